@@ -1,0 +1,115 @@
+// The native build of the CLI's core commands, used to check that the wasm build gives the same
+// numbers (tests/js/agreement.test.mjs) and by the native benchmarks. Same output as
+// `onepass run --json` / `onepass list --json`:
+//   onepass-native run FILE --pipeline SPEC [--pipeline SPEC...] [--label L] [--positive V]
+//                  [--every K] [--skip-bad-rows] [--chunk BYTES]
+//   onepass-native list
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "onepass/race.hpp"
+#include "onepass/registry.hpp"
+
+namespace {
+
+using nlohmann::json;
+
+int fail(const std::string& message) {
+  std::cerr << "onepass-native: " << message << "\n";
+  return 2;
+}
+
+json pipeline_json(const onepass::Pipeline& p, const onepass::CsvReader& reader) {
+  const onepass::Progressive& pr = p.progress();
+  const onepass::Snapshot snap = p.learner().snapshot();
+  json j;
+  j["pipeline"] = p.spec();
+  j["canonical"] = p.canonical_spec();
+  j["rows"] = pr.rows();
+  j["mistakes"] = pr.mistakes();
+  j["error"] = pr.error();
+  const std::vector<double>* w = snap.array("w");
+  j["weights"] = w ? *w : std::vector<double>();
+  const double* b = snap.scalar("b");
+  j["bias"] = b ? *b : 0.0;
+  j["diverged"] = p.learner().diverged();
+  j["skipped"] = reader.skipped();
+  json curve = json::array();
+  for (const auto& c : pr.curve()) curve.push_back({c.rows, c.mistakes});
+  j["curve"] = curve;
+  return j;
+}
+
+int run(int argc, char** argv) {
+  if (argc < 3) return fail("run needs a CSV file");
+  const std::string file = argv[2];
+  onepass::CsvOptions opt;
+  std::vector<std::string> specs;
+  std::uint64_t every = 0;
+  std::size_t chunk = 1 << 16;
+  for (int i = 3; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto next = [&](std::string& out) {
+      if (i + 1 >= argc) return false;
+      out = argv[++i];
+      return true;
+    };
+    std::string v;
+    if (a == "--pipeline" && next(v)) {
+      specs.push_back(v);
+    } else if (a == "--label" && next(v)) {
+      opt.label = v;
+    } else if (a == "--positive" && next(v)) {
+      opt.positive = v;
+    } else if (a == "--every" && next(v)) {
+      every = std::stoull(v);
+    } else if (a == "--chunk" && next(v)) {
+      chunk = std::stoull(v);
+    } else if (a == "--skip-bad-rows") {
+      opt.on_error = onepass::ErrorPolicy::skip;
+    } else {
+      return fail("unknown or incomplete option '" + a + "'");
+    }
+  }
+  auto race = onepass::Race::create(opt, specs, every);
+  if (!race) return fail(race.message());
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return fail("cannot open " + file);
+  std::vector<char> buf(chunk ? chunk : 1);
+  onepass::Status st = onepass::Status::ok();
+  while (st && in) {
+    in.read(buf.data(), static_cast<std::streamsize>(buf.size()));
+    st = race.value()->push(buf.data(), static_cast<std::size_t>(in.gcount()));
+  }
+  if (st) st = race.value()->finish();
+  if (!st) return fail(file + ": " + st.message());
+  for (std::size_t i = 0; i < race.value()->size(); ++i)
+    std::cout << pipeline_json(race.value()->pipeline(i), race.value()->reader()).dump() << "\n";
+  return 0;
+}
+
+int list() {
+  json out = json::array();
+  for (const auto& e : onepass::registry()) {
+    json params = json::array();
+    for (const auto& p : e.params)
+      params.push_back({{"name", p.name}, {"default", p.default_text()}, {"range", p.range_text()}});
+    out.push_back({{"name", e.name}, {"kind", onepass::kind_name(e.kind)}, {"params", params}});
+  }
+  std::cout << out.dump() << "\n";
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string cmd = argc > 1 ? argv[1] : "";
+  if (cmd == "run") return run(argc, argv);
+  if (cmd == "list") return list();
+  return fail("usage: onepass-native run FILE --pipeline SPEC ... | onepass-native list");
+}

@@ -1,0 +1,34 @@
+// Shared numerics of spec section 2: stable sigmoid and log-loss, the spread guard, finiteness.
+#pragma once
+
+#include <cmath>
+#include <cstddef>
+
+namespace onepass {
+
+// spec 2.4: any spread statistic (standard deviation, range) at or below this is "zero".
+constexpr double kSpreadEpsilon = 1e-12;
+
+// spec 2.1: never evaluates exp of a large positive number.
+inline double sigmoid(double z) {
+  if (z >= 0) return 1.0 / (1.0 + std::exp(-z));
+  const double e = std::exp(z);
+  return e / (1.0 + e);
+}
+
+// spec 2.2: softplus(z) = log(1 + exp(z)) without overflow.
+inline double softplus(double z) { return std::fmax(z, 0.0) + std::log1p(std::exp(-std::fabs(z))); }
+
+// spec 2.2: logistic loss of target t in {0,1} from the margin z.
+inline double log_loss_from_margin(double t, double z) { return softplus(z) - t * z; }
+
+inline bool all_finite(const double* v, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i)
+    if (!std::isfinite(v[i])) return false;
+  return true;
+}
+
+// spec 1.2 (D-TIE): a zero score predicts +1.
+inline int label_of_score(double s) { return s >= 0 ? 1 : -1; }
+
+}  // namespace onepass

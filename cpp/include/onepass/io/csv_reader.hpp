@@ -1,0 +1,117 @@
+// Streaming CSV reader: bytes arrive in chunks of any size (a row, a number or a "\r\n" may be
+// split between chunks); complete rows come out as dense feature vectors with labels in
+// {-1,+1} (spec 1.1). Header row, label column by name or index, quoted fields (RFC 4180, with
+// "" for a quote and line breaks inside quotes), LF or CRLF, a UTF-8 byte-order mark, blank
+// lines skipped. An empty cell is a missing value (NaN, counted). A bad row (wrong number of
+// fields, a cell that is not a finite number, a missing or third label value) gives an error
+// naming its line and column; the caller chooses to stop there or to skip and count it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "onepass/core/status.hpp"
+
+namespace onepass {
+
+enum class ErrorPolicy { stop, skip };
+
+struct CsvOptions {
+  char delimiter = ',';
+  bool header = true;
+  // Label column: a header name, or a 0-based index ("-1" is the last). Empty: the last column.
+  std::string label;
+  // The label value of the positive class. Empty: labels must be numbers, 1 is positive and
+  // 0 or -1 negative (spec 1.1).
+  std::string positive;
+  ErrorPolicy on_error = ErrorPolicy::stop;
+  std::size_t max_messages = 100;  // error messages kept (all are counted)
+};
+
+struct RowError {
+  std::uint64_t line;   // 1-based physical line where the record starts
+  std::size_t column;   // 1-based column, 0 when the whole row is at fault
+  std::string message;  // full message, naming line and column
+};
+
+// Rows parsed from one or more chunks, row-major.
+struct RowBlock {
+  std::size_t dims = 0;
+  std::vector<double> x;
+  std::vector<std::int8_t> y;
+  std::vector<std::uint64_t> line;
+  std::size_t size() const { return y.size(); }
+  const double* row(std::size_t i) const { return x.data() + i * dims; }
+  void clear() {
+    x.clear();
+    y.clear();
+    line.clear();
+  }
+};
+
+class CsvReader {
+ public:
+  explicit CsvReader(CsvOptions options) : opt_(std::move(options)) {}
+
+  // Appends the complete rows of this chunk to out and keeps a partial record for the next.
+  // With ErrorPolicy::stop the first bad row ends the stream: its error is returned (now and by
+  // every later call), the rows before it are in out. Header errors always stop.
+  Status feed(const char* data, std::size_t size, RowBlock& out);
+  // End of input: parses a last record that has no line break.
+  Status finish(RowBlock& out);
+
+  bool has_schema() const { return schema_ready_; }
+  std::size_t dims() const { return feature_names_.size(); }
+  const std::vector<std::string>& feature_names() const { return feature_names_; }
+  const std::string& label_name() const { return label_name_; }
+  std::size_t label_column() const { return label_col_; }  // 0-based, in the file
+
+  std::uint64_t rows() const { return rows_; }
+  std::uint64_t positives() const { return positives_; }
+  std::uint64_t skipped() const { return skipped_; }
+  std::uint64_t missing_cells() const { return missing_; }
+  std::uint64_t bytes() const { return bytes_; }
+  std::uint64_t lines() const { return next_line_ - 1; }
+  const std::vector<RowError>& errors() const { return errors_; }
+  // What the labels turned out to be: "1" / "0" or the two strings seen.
+  std::string positive_label() const;
+  std::string negative_label() const;
+  // Conditions worth telling the user that are not row errors (empty file, one class only).
+  std::vector<std::string> warnings() const;
+  bool finished() const { return finished_; }
+
+ private:
+  Status process(std::string_view record, std::uint64_t line, RowBlock& out);
+  Status read_header(std::uint64_t line);
+  void split(std::string_view record);
+  Status row_error(std::uint64_t line, std::size_t column, const std::string& what);
+  Status map_label(std::string_view cell, std::uint64_t line, int& y);
+  std::string column_name(std::size_t file_col) const;
+  std::string format_negative() const;
+
+  CsvOptions opt_;
+  bool schema_ready_ = false, finished_ = false, failed_ = false;
+  Status failure_ = Status::ok();
+  std::vector<std::string> feature_names_;
+  std::vector<std::string> column_names_;
+  std::string label_name_;
+  std::size_t label_col_ = 0, columns_ = 0;
+
+  std::string pending_;    // bytes of a record not yet complete
+  bool in_quotes_ = false;  // quote state at the end of pending_
+  std::uint64_t pending_breaks_ = 0;  // line breaks inside quotes in pending_
+  std::uint64_t next_line_ = 1;
+  std::vector<std::string_view> fields_;
+  std::string unquoted_;  // storage of unescaped quoted fields
+
+  std::string negative_text_;  // the negative label seen (positive given), or ""
+  double negative_number_ = 0;
+  bool negative_seen_ = false;
+  std::uint64_t rows_ = 0, positives_ = 0, skipped_ = 0, missing_ = 0, bytes_ = 0;
+  std::vector<RowError> errors_;
+};
+
+}  // namespace onepass

@@ -1,0 +1,30 @@
+// Shared shape of the margin learners without a learning rate (Perceptron, PA family): a
+// weight vector w and, with option `bias` (spec 1.5, D-BIAS, default off), a constant feature
+// 1.0 appended to every row so the bias is updated like any weight.
+#pragma once
+
+#include <string>
+
+#include "onepass/learners/learner.hpp"
+
+namespace onepass {
+
+class MarginLinear : public Learner {
+ public:
+  MarginLinear(std::string name, bool bias) : name_(std::move(name)), bias_(bias) {}
+
+  double score_with(const double* params, const double* x) const override;
+  Snapshot snapshot_of(const double* params) const override;
+
+ protected:
+  void init() override { params_.assign(dims_ + (bias_ ? 1 : 0), 0.0); }
+  // |x|^2 of the row as the learner sees it (with the bias feature when on).
+  double squared_norm(const double* x) const;
+  // w <- w + step * x (and b <- b + step with the bias feature).
+  void add_scaled(const double* x, double step);
+
+  std::string name_;
+  bool bias_;
+};
+
+}  // namespace onepass

@@ -1,0 +1,21 @@
+// Perceptron, spec 4.10 (S4 section 2.2; MinorThird VotedPerceptron): w = 0; update iff
+// y (w.x) <= 0 with w <- w + y x. The "<= 0" makes w = 0 update on its first row (spec 1.3).
+#pragma once
+
+#include "onepass/learners/margin_linear.hpp"
+
+namespace onepass {
+
+class Perceptron : public MarginLinear {
+ public:
+  explicit Perceptron(bool bias) : MarginLinear("perceptron", bias) {}
+
+ protected:
+  bool update(const double* x, int y) override {
+    if (y * score(x) > 0) return false;
+    add_scaled(x, y);
+    return true;
+  }
+};
+
+}  // namespace onepass

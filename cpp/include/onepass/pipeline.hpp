@@ -1,0 +1,62 @@
+// Scalers in order, then a learner (possibly wrapped, "+avg"), with progressive validation;
+// built from a spec string (DESIGN.md "Spec strings"). The order of operations for one row is
+// spec 1.6: scalers update then transform, the learner predicts (recorded), then learns,
+// then supervised scalers see the label.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "onepass/core/status.hpp"
+#include "onepass/eval/progressive.hpp"
+#include "onepass/learners/learner.hpp"
+#include "onepass/scalers/scaler.hpp"
+
+namespace onepass {
+
+class Pipeline {
+ public:
+  // every: record a curve point every `every` rows (0: none).
+  static Result<std::unique_ptr<Pipeline>> build(const std::string& spec, std::uint64_t every = 0);
+
+  const std::string& spec() const { return spec_; }
+  // Every parameter spelled out: "zscore | logreg(eta0=0.1,lambda=0,n=10000) +avg".
+  const std::string& canonical_spec() const { return canonical_; }
+
+  // The input width; fixed by the first row when not set before. Setting it resets the model.
+  void set_dims(std::size_t dims);
+  std::size_t dims() const { return dims_; }
+
+  // Progressive validation step (spec 6.1) on a row that may hold NaN for missing cells and
+  // a label y in {-1,+1}. Returns the prediction made before learning. Rejects, without
+  // learning anything, a row of the wrong width or with an infinite value.
+  Result<int> learn_one(const double* x, std::size_t dims, int y);
+  // The same for a row already checked (the CSV reader's rows): no width or value checks.
+  int learn_checked(const double* x, int y);
+
+  // Frozen prediction (nothing updates): margin, label, probability.
+  Result<double> score_one(const double* x, std::size_t dims) const;
+  bool has_probability() const { return learner_->has_probability(); }
+
+  const Progressive& progress() const { return progress_; }
+  const Learner& learner() const { return *learner_; }
+  std::size_t scaler_count() const { return scalers_.size(); }
+  const Scaler& scaler(std::size_t i) const { return *scalers_[i]; }
+
+ private:
+  Pipeline() = default;
+  Status check_row(const double* x, std::size_t dims) const;
+  // Runs the scalers (updating them when `learning`) and returns the row the learner sees,
+  // with missing cells as 0.
+  const double* prepare(const double* x, bool learning) const;
+
+  std::string spec_, canonical_;
+  std::vector<std::unique_ptr<Scaler>> scalers_;
+  std::unique_ptr<Learner> learner_;
+  std::size_t dims_ = 0;
+  mutable std::vector<double> buf_a_, buf_b_;
+  Progressive progress_;
+};
+
+}  // namespace onepass

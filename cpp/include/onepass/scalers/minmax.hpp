@@ -1,0 +1,25 @@
+// Online range (min-max) scaling, spec 5.2: x' = (x - min)/(max - min) with the running min and
+// max, updated with the row before it is transformed (D-GN-1). Range <= 1e-12 gives 0 (spec 2.4);
+// values outside the running range map outside [0, 1]: no clipping (D-SC-3) unless `clip`.
+#pragma once
+
+#include "onepass/scalers/scaler.hpp"
+
+namespace onepass {
+
+class MinMax : public Scaler {
+ public:
+  explicit MinMax(bool clip) : clip_(clip) {}
+  void update(const double* x) override;
+  void transform(const double* x, double* out) const override;
+  Snapshot snapshot() const override;
+
+ protected:
+  // state_ = [count (d), min (d), max (d)]
+  void init() override { state_.assign(3 * dims_, 0.0); }
+
+ private:
+  bool clip_;
+};
+
+}  // namespace onepass

@@ -1,0 +1,41 @@
+// The scaler interface (DESIGN.md "Interfaces"). A scaler knows nothing of learners.
+// A missing cell arrives as NaN: scalers leave it out of their statistics and pass NaN on
+// (the pipeline hands the learner 0 in its place).
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "onepass/core/snapshot.hpp"
+
+namespace onepass {
+
+class Scaler {
+ public:
+  virtual ~Scaler() = default;
+
+  void reset(std::size_t dims) {
+    dims_ = dims;
+    state_.clear();
+    init();
+  }
+  std::size_t dims() const { return dims_; }
+
+  // spec 1.6 step 1 (D-GN-1): unsupervised statistics see the row before it is transformed.
+  virtual void update(const double* x) = 0;
+  // Writes the transformed row to out (dims() values; out may not alias x).
+  virtual void transform(const double* x, double* out) const = 0;
+  // spec 1.6 step 3 (D-AS-4): supervised scalers see the label after the row's prediction.
+  virtual void observe_label(const double* /*x*/, int /*y*/) {}
+
+  virtual Snapshot snapshot() const = 0;
+  const std::vector<double>& state() const { return state_; }
+
+ protected:
+  virtual void init() = 0;
+  std::size_t dims_ = 0;
+  // All statistics in one vector (per-feature blocks), so a saved model resumes exactly.
+  std::vector<double> state_;
+};
+
+}  // namespace onepass

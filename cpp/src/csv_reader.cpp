@@ -1,0 +1,334 @@
+#include "onepass/io/csv_reader.hpp"
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "onepass/core/parse_number.hpp"
+
+namespace onepass {
+
+namespace {
+
+// Index of the first '\n' outside quotes at or after `from`, or npos; updates the quote state
+// and counts line breaks inside quotes.
+std::size_t find_record_end(const char* data, std::size_t size, std::size_t from, bool& in_quotes,
+                            std::uint64_t& quoted_breaks) {
+  for (std::size_t i = from; i < size; ++i) {
+    const char c = data[i];
+    if (c == '"') {
+      in_quotes = !in_quotes;
+    } else if (c == '\n') {
+      if (!in_quotes) return i;
+      ++quoted_breaks;
+    }
+  }
+  return std::string_view::npos;
+}
+
+bool same_label(std::string_view a, std::string_view b) {
+  if (a == b) return true;
+  double x, y;
+  return parse_number(a, x) == NumberParse::ok && parse_number(b, y) == NumberParse::ok && x == y;
+}
+
+std::string quote(std::string_view s) {
+  constexpr std::size_t kMax = 40;
+  if (s.size() > kMax) return "'" + std::string(s.substr(0, kMax)) + "...'";
+  return "'" + std::string(s) + "'";
+}
+
+}  // namespace
+
+Status CsvReader::feed(const char* data, std::size_t size, RowBlock& out) {
+  if (failed_) return failure_;
+  if (finished_) return Status::error("the CSV stream is already finished");
+  bytes_ += size;
+  std::size_t pos = 0;
+  if (!pending_.empty()) {
+    const std::size_t end = find_record_end(data, size, 0, in_quotes_, pending_breaks_);
+    if (end == std::string_view::npos) {
+      pending_.append(data, size);
+      return Status::ok();
+    }
+    pending_.append(data, end);
+    const std::uint64_t line = next_line_;
+    next_line_ += 1 + pending_breaks_;
+    pending_breaks_ = 0;
+    Status st = process(pending_, line, out);
+    pending_.clear();
+    if (!st) return st;
+    pos = end + 1;
+  }
+  while (pos < size) {
+    std::uint64_t breaks = 0;
+    const std::size_t end = find_record_end(data, size, pos, in_quotes_, breaks);
+    if (end == std::string_view::npos) {
+      pending_.assign(data + pos, size - pos);
+      pending_breaks_ = breaks;
+      return Status::ok();
+    }
+    const std::uint64_t line = next_line_;
+    next_line_ += 1 + breaks;
+    Status st = process(std::string_view(data + pos, end - pos), line, out);
+    if (!st) return st;
+    pos = end + 1;
+  }
+  return Status::ok();
+}
+
+Status CsvReader::finish(RowBlock& out) {
+  if (failed_) return failure_;
+  if (finished_) return Status::ok();
+  finished_ = true;
+  if (!pending_.empty()) {
+    if (in_quotes_)
+      return row_error(next_line_, 0, "a quoted field is not closed before the end of the input");
+    std::string last;
+    last.swap(pending_);
+    Status st = process(last, next_line_, out);
+    next_line_ += 1 + pending_breaks_;
+    if (!st) return st;
+  }
+  if (!schema_ready_) {
+    failed_ = true;
+    failure_ = Status::error("the input is empty: expected a header row and data rows");
+    return failure_;
+  }
+  return Status::ok();
+}
+
+void CsvReader::split(std::string_view rec) {
+  fields_.clear();
+  if (rec.find('"') == std::string_view::npos) {
+    std::size_t b = 0;
+    for (;;) {
+      const void* hit = std::memchr(rec.data() + b, opt_.delimiter, rec.size() - b);
+      if (!hit) {
+        fields_.push_back(rec.substr(b));
+        return;
+      }
+      const std::size_t e = static_cast<const char*>(hit) - rec.data();
+      fields_.push_back(rec.substr(b, e - b));
+      b = e + 1;
+    }
+  }
+  // Quoted fields: unescape into unquoted_, sized once so the views stay valid.
+  unquoted_.clear();
+  unquoted_.reserve(rec.size());
+  const std::size_t n = rec.size();
+  std::size_t i = 0;
+  for (;;) {
+    const std::size_t start = unquoted_.size();
+    bool quoted = false;
+    while (i < n) {
+      const char c = rec[i];
+      if (c == '"') {
+        if (quoted && i + 1 < n && rec[i + 1] == '"') {
+          unquoted_.push_back('"');  // "" inside quotes is one quote
+          i += 2;
+        } else {
+          quoted = !quoted;
+          ++i;
+        }
+        continue;
+      }
+      if (c == opt_.delimiter && !quoted) break;
+      unquoted_.push_back(c);
+      ++i;
+    }
+    fields_.emplace_back(unquoted_.data() + start, unquoted_.size() - start);
+    if (i >= n) return;
+    ++i;  // the delimiter
+  }
+}
+
+std::string CsvReader::column_name(std::size_t file_col) const {
+  if (file_col < column_names_.size() && !column_names_[file_col].empty())
+    return " (" + column_names_[file_col] + ")";
+  return "";
+}
+
+Status CsvReader::row_error(std::uint64_t line, std::size_t column, const std::string& what) {
+  std::string msg = "line " + std::to_string(line);
+  if (column > 0) msg += ", column " + std::to_string(column) + column_name(column - 1);
+  msg += ": " + what;
+  if (errors_.size() < opt_.max_messages) errors_.push_back({line, column, msg});
+  if (opt_.on_error == ErrorPolicy::skip && schema_ready_) {
+    ++skipped_;
+    return Status::ok();
+  }
+  failed_ = true;
+  failure_ = Status::error(msg);
+  return failure_;
+}
+
+Status CsvReader::read_header(std::uint64_t line) {
+  columns_ = fields_.size();
+  column_names_.clear();
+  for (std::size_t c = 0; c < columns_; ++c)
+    column_names_.emplace_back(opt_.header ? trim_blanks(fields_[c]) : std::string_view());
+  if (columns_ < 2)
+    return row_error(line, 0,
+                     "the header has " + std::to_string(columns_) +
+                         " column; expected at least one feature and a label (is the delimiter '" +
+                         std::string(1, opt_.delimiter) + "'?)");
+  // Label column: a name first, then an index.
+  bool found = false;
+  if (opt_.label.empty()) {
+    label_col_ = columns_ - 1;
+    found = true;
+  } else {
+    for (std::size_t c = 0; c < columns_ && !found; ++c)
+      if (column_names_[c] == opt_.label) {
+        label_col_ = c;
+        found = true;
+      }
+    double idx = 0;
+    if (!found && parse_number(opt_.label, idx) == NumberParse::ok && idx == std::floor(idx)) {
+      const double n = static_cast<double>(columns_);
+      if (idx < 0) idx += n;
+      if (idx >= 0 && idx < n) {
+        label_col_ = static_cast<std::size_t>(idx);
+        found = true;
+      }
+    }
+  }
+  if (!found) {
+    std::string names;
+    for (std::size_t c = 0; c < columns_; ++c)
+      names += (c ? ", " : "") + (opt_.header ? column_names_[c] : std::to_string(c));
+    failed_ = true;
+    failure_ = Status::error("label column '" + opt_.label + "' not found: give a column name or " +
+                             "a 0-based index (-1 = last); the columns are: " + names);
+    return failure_;
+  }
+  feature_names_.clear();
+  for (std::size_t c = 0; c < columns_; ++c) {
+    if (c == label_col_) continue;
+    feature_names_.push_back(opt_.header ? column_names_[c] : "x" + std::to_string(c + 1));
+  }
+  label_name_ = opt_.header ? column_names_[label_col_] : "label";
+  if (!opt_.header) column_names_.clear();
+  schema_ready_ = true;
+  return Status::ok();
+}
+
+Status CsvReader::map_label(std::string_view cell, std::uint64_t line, int& y) {
+  const std::size_t col = label_col_ + 1;
+  if (cell.empty()) return row_error(line, col, "the label is missing");
+  if (opt_.positive.empty()) {
+    double v = 0;
+    if (parse_number(cell, v) != NumberParse::ok || (v != 1 && v != 0 && v != -1))
+      return row_error(line, col,
+                       "label " + quote(cell) +
+                           " is not 1, 0 or -1; name the positive class (option 'positive', CLI " +
+                           "--positive) to use other label values");
+    if (v == 1) {
+      y = 1;
+      return Status::ok();
+    }
+    if (negative_seen_ && v != negative_number_)
+      return row_error(line, col,
+                       "a third label value " + quote(cell) + ": this file's labels so far are 1 and " +
+                           format_negative());
+    negative_seen_ = true;
+    negative_number_ = v;
+    y = -1;
+    return Status::ok();
+  }
+  if (same_label(cell, opt_.positive)) {
+    y = 1;
+    return Status::ok();
+  }
+  if (negative_seen_ && !same_label(cell, negative_text_))
+    return row_error(line, col,
+                     "a third label value " + quote(cell) + ": this file's labels so far are " +
+                         quote(opt_.positive) + " (positive) and " + quote(negative_text_));
+  if (!negative_seen_) {
+    negative_seen_ = true;
+    negative_text_ = std::string(cell);
+  }
+  y = -1;
+  return Status::ok();
+}
+
+std::string CsvReader::format_negative() const {
+  return negative_number_ == 0 ? "0" : "-1";
+}
+
+Status CsvReader::process(std::string_view rec, std::uint64_t line, RowBlock& out) {
+  if (line == 1 && rec.size() >= 3 && std::memcmp(rec.data(), "\xEF\xBB\xBF", 3) == 0)
+    rec.remove_prefix(3);  // UTF-8 byte-order mark
+  if (!rec.empty() && rec.back() == '\r') rec.remove_suffix(1);
+  if (trim_blanks(rec).empty()) return Status::ok();  // blank line
+  split(rec);
+  if (!schema_ready_) {
+    Status st = read_header(line);
+    if (!st || opt_.header) return st;
+  }
+  if (fields_.size() != columns_) {
+    const std::size_t col = fields_.size() < columns_ ? fields_.size() + 1 : columns_ + 1;
+    return row_error(line, col,
+                     "expected " + std::to_string(columns_) + " fields, found " +
+                         std::to_string(fields_.size()));
+  }
+  out.dims = dims();
+  const std::size_t row_start = out.x.size();
+  out.x.resize(row_start + dims());
+  double* dst = out.x.data() + row_start;
+  std::uint64_t missing = 0;
+  int y = 0;
+  for (std::size_t c = 0; c < columns_; ++c) {
+    const std::string_view cell = trim_blanks(fields_[c]);
+    if (c == label_col_) {
+      Status st = map_label(cell, line, y);
+      if (!st || y == 0) {
+        out.x.resize(row_start);
+        return st;
+      }
+      continue;
+    }
+    double v = std::numeric_limits<double>::quiet_NaN();
+    if (cell.empty()) {
+      ++missing;
+    } else {
+      const NumberParse r = parse_number(cell, v);
+      if (r != NumberParse::ok) {
+        out.x.resize(row_start);
+        return row_error(line, c + 1,
+                         quote(cell) + (r == NumberParse::not_finite ? " is not a finite number"
+                                                                      : " is not a number"));
+      }
+    }
+    *dst++ = v;
+  }
+  out.y.push_back(static_cast<std::int8_t>(y));
+  out.line.push_back(line);
+  ++rows_;
+  if (y > 0) ++positives_;
+  missing_ += missing;
+  return Status::ok();
+}
+
+std::string CsvReader::positive_label() const { return opt_.positive.empty() ? "1" : opt_.positive; }
+
+std::string CsvReader::negative_label() const {
+  if (!negative_seen_) return "";
+  return opt_.positive.empty() ? format_negative() : negative_text_;
+}
+
+std::vector<std::string> CsvReader::warnings() const {
+  std::vector<std::string> w;
+  if (schema_ready_ && rows_ == 0) w.push_back("the input has a header but no data rows");
+  if (rows_ > 0 && (positives_ == 0 || positives_ == rows_))
+    w.push_back("only one class in " + std::to_string(rows_) + " rows (all " +
+                (positives_ ? "positive" : "negative") +
+                "): progressive error is meaningful, but the model cannot separate classes");
+  if (skipped_ > 0)
+    w.push_back(std::to_string(skipped_) + " bad rows skipped (the first " +
+                std::to_string(errors_.size()) + " are listed)");
+  return w;
+}
+
+}  // namespace onepass

@@ -1,0 +1,46 @@
+#include "onepass/learners/logistic_sgd.hpp"
+
+#include <Eigen/Core>
+
+#include "onepass/core/numerics.hpp"
+
+namespace onepass {
+
+using ConstVec = Eigen::Map<const Eigen::VectorXd>;
+using Vec = Eigen::Map<Eigen::VectorXd>;
+
+void LogisticSgd::init() {
+  params_.assign(dims_ + 1, 0.0);  // w = 0, b = 0
+  state_.assign(1, 0.0);           // k = 0
+}
+
+double LogisticSgd::score_with(const double* params, const double* x) const {
+  return ConstVec(params, dims_).dot(ConstVec(x, dims_)) + params[dims_];
+}
+
+bool LogisticSgd::update(const double* x, int y) {
+  const double t = y > 0 ? 1.0 : 0.0;  // spec 1.1: logistic target in {0,1}
+  const double p = sigmoid(score(x));
+  const double eta = learning_rate();
+  const double lambda_prime = lambda_ / n_;
+  Vec w(params_.data(), dims_);
+  // spec 4.1 (SGD-w), (SGD-b); the bias is not regularised (spec 1.5).
+  if (lambda_prime != 0) w *= (1.0 - 2.0 * lambda_prime * eta);
+  w += (eta * (t - p)) * ConstVec(x, dims_);
+  params_[dims_] += eta * (t - p);
+  state_[0] += 1;
+  return true;
+}
+
+Snapshot LogisticSgd::snapshot_of(const double* params) const {
+  Snapshot s;
+  s.name = "logreg";
+  s.arrays.push_back({"w", std::vector<double>(params, params + dims_)});
+  s.scalars.emplace_back("b", params[dims_]);
+  s.scalars.emplace_back("updates", state_.empty() ? 0 : state_[0]);
+  s.scalars.emplace_back("learning_rate", state_.empty() ? eta0_ : learning_rate());
+  add_status(s);
+  return s;
+}
+
+}  // namespace onepass

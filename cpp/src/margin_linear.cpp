@@ -1,0 +1,32 @@
+#include "onepass/learners/margin_linear.hpp"
+
+#include <Eigen/Core>
+
+namespace onepass {
+
+using ConstVec = Eigen::Map<const Eigen::VectorXd>;
+
+double MarginLinear::score_with(const double* params, const double* x) const {
+  const double s = ConstVec(params, dims_).dot(ConstVec(x, dims_));
+  return bias_ ? s + params[dims_] : s;
+}
+
+double MarginLinear::squared_norm(const double* x) const {
+  return ConstVec(x, dims_).squaredNorm() + (bias_ ? 1.0 : 0.0);
+}
+
+void MarginLinear::add_scaled(const double* x, double step) {
+  Eigen::Map<Eigen::VectorXd>(params_.data(), dims_) += step * ConstVec(x, dims_);
+  if (bias_) params_[dims_] += step;
+}
+
+Snapshot MarginLinear::snapshot_of(const double* params) const {
+  Snapshot s;
+  s.name = name_;
+  s.arrays.push_back({"w", std::vector<double>(params, params + dims_)});
+  s.scalars.emplace_back("b", bias_ ? params[dims_] : 0.0);
+  add_status(s);
+  return s;
+}
+
+}  // namespace onepass

@@ -1,0 +1,51 @@
+#include "onepass/scalers/minmax.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "onepass/core/numerics.hpp"
+
+namespace onepass {
+
+void MinMax::update(const double* x) {
+  double* n = state_.data();
+  double* lo = n + dims_;
+  double* hi = lo + dims_;
+  for (std::size_t j = 0; j < dims_; ++j) {
+    if (std::isnan(x[j])) continue;
+    if (n[j] == 0) {
+      lo[j] = hi[j] = x[j];
+    } else {
+      lo[j] = std::min(lo[j], x[j]);
+      hi[j] = std::max(hi[j], x[j]);
+    }
+    n[j] += 1;
+  }
+}
+
+void MinMax::transform(const double* x, double* out) const {
+  const double* lo = state_.data() + dims_;
+  const double* hi = lo + dims_;
+  for (std::size_t j = 0; j < dims_; ++j) {
+    const double range = hi[j] - lo[j];
+    if (std::isnan(x[j])) {
+      out[j] = x[j];
+    } else if (range <= kSpreadEpsilon) {
+      out[j] = 0.0;
+    } else {
+      const double v = (x[j] - lo[j]) / range;
+      out[j] = clip_ ? std::clamp(v, 0.0, 1.0) : v;
+    }
+  }
+}
+
+Snapshot MinMax::snapshot() const {
+  Snapshot s;
+  s.name = "minmax";
+  s.arrays.push_back({"min", std::vector<double>(state_.begin() + dims_, state_.begin() + 2 * dims_)});
+  s.arrays.push_back({"max", std::vector<double>(state_.begin() + 2 * dims_, state_.end())});
+  s.arrays.push_back({"count", std::vector<double>(state_.begin(), state_.begin() + dims_)});
+  return s;
+}
+
+}  // namespace onepass

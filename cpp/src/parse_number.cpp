@@ -1,0 +1,31 @@
+#include "onepass/core/parse_number.hpp"
+
+#include <cmath>
+
+#include <fast_float/fast_float.h>
+
+namespace onepass {
+
+std::string_view trim_blanks(std::string_view text) {
+  std::size_t b = 0, e = text.size();
+  while (b < e && (text[b] == ' ' || text[b] == '\t')) ++b;
+  while (e > b && (text[e - 1] == ' ' || text[e - 1] == '\t')) --e;
+  return text.substr(b, e - b);
+}
+
+NumberParse parse_number(std::string_view text, double& out) {
+  const char* first = text.data();
+  const char* last = first + text.size();
+  if (first != last && *first == '+') ++first;  // fast_float rejects a leading '+'
+  if (first == last) return NumberParse::not_a_number;
+  auto res = fast_float::from_chars(first, last, out);
+  if (res.ec != std::errc() || res.ptr != last) {
+    // fast_float reports out-of-range values (1e999) as an error with the pointer advanced.
+    if (res.ptr == last && res.ec == std::errc::result_out_of_range) return NumberParse::not_finite;
+    return NumberParse::not_a_number;
+  }
+  if (!std::isfinite(out)) return NumberParse::not_finite;
+  return NumberParse::ok;
+}
+
+}  // namespace onepass

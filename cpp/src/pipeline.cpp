@@ -1,0 +1,129 @@
+#include "onepass/pipeline.hpp"
+
+#include <cmath>
+
+#include "onepass/core/numerics.hpp"
+#include "onepass/core/spec.hpp"
+#include "onepass/registry.hpp"
+
+namespace onepass {
+
+namespace {
+
+Status wrong_kind(const StageSpec& st, const RegistryEntry* e, StageKind wanted,
+                  const std::string& where) {
+  const std::string known = std::string("known ") + kind_name(wanted) + "s: " + names_of(wanted);
+  if (!e)
+    return Status::error("unknown " + std::string(kind_name(wanted)) + " '" + st.name + "' " +
+                         where + "; " + known);
+  return Status::error("'" + st.name + "' is a " + kind_name(e->kind) + ", but " + where +
+                       " takes a " + kind_name(wanted) + "; " + known);
+}
+
+std::string stage_text(const RegistryEntry& e, const ParamValues& values) {
+  return e.params.empty() ? e.name : e.name + "(" + values.canonical(e.params) + ")";
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Pipeline>> Pipeline::build(const std::string& spec, std::uint64_t every) {
+  Result<PipelineSpec> parsed = parse_pipeline_spec(spec);
+  if (!parsed) return parsed.status();
+  const PipelineSpec& ps = parsed.value();
+  std::unique_ptr<Pipeline> p(new Pipeline());
+  p->spec_ = spec;
+  p->progress_ = Progressive(every);
+  std::string canonical;
+  for (std::size_t i = 0; i < ps.stages.size(); ++i) {
+    const StageSpec& st = ps.stages[i];
+    const bool last = i + 1 == ps.stages.size();
+    const StageKind wanted = last ? StageKind::learner : StageKind::scaler;
+    const RegistryEntry* e = find_entry(st.name);
+    if (!e || e->kind != wanted)
+      return wrong_kind(st, e, wanted,
+                        last ? "the last stage of a pipeline" : "a stage before the learner");
+    Result<ParamValues> values = resolve_params(e->name, e->params, st.params);
+    if (!values) return values.status();
+    if (last)
+      p->learner_ = e->make_learner(values.value());
+    else
+      p->scalers_.push_back(e->make_scaler(values.value()));
+    canonical += (i ? " | " : "") + stage_text(*e, values.value());
+  }
+  for (const StageSpec& st : ps.modifiers) {
+    const RegistryEntry* e = find_entry(st.name);
+    if (!e || e->kind != StageKind::modifier)
+      return wrong_kind(st, e, StageKind::modifier, "after '+'");
+    Result<ParamValues> values = resolve_params(e->name, e->params, st.params);
+    if (!values) return values.status();
+    p->learner_ = e->wrap(std::move(p->learner_), values.value());
+    canonical += " +" + stage_text(*e, values.value());
+  }
+  p->canonical_ = canonical;
+  return p;
+}
+
+void Pipeline::set_dims(std::size_t dims) {
+  dims_ = dims;
+  for (auto& s : scalers_) s->reset(dims);
+  learner_->reset(dims);
+  buf_a_.assign(dims, 0.0);
+  buf_b_.assign(dims, 0.0);
+  progress_ = Progressive(progress_.every());
+}
+
+Status Pipeline::check_row(const double* x, std::size_t dims) const {
+  if (dims_ != 0 && dims != dims_)
+    return Status::error("the row has " + std::to_string(dims) + " features, the pipeline " +
+                         std::to_string(dims_));
+  if (dims == 0) return Status::error("the row has no features");
+  for (std::size_t j = 0; j < dims; ++j)
+    if (std::isinf(x[j]))
+      return Status::error("feature " + std::to_string(j + 1) + " is not finite (" +
+                           (x[j] > 0 ? "+" : "-") + "infinity); use NaN for a missing value");
+  return Status::ok();
+}
+
+const double* Pipeline::prepare(const double* x, bool learning) const {
+  const double* cur = x;
+  double* out = buf_a_.data();
+  for (const auto& s : scalers_) {
+    if (learning) s->update(cur);  // spec 1.6 step 1 (D-GN-1)
+    s->transform(cur, out);
+    cur = out;
+    out = out == buf_a_.data() ? buf_b_.data() : buf_a_.data();
+  }
+  // The learner sees 0 for a missing cell (after scaling: the mean under zscore).
+  bool any_missing = false;
+  for (std::size_t j = 0; j < dims_ && !any_missing; ++j) any_missing = std::isnan(cur[j]);
+  if (!any_missing) return cur;
+  for (std::size_t j = 0; j < dims_; ++j) out[j] = std::isnan(cur[j]) ? 0.0 : cur[j];
+  return out;
+}
+
+int Pipeline::learn_checked(const double* x, int y) {
+  const double* z = prepare(x, true);
+  const double margin = learner_->score(z);  // spec 6.1: predict first
+  const int predicted = label_of_score(margin);
+  progress_.record(predicted, y, margin, learner_->has_probability());
+  learner_->learn(z, y);
+  for (auto& s : scalers_) s->observe_label(x, y);  // spec 1.6 step 3 (D-AS-4)
+  return predicted;
+}
+
+Result<int> Pipeline::learn_one(const double* x, std::size_t dims, int y) {
+  if (y != 1 && y != -1) return Status::error("the label must be +1 or -1");
+  Status st = check_row(x, dims);
+  if (!st) return st;
+  if (dims_ == 0) set_dims(dims);
+  return learn_checked(x, y);
+}
+
+Result<double> Pipeline::score_one(const double* x, std::size_t dims) const {
+  Status st = check_row(x, dims);
+  if (!st) return st;
+  if (dims_ == 0) return Status::error("the pipeline has not learned any row yet");
+  return learner_->score(prepare(x, false));
+}
+
+}  // namespace onepass

@@ -1,0 +1,39 @@
+#include "onepass/race.hpp"
+
+namespace onepass {
+
+Result<std::unique_ptr<Race>> Race::create(const CsvOptions& options,
+                                           const std::vector<std::string>& specs,
+                                           std::uint64_t every) {
+  if (specs.empty()) return Status::error("no pipeline given");
+  std::unique_ptr<Race> race(new Race(options));
+  for (const auto& spec : specs) {
+    Result<std::unique_ptr<Pipeline>> p = Pipeline::build(spec, every);
+    if (!p) return p.status();
+    race->pipelines_.push_back(p.take());
+  }
+  return race;
+}
+
+void Race::run_block() {
+  if (block_.size() == 0) return;
+  for (auto& p : pipelines_) {
+    if (p->dims() != block_.dims) p->set_dims(block_.dims);
+    for (std::size_t i = 0; i < block_.size(); ++i) p->learn_checked(block_.row(i), block_.y[i]);
+  }
+  block_.clear();
+}
+
+Status Race::push(const char* data, std::size_t size) {
+  Status st = reader_.feed(data, size, block_);
+  run_block();  // rows before a bad row are learned either way
+  return st;
+}
+
+Status Race::finish() {
+  Status st = reader_.finish(block_);
+  run_block();
+  return st;
+}
+
+}  // namespace onepass

@@ -1,0 +1,235 @@
+#include "onepass/io/csv_reader.hpp"
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+namespace onepass {
+namespace {
+
+struct Parsed {
+  RowBlock rows;
+  Status status = Status::ok();
+};
+
+// Feeds `text` in chunks of `chunk` bytes (0: one chunk), then finishes.
+Parsed parse(const std::string& text, CsvOptions opt = {}, std::size_t chunk = 0,
+             CsvReader* keep = nullptr) {
+  CsvReader local(opt);
+  CsvReader& r = keep ? *keep : local;
+  Parsed out;
+  const std::size_t step = chunk ? chunk : std::max<std::size_t>(text.size(), 1);
+  for (std::size_t i = 0; i < text.size() && out.status; i += step)
+    out.status = r.feed(text.data() + i, std::min(step, text.size() - i), out.rows);
+  if (out.status) out.status = r.finish(out.rows);
+  return out;
+}
+
+const char* kSmall =
+    "a,\"b, quoted\",label\r\n"
+    "1.5,-2,1\r\n"
+    "\"3\",4e1,0\n"
+    "\n"
+    ",7,1\r\n"
+    "8,\"9\",0";  // last line without a break; "0" is the negative class
+
+TEST(CsvReader, ParsesHeaderQuotesCrlfMissingAndLastLine) {
+  CsvReader r({});
+  Parsed p = parse(kSmall, {}, 0, &r);
+  ASSERT_TRUE(p.status) << p.status.message();
+  ASSERT_EQ(r.feature_names(), (std::vector<std::string>{"a", "b, quoted"}));
+  EXPECT_EQ(r.label_name(), "label");
+  ASSERT_EQ(p.rows.size(), 4u);
+  EXPECT_EQ(p.rows.x[0], 1.5);
+  EXPECT_EQ(p.rows.x[1], -2);
+  EXPECT_EQ(p.rows.x[2], 3);
+  EXPECT_EQ(p.rows.x[3], 40);
+  EXPECT_TRUE(std::isnan(p.rows.x[4]));
+  EXPECT_EQ(p.rows.x[5], 7);
+  EXPECT_EQ(p.rows.y, (std::vector<std::int8_t>{1, -1, 1, -1}));
+  EXPECT_EQ(p.rows.line, (std::vector<std::uint64_t>{2, 3, 5, 6}));
+  EXPECT_EQ(r.missing_cells(), 1u);
+  EXPECT_EQ(r.negative_label(), "0");
+}
+
+TEST(CsvReader, EveryChunkBoundaryGivesTheSameRows) {
+  const Parsed whole = parse(kSmall);
+  ASSERT_TRUE(whole.status);
+  const std::string text = kSmall;
+  // Two chunks split at every byte offset, and every chunk size from 1 byte up.
+  for (std::size_t cut = 0; cut <= text.size(); ++cut) {
+    CsvReader r({});
+    RowBlock rows;
+    ASSERT_TRUE(r.feed(text.data(), cut, rows));
+    ASSERT_TRUE(r.feed(text.data() + cut, text.size() - cut, rows));
+    ASSERT_TRUE(r.finish(rows));
+    EXPECT_EQ(rows.y, whole.rows.y) << "cut at " << cut;
+    EXPECT_EQ(rows.line, whole.rows.line) << "cut at " << cut;
+    ASSERT_EQ(rows.x.size(), whole.rows.x.size());
+    for (std::size_t i = 0; i < rows.x.size(); ++i)
+      EXPECT_TRUE(rows.x[i] == whole.rows.x[i] || (std::isnan(rows.x[i]) && std::isnan(whole.rows.x[i])))
+          << "cut at " << cut << " value " << i;
+  }
+  for (std::size_t chunk = 1; chunk <= text.size(); ++chunk) {
+    Parsed p = parse(text, {}, chunk);
+    ASSERT_TRUE(p.status) << p.status.message();
+    EXPECT_EQ(p.rows.y, whole.rows.y) << "chunk " << chunk;
+    EXPECT_EQ(p.rows.line, whole.rows.line) << "chunk " << chunk;
+  }
+}
+
+TEST(CsvReader, QuotedFieldsMayHoldDelimitersQuotesAndLineBreaks) {
+  CsvReader r({});
+  Parsed p = parse("\"x \"\"1\"\"\",\"y\nz\",label\n1,2,1\n3,4,-1\n", {}, 3, &r);
+  ASSERT_TRUE(p.status) << p.status.message();
+  EXPECT_EQ(r.feature_names(), (std::vector<std::string>{"x \"1\"", "y\nz"}));
+  EXPECT_EQ(p.rows.line, (std::vector<std::uint64_t>{3, 4}));  // the header spans lines 1-2
+}
+
+TEST(CsvReader, ByteOrderMarkAndBlanksAroundCellsAreIgnored) {
+  CsvReader r({});
+  Parsed p = parse("\xEF\xBB\xBFpos, label\n 1 , 1\n", {}, 1, &r);
+  ASSERT_TRUE(p.status) << p.status.message();
+  EXPECT_EQ(r.feature_names(), std::vector<std::string>{"pos"});
+  EXPECT_EQ(p.rows.x, std::vector<double>{1});
+}
+
+TEST(CsvReader, LabelByNameOrIndexAndPositiveString) {
+  CsvOptions opt;
+  opt.label = "cls";
+  opt.positive = "M";
+  CsvReader r(opt);
+  Parsed p = parse("cls,f1,f2\nM,1,2\nR,3,4\nM,5,6\n", opt, 0, &r);
+  ASSERT_TRUE(p.status) << p.status.message();
+  EXPECT_EQ(r.feature_names(), (std::vector<std::string>{"f1", "f2"}));
+  EXPECT_EQ(p.rows.y, (std::vector<std::int8_t>{1, -1, 1}));
+  EXPECT_EQ(p.rows.x, (std::vector<double>{1, 2, 3, 4, 5, 6}));
+  EXPECT_EQ(r.negative_label(), "R");
+
+  opt.label = "0";
+  p = parse("cls,f1,f2\nM,1,2\nR,3,4\n", opt);
+  ASSERT_TRUE(p.status);
+  EXPECT_EQ(p.rows.y, (std::vector<std::int8_t>{1, -1}));
+  opt.label = "-3";
+  p = parse("cls,f1,f2\nM,1,2\n", opt);
+  ASSERT_TRUE(p.status) << p.status.message();
+}
+
+TEST(CsvReader, UnknownLabelColumnListsTheColumns) {
+  CsvOptions opt;
+  opt.label = "target";
+  Parsed p = parse("a,b\n1,1\n", opt);
+  ASSERT_FALSE(p.status);
+  EXPECT_EQ(p.status.message(),
+            "label column 'target' not found: give a column name or a 0-based index (-1 = last); "
+            "the columns are: a, b");
+}
+
+TEST(CsvReader, BadRowsNameLineAndColumn) {
+  const std::string head = "age,chol,label\n1,2,1\n";
+  struct Case {
+    std::string row;
+    std::string message;
+  } cases[] = {
+      {"3,abc,1\n", "line 3, column 2 (chol): 'abc' is not a number"},
+      {"3,inf,1\n", "line 3, column 2 (chol): 'inf' is not a finite number"},
+      {"3,nan,1\n", "line 3, column 2 (chol): 'nan' is not a finite number"},
+      {"3,1e999,1\n", "line 3, column 2 (chol): '1e999' is not a finite number"},
+      {"3,4\n", "line 3, column 3 (label): expected 3 fields, found 2"},
+      {"3,4,1,5\n", "line 3, column 4: expected 3 fields, found 4"},
+      {"3,4,\n", "line 3, column 3 (label): the label is missing"},
+      {"3,4,2\n",
+       "line 3, column 3 (label): label '2' is not 1, 0 or -1; name the positive class (option "
+       "'positive', CLI --positive) to use other label values"},
+      {"3,4,-1\n5,6,0\n",
+       "line 4, column 3 (label): a third label value '0': this file's labels so far are 1 and -1"},
+      {"3,\"4,1\n", "line 3: a quoted field is not closed before the end of the input"},
+  };
+  for (const auto& c : cases) {
+    CsvReader r({});
+    Parsed p = parse(head + c.row, {}, 0, &r);
+    ASSERT_FALSE(p.status) << c.row;
+    EXPECT_EQ(p.status.message(), c.message);
+    EXPECT_EQ(p.rows.size(), c.row.find("\n5") != std::string::npos ? 2u : 1u)
+        << "rows before the bad one are kept: " << c.row;
+    // Once stopped, the reader keeps reporting the same error.
+    RowBlock more;
+    EXPECT_EQ(r.feed("1,1,1\n", 6, more).message(), c.message);
+  }
+}
+
+TEST(CsvReader, ThirdStringLabelIsAnError) {
+  CsvOptions opt;
+  opt.positive = "yes";
+  Parsed p = parse("a,y\n1,yes\n2,no\n3,maybe\n", opt);
+  ASSERT_FALSE(p.status);
+  EXPECT_EQ(p.status.message(),
+            "line 4, column 2 (y): a third label value 'maybe': this file's labels so far are "
+            "'yes' (positive) and 'no'");
+}
+
+TEST(CsvReader, SkipPolicyCountsBadRowsAndKeepsTheRest) {
+  CsvOptions opt;
+  opt.on_error = ErrorPolicy::skip;
+  CsvReader r(opt);
+  Parsed p = parse("a,b,label\n1,2,1\nx,2,1\n3,4\n5,6,-1\n", opt, 4, &r);
+  ASSERT_TRUE(p.status) << p.status.message();
+  EXPECT_EQ(p.rows.y, (std::vector<std::int8_t>{1, -1}));
+  EXPECT_EQ(p.rows.line, (std::vector<std::uint64_t>{2, 5}));
+  EXPECT_EQ(r.skipped(), 2u);
+  ASSERT_EQ(r.errors().size(), 2u);
+  EXPECT_EQ(r.errors()[0].line, 3u);
+  EXPECT_EQ(r.errors()[0].column, 1u);
+  EXPECT_EQ(r.errors()[1].message, "line 4, column 3 (label): expected 3 fields, found 2");
+}
+
+TEST(CsvReader, EmptyInputAndHeaderOnlyAndOneClass) {
+  Parsed p = parse("");
+  ASSERT_FALSE(p.status);
+  EXPECT_EQ(p.status.message(), "the input is empty: expected a header row and data rows");
+
+  CsvReader r({});
+  p = parse("a,label\n", {}, 0, &r);
+  ASSERT_TRUE(p.status);
+  EXPECT_EQ(r.warnings(), std::vector<std::string>{"the input has a header but no data rows"});
+
+  CsvReader one({});
+  p = parse("a,label\n1,1\n2,1\n", {}, 0, &one);
+  ASSERT_TRUE(p.status);
+  ASSERT_EQ(one.warnings().size(), 1u);
+  EXPECT_NE(one.warnings()[0].find("only one class in 2 rows"), std::string::npos);
+
+  p = parse("justone\n1\n");
+  ASSERT_FALSE(p.status);
+  EXPECT_NE(p.status.message().find("the header has 1 column"), std::string::npos);
+}
+
+TEST(CsvReader, NoHeaderNamesFeaturesByPosition) {
+  CsvOptions opt;
+  opt.header = false;
+  CsvReader r(opt);
+  Parsed p = parse("1,2,1\n3,4,-1\n", opt, 0, &r);
+  ASSERT_TRUE(p.status);
+  EXPECT_EQ(r.feature_names(), (std::vector<std::string>{"x1", "x2"}));
+  EXPECT_EQ(p.rows.size(), 2u);
+  EXPECT_EQ(p.rows.line[0], 1u);
+}
+
+TEST(CsvReader, BundledHeartFileReadsInFullInSmallChunks) {
+  std::ifstream in(std::string(ONEPASS_DATA_DIR) + "/heart.csv", std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  CsvReader r({});
+  Parsed p = parse(ss.str(), {}, 7, &r);
+  ASSERT_TRUE(p.status) << p.status.message();
+  EXPECT_EQ(r.rows(), 270u);
+  EXPECT_EQ(r.positives(), 120u);
+  EXPECT_EQ(r.dims(), 13u);
+  EXPECT_EQ(p.rows.x[4], 322);  // cholesterol of the first row
+}
+
+}  // namespace
+}  // namespace onepass

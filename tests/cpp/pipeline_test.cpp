@@ -1,0 +1,130 @@
+#include "onepass/pipeline.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "onepass/race.hpp"
+#include "test_util.hpp"
+
+namespace onepass {
+namespace {
+
+std::string build_error(const std::string& spec) {
+  auto p = Pipeline::build(spec);
+  return p ? "(built)" : p.message();
+}
+
+TEST(PipelineSpec, ErrorsSayWhatIsAccepted) {
+  EXPECT_EQ(build_error(""), "pipeline spec \"\", at character 1: empty pipeline spec; expected e.g. \"zscore | logreg\"");
+  EXPECT_EQ(build_error("zscore |"), "pipeline spec \"zscore |\", at character 9: expected a learner or scaler name");
+  EXPECT_EQ(build_error("logreg(eta0=)"),
+            "pipeline spec \"logreg(eta0=)\", at character 13: expected a value for parameter 'eta0'");
+  EXPECT_EQ(build_error("logreg(eta0 0.1)"),
+            "pipeline spec \"logreg(eta0 0.1)\", at character 13: expected '=' after parameter 'eta0'");
+  EXPECT_EQ(build_error("logreg x"), "pipeline spec \"logreg x\", at character 8: unexpected 'x'");
+  EXPECT_EQ(build_error("svm"),
+            "unknown learner 'svm' the last stage of a pipeline; known learners: logreg, perceptron, "
+            "pa, pa1, pa2");
+  EXPECT_EQ(build_error("zscore"),
+            "'zscore' is a scaler, but the last stage of a pipeline takes a learner; known learners: "
+            "logreg, perceptron, pa, pa1, pa2");
+  EXPECT_EQ(build_error("logreg | pa"),
+            "'logreg' is a learner, but a stage before the learner takes a scaler; known scalers: "
+            "zscore, minmax");
+  EXPECT_EQ(build_error("logreg(eta=1)"),
+            "logreg: unknown parameter 'eta'; accepted: eta0, lambda, n");
+  EXPECT_EQ(build_error("logreg(eta0=-1)"),
+            "logreg: parameter 'eta0' must be a number > 0 (got '-1')");
+  EXPECT_EQ(build_error("logreg(n=1.5)"),
+            "logreg: parameter 'n' must be a whole number in [1, 1e+15] (got '1.5')");
+  EXPECT_EQ(build_error("logreg(lambda=abc)"),
+            "logreg: parameter 'lambda' must be a number >= 0 (got 'abc')");
+  EXPECT_EQ(build_error("pa(bias=yes)"), "pa: parameter 'bias' must be true or false (got 'yes')");
+  EXPECT_EQ(build_error("pa(c=1)"), "pa: unknown parameter 'c'; accepted: bias");
+  EXPECT_EQ(build_error("pa1(c=1, c=2)"), "pa1: parameter 'c' is given twice");
+  EXPECT_EQ(build_error("pa1 +avgg"),
+            "unknown modifier 'avgg' after '+'; known modifiers: avg");
+}
+
+TEST(PipelineSpec, CanonicalFormSpellsOutEveryParameter) {
+  auto p = Pipeline::build(" zscore|logreg( lambda = 0.01 ) +avg ");
+  ASSERT_TRUE(p) << p.message();
+  EXPECT_EQ(p.value()->canonical_spec(),
+            "zscore | logreg(eta0=0.1,lambda=0.01,n=10000) +avg");
+  auto q = Pipeline::build("minmax(clip=1) | pa1(c=0.5,bias=true)");
+  ASSERT_TRUE(q) << q.message();
+  EXPECT_EQ(q.value()->canonical_spec(), "minmax(clip=true) | pa1(c=0.5,bias=true)");
+}
+
+TEST(Pipeline, PredictsBeforeLearningAndCountsMistakes) {  // spec 6.1
+  auto p = Pipeline::build("perceptron", 2).take();
+  const double x[] = {1, 0};
+  auto r = p->learn_one(x, 2, -1);  // w = 0 predicts +1 (D-TIE): a mistake
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r.value(), 1);
+  EXPECT_EQ(p->learn_one(x, 2, -1).value(), -1);  // learned: now right
+  EXPECT_EQ(p->progress().rows(), 2u);
+  EXPECT_EQ(p->progress().mistakes(), 1u);
+  EXPECT_EQ(p->progress().curve().size(), 1u);
+  EXPECT_EQ(p->progress().curve()[0].mistakes, 1u);
+}
+
+TEST(Pipeline, BadRowsAreRejectedWithoutLosingWhatWasLearned) {
+  auto p = Pipeline::build("zscore | logreg").take();
+  const double a[] = {1, 2}, b[] = {3, 1};
+  ASSERT_TRUE(p->learn_one(a, 2, 1));
+  ASSERT_TRUE(p->learn_one(b, 2, -1));
+  const std::vector<double> before = p->learner().params();
+  const double three[] = {1, 2, 3};
+  EXPECT_EQ(p->learn_one(three, 3, 1).message(), "the row has 3 features, the pipeline 2");
+  const double inf[] = {1, std::numeric_limits<double>::infinity()};
+  EXPECT_EQ(p->learn_one(inf, 2, 1).message(),
+            "feature 2 is not finite (+infinity); use NaN for a missing value");
+  EXPECT_EQ(p->learn_one(a, 2, 0).message(), "the label must be +1 or -1");
+  EXPECT_EQ(p->learner().params(), before);
+  EXPECT_EQ(p->progress().rows(), 2u);
+  EXPECT_TRUE(p->learn_one(a, 2, 1));  // still usable
+}
+
+TEST(Pipeline, MissingCellsReachTheLearnerAsZero) {
+  auto p = Pipeline::build("pa").take();
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double x[] = {nan, 2};
+  ASSERT_TRUE(p->learn_one(x, 2, 1));
+  EXPECT_EQ(p->learner().params()[0], 0);
+  EXPECT_NEAR(p->learner().params()[1], 0.5, 1e-15);
+}
+
+TEST(Pipeline, ZscoreThenLogregMatchesHandComputation) {  // spec 1.6, 5.1, 4.1
+  auto p = Pipeline::build("zscore | logreg(eta0=0.1,n=10)").take();
+  const double x1[] = {2}, x2[] = {4};
+  p->learn_one(x1, 1, 1);  // z = 0: p = 0.5, w += 0, b += 0.05
+  EXPECT_NEAR(p->learner().params()[1], 0.05, 1e-15);
+  p->learn_one(x2, 1, -1);  // z = 1/sqrt(2); s = 0.05
+  const double z = 1 / std::sqrt(2.0), eta = 0.1 / 1.1, pr = 1 / (1 + std::exp(-0.05));
+  EXPECT_NEAR(p->learner().params()[0], eta * (0 - pr) * z, 1e-15);
+}
+
+TEST(Race, OneParseFeedsEveryPipelineInFileOrder) {
+  auto race = Race::create({}, {"perceptron", "zscore | pa1"}, 0).take();
+  const std::string csv = "a,b,label\n1,0,1\n0,1,-1\n1,1,1\n";
+  for (char c : csv) ASSERT_TRUE(race->push(&c, 1));
+  ASSERT_TRUE(race->finish());
+  auto solo = Pipeline::build("zscore | pa1").take();
+  const double rows[3][2] = {{1, 0}, {0, 1}, {1, 1}};
+  const int ys[] = {1, -1, 1};
+  for (int i = 0; i < 3; ++i) solo->learn_one(rows[i], 2, ys[i]);
+  EXPECT_EQ(race->pipeline(1).learner().params(), solo->learner().params());
+  EXPECT_EQ(race->pipeline(0).progress().rows(), 3u);
+}
+
+TEST(Race, StopsAtABadRowAfterLearningTheRowsBeforeIt) {
+  auto race = Race::create({}, {"perceptron"}, 0).take();
+  const std::string csv = "a,label\n1,1\n2,-1\nx,1\n3,1\n";
+  Status st = race->push(csv.data(), csv.size());
+  EXPECT_EQ(st.message(), "line 4, column 1 (a): 'x' is not a number");
+  EXPECT_EQ(race->pipeline(0).progress().rows(), 2u);
+}
+
+}  // namespace
+}  // namespace onepass
