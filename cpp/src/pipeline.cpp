@@ -13,11 +13,9 @@ namespace {
 Status wrong_kind(const StageSpec& st, const RegistryEntry* e, StageKind wanted,
                   const std::string& where) {
   const std::string known = std::string("known ") + kind_name(wanted) + "s: " + names_of(wanted);
-  if (!e)
-    return Status::error("unknown " + std::string(kind_name(wanted)) + " '" + st.name + "' " +
-                         where + "; " + known);
-  return Status::error("'" + st.name + "' is a " + kind_name(e->kind) + ", but " + where +
-                       " takes a " + kind_name(wanted) + "; " + known);
+  const std::string rule = where + " must be a " + kind_name(wanted) + "; " + known;
+  if (!e) return Status::error("unknown " + std::string(kind_name(wanted)) + " '" + st.name + "': " + rule);
+  return Status::error("'" + st.name + "' is a " + kind_name(e->kind) + ", but " + rule);
 }
 
 std::string stage_text(const RegistryEntry& e, const ParamValues& values) {
@@ -53,7 +51,7 @@ Result<std::unique_ptr<Pipeline>> Pipeline::build(const std::string& spec, std::
   for (const StageSpec& st : ps.modifiers) {
     const RegistryEntry* e = find_entry(st.name);
     if (!e || e->kind != StageKind::modifier)
-      return wrong_kind(st, e, StageKind::modifier, "after '+'");
+      return wrong_kind(st, e, StageKind::modifier, "what follows '+'");
     Result<ParamValues> values = resolve_params(e->name, e->params, st.params);
     if (!values) return values.status();
     p->learner_ = e->wrap(std::move(p->learner_), values.value());

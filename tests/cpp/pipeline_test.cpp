@@ -23,13 +23,13 @@ TEST(PipelineSpec, ErrorsSayWhatIsAccepted) {
             "pipeline spec \"logreg(eta0 0.1)\", at character 13: expected '=' after parameter 'eta0'");
   EXPECT_EQ(build_error("logreg x"), "pipeline spec \"logreg x\", at character 8: unexpected 'x'");
   EXPECT_EQ(build_error("svm"),
-            "unknown learner 'svm' the last stage of a pipeline; known learners: logreg, perceptron, "
-            "pa, pa1, pa2");
-  EXPECT_EQ(build_error("zscore"),
-            "'zscore' is a scaler, but the last stage of a pipeline takes a learner; known learners: "
+            "unknown learner 'svm': the last stage of a pipeline must be a learner; known learners: "
             "logreg, perceptron, pa, pa1, pa2");
+  EXPECT_EQ(build_error("zscore"),
+            "'zscore' is a scaler, but the last stage of a pipeline must be a learner; known "
+            "learners: logreg, perceptron, pa, pa1, pa2");
   EXPECT_EQ(build_error("logreg | pa"),
-            "'logreg' is a learner, but a stage before the learner takes a scaler; known scalers: "
+            "'logreg' is a learner, but a stage before the learner must be a scaler; known scalers: "
             "zscore, minmax");
   EXPECT_EQ(build_error("logreg(eta=1)"),
             "logreg: unknown parameter 'eta'; accepted: eta0, lambda, n");
@@ -43,7 +43,7 @@ TEST(PipelineSpec, ErrorsSayWhatIsAccepted) {
   EXPECT_EQ(build_error("pa(c=1)"), "pa: unknown parameter 'c'; accepted: bias");
   EXPECT_EQ(build_error("pa1(c=1, c=2)"), "pa1: parameter 'c' is given twice");
   EXPECT_EQ(build_error("pa1 +avgg"),
-            "unknown modifier 'avgg' after '+'; known modifiers: avg");
+            "unknown modifier 'avgg': what follows '+' must be a modifier; known modifiers: avg");
 }
 
 TEST(PipelineSpec, CanonicalFormSpellsOutEveryParameter) {

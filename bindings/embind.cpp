@@ -1,0 +1,290 @@
+// The JS face of the core: converts types and errors, holds no algorithm. Bulk data crosses
+// once per call through typed-array views over buffers owned here (inputBuffer, chunkBuffer):
+// JS writes into the view, then calls the method that consumes it. A failure comes back as a
+// string (the core's message); the TypeScript layer (bindings/ts) turns it into an Error.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "onepass/pipeline.hpp"
+#include "onepass/race.hpp"
+#include "onepass/registry.hpp"
+
+using emscripten::val;
+
+namespace {
+
+val float64_copy(const std::vector<double>& v) {
+  return val::global("Float64Array")
+      .new_(emscripten::typed_memory_view(v.size(), v.data()))
+      .call<val>("slice");
+}
+
+val snapshot_value(const onepass::Snapshot& s) {
+  val arrays = val::object();
+  for (const auto& a : s.arrays) arrays.set(a.name, float64_copy(a.values));
+  val scalars = val::object();
+  for (const auto& [k, v] : s.scalars) scalars.set(k, v);
+  val out = val::object();
+  out.set("name", s.name);
+  out.set("arrays", arrays);
+  out.set("scalars", scalars);
+  return out;
+}
+
+val pipeline_snapshot(const onepass::Pipeline& p) {
+  val scalers = val::array();
+  for (std::size_t i = 0; i < p.scaler_count(); ++i)
+    scalers.call<void>("push", snapshot_value(p.scaler(i).snapshot()));
+  val out = val::object();
+  out.set("scalers", scalers);
+  out.set("learner", snapshot_value(p.learner().snapshot()));
+  return out;
+}
+
+val pipeline_stats(const onepass::Pipeline& p) {
+  const onepass::Progressive& pr = p.progress();
+  val out = val::object();
+  out.set("rows", static_cast<double>(pr.rows()));
+  out.set("mistakes", static_cast<double>(pr.mistakes()));
+  out.set("error", pr.error());
+  out.set("tp", static_cast<double>(pr.tp()));
+  out.set("fp", static_cast<double>(pr.fp()));
+  out.set("tn", static_cast<double>(pr.tn()));
+  out.set("fn", static_cast<double>(pr.fn()));
+  const double ll = pr.log_loss();
+  out.set("logLoss", std::isnan(ll) ? val::null() : val(ll));
+  out.set("diverged", p.learner().diverged());
+  out.set("revertedSteps", static_cast<double>(p.learner().reverted_steps()));
+  return out;
+}
+
+// Curve points from index `from` on, as [rows, mistakes, rows, mistakes, ...].
+val pipeline_curve(const onepass::Pipeline& p, std::size_t from) {
+  const auto& c = p.progress().curve();
+  std::vector<double> flat;
+  for (std::size_t i = from; i < c.size(); ++i) {
+    flat.push_back(static_cast<double>(c[i].rows));
+    flat.push_back(static_cast<double>(c[i].mistakes));
+  }
+  return float64_copy(flat);
+}
+
+class JsPipeline {
+ public:
+  std::string init(const std::string& spec, double every) {
+    auto built = onepass::Pipeline::build(spec, static_cast<std::uint64_t>(every));
+    if (!built) return built.message();
+    pipeline_ = built.take();
+    return "";
+  }
+
+  // A Float64Array view of n doubles for the caller to fill (valid until the next call).
+  val input_buffer(std::size_t n) {
+    input_.resize(n);
+    return val(emscripten::typed_memory_view(n, input_.data()));
+  }
+  val label_buffer(std::size_t n) {
+    labels_.resize(n);
+    return val(emscripten::typed_memory_view(n, labels_.data()));
+  }
+
+  // Rows of `dims` values in the input buffer, labels in the label buffer. Returns
+  // { predictions: Int8Array } or, at the first bad row, also { error } (rows before it learned).
+  val learn_many(std::size_t count, std::size_t dims) {
+    std::vector<std::int8_t> predictions;
+    predictions.reserve(count);
+    val out = val::object();
+    for (std::size_t i = 0; i < count; ++i) {
+      const double label = labels_[i];
+      const int y = label == 1 ? 1 : (label == -1 || label == 0) ? -1 : 0;
+      if (y == 0) {
+        out.set("error", "row " + std::to_string(i) + ": the label must be 1, 0 or -1 (got " +
+                             onepass::format_number(label) + ")");
+        break;
+      }
+      auto r = pipeline_->learn_one(input_.data() + i * dims, dims, y);
+      if (!r) {
+        out.set("error", "row " + std::to_string(i) + ": " + r.message());
+        break;
+      }
+      predictions.push_back(static_cast<std::int8_t>(r.value()));
+    }
+    out.set("predictions", val::global("Int8Array")
+                               .new_(emscripten::typed_memory_view(predictions.size(),
+                                                                   predictions.data()))
+                               .call<val>("slice"));
+    return out;
+  }
+
+  // Margin of the row in the input buffer, or the error message.
+  val score(std::size_t dims) const {
+    auto r = pipeline_->score_one(input_.data(), dims);
+    return r ? val(r.value()) : val(r.message());
+  }
+
+  bool has_probability() const { return pipeline_->has_probability(); }
+  std::size_t dims() const { return pipeline_->dims(); }
+  std::string spec() const { return pipeline_->spec(); }
+  std::string canonical() const { return pipeline_->canonical_spec(); }
+  val stats() const { return pipeline_stats(*pipeline_); }
+  val curve(std::size_t from) const { return pipeline_curve(*pipeline_, from); }
+  val snapshot() const { return pipeline_snapshot(*pipeline_); }
+
+ private:
+  std::unique_ptr<onepass::Pipeline> pipeline_;
+  std::vector<double> input_, labels_;
+};
+
+class JsRace {
+ public:
+  // options: { pipelines: string[], label?, positive?, onError?: "stop"|"skip", every?, header?,
+  //            delimiter? }
+  std::string init(val options) {
+    onepass::CsvOptions opt;
+    if (options["label"].isString()) opt.label = options["label"].as<std::string>();
+    if (options["positive"].isString()) opt.positive = options["positive"].as<std::string>();
+    if (options["onError"].isString() && options["onError"].as<std::string>() == "skip")
+      opt.on_error = onepass::ErrorPolicy::skip;
+    if (options["header"].isFalse()) opt.header = false;
+    if (options["delimiter"].isString()) {
+      const std::string d = options["delimiter"].as<std::string>();
+      if (d.size() != 1) return "the delimiter must be one character";
+      opt.delimiter = d[0];
+    }
+    const double every = options["every"].isNumber() ? options["every"].as<double>() : 0;
+    std::vector<std::string> specs;
+    const val list = options["pipelines"];
+    const int n = list.isUndefined() ? 0 : list["length"].as<int>();
+    for (int i = 0; i < n; ++i) specs.push_back(list[i].as<std::string>());
+    auto race = onepass::Race::create(opt, specs, static_cast<std::uint64_t>(every));
+    if (!race) return race.message();
+    race_ = race.take();
+    return "";
+  }
+
+  val chunk_buffer(std::size_t n) {
+    chunk_.resize(n);
+    return val(emscripten::typed_memory_view(n, chunk_.data()));
+  }
+  // Parses the first n bytes of the chunk buffer; "" or the error that stopped the stream.
+  std::string push(std::size_t n) { return race_->push(chunk_.data(), n).message(); }
+  std::string finish() { return race_->finish().message(); }
+
+  val info() const {
+    const onepass::CsvReader& r = race_->reader();
+    val out = val::object();
+    val features = val::array();
+    for (const auto& f : r.feature_names()) features.call<void>("push", f);
+    out.set("features", features);
+    out.set("label", r.label_name());
+    out.set("positiveLabel", r.positive_label());
+    out.set("negativeLabel", r.negative_label());
+    out.set("rows", static_cast<double>(r.rows()));
+    out.set("positives", static_cast<double>(r.positives()));
+    out.set("skipped", static_cast<double>(r.skipped()));
+    out.set("missingCells", static_cast<double>(r.missing_cells()));
+    out.set("bytes", static_cast<double>(r.bytes()));
+    out.set("lines", static_cast<double>(r.lines()));
+    val errors = val::array();
+    for (const auto& e : r.errors()) {
+      val item = val::object();
+      item.set("line", static_cast<double>(e.line));
+      item.set("column", static_cast<double>(e.column));
+      item.set("message", e.message);
+      errors.call<void>("push", item);
+    }
+    out.set("errors", errors);
+    val warnings = val::array();
+    if (r.finished())
+      for (const auto& w : r.warnings()) warnings.call<void>("push", w);
+    out.set("warnings", warnings);
+    return out;
+  }
+
+  std::size_t size() const { return race_->size(); }
+  std::string spec(std::size_t i) const { return race_->pipeline(i).spec(); }
+  std::string canonical(std::size_t i) const { return race_->pipeline(i).canonical_spec(); }
+  bool has_probability(std::size_t i) const { return race_->pipeline(i).has_probability(); }
+  val stats(std::size_t i) const { return pipeline_stats(race_->pipeline(i)); }
+  val curve(std::size_t i, std::size_t from) const {
+    return pipeline_curve(race_->pipeline(i), from);
+  }
+  val snapshot(std::size_t i) const { return pipeline_snapshot(race_->pipeline(i)); }
+
+ private:
+  std::unique_ptr<onepass::Race> race_;
+  std::vector<char> chunk_;
+};
+
+val registry_value() {
+  val out = val::array();
+  for (const auto& e : onepass::registry()) {
+    val params = val::array();
+    for (const auto& p : e.params) {
+      val item = val::object();
+      item.set("name", p.name);
+      const char* kinds[] = {"real", "integer", "boolean", "choice"};
+      item.set("kind", kinds[static_cast<int>(p.kind)]);
+      item.set("default", p.default_text());
+      item.set("range", p.range_text());
+      item.set("min", p.min);
+      item.set("max", p.max);
+      item.set("minExclusive", p.min_exclusive);
+      item.set("maxExclusive", p.max_exclusive);
+      val choices = val::array();
+      for (const auto& c : p.choices) choices.call<void>("push", c);
+      item.set("choices", choices);
+      item.set("help", p.help);
+      params.call<void>("push", item);
+    }
+    val entry = val::object();
+    entry.set("name", e.name);
+    entry.set("kind", onepass::kind_name(e.kind));
+    entry.set("summary", e.summary);
+    entry.set("spec", e.spec);
+    entry.set("source", e.source);
+    entry.set("probability", e.probability);
+    entry.set("params", params);
+    out.call<void>("push", entry);
+  }
+  return out;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(onepass) {
+  emscripten::function("registry", &registry_value);
+  emscripten::class_<JsPipeline>("Pipeline")
+      .constructor<>()
+      .function("init", &JsPipeline::init)
+      .function("inputBuffer", &JsPipeline::input_buffer)
+      .function("labelBuffer", &JsPipeline::label_buffer)
+      .function("learnMany", &JsPipeline::learn_many)
+      .function("score", &JsPipeline::score)
+      .function("hasProbability", &JsPipeline::has_probability)
+      .function("dims", &JsPipeline::dims)
+      .function("spec", &JsPipeline::spec)
+      .function("canonical", &JsPipeline::canonical)
+      .function("stats", &JsPipeline::stats)
+      .function("curve", &JsPipeline::curve)
+      .function("snapshot", &JsPipeline::snapshot);
+  emscripten::class_<JsRace>("Race")
+      .constructor<>()
+      .function("init", &JsRace::init)
+      .function("chunkBuffer", &JsRace::chunk_buffer)
+      .function("push", &JsRace::push)
+      .function("finish", &JsRace::finish)
+      .function("info", &JsRace::info)
+      .function("size", &JsRace::size)
+      .function("spec", &JsRace::spec)
+      .function("canonical", &JsRace::canonical)
+      .function("hasProbability", &JsRace::has_probability)
+      .function("stats", &JsRace::stats)
+      .function("curve", &JsRace::curve)
+      .function("snapshot", &JsRace::snapshot);
+}

@@ -1,0 +1,342 @@
+// onepass: one-pass online binary classifiers and feature scalers, in WebAssembly.
+// The public API (README.md "API"): load(), then pipelines and CSV runners.
+import createOnepassModule from './onepass_wasm.mjs';
+import type {
+  RawCsvInfo,
+  RawModule,
+  RawPipeline,
+  RawRace,
+  RawSnapshot,
+  RawSnapshotPart,
+  RawStats,
+  RawEntry,
+  RawParam,
+} from './onepass_wasm.mjs';
+
+export type Snapshot = RawSnapshot;
+export type SnapshotPart = RawSnapshotPart;
+export type RegistryEntry = RawEntry;
+export type RegistryParam = RawParam;
+export type CsvInfo = RawCsvInfo;
+
+/** Progressive-validation figures of a pipeline (spec 6.1): every row predicted before learned. */
+export interface Stats extends RawStats {
+  /** [rows, mistakes] pairs recorded every `every` rows. */
+  curve: Float64Array;
+}
+
+export interface PipelineOptions {
+  /** Record a point of the cumulative-mistakes curve every `every` rows (0: none). */
+  every?: number;
+}
+
+export interface CsvOptions {
+  /** Pipeline spec strings, e.g. "zscore | logreg(eta0=0.1)". One parse feeds all of them. */
+  pipelines: string[];
+  /** Label column: a header name or a 0-based index (-1: last). Default: the last column. */
+  label?: string | number;
+  /** The label value of the positive class. Default: numeric labels, 1 vs 0 or -1. */
+  positive?: string;
+  /** "stop" (default): the first bad row ends the stream; "skip": bad rows are counted. */
+  onError?: 'stop' | 'skip';
+  /** Curve point every `every` rows (0: none). */
+  every?: number;
+  /** false: the first line is data; features are named x1, x2, ... */
+  header?: boolean;
+  delimiter?: string;
+}
+
+export interface PipelineResult extends Stats {
+  pipeline: string;
+  canonical: string;
+  hasProbability: boolean;
+  snapshot: Snapshot;
+}
+
+/** Largest slice of a chunk copied into wasm memory at once. */
+const MAX_SLICE = 1 << 20;
+
+function fail(message: string): never {
+  throw new Error(message);
+}
+
+function toFloat64(values: ArrayLike<number>): Float64Array {
+  return values instanceof Float64Array ? values : Float64Array.from(values);
+}
+
+/** A pipeline: scalers then a learner, optionally "+avg". */
+export class Pipeline {
+  #raw: RawPipeline | null;
+  #curveSeen = 0;
+
+  /** @internal use Onepass.pipeline() */
+  constructor(raw: RawPipeline) {
+    this.#raw = raw;
+  }
+
+  get #p(): RawPipeline {
+    return this.#raw ?? fail('this pipeline was disposed');
+  }
+
+  get spec(): string {
+    return this.#p.spec();
+  }
+  /** The spec with every parameter spelled out. */
+  get canonical(): string {
+    return this.#p.canonical();
+  }
+  /** The input width, fixed by the first row (0 before it). */
+  get dims(): number {
+    return this.#p.dims();
+  }
+  get hasProbability(): boolean {
+    return this.#p.hasProbability();
+  }
+
+  /** Learns one row (label +1/-1, or 1/0); returns the prediction made before learning. */
+  learnOne(x: ArrayLike<number>, y: number): number {
+    try {
+      return this.learnMany(toFloat64(x), Float64Array.of(y), x.length)[0];
+    } catch (e) {
+      throw new Error((e as Error).message.replace(/^row 0: /, ''));
+    }
+  }
+
+  /**
+   * Learns `labels.length` rows stored row-major in `rows` (dims values each), in one call
+   * into wasm. Returns the predictions made before learning each row. On a bad row, the rows
+   * before it are learned and an Error says which row and why.
+   */
+  learnMany(rows: Float64Array, labels: Int8Array | Float64Array, dims: number): Int8Array {
+    const p = this.#p;
+    const n = labels.length;
+    if (!Number.isInteger(dims) || dims <= 0) fail('dims must be a positive whole number');
+    if (rows.length !== n * dims)
+      fail(`rows has ${rows.length} values; ${n} labels of ${dims} features need ${n * dims}`);
+    p.inputBuffer(rows.length).set(rows);
+    p.labelBuffer(n).set(labels);
+    const out = p.learnMany(n, dims);
+    if (out.error !== undefined) {
+      const err = new Error(out.error) as Error & { predictions?: Int8Array };
+      err.predictions = out.predictions;
+      throw err;
+    }
+    return out.predictions;
+  }
+
+  /** The margin (score) of a row; nothing is learned. */
+  scoreOne(x: ArrayLike<number>): number {
+    const p = this.#p;
+    p.inputBuffer(x.length).set(toFloat64(x));
+    const s = p.score(x.length);
+    return typeof s === 'string' ? fail(s) : s;
+  }
+
+  /** The predicted label (+1 or -1) of a row; nothing is learned. Ties predict +1. */
+  predictOne(x: ArrayLike<number>): number {
+    return this.scoreOne(x) >= 0 ? 1 : -1;
+  }
+
+  /** The probability of the positive class, for learners that have one (logreg). */
+  predictProbaOne(x: ArrayLike<number>): number {
+    if (!this.hasProbability)
+      fail(`${this.spec}: this learner gives margins, not probabilities (use scoreOne)`);
+    const s = this.scoreOne(x);
+    return s >= 0 ? 1 / (1 + Math.exp(-s)) : Math.exp(s) / (1 + Math.exp(s));
+  }
+
+  stats(): Stats {
+    return { ...this.#p.stats(), curve: this.#p.curve(0) };
+  }
+
+  /** Curve points recorded since the previous call, as [rows, mistakes] pairs. */
+  newCurvePoints(): Float64Array {
+    const pts = this.#p.curve(this.#curveSeen);
+    this.#curveSeen += pts.length / 2;
+    return pts;
+  }
+
+  /** Weights and per-feature state as named Float64Arrays (copies). */
+  snapshot(): Snapshot {
+    return this.#p.snapshot();
+  }
+
+  dispose(): void {
+    this.#raw?.delete();
+    this.#raw = null;
+  }
+}
+
+/** Streams CSV bytes through several pipelines with one parse, one wasm call per chunk. */
+export class CsvRunner {
+  #raw: RawRace | null;
+  #curveSeen: number[];
+
+  /** @internal use Onepass.csvRunner() */
+  constructor(raw: RawRace) {
+    this.#raw = raw;
+    this.#curveSeen = new Array(raw.size()).fill(0);
+  }
+
+  get #r(): RawRace {
+    return this.#raw ?? fail('this CSV runner was disposed');
+  }
+
+  get size(): number {
+    return this.#r.size();
+  }
+
+  /**
+   * Parses a chunk of bytes (any size; a row may be split between chunks) and runs its rows
+   * through every pipeline. Throws at a bad row under onError "stop": the rows before it
+   * are learned, and later pushes throw the same error.
+   */
+  push(chunk: Uint8Array): void {
+    const r = this.#r;
+    for (let at = 0; at < chunk.length; at += MAX_SLICE) {
+      const part = chunk.subarray(at, Math.min(chunk.length, at + MAX_SLICE));
+      r.chunkBuffer(part.length).set(part);
+      const err = r.push(part.length);
+      if (err) fail(err);
+    }
+  }
+
+  /** End of input (parses a last line without a line break). */
+  finish(): void {
+    const err = this.#r.finish();
+    if (err) fail(err);
+  }
+
+  /** Schema and counts: feature names, label, rows, skipped rows and their errors, warnings. */
+  info(): CsvInfo {
+    return this.#r.info();
+  }
+
+  stats(i: number): Stats {
+    return { ...this.#r.stats(i), curve: this.#r.curve(i, 0) };
+  }
+
+  /** Curve points of pipeline i recorded since the previous call. */
+  newCurvePoints(i: number): Float64Array {
+    const pts = this.#r.curve(i, this.#curveSeen[i]);
+    this.#curveSeen[i] += pts.length / 2;
+    return pts;
+  }
+
+  snapshot(i: number): Snapshot {
+    return this.#r.snapshot(i);
+  }
+
+  results(): PipelineResult[] {
+    const r = this.#r;
+    const out: PipelineResult[] = [];
+    for (let i = 0; i < r.size(); i++)
+      out.push({
+        pipeline: r.spec(i),
+        canonical: r.canonical(i),
+        hasProbability: r.hasProbability(i),
+        ...this.stats(i),
+        snapshot: r.snapshot(i),
+      });
+    return out;
+  }
+
+  dispose(): void {
+    this.#raw?.delete();
+    this.#raw = null;
+  }
+}
+
+export interface Onepass {
+  /** Every learner, scaler and modifier with its parameters, defaults, ranges and help. */
+  registry(): RegistryEntry[];
+  /** Builds a pipeline from a spec string; throws an Error saying what is accepted. */
+  pipeline(spec: string, options?: PipelineOptions): Pipeline;
+  csvRunner(options: CsvOptions): CsvRunner;
+  /** Streams a whole source (a ReadableStream or any async iterable of bytes) through pipelines. */
+  runCsv(
+    source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
+    options: CsvOptions,
+  ): Promise<{ info: CsvInfo; results: PipelineResult[] }>;
+}
+
+export interface LoadOptions {
+  /** The .wasm bytes; in Node they are read from the package when not given. */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  /** Where the browser fetches the .wasm file from (default: beside this module). */
+  wasmUrl?: string;
+}
+
+const isNode =
+  typeof process !== 'undefined' &&
+  typeof (process as { versions?: { node?: string } }).versions?.node === 'string';
+
+async function* chunksOf(
+  source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
+): AsyncGenerator<Uint8Array> {
+  if (typeof (source as ReadableStream).getReader === 'function') {
+    const reader = (source as ReadableStream<Uint8Array>).getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        yield value;
+      }
+    } finally {
+      reader.releaseLock();
+    }
+  } else {
+    yield* source as AsyncIterable<Uint8Array>;
+  }
+}
+
+/** Loads the WebAssembly module. Works in Node 18+ (ESM), browsers and Web Workers. */
+export async function load(options: LoadOptions = {}): Promise<Onepass> {
+  const wasmUrl = new URL('./onepass_wasm.wasm', import.meta.url);
+  let wasmBinary = options.wasmBinary;
+  if (!wasmBinary && isNode) {
+    // TOOLCHAIN.md fact 2: in Node the loader's fetch() of a file path fails; pass the bytes.
+    const fsName = 'node:fs';
+    const fs = (await import(/* @vite-ignore */ fsName)) as typeof import('node:fs');
+    wasmBinary = fs.readFileSync(wasmUrl);
+  }
+  const raw: RawModule = await createOnepassModule({
+    wasmBinary,
+    locateFile: () => options.wasmUrl ?? wasmUrl.href,
+  });
+
+  const api: Onepass = {
+    registry: () => raw.registry(),
+    pipeline(spec, opts = {}) {
+      const p = new raw.Pipeline();
+      const err = p.init(spec, opts.every ?? 0);
+      if (err) {
+        p.delete();
+        fail(err);
+      }
+      return new Pipeline(p);
+    },
+    csvRunner(opts) {
+      if (!opts || !Array.isArray(opts.pipelines) || opts.pipelines.length === 0)
+        fail('csvRunner needs at least one pipeline spec in options.pipelines');
+      const r = new raw.Race();
+      const err = r.init({ ...opts, label: opts.label === undefined ? undefined : String(opts.label) });
+      if (err) {
+        r.delete();
+        fail(err);
+      }
+      return new CsvRunner(r);
+    },
+    async runCsv(source, opts) {
+      const runner = api.csvRunner(opts);
+      try {
+        for await (const chunk of chunksOf(source)) runner.push(chunk);
+        runner.finish();
+        return { info: runner.info(), results: runner.results() };
+      } finally {
+        runner.dispose();
+      }
+    },
+  };
+  return api;
+}

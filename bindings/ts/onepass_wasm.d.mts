@@ -1,0 +1,97 @@
+// Types of the Embind module built from bindings/embind.cpp (Emscripten 3.1.6 has no
+// --emit-tsd, TOOLCHAIN.md fact 3, so they are written by hand and kept beside the bindings).
+export interface RawSnapshotPart {
+  name: string;
+  arrays: Record<string, Float64Array>;
+  scalars: Record<string, number>;
+}
+export interface RawSnapshot {
+  scalers: RawSnapshotPart[];
+  learner: RawSnapshotPart;
+}
+export interface RawStats {
+  rows: number;
+  mistakes: number;
+  error: number;
+  tp: number;
+  fp: number;
+  tn: number;
+  fn: number;
+  logLoss: number | null;
+  diverged: boolean;
+  revertedSteps: number;
+}
+export interface RawParam {
+  name: string;
+  kind: 'real' | 'integer' | 'boolean' | 'choice';
+  default: string;
+  range: string;
+  min: number;
+  max: number;
+  minExclusive: boolean;
+  maxExclusive: boolean;
+  choices: string[];
+  help: string;
+}
+export interface RawEntry {
+  name: string;
+  kind: 'learner' | 'scaler' | 'modifier';
+  summary: string;
+  spec: string;
+  source: string;
+  probability: boolean;
+  params: RawParam[];
+}
+export interface RawPipeline {
+  init(spec: string, every: number): string;
+  inputBuffer(n: number): Float64Array;
+  labelBuffer(n: number): Float64Array;
+  learnMany(count: number, dims: number): { predictions: Int8Array; error?: string };
+  score(dims: number): number | string;
+  hasProbability(): boolean;
+  dims(): number;
+  spec(): string;
+  canonical(): string;
+  stats(): RawStats;
+  curve(from: number): Float64Array;
+  snapshot(): RawSnapshot;
+  delete(): void;
+}
+export interface RawCsvInfo {
+  features: string[];
+  label: string;
+  positiveLabel: string;
+  negativeLabel: string;
+  rows: number;
+  positives: number;
+  skipped: number;
+  missingCells: number;
+  bytes: number;
+  lines: number;
+  errors: { line: number; column: number; message: string }[];
+  warnings: string[];
+}
+export interface RawRace {
+  init(options: object): string;
+  chunkBuffer(n: number): Uint8Array;
+  push(n: number): string;
+  finish(): string;
+  info(): RawCsvInfo;
+  size(): number;
+  spec(i: number): string;
+  canonical(i: number): string;
+  hasProbability(i: number): boolean;
+  stats(i: number): RawStats;
+  curve(i: number, from: number): Float64Array;
+  snapshot(i: number): RawSnapshot;
+  delete(): void;
+}
+export interface RawModule {
+  registry(): RawEntry[];
+  Pipeline: new () => RawPipeline;
+  Race: new () => RawRace;
+}
+export default function createOnepassModule(options?: {
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  locateFile?: (path: string, prefix: string) => string;
+}): Promise<RawModule>;

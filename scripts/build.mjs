@@ -1,0 +1,54 @@
+// Builds what is stale, in order: the native core, CLI and tests (CMake), the wasm module
+// (Emscripten, same CMakeLists.txt), the TypeScript package into lib/, and with --site the
+// demo into dist/. Each tool is incremental, so a build with nothing changed takes seconds.
+import { execFileSync } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const site = process.argv.includes('--site');
+const jobs = '2';
+// TOOLCHAIN.md fact 1: Emscripten's optimizer needs Debian's acorn from /usr/share/nodejs.
+const env = { ...process.env, NODE_PATH: '/usr/share/nodejs' };
+
+function run(cmd, args, label) {
+  const t0 = Date.now();
+  try {
+    execFileSync(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  } catch (e) {
+    process.stdout.write(e.stdout?.toString() ?? '');
+    console.error(`build: ${label} failed`);
+    process.exit(1);
+  }
+  console.log(`build: ${label} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+}
+
+function configured(dir) {
+  return existsSync(join(root, dir, 'CMakeCache.txt'));
+}
+
+if (!configured('build/native'))
+  run('cmake', ['-S', '.', '-B', 'build/native', '-DCMAKE_BUILD_TYPE=Release'], 'configure native');
+run('cmake', ['--build', 'build/native', '-j', jobs], 'native core, CLI and tests');
+
+if (!configured('build/wasm'))
+  run('emcmake', ['cmake', '-S', '.', '-B', 'build/wasm', '-DCMAKE_BUILD_TYPE=Release'], 'configure wasm');
+run('cmake', ['--build', 'build/wasm', '-j', jobs], 'wasm module');
+
+mkdirSync(join(root, 'lib'), { recursive: true });
+const copies = [
+  ['build/wasm/onepass_wasm.mjs', 'lib/onepass_wasm.mjs'],
+  ['build/wasm/onepass_wasm.wasm', 'lib/onepass_wasm.wasm'],
+  ['bindings/ts/onepass_wasm.d.mts', 'lib/onepass_wasm.d.mts'],
+];
+for (const [from, to] of copies) {
+  const src = join(root, from);
+  const dst = join(root, to);
+  if (!existsSync(dst) || statSync(dst).mtimeMs < statSync(src).mtimeMs) copyFileSync(src, dst);
+}
+run(join(root, 'node_modules/.bin/tsc'), ['-p', 'bindings/tsconfig.json'], 'TypeScript package (lib/)');
+chmodSync(join(root, 'lib/cli.js'), 0o755);
+
+if (site)
+  run(join(root, 'node_modules/.bin/vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], 'demo site (dist/)');

@@ -1,0 +1,48 @@
+// Checks formatting (clang-format for C++, prettier for TS/JS) and types (tsc --noEmit).
+// With --fix, rewrites the files instead of checking them.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const fix = process.argv.includes('--fix');
+const bin = (name) => join(root, 'node_modules/.bin', name);
+
+function files(dir, exts) {
+  const out = [];
+  const walk = (d) => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (exts.some((e) => name.endsWith(e))) out.push(relative(root, p));
+    }
+  };
+  walk(join(root, dir));
+  return out;
+}
+
+let ok = true;
+function check(label, cmd, args) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) {
+    ok = false;
+    console.error(`lint: ${label} failed${fix ? '' : ' (npm run format fixes formatting)'}`);
+  } else console.log(`lint: ${label} ok`);
+}
+
+const cpp = [...files('cpp', ['.hpp', '.cpp']), ...files('tests/cpp', ['.hpp', '.cpp']), 'bindings/embind.cpp'];
+check('clang-format', 'clang-format', fix ? ['-i', ...cpp] : ['--dry-run', '--Werror', ...cpp]);
+const ts = [
+  ...files('bindings/ts', ['.ts', '.mts']),
+  ...files('web', ['.ts']).filter((f) => !f.startsWith('web/dist')),
+  ...files('scripts', ['.mjs']),
+  ...files('tests/js', ['.mjs']),
+  ...files('tests/e2e', ['.mjs']),
+];
+check('prettier', bin('prettier'), [fix ? '--write' : '--check', '--log-level', 'warn', ...ts]);
+if (!fix) {
+  check('tsc --noEmit (package)', bin('tsc'), ['-p', 'bindings/tsconfig.json', '--noEmit']);
+  check('tsc --noEmit (demo)', bin('tsc'), ['-p', 'web/tsconfig.json', '--noEmit']);
+}
+process.exit(ok ? 0 : 1);

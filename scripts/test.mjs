@@ -1,0 +1,37 @@
+// The whole test suite, as `npm test` runs it after building: formatting and types, the C++
+// suite (GoogleTest through CTest), then the node test runner over tests/js (the package and
+// CLI against the built wasm) and tests/e2e (the demo in headless Chromium).
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const failed = [];
+
+function step(label, cmd, args) {
+  console.log(`\n== ${label}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) failed.push(label);
+}
+
+function testFiles(dir) {
+  return readdirSync(join(root, dir))
+    .filter((f) => f.endsWith('.test.mjs'))
+    .map((f) => join(dir, f));
+}
+
+step('lint (clang-format, prettier, tsc --noEmit)', process.execPath, ['scripts/lint.mjs']);
+step('C++ tests (GoogleTest via CTest)', 'ctest', ['--test-dir', 'build/native', '--output-on-failure', '-j', '2']);
+step('JS and browser tests (node --test)', process.execPath, [
+  '--test',
+  '--test-concurrency=1',
+  ...testFiles('tests/js'),
+  ...testFiles('tests/e2e'),
+]);
+
+if (failed.length) {
+  console.error(`\nnpm test: failed: ${failed.join('; ')}`);
+  process.exit(1);
+}
+console.log('\nnpm test: every suite passed');

@@ -1,0 +1,98 @@
+// Streams the chosen CSV through the pipelines, off the page's main thread. The bytes are read
+// in chunks from the File (or from the site's own bundled file) and handed to wasm one chunk at
+// a time: memory stays flat however large the file. Progress goes to the page at most every
+// 100 ms, so the charts update at a bounded rate.
+import { load, type CsvRunner, type Onepass } from 'onepass';
+import type { FromWorker, Progress, RunOptions, Source, ToWorker } from './protocol';
+
+const PROGRESS_INTERVAL_MS = 100;
+const TARGET_CURVE_POINTS = 2000;
+
+let onepass: Promise<Onepass> | null = null;
+let cancelled = false;
+
+function post(msg: FromWorker): void {
+  const transfer = msg.type === 'progress' ? msg.series.map((s) => s.points.buffer) : [];
+  (self as unknown as Worker).postMessage(msg, transfer as Transferable[]);
+}
+
+async function open(source: Source): Promise<{ stream: ReadableStream<Uint8Array>; total: number }> {
+  if (source.kind === 'file') return { stream: source.file.stream(), total: source.file.size };
+  const response = await fetch(source.url);
+  if (!response.ok || !response.body) throw new Error(`cannot load ${source.name} (${response.status})`);
+  return { stream: response.body, total: Number(response.headers.get('content-length')) || 0 };
+}
+
+/** Rows between curve points, so a file gives about TARGET_CURVE_POINTS points. */
+function curveStride(first: Uint8Array, total: number): number {
+  let lines = 0;
+  for (const b of first) if (b === 10) lines++;
+  if (lines === 0 || total === 0) return 1;
+  const estimatedRows = (total / first.length) * lines;
+  return Math.max(1, Math.round(estimatedRows / TARGET_CURVE_POINTS));
+}
+
+function progress(runner: CsvRunner, t0: number, total: number): Progress {
+  const info = runner.info();
+  const series = [];
+  for (let i = 0; i < runner.size; i++)
+    series.push({ mistakes: runner.stats(i).mistakes, points: runner.newCurvePoints(i) });
+  return { rows: info.rows, bytes: info.bytes, total, elapsedMs: performance.now() - t0, series };
+}
+
+async function run(source: Source, options: RunOptions): Promise<void> {
+  cancelled = false;
+  const op = await (onepass ??= load());
+  const { stream, total } = await open(source);
+  const reader = stream.getReader();
+  const t0 = performance.now();
+  let runner: CsvRunner | null = null;
+  let lastPost = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || cancelled) break;
+      if (!runner) {
+        runner = op.csvRunner({ ...options, every: curveStride(value, total) });
+        runner.push(value);
+        const info = runner.info();
+        post({ type: 'started', features: info.features, label: info.label, pipelines: options.pipelines });
+      } else {
+        runner.push(value);
+      }
+      if (performance.now() - lastPost >= PROGRESS_INTERVAL_MS) {
+        lastPost = performance.now();
+        post({ type: 'progress', ...progress(runner, t0, total) });
+        await new Promise((r) => setTimeout(r, 0)); // let a cancel message in
+      }
+    }
+    if (cancelled) await reader.cancel();
+    runner ??= op.csvRunner({ ...options, every: 1 });
+    if (!cancelled) runner.finish();
+    post({
+      type: 'done',
+      progress: progress(runner, t0, total),
+      info: runner.info(),
+      results: runner.results(),
+      cancelled,
+    });
+  } catch (e) {
+    // A bad row (or a bad spec): what was learned before it is kept and reported.
+    const message = e instanceof Error ? e.message : String(e);
+    post({
+      type: 'failed',
+      message,
+      progress: runner ? progress(runner, t0, total) : undefined,
+      info: runner?.info(),
+      results: runner?.results(),
+    });
+  } finally {
+    runner?.dispose();
+  }
+}
+
+self.onmessage = (event: MessageEvent<ToWorker>) => {
+  const msg = event.data;
+  if (msg.type === 'cancel') cancelled = true;
+  else void run(msg.source, msg.options);
+};
