@@ -114,10 +114,10 @@ class JsPipeline {
       }
       predictions.push_back(static_cast<std::int8_t>(r.value()));
     }
-    out.set("predictions", val::global("Int8Array")
-                               .new_(emscripten::typed_memory_view(predictions.size(),
-                                                                   predictions.data()))
-                               .call<val>("slice"));
+    out.set("predictions",
+            val::global("Int8Array")
+                .new_(emscripten::typed_memory_view(predictions.size(), predictions.data()))
+                .call<val>("slice"));
     return out;
   }
 

@@ -33,7 +33,11 @@ if (!configured('build/native'))
 run('cmake', ['--build', 'build/native', '-j', jobs], 'native core, CLI and tests');
 
 if (!configured('build/wasm'))
-  run('emcmake', ['cmake', '-S', '.', '-B', 'build/wasm', '-DCMAKE_BUILD_TYPE=Release'], 'configure wasm');
+  run(
+    'emcmake',
+    ['cmake', '-S', '.', '-B', 'build/wasm', '-DCMAKE_BUILD_TYPE=Release'],
+    'configure wasm',
+  );
 run('cmake', ['--build', 'build/wasm', '-j', jobs], 'wasm module');
 
 mkdirSync(join(root, 'lib'), { recursive: true });
@@ -47,8 +51,16 @@ for (const [from, to] of copies) {
   const dst = join(root, to);
   if (!existsSync(dst) || statSync(dst).mtimeMs < statSync(src).mtimeMs) copyFileSync(src, dst);
 }
-run(join(root, 'node_modules/.bin/tsc'), ['-p', 'bindings/tsconfig.json'], 'TypeScript package (lib/)');
+run(
+  join(root, 'node_modules/.bin/tsc'),
+  ['-p', 'bindings/tsconfig.json'],
+  'TypeScript package (lib/)',
+);
 chmodSync(join(root, 'lib/cli.js'), 0o755);
 
 if (site)
-  run(join(root, 'node_modules/.bin/vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], 'demo site (dist/)');
+  run(
+    join(root, 'node_modules/.bin/vite'),
+    ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
+    'demo site (dist/)',
+  );

@@ -31,7 +31,11 @@ function check(label, cmd, args) {
   } else console.log(`lint: ${label} ok`);
 }
 
-const cpp = [...files('cpp', ['.hpp', '.cpp']), ...files('tests/cpp', ['.hpp', '.cpp']), 'bindings/embind.cpp'];
+const cpp = [
+  ...files('cpp', ['.hpp', '.cpp']),
+  ...files('tests/cpp', ['.hpp', '.cpp']),
+  'bindings/embind.cpp',
+];
 check('clang-format', 'clang-format', fix ? ['-i', ...cpp] : ['--dry-run', '--Werror', ...cpp]);
 const ts = [
   ...files('bindings/ts', ['.ts', '.mts']),

@@ -22,7 +22,13 @@ function testFiles(dir) {
 }
 
 step('lint (clang-format, prettier, tsc --noEmit)', process.execPath, ['scripts/lint.mjs']);
-step('C++ tests (GoogleTest via CTest)', 'ctest', ['--test-dir', 'build/native', '--output-on-failure', '-j', '2']);
+step('C++ tests (GoogleTest via CTest)', 'ctest', [
+  '--test-dir',
+  'build/native',
+  '--output-on-failure',
+  '-j',
+  '2',
+]);
 step('JS and browser tests (node --test)', process.execPath, [
   '--test',
   '--test-concurrency=1',

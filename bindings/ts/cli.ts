@@ -54,7 +54,8 @@ function parseRunArgs(args: string[]): RunArgs {
     else throw new UsageError(`unexpected argument '${a}'`);
   }
   if (!out.file) throw new UsageError('run needs a CSV file (or - for standard input)');
-  if (out.pipelines.length === 0) throw new UsageError('run needs at least one --pipeline "<spec>"');
+  if (out.pipelines.length === 0)
+    throw new UsageError('run needs at least one --pipeline "<spec>"');
   return out;
 }
 
@@ -123,7 +124,9 @@ async function run(args: string[]): Promise<void> {
       '\nprogressive validation: each row predicted before it is learned\n\n',
   );
   const width = Math.max(8, ...results.map((r) => r.canonical.length)) + 2;
-  process.stdout.write(`${pad('pipeline', width)}${pad('mistakes', 10)}${pad('error', 9)}log-loss\n`);
+  process.stdout.write(
+    `${pad('pipeline', width)}${pad('mistakes', 10)}${pad('error', 9)}log-loss\n`,
+  );
   for (const r of results) {
     const ll = r.logLoss === null ? '-' : r.logLoss.toFixed(4);
     const flag = r.diverged ? `  (diverged: ${r.revertedSteps} steps reverted)` : '';
@@ -134,7 +137,9 @@ async function run(args: string[]): Promise<void> {
 }
 
 function describe(e: RegistryEntry): string {
-  const params = e.params.map((p) => `    ${pad(p.name, 10)} default ${pad(p.default, 8)} ${p.range}: ${p.help}`);
+  const params = e.params.map(
+    (p) => `    ${pad(p.name, 10)} default ${pad(p.default, 8)} ${p.range}: ${p.help}`,
+  );
   return [`  ${pad(e.name, 12)} ${e.summary} (spec ${e.spec})`, ...params].join('\n');
 }
 
@@ -147,7 +152,8 @@ async function list(args: string[]): Promise<void> {
   }
   for (const kind of ['learner', 'scaler', 'modifier'] as const) {
     process.stdout.write(`${kind}s:\n`);
-    for (const e of entries.filter((x) => x.kind === kind)) process.stdout.write(describe(e) + '\n');
+    for (const e of entries.filter((x) => x.kind === kind))
+      process.stdout.write(describe(e) + '\n');
     process.stdout.write('\n');
   }
 }

@@ -320,7 +320,10 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
       if (!opts || !Array.isArray(opts.pipelines) || opts.pipelines.length === 0)
         fail('csvRunner needs at least one pipeline spec in options.pipelines');
       const r = new raw.Race();
-      const err = r.init({ ...opts, label: opts.label === undefined ? undefined : String(opts.label) });
+      const err = r.init({
+        ...opts,
+        label: opts.label === undefined ? undefined : String(opts.label),
+      });
       if (err) {
         r.delete();
         fail(err);

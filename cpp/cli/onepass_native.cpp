@@ -98,7 +98,8 @@ int list() {
   for (const auto& e : onepass::registry()) {
     json params = json::array();
     for (const auto& p : e.params)
-      params.push_back({{"name", p.name}, {"default", p.default_text()}, {"range", p.range_text()}});
+      params.push_back(
+          {{"name", p.name}, {"default", p.default_text()}, {"range", p.range_text()}});
     out.push_back({{"name", e.name}, {"kind", onepass::kind_name(e.kind)}, {"params", params}});
   }
   std::cout << out.dump() << "\n";

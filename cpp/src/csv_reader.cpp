@@ -230,8 +230,8 @@ Status CsvReader::map_label(std::string_view cell, std::uint64_t line, int& y) {
     }
     if (negative_seen_ && v != negative_number_)
       return row_error(line, col,
-                       "a third label value " + quote(cell) + ": this file's labels so far are 1 and " +
-                           format_negative());
+                       "a third label value " + quote(cell) +
+                           ": this file's labels so far are 1 and " + format_negative());
     negative_seen_ = true;
     negative_number_ = v;
     y = -1;
@@ -298,7 +298,7 @@ Status CsvReader::process(std::string_view rec, std::uint64_t line, RowBlock& ou
         out.x.resize(row_start);
         return row_error(line, c + 1,
                          quote(cell) + (r == NumberParse::not_finite ? " is not a finite number"
-                                                                      : " is not a number"));
+                                                                     : " is not a number"));
       }
     }
     *dst++ = v;
@@ -311,7 +311,9 @@ Status CsvReader::process(std::string_view rec, std::uint64_t line, RowBlock& ou
   return Status::ok();
 }
 
-std::string CsvReader::positive_label() const { return opt_.positive.empty() ? "1" : opt_.positive; }
+std::string CsvReader::positive_label() const {
+  return opt_.positive.empty() ? "1" : opt_.positive;
+}
 
 std::string CsvReader::negative_label() const {
   if (!negative_seen_) return "";

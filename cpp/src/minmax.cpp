@@ -42,7 +42,8 @@ void MinMax::transform(const double* x, double* out) const {
 Snapshot MinMax::snapshot() const {
   Snapshot s;
   s.name = "minmax";
-  s.arrays.push_back({"min", std::vector<double>(state_.begin() + dims_, state_.begin() + 2 * dims_)});
+  s.arrays.push_back(
+      {"min", std::vector<double>(state_.begin() + dims_, state_.begin() + 2 * dims_)});
   s.arrays.push_back({"max", std::vector<double>(state_.begin() + 2 * dims_, state_.end())});
   s.arrays.push_back({"count", std::vector<double>(state_.begin(), state_.begin() + dims_)});
   return s;

@@ -172,8 +172,8 @@ Result<ParamValues> resolve_params(const std::string& owner, const std::vector<P
     if (!spec) {
       std::string accepted;
       for (const auto& p : specs) accepted += (accepted.empty() ? "" : ", ") + p.name;
-      return Status::error(owner + ": unknown parameter '" + name + "'; accepted: " +
-                           (accepted.empty() ? "none" : accepted));
+      return Status::error(owner + ": unknown parameter '" + name +
+                           "'; accepted: " + (accepted.empty() ? "none" : accepted));
     }
     Status st = check_value(owner, *spec, raw, values);
     if (!st) return st;

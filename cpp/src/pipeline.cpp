@@ -14,7 +14,9 @@ Status wrong_kind(const StageSpec& st, const RegistryEntry* e, StageKind wanted,
                   const std::string& where) {
   const std::string known = std::string("known ") + kind_name(wanted) + "s: " + names_of(wanted);
   const std::string rule = where + " must be a " + kind_name(wanted) + "; " + known;
-  if (!e) return Status::error("unknown " + std::string(kind_name(wanted)) + " '" + st.name + "': " + rule);
+  if (!e)
+    return Status::error("unknown " + std::string(kind_name(wanted)) + " '" + st.name +
+                         "': " + rule);
   return Status::error("'" + st.name + "' is a " + kind_name(e->kind) + ", but " + rule);
 }
 

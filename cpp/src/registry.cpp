@@ -33,8 +33,8 @@ RegistryEntry pa_entry(const char* name, PaVariant variant, const char* summary)
   if (variant != PaVariant::pa) e.params.push_back(c_param());
   e.params.push_back(bias_param());
   e.make_learner = [variant](const ParamValues& p) {
-    return std::make_unique<PassiveAggressive>(variant, variant == PaVariant::pa ? 0 : p.number("c"),
-                                               p.flag("bias"));
+    return std::make_unique<PassiveAggressive>(
+        variant, variant == PaVariant::pa ? 0 : p.number("c"), p.flag("bias"));
   };
   return e;
 }
@@ -42,23 +42,38 @@ RegistryEntry pa_entry(const char* name, PaVariant variant, const char* summary)
 std::vector<RegistryEntry> build_registry() {
   std::vector<RegistryEntry> r;
 
-  RegistryEntry logreg{"logreg", StageKind::learner,
-                       "SGD logistic regression with the rate eta0/(1 + k/n)", "4.1", kS0, {},
-                       true, {}, {}, {}};
+  RegistryEntry logreg{"logreg",
+                       StageKind::learner,
+                       "SGD logistic regression with the rate eta0/(1 + k/n)",
+                       "4.1",
+                       kS0,
+                       {},
+                       true,
+                       {},
+                       {},
+                       {}};
   logreg.params = {
       ParamSpec::real("eta0", 0.1, 0, kInf, "initial learning rate eta0 (S0: 0.1)", true),
       ParamSpec::real("lambda", 0, 0, kInf, "L2 weight, divided by n (grid 0, 0.01 ... 100)"),
-      ParamSpec::integer("n", 10000, 1, 1e15,
-                         "horizon N: rows in the stream; sets the rate decay and lambda/N (D-LR-2)"),
+      ParamSpec::integer(
+          "n", 10000, 1, 1e15,
+          "horizon N: rows in the stream; sets the rate decay and lambda/N (D-LR-2)"),
   };
   logreg.make_learner = [](const ParamValues& p) {
     return std::make_unique<LogisticSgd>(p.number("eta0"), p.number("lambda"), p.number("n"));
   };
   r.push_back(std::move(logreg));
 
-  RegistryEntry perceptron{"perceptron", StageKind::learner,
-                           "Rosenblatt's perceptron: w += y x when y w.x <= 0", "4.10", kS4, {},
-                           false, {}, {}, {}};
+  RegistryEntry perceptron{"perceptron",
+                           StageKind::learner,
+                           "Rosenblatt's perceptron: w += y x when y w.x <= 0",
+                           "4.10",
+                           kS4,
+                           {},
+                           false,
+                           {},
+                           {},
+                           {}};
   perceptron.params = {bias_param()};
   perceptron.make_learner = [](const ParamValues& p) {
     return std::make_unique<Perceptron>(p.flag("bias"));
@@ -69,22 +84,46 @@ std::vector<RegistryEntry> build_registry() {
   r.push_back(pa_entry("pa1", PaVariant::pa1, "PA-I: tau = min(C, loss/|x|^2)"));
   r.push_back(pa_entry("pa2", PaVariant::pa2, "PA-II: tau = loss/(|x|^2 + 1/(2C))"));
 
-  RegistryEntry zscore{"zscore", StageKind::scaler,
-                       "online z-score (Welford mean and sample deviation), S0's GN", "5.1", kS0,
-                       {}, false, {}, {}, {}};
+  RegistryEntry zscore{"zscore",
+                       StageKind::scaler,
+                       "online z-score (Welford mean and sample deviation), S0's GN",
+                       "5.1",
+                       kS0,
+                       {},
+                       false,
+                       {},
+                       {},
+                       {}};
   zscore.make_scaler = [](const ParamValues&) { return std::make_unique<ZScore>(); };
   r.push_back(std::move(zscore));
 
-  RegistryEntry minmax{"minmax", StageKind::scaler, "online range scaling (x - min)/(max - min)",
-                       "5.2", kS3, {}, false, {}, {}, {}};
+  RegistryEntry minmax{"minmax",
+                       StageKind::scaler,
+                       "online range scaling (x - min)/(max - min)",
+                       "5.2",
+                       kS3,
+                       {},
+                       false,
+                       {},
+                       {},
+                       {}};
   minmax.params = {ParamSpec::boolean(
       "clip", false, "clip values outside the running range to [0, 1] (D-SC-3: off)")};
-  minmax.make_scaler = [](const ParamValues& p) { return std::make_unique<MinMax>(p.flag("clip")); };
+  minmax.make_scaler = [](const ParamValues& p) {
+    return std::make_unique<MinMax>(p.flag("clip"));
+  };
   r.push_back(std::move(minmax));
 
-  RegistryEntry avg{"avg", StageKind::modifier,
+  RegistryEntry avg{"avg",
+                    StageKind::modifier,
                     "uniform average of the parameters (lazy trick); predicts in training and test",
-                    "3.1", kS0, {}, false, {}, {}, {}};
+                    "3.1",
+                    kS0,
+                    {},
+                    false,
+                    {},
+                    {},
+                    {}};
   avg.wrap = [](std::unique_ptr<Learner> inner, const ParamValues&) {
     return std::make_unique<Averaged>(std::move(inner));
   };

@@ -98,6 +98,8 @@ class SpecParser {
 
 }  // namespace
 
-Result<PipelineSpec> parse_pipeline_spec(const std::string& text) { return SpecParser(text).parse(); }
+Result<PipelineSpec> parse_pipeline_spec(const std::string& text) {
+  return SpecParser(text).parse();
+}
 
 }  // namespace onepass

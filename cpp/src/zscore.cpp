@@ -14,8 +14,8 @@ void ZScore::update(const double* x) {
     if (std::isnan(x[j])) continue;  // missing: not part of the statistics
     k[j] += 1;
     const double m_old = m[j];
-    m[j] += (x[j] - m_old) / k[j];             // (GN-2)
-    s[j] += (x[j] - m_old) * (x[j] - m[j]);    // (GN-3)
+    m[j] += (x[j] - m_old) / k[j];           // (GN-2)
+    s[j] += (x[j] - m_old) * (x[j] - m[j]);  // (GN-3)
   }
 }
 
@@ -40,7 +40,8 @@ Snapshot ZScore::snapshot() const {
   s.name = "zscore";
   std::vector<double> sds(dims_);
   for (std::size_t j = 0; j < dims_; ++j) sds[j] = sd(j);
-  s.arrays.push_back({"mean", std::vector<double>(state_.begin() + dims_, state_.begin() + 2 * dims_)});
+  s.arrays.push_back(
+      {"mean", std::vector<double>(state_.begin() + dims_, state_.begin() + 2 * dims_)});
   s.arrays.push_back({"sd", std::move(sds)});
   s.arrays.push_back({"count", std::vector<double>(state_.begin(), state_.begin() + dims_)});
   return s;

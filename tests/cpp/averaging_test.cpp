@@ -19,12 +19,12 @@ std::unique_ptr<Averaged> averaged(const std::string& name, std::size_t d,
 }
 
 TEST(Averaging, LazyTrickEqualsRunningMeanForEveryLearner) {
-  const std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>> cases =
-      {{"logreg", {{"lambda", "10"}, {"n", "100"}}},  // weight decay rescales all of w
-       {"perceptron", {}},
-       {"pa", {{"bias", "true"}}},
-       {"pa1", {{"c", "0.1"}}},
-       {"pa2", {}}};
+  const std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>>
+      cases = {{"logreg", {{"lambda", "10"}, {"n", "100"}}},  // weight decay rescales all of w
+               {"perceptron", {}},
+               {"pa", {{"bias", "true"}}},
+               {"pa1", {{"c", "0.1"}}},
+               {"pa2", {}}};
   for (const auto& [name, params] : cases) {
     auto avg = averaged(name, 3, params);
     auto plain = make_learner(name, 3, params);

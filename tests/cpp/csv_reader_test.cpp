@@ -70,7 +70,8 @@ TEST(CsvReader, EveryChunkBoundaryGivesTheSameRows) {
     EXPECT_EQ(rows.line, whole.rows.line) << "cut at " << cut;
     ASSERT_EQ(rows.x.size(), whole.rows.x.size());
     for (std::size_t i = 0; i < rows.x.size(); ++i)
-      EXPECT_TRUE(rows.x[i] == whole.rows.x[i] || (std::isnan(rows.x[i]) && std::isnan(whole.rows.x[i])))
+      EXPECT_TRUE(rows.x[i] == whole.rows.x[i] ||
+                  (std::isnan(rows.x[i]) && std::isnan(whole.rows.x[i])))
           << "cut at " << cut << " value " << i;
   }
   for (std::size_t chunk = 1; chunk <= text.size(); ++chunk) {

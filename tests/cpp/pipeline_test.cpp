@@ -15,22 +15,29 @@ std::string build_error(const std::string& spec) {
 }
 
 TEST(PipelineSpec, ErrorsSayWhatIsAccepted) {
-  EXPECT_EQ(build_error(""), "pipeline spec \"\", at character 1: empty pipeline spec; expected e.g. \"zscore | logreg\"");
-  EXPECT_EQ(build_error("zscore |"), "pipeline spec \"zscore |\", at character 9: expected a learner or scaler name");
-  EXPECT_EQ(build_error("logreg(eta0=)"),
-            "pipeline spec \"logreg(eta0=)\", at character 13: expected a value for parameter 'eta0'");
-  EXPECT_EQ(build_error("logreg(eta0 0.1)"),
-            "pipeline spec \"logreg(eta0 0.1)\", at character 13: expected '=' after parameter 'eta0'");
+  EXPECT_EQ(
+      build_error(""),
+      "pipeline spec \"\", at character 1: empty pipeline spec; expected e.g. \"zscore | logreg\"");
+  EXPECT_EQ(build_error("zscore |"),
+            "pipeline spec \"zscore |\", at character 9: expected a learner or scaler name");
+  EXPECT_EQ(
+      build_error("logreg(eta0=)"),
+      "pipeline spec \"logreg(eta0=)\", at character 13: expected a value for parameter 'eta0'");
+  EXPECT_EQ(
+      build_error("logreg(eta0 0.1)"),
+      "pipeline spec \"logreg(eta0 0.1)\", at character 13: expected '=' after parameter 'eta0'");
   EXPECT_EQ(build_error("logreg x"), "pipeline spec \"logreg x\", at character 8: unexpected 'x'");
-  EXPECT_EQ(build_error("svm"),
-            "unknown learner 'svm': the last stage of a pipeline must be a learner; known learners: "
-            "logreg, perceptron, pa, pa1, pa2");
+  EXPECT_EQ(
+      build_error("svm"),
+      "unknown learner 'svm': the last stage of a pipeline must be a learner; known learners: "
+      "logreg, perceptron, pa, pa1, pa2");
   EXPECT_EQ(build_error("zscore"),
             "'zscore' is a scaler, but the last stage of a pipeline must be a learner; known "
             "learners: logreg, perceptron, pa, pa1, pa2");
-  EXPECT_EQ(build_error("logreg | pa"),
-            "'logreg' is a learner, but a stage before the learner must be a scaler; known scalers: "
-            "zscore, minmax");
+  EXPECT_EQ(
+      build_error("logreg | pa"),
+      "'logreg' is a learner, but a stage before the learner must be a scaler; known scalers: "
+      "zscore, minmax");
   EXPECT_EQ(build_error("logreg(eta=1)"),
             "logreg: unknown parameter 'eta'; accepted: eta0, lambda, n");
   EXPECT_EQ(build_error("logreg(eta0=-1)"),
@@ -49,8 +56,7 @@ TEST(PipelineSpec, ErrorsSayWhatIsAccepted) {
 TEST(PipelineSpec, CanonicalFormSpellsOutEveryParameter) {
   auto p = Pipeline::build(" zscore|logreg( lambda = 0.01 ) +avg ");
   ASSERT_TRUE(p) << p.message();
-  EXPECT_EQ(p.value()->canonical_spec(),
-            "zscore | logreg(eta0=0.1,lambda=0.01,n=10000) +avg");
+  EXPECT_EQ(p.value()->canonical_spec(), "zscore | logreg(eta0=0.1,lambda=0.01,n=10000) +avg");
   auto q = Pipeline::build("minmax(clip=1) | pa1(c=0.5,bias=true)");
   ASSERT_TRUE(q) << q.message();
   EXPECT_EQ(q.value()->canonical_spec(), "minmax(clip=true) | pa1(c=0.5,bias=true)");

@@ -3,7 +3,16 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
-const COLORS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf', '#8c564b', '#e377c2'];
+const COLORS = [
+  '#1f77b4',
+  '#d62728',
+  '#2ca02c',
+  '#9467bd',
+  '#ff7f0e',
+  '#17becf',
+  '#8c564b',
+  '#e377c2',
+];
 
 export class MistakesChart {
   #plot: uPlot | null = null;

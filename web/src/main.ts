@@ -48,7 +48,11 @@ const ui = {
 const chart = new MistakesChart($('chart'));
 const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
 /** A bundled sample, by absolute URL: the worker resolves relative URLs against its own. */
-const sample = (file: string): Source => ({ kind: 'url', url: new URL(file, document.baseURI).href, name: file });
+const sample = (file: string): Source => ({
+  kind: 'url',
+  url: new URL(file, document.baseURI).href,
+  name: file,
+});
 let source: Source = sample(DATASETS[0].file);
 let features: string[] = [];
 let pipelines: string[] = [];
@@ -58,7 +62,10 @@ const curveMistakes: number[][] = [];
 let pendingPoints: Float64Array[][] = [];
 let frameRequested = false;
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   if (text !== undefined) e.textContent = text;
   return e;
@@ -218,11 +225,17 @@ function showResults(results: Result[]): void {
   head.append(el('th', 'feature'), ...results.map((r) => el('th', r.pipeline)));
   const rows = features.map((f, j) => {
     const tr = el('tr');
-    tr.append(el('td', f), ...results.map((r) => el('td', (r.snapshot.learner.arrays.w?.[j] ?? NaN).toFixed(4))));
+    tr.append(
+      el('td', f),
+      ...results.map((r) => el('td', (r.snapshot.learner.arrays.w?.[j] ?? NaN).toFixed(4))),
+    );
     return tr;
   });
   const bias = el('tr');
-  bias.append(el('td', '(bias)'), ...results.map((r) => el('td', (r.snapshot.learner.scalars.b ?? 0).toFixed(4))));
+  bias.append(
+    el('td', '(bias)'),
+    ...results.map((r) => el('td', (r.snapshot.learner.scalars.b ?? 0).toFixed(4))),
+  );
   ui.weights.replaceChildren(head, ...rows, bias);
   for (const b of [ui.exportJson, ui.exportCurve, ui.exportPng]) b.disabled = results.length === 0;
 }
@@ -250,7 +263,13 @@ worker.onmessage = (event: MessageEvent<FromWorker>) => {
       // The last row, when the curve stride does not land on it.
       const last = curveRows.length ? curveRows[curveRows.length - 1] : 0;
       if (msg.progress.rows > last)
-        showProgress({ ...msg.progress, series: msg.results.map((r) => ({ mistakes: r.mistakes, points: Float64Array.of(msg.progress.rows, r.mistakes) })) });
+        showProgress({
+          ...msg.progress,
+          series: msg.results.map((r) => ({
+            mistakes: r.mistakes,
+            points: Float64Array.of(msg.progress.rows, r.mistakes),
+          })),
+        });
       features = msg.info.features;
       showResults(msg.results);
       const skipped = msg.info.errors.map((e) => `skipped ${e.message}`);
@@ -265,14 +284,19 @@ worker.onmessage = (event: MessageEvent<FromWorker>) => {
       if (msg.info) features = msg.info.features;
       if (msg.results) showResults(msg.results);
       showProblems([`Stopped: ${msg.message}. What was learned before it is kept below.`]);
-      ui.status.textContent = msg.progress ? `Stopped after ${formatRate(msg.progress)}` : 'Stopped';
+      ui.status.textContent = msg.progress
+        ? `Stopped after ${formatRate(msg.progress)}`
+        : 'Stopped';
       setRunning(false);
       break;
   }
 };
 
 function validSpecs(op: Onepass): string[] | null {
-  const specs = ui.specs.value.split('\n').map((s) => s.trim()).filter(Boolean);
+  const specs = ui.specs.value
+    .split('\n')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (specs.length === 0) {
     ui.specError.textContent = 'Write at least one pipeline, e.g. "zscore | logreg".';
     return null;
@@ -336,7 +360,9 @@ function exportJson(): void {
       error: r.error,
       learner: {
         name: r.snapshot.learner.name,
-        arrays: Object.fromEntries(Object.entries(r.snapshot.learner.arrays).map(([k, v]) => [k, Array.from(v)])),
+        arrays: Object.fromEntries(
+          Object.entries(r.snapshot.learner.arrays).map(([k, v]) => [k, Array.from(v)]),
+        ),
         scalars: r.snapshot.learner.scalars,
       },
       scalers: r.snapshot.scalers.map((s) => ({
@@ -345,13 +371,19 @@ function exportJson(): void {
       })),
     })),
   };
-  download('onepass-model.json', new Blob([JSON.stringify(model, null, 2)], { type: 'application/json' }));
+  download(
+    'onepass-model.json',
+    new Blob([JSON.stringify(model, null, 2)], { type: 'application/json' }),
+  );
 }
 
 function exportCurve(): void {
   const header = ['rows', ...pipelines.map((p) => `"${p.replace(/"/g, '""')}"`)].join(',');
   const lines = curveRows.map((r, k) => [r, ...curveMistakes.map((m) => m[k])].join(','));
-  download('onepass-curves.csv', new Blob([[header, ...lines].join('\n') + '\n'], { type: 'text/csv' }));
+  download(
+    'onepass-curves.csv',
+    new Blob([[header, ...lines].join('\n') + '\n'], { type: 'text/csv' }),
+  );
 }
 
 async function main(): Promise<void> {
@@ -390,7 +422,9 @@ async function main(): Promise<void> {
     if (f) void chooseSource({ kind: 'file', file: f });
   });
   ui.run.addEventListener('click', () => start(op));
-  ui.cancel.addEventListener('click', () => worker.postMessage({ type: 'cancel' } satisfies ToWorker));
+  ui.cancel.addEventListener('click', () =>
+    worker.postMessage({ type: 'cancel' } satisfies ToWorker),
+  );
   ui.exportJson.addEventListener('click', exportJson);
   ui.exportCurve.addEventListener('click', exportCurve);
   ui.exportPng.addEventListener('click', () => {

@@ -16,10 +16,13 @@ function post(msg: FromWorker): void {
   (self as unknown as Worker).postMessage(msg, transfer as Transferable[]);
 }
 
-async function open(source: Source): Promise<{ stream: ReadableStream<Uint8Array>; total: number }> {
+async function open(
+  source: Source,
+): Promise<{ stream: ReadableStream<Uint8Array>; total: number }> {
   if (source.kind === 'file') return { stream: source.file.stream(), total: source.file.size };
   const response = await fetch(source.url);
-  if (!response.ok || !response.body) throw new Error(`cannot load ${source.name} (${response.status})`);
+  if (!response.ok || !response.body)
+    throw new Error(`cannot load ${source.name} (${response.status})`);
   return { stream: response.body, total: Number(response.headers.get('content-length')) || 0 };
 }
 
@@ -56,7 +59,12 @@ async function run(source: Source, options: RunOptions): Promise<void> {
         runner = op.csvRunner({ ...options, every: curveStride(value, total) });
         runner.push(value);
         const info = runner.info();
-        post({ type: 'started', features: info.features, label: info.label, pipelines: options.pipelines });
+        post({
+          type: 'started',
+          features: info.features,
+          label: info.label,
+          pipelines: options.pipelines,
+        });
       } else {
         runner.push(value);
       }

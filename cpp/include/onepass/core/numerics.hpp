@@ -17,10 +17,14 @@ inline double sigmoid(double z) {
 }
 
 // spec 2.2: softplus(z) = log(1 + exp(z)) without overflow.
-inline double softplus(double z) { return std::fmax(z, 0.0) + std::log1p(std::exp(-std::fabs(z))); }
+inline double softplus(double z) {
+  return std::fmax(z, 0.0) + std::log1p(std::exp(-std::fabs(z)));
+}
 
 // spec 2.2: logistic loss of target t in {0,1} from the margin z.
-inline double log_loss_from_margin(double t, double z) { return softplus(z) - t * z; }
+inline double log_loss_from_margin(double t, double z) {
+  return softplus(z) - t * z;
+}
 
 inline bool all_finite(const double* v, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i)
@@ -29,6 +33,8 @@ inline bool all_finite(const double* v, std::size_t n) {
 }
 
 // spec 1.2 (D-TIE): a zero score predicts +1.
-inline int label_of_score(double s) { return s >= 0 ? 1 : -1; }
+inline int label_of_score(double s) {
+  return s >= 0 ? 1 : -1;
+}
 
 }  // namespace onepass

@@ -18,16 +18,16 @@ enum class ParamKind { real, integer, boolean, choice };
 struct ParamSpec {
   std::string name;
   ParamKind kind = ParamKind::real;
-  double default_value = 0;           // real, integer, boolean (0/1)
+  double default_value = 0;  // real, integer, boolean (0/1)
   double min = -std::numeric_limits<double>::infinity();
   double max = std::numeric_limits<double>::infinity();
   bool min_exclusive = false;
   bool max_exclusive = false;
-  std::vector<std::string> choices;   // choice: allowed values, the first is the default
+  std::vector<std::string> choices;  // choice: allowed values, the first is the default
   std::string help;
 
   static ParamSpec real(std::string name, double def, double min, double max, std::string help,
-                       bool min_exclusive = false);
+                        bool min_exclusive = false);
   static ParamSpec integer(std::string name, double def, double min, double max, std::string help);
   static ParamSpec boolean(std::string name, bool def, std::string help);
   static ParamSpec choice(std::string name, std::vector<std::string> choices, std::string help);

@@ -27,8 +27,9 @@ class Status {
 template <class T>
 class Result {
  public:
-  Result(T value) : value_(std::move(value)), status_(Status::ok()) {}  // NOLINT: implicit by design
-  Result(Status error) : status_(std::move(error)) {}                   // NOLINT: implicit by design
+  Result(T value)
+      : value_(std::move(value)), status_(Status::ok()) {}  // NOLINT: implicit by design
+  Result(Status error) : status_(std::move(error)) {}       // NOLINT: implicit by design
 
   bool is_ok() const { return status_.is_ok(); }
   explicit operator bool() const { return is_ok(); }

@@ -100,8 +100,8 @@ class CsvReader {
   std::string label_name_;
   std::size_t label_col_ = 0, columns_ = 0;
 
-  std::string pending_;    // bytes of a record not yet complete
-  bool in_quotes_ = false;  // quote state at the end of pending_
+  std::string pending_;               // bytes of a record not yet complete
+  bool in_quotes_ = false;            // quote state at the end of pending_
   std::uint64_t pending_breaks_ = 0;  // line breaks inside quotes in pending_
   std::uint64_t next_line_ = 1;
   std::vector<std::string_view> fields_;

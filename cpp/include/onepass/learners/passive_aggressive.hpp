@@ -15,7 +15,9 @@ enum class PaVariant { pa, pa1, pa2 };
 class PassiveAggressive : public MarginLinear {
  public:
   PassiveAggressive(PaVariant variant, double c, bool bias)
-      : MarginLinear(variant == PaVariant::pa ? "pa" : variant == PaVariant::pa1 ? "pa1" : "pa2",
+      : MarginLinear(variant == PaVariant::pa    ? "pa"
+                     : variant == PaVariant::pa1 ? "pa1"
+                                                 : "pa2",
                      bias),
         variant_(variant),
         c_(c) {}

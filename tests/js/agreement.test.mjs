@@ -1,0 +1,45 @@
+// The wasm build and the native build of the same code give the same numbers: every learner,
+// with and without scalers and averaging, on every bundled dataset, in file order.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { cli, dataFile, jsonLines, nativeRun } from './helpers.mjs';
+
+const learners = ['logreg', 'perceptron', 'pa', 'pa1(c=0.1)', 'pa2'];
+const pipelines = learners.flatMap((l) => [l, `zscore | ${l}`, `minmax | ${l} +avg`]);
+const datasets = [
+  'heart.csv',
+  'diabetes.csv',
+  'diabetes_na.csv',
+  'breast_cancer_wdbc.csv',
+  'breast_cancer_wisconsin.csv',
+  'ionosphere.csv',
+  'sonar.csv',
+  'liver.csv',
+];
+
+function close(a, b) {
+  return a === b || Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+}
+
+for (const file of datasets) {
+  test(`native and wasm agree on ${file}`, () => {
+    const args = [dataFile(file), ...pipelines.flatMap((p) => ['--pipeline', p]), '--every', '25'];
+    const native = nativeRun(args);
+    const r = cli(['run', ...args, '--json']);
+    assert.equal(r.status, 0, r.stderr);
+    const wasm = jsonLines(r.stdout);
+    assert.equal(wasm.length, pipelines.length);
+    for (let i = 0; i < pipelines.length; i++) {
+      const [n, w] = [native[i], wasm[i]];
+      assert.equal(w.pipeline, n.pipeline);
+      assert.equal(w.rows, n.rows);
+      assert.equal(w.mistakes, n.mistakes, `${file} ${n.pipeline}: mistakes`);
+      assert.deepEqual(w.curve, n.curve, `${file} ${n.pipeline}: curve`);
+      assert.equal(w.weights.length, n.weights.length);
+      n.weights.forEach((v, j) =>
+        assert.ok(close(w.weights[j], v), `${file} ${n.pipeline}: w[${j}] ${w.weights[j]} vs ${v}`),
+      );
+      assert.ok(close(w.bias, n.bias), `${file} ${n.pipeline}: bias`);
+    }
+  });
+}

@@ -1,0 +1,208 @@
+// The public package API against the built wasm (import 'onepass' resolves to lib/index.js).
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+import { load } from 'onepass';
+import { readData } from './helpers.mjs';
+
+let op;
+before(async () => {
+  op = await load();
+});
+
+describe('pipeline', () => {
+  test('learnOne returns the prediction made before learning (spec 6.1, D-TIE)', () => {
+    const p = op.pipeline('perceptron');
+    assert.equal(p.learnOne([1, 0], -1), 1); // w = 0 scores 0, which predicts +1
+    assert.equal(p.learnOne([1, 0], -1), -1); // learned from the mistake
+    assert.equal(p.stats().mistakes, 1);
+    assert.equal(p.stats().rows, 2);
+    assert.deepEqual(Array.from(p.snapshot().learner.arrays.w), [-1, 0]);
+    p.dispose();
+  });
+
+  test('spec 9.6 golden vector through the API', () => {
+    const p = op.pipeline('logreg(eta0=0.1, n=10, lambda=1)');
+    p.learnOne([1, 2], 1);
+    p.learnOne([2, -1], 0); // 0 is accepted as the negative label
+    const w = p.snapshot().learner.arrays.w;
+    assert.ok(Math.abs(w[0] - -0.04409044) < 1e-8);
+    assert.ok(Math.abs(w[1] - 0.14477249) < 1e-8);
+    assert.ok(Math.abs(p.snapshot().learner.scalars.b - 0.00340933) < 1e-8);
+    p.dispose();
+  });
+
+  test('predictProbaOne is the stable sigmoid of the score; margin learners refuse it', () => {
+    const p = op.pipeline('zscore | logreg');
+    p.learnMany(Float64Array.of(1, 2, 3, 1, 0, 5), Int8Array.of(1, -1, 1), 2);
+    const s = p.scoreOne([2, 2]);
+    assert.ok(Math.abs(p.predictProbaOne([2, 2]) - 1 / (1 + Math.exp(-s))) < 1e-15);
+    assert.equal(p.predictOne([2, 2]), s >= 0 ? 1 : -1);
+    assert.equal(p.stats().rows, 3, 'predicting learns nothing');
+    const pa = op.pipeline('pa');
+    pa.learnOne([1], 1);
+    assert.throws(() => pa.predictProbaOne([1]), /gives margins, not probabilities/);
+    p.dispose();
+    pa.dispose();
+  });
+
+  test('learnMany gives what learnOne gives, row by row', () => {
+    const rows = Float64Array.from({ length: 300 }, (_, i) => Math.sin(i * 1.7) * 3);
+    const labels = Int8Array.from({ length: 100 }, (_, i) => (Math.cos(i) > 0 ? 1 : -1));
+    const many = op.pipeline('minmax | pa1(c=0.5) +avg');
+    const one = op.pipeline('minmax | pa1(c=0.5) +avg');
+    const preds = many.learnMany(rows, labels, 3);
+    for (let i = 0; i < 100; i++)
+      assert.equal(one.learnOne(rows.subarray(3 * i, 3 * i + 3), labels[i]), preds[i]);
+    assert.deepEqual(one.snapshot(), many.snapshot());
+    assert.deepEqual(
+      many.snapshot().scalers.map((s) => s.name),
+      ['minmax'],
+    );
+    assert.equal(many.snapshot().learner.name, 'pa1+avg');
+    many.dispose();
+    one.dispose();
+  });
+
+  test('errors are Errors with the core message, and nothing learned is lost', () => {
+    assert.throws(() => op.pipeline('svm'), {
+      message:
+        "unknown learner 'svm': the last stage of a pipeline must be a learner; known learners: logreg, perceptron, pa, pa1, pa2",
+    });
+    assert.throws(() => op.pipeline('logreg(eta0=0)'), /parameter 'eta0' must be a number > 0/);
+    const p = op.pipeline('zscore | pa2');
+    p.learnOne([1, 2], 1);
+    const before = p.snapshot();
+    assert.throws(() => p.learnOne([1, 2, 3], 1), {
+      message: 'the row has 3 features, the pipeline 2',
+    });
+    assert.throws(() => p.learnOne([1, Infinity], 1), /feature 2 is not finite/);
+    assert.throws(() => p.learnOne([1, 2], 2), /the label must be 1, 0 or -1 \(got 2\)/);
+    assert.throws(
+      () => p.learnMany(Float64Array.of(1, 1, 2, 2, 3), Int8Array.of(1, 1), 2),
+      /rows has 5 values; 2 labels of 2 features need 4/,
+    );
+    assert.deepEqual(p.snapshot(), before);
+    // A bad row in the middle of a batch: the rows before it are learned.
+    const err = (() => {
+      try {
+        p.learnMany(Float64Array.of(5, 5, NaN, Infinity), Int8Array.of(-1, 1), 2);
+      } catch (e) {
+        return e;
+      }
+    })();
+    assert.match(err.message, /^row 1: feature 2 is not finite/);
+    assert.equal(err.predictions.length, 1);
+    assert.equal(p.stats().rows, 2);
+    assert.equal(p.learnOne([0, 1], 1), p.predictOne([0, 1]) === 1 ? 1 : -1, 'still usable');
+    p.dispose();
+    assert.throws(() => p.stats(), /disposed/);
+  });
+
+  test('NaN is a missing value: left out of the scaler statistics, 0 for the learner', () => {
+    const p = op.pipeline('zscore | perceptron');
+    p.learnOne([1, NaN], 1);
+    p.learnOne([3, 4], 1);
+    const z = p.snapshot().scalers[0];
+    assert.deepEqual(Array.from(z.arrays.count), [2, 1]);
+    assert.deepEqual(Array.from(z.arrays.mean), [2, 4]);
+    p.dispose();
+  });
+});
+
+describe('csvRunner', () => {
+  const heart = readData('heart.csv');
+  const specs = ['zscore | logreg', 'zscore | pa1', 'perceptron'];
+
+  test('one parse feeds several pipelines; chunking never changes the result', () => {
+    const whole = op.csvRunner({ pipelines: specs, every: 10 });
+    whole.push(heart);
+    whole.finish();
+    const expected = whole.results();
+    assert.equal(whole.info().rows, 270);
+    assert.equal(whole.info().features.length, 13);
+    assert.equal(expected[0].curve.length, 2 * 27);
+    for (const size of [1, 7, 4096]) {
+      const r = op.csvRunner({ pipelines: specs, every: 10 });
+      for (let at = 0; at < heart.length; at += size) r.push(heart.subarray(at, at + size));
+      r.finish();
+      assert.deepEqual(r.results(), expected, `chunks of ${size} bytes`);
+      r.dispose();
+    }
+    whole.dispose();
+  });
+
+  test('newCurvePoints returns each point once', () => {
+    const r = op.csvRunner({ pipelines: ['pa'], every: 50 });
+    r.push(heart.subarray(0, 5000));
+    const first = r.newCurvePoints(0);
+    r.push(heart.subarray(5000));
+    r.finish();
+    const rest = r.newCurvePoints(0);
+    assert.deepEqual([...first, ...rest], Array.from(r.stats(0).curve));
+    assert.equal(r.newCurvePoints(0).length, 0);
+    r.dispose();
+  });
+
+  test('a bad row stops the stream with line and column; rows before it are learned', () => {
+    const csv = new TextEncoder().encode('a,b,label\n1,2,1\n3,4,-1\n5,oops,1\n7,8,1\n');
+    const r = op.csvRunner({ pipelines: ['pa'] });
+    assert.throws(() => r.push(csv), { message: "line 4, column 2 (b): 'oops' is not a number" });
+    assert.equal(r.stats(0).rows, 2);
+    assert.throws(() => r.push(csv), /line 4, column 2/, 'stays stopped');
+    r.dispose();
+    const skip = op.csvRunner({ pipelines: ['pa'], onError: 'skip' });
+    skip.push(csv);
+    skip.finish();
+    assert.equal(skip.stats(0).rows, 3);
+    assert.equal(skip.info().skipped, 1);
+    assert.equal(skip.info().errors[0].line, 4);
+    assert.equal(skip.info().errors[0].column, 2);
+    skip.dispose();
+  });
+
+  test('label by name with a positive string value', async () => {
+    const text = 'cls,x\nM,1\nR,-1\nM,2\nR,-3\n';
+    const stream = new Blob([text]).stream();
+    const { info, results } = await op.runCsv(stream, {
+      pipelines: ['perceptron'],
+      label: 'cls',
+      positive: 'M',
+    });
+    assert.deepEqual(info.features, ['x']);
+    assert.equal(info.positives, 2);
+    assert.equal(info.negativeLabel, 'R');
+    assert.equal(results[0].mistakes, 0); // s = 0 ties to +1 (right), then w = 1 separates
+    await assert.rejects(
+      op.runCsv(new Blob(['cls,x\nM,1\n']).stream(), { pipelines: ['pa'], label: 'y' }),
+      /label column 'y' not found/,
+    );
+  });
+
+  test('empty input and one-class input are reported', async () => {
+    await assert.rejects(
+      op.runCsv(new Blob(['']).stream(), { pipelines: ['pa'] }),
+      /the input is empty/,
+    );
+    const { info } = await op.runCsv(new Blob(['a,label\n1,1\n']).stream(), { pipelines: ['pa'] });
+    assert.match(info.warnings[0], /only one class in 1 rows/);
+  });
+});
+
+test('registry lists every learner and scaler with parameters and defaults', () => {
+  const reg = op.registry();
+  const names = (kind) => reg.filter((e) => e.kind === kind).map((e) => e.name);
+  assert.deepEqual(names('learner'), ['logreg', 'perceptron', 'pa', 'pa1', 'pa2']);
+  assert.deepEqual(names('scaler'), ['zscore', 'minmax']);
+  assert.deepEqual(names('modifier'), ['avg']);
+  const logreg = reg.find((e) => e.name === 'logreg');
+  assert.deepEqual(
+    logreg.params.map((p) => [p.name, p.default]),
+    [
+      ['eta0', '0.1'],
+      ['lambda', '0'],
+      ['n', '10000'],
+    ],
+  );
+  assert.equal(logreg.spec, '4.1');
+  assert.equal(logreg.probability, true);
+});

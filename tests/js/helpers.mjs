@@ -1,0 +1,36 @@
+// Shared by the node tests: paths, running the CLIs, reading bundled data.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const dataFile = (name) => join(root, 'data', name);
+export const readData = (name) => readFileSync(dataFile(name));
+
+/** Runs the onepass CLI (the built package's bin); returns { status, stdout, stderr }. */
+export function cli(args, input) {
+  const r = spawnSync(process.execPath, [join(root, 'lib/cli.js'), ...args], {
+    encoding: 'utf8',
+    input,
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** JSON lines printed by the native build of the same run (build/native/onepass-native). */
+export function nativeRun(args) {
+  const out = execFileSync(join(root, 'build/native/onepass-native'), ['run', ...args], {
+    encoding: 'utf8',
+  });
+  return out
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+}
+
+export function jsonLines(text) {
+  return text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+}
