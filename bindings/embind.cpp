@@ -18,15 +18,23 @@ using emscripten::val;
 
 namespace {
 
-val float64_copy(const std::vector<double>& v) {
-  return val::global("Float64Array")
-      .new_(emscripten::typed_memory_view(v.size(), v.data()))
-      .call<val>("slice");
+// A JS-owned copy (Float64Array, Int8Array, ...) of the values, safe after memory grows.
+template <class T>
+val typed_copy(const std::vector<T>& v) {
+  return val(emscripten::typed_memory_view(v.size(), v.data())).call<val>("slice");
+}
+
+// A view of n elements of a buffer owned here, for JS to fill; valid until the next call
+// that may allocate.
+template <class T>
+val writable_view(std::vector<T>& buffer, std::size_t n) {
+  buffer.resize(n);
+  return val(emscripten::typed_memory_view(n, buffer.data()));
 }
 
 val snapshot_value(const onepass::Snapshot& s) {
   val arrays = val::object();
-  for (const auto& a : s.arrays) arrays.set(a.name, float64_copy(a.values));
+  for (const auto& a : s.arrays) arrays.set(a.name, typed_copy(a.values));
   val scalars = val::object();
   for (const auto& [k, v] : s.scalars) scalars.set(k, v);
   val out = val::object();
@@ -71,7 +79,7 @@ val pipeline_curve(const onepass::Pipeline& p, std::size_t from) {
     flat.push_back(static_cast<double>(c[i].rows));
     flat.push_back(static_cast<double>(c[i].mistakes));
   }
-  return float64_copy(flat);
+  return typed_copy(flat);
 }
 
 class JsPipeline {
@@ -83,15 +91,8 @@ class JsPipeline {
     return "";
   }
 
-  // A Float64Array view of n doubles for the caller to fill (valid until the next call).
-  val input_buffer(std::size_t n) {
-    input_.resize(n);
-    return val(emscripten::typed_memory_view(n, input_.data()));
-  }
-  val label_buffer(std::size_t n) {
-    labels_.resize(n);
-    return val(emscripten::typed_memory_view(n, labels_.data()));
-  }
+  val input_buffer(std::size_t n) { return writable_view(input_, n); }
+  val label_buffer(std::size_t n) { return writable_view(labels_, n); }
 
   // Rows of `dims` values in the input buffer, labels in the label buffer. Returns
   // { predictions: Int8Array } or, at the first bad row, also { error } (rows before it learned).
@@ -167,12 +168,11 @@ class JsRace {
     return "";
   }
 
-  val chunk_buffer(std::size_t n) {
-    chunk_.resize(n);
-    return val(emscripten::typed_memory_view(n, chunk_.data()));
-  }
+  val chunk_buffer(std::size_t n) { return writable_view(chunk_, n); }
   // Parses the first n bytes of the chunk buffer; "" or the error that stopped the stream.
-  std::string push(std::size_t n) { return race_->push(chunk_.data(), n).message(); }
+  std::string push(std::size_t n) {
+    return race_->push(reinterpret_cast<const char*>(chunk_.data()), n).message();
+  }
   std::string finish() { return race_->finish().message(); }
 
   val info() const {
@@ -218,7 +218,7 @@ class JsRace {
 
  private:
   std::unique_ptr<onepass::Race> race_;
-  std::vector<char> chunk_;
+  std::vector<std::uint8_t> chunk_;
 };
 
 val registry_value() {
