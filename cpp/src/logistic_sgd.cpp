@@ -22,7 +22,7 @@ bool LogisticSgd::update(const double* x, int y) {
   const double t = y > 0 ? 1.0 : 0.0;  // spec 1.1: logistic target in {0,1}
   const double p = sigmoid(score(x));
   const double eta = learning_rate();
-  const double lambda_prime = lambda_ / n_;
+  const double lambda_prime = rate_.per_row(lambda_);
   Vec w(params_.data(), dims_);
   // spec 4.1 (SGD-w), (SGD-b); the bias is not regularised (spec 1.5).
   if (lambda_prime != 0) w *= (1.0 - 2.0 * lambda_prime * eta);
@@ -38,7 +38,7 @@ Snapshot LogisticSgd::snapshot_of(const double* params) const {
   s.arrays.push_back({"w", std::vector<double>(params, params + dims_)});
   s.scalars.emplace_back("b", params[dims_]);
   s.scalars.emplace_back("updates", state_.empty() ? 0 : state_[0]);
-  s.scalars.emplace_back("learning_rate", state_.empty() ? eta0_ : learning_rate());
+  s.scalars.emplace_back("learning_rate", state_.empty() ? rate_.eta0 : learning_rate());
   add_status(s);
   return s;
 }

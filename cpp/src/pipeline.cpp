@@ -103,7 +103,7 @@ const double* Pipeline::prepare(const double* x, bool learning) const {
 
 int Pipeline::learn_checked(const double* x, int y) {
   const double* z = prepare(x, true);
-  const double margin = learner_->score(z);  // spec 6.1: predict first
+  const double margin = learner_->train_score(z);  // spec 6.1: predict first
   const int predicted = label_of_score(margin);
   progress_.record(predicted, y, margin, learner_->has_probability());
   learner_->learn(z, y);

@@ -3,9 +3,14 @@
 #include <limits>
 
 #include "onepass/learners/averaged.hpp"
+#include "onepass/learners/feature_scaling.hpp"
 #include "onepass/learners/logistic_sgd.hpp"
 #include "onepass/learners/passive_aggressive.hpp"
+#include "onepass/learners/pater.hpp"
 #include "onepass/learners/perceptron.hpp"
+#include "onepass/learners/romma.hpp"
+#include "onepass/learners/voted.hpp"
+#include "onepass/learners/winnow.hpp"
 #include "onepass/scalers/minmax.hpp"
 #include "onepass/scalers/zscore.hpp"
 
@@ -18,6 +23,116 @@ const char* kS0 = "Bollegala & Iba, Feature Scaling for Online Learning of Binar
 const char* kS4 = "Carvalho & Cohen, Single-Pass Online Learning (KDD 2006)";
 const char* kS3 = "Li et al., Adaptive Scaling (appendix scalers)";
 const char* kCrammer = "Crammer et al., Online Passive-Aggressive Algorithms (JMLR 2006)";
+const char* kS2 = "Jang, Online Passive-Aggressive Total-Error-Rate Minimization (2020)";
+const char* kLiLong =
+    "Li & Long, The Relaxed Online Maximum Margin Algorithm (2002), as used in S4";
+
+RegistryEntry learner(const char* name, const char* summary, const char* spec, const char* source,
+                      bool probability = false) {
+  return RegistryEntry{name, StageKind::learner, summary, spec, source,
+                       {},   probability,        {},      {},   {}};
+}
+
+// S0's schedule and L2 weights (spec 4.1, 4.3): eta0, then the named L2 weights, then n.
+std::vector<ParamSpec> logistic_params(const std::vector<std::pair<const char*, const char*>>& l2) {
+  std::vector<ParamSpec> out = {
+      ParamSpec::real("eta0", 0.1, 0, kInf, "initial learning rate eta0 (S0: 0.1)", true)};
+  for (const auto& [name, help] : l2) out.push_back(ParamSpec::real(name, 0, 0, kInf, help));
+  out.push_back(ParamSpec::integer(
+      "n", 10000, 1, 1e15,
+      "horizon N: rows in the stream; sets the rate decay and lambda/N (D-LR-2)"));
+  return out;
+}
+
+const std::pair<const char*, const char*> kLambda{
+    "lambda", "L2 weight of w, divided by n (grid 0, 0.01 ... 100)"};
+const std::pair<const char*, const char*> kMu{"mu", "L2 weight of the scales alpha, divided by n"};
+const std::pair<const char*, const char*> kNu{"nu", "L2 weight of the shifts beta, divided by n"};
+
+RegistryEntry fs_entry(const char* name, FsVariant v, const char* summary, const char* spec,
+                       std::vector<std::pair<const char*, const char*>> l2) {
+  RegistryEntry e = learner(name, summary, spec, kS0, true);
+  e.params = logistic_params(l2);
+  e.make_learner = [v](const ParamValues& p) {
+    FsParams fp{p.number("eta0"), p.number("lambda"), p.number("mu"), p.number("nu"),
+                p.number("n")};
+    return std::make_unique<FeatureScaling>(v, fp);
+  };
+  return e;
+}
+
+RegistryEntry pater_entry(const char* name, bool accumulated, bool weighted, const char* summary) {
+  RegistryEntry e = learner(name, summary, "4.9", kS2);
+  if (weighted)
+    e.params = {
+        ParamSpec::real("alpha_neg", 1, 0, kInf, "weight of the false-positive rate alpha-", true),
+        ParamSpec::real("alpha_pos", 1, 0, kInf, "weight of the false-negative rate alpha+", true)};
+  e.params.push_back(ParamSpec::boolean(
+      "linear_k", false, "use the losses without clipping at 0 in K (D-PATER-1: clipped)"));
+  const std::string n = name;
+  e.make_learner = [n, accumulated, weighted](const ParamValues& p) {
+    return std::make_unique<Pater>(n, accumulated, weighted ? p.number("alpha_neg") : 1.0,
+                                   weighted ? p.number("alpha_pos") : 1.0, p.flag("linear_k"));
+  };
+  return e;
+}
+
+RegistryEntry winnow_entry(const char* name, WinnowVariant v, const char* summary,
+                           const char* spec) {
+  RegistryEntry e = learner(name, summary, spec, kS4);
+  e.params = {ParamSpec::real("alpha", 1.5, 1, kInf, "promotion factor alpha", true),
+              ParamSpec::real("beta", 0.5, 0, 1, "demotion factor beta", true),
+              ParamSpec::real("theta", 1, 0, kInf, "threshold theta inside the score")};
+  if (v == WinnowVariant::positive) {
+    e.params.push_back(ParamSpec::real("w0", 1, 0, kInf, "initial weight", true));
+  } else {
+    e.params.push_back(ParamSpec::real("u0", 2, 0, kInf, "initial positive weights u", true));
+    e.params.push_back(ParamSpec::real("v0", 1, 0, kInf, "initial negative weights v", true));
+  }
+  if (v == WinnowVariant::modified) {
+    e.params.push_back(
+        ParamSpec::real("margin", 1, 0, kInf, "thick margin M: update when y s <= M"));
+    e.params.push_back(ParamSpec::integer(
+        "k", 0, 0, 1e9, "EFS (spec 4.15): features kept at prediction time (0: all)"));
+    e.params.push_back(ParamSpec::real(
+        "p", 0.9, 0, 1,
+        "EFS: share of the k taken from the largest |u - v|, the rest the smallest"));
+  }
+  e.make_learner = [v](const ParamValues& p) {
+    WinnowParams wp;
+    wp.alpha = p.number("alpha");
+    wp.beta = p.number("beta");
+    wp.theta = p.number("theta");
+    if (v == WinnowVariant::positive) {
+      wp.w0 = p.number("w0");
+    } else {
+      wp.u0 = p.number("u0");
+      wp.v0 = p.number("v0");
+    }
+    if (v == WinnowVariant::modified) {
+      wp.margin = p.number("margin");
+      wp.efs_k = p.number("k");
+      wp.efs_p = p.number("p");
+    }
+    return std::make_unique<Winnow>(v, wp);
+  };
+  return e;
+}
+
+RegistryEntry romma_entry(const char* name, bool aggressive, const char* summary) {
+  RegistryEntry e = learner(name, summary, "4.14", kLiLong);
+  e.params = {
+      ParamSpec::choice("init", {"zero", "ones_on_first_seen"},
+                        "initial weights: 0 (Li & Long) or 1 when a feature is first seen "
+                        "(MinorThird, D-ROMMA-3)"),
+      ParamSpec::boolean("bias", false,
+                         "append a constant feature 1.0 so the model learns a bias (D-BIAS)")};
+  e.make_learner = [aggressive](const ParamValues& p) {
+    return std::make_unique<Romma>(aggressive, p.text("init") == "ones_on_first_seen",
+                                   p.flag("bias"));
+  };
+  return e;
+}
 
 ParamSpec bias_param() {
   return ParamSpec::boolean("bias", false,
@@ -64,6 +179,41 @@ std::vector<RegistryEntry> build_registry() {
   };
   r.push_back(std::move(logreg));
 
+  r.push_back(fs_entry("fs", FsVariant::fs,
+                       "weights and sigmoid feature maps sigma(alpha x - beta) learned jointly",
+                       "4.3", {kLambda, kMu, kNu}));
+  r.push_back(fs_entry("fs1", FsVariant::fs1, "FS with alpha fixed to 1: maps sigma(x - beta)",
+                       "4.4", {kLambda, kNu}));
+  r.push_back(fs_entry("fs2", FsVariant::fs2,
+                       "weights and affine scaling alpha x + beta learned jointly", "4.5",
+                       {kLambda, kMu, kNu}));
+  r.push_back(fs_entry("fs3", FsVariant::fs3,
+                       "affine scaling alpha x + beta learned without weights", "4.6", {kMu, kNu}));
+
+  r.push_back(pa_entry("pa", PaVariant::pa, "Passive-Aggressive: tau = loss/|x|^2"));
+  r.push_back(pa_entry("pa1", PaVariant::pa1, "PA-I: tau = min(C, loss/|x|^2)"));
+  r.push_back(pa_entry("pa2", PaVariant::pa2, "PA-II: tau = loss/(|x|^2 + 1/(2C))"));
+
+  RegistryEntry cpa =
+      learner("carvalho_pa", "PA as in the Single Pass paper: tau = (eps - y s)/(|x|^2 + gamma)",
+              "4.8", kS4);
+  cpa.params = {
+      ParamSpec::real("eps", 1, 0, kInf, "insensitivity epsilon: update when y s < eps", true),
+      ParamSpec::real("gamma", 0.1, 0, kInf, "relaxation gamma added to |x|^2", true),
+      bias_param()};
+  cpa.make_learner = [](const ParamValues& p) {
+    return std::make_unique<PassiveAggressive>(PaVariant::carvalho, p.number("gamma"),
+                                               p.flag("bias"), p.number("eps"));
+  };
+  r.push_back(std::move(cpa));
+
+  r.push_back(pater_entry("pater1", false, false,
+                          "PATER-I: PA step along the class-mean difference, K = hinge loss"));
+  r.push_back(
+      pater_entry("pater2", true, false, "PATER-II: K = running class means of the hinge losses"));
+  r.push_back(pater_entry("wpater1", false, true, "weighted PATER-I (alpha- FPR + alpha+ FNR)"));
+  r.push_back(pater_entry("wpater2", true, true, "weighted PATER-II"));
+
   RegistryEntry perceptron{"perceptron",
                            StageKind::learner,
                            "Rosenblatt's perceptron: w += y x when y w.x <= 0",
@@ -80,9 +230,16 @@ std::vector<RegistryEntry> build_registry() {
   };
   r.push_back(std::move(perceptron));
 
-  r.push_back(pa_entry("pa", PaVariant::pa, "Passive-Aggressive: tau = loss/|x|^2"));
-  r.push_back(pa_entry("pa1", PaVariant::pa1, "PA-I: tau = min(C, loss/|x|^2)"));
-  r.push_back(pa_entry("pa2", PaVariant::pa2, "PA-II: tau = loss/(|x|^2 + 1/(2C))"));
+  r.push_back(winnow_entry("winnow", WinnowVariant::positive,
+                           "Positive Winnow on L1-normalised rows", "4.11"));
+  r.push_back(winnow_entry("bwinnow", WinnowVariant::balanced,
+                           "Balanced Winnow (u - v) on L1-normalised rows", "4.12"));
+  r.push_back(winnow_entry("mbw", WinnowVariant::modified,
+                           "Modified Balanced Winnow: thick margin, value-dependent factors, EFS",
+                           "4.13"));
+  r.push_back(
+      romma_entry("romma", false, "ROMMA: relaxed online maximum margin, updates on mistakes"));
+  r.push_back(romma_entry("aromma", true, "aggressive ROMMA: updates when y w.x < 1"));
 
   RegistryEntry zscore{"zscore",
                        StageKind::scaler,
@@ -128,6 +285,22 @@ std::vector<RegistryEntry> build_registry() {
     return std::make_unique<Averaged>(std::move(inner));
   };
   r.push_back(std::move(avg));
+
+  RegistryEntry vote{"vote",
+                     StageKind::modifier,
+                     "survival-weighted vote of the hypotheses (S4's text); predicts in training "
+                     "with the current one",
+                     "3.2",
+                     kS4,
+                     {},
+                     false,
+                     {},
+                     {},
+                     {}};
+  vote.wrap = [](std::unique_ptr<Learner> inner, const ParamValues&) {
+    return std::make_unique<Voted>(std::move(inner));
+  };
+  r.push_back(std::move(vote));
   return r;
 }
 

@@ -30,10 +30,13 @@ TEST(PipelineSpec, ErrorsSayWhatIsAccepted) {
   EXPECT_EQ(
       build_error("svm"),
       "unknown learner 'svm': the last stage of a pipeline must be a learner; known learners: "
-      "logreg, perceptron, pa, pa1, pa2");
+      "logreg, fs, fs1, fs2, fs3, pa, pa1, pa2, carvalho_pa, pater1, pater2, wpater1, wpater2, "
+      "perceptron, winnow, bwinnow, mbw, romma, aromma");
   EXPECT_EQ(build_error("zscore"),
             "'zscore' is a scaler, but the last stage of a pipeline must be a learner; known "
-            "learners: logreg, perceptron, pa, pa1, pa2");
+            "learners: "
+            "logreg, fs, fs1, fs2, fs3, pa, pa1, pa2, carvalho_pa, pater1, pater2, wpater1, wpater2, "
+            "perceptron, winnow, bwinnow, mbw, romma, aromma");
   EXPECT_EQ(
       build_error("logreg | pa"),
       "'logreg' is a learner, but a stage before the learner must be a scaler; known scalers: "
@@ -50,7 +53,7 @@ TEST(PipelineSpec, ErrorsSayWhatIsAccepted) {
   EXPECT_EQ(build_error("pa(c=1)"), "pa: unknown parameter 'c'; accepted: bias");
   EXPECT_EQ(build_error("pa1(c=1, c=2)"), "pa1: parameter 'c' is given twice");
   EXPECT_EQ(build_error("pa1 +avgg"),
-            "unknown modifier 'avgg': what follows '+' must be a modifier; known modifiers: avg");
+            "unknown modifier 'avgg': what follows '+' must be a modifier; known modifiers: avg, vote");
 }
 
 TEST(PipelineSpec, CanonicalFormSpellsOutEveryParameter) {

@@ -25,6 +25,9 @@ class Learner {
   // Margin s(x) (spec 1.2) of a row of dims() values under the given parameters.
   virtual double score_with(const double* params, const double* x) const = 0;
   double score(const double* x) const { return score_with(params_.data(), x); }
+  // The score that progressive validation records while training. It is score() except for
+  // voting, whose training-time predictions use the current hypothesis (spec 3.2).
+  virtual double train_score(const double* x) const { return score(x); }
   virtual bool has_probability() const { return false; }
 
   // Learns one row with label y in {-1,+1}. Returns true iff the parameters changed (the

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "onepass/learners/learner.hpp"
+#include "onepass/learners/learning_rate.hpp"
 
 namespace onepass {
 
@@ -9,21 +10,22 @@ class LogisticSgd : public Learner {
  public:
   // eta0: initial rate; lambda: L2 weight before dividing by the horizon n (spec 4.1: lambda' =
   // lambda / N); n: the horizon N of decision D-LR-2.
-  LogisticSgd(double eta0, double lambda, double n) : eta0_(eta0), lambda_(lambda), n_(n) {}
+  LogisticSgd(double eta0, double lambda, double n) : rate_{eta0, n}, lambda_(lambda) {}
 
   double score_with(const double* params, const double* x) const override;
   bool has_probability() const override { return true; }
   Snapshot snapshot_of(const double* params) const override;
 
   // spec 4.1 (LR) with T = 1: eta_k = eta0 / (1 + k / N); k = updates made so far (D-LR-1).
-  double learning_rate() const { return eta0_ / (1.0 + state_[0] / n_); }
+  double learning_rate() const { return rate_.at(state_[0]); }
 
  protected:
   void init() override;
   bool update(const double* x, int y) override;
 
  private:
-  double eta0_, lambda_, n_;
+  HyperbolicRate rate_;
+  double lambda_;
 };
 
 }  // namespace onepass

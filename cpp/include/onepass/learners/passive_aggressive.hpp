@@ -1,6 +1,8 @@
 // Passive-Aggressive PA, PA-I, PA-II, spec 4.7 (Crammer et al. 2006). Hinge loss
 // l = [1 - y w.x]_+; on l > 0: w <- w + tau y x with
 //   PA: tau = l/|x|^2 (PA-0)   PA-I: min(C, l/|x|^2) (PA-1)   PA-II: l/(|x|^2 + 1/(2C)) (PA-2).
+// and PA as Carvalho & Cohen used it, spec 4.8 (CPA): on y s < eps,
+//   tau = (eps - y s)/(|x|^2 + gamma)  (PA-II with 1/(2C) = gamma when eps = 1).
 // spec 2.3: |x|^2 == 0 skips the update.
 #pragma once
 
@@ -10,21 +12,17 @@
 
 namespace onepass {
 
-enum class PaVariant { pa, pa1, pa2 };
+enum class PaVariant { pa, pa1, pa2, carvalho };
 
 class PassiveAggressive : public MarginLinear {
  public:
-  PassiveAggressive(PaVariant variant, double c, bool bias)
-      : MarginLinear(variant == PaVariant::pa    ? "pa"
-                     : variant == PaVariant::pa1 ? "pa1"
-                                                 : "pa2",
-                     bias),
-        variant_(variant),
-        c_(c) {}
+  // c: C of PA-I/II, or gamma of Carvalho's PA; eps: its insensitivity (1 for the others).
+  PassiveAggressive(PaVariant variant, double c, bool bias, double eps = 1.0)
+      : MarginLinear(name_of(variant), bias), variant_(variant), c_(c), eps_(eps) {}
 
  protected:
   bool update(const double* x, int y) override {
-    const double loss = 1.0 - y * score(x);
+    const double loss = eps_ - y * score(x);
     if (loss <= 0) return false;
     const double q = squared_norm(x);
     if (q == 0) return false;
@@ -39,14 +37,21 @@ class PassiveAggressive : public MarginLinear {
       case PaVariant::pa2:
         tau = loss / (q + 1.0 / (2.0 * c_));
         break;
+      case PaVariant::carvalho:
+        tau = loss / (q + c_);  // (CPA), c_ = gamma
+        break;
     }
     add_scaled(x, tau * y);
     return true;
   }
 
  private:
+  static const char* name_of(PaVariant v) {
+    const char* names[] = {"pa", "pa1", "pa2", "carvalho_pa"};
+    return names[static_cast<int>(v)];
+  }
   PaVariant variant_;
-  double c_;
+  double c_, eps_;
 };
 
 }  // namespace onepass

@@ -1,0 +1,45 @@
+// The FS family of S0, learning per-feature scales jointly with the weights (spec 4.3-4.6):
+//   fs   sigma_j = sigma(alpha_j x_j - beta_j)        s = sum_j w_j sigma_j + b      (4.3)
+//   fs1  as fs with alpha_j == 1                                                      (4.4)
+//   fs2  phi_j = alpha_j x_j + beta_j                  s = sum_j w_j phi_j + b        (4.5)
+//   fs3  as fs2 with w_j == 1 (and lambda = 0)                                        (4.6)
+// p = sigma(s); one SGD step per row on the log-loss plus squared L2 terms lambda'|w|^2,
+// mu'|alpha|^2, nu'|beta|^2 (primes: divided by the horizon n), every gradient at the
+// pre-update parameters, the rate of spec 4.1. Parameters [w (d), b, alpha (d), beta (d)] for
+// every variant (fixed parts stay at their constant), state [k].
+#pragma once
+
+#include "onepass/learners/learner.hpp"
+#include "onepass/learners/learning_rate.hpp"
+
+namespace onepass {
+
+enum class FsVariant { fs, fs1, fs2, fs3 };
+
+struct FsParams {
+  double eta0 = 0.1, lambda = 0, mu = 0, nu = 0, n = 10000;
+};
+
+class FeatureScaling : public Learner {
+ public:
+  FeatureScaling(FsVariant variant, FsParams p) : variant_(variant), p_(p), rate_{p.eta0, p.n} {}
+
+  double score_with(const double* params, const double* x) const override;
+  bool has_probability() const override { return true; }
+  Snapshot snapshot_of(const double* params) const override;
+
+ protected:
+  void init() override;
+  bool update(const double* x, int y) override;
+
+ private:
+  bool sigmoid_map() const { return variant_ == FsVariant::fs || variant_ == FsVariant::fs1; }
+  // The feature map of feature j under the given parameters.
+  double feature(const double* params, std::size_t j, double x) const;
+
+  FsVariant variant_;
+  FsParams p_;
+  HyperbolicRate rate_;
+};
+
+}  // namespace onepass

@@ -1,0 +1,31 @@
+// ROMMA and aggressive ROMMA (Li & Long 2002; spec 4.14). With p = w.x, a = |w|^2, q = |x|^2:
+// update iff y p <= 0 (D-ROMMA-1), or y p < 1 when aggressive; q == 0: none;
+// a == 0, or (aggressive and y p >= a q): w <- (y/q) x; otherwise D = a q - p^2, and unless
+// D <= 1e-12 a q (x parallel to w, D-ROMMA-2): c = (a q - y p)/D, d = a (y - p)/D, w <- c w + d x.
+// init = ones_on_first_seen sets w_j = 1 the first time feature j is non-zero (MinorThird's
+// quirk, D-ROMMA-3); state then holds the seen flags.
+#pragma once
+
+#include "onepass/learners/margin_linear.hpp"
+
+namespace onepass {
+
+class Romma : public MarginLinear {
+ public:
+  Romma(bool aggressive, bool ones_on_first_seen, bool bias)
+      : MarginLinear(aggressive ? "aromma" : "romma", bias),
+        aggressive_(aggressive),
+        ones_on_first_seen_(ones_on_first_seen) {}
+
+ protected:
+  void init() override {
+    MarginLinear::init();
+    if (ones_on_first_seen_) state_.assign(dims_, 0.0);
+  }
+  bool update(const double* x, int y) override;
+
+ private:
+  bool aggressive_, ones_on_first_seen_;
+};
+
+}  // namespace onepass

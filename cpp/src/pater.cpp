@@ -1,0 +1,61 @@
+#include "onepass/learners/pater.hpp"
+
+#include <algorithm>
+
+#include <Eigen/Core>
+
+namespace onepass {
+
+using ConstVec = Eigen::Map<const Eigen::VectorXd>;
+using Vec = Eigen::Map<Eigen::VectorXd>;
+
+double Pater::score_with(const double* params, const double* x) const {
+  return ConstVec(params, dims_).dot(ConstVec(x, dims_));
+}
+
+bool Pater::update(const double* x, int y) {
+  const std::size_t d = dims_;
+  double* st = state_.data();
+  double& n_y = y > 0 ? st[1] : st[0];
+  double& k_y = y > 0 ? st[3] : st[2];
+  Vec z_neg(st + 4, d), z_pos(st + 4 + d, d);
+  const double s = score(x);
+  // Step 2: the class mean of the row's class (D-PATER-4: the other class is unchanged).
+  n_y += 1;
+  Vec z_y = y > 0 ? z_pos : z_neg;
+  z_y += (ConstVec(x, d) - z_y) / n_y;
+  // Step 3: the loss with the weights in force when the row arrived.
+  const double margin_loss = 1.0 - y * s;
+  const double loss = linear_k_ ? margin_loss : std::max(0.0, margin_loss);  // D-PATER-1
+  if (accumulated_) k_y += (loss - k_y) / n_y;  // (PATER-II) running class mean
+  // Step 4: the step along z^a = alpha+ z+ - alpha- z-.
+  const double alpha_y = y > 0 ? alpha_pos_ : alpha_neg_;
+  const double big_k = accumulated_ ? alpha_pos_ * st[3] + alpha_neg_ * st[2] : alpha_y * loss;
+  if (big_k <= 0) return false;  // D-PATER-2
+  const Eigen::VectorXd za = alpha_pos_ * z_pos - alpha_neg_ * z_neg;
+  const double norm2 = za.squaredNorm();
+  if (norm2 <= 1e-12) return false;  // spec 2.3
+  Vec(params_.data(), d) += (big_k / norm2) * za;
+  return true;
+}
+
+Snapshot Pater::snapshot_of(const double* params) const {
+  Snapshot s;
+  s.name = name_;
+  s.arrays.push_back({"w", std::vector<double>(params, params + dims_)});
+  if (!state_.empty()) {
+    s.arrays.push_back(
+        {"mean_neg", std::vector<double>(state_.begin() + 4, state_.begin() + 4 + dims_)});
+    s.arrays.push_back({"mean_pos", std::vector<double>(state_.begin() + 4 + dims_, state_.end())});
+    s.scalars.emplace_back("n_neg", state_[0]);
+    s.scalars.emplace_back("n_pos", state_[1]);
+    if (accumulated_) {
+      s.scalars.emplace_back("k_neg", state_[2]);
+      s.scalars.emplace_back("k_pos", state_[3]);
+    }
+  }
+  add_status(s);
+  return s;
+}
+
+}  // namespace onepass

@@ -1,0 +1,151 @@
+#include "onepass/learners/winnow.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace onepass {
+
+namespace {
+const double kWMax = std::ldexp(1.0, 200);   // spec 2.5
+const double kWMin = std::ldexp(1.0, -200);  // spec 2.5
+
+void promote(double& w, double factor) {
+  if (w < kWMax) w *= factor;
+}
+void demote(double& w, double factor) {
+  if (w > kWMin) w *= factor;
+}
+}  // namespace
+
+void Winnow::init() {
+  const std::size_t n = dims_ + 1;
+  if (two_vectors()) {
+    params_.assign(2 * n, p_.u0);
+    std::fill(params_.begin() + n, params_.end(), p_.v0);
+  } else {
+    params_.assign(n, p_.w0);
+  }
+  state_.assign(dims_, 0.0);
+  xn_.assign(n, 0.0);
+  keep_.assign(dims_, 1);
+}
+
+void Winnow::normalise(const double* x, const char* keep, double* out) const {
+  double s = 1.0;  // (WN): the bias feature takes 1 of the L1 mass
+  for (std::size_t j = 0; j < dims_; ++j) {
+    out[j] = keep && !keep[j] ? 0.0 : x[j];
+    s += std::fabs(out[j]);
+  }
+  for (std::size_t j = 0; j < dims_; ++j) out[j] /= s;
+  out[dims_] = 1.0 / s;
+}
+
+double Winnow::margin_of(const double* params, const double* xn) const {
+  const std::size_t n = dims_ + 1;
+  double s = 0;
+  for (std::size_t j = 0; j < n; ++j)
+    s += (two_vectors() ? params[j] - params[n + j] : params[j]) * xn[j];
+  return s - p_.theta;
+}
+
+std::vector<char> Winnow::selection(const double* params) const {
+  std::vector<char> keep(dims_, 1);
+  if (variant_ != WinnowVariant::modified || p_.efs_k <= 0 || state_.empty()) return keep;
+  const std::size_t n = dims_ + 1;
+  std::vector<std::size_t> candidates;  // D-EFS-1: features seen in training, not the bias
+  for (std::size_t j = 0; j < dims_; ++j)
+    if (state_[j] != 0) candidates.push_back(j);
+  const std::size_t k = static_cast<std::size_t>(p_.efs_k);
+  if (k >= candidates.size()) return keep;
+  auto importance = [&](std::size_t j) { return std::fabs(params[j] - params[n + j]); };
+  // D-EFS-2: ties by lower index (stable sort on index order).
+  std::stable_sort(candidates.begin(), candidates.end(),
+                   [&](std::size_t a, std::size_t b) { return importance(a) > importance(b); });
+  const std::size_t n_top = static_cast<std::size_t>(std::floor(p_.efs_p * k + 0.5));
+  const std::size_t n_bot = k - std::min(n_top, k);
+  std::fill(keep.begin(), keep.end(), 0);
+  for (std::size_t i = 0; i < std::min(n_top, k); ++i) keep[candidates[i]] = 1;
+  // The smallest among the rest: walk up from the least important, lower index first on ties.
+  std::vector<std::size_t> rest(candidates.begin() + std::min(n_top, k), candidates.end());
+  std::stable_sort(rest.begin(), rest.end(),
+                   [&](std::size_t a, std::size_t b) { return importance(a) < importance(b); });
+  for (std::size_t i = 0; i < n_bot && i < rest.size(); ++i) keep[rest[i]] = 1;
+  return keep;
+}
+
+double Winnow::score_with(const double* params, const double* x) const {
+  // Prediction: unseen (and unselected) features removed before normalising (spec 4.11, 4.15).
+  const std::vector<char> selected = selection(params);
+  for (std::size_t j = 0; j < dims_; ++j) keep_[j] = state_[j] != 0 && selected[j];
+  normalise(x, keep_.data(), xn_.data());
+  return margin_of(params, xn_.data());
+}
+
+bool Winnow::update(const double* x, int y) {
+  for (std::size_t j = 0; j < dims_; ++j)
+    if (x[j] != 0) state_[j] = 1;  // the row's features enter the model
+  normalise(x, nullptr, xn_.data());
+  const double s = margin_of(params_.data(), xn_.data());
+  const double threshold = variant_ == WinnowVariant::modified ? p_.margin : 0.0;
+  if (y * s > threshold) return false;
+  const std::size_t n = dims_ + 1;
+  double* u = params_.data();
+  double* v = u + n;
+  for (std::size_t j = 0; j < n; ++j) {
+    const double xj = xn_[j];
+    if (!(xj > 0)) continue;  // D-WIN-1: zero or negative inputs are never updated
+    switch (variant_) {
+      case WinnowVariant::positive:
+        y > 0 ? promote(u[j], p_.alpha) : demote(u[j], p_.beta);
+        break;
+      case WinnowVariant::balanced:
+        if (y > 0) {
+          promote(u[j], p_.alpha);
+          demote(v[j], p_.beta);
+        } else {
+          demote(u[j], p_.beta);
+          promote(v[j], p_.alpha);
+        }
+        break;
+      case WinnowVariant::modified:  // (MBW+), (MBW-)
+        if (y > 0) {
+          promote(u[j], p_.alpha * (1 + xj));
+          demote(v[j], p_.beta * (1 - xj));
+        } else {
+          demote(u[j], p_.beta * (1 - xj));
+          promote(v[j], p_.alpha * (1 + xj));
+        }
+        break;
+    }
+  }
+  return true;
+}
+
+Snapshot Winnow::snapshot_of(const double* params) const {
+  const std::size_t n = dims_ + 1;
+  const char* names[] = {"winnow", "bwinnow", "mbw"};
+  Snapshot s;
+  s.name = names[static_cast<int>(variant_)];
+  if (two_vectors()) {
+    std::vector<double> diff(dims_);
+    for (std::size_t j = 0; j < dims_; ++j) diff[j] = params[j] - params[n + j];
+    s.arrays.push_back({"w", std::move(diff)});  // u - v: the effective weights
+    s.arrays.push_back({"u", std::vector<double>(params, params + dims_)});
+    s.arrays.push_back({"v", std::vector<double>(params + n, params + n + dims_)});
+    s.scalars.emplace_back("b", params[dims_] - params[n + dims_]);
+  } else {
+    s.arrays.push_back({"w", std::vector<double>(params, params + dims_)});
+    s.scalars.emplace_back("b", params[dims_]);
+  }
+  s.arrays.push_back({"seen", state_});
+  if (variant_ == WinnowVariant::modified && p_.efs_k > 0) {
+    const std::vector<char> keep = selection(params);
+    s.arrays.push_back({"selected", std::vector<double>(keep.begin(), keep.end())});
+  }
+  s.scalars.emplace_back("theta", p_.theta);
+  add_status(s);
+  return s;
+}
+
+}  // namespace onepass
