@@ -76,6 +76,7 @@ function jsonOf(r: PipelineResult, skipped: number): object {
     logLoss: r.logLoss,
     weights: Array.from(learner.arrays.w ?? []),
     bias: learner.scalars.b ?? 0,
+    arrays: Object.fromEntries(Object.entries(learner.arrays).map(([k, v]) => [k, Array.from(v)])),
     diverged: r.diverged,
     skipped,
     curve: curvePairs(r.curve),

@@ -37,6 +37,9 @@ json pipeline_json(const onepass::Pipeline& p, const onepass::CsvReader& reader)
   j["weights"] = w ? *w : std::vector<double>();
   const double* b = snap.scalar("b");
   j["bias"] = b ? *b : 0.0;
+  json arrays = json::object();
+  for (const auto& a : snap.arrays) arrays[a.name] = a.values;
+  j["arrays"] = arrays;
   j["diverged"] = p.learner().diverged();
   j["skipped"] = reader.skipped();
   json curve = json::array();

@@ -32,11 +32,12 @@ TEST(PipelineSpec, ErrorsSayWhatIsAccepted) {
       "unknown learner 'svm': the last stage of a pipeline must be a learner; known learners: "
       "logreg, fs, fs1, fs2, fs3, pa, pa1, pa2, carvalho_pa, pater1, pater2, wpater1, wpater2, "
       "perceptron, winnow, bwinnow, mbw, romma, aromma");
-  EXPECT_EQ(build_error("zscore"),
-            "'zscore' is a scaler, but the last stage of a pipeline must be a learner; known "
-            "learners: "
-            "logreg, fs, fs1, fs2, fs3, pa, pa1, pa2, carvalho_pa, pater1, pater2, wpater1, wpater2, "
-            "perceptron, winnow, bwinnow, mbw, romma, aromma");
+  EXPECT_EQ(
+      build_error("zscore"),
+      "'zscore' is a scaler, but the last stage of a pipeline must be a learner; known "
+      "learners: "
+      "logreg, fs, fs1, fs2, fs3, pa, pa1, pa2, carvalho_pa, pater1, pater2, wpater1, wpater2, "
+      "perceptron, winnow, bwinnow, mbw, romma, aromma");
   EXPECT_EQ(
       build_error("logreg | pa"),
       "'logreg' is a learner, but a stage before the learner must be a scaler; known scalers: "
@@ -52,8 +53,9 @@ TEST(PipelineSpec, ErrorsSayWhatIsAccepted) {
   EXPECT_EQ(build_error("pa(bias=yes)"), "pa: parameter 'bias' must be true or false (got 'yes')");
   EXPECT_EQ(build_error("pa(c=1)"), "pa: unknown parameter 'c'; accepted: bias");
   EXPECT_EQ(build_error("pa1(c=1, c=2)"), "pa1: parameter 'c' is given twice");
-  EXPECT_EQ(build_error("pa1 +avgg"),
-            "unknown modifier 'avgg': what follows '+' must be a modifier; known modifiers: avg, vote");
+  EXPECT_EQ(
+      build_error("pa1 +avgg"),
+      "unknown modifier 'avgg': what follows '+' must be a modifier; known modifiers: avg, vote");
 }
 
 TEST(PipelineSpec, CanonicalFormSpellsOutEveryParameter) {

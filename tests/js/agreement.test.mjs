@@ -4,8 +4,33 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { cli, dataFile, jsonLines, nativeRun } from './helpers.mjs';
 
-const learners = ['logreg', 'perceptron', 'pa', 'pa1(c=0.1)', 'pa2'];
-const pipelines = learners.flatMap((l) => [l, `zscore | ${l}`, `minmax | ${l} +avg`]);
+const learners = [
+  'logreg',
+  'fs',
+  'fs1',
+  'fs2',
+  'fs3(mu=1)',
+  'pa',
+  'pa1(c=0.1)',
+  'pa2',
+  'carvalho_pa',
+  'pater1',
+  'pater2',
+  'wpater1(alpha_neg=0.3)',
+  'wpater2',
+  'perceptron',
+  'winnow',
+  'bwinnow',
+  'mbw(k=4)',
+  'romma',
+  'aromma(init=ones_on_first_seen)',
+];
+// Each learner alone, after zscore, and after minmax with averaging or voting.
+const pipelines = learners.flatMap((l, i) => [
+  l,
+  `zscore | ${l}`,
+  `minmax | ${l} ${i % 2 ? '+vote' : '+avg'}`,
+]);
 const datasets = [
   'heart.csv',
   'diabetes.csv',
@@ -40,6 +65,11 @@ for (const file of datasets) {
         assert.ok(close(w.weights[j], v), `${file} ${n.pipeline}: w[${j}] ${w.weights[j]} vs ${v}`),
       );
       assert.ok(close(w.bias, n.bias), `${file} ${n.pipeline}: bias`);
+      assert.deepEqual(Object.keys(w.arrays).sort(), Object.keys(n.arrays).sort());
+      for (const [name, values] of Object.entries(n.arrays))
+        values.forEach((v, j) =>
+          assert.ok(close(w.arrays[name][j], v), `${file} ${n.pipeline}: ${name}[${j}]`),
+        );
     }
   });
 }

@@ -73,8 +73,10 @@ test('label by index and a positive value', () => {
 test('list shows every learner and scaler with parameters and defaults', () => {
   const r = cli(['list']);
   assert.equal(r.status, 0);
-  for (const name of ['logreg', 'perceptron', 'pa', 'pa1', 'pa2', 'zscore', 'minmax', 'avg'])
-    assert.match(r.stdout, new RegExp(`^  ${name}\\s`, 'm'));
+  const all = ['logreg', 'fs', 'fs1', 'fs2', 'fs3', 'pa', 'pa1', 'pa2', 'carvalho_pa', 'pater1'];
+  all.push('pater2', 'wpater1', 'wpater2', 'perceptron', 'winnow', 'bwinnow', 'mbw', 'romma');
+  all.push('aromma', 'zscore', 'minmax', 'avg', 'vote');
+  for (const name of all) assert.match(r.stdout, new RegExp(`^  ${name}\\s`, 'm'));
   assert.match(r.stdout, /eta0\s+default 0\.1\s+a number > 0/);
   assert.match(r.stdout, /n\s+default 10000\s+a whole number in \[1, 1e\+15\]/);
   const json = JSON.parse(cli(['list', '--json']).stdout);
