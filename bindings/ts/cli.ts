@@ -65,6 +65,10 @@ function curvePairs(curve: Float64Array): number[][] {
   return pairs;
 }
 
+function plainArrays(arrays: Record<string, Float64Array>): Record<string, number[]> {
+  return Object.fromEntries(Object.entries(arrays).map(([k, v]) => [k, Array.from(v)]));
+}
+
 function jsonOf(r: PipelineResult, skipped: number): object {
   const learner = r.snapshot.learner;
   return {
@@ -76,7 +80,8 @@ function jsonOf(r: PipelineResult, skipped: number): object {
     logLoss: r.logLoss,
     weights: Array.from(learner.arrays.w ?? []),
     bias: learner.scalars.b ?? 0,
-    arrays: Object.fromEntries(Object.entries(learner.arrays).map(([k, v]) => [k, Array.from(v)])),
+    arrays: plainArrays(learner.arrays),
+    scalers: r.snapshot.scalers.map((s) => ({ name: s.name, arrays: plainArrays(s.arrays) })),
     diverged: r.diverged,
     skipped,
     curve: curvePairs(r.curve),

@@ -37,9 +37,18 @@ json pipeline_json(const onepass::Pipeline& p, const onepass::CsvReader& reader)
   j["weights"] = w ? *w : std::vector<double>();
   const double* b = snap.scalar("b");
   j["bias"] = b ? *b : 0.0;
-  json arrays = json::object();
-  for (const auto& a : snap.arrays) arrays[a.name] = a.values;
-  j["arrays"] = arrays;
+  auto arrays_of = [](const onepass::Snapshot& s) {
+    json arrays = json::object();
+    for (const auto& a : s.arrays) arrays[a.name] = a.values;
+    return arrays;
+  };
+  j["arrays"] = arrays_of(snap);
+  json scalers = json::array();
+  for (std::size_t i = 0; i < p.scaler_count(); ++i) {
+    const onepass::Snapshot s = p.scaler(i).snapshot();
+    scalers.push_back({{"name", s.name}, {"arrays", arrays_of(s)}});
+  }
+  j["scalers"] = scalers;
   j["diverged"] = p.learner().diverged();
   j["skipped"] = reader.skipped();
   json curve = json::array();

@@ -11,8 +11,12 @@
 #include "onepass/learners/romma.hpp"
 #include "onepass/learners/voted.hpp"
 #include "onepass/learners/winnow.hpp"
+#include "onepass/scalers/ewzscore.hpp"
+#include "onepass/scalers/impute.hpp"
+#include "onepass/scalers/maxabs.hpp"
 #include "onepass/scalers/minmax.hpp"
-#include "onepass/scalers/zscore.hpp"
+#include "onepass/scalers/moment_scalers.hpp"
+#include "onepass/scalers/row_norm.hpp"
 
 namespace onepass {
 
@@ -241,18 +245,26 @@ std::vector<RegistryEntry> build_registry() {
       romma_entry("romma", false, "ROMMA: relaxed online maximum margin, updates on mistakes"));
   r.push_back(romma_entry("aromma", true, "aggressive ROMMA: updates when y w.x < 1"));
 
-  RegistryEntry zscore{"zscore",
-                       StageKind::scaler,
-                       "online z-score (Welford mean and sample deviation), S0's GN",
-                       "5.1",
-                       kS0,
-                       {},
-                       false,
-                       {},
-                       {},
-                       {}};
-  zscore.make_scaler = [](const ParamValues&) { return std::make_unique<ZScore>(); };
-  r.push_back(std::move(zscore));
+  auto scaler = [](const char* name, const char* summary, const char* spec, const char* source) {
+    return RegistryEntry{name, StageKind::scaler, summary, spec, source, {}, false, {}, {}, {}};
+  };
+  const std::pair<const char*, MomentForm> moments[] = {{"zscore", MomentForm::zscore},
+                                                        {"pareto", MomentForm::pareto},
+                                                        {"vast", MomentForm::vast},
+                                                        {"level", MomentForm::level},
+                                                        {"twosd", MomentForm::twosd}};
+  const char* moment_summaries[] = {
+      "online z-score (Welford mean and sample deviation), S0's GN",
+      "online Pareto scaling (x - mean)/sqrt(sd)", "online Vast scaling ((x - mean)/sd)(mean/sd)",
+      "online Level scaling (x - mean)/mean",
+      "online Gelman scaling (x - mean)/(2 sd); 0/1 features unchanged"};
+  for (int i = 0; i < 5; ++i) {
+    const MomentForm form = moments[i].second;
+    RegistryEntry e =
+        scaler(moments[i].first, moment_summaries[i], i == 0 ? "5.1" : "5.2", i == 0 ? kS0 : kS3);
+    e.make_scaler = [form](const ParamValues&) { return std::make_unique<MomentScaler>(form); };
+    r.push_back(std::move(e));
+  }
 
   RegistryEntry minmax{"minmax",
                        StageKind::scaler,
@@ -270,6 +282,43 @@ std::vector<RegistryEntry> build_registry() {
     return std::make_unique<MinMax>(p.flag("clip"));
   };
   r.push_back(std::move(minmax));
+
+  RegistryEntry maxabs = scaler("maxabs", "online max-abs scaling x/max|x| (keeps zeros)", "-", "");
+  maxabs.make_scaler = [](const ParamValues&) { return std::make_unique<MaxAbs>(); };
+  r.push_back(std::move(maxabs));
+
+  RegistryEntry ew =
+      scaler("ewzscore", "exponentially weighted z-score for drifting streams", "-", "");
+  ew.params = {ParamSpec::real("halflife", 1000, 0, kInf,
+                               "rows after which an old value weighs half as much", true)};
+  ew.make_scaler = [](const ParamValues& p) {
+    return std::make_unique<EwZScore>(p.number("halflife"));
+  };
+  r.push_back(std::move(ew));
+
+  const char* kS1 =
+      "Forman, Scholz & Rajaram, Feature Shaping for Linear SVM Classifiers (KDD 2009)";
+  for (bool l1 : {true, false}) {
+    RegistryEntry e =
+        scaler(l1 ? "l1" : "l2", l1 ? "row normalisation x/|x|_1" : "row normalisation x/|x|_2",
+               "5.6", kS1);
+    e.make_scaler = [l1](const ParamValues&) { return std::make_unique<RowNorm>(l1); };
+    r.push_back(std::move(e));
+  }
+
+  RegistryEntry impute =
+      scaler("impute", "fills missing cells: running mean, 0 or a constant", "-", "");
+  impute.params = {
+      ParamSpec::choice("strategy", {"mean", "zero", "constant"}, "what a missing cell becomes"),
+      ParamSpec::real("value", 0, -kInf, kInf, "the constant, with strategy=constant")};
+  impute.make_scaler = [](const ParamValues& p) {
+    const std::string& s = p.text("strategy");
+    const ImputeStrategy st = s == "zero"       ? ImputeStrategy::zero
+                              : s == "constant" ? ImputeStrategy::constant
+                                                : ImputeStrategy::mean;
+    return std::make_unique<Impute>(st, p.number("value"));
+  };
+  r.push_back(std::move(impute));
 
   RegistryEntry avg{"avg",
                     StageKind::modifier,

@@ -2,7 +2,7 @@
 #include <limits>
 
 #include "onepass/scalers/minmax.hpp"
-#include "onepass/scalers/zscore.hpp"
+#include "onepass/scalers/moment_scalers.hpp"
 #include "test_util.hpp"
 
 namespace onepass {

@@ -26,11 +26,27 @@ const learners = [
   'aromma(init=ones_on_first_seen)',
 ];
 // Each learner alone, after zscore, and after minmax with averaging or voting.
-const pipelines = learners.flatMap((l, i) => [
-  l,
-  `zscore | ${l}`,
-  `minmax | ${l} ${i % 2 ? '+vote' : '+avg'}`,
-]);
+const scalers = [
+  'zscore',
+  'pareto',
+  'vast',
+  'level',
+  'twosd',
+  'minmax',
+  'maxabs',
+  'ewzscore(halflife=50)',
+  'l1',
+  'l2',
+  'impute',
+];
+// Each learner alone, after zscore, and after minmax with averaging or voting; each scaler
+// before logreg, and two chains.
+const pipelines = [
+  ...learners.flatMap((l, i) => [l, `zscore | ${l}`, `minmax | ${l} ${i % 2 ? '+vote' : '+avg'}`]),
+  ...scalers.map((s) => `${s} | logreg`),
+  'impute | maxabs | l2 | pa1',
+  'twosd | l1 | mbw',
+];
 const datasets = [
   'heart.csv',
   'diabetes.csv',
@@ -65,11 +81,20 @@ for (const file of datasets) {
         assert.ok(close(w.weights[j], v), `${file} ${n.pipeline}: w[${j}] ${w.weights[j]} vs ${v}`),
       );
       assert.ok(close(w.bias, n.bias), `${file} ${n.pipeline}: bias`);
-      assert.deepEqual(Object.keys(w.arrays).sort(), Object.keys(n.arrays).sort());
-      for (const [name, values] of Object.entries(n.arrays))
-        values.forEach((v, j) =>
-          assert.ok(close(w.arrays[name][j], v), `${file} ${n.pipeline}: ${name}[${j}]`),
-        );
+      const parts = [
+        [n.arrays, w.arrays, 'learner'],
+        ...n.scalers.map((s, k) => [s.arrays, w.scalers[k].arrays, s.name]),
+      ];
+      for (const [nArrays, wArrays, what] of parts) {
+        assert.deepEqual(Object.keys(wArrays).sort(), Object.keys(nArrays).sort());
+        for (const [name, values] of Object.entries(nArrays))
+          values.forEach((v, j) =>
+            assert.ok(
+              close(wArrays[name][j], v),
+              `${file} ${n.pipeline}: ${what} ${name}[${j}] ${wArrays[name][j]} vs ${v}`,
+            ),
+          );
+      }
     }
   });
 }

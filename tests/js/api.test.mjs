@@ -212,7 +212,19 @@ test('registry lists every learner and scaler with parameters and defaults', () 
     'romma',
     'aromma',
   ]);
-  assert.deepEqual(names('scaler'), ['zscore', 'minmax']);
+  assert.deepEqual(names('scaler'), [
+    'zscore',
+    'pareto',
+    'vast',
+    'level',
+    'twosd',
+    'minmax',
+    'maxabs',
+    'ewzscore',
+    'l1',
+    'l2',
+    'impute',
+  ]);
   assert.deepEqual(names('modifier'), ['avg', 'vote']);
   const logreg = reg.find((e) => e.name === 'logreg');
   assert.deepEqual(

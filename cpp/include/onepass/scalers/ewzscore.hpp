@@ -1,0 +1,60 @@
+// Exponentially weighted z-score for drifting streams: per feature, a mean and variance that
+// forget with a half-life of `halflife` observed values (weight a = 1 - 2^(-1/halflife)):
+//   diff = x - mean;  mean += a diff;  var = (1 - a)(var + a diff^2)
+// (the usual incremental EW variance), updated before transforming (D-GN-1). Output
+// (x - mean)/sqrt(var); fewer than 2 values or sd <= 1e-12 give 0 (spec 2.4).
+#pragma once
+
+#include <cmath>
+
+#include "onepass/core/numerics.hpp"
+#include "onepass/scalers/scaler.hpp"
+
+namespace onepass {
+
+class EwZScore : public Scaler {
+ public:
+  explicit EwZScore(double halflife) : a_(1.0 - std::pow(2.0, -1.0 / halflife)) {}
+
+  void update(const double* x) override {
+    double* k = state_.data();
+    double* m = k + dims_;
+    double* v = m + dims_;
+    for (std::size_t j = 0; j < dims_; ++j) {
+      if (std::isnan(x[j])) continue;
+      if (k[j] == 0) {
+        m[j] = x[j];  // the first value is the mean
+      } else {
+        const double diff = x[j] - m[j];
+        m[j] += a_ * diff;
+        v[j] = (1 - a_) * (v[j] + a_ * diff * diff);
+      }
+      k[j] += 1;
+    }
+  }
+  void transform(const double* x, double* out) const override {
+    const double* k = state_.data();
+    for (std::size_t j = 0; j < dims_; ++j) {
+      const double sd = std::sqrt(state_[2 * dims_ + j]);
+      if (std::isnan(x[j]))
+        out[j] = x[j];
+      else
+        out[j] = k[j] < 2 || sd <= kSpreadEpsilon ? 0.0 : (x[j] - state_[dims_ + j]) / sd;
+    }
+  }
+  Snapshot snapshot() const override {
+    std::vector<double> sd(dims_);
+    for (std::size_t j = 0; j < dims_; ++j) sd[j] = std::sqrt(state_[2 * dims_ + j]);
+    return {"ewzscore",
+            {{"mean", {state_.begin() + dims_, state_.begin() + 2 * dims_}}, {"sd", sd}},
+            {{"weight", a_}}};
+  }
+
+ protected:
+  void init() override { state_.assign(3 * dims_, 0.0); }  // [count, mean, var] per feature
+
+ private:
+  double a_;
+};
+
+}  // namespace onepass

@@ -1,0 +1,59 @@
+// Replaces missing cells (NaN) by the running mean of the feature's observed values (updated
+// first, D-GN-1; 0 before any value was seen), by 0, or by a constant; counts them per feature.
+// Put it first in a pipeline to decide what a missing cell means before other scalers see it.
+#pragma once
+
+#include <cmath>
+
+#include "onepass/scalers/scaler.hpp"
+
+namespace onepass {
+
+enum class ImputeStrategy { mean, zero, constant };
+
+class Impute : public Scaler {
+ public:
+  Impute(ImputeStrategy strategy, double value) : strategy_(strategy), value_(value) {}
+
+  void update(const double* x) override {
+    double* n = state_.data();
+    double* m = n + dims_;
+    double* missing = m + dims_;
+    for (std::size_t j = 0; j < dims_; ++j) {
+      if (std::isnan(x[j])) {
+        missing[j] += 1;
+        continue;
+      }
+      n[j] += 1;
+      m[j] += (x[j] - m[j]) / n[j];
+    }
+  }
+  void transform(const double* x, double* out) const override {
+    for (std::size_t j = 0; j < dims_; ++j) out[j] = std::isnan(x[j]) ? fill(j) : x[j];
+  }
+  Snapshot snapshot() const override {
+    return {"impute",
+            {{"mean", {state_.begin() + dims_, state_.begin() + 2 * dims_}},
+             {"missing", {state_.begin() + 2 * dims_, state_.end()}}},
+            {}};
+  }
+
+ protected:
+  void init() override { state_.assign(3 * dims_, 0.0); }  // [observed, mean, missing]
+
+ private:
+  double fill(std::size_t j) const {
+    switch (strategy_) {
+      case ImputeStrategy::mean:
+        return state_[dims_ + j];
+      case ImputeStrategy::zero:
+        return 0.0;
+      default:
+        return value_;
+    }
+  }
+  ImputeStrategy strategy_;
+  double value_;
+};
+
+}  // namespace onepass

@@ -1,0 +1,29 @@
+// Online max-abs scaling: x / max|x| over the values seen so far (updated first, D-GN-1), so
+// values land in [-1, 1] and a zero stays zero (sparse rows stay sparse). A max of at most 1e-12
+// gives 0 (spec 2.4).
+#pragma once
+
+#include <cmath>
+
+#include "onepass/core/numerics.hpp"
+#include "onepass/scalers/scaler.hpp"
+
+namespace onepass {
+
+class MaxAbs : public Scaler {
+ public:
+  void update(const double* x) override {
+    for (std::size_t j = 0; j < dims_; ++j)
+      if (!std::isnan(x[j])) state_[j] = std::fmax(state_[j], std::fabs(x[j]));
+  }
+  void transform(const double* x, double* out) const override {
+    for (std::size_t j = 0; j < dims_; ++j)
+      out[j] = std::isnan(x[j]) ? x[j] : state_[j] <= kSpreadEpsilon ? 0.0 : x[j] / state_[j];
+  }
+  Snapshot snapshot() const override { return {"maxabs", {{"maxabs", state_}}, {}}; }
+
+ protected:
+  void init() override { state_.assign(dims_, 0.0); }  // state_ = [max |x| (d)]
+};
+
+}  // namespace onepass

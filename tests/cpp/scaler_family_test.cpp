@@ -1,0 +1,144 @@
+// The online scalers of spec 5.2 and 5.6 and the streaming ones users expect (issue 4).
+#include <cmath>
+#include <limits>
+#include <random>
+
+#include "onepass/pipeline.hpp"
+#include "test_util.hpp"
+
+namespace onepass {
+namespace {
+
+const double kNan = std::numeric_limits<double>::quiet_NaN();
+
+std::unique_ptr<Scaler> make_scaler(
+    const std::string& name, std::size_t d,
+    const std::vector<std::pair<std::string, std::string>>& p = {}) {
+  const RegistryEntry* e = find_entry(name);
+  EXPECT_TRUE(e && e->kind == StageKind::scaler) << name;
+  auto values = resolve_params(name, e->params, p);
+  EXPECT_TRUE(values) << values.message();
+  auto s = e->make_scaler(values.value());
+  s->reset(d);
+  return s;
+}
+
+// Feeds every row (update then transform); returns the transforms of `probe` afterwards.
+std::vector<double> feed_then_probe(Scaler& s, const std::vector<std::vector<double>>& rows,
+                                    std::vector<double> probe) {
+  std::vector<double> out(s.dims());
+  for (const auto& r : rows) {
+    s.update(r.data());
+    s.transform(r.data(), out.data());
+  }
+  s.transform(probe.data(), out.data());
+  return out;
+}
+
+TEST(MomentScalers, EqualTheBatchFormulasAfterTheWholeStream) {  // spec 5.2
+  const std::vector<double> data = {3.5, -1, 7, 7, 0.25, 12, -4, 2};
+  double mean = 0, ss = 0;
+  for (double v : data) mean += v / data.size();
+  for (double v : data) ss += (v - mean) * (v - mean);
+  const double sd = std::sqrt(ss / (data.size() - 1));  // D-SC-1
+  std::vector<std::vector<double>> rows;
+  for (double v : data) rows.push_back({v});
+  const double x = 5.5;
+  const std::pair<const char*, double> cases[] = {
+      {"zscore", (x - mean) / sd},
+      {"pareto", (x - mean) / std::sqrt(sd)},
+      {"vast", ((x - mean) / sd) * (mean / sd)},
+      {"level", (x - mean) / mean},
+      {"twosd", (x - mean) / (2 * sd)},
+  };
+  for (const auto& [name, want] : cases) {
+    auto s = make_scaler(name, 1);
+    EXPECT_NEAR(feed_then_probe(*s, rows, {x})[0], want, 1e-12) << name;
+  }
+  auto mm = make_scaler("minmax", 1);
+  EXPECT_NEAR(feed_then_probe(*mm, rows, {x})[0], (x + 4) / 16, 1e-15);
+  auto ma = make_scaler("maxabs", 1);
+  EXPECT_NEAR(feed_then_probe(*ma, rows, {x})[0], x / 12, 1e-15);
+}
+
+TEST(MomentScalers, GelmanLeavesBinaryFeaturesAlone) {  // D-SC-2
+  auto s = make_scaler("twosd", 2);
+  const std::vector<std::vector<double>> rows = {{0, 1}, {1, 2}, {1, 3}, {0, 4}};
+  const std::vector<double> out = feed_then_probe(*s, rows, {1, 2.5});
+  EXPECT_EQ(out[0], 1);
+  EXPECT_NEAR(out[1], 0, 1e-15);  // 2.5 is the mean
+  EXPECT_EQ((*s->snapshot().array("binary")), (std::vector<double>{1, 0}));
+}
+
+TEST(AllScalers, ConstantMissingAndHugeFeaturesNeverGiveInfinityOrStrayNan) {  // spec 2.4
+  for (const auto& e : registry()) {
+    if (e.kind != StageKind::scaler) continue;
+    auto s = make_scaler(e.name, 4);
+    std::mt19937 rng(2);
+    std::normal_distribution<double> g(0, 1);
+    std::vector<double> out(4);
+    for (int t = 0; t < 300; ++t) {
+      // constant, always missing, ordinary, sometimes missing and huge
+      const double x[] = {5, kNan, g(rng), t % 3 ? 1e300 * g(rng) : kNan};
+      s->update(x);
+      s->transform(x, out.data());
+      for (int j = 0; j < 4; ++j) {
+        ASSERT_FALSE(std::isinf(out[j])) << e.name << " feature " << j << " row " << t;
+        if (!std::isnan(x[j])) ASSERT_FALSE(std::isnan(out[j])) << e.name << " feature " << j;
+        if (e.name == "impute") ASSERT_FALSE(std::isnan(out[j]));
+      }
+      if (e.name == "maxabs")
+        EXPECT_EQ(out[0], 1) << "maxabs scales without centring: 5/5";
+      else if (e.name != "l1" && e.name != "l2" && e.name != "impute" && t > 1)
+        EXPECT_EQ(out[0], 0) << e.name << ": a constant feature maps to 0";
+    }
+  }
+}
+
+TEST(EwZScore, ForgetsWithTheHalfLife) {
+  auto s = make_scaler("ewzscore", 1, {{"halflife", "50"}});
+  std::vector<std::vector<double>> rows(500, {0.0});
+  for (int i = 0; i < 50; ++i) rows.push_back({10.0});
+  feed_then_probe(*s, rows, {0});
+  EXPECT_NEAR((*s->snapshot().array("mean"))[0], 5.0, 1e-9);  // half of the old level forgotten
+}
+
+TEST(RowNorm, UnitNormsAndZeroRows) {  // spec 5.6a
+  auto l2 = make_scaler("l2", 3);
+  auto l1 = make_scaler("l1", 3);
+  const double x[] = {3, 0, -4}, zero[] = {0, 0, 0};
+  double out[3];
+  l2->transform(x, out);
+  testing::expect_near_all({out, out + 3}, {0.6, 0, -0.8}, 1e-15);
+  l1->transform(x, out);
+  testing::expect_near_all({out, out + 3}, {3.0 / 7, 0, -4.0 / 7}, 1e-15);
+  l2->transform(zero, out);
+  testing::expect_near_all({out, out + 3}, {0, 0, 0}, 0);
+}
+
+TEST(Impute, MeanZeroOrConstant) {
+  auto mean = make_scaler("impute", 2);
+  const std::vector<double> out = feed_then_probe(*mean, {{1, kNan}, {3, kNan}}, {kNan, kNan});
+  EXPECT_EQ(out, (std::vector<double>{2, 0}));  // never-seen feature: 0
+  EXPECT_EQ((*mean->snapshot().array("missing")), (std::vector<double>{0, 2}));
+  auto constant = make_scaler("impute", 1, {{"strategy", "constant"}, {"value", "-7"}});
+  EXPECT_EQ(feed_then_probe(*constant, {{1}}, {kNan})[0], -7);
+}
+
+TEST(Pipeline, ScalersComposeInTheOrderWritten) {
+  auto a = Pipeline::build("minmax | l2 | perceptron").take();
+  auto b = Pipeline::build("l2 | minmax | perceptron").take();
+  const double rows[3][2] = {{1, 10}, {3, 0}, {2, 5}};
+  for (int i = 0; i < 3; ++i) {
+    a->learn_one(rows[i], 2, i % 2 ? 1 : -1);
+    b->learn_one(rows[i], 2, i % 2 ? 1 : -1);
+  }
+  // By hand: the row (2, 5) after minmax is (0.5, 0.5), after l2 (0.7071, 0.7071).
+  EXPECT_NE(a->learner().params(), b->learner().params());
+  EXPECT_EQ(a->scaler(0).snapshot().name, "minmax");
+  EXPECT_EQ(a->scaler(1).snapshot().name, "l2");
+  EXPECT_EQ(b->scaler(0).snapshot().name, "l2");
+}
+
+}  // namespace
+}  // namespace onepass
