@@ -128,6 +128,9 @@ class JsPipeline {
     return r ? val(r.value()) : val(r.message());
   }
 
+  void finish() {
+    if (pipeline_->dims() != 0) pipeline_->finish();
+  }
   bool has_probability() const { return pipeline_->has_probability(); }
   std::size_t dims() const { return pipeline_->dims(); }
   std::string spec() const { return pipeline_->spec(); }
@@ -266,6 +269,7 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("labelBuffer", &JsPipeline::label_buffer)
       .function("learnMany", &JsPipeline::learn_many)
       .function("score", &JsPipeline::score)
+      .function("finish", &JsPipeline::finish)
       .function("hasProbability", &JsPipeline::has_probability)
       .function("dims", &JsPipeline::dims)
       .function("spec", &JsPipeline::spec)

@@ -93,7 +93,11 @@ export class Pipeline {
     return this.#p.hasProbability();
   }
 
-  /** Learns one row (label +1/-1, or 1/0); returns the prediction made before learning. */
+  /**
+   * Learns one row (label +1/-1, or 1/0); returns the prediction made before learning, or 0
+   * while a warm-up scaler (as, lp, bns, ...) holds the row: it is predicted and learned, in
+   * order, once that scaler has its warm-up rows (or at finish()).
+   */
   learnOne(x: ArrayLike<number>, y: number): number {
     try {
       return this.learnMany(toFloat64(x), Float64Array.of(y), x.length)[0];
@@ -122,6 +126,12 @@ export class Pipeline {
       throw err;
     }
     return out.predictions;
+  }
+
+  /** End of the stream: warm-up scalers still collecting fit on what they hold, and those rows
+   * are predicted and learned. */
+  finish(): void {
+    this.#p.finish();
   }
 
   /** The margin (score) of a row; nothing is learned. */

@@ -48,6 +48,7 @@ export interface RawPipeline {
   labelBuffer(n: number): Float64Array;
   learnMany(count: number, dims: number): { predictions: Int8Array; error?: string };
   score(dims: number): number | string;
+  finish(): void;
   hasProbability(): boolean;
   dims(): number;
   spec(): string;

@@ -67,8 +67,8 @@ void Pipeline::set_dims(std::size_t dims) {
   dims_ = dims;
   for (auto& s : scalers_) s->reset(dims);
   learner_->reset(dims);
-  buf_a_.assign(dims, 0.0);
-  buf_b_.assign(dims, 0.0);
+  stage_out_.assign(scalers_.size(), std::vector<double>(dims, 0.0));
+  learner_in_.assign(dims, 0.0);
   progress_ = Progressive(progress_.every());
 }
 
@@ -84,31 +84,50 @@ Status Pipeline::check_row(const double* x, std::size_t dims) const {
   return Status::ok();
 }
 
-const double* Pipeline::prepare(const double* x, bool learning) const {
-  const double* cur = x;
-  double* out = buf_a_.data();
-  for (const auto& s : scalers_) {
-    if (learning) s->update(cur);  // spec 1.6 step 1 (D-GN-1)
-    s->transform(cur, out);
-    cur = out;
-    out = out == buf_a_.data() ? buf_b_.data() : buf_a_.data();
-  }
-  // The learner sees 0 for a missing cell (after scaling: the mean under zscore).
+// The learner sees 0 for a missing cell (after scaling: the mean under zscore).
+const double* Pipeline::fill_missing(const double* x) const {
   bool any_missing = false;
-  for (std::size_t j = 0; j < dims_ && !any_missing; ++j) any_missing = std::isnan(cur[j]);
-  if (!any_missing) return cur;
-  for (std::size_t j = 0; j < dims_; ++j) out[j] = std::isnan(cur[j]) ? 0.0 : cur[j];
-  return out;
+  for (std::size_t j = 0; j < dims_ && !any_missing; ++j) any_missing = std::isnan(x[j]);
+  if (!any_missing) return x;
+  for (std::size_t j = 0; j < dims_; ++j) learner_in_[j] = std::isnan(x[j]) ? 0.0 : x[j];
+  return learner_in_.data();
 }
 
-int Pipeline::learn_checked(const double* x, int y) {
-  const double* z = prepare(x, true);
+int Pipeline::push(std::size_t stage, const double* x, int y) {
+  const double* cur = x;
+  for (std::size_t i = stage; i < scalers_.size(); ++i) {
+    Scaler& s = *scalers_[i];
+    if (!s.fitted()) {  // a warm-up scaler still collecting keeps the row
+      if (s.hold(cur, y)) release(i);
+      return 0;
+    }
+    s.update(cur);  // spec 1.6 step 1 (D-GN-1)
+    s.transform(cur, stage_out_[i].data());
+    cur = stage_out_[i].data();
+  }
+  const double* z = fill_missing(cur);
   const double margin = learner_->train_score(z);  // spec 6.1: predict first
   const int predicted = label_of_score(margin);
   progress_.record(predicted, y, margin, learner_->has_probability());
   learner_->learn(z, y);
-  for (auto& s : scalers_) s->observe_label(x, y);  // spec 1.6 step 3 (D-AS-4)
+  // spec 1.6 step 3 (D-AS-4): supervised scalers see the label after the prediction, with
+  // the row as it entered them.
+  for (std::size_t i = stage; i < scalers_.size(); ++i)
+    scalers_[i]->observe_label(i == stage ? x : stage_out_[i - 1].data(), y);
   return predicted;
+}
+
+void Pipeline::release(std::size_t stage) {
+  std::vector<double> rows;
+  std::vector<std::int8_t> labels;
+  scalers_[stage]->fit_held(rows, labels);
+  // Rows go on in their order; a later warm-up stage may hold them in turn.
+  for (std::size_t r = 0; r < labels.size(); ++r) push(stage, rows.data() + r * dims_, labels[r]);
+}
+
+void Pipeline::finish() {
+  for (std::size_t i = 0; i < scalers_.size(); ++i)
+    if (!scalers_[i]->fitted()) release(i);
 }
 
 Result<int> Pipeline::learn_one(const double* x, std::size_t dims, int y) {
@@ -123,7 +142,16 @@ Result<double> Pipeline::score_one(const double* x, std::size_t dims) const {
   Status st = check_row(x, dims);
   if (!st) return st;
   if (dims_ == 0) return Status::error("the pipeline has not learned any row yet");
-  return learner_->score(prepare(x, false));
+  const double* cur = x;
+  for (std::size_t i = 0; i < scalers_.size(); ++i) {
+    if (!scalers_[i]->fitted())
+      return Status::error(
+          "scaler " + std::to_string(i + 1) + " (" + scalers_[i]->snapshot().name +
+          ") is still collecting its warm-up rows; finish() fits it on what it has");
+    scalers_[i]->transform(cur, stage_out_[i].data());
+    cur = stage_out_[i].data();
+  }
+  return learner_->score(fill_missing(cur));
 }
 
 }  // namespace onepass

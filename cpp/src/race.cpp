@@ -33,6 +33,8 @@ Status Race::push(const char* data, std::size_t size) {
 Status Race::finish() {
   Status st = reader_.finish(block_);
   run_block();
+  for (auto& p : pipelines_)
+    if (p->dims() != 0) p->finish();  // warm-up scalers fit on what they hold
   return st;
 }
 

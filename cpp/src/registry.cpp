@@ -11,6 +11,7 @@
 #include "onepass/learners/romma.hpp"
 #include "onepass/learners/voted.hpp"
 #include "onepass/learners/winnow.hpp"
+#include "onepass/scalers/adaptive_scaling.hpp"
 #include "onepass/scalers/ewzscore.hpp"
 #include "onepass/scalers/impute.hpp"
 #include "onepass/scalers/maxabs.hpp"
@@ -303,6 +304,39 @@ std::vector<RegistryEntry> build_registry() {
         scaler(l1 ? "l1" : "l2", l1 ? "row normalisation x/|x|_1" : "row normalisation x/|x|_2",
                "5.6", kS1);
     e.make_scaler = [l1](const ParamValues&) { return std::make_unique<RowNorm>(l1); };
+    r.push_back(std::move(e));
+  }
+
+  const char* as_summaries[] = {
+      "Adaptive Scaling: x' = beta (x - mean), beta from regressing the label on x",
+      "generalised AS: x' = |beta|^gamma (x - mean)",
+      "AS with per-feature (univariate) betas cov(x, y)/var(x), |beta|^gamma"};
+  const char* as_names[] = {"as", "gas", "ash"};
+  const AsKind as_kinds[] = {AsKind::as, AsKind::gas, AsKind::ash};
+  for (int i = 0; i < 3; ++i) {
+    const AsKind kind = as_kinds[i];
+    RegistryEntry e = scaler(as_names[i], as_summaries[i], "5.3", kS3);
+    if (kind != AsKind::as)
+      e.params.push_back(
+          ParamSpec::real("gamma", kind == AsKind::ash ? 1 : 0.5, 0, 1,
+                          "exponent of |beta| (grid 0, 0.25, 0.5, 0.75, 1; D-AS-5)"));
+    e.params.push_back(ParamSpec::integer(
+        "warmup", 500, 1, 1e9, "rows held to fit the coefficients before passing them on"));
+    e.params.push_back(ParamSpec::boolean(
+        "online", false, "fit from running co-moments instead of a warm-up window"));
+    e.params.push_back(ParamSpec::integer(
+        "refit", 100, 1, 1e9, "online: re-solve the coefficients every refit rows (D-AS-6)"));
+    e.params.push_back(ParamSpec::choice("centre", {"centred", "raw"},
+                                         "multiply the centred x or the raw x (D-AS-1)"));
+    e.make_scaler = [kind](const ParamValues& p) {
+      AsParams ap;
+      ap.gamma = kind == AsKind::as ? 1.0 : p.number("gamma");
+      ap.warmup = static_cast<std::size_t>(p.number("warmup"));
+      ap.online = p.flag("online");
+      ap.refit = static_cast<std::size_t>(p.number("refit"));
+      ap.raw = p.text("centre") == "raw";
+      return std::make_unique<AdaptiveScaling>(kind, ap);
+    };
     r.push_back(std::move(e));
   }
 

@@ -77,11 +77,18 @@ TEST(AllScalers, ConstantMissingAndHugeFeaturesNeverGiveInfinityOrStrayNan) {  /
     std::mt19937 rng(2);
     std::normal_distribution<double> g(0, 1);
     std::vector<double> out(4);
+    std::vector<double> held;
+    std::vector<std::int8_t> labels;
     for (int t = 0; t < 300; ++t) {
-      // constant, always missing, ordinary, sometimes missing and huge
+      // constant, always missing, ordinary, sometimes missing and huge; one class only
       const double x[] = {5, kNan, g(rng), t % 3 ? 1e300 * g(rng) : kNan};
+      if (!s->fitted()) {  // warm-up scalers: hold, then fit on what they hold (as a pipeline)
+        if (!s->hold(x, 1) && t < 299) continue;
+        s->fit_held(held, labels);
+      }
       s->update(x);
       s->transform(x, out.data());
+      s->observe_label(x, 1);
       for (int j = 0; j < 4; ++j) {
         ASSERT_FALSE(std::isinf(out[j])) << e.name << " feature " << j << " row " << t;
         if (!std::isnan(x[j])) ASSERT_FALSE(std::isnan(out[j])) << e.name << " feature " << j;

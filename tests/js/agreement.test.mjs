@@ -37,6 +37,11 @@ const scalers = [
   'ewzscore(halflife=50)',
   'l1',
   'l2',
+  'as(warmup=50)',
+  'gas(warmup=40,gamma=0.5)',
+  'ash(warmup=30)',
+  'as(online=true,refit=25)',
+  'ash(online=true,refit=10)',
   'impute',
 ];
 // Each learner alone, after zscore, and after minmax with averaging or voting; each scaler
@@ -46,6 +51,7 @@ const pipelines = [
   ...scalers.map((s) => `${s} | logreg`),
   'impute | maxabs | l2 | pa1',
   'twosd | l1 | mbw',
+  'impute | ash(warmup=20) | zscore | as(warmup=60) | pa2 +avg',
 ];
 const datasets = [
   'heart.csv',

@@ -188,6 +188,25 @@ describe('csvRunner', () => {
   });
 });
 
+test('a warm-up scaler holds rows, then every row is predicted once, in order', () => {
+  const p = op.pipeline('as(warmup=4) | perceptron');
+  const preds = [];
+  for (let i = 0; i < 6; i++) preds.push(p.learnOne([i, (i * 7) % 5], i % 2 ? 1 : -1));
+  assert.deepEqual(preds.slice(0, 4), [0, 0, 0, 0]);
+  assert.ok(preds.slice(4).every((v) => v === 1 || v === -1));
+  assert.equal(p.stats().rows, 6);
+  const short = op.pipeline('ash(warmup=100) | pa');
+  short.learnOne([1, 2], 1);
+  short.learnOne([2, 1], -1);
+  assert.throws(() => short.scoreOne([1, 1]), /still collecting its warm-up rows/);
+  assert.equal(short.snapshot().scalers[0].scalars.held, 2);
+  short.finish();
+  assert.equal(short.stats().rows, 2);
+  assert.equal(short.snapshot().scalers[0].scalars.fitted, 1);
+  p.dispose();
+  short.dispose();
+});
+
 test('registry lists every learner and scaler with parameters and defaults', () => {
   const reg = op.registry();
   const names = (kind) => reg.filter((e) => e.kind === kind).map((e) => e.name);
@@ -223,6 +242,9 @@ test('registry lists every learner and scaler with parameters and defaults', () 
     'ewzscore',
     'l1',
     'l2',
+    'as',
+    'gas',
+    'ash',
     'impute',
   ]);
   assert.deepEqual(names('modifier'), ['avg', 'vote']);

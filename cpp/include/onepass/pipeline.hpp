@@ -29,11 +29,15 @@ class Pipeline {
   std::size_t dims() const { return dims_; }
 
   // Progressive validation step (spec 6.1) on a row that may hold NaN for missing cells and
-  // a label y in {-1,+1}. Returns the prediction made before learning. Rejects, without
-  // learning anything, a row of the wrong width or with an infinite value.
+  // a label y in {-1,+1}. Returns the prediction made before learning, or 0 when a warm-up
+  // scaler holds the row (it is predicted and learned, in order, once that scaler is fitted).
+  // Rejects, without learning anything, a row of the wrong width or with an infinite value.
   Result<int> learn_one(const double* x, std::size_t dims, int y);
   // The same for a row already checked (the CSV reader's rows): no width or value checks.
-  int learn_checked(const double* x, int y);
+  int learn_checked(const double* x, int y) { return push(0, x, y); }
+  // End of the stream: warm-up scalers still collecting fit on the rows they hold, and those
+  // rows go through the rest of the pipeline.
+  void finish();
 
   // Frozen prediction (nothing updates): margin, label, probability.
   Result<double> score_one(const double* x, std::size_t dims) const;
@@ -47,15 +51,20 @@ class Pipeline {
  private:
   Pipeline() = default;
   Status check_row(const double* x, std::size_t dims) const;
-  // Runs the scalers (updating them when `learning`) and returns the row the learner sees,
-  // with missing cells as 0.
-  const double* prepare(const double* x, bool learning) const;
+  // Sends a row into scaler `stage` and on; returns the prediction when it reached the learner.
+  int push(std::size_t stage, const double* x, int y);
+  // Fits scaler `stage` on what it holds and sends those rows on.
+  void release(std::size_t stage);
+  // The learner's copy of a row: missing cells as 0.
+  const double* fill_missing(const double* x) const;
 
   std::string spec_, canonical_;
   std::vector<std::unique_ptr<Scaler>> scalers_;
   std::unique_ptr<Learner> learner_;
   std::size_t dims_ = 0;
-  mutable std::vector<double> buf_a_, buf_b_;
+  // One output row per scaler, and the learner's input.
+  mutable std::vector<std::vector<double>> stage_out_;
+  mutable std::vector<double> learner_in_;
   Progressive progress_;
 };
 

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <string>
 #include <vector>
 
 #include "onepass/core/snapshot.hpp"
@@ -30,6 +32,15 @@ class Scaler {
 
   virtual Snapshot snapshot() const = 0;
   const std::vector<double>& state() const { return state_; }
+
+  // Warm-up scalers (spec 5.3-5.5, D-LP-3) are fitted once, on the first warmup() rows of the
+  // stream with their labels, and only then transform; online scalers are always fitted.
+  virtual bool fitted() const { return true; }
+  // A warm-up scaler not yet fitted keeps the row; true once it holds warmup() rows.
+  virtual bool hold(const double* /*x*/, int /*y*/) { return false; }
+  // Fits on the rows held (fewer than warmup() when the stream ended first, possibly none) and
+  // hands them back, row-major, with their labels, for the pipeline to send on in order.
+  virtual void fit_held(std::vector<double>& /*rows*/, std::vector<std::int8_t>& /*labels*/) {}
 
  protected:
   virtual void init() = 0;

@@ -1,0 +1,63 @@
+// The warm-up shared by the batch scalers (AS/GAS/ASH, LP, log-odds, BNS; D-LP-3): hold the
+// first `warmup` rows and labels (bounded memory), fit on them, hand them back to the pipeline,
+// and from then on transform with the fitted parameters. The snapshot reports the state
+// (collecting or fitted, rows held).
+#pragma once
+
+#include <string>
+
+#include "onepass/scalers/scaler.hpp"
+
+namespace onepass {
+
+class WarmupScaler : public Scaler {
+ public:
+  explicit WarmupScaler(std::size_t warmup) : warmup_(warmup) {}
+
+  bool fitted() const override { return fitted_; }
+  bool hold(const double* x, int y) override {
+    held_rows_.insert(held_rows_.end(), x, x + dims_);
+    held_labels_.push_back(static_cast<std::int8_t>(y));
+    return held_labels_.size() >= warmup_;
+  }
+  void fit_held(std::vector<double>& rows, std::vector<std::int8_t>& labels) override {
+    fit(held_rows_.data(), held_labels_.data(), held_labels_.size());
+    fitted_ = true;
+    fitted_on_ = held_labels_.size();
+    rows.swap(held_rows_);
+    labels.swap(held_labels_);
+    held_rows_ = {};
+    held_labels_ = {};
+  }
+  std::size_t warmup() const { return warmup_; }
+  // Fitted scalers keep no running statistics.
+  void update(const double*) override {}
+
+ protected:
+  void init() override {
+    fitted_ = false;
+    fitted_on_ = 0;
+    held_rows_.clear();
+    held_labels_.clear();
+    init_fit();
+  }
+  virtual void init_fit() = 0;
+  // rows: n x dims_, row-major, NaN = missing; labels in {-1,+1}; n may be 0.
+  virtual void fit(const double* rows, const std::int8_t* labels, std::size_t n) = 0;
+  // The state scalars every warm-up scaler reports.
+  void add_warmup_status(Snapshot& s) const {
+    s.scalars.emplace_back("fitted", fitted_ ? 1 : 0);
+    s.scalars.emplace_back("warmup", static_cast<double>(warmup_));
+    s.scalars.emplace_back("held", static_cast<double>(held_labels_.size()));
+    s.scalars.emplace_back("fitted_on", static_cast<double>(fitted_on_));
+  }
+
+ private:
+  std::size_t warmup_;
+  bool fitted_ = false;
+  std::size_t fitted_on_ = 0;
+  std::vector<double> held_rows_;
+  std::vector<std::int8_t> held_labels_;
+};
+
+}  // namespace onepass
