@@ -12,8 +12,10 @@
 #include "onepass/learners/voted.hpp"
 #include "onepass/learners/winnow.hpp"
 #include "onepass/scalers/adaptive_scaling.hpp"
+#include "onepass/scalers/bns.hpp"
 #include "onepass/scalers/ewzscore.hpp"
 #include "onepass/scalers/impute.hpp"
+#include "onepass/scalers/lp_shaper.hpp"
 #include "onepass/scalers/maxabs.hpp"
 #include "onepass/scalers/minmax.hpp"
 #include "onepass/scalers/moment_scalers.hpp"
@@ -339,6 +341,36 @@ std::vector<RegistryEntry> build_registry() {
     };
     r.push_back(std::move(e));
   }
+
+  for (bool log_odds : {false, true}) {
+    RegistryEntry e =
+        scaler(log_odds ? "logodds" : "lp",
+               log_odds ? "log-odds shaper ln(p/(1 - p)) of the local probability"
+                        : "local-probability shaper: P(positive | value) from neighbours",
+               "5.4", kS1);
+    e.params = {
+        ParamSpec::integer("warmup", 500, 1, 1e9, "rows held to fit the shaping curves"),
+        ParamSpec::integer("n", 15, 0, 1e9, "neighbours taken below and above a value (D-LP-1)"),
+        ParamSpec::boolean("zero_special", false,
+                           "zeros in a bin of their own, and 0 stays 0 (sparse data)")};
+    e.make_scaler = [log_odds](const ParamValues& p) {
+      return std::make_unique<LpShaper>(log_odds, static_cast<std::size_t>(p.number("warmup")),
+                                        static_cast<std::size_t>(p.number("n")),
+                                        p.flag("zero_special"));
+    };
+    r.push_back(std::move(e));
+  }
+  RegistryEntry bns = scaler(
+      "bns", "BNS scaling: each feature to [0, BNS], its best bi-normal separation", "5.5", kS1);
+  bns.params = {
+      ParamSpec::integer("warmup", 500, 1, 1e9, "rows held to fit the BNS scores"),
+      ParamSpec::boolean("zero_preserving", false,
+                         "scale x by BNS/range without shifting, so 0 stays 0 (D-BNS-2)")};
+  bns.make_scaler = [](const ParamValues& p) {
+    return std::make_unique<BnsScaler>(static_cast<std::size_t>(p.number("warmup")),
+                                       p.flag("zero_preserving"));
+  };
+  r.push_back(std::move(bns));
 
   RegistryEntry impute =
       scaler("impute", "fills missing cells: running mean, 0 or a constant", "-", "");

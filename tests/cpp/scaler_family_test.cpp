@@ -96,6 +96,10 @@ TEST(AllScalers, ConstantMissingAndHugeFeaturesNeverGiveInfinityOrStrayNan) {  /
       }
       if (e.name == "maxabs")
         EXPECT_EQ(out[0], 1) << "maxabs scales without centring: 5/5";
+      else if (e.name == "lp")  // one class only: p^ = (300 + 1)/(300 + 2) for every row
+        EXPECT_DOUBLE_EQ(out[0], 301.0 / 302);
+      else if (e.name == "logodds")
+        EXPECT_NEAR(out[0], std::log(301.0), 1e-12);
       else if (e.name != "l1" && e.name != "l2" && e.name != "impute" && t > 1)
         EXPECT_EQ(out[0], 0) << e.name << ": a constant feature maps to 0";
     }

@@ -118,7 +118,8 @@ TEST(AdaptiveScaling, OneClassOnlyGivesFiniteZeroCoefficients) {
   auto p = Pipeline::build("as(warmup=5) | pa").take();
   const Stream s = make_stream(10, 8);
   for (int i = 0; i < 10; ++i) p->learn_one(s.x[i].data(), 3, 1);
-  for (double b : *p->scaler(0).snapshot().array("beta")) EXPECT_NEAR(b, 0, 1e-9);
+  const Snapshot snap = p->scaler(0).snapshot();  // keep it alive while iterating
+  for (double b : *snap.array("beta")) EXPECT_NEAR(b, 0, 1e-9);
   EXPECT_EQ(p->progress().rows(), 10u);
 }
 

@@ -42,6 +42,9 @@ const scalers = [
   'ash(warmup=30)',
   'as(online=true,refit=25)',
   'ash(online=true,refit=10)',
+  'lp(warmup=100)',
+  'logodds(warmup=80,n=5)',
+  'bns(warmup=90)',
   'impute',
 ];
 // Each learner alone, after zscore, and after minmax with averaging or voting; each scaler
@@ -52,6 +55,8 @@ const pipelines = [
   'impute | maxabs | l2 | pa1',
   'twosd | l1 | mbw',
   'impute | ash(warmup=20) | zscore | as(warmup=60) | pa2 +avg',
+  'lp(warmup=120) | bns(warmup=120) | l2 | pa1',
+  'logodds(warmup=50,zero_special=true) | bns(warmup=70,zero_preserving=true) | logreg',
 ];
 const datasets = [
   'heart.csv',

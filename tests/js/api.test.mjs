@@ -245,6 +245,9 @@ test('registry lists every learner and scaler with parameters and defaults', () 
     'as',
     'gas',
     'ash',
+    'lp',
+    'logodds',
+    'bns',
     'impute',
   ]);
   assert.deepEqual(names('modifier'), ['avg', 'vote']);
