@@ -19,6 +19,7 @@
 #include "onepass/scalers/maxabs.hpp"
 #include "onepass/scalers/minmax.hpp"
 #include "onepass/scalers/moment_scalers.hpp"
+#include "onepass/scalers/robust.hpp"
 #include "onepass/scalers/row_norm.hpp"
 
 namespace onepass {
@@ -308,6 +309,18 @@ std::vector<RegistryEntry> build_registry() {
     e.make_scaler = [l1](const ParamValues&) { return std::make_unique<RowNorm>(l1); };
     r.push_back(std::move(e));
   }
+
+  RegistryEntry robust =
+      scaler("robust", "(x - median)/(inter-quantile range) from a bounded-memory quantile sketch",
+             "-", "");
+  robust.params = {ParamSpec::real("eps", 0.01, 0, 0.5,
+                                   "rank error of the quantile sketch (memory ~ 1/eps)", true),
+                   ParamSpec::real("lower", 0.25, 0, 1, "lower quantile of the spread"),
+                   ParamSpec::real("upper", 0.75, 0, 1, "upper quantile of the spread")};
+  robust.make_scaler = [](const ParamValues& p) {
+    return std::make_unique<RobustScaler>(p.number("eps"), p.number("lower"), p.number("upper"));
+  };
+  r.push_back(std::move(robust));
 
   const char* as_summaries[] = {
       "Adaptive Scaling: x' = beta (x - mean), beta from regressing the label on x",

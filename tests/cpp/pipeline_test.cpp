@@ -41,8 +41,8 @@ TEST(PipelineSpec, ErrorsSayWhatIsAccepted) {
   EXPECT_EQ(
       build_error("logreg | pa"),
       "'logreg' is a learner, but a stage before the learner must be a scaler; known scalers: "
-      "zscore, pareto, vast, level, twosd, minmax, maxabs, ewzscore, l1, l2, as, gas, ash, lp, "
-      "logodds, bns, impute");
+      "zscore, pareto, vast, level, twosd, minmax, maxabs, ewzscore, l1, l2, robust, as, gas, "
+      "ash, lp, logodds, bns, impute");
   EXPECT_EQ(build_error("logreg(eta=1)"),
             "logreg: unknown parameter 'eta'; accepted: eta0, lambda, n");
   EXPECT_EQ(build_error("logreg(eta0=-1)"),

@@ -1,9 +1,12 @@
 // The online scalers of spec 5.2 and 5.6 and the streaming ones users expect (issue 4).
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <random>
 
 #include "onepass/pipeline.hpp"
+#include "onepass/scalers/quantile_sketch.hpp"
+#include "onepass/scalers/robust.hpp"
 #include "test_util.hpp"
 
 namespace onepass {
@@ -149,6 +152,50 @@ TEST(Pipeline, ScalersComposeInTheOrderWritten) {
   EXPECT_EQ(a->scaler(0).snapshot().name, "minmax");
   EXPECT_EQ(a->scaler(1).snapshot().name, "l2");
   EXPECT_EQ(b->scaler(0).snapshot().name, "l2");
+}
+
+}  // namespace
+}  // namespace onepass
+
+namespace onepass {
+namespace {
+
+TEST(QuantileSketch, StaysWithinItsRankErrorInBoundedMemory) {
+  for (double eps : {0.01, 0.05}) {
+    QuantileSketch q(eps);
+    std::mt19937 rng(12);
+    std::lognormal_distribution<double> dist(0, 1.5);
+    std::vector<double> all;
+    for (int i = 0; i < 100000; ++i) {
+      const double v = i % 10 == 0 ? std::floor(dist(rng)) : dist(rng);  // with ties
+      q.insert(v);
+      all.push_back(v);
+    }
+    std::sort(all.begin(), all.end());
+    const double n = static_cast<double>(all.size());
+    for (double phi : {0.0, 0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 1.0}) {
+      const double v = q.quantile(phi);
+      // The ranks v can take: from (values < v) + 1 to (values <= v).
+      const double lo = std::lower_bound(all.begin(), all.end(), v) - all.begin() + 1;
+      const double hi = std::upper_bound(all.begin(), all.end(), v) - all.begin();
+      const double target = std::max(1.0, std::ceil(phi * n));
+      EXPECT_LE(lo - eps * n, target) << "eps " << eps << " phi " << phi;
+      EXPECT_GE(hi + eps * n, target) << "eps " << eps << " phi " << phi;
+    }
+    EXPECT_LT(q.size(), 20 / eps) << "bounded memory";
+  }
+}
+
+TEST(Robust, MedianAndSpreadOfAStream) {
+  RobustScaler r(0.001, 0.25, 0.75);
+  r.reset(1);
+  for (int i = 1; i <= 1001; ++i) {
+    const double v = i;
+    r.update(&v);
+  }
+  const Snapshot s = r.snapshot();
+  EXPECT_NEAR((*s.array("median"))[0], 501, 2);
+  EXPECT_NEAR((*s.array("spread"))[0], 500, 3);
 }
 
 }  // namespace

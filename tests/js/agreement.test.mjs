@@ -37,6 +37,7 @@ const scalers = [
   'ewzscore(halflife=50)',
   'l1',
   'l2',
+  'robust(eps=0.02)',
   'as(warmup=50)',
   'gas(warmup=40,gamma=0.5)',
   'ash(warmup=30)',

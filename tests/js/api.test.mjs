@@ -242,6 +242,7 @@ test('registry lists every learner and scaler with parameters and defaults', () 
     'ewzscore',
     'l1',
     'l2',
+    'robust',
     'as',
     'gas',
     'ash',

@@ -1,0 +1,35 @@
+// Robust scaling (x - median)/(q_upper - q_lower) from a Greenwald-Khanna sketch per feature
+// (bounded memory, rank error `eps`), updated with the row before it is transformed (D-GN-1).
+// The median and quantiles are refreshed every 1/(2 eps) rows (when the sketch compresses), and
+// on every row before that; a spread of at most 1e-12 gives 0 (spec 2.4).
+#pragma once
+
+#include <vector>
+
+#include "onepass/scalers/quantile_sketch.hpp"
+#include "onepass/scalers/scaler.hpp"
+
+namespace onepass {
+
+class RobustScaler : public Scaler {
+ public:
+  RobustScaler(double eps, double lower, double upper) : eps_(eps), lower_(lower), upper_(upper) {}
+
+  void update(const double* x) override;
+  void transform(const double* x, double* out) const override;
+  Snapshot snapshot() const override;
+
+ protected:
+  void init() override {
+    sketches_.assign(dims_, QuantileSketch(eps_));
+    median_.assign(dims_, 0.0);
+    spread_.assign(dims_, 0.0);
+  }
+
+ private:
+  double eps_, lower_, upper_;
+  std::vector<QuantileSketch> sketches_;
+  std::vector<double> median_, spread_;
+};
+
+}  // namespace onepass

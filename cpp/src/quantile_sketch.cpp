@@ -1,0 +1,48 @@
+#include "onepass/scalers/quantile_sketch.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace onepass {
+
+void QuantileSketch::insert(double v) {
+  auto it = std::upper_bound(tuples_.begin(), tuples_.end(), v,
+                             [](double x, const Tuple& t) { return x < t.v; });
+  // A new minimum or maximum is known exactly; elsewhere the rank is uncertain by 2 eps n.
+  const double delta = (it == tuples_.begin() || it == tuples_.end())
+                           ? 0.0
+                           : std::floor(2 * eps_ * static_cast<double>(n_));
+  tuples_.insert(it, Tuple{v, 1, delta});
+  ++n_;
+  const std::size_t period = std::max<std::size_t>(1, static_cast<std::size_t>(1 / (2 * eps_)));
+  compressed_ = n_ % period == 0;
+  if (compressed_) compress();
+}
+
+void QuantileSketch::compress() {
+  const double bound = std::floor(2 * eps_ * static_cast<double>(n_));
+  // Merge a tuple into its right neighbour while the band condition allows, keeping the ends.
+  for (std::size_t i = tuples_.size() >= 2 ? tuples_.size() - 2 : 0; i >= 1; --i) {
+    Tuple& next = tuples_[i + 1];
+    if (tuples_[i].g + next.g + next.delta <= bound) {
+      next.g += tuples_[i].g;
+      tuples_.erase(tuples_.begin() + static_cast<std::ptrdiff_t>(i));
+    }
+  }
+}
+
+double QuantileSketch::quantile(double phi) const {
+  if (tuples_.empty()) return std::numeric_limits<double>::quiet_NaN();
+  const double n = static_cast<double>(n_);
+  const double r = std::clamp(std::ceil(phi * n), 1.0, n);
+  const double slack = eps_ * n;
+  double rmin = 0;
+  for (std::size_t i = 0; i < tuples_.size(); ++i) {
+    rmin += tuples_[i].g;
+    if (rmin + tuples_[i].delta > r + slack) return tuples_[i == 0 ? 0 : i - 1].v;
+  }
+  return tuples_.back().v;
+}
+
+}  // namespace onepass
