@@ -147,11 +147,15 @@ TEST(Pipeline, ScalersComposeInTheOrderWritten) {
     a->learn_one(rows[i], 2, i % 2 ? 1 : -1);
     b->learn_one(rows[i], 2, i % 2 ? 1 : -1);
   }
-  // By hand: the row (2, 5) after minmax is (0.5, 0.5), after l2 (0.7071, 0.7071).
-  EXPECT_NE(a->learner().params(), b->learner().params());
-  EXPECT_EQ(a->scaler(0).snapshot().name, "minmax");
-  EXPECT_EQ(a->scaler(1).snapshot().name, "l2");
-  EXPECT_EQ(b->scaler(0).snapshot().name, "l2");
+  // By hand, minmax then l2: rows become (0, 0), (1, 0), (0.5, 0.5)/|.| = (r, r), r = 1/sqrt 2;
+  // the perceptron updates on all three: w = (0, 0) + (1, 0) - (r, r).
+  const double r = 1 / std::sqrt(2.0);
+  testing::expect_near_all(a->learner().params(), {1 - r, -r}, 1e-12);
+  // l2 then minmax: (1, 10)/|.| = (u1, u2) starts the ranges; (3, 0) -> (1, 0) -> (1, 0);
+  // (2, 5)/|.| -> ((v1 - u1)/(1 - u1), v2/u2), scored positive, so w = (1, 0) - that.
+  const double n1 = std::sqrt(101.0), n3 = std::sqrt(29.0);
+  const double u1 = 1 / n1, u2 = 10 / n1, v1 = 2 / n3, v2 = 5 / n3;
+  testing::expect_near_all(b->learner().params(), {1 - (v1 - u1) / (1 - u1), -v2 / u2}, 1e-12);
 }
 
 }  // namespace
