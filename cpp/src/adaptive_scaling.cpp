@@ -116,6 +116,31 @@ void AdaptiveScaling::guard_beta() {
     if (!std::isfinite(b)) b = 0;
 }
 
+void AdaptiveScaling::save_fit(StateWriter& w) const {
+  w.put(mean_);
+  w.put(beta_);
+  w.put(k_);
+  w.put(ybar_);
+  w.put(cxy_);
+  w.put(cxx_);
+}
+
+bool AdaptiveScaling::load_fit(StateReader& r) {
+  std::vector<double> mean = r.get_array(), beta = r.get_array();
+  const double k = r.get(), ybar = r.get();
+  std::vector<double> cxy = r.get_array(), cxx = r.get_array();
+  if (r.failed() || mean.size() != mean_.size() || beta.size() != beta_.size() ||
+      cxy.size() != cxy_.size() || cxx.size() != cxx_.size())
+    return false;
+  mean_ = std::move(mean);
+  beta_ = std::move(beta);
+  k_ = k;
+  ybar_ = ybar;
+  cxy_ = std::move(cxy);
+  cxx_ = std::move(cxx);
+  return true;
+}
+
 double AdaptiveScaling::factor(std::size_t j) const {
   return kind_ == AsKind::as ? beta_[j] : std::pow(std::fabs(beta_[j]), p_.gamma);
 }

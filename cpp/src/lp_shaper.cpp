@@ -65,6 +65,29 @@ double LpShaper::probability(std::size_t j, double v) const {
   return t.probs[l] + (v - vs[l]) / (vs[u] - vs[l]) * (t.probs[u] - t.probs[l]);
 }
 
+void LpShaper::save_fit(StateWriter& w) const {
+  for (const LpTable& t : tables_) {
+    w.put(t.any ? 1 : 0);
+    w.put(t.zero_prob);
+    w.put(t.values);
+    w.put(t.probs);
+  }
+}
+
+bool LpShaper::load_fit(StateReader& r) {
+  std::vector<LpTable> tables(dims_);
+  for (LpTable& t : tables) {
+    t.any = r.get() != 0;
+    t.zero_prob = r.get();
+    t.values = r.get_array();
+    t.probs = r.get_array();
+    if (r.failed() || t.values.size() != t.probs.size() || (t.any && t.values.empty()))
+      return false;
+  }
+  tables_ = std::move(tables);
+  return true;
+}
+
 double LpShaper::output(double p) const {
   return log_odds_ ? std::log(p / (1.0 - p)) : p;
 }

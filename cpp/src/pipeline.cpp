@@ -130,6 +130,43 @@ void Pipeline::finish() {
     if (!scalers_[i]->fitted()) release(i);
 }
 
+PipelineState Pipeline::save() const {
+  PipelineState st;
+  st.dims = dims_;
+  for (const auto& s : scalers_) st.scalers.push_back(s->save());
+  if (dims_ != 0) st.learner = learner_->save();
+  st.progress = progress_.save();
+  return st;
+}
+
+Status Pipeline::load(const PipelineState& saved) {
+  if (saved.scalers.size() != scalers_.size())
+    return Status::error("the saved state has " + std::to_string(saved.scalers.size()) +
+                         " scalers, the pipeline " + std::to_string(scalers_.size()));
+  // Load into a fresh copy first, so that a failure leaves this pipeline as it was.
+  auto fresh = build(canonical_, progress_.every());
+  if (!fresh) return fresh.status();
+  Pipeline& p = *fresh.value();
+  if (saved.dims != 0) {
+    p.set_dims(saved.dims);
+    for (std::size_t i = 0; i < scalers_.size(); ++i) {
+      Status st = p.scalers_[i]->load(saved.scalers[i]);
+      if (!st) return Status::error("scaler " + std::to_string(i + 1) + ": " + st.message());
+    }
+    Status st = p.learner_->load(saved.learner);
+    if (!st) return st;
+  }
+  if (!p.progress_.load(saved.progress))
+    return Status::error("the saved progress counters are damaged");
+  scalers_ = std::move(p.scalers_);
+  learner_ = std::move(p.learner_);
+  dims_ = p.dims_;
+  stage_out_ = std::move(p.stage_out_);
+  learner_in_ = std::move(p.learner_in_);
+  progress_ = std::move(p.progress_);
+  return Status::ok();
+}
+
 Result<int> Pipeline::learn_one(const double* x, std::size_t dims, int y) {
   if (y != 1 && y != -1) return Status::error("the label must be +1 or -1");
   Status st = check_row(x, dims);

@@ -46,3 +46,26 @@ double QuantileSketch::quantile(double phi) const {
 }
 
 }  // namespace onepass
+
+namespace onepass {
+
+void QuantileSketch::save(StateWriter& w) const {
+  w.put(static_cast<double>(n_));
+  std::vector<double> flat;
+  for (const Tuple& t : tuples_) flat.insert(flat.end(), {t.v, t.g, t.delta});
+  w.put(flat);
+}
+
+bool QuantileSketch::load(StateReader& r) {
+  const double n = r.get();
+  const std::vector<double> flat = r.get_array();
+  if (r.failed() || flat.size() % 3 != 0 || !(n >= 0)) return false;
+  n_ = static_cast<std::size_t>(n);
+  tuples_.clear();
+  for (std::size_t i = 0; i < flat.size(); i += 3)
+    tuples_.push_back({flat[i], flat[i + 1], flat[i + 2]});
+  compressed_ = false;
+  return true;
+}
+
+}  // namespace onepass

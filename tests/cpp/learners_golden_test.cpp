@@ -2,6 +2,7 @@
 #include <cmath>
 #include <random>
 
+#include "onepass/core/numerics.hpp"
 #include "onepass/learners/logistic_sgd.hpp"
 #include "test_util.hpp"
 
@@ -163,6 +164,24 @@ TEST(LogregNumerics, ExtremeMarginsStayFinite) {  // spec 2.1
   for (int i = 0; i < 100; ++i) lr->learn(big, i % 3 ? 1 : -1);
   EXPECT_FALSE(lr->diverged());
   for (double v : lr->params()) EXPECT_TRUE(std::isfinite(v));
+}
+
+}  // namespace
+}  // namespace onepass
+
+namespace onepass {
+namespace {
+
+TEST(Numerics, LogLossFromExtremeMarginsIsNeverNan) {  // spec 2.2
+  EXPECT_EQ(log_loss_from_margin(1, HUGE_VAL), 0);
+  EXPECT_EQ(log_loss_from_margin(0, -HUGE_VAL), 0);
+  EXPECT_EQ(log_loss_from_margin(0, HUGE_VAL), HUGE_VAL);
+  EXPECT_EQ(log_loss_from_margin(1, std::nan("")), HUGE_VAL);
+  EXPECT_NEAR(log_loss_from_margin(1, 800), 0, 1e-300);
+  EXPECT_NEAR(log_loss_from_margin(0, 800), 800, 1e-12);
+  EXPECT_NEAR(log_loss_from_margin(1, 0), std::log(2.0), 1e-15);
+  EXPECT_EQ(sigmoid(-800), 0);
+  EXPECT_EQ(sigmoid(800), 1);
 }
 
 }  // namespace

@@ -15,6 +15,15 @@
 
 namespace onepass {
 
+// Everything a pipeline needs to resume exactly (issue 7): each scaler's state, the learner's,
+// and the progressive-validation counters.
+struct PipelineState {
+  std::size_t dims = 0;
+  std::vector<std::vector<double>> scalers;
+  LearnerState learner;
+  std::vector<double> progress;
+};
+
 class Pipeline {
  public:
   // every: record a curve point every `every` rows (0: none).
@@ -44,6 +53,9 @@ class Pipeline {
   bool has_probability() const { return learner_->has_probability(); }
 
   const Progressive& progress() const { return progress_; }
+  PipelineState save() const;
+  // Restores a saved state into a pipeline built from the same spec; nothing changes on error.
+  Status load(const PipelineState& saved);
   const Learner& learner() const { return *learner_; }
   std::size_t scaler_count() const { return scalers_.size(); }
   const Scaler& scaler(std::size_t i) const { return *scalers_[i]; }

@@ -21,8 +21,12 @@ inline double softplus(double z) {
   return std::fmax(z, 0.0) + std::log1p(std::exp(-std::fabs(z)));
 }
 
-// spec 2.2: logistic loss of target t in {0,1} from the margin z.
+// spec 2.2: logistic loss of target t in {0,1} from the margin z. An infinite margin has the
+// limit 0 when it points at the target and infinity otherwise (not inf - inf); an undefined
+// margin (a score that overflowed to NaN) costs an infinite loss rather than hiding as NaN.
 inline double log_loss_from_margin(double t, double z) {
+  if (std::isnan(z)) return HUGE_VAL;
+  if (std::isinf(z)) return (z > 0) == (t > 0.5) ? 0.0 : HUGE_VAL;
   return softplus(z) - t * z;
 }
 

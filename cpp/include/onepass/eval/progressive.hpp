@@ -32,6 +32,10 @@ class Progressive {
   std::uint64_t every() const { return every_; }
   const std::vector<CurvePoint>& curve() const { return curve_; }
 
+  // [every, rows, mistakes, tp, fp, tn, fn, log-loss sum, probabilistic, curve pairs...]
+  std::vector<double> save() const;
+  bool load(const std::vector<double>& saved);
+
  private:
   std::uint64_t every_;
   std::uint64_t rows_ = 0, mistakes_ = 0, tp_ = 0, fp_ = 0, tn_ = 0, fn_ = 0;

@@ -11,8 +11,17 @@
 #include <vector>
 
 #include "onepass/core/snapshot.hpp"
+#include "onepass/core/status.hpp"
 
 namespace onepass {
+
+// Everything a learner needs to resume exactly: its parameters, its other state, the steps its
+// guard reverted and, for a wrapper (+avg, +vote), the same of the learner it wraps.
+struct LearnerState {
+  std::vector<double> params, state;
+  std::uint64_t reverted_steps = 0;
+  std::vector<LearnerState> inner;  // none, or the wrapped learner's
+};
 
 class Learner {
  public:
@@ -42,6 +51,11 @@ class Learner {
   // Wrappers report the steps their inner learner reverted.
   virtual std::uint64_t reverted_steps() const { return reverted_steps_; }
 
+  // The full state, and its restoration into a learner reset to the same width and built
+  // from the same spec (sizes are checked; nothing changes on an error).
+  virtual LearnerState save() const;
+  virtual Status load(const LearnerState& saved);
+
   // Named arrays of the given parameter vector (own or averaged), e.g. "w" and "b".
   virtual Snapshot snapshot_of(const double* params) const = 0;
   Snapshot snapshot() const { return snapshot_of(params_.data()); }
@@ -51,6 +65,9 @@ class Learner {
   virtual void init() = 0;
   // The update rule; returns whether it changed params_.
   virtual bool update(const double* x, int y) = 0;
+  // save() and load() of wrappers: their own vectors, then the inner learner's state.
+  static LearnerState wrapper_save(const Learner& self, const Learner& inner);
+  static Status wrapper_load(Learner& self, Learner& inner, const LearnerState& saved);
   // Adds the guard's scalars to a snapshot.
   void add_status(Snapshot& s) const;
   std::uint64_t own_reverted_steps() const { return reverted_steps_; }

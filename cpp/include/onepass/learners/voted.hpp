@@ -22,6 +22,8 @@ class Voted : public Learner {
   double train_score(const double* x) const override { return inner_->score(x); }
   bool has_probability() const override { return inner_->has_probability(); }
   std::uint64_t reverted_steps() const override { return inner_->reverted_steps(); }
+  LearnerState save() const override { return wrapper_save(*this, *inner_); }
+  Status load(const LearnerState& saved) override { return wrapper_load(*this, *inner_, saved); }
   Snapshot snapshot_of(const double* params) const override;
   const Learner& inner() const { return *inner_; }
 

@@ -42,6 +42,8 @@ class AdaptiveScaling : public WarmupScaler {
  protected:
   void init_fit() override;
   void fit(const double* rows, const std::int8_t* labels, std::size_t n) override;
+  void save_fit(StateWriter& w) const override;
+  bool load_fit(StateReader& r) override;
 
  private:
   void solve();  // online: beta from the co-moments

@@ -36,6 +36,19 @@ class BnsScaler : public WarmupScaler {
     max_.assign(dims_, 0.0);
   }
   void fit(const double* rows, const std::int8_t* labels, std::size_t n) override;
+  void save_fit(StateWriter& w) const override {
+    w.put(bns_);
+    w.put(min_);
+    w.put(max_);
+  }
+  bool load_fit(StateReader& r) override {
+    std::vector<double> bns = r.get_array(), lo = r.get_array(), hi = r.get_array();
+    if (r.failed() || bns.size() != dims_ || lo.size() != dims_ || hi.size() != dims_) return false;
+    bns_ = std::move(bns);
+    min_ = std::move(lo);
+    max_ = std::move(hi);
+    return true;
+  }
 
  private:
   bool zero_preserving_;

@@ -38,6 +38,8 @@ class LpShaper : public WarmupScaler {
  protected:
   void init_fit() override { tables_.assign(dims_, LpTable{}); }
   void fit(const double* rows, const std::int8_t* labels, std::size_t n) override;
+  void save_fit(StateWriter& w) const override;
+  bool load_fit(StateReader& r) override;
 
  private:
   double output(double p) const;

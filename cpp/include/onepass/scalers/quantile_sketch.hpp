@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "onepass/core/state_codec.hpp"
+
 namespace onepass {
 
 class QuantileSketch {
@@ -19,6 +21,10 @@ class QuantileSketch {
   double eps() const { return eps_; }
   // True when the last insert compressed the summary (callers refresh cached quantiles then).
   bool compressed() const { return compressed_; }
+
+  // [n, tuples as (v, g, delta) triples (array)]
+  void save(StateWriter& w) const;
+  bool load(StateReader& r);
 
  private:
   struct Tuple {

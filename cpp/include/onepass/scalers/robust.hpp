@@ -18,6 +18,8 @@ class RobustScaler : public Scaler {
   void update(const double* x) override;
   void transform(const double* x, double* out) const override;
   Snapshot snapshot() const override;
+  std::vector<double> save() const override;
+  Status load(const std::vector<double>& saved) override;
 
  protected:
   void init() override {

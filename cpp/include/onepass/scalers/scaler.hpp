@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "onepass/core/snapshot.hpp"
+#include "onepass/core/status.hpp"
 
 namespace onepass {
 
@@ -32,6 +33,17 @@ class Scaler {
 
   virtual Snapshot snapshot() const = 0;
   const std::vector<double>& state() const { return state_; }
+
+  // The full state as one vector, and its restoration into a scaler reset to the same width
+  // and built from the same spec (nothing changes on an error).
+  virtual std::vector<double> save() const { return state_; }
+  virtual Status load(const std::vector<double>& saved) {
+    if (saved.size() != state_.size())
+      return Status::error("the saved scaler state has " + std::to_string(saved.size()) +
+                           " values, expected " + std::to_string(state_.size()));
+    state_ = saved;
+    return Status::ok();
+  }
 
   // Warm-up scalers (spec 5.3-5.5, D-LP-3) are fitted once, on the first warmup() rows of the
   // stream with their labels, and only then transform; online scalers are always fitted.

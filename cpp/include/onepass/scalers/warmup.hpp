@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "onepass/core/state_codec.hpp"
 #include "onepass/scalers/scaler.hpp"
 
 namespace onepass {
@@ -33,6 +34,33 @@ class WarmupScaler : public Scaler {
   // Fitted scalers keep no running statistics.
   void update(const double*) override {}
 
+  // [fitted, fitted_on, held rows (array), held labels (array), the fitted parameters]
+  std::vector<double> save() const override {
+    std::vector<double> out;
+    StateWriter w(out);
+    w.put(fitted_ ? 1 : 0);
+    w.put(static_cast<double>(fitted_on_));
+    w.put(held_rows_);
+    w.put(std::vector<double>(held_labels_.begin(), held_labels_.end()));
+    save_fit(w);
+    return out;
+  }
+  Status load(const std::vector<double>& saved) override {
+    StateReader r(saved);
+    const bool fitted = r.get() != 0;
+    const double fitted_on = r.get();
+    std::vector<double> rows = r.get_array();
+    std::vector<double> labels = r.get_array();
+    if (r.failed() || (dims_ && rows.size() != labels.size() * dims_) || !load_fit(r) || !r.done())
+      return Status::error("the saved state of warm-up scaler '" + snapshot().name +
+                           "' is damaged or from another pipeline");
+    fitted_ = fitted;
+    fitted_on_ = static_cast<std::size_t>(fitted_on);
+    held_rows_ = std::move(rows);
+    held_labels_.assign(labels.begin(), labels.end());
+    return Status::ok();
+  }
+
  protected:
   void init() override {
     fitted_ = false;
@@ -44,6 +72,10 @@ class WarmupScaler : public Scaler {
   virtual void init_fit() = 0;
   // rows: n x dims_, row-major, NaN = missing; labels in {-1,+1}; n may be 0.
   virtual void fit(const double* rows, const std::int8_t* labels, std::size_t n) = 0;
+  // The fitted parameters, written and read back in the same order (load_fit returns false
+  // when they do not fit this scaler's width).
+  virtual void save_fit(StateWriter& w) const = 0;
+  virtual bool load_fit(StateReader& r) = 0;
   // The state scalars every warm-up scaler reports.
   void add_warmup_status(Snapshot& s) const {
     s.scalars.emplace_back("fitted", fitted_ ? 1 : 0);

@@ -1,0 +1,47 @@
+// The model file (issue 7): one JSON document holding a whole pipeline, so that a model trained
+// in the browser can be kept, used elsewhere, or trained further tomorrow. Format, version 1:
+//   { "format": "onepass-model", "version": 1,
+//     "spec": canonical spec string, "dims": d,
+//     "schema": { "features": [names], "label": name, "positive": value, "negative": value },
+//     "scalers": [ { "name", "state": [numbers] } ],
+//     "learner": { "name", "params", "state", "reverted_steps", "inner": {...} (wrappers) },
+//     "progress": [counters], "checksum": "fnv1a64:<hex>" }
+// Numbers round-trip exactly; NaN and infinities are written as "NaN", "Infinity", "-Infinity".
+// The checksum covers the canonical form of everything else, so a reformatted file loads and an
+// edited or truncated one is rejected with a message saying so.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "onepass/core/status.hpp"
+#include "onepass/pipeline.hpp"
+
+namespace onepass {
+
+constexpr int kModelFormatVersion = 1;
+
+// What the model was trained on: feature names in order and the label mapping.
+struct ModelSchema {
+  std::vector<std::string> features;
+  std::string label, positive, negative;
+};
+
+struct LoadedModel {
+  std::unique_ptr<Pipeline> pipeline;
+  ModelSchema schema;
+};
+
+std::string model_to_json(const Pipeline& pipeline, const ModelSchema& schema);
+Result<LoadedModel> model_from_json(const std::string& text);
+
+// Parameter mixing: the element-wise mean of every stage's state over models of the same spec,
+// width and features (trained on shards of a stream); progress counters are summed. Inputs are
+// combined in a canonical order, so the result does not depend on the order given.
+Result<std::string> merge_models(const std::vector<std::string>& texts);
+
+// A check that a CSV's features are the model's, naming the first difference.
+Status check_features(const ModelSchema& schema, const std::vector<std::string>& csv_features);
+
+}  // namespace onepass
