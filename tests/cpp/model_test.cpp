@@ -113,13 +113,22 @@ TEST(ModelFile, FeaturesMustMatch) {
             "the model was trained on the features (age, sex); this file has (age, chol)");
 }
 
+// Loads a model the test expects to be valid.
+std::unique_ptr<Pipeline> load_ok(const std::string& text) {
+  auto m = model_from_json(text);
+  EXPECT_TRUE(m) << m.message();
+  return m ? std::move(m.value().pipeline) : Pipeline::build("pa").take();
+}
+
 TEST(ModelFile, MergeAveragesAndIgnoresOrder) {
   const RowBlock rows = heart();
+  ModelSchema schema;
+  for (int j = 0; j < 13; ++j) schema.features.push_back("f" + std::to_string(j));
   std::vector<std::string> shards;
   for (int s = 0; s < 3; ++s) {
     auto p = Pipeline::build("zscore | pa1 +avg").take();
     learn(*p, rows, 90 * s, 90 * s + 90);
-    shards.push_back(model_to_json(*p, kSchema));
+    shards.push_back(model_to_json(*p, schema));
   }
   auto abc = merge_models(shards);
   ASSERT_TRUE(abc) << abc.message();
@@ -128,25 +137,25 @@ TEST(ModelFile, MergeAveragesAndIgnoresOrder) {
   // The mean of the shards' weights, and the counters added up.
   std::vector<double> mean;
   for (const auto& s : shards) {
-    const LearnerState st = model_from_json(s).value().pipeline->save().learner;
+    const LearnerState st = load_ok(s)->save().learner;
     if (mean.empty()) mean.assign(st.params.size(), 0.0);
     for (std::size_t j = 0; j < mean.size(); ++j) mean[j] += st.params[j] / 3;
   }
-  auto merged = model_from_json(abc.value());
-  ASSERT_TRUE(merged);
-  testing::expect_near_all(merged.value().pipeline->save().learner.params, mean, 1e-12);
-  EXPECT_EQ(merged.value().pipeline->progress().rows(), 270u);
+  auto merged = load_ok(abc.value());
+  testing::expect_near_all(merged->save().learner.params, mean, 1e-12);
+  EXPECT_EQ(merged->progress().rows(), 270u);
   // Identical models merge into that model.
   auto same = merge_models({shards[0], shards[0]});
-  const PipelineState one = model_from_json(shards[0]).value().pipeline->save();
-  const PipelineState two = model_from_json(same.value()).value().pipeline->save();
+  ASSERT_TRUE(same) << same.message();
+  const PipelineState one = load_ok(shards[0])->save();
+  const PipelineState two = load_ok(same.value())->save();
   EXPECT_EQ(one.learner.params, two.learner.params);
   EXPECT_EQ(one.learner.inner[0].params, two.learner.inner[0].params);
   EXPECT_EQ(one.scalers, two.scalers);
 
   auto other = Pipeline::build("zscore | pa2").take();
   learn(*other, rows, 0, 10);
-  EXPECT_EQ(merge_models({shards[0], model_to_json(*other, kSchema)}).message(),
+  EXPECT_EQ(merge_models({shards[0], model_to_json(*other, schema)}).message(),
             "the models differ in their spec; only models of the same pipeline and features can "
             "be merged");
 }
