@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "onepass/io/model_json.hpp"
 #include "onepass/pipeline.hpp"
 #include "onepass/race.hpp"
 #include "onepass/registry.hpp"
@@ -82,6 +83,56 @@ val pipeline_curve(const onepass::Pipeline& p, std::size_t from) {
   return typed_copy(flat);
 }
 
+std::vector<std::string> strings_of(const val& list) {
+  std::vector<std::string> out;
+  if (!list.isUndefined() && !list.isNull()) {
+    const int n = list["length"].as<int>();
+    for (int i = 0; i < n; ++i) out.push_back(list[i].as<std::string>());
+  }
+  return out;
+}
+
+// CSV options from JS: label, positive, onError, header, delimiter. "" or the error.
+std::string csv_options(const val& options, onepass::CsvOptions& opt) {
+  if (options["label"].isString()) opt.label = options["label"].as<std::string>();
+  if (options["positive"].isString()) opt.positive = options["positive"].as<std::string>();
+  if (options["onError"].isString() && options["onError"].as<std::string>() == "skip")
+    opt.on_error = onepass::ErrorPolicy::skip;
+  if (options["header"].isFalse()) opt.header = false;
+  if (options["delimiter"].isString()) {
+    const std::string d = options["delimiter"].as<std::string>();
+    if (d.size() != 1) return "the delimiter must be one character";
+    opt.delimiter = d[0];
+  }
+  return "";
+}
+
+// A model's schema decides how a CSV is read unless the caller says otherwise: its features
+// by name, its label column, and its positive class (numeric labels stay numeric).
+void apply_schema(const onepass::ModelSchema& schema, onepass::CsvOptions& opt) {
+  opt.features = schema.features;
+  if (opt.label.empty()) opt.label = schema.label;
+  const bool numeric =
+      schema.positive == "1" &&
+      (schema.negative == "-1" || schema.negative == "0" || schema.negative.empty());
+  if (opt.positive.empty() && !numeric) opt.positive = schema.positive;
+}
+
+val schema_value(const onepass::ModelSchema& s) {
+  val features = val::array();
+  for (const auto& f : s.features) features.call<void>("push", f);
+  val out = val::object();
+  out.set("features", features);
+  out.set("label", s.label);
+  out.set("positive", s.positive);
+  out.set("negative", s.negative);
+  return out;
+}
+
+onepass::ModelSchema schema_of_reader(const onepass::CsvReader& r) {
+  return {r.feature_names(), r.label_name(), r.positive_label(), r.negative_label()};
+}
+
 class JsPipeline {
  public:
   std::string init(const std::string& spec, double every) {
@@ -90,6 +141,32 @@ class JsPipeline {
     pipeline_ = built.take();
     return "";
   }
+
+  // Loads a model file; "" or the error.
+  std::string init_model(const std::string& text) {
+    auto loaded = onepass::model_from_json(text);
+    if (!loaded) return loaded.message();
+    pipeline_ = std::move(loaded.value().pipeline);
+    schema_ = loaded.value().schema;
+    return "";
+  }
+  // The model file; feature names from `features` (or those it was loaded with, or x1..xd).
+  std::string to_json(val features) const {
+    onepass::ModelSchema schema = schema_;
+    std::vector<std::string> names = strings_of(features);
+    if (!names.empty()) schema.features = names;
+    if (schema.features.size() != pipeline_->dims()) {
+      schema.features.clear();
+      for (std::size_t j = 0; j < pipeline_->dims(); ++j)
+        schema.features.push_back("x" + std::to_string(j + 1));
+    }
+    if (schema.positive.empty()) {
+      schema.positive = "1";
+      schema.negative = "-1";
+    }
+    return onepass::model_to_json(*pipeline_, schema);
+  }
+  val schema() const { return schema_value(schema_); }
 
   val input_buffer(std::size_t n) { return writable_view(input_, n); }
   val label_buffer(std::size_t n) { return writable_view(labels_, n); }
@@ -141,6 +218,7 @@ class JsPipeline {
 
  private:
   std::unique_ptr<onepass::Pipeline> pipeline_;
+  onepass::ModelSchema schema_;
   std::vector<double> input_, labels_;
 };
 
@@ -148,27 +226,38 @@ class JsRace {
  public:
   // options: { pipelines: string[], label?, positive?, onError?: "stop"|"skip", every?, header?,
   //            delimiter? }
+  // options: { pipelines: string[] | models: string[] (model files to train further),
+  //            label?, positive?, onError?: "stop"|"skip", every?, header?, delimiter? }
   std::string init(val options) {
     onepass::CsvOptions opt;
-    if (options["label"].isString()) opt.label = options["label"].as<std::string>();
-    if (options["positive"].isString()) opt.positive = options["positive"].as<std::string>();
-    if (options["onError"].isString() && options["onError"].as<std::string>() == "skip")
-      opt.on_error = onepass::ErrorPolicy::skip;
-    if (options["header"].isFalse()) opt.header = false;
-    if (options["delimiter"].isString()) {
-      const std::string d = options["delimiter"].as<std::string>();
-      if (d.size() != 1) return "the delimiter must be one character";
-      opt.delimiter = d[0];
-    }
+    std::string err = csv_options(options, opt);
+    if (!err.empty()) return err;
     const double every = options["every"].isNumber() ? options["every"].as<double>() : 0;
-    std::vector<std::string> specs;
-    const val list = options["pipelines"];
-    const int n = list.isUndefined() ? 0 : list["length"].as<int>();
-    for (int i = 0; i < n; ++i) specs.push_back(list[i].as<std::string>());
-    auto race = onepass::Race::create(opt, specs, static_cast<std::uint64_t>(every));
+    const std::vector<std::string> models = strings_of(options["models"]);
+    if (!models.empty()) {
+      std::vector<std::unique_ptr<onepass::Pipeline>> pipelines;
+      for (std::size_t i = 0; i < models.size(); ++i) {
+        auto loaded = onepass::model_from_json(models[i]);
+        if (!loaded) return "model " + std::to_string(i + 1) + ": " + loaded.message();
+        if (i == 0) apply_schema(loaded.value().schema, opt);
+        if (loaded.value().schema.features != opt.features)
+          return "the models were trained on different features; one CSV pass cannot feed them";
+        pipelines.push_back(std::move(loaded.value().pipeline));
+      }
+      auto race = onepass::Race::resume(opt, std::move(pipelines));
+      if (!race) return race.message();
+      race_ = race.take();
+      return "";
+    }
+    auto race = onepass::Race::create(opt, strings_of(options["pipelines"]),
+                                      static_cast<std::uint64_t>(every));
     if (!race) return race.message();
     race_ = race.take();
     return "";
+  }
+
+  std::string to_json(std::size_t i) const {
+    return onepass::model_to_json(race_->pipeline(i), schema_of_reader(race_->reader()));
   }
 
   val chunk_buffer(std::size_t n) { return writable_view(chunk_, n); }
@@ -224,6 +313,59 @@ class JsRace {
   std::vector<std::uint8_t> chunk_;
 };
 
+class JsScorer {
+ public:
+  // A model file, and CSV options (the model's schema fills what they leave out).
+  std::string init(const std::string& model, val options) {
+    auto loaded = onepass::model_from_json(model);
+    if (!loaded) return loaded.message();
+    onepass::CsvOptions opt;
+    std::string err = csv_options(options, opt);
+    if (!err.empty()) return err;
+    apply_schema(loaded.value().schema, opt);
+    opt.label_optional = true;
+    pipeline_ = std::move(loaded.value().pipeline);
+    schema_ = loaded.value().schema;
+    scorer_ = std::make_unique<onepass::CsvScorer>(opt, *pipeline_);
+    return "";
+  }
+  val chunk_buffer(std::size_t n) { return writable_view(chunk_, n); }
+  std::string push(std::size_t n) {
+    return scorer_->push(reinterpret_cast<const char*>(chunk_.data()), n).message();
+  }
+  std::string finish() { return scorer_->finish().message(); }
+  // The rows scored since the last call: { scores, labels (0: none), lines }.
+  val take() {
+    std::vector<double> lines(scorer_->lines.begin(), scorer_->lines.end());
+    val out = val::object();
+    out.set("scores", typed_copy(scorer_->scores));
+    out.set("labels", typed_copy(scorer_->labels));
+    out.set("lines", typed_copy(lines));
+    scorer_->clear();
+    return out;
+  }
+  bool has_probability() const { return pipeline_->has_probability(); }
+  bool has_labels() const { return scorer_->reader().has_label(); }
+  val schema() const { return schema_value(schema_); }
+
+ private:
+  std::unique_ptr<onepass::Pipeline> pipeline_;
+  onepass::ModelSchema schema_;
+  std::unique_ptr<onepass::CsvScorer> scorer_;
+  std::vector<std::uint8_t> chunk_;
+};
+
+// { model } or { error }
+val merge_value(val models) {
+  auto merged = onepass::merge_models(strings_of(models));
+  val out = val::object();
+  if (merged)
+    out.set("model", merged.value());
+  else
+    out.set("error", merged.message());
+  return out;
+}
+
 val registry_value() {
   val out = val::array();
   for (const auto& e : onepass::registry()) {
@@ -262,6 +404,7 @@ val registry_value() {
 
 EMSCRIPTEN_BINDINGS(onepass) {
   emscripten::function("registry", &registry_value);
+  emscripten::function("merge", &merge_value);
   emscripten::class_<JsPipeline>("Pipeline")
       .constructor<>()
       .function("init", &JsPipeline::init)
@@ -270,6 +413,9 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("learnMany", &JsPipeline::learn_many)
       .function("score", &JsPipeline::score)
       .function("finish", &JsPipeline::finish)
+      .function("initModel", &JsPipeline::init_model)
+      .function("toJson", &JsPipeline::to_json)
+      .function("schema", &JsPipeline::schema)
       .function("hasProbability", &JsPipeline::has_probability)
       .function("dims", &JsPipeline::dims)
       .function("spec", &JsPipeline::spec)
@@ -283,6 +429,7 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("chunkBuffer", &JsRace::chunk_buffer)
       .function("push", &JsRace::push)
       .function("finish", &JsRace::finish)
+      .function("toJson", &JsRace::to_json)
       .function("info", &JsRace::info)
       .function("size", &JsRace::size)
       .function("spec", &JsRace::spec)
@@ -291,4 +438,14 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("stats", &JsRace::stats)
       .function("curve", &JsRace::curve)
       .function("snapshot", &JsRace::snapshot);
+  emscripten::class_<JsScorer>("Scorer")
+      .constructor<>()
+      .function("init", &JsScorer::init)
+      .function("chunkBuffer", &JsScorer::chunk_buffer)
+      .function("push", &JsScorer::push)
+      .function("finish", &JsScorer::finish)
+      .function("take", &JsScorer::take)
+      .function("hasProbability", &JsScorer::has_probability)
+      .function("hasLabels", &JsScorer::has_labels)
+      .function("schema", &JsScorer::schema);
 }

@@ -11,6 +11,8 @@ import type {
   RawStats,
   RawEntry,
   RawParam,
+  RawSchema,
+  RawScorer,
 } from './onepass_wasm.mjs';
 
 export type Snapshot = RawSnapshot;
@@ -18,6 +20,19 @@ export type SnapshotPart = RawSnapshotPart;
 export type RegistryEntry = RawEntry;
 export type RegistryParam = RawParam;
 export type CsvInfo = RawCsvInfo;
+/** What a model was trained on: feature names in order and the label mapping. */
+export type ModelSchema = RawSchema;
+/** A model file (README.md "Models"): a versioned JSON object; pass it to loadPipeline(). */
+export type ModelJSON = { format: 'onepass-model'; version: number; spec: string } & Record<
+  string,
+  unknown
+>;
+/** A model as an object or as the JSON text of one. */
+export type ModelInput = ModelJSON | string;
+
+function modelText(model: ModelInput): string {
+  return typeof model === 'string' ? model : JSON.stringify(model);
+}
 
 /** Progressive-validation figures of a pipeline (spec 6.1): every row predicted before learned. */
 export interface Stats extends RawStats {
@@ -28,11 +43,15 @@ export interface Stats extends RawStats {
 export interface PipelineOptions {
   /** Record a point of the cumulative-mistakes curve every `every` rows (0: none). */
   every?: number;
+  /** Feature names, saved in the model file (default x1, x2, ...). */
+  features?: string[];
 }
 
 export interface CsvOptions {
   /** Pipeline spec strings, e.g. "zscore | logreg(eta0=0.1)". One parse feeds all of them. */
-  pipelines: string[];
+  pipelines?: string[];
+  /** Or models to train further (all trained on the same features, matched by header name). */
+  models?: ModelInput[];
   /** Label column: a header name or a 0-based index (-1: last). Default: the last column. */
   label?: string | number;
   /** The label value of the positive class. Default: numeric labels, 1 vs 0 or -1. */
@@ -68,10 +87,12 @@ function toFloat64(values: ArrayLike<number>): Float64Array {
 export class Pipeline {
   #raw: RawPipeline | null;
   #curveSeen = 0;
+  #features: string[] | undefined;
 
-  /** @internal use Onepass.pipeline() */
-  constructor(raw: RawPipeline) {
+  /** @internal use Onepass.pipeline() or Onepass.loadPipeline() */
+  constructor(raw: RawPipeline, features?: string[]) {
     this.#raw = raw;
+    this.#features = features;
   }
 
   get #p(): RawPipeline {
@@ -171,6 +192,86 @@ export class Pipeline {
     return this.#p.snapshot();
   }
 
+  /** The model file of this pipeline: every stage's state, to save and load again exactly. */
+  toJSON(): ModelJSON {
+    return JSON.parse(this.#p.toJson(this.#features)) as ModelJSON;
+  }
+
+  /** What a loaded model was trained on (empty names for a new pipeline). */
+  get schema(): ModelSchema {
+    return this.#p.schema();
+  }
+
+  dispose(): void {
+    this.#raw?.delete();
+    this.#raw = null;
+  }
+}
+
+/** Rows scored by a CsvScorer: margins, predicted labels, probabilities when the model has them,
+ * the file's labels (0 when it has none) and the line of each row. */
+export interface ScoredRows {
+  scores: Float64Array;
+  predictions: Int8Array;
+  probabilities: Float64Array | null;
+  labels: Int8Array;
+  lines: Float64Array;
+}
+
+/** Frozen predictions of a model over CSV bytes; nothing is learned. */
+export class CsvScorer {
+  #raw: RawScorer | null;
+
+  /** @internal use Onepass.csvScorer() */
+  constructor(raw: RawScorer) {
+    this.#raw = raw;
+  }
+
+  get #s(): RawScorer {
+    return this.#raw ?? fail('this CSV scorer was disposed');
+  }
+
+  get hasProbability(): boolean {
+    return this.#s.hasProbability();
+  }
+  /** Whether the file has the model's label column (then labels are filled in). */
+  get hasLabels(): boolean {
+    return this.#s.hasLabels();
+  }
+  get schema(): ModelSchema {
+    return this.#s.schema();
+  }
+
+  #take(): ScoredRows {
+    const { scores, labels, lines } = this.#s.take();
+    const predictions = Int8Array.from(scores, (s) => (s >= 0 ? 1 : -1));
+    const probabilities = this.#s.hasProbability()
+      ? Float64Array.from(scores, (s) =>
+          s >= 0 ? 1 / (1 + Math.exp(-s)) : Math.exp(s) / (1 + Math.exp(s)),
+        )
+      : null;
+    return { scores, predictions, probabilities, labels, lines };
+  }
+
+  /** Scores the complete rows of a chunk of bytes. */
+  push(chunk: Uint8Array): ScoredRows {
+    const s = this.#s;
+    for (let at = 0; at < chunk.length; at += MAX_SLICE) {
+      const part = chunk.subarray(at, Math.min(chunk.length, at + MAX_SLICE));
+      s.chunkBuffer(part.length).set(part);
+      const err = s.push(part.length);
+      if (err) fail(err);
+    }
+    return this.#take();
+  }
+
+  /** End of input: scores a last line without a line break. */
+  finish(): ScoredRows {
+    const err = this.#s.finish();
+    if (err) fail(err);
+    return this.#take();
+  }
+
   dispose(): void {
     this.#raw?.delete();
     this.#raw = null;
@@ -237,6 +338,11 @@ export class CsvRunner {
     return this.#r.snapshot(i);
   }
 
+  /** The model file of pipeline i, with the CSV's feature names and label mapping. */
+  toJSON(i: number): ModelJSON {
+    return JSON.parse(this.#r.toJson(i)) as ModelJSON;
+  }
+
   results(): PipelineResult[] {
     const r = this.#r;
     const out: PipelineResult[] = [];
@@ -263,6 +369,15 @@ export interface Onepass {
   /** Builds a pipeline from a spec string; throws an Error saying what is accepted. */
   pipeline(spec: string, options?: PipelineOptions): Pipeline;
   csvRunner(options: CsvOptions): CsvRunner;
+  /** A pipeline from a model file, ready to predict or to learn further. */
+  loadPipeline(model: ModelInput): Pipeline;
+  /** Parameter mixing: the mean of models of the same pipeline trained on shards of a stream. */
+  merge(models: ModelInput[]): ModelJSON;
+  /** Frozen predictions of a model over CSV bytes (label column optional). */
+  csvScorer(
+    model: ModelInput,
+    options?: Pick<CsvOptions, 'label' | 'positive' | 'header' | 'delimiter'>,
+  ): CsvScorer;
   /** Streams a whole source (a ReadableStream or any async iterable of bytes) through pipelines. */
   runCsv(
     source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
@@ -315,29 +430,47 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
     locateFile: () => options.wasmUrl ?? wasmUrl.href,
   });
 
+  // Every raw object is initialised by one call that returns "" or the error; on an error it
+  // is freed and the error thrown.
+  const created = <T extends { delete(): void }>(obj: T, init: (o: T) => string): T => {
+    const err = init(obj);
+    if (err) {
+      obj.delete();
+      fail(err);
+    }
+    return obj;
+  };
+
   const api: Onepass = {
     registry: () => raw.registry(),
     pipeline(spec, opts = {}) {
-      const p = new raw.Pipeline();
-      const err = p.init(spec, opts.every ?? 0);
-      if (err) {
-        p.delete();
-        fail(err);
-      }
-      return new Pipeline(p);
+      const p = created(new raw.Pipeline(), (o) => o.init(spec, opts.every ?? 0));
+      return new Pipeline(p, opts.features);
+    },
+    loadPipeline(model) {
+      return new Pipeline(created(new raw.Pipeline(), (o) => o.initModel(modelText(model))));
+    },
+    merge(models) {
+      const out = raw.merge(models.map(modelText));
+      if (out.error !== undefined) fail(out.error);
+      return JSON.parse(out.model as string) as ModelJSON;
+    },
+    csvScorer(model, opts = {}) {
+      const label = opts.label === undefined ? undefined : String(opts.label);
+      const s = created(new raw.Scorer(), (o) => o.init(modelText(model), { ...opts, label }));
+      return new CsvScorer(s);
     },
     csvRunner(opts) {
-      if (!opts || !Array.isArray(opts.pipelines) || opts.pipelines.length === 0)
-        fail('csvRunner needs at least one pipeline spec in options.pipelines');
-      const r = new raw.Race();
-      const err = r.init({
-        ...opts,
-        label: opts.label === undefined ? undefined : String(opts.label),
-      });
-      if (err) {
-        r.delete();
-        fail(err);
-      }
+      const specs = opts?.pipelines ?? [];
+      const models = opts?.models ?? [];
+      if (specs.length === 0 && models.length === 0)
+        fail('csvRunner needs pipeline specs in options.pipelines (or models in options.models)');
+      if (specs.length > 0 && models.length > 0)
+        fail('csvRunner takes either options.pipelines or options.models, not both');
+      const label = opts.label === undefined ? undefined : String(opts.label);
+      const r = created(new raw.Race(), (o) =>
+        o.init({ ...opts, models: models.map(modelText), label }),
+      );
       return new CsvRunner(r);
     },
     async runCsv(source, opts) {

@@ -42,8 +42,17 @@ export interface RawEntry {
   probability: boolean;
   params: RawParam[];
 }
+export interface RawSchema {
+  features: string[];
+  label: string;
+  positive: string;
+  negative: string;
+}
 export interface RawPipeline {
   init(spec: string, every: number): string;
+  initModel(text: string): string;
+  toJson(features: string[] | undefined): string;
+  schema(): RawSchema;
   inputBuffer(n: number): Float64Array;
   labelBuffer(n: number): Float64Array;
   learnMany(count: number, dims: number): { predictions: Int8Array; error?: string };
@@ -77,6 +86,7 @@ export interface RawRace {
   chunkBuffer(n: number): Uint8Array;
   push(n: number): string;
   finish(): string;
+  toJson(i: number): string;
   info(): RawCsvInfo;
   size(): number;
   spec(i: number): string;
@@ -87,8 +97,21 @@ export interface RawRace {
   snapshot(i: number): RawSnapshot;
   delete(): void;
 }
+export interface RawScorer {
+  init(model: string, options: object): string;
+  chunkBuffer(n: number): Uint8Array;
+  push(n: number): string;
+  finish(): string;
+  take(): { scores: Float64Array; labels: Int8Array; lines: Float64Array };
+  hasProbability(): boolean;
+  hasLabels(): boolean;
+  schema(): RawSchema;
+  delete(): void;
+}
 export interface RawModule {
   registry(): RawEntry[];
+  merge(models: string[]): { model?: string; error?: string };
+  Scorer: new () => RawScorer;
   Pipeline: new () => RawPipeline;
   Race: new () => RawRace;
 }

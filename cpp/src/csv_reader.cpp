@@ -194,21 +194,39 @@ Status CsvReader::read_header(std::uint64_t line) {
       }
     }
   }
-  if (!found) {
-    std::string names;
-    for (std::size_t c = 0; c < columns_; ++c)
-      names += (c ? ", " : "") + (opt_.header ? column_names_[c] : std::to_string(c));
+  std::string names;
+  for (std::size_t c = 0; c < columns_; ++c)
+    names += (c ? ", " : "") + (opt_.header ? column_names_[c] : std::to_string(c));
+  has_label_ = found;
+  if (!found && !opt_.label_optional) {
     failed_ = true;
     failure_ = Status::error("label column '" + opt_.label + "' not found: give a column name or " +
                              "a 0-based index (-1 = last); the columns are: " + names);
     return failure_;
   }
   feature_names_.clear();
-  for (std::size_t c = 0; c < columns_; ++c) {
-    if (c == label_col_) continue;
-    feature_names_.push_back(opt_.header ? column_names_[c] : "x" + std::to_string(c + 1));
+  feature_cols_.clear();
+  if (opt_.features.empty()) {
+    for (std::size_t c = 0; c < columns_; ++c) {
+      if (has_label_ && c == label_col_) continue;
+      feature_cols_.push_back(c);
+      feature_names_.push_back(opt_.header ? column_names_[c] : "x" + std::to_string(c + 1));
+    }
+  } else {
+    for (const std::string& name : opt_.features) {
+      std::size_t c = 0;
+      while (c < columns_ && (column_names_[c] != name || (has_label_ && c == label_col_))) ++c;
+      if (c == columns_) {
+        failed_ = true;
+        failure_ = Status::error("the file has no column '" + name +
+                                 "', which the model needs; the columns are: " + names);
+        return failure_;
+      }
+      feature_cols_.push_back(c);
+      feature_names_.push_back(name);
+    }
   }
-  label_name_ = opt_.header ? column_names_[label_col_] : "label";
+  label_name_ = !has_label_ ? "" : opt_.header ? column_names_[label_col_] : "label";
   if (!opt_.header) column_names_.clear();
   schema_ready_ = true;
   return Status::ok();
@@ -279,16 +297,15 @@ Status CsvReader::process(std::string_view rec, std::uint64_t line, RowBlock& ou
   double* dst = out.x.data() + row_start;
   std::uint64_t missing = 0;
   int y = 0;
-  for (std::size_t c = 0; c < columns_; ++c) {
-    const std::string_view cell = trim_blanks(fields_[c]);
-    if (c == label_col_) {
-      Status st = map_label(cell, line, y);
-      if (!st || y == 0) {
-        out.x.resize(row_start);
-        return st;
-      }
-      continue;
+  if (has_label_) {
+    Status st = map_label(trim_blanks(fields_[label_col_]), line, y);
+    if (!st || y == 0) {
+      out.x.resize(row_start);
+      return st;
     }
+  }
+  for (std::size_t c : feature_cols_) {
+    const std::string_view cell = trim_blanks(fields_[c]);
     double v = std::numeric_limits<double>::quiet_NaN();
     if (cell.empty()) {
       ++missing;

@@ -105,9 +105,29 @@ bool read_learner(const json& j, LearnerState& s) {
   return true;
 }
 
+// Every number as a double, -0 as 0: so that a file re-written by another JSON library (90.0
+// as 90, -0 as 0) has the same canonical form.
+json canonical(const json& j) {
+  if (j.is_number()) {
+    const double v = j.get<double>();
+    return json(v == 0 ? 0.0 : v);
+  }
+  if (j.is_array()) {
+    json a = json::array();
+    for (const json& x : j) a.push_back(canonical(x));
+    return a;
+  }
+  if (j.is_object()) {
+    json o = json::object();
+    for (auto it = j.begin(); it != j.end(); ++it) o[it.key()] = canonical(it.value());
+    return o;
+  }
+  return j;
+}
+
 std::string checksum_of(const json& body) {
   std::uint64_t h = 1469598103934665603ull;  // FNV-1a, 64 bits
-  for (unsigned char c : body.dump()) {
+  for (unsigned char c : canonical(body).dump()) {
     h ^= c;
     h *= 1099511628211ull;
   }

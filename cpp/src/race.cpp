@@ -15,6 +15,14 @@ Result<std::unique_ptr<Race>> Race::create(const CsvOptions& options,
   return race;
 }
 
+Result<std::unique_ptr<Race>> Race::resume(const CsvOptions& options,
+                                           std::vector<std::unique_ptr<Pipeline>> pipelines) {
+  if (pipelines.empty()) return Status::error("no pipeline given");
+  std::unique_ptr<Race> race(new Race(options));
+  race->pipelines_ = std::move(pipelines);
+  return race;
+}
+
 void Race::run_block() {
   if (block_.size() == 0) return;
   for (auto& p : pipelines_) {
@@ -36,6 +44,30 @@ Status Race::finish() {
   for (auto& p : pipelines_)
     if (p->dims() != 0) p->finish();  // warm-up scalers fit on what they hold
   return st;
+}
+
+Status CsvScorer::score_block() {
+  for (std::size_t i = 0; i < block_.size(); ++i) {
+    auto s = pipeline_.score_one(block_.row(i), block_.dims);
+    if (!s) return Status::error("line " + std::to_string(block_.line[i]) + ": " + s.message());
+    scores.push_back(s.value());
+    labels.push_back(block_.y[i]);
+    lines.push_back(block_.line[i]);
+  }
+  block_.clear();
+  return Status::ok();
+}
+
+Status CsvScorer::push(const char* data, std::size_t size) {
+  Status st = reader_.feed(data, size, block_);
+  Status scored = score_block();
+  return st ? scored : st;
+}
+
+Status CsvScorer::finish() {
+  Status st = reader_.finish(block_);
+  Status scored = score_block();
+  return st ? scored : st;
 }
 
 }  // namespace onepass

@@ -16,6 +16,10 @@ class Race {
   static Result<std::unique_ptr<Race>> create(const CsvOptions& options,
                                               const std::vector<std::string>& specs,
                                               std::uint64_t every = 0);
+  // Continues training pipelines loaded from models; options.features should name the models'
+  // features so that the file's columns are matched by name.
+  static Result<std::unique_ptr<Race>> resume(const CsvOptions& options,
+                                              std::vector<std::unique_ptr<Pipeline>> pipelines);
 
   // Parses the chunk's complete rows and runs them through every pipeline. On a bad row with
   // ErrorPolicy::stop, the rows before it are learned and the row's error is returned.
@@ -32,6 +36,35 @@ class Race {
 
   CsvReader reader_;
   std::vector<std::unique_ptr<Pipeline>> pipelines_;
+  RowBlock block_;
+};
+
+// Frozen predictions of one pipeline over a CSV stream: nothing is learned. The features are
+// read by name when options.features names them, and the label column may be absent.
+class CsvScorer {
+ public:
+  CsvScorer(const CsvOptions& options, const Pipeline& pipeline)
+      : reader_(options), pipeline_(pipeline) {}
+
+  // Scores the chunk's complete rows into the output arrays (appending).
+  Status push(const char* data, std::size_t size);
+  Status finish();
+
+  const CsvReader& reader() const { return reader_; }
+  // The margins, labels (0 when the file has none) and line numbers scored since clear().
+  std::vector<double> scores;
+  std::vector<std::int8_t> labels;
+  std::vector<std::uint64_t> lines;
+  void clear() {
+    scores.clear();
+    labels.clear();
+    lines.clear();
+  }
+
+ private:
+  Status score_block();
+  CsvReader reader_;
+  const Pipeline& pipeline_;
   RowBlock block_;
 };
 

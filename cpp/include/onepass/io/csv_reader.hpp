@@ -29,6 +29,12 @@ struct CsvOptions {
   std::string positive;
   ErrorPolicy on_error = ErrorPolicy::stop;
   std::size_t max_messages = 100;  // error messages kept (all are counted)
+  // Features by header name, in this order (a model's schema); other columns are ignored.
+  // Empty: every column but the label, in file order.
+  std::vector<std::string> features;
+  // A file without the label column (named by `label`) is read with label 0 on every row
+  // (for predicting); otherwise that is an error.
+  bool label_optional = false;
 };
 
 struct RowError {
@@ -68,6 +74,7 @@ class CsvReader {
   const std::vector<std::string>& feature_names() const { return feature_names_; }
   const std::string& label_name() const { return label_name_; }
   std::size_t label_column() const { return label_col_; }  // 0-based, in the file
+  bool has_label() const { return has_label_; }
 
   std::uint64_t rows() const { return rows_; }
   std::uint64_t positives() const { return positives_; }
@@ -99,6 +106,8 @@ class CsvReader {
   std::vector<std::string> column_names_;
   std::string label_name_;
   std::size_t label_col_ = 0, columns_ = 0;
+  bool has_label_ = true;
+  std::vector<std::size_t> feature_cols_;  // file column of each feature
 
   std::string pending_;               // bytes of a record not yet complete
   bool in_quotes_ = false;            // quote state at the end of pending_

@@ -7,8 +7,9 @@
 //     "learner": { "name", "params", "state", "reverted_steps", "inner": {...} (wrappers) },
 //     "progress": [counters], "checksum": "fnv1a64:<hex>" }
 // Numbers round-trip exactly; NaN and infinities are written as "NaN", "Infinity", "-Infinity".
-// The checksum covers the canonical form of everything else, so a reformatted file loads and an
-// edited or truncated one is rejected with a message saying so.
+// The checksum covers the canonical form of everything else (numbers as doubles, keys sorted),
+// so a file re-written by another JSON library loads, and an edited or truncated one is
+// rejected with a message saying so.
 #pragma once
 
 #include <memory>
