@@ -3,13 +3,16 @@
 //   onepass run <file.csv|-> [--label <name|index>] [--positive <value>] --pipeline "<spec>" ...
 //               [--every K] [--skip-bad-rows] [--json]
 //   onepass list [--json]
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { load, type PipelineResult, type RegistryEntry } from './index.js';
+import { load, type Onepass, type PipelineResult, type RegistryEntry } from './index.js';
 
 const USAGE = `usage:
   onepass run <file.csv|-> --pipeline "<spec>" [--pipeline "<spec>" ...]
               [--label <name|index>] [--positive <value>] [--every K] [--skip-bad-rows] [--json]
+              [--save model.json] [--load model.json]
+  onepass predict <file.csv|-> --model model.json [--out predictions.csv]
+  onepass merge a.json b.json [...] -o merged.json
   onepass list [--json]
 
   spec examples: "zscore | logreg(eta0=0.1,lambda=0)", "perceptron +avg", "minmax | pa1(c=0.1)"
@@ -17,13 +20,20 @@ const USAGE = `usage:
   --positive   label value of the positive class (default: numeric 1 vs 0 or -1)
   --every K    record the cumulative-mistakes curve every K rows (printed with --json)
   --skip-bad-rows  count and skip malformed rows instead of stopping at the first one
-  --json       one JSON object per pipeline, one per line`;
+  --json       one JSON object per pipeline, one per line
+  --save F     write the trained pipeline (one --pipeline) as a model file
+  --load F     train the model in F further on this file (instead of --pipeline)
+  predict      one prediction (and probability, for logistic models) per row; the model's
+               features are found by header name, the label column may be absent
+  merge        the mean of models of the same pipeline trained on shards of a stream`;
 
 class UsageError extends Error {}
 
 interface RunArgs {
   file: string;
   pipelines: string[];
+  save?: string;
+  load?: string;
   label?: string;
   positive?: string;
   every: number;
@@ -41,6 +51,8 @@ function parseRunArgs(args: string[]): RunArgs {
     };
     if (a === '--pipeline' || a === '-p') out.pipelines.push(value());
     else if (a === '--label') out.label = value();
+    else if (a === '--save') out.save = value();
+    else if (a === '--load') out.load = value();
     else if (a === '--positive') out.positive = value();
     else if (a === '--every') {
       const v = value();
@@ -54,8 +66,12 @@ function parseRunArgs(args: string[]): RunArgs {
     else throw new UsageError(`unexpected argument '${a}'`);
   }
   if (!out.file) throw new UsageError('run needs a CSV file (or - for standard input)');
-  if (out.pipelines.length === 0)
-    throw new UsageError('run needs at least one --pipeline "<spec>"');
+  if (out.load && out.pipelines.length > 0)
+    throw new UsageError('--load trains a saved model further; it takes no --pipeline');
+  if (!out.load && out.pipelines.length === 0)
+    throw new UsageError('run needs at least one --pipeline "<spec>" (or --load model.json)');
+  if (out.save && out.pipelines.length > 1)
+    throw new UsageError('--save writes one model: give exactly one --pipeline');
   return out;
 }
 
@@ -92,30 +108,71 @@ function pad(s: string, n: number): string {
   return s.length >= n ? s : s + ' '.repeat(n - s.length);
 }
 
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    throw new Error(`cannot read ${file}: ${err.code === 'ENOENT' ? 'no such file' : err.message}`);
+  }
+}
+
+/** Opens a CSV (or standard input for "-") as a stream of byte chunks. */
+async function openCsv(file: string): Promise<AsyncIterable<Uint8Array>> {
+  const source = file === '-' ? process.stdin : createReadStream(file);
+  await new Promise<void>((resolve, reject) => {
+    source.once('error', reject);
+    if (file === '-') resolve();
+    else source.once('open', () => resolve());
+  }).catch((e: NodeJS.ErrnoException) => {
+    throw new Error(`cannot read ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
+  });
+  return source as AsyncIterable<Uint8Array>;
+}
+
+const inFile = (file: string, e: Error): Error =>
+  new Error(`${file === '-' ? 'stdin' : basename(file)}: ${e.message}`);
+
+/** Loads a model file, saying which file is at fault. */
+function loadModel(op: Onepass, file: string): string {
+  const text = readText(file);
+  op.loadPipeline(text).dispose(); // validate now, with the file's name in the message
+  return text;
+}
+
 async function run(args: string[]): Promise<void> {
   const a = parseRunArgs(args);
   const op = await load();
   for (const spec of a.pipelines) op.pipeline(spec).dispose(); // spec errors before file errors
-  const source = a.file === '-' ? process.stdin : createReadStream(a.file);
-  const opened = new Promise<void>((resolve, reject) => {
-    source.once('error', reject);
-    if (a.file === '-') resolve();
-    else source.once('open', () => resolve());
+  let models: string[] = [];
+  if (a.load) {
+    try {
+      models = [loadModel(op, a.load)];
+    } catch (e) {
+      throw inFile(a.load, e as Error);
+    }
+  }
+  const source = await openCsv(a.file);
+  const runner = op.csvRunner({
+    pipelines: a.pipelines,
+    models,
+    label: a.label,
+    positive: a.positive,
+    every: a.every,
+    onError: a.skip ? 'skip' : 'stop',
   });
-  await opened.catch((e: NodeJS.ErrnoException) => {
-    throw new Error(`cannot read ${a.file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
-  });
-  const { info, results } = await op
-    .runCsv(source as AsyncIterable<Uint8Array>, {
-      pipelines: a.pipelines,
-      label: a.label,
-      positive: a.positive,
-      every: a.every,
-      onError: a.skip ? 'skip' : 'stop',
-    })
-    .catch((e: Error) => {
-      throw new Error(`${a.file === '-' ? 'stdin' : basename(a.file)}: ${e.message}`);
-    });
+  let info, results;
+  try {
+    for await (const chunk of source) runner.push(chunk);
+    runner.finish();
+    info = runner.info();
+    results = runner.results();
+    if (a.save) writeFileSync(a.save, JSON.stringify(runner.toJSON(0), null, 1) + '\n');
+  } catch (e) {
+    throw inFile(a.file, e as Error);
+  } finally {
+    runner.dispose();
+  }
   for (const w of info.warnings) process.stderr.write(`onepass: warning: ${w}\n`);
   for (const e of info.errors) process.stderr.write(`onepass: skipped ${e.message}\n`);
   if (a.json) {
@@ -164,10 +221,90 @@ async function list(args: string[]): Promise<void> {
   }
 }
 
+function flag(args: string[], names: string[]): string | undefined {
+  const i = args.findIndex((a) => names.includes(a));
+  if (i < 0) return undefined;
+  if (i + 1 >= args.length) throw new UsageError(`${args[i]} needs a value`);
+  const [value] = args.splice(i, 2).slice(1);
+  return value;
+}
+
+async function predict(args: string[]): Promise<void> {
+  const rest = [...args];
+  const modelFile = flag(rest, ['--model', '-m']);
+  const out = flag(rest, ['--out', '-o']);
+  const label = flag(rest, ['--label']);
+  const positive = flag(rest, ['--positive']);
+  const unknown = rest.find((a) => a.startsWith('-') && a !== '-');
+  if (unknown) throw new UsageError(`unknown option '${unknown}'`);
+  if (rest.length !== 1)
+    throw new UsageError('predict needs one CSV file (or - for standard input)');
+  if (!modelFile) throw new UsageError('predict needs --model model.json');
+  const op = await load();
+  let text: string;
+  try {
+    text = loadModel(op, modelFile);
+  } catch (e) {
+    throw inFile(modelFile, e as Error);
+  }
+  const file = rest[0];
+  const scorer = op.csvScorer(text, { label, positive });
+  const { positive: pos, negative: neg } = scorer.schema;
+  const fileOut = out ? createWriteStream(out) : null;
+  const sink: NodeJS.WritableStream = fileOut ?? process.stdout;
+  const proba = scorer.hasProbability;
+  sink.write(`line,prediction,score${proba ? ',probability' : ''}\n`);
+  let rows = 0;
+  let labelled = 0;
+  let right = 0;
+  const write = async (r: ReturnType<typeof scorer.push>): Promise<void> => {
+    let chunk = '';
+    for (let i = 0; i < r.scores.length; i++) {
+      const p = r.predictions[i];
+      chunk += `${r.lines[i]},${p > 0 ? pos : neg || '-1'},${r.scores[i]}`;
+      chunk += proba ? `,${r.probabilities?.[i]}\n` : '\n';
+      if (r.labels[i] !== 0) {
+        labelled++;
+        if (r.labels[i] === p) right++;
+      }
+    }
+    rows += r.scores.length;
+    if (!sink.write(chunk)) await new Promise((resolve) => sink.once('drain', resolve));
+  };
+  try {
+    for await (const chunk of await openCsv(file)) await write(scorer.push(chunk));
+    await write(scorer.finish());
+  } catch (e) {
+    throw inFile(file, e as Error);
+  } finally {
+    scorer.dispose();
+  }
+  if (fileOut) await new Promise((resolve) => fileOut.end(resolve));
+  const acc = labelled
+    ? `; accuracy on the ${labelled} labelled rows: ${(right / labelled).toFixed(4)}`
+    : '';
+  process.stderr.write(`onepass: ${rows} rows predicted${acc}\n`);
+}
+
+async function merge(args: string[]): Promise<void> {
+  const rest = [...args];
+  const out = flag(rest, ['--out', '-o']);
+  const unknown = rest.find((a) => a.startsWith('-'));
+  if (unknown) throw new UsageError(`unknown option '${unknown}'`);
+  if (!out) throw new UsageError('merge needs -o merged.json');
+  if (rest.length === 0) throw new UsageError('merge needs model files');
+  const op = await load();
+  const merged = op.merge(rest.map(readText));
+  writeFileSync(out, JSON.stringify(merged, null, 1) + '\n');
+  process.stderr.write(`onepass: merged ${rest.length} models into ${out}\n`);
+}
+
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
   try {
     if (cmd === 'run') await run(rest);
+    else if (cmd === 'predict') await predict(rest);
+    else if (cmd === 'merge') await merge(rest);
     else if (cmd === 'list') await list(rest);
     else if (cmd === '--help' || cmd === '-h' || cmd === 'help') process.stdout.write(USAGE + '\n');
     else throw new UsageError(cmd ? `unknown command '${cmd}'` : 'no command given');

@@ -1,0 +1,169 @@
+// Models (issue 7) through the package and the CLI: save, load, resume, predict, merge.
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { before, test } from 'node:test';
+import { load } from 'onepass';
+import { cli, dataFile, readData } from './helpers.mjs';
+
+let op;
+const dir = mkdtempSync(join(tmpdir(), 'onepass-models-'));
+before(async () => {
+  op = await load();
+});
+
+const heart = readData('heart.csv');
+const lines = heart.toString().trim().split('\n');
+const enc = (text) => new TextEncoder().encode(text);
+const part = (from, to) => enc([lines[0], ...lines.slice(1 + from, 1 + to)].join('\n') + '\n');
+
+function trained(spec, from, to, models) {
+  const r = op.csvRunner(models ? { models } : { pipelines: [spec] });
+  r.push(part(from, to));
+  r.finish();
+  return r;
+}
+
+test('resume through a JSON text is exact, for learners, wrappers and warm-up scalers', () => {
+  for (const spec of [
+    'zscore | logreg +avg',
+    'as(warmup=100) | fs2 +vote',
+    'lp(warmup=50) | mbw(k=5)',
+  ]) {
+    const whole = trained(spec, 0, 270);
+    const first = trained(spec, 0, 120);
+    const text = JSON.stringify(first.toJSON(0)); // through JS's own JSON
+    const rest = trained(null, 120, 270, [text]);
+    assert.deepEqual(rest.snapshot(0), whole.snapshot(0), spec);
+    assert.deepEqual(rest.stats(0), whole.stats(0), spec);
+    for (const r of [whole, first, rest]) r.dispose();
+  }
+});
+
+test('a loaded pipeline predicts as the saved one and keeps its schema', () => {
+  const r = trained('zscore | logreg', 0, 200);
+  const model = r.toJSON(0);
+  assert.equal(model.format, 'onepass-model');
+  assert.equal(model.version, 1);
+  assert.deepEqual(model.schema.features.slice(0, 3), ['age', 'sex', 'chest_pain']);
+  const p = op.loadPipeline(model);
+  assert.equal(p.schema.label, 'label');
+  const x = lines[250].split(',').slice(0, 13).map(Number);
+  const scorer = op.csvScorer(model);
+  const scored = scorer.push(part(249, 250));
+  assert.equal(scored.scores[0], p.scoreOne(x));
+  assert.equal(scored.probabilities[0], p.predictProbaOne(x));
+  assert.equal(scored.labels[0], Number(lines[250].split(',')[13]));
+  scorer.dispose();
+  p.dispose();
+  r.dispose();
+});
+
+test('columns are matched by name: another order, extra columns, no label', () => {
+  const r = trained('pa1', 0, 270);
+  const model = r.toJSON(0);
+  const cols = lines[0].split(',');
+  const order = [13, 4, 0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12];
+  const shuffled = (rows) =>
+    rows.map((l) => order.map((c) => l.split(',')[c]).join(',') + ',extra').join('\n');
+  const text = [order.map((c) => cols[c]).join(',') + ',id', shuffled(lines.slice(1))].join('\n');
+  const a = op.csvScorer(model).push(enc(text + '\n'));
+  const b = op.csvScorer(model).push(heart);
+  assert.deepEqual(a.scores, b.scores);
+  const unlabelled = lines.map((l) => l.split(',').slice(0, 13).join(',')).join('\n') + '\n';
+  const s = op.csvScorer(model);
+  const c = s.push(enc(unlabelled));
+  assert.equal(s.hasLabels, false);
+  assert.deepEqual(c.scores, b.scores);
+  assert.ok(c.labels.every((v) => v === 0));
+  assert.equal(c.probabilities, null, 'PA gives margins only');
+  r.dispose();
+});
+
+test('bad model files are rejected with a clear message; nothing crashes', () => {
+  const good = JSON.stringify(trained('zscore | pa', 0, 50).toJSON(0));
+  assert.throws(
+    () => op.loadPipeline(good.slice(0, 200)),
+    /JSON syntax error at byte \d+ \(the file is truncated\)/,
+  );
+  assert.throws(
+    () => op.loadPipeline(good.replace('"version":1', '"version":2')),
+    /format version 2, newer than this onepass reads \(1\)/,
+  );
+  assert.throws(
+    () => op.loadPipeline(good.replace('"label":"label"', '"label":"target"')),
+    /edited or damaged/,
+  );
+  assert.throws(() => op.loadPipeline('[]'), /its "format" is not "onepass-model"/);
+  assert.throws(
+    () => op.csvScorer(good).push(readData('sonar.csv')),
+    /the file has no column 'age', which the model needs/,
+  );
+  const p = op.loadPipeline(good); // still usable afterwards
+  assert.equal(p.dims, 13);
+  p.dispose();
+});
+
+test('merge: identical models give that model; order does not matter', () => {
+  const shards = [0, 90, 180].map((f) => trained('zscore | pa2 +avg', f, f + 90).toJSON(0));
+  const abc = op.merge(shards);
+  const cab = op.merge([shards[2], JSON.stringify(shards[0]), shards[1]]);
+  assert.deepEqual(abc, cab);
+  const same = op.loadPipeline(op.merge([shards[0], shards[0]]));
+  const one = op.loadPipeline(shards[0]);
+  assert.deepEqual(same.snapshot(), one.snapshot());
+  const w = (m) => op.loadPipeline(m).snapshot().learner.arrays.w;
+  const mean = w(shards[0]).map(
+    (_, j) => (w(shards[0])[j] + w(shards[1])[j] + w(shards[2])[j]) / 3,
+  );
+  w(abc).forEach((v, j) => assert.ok(Math.abs(v - mean[j]) < 1e-12));
+  assert.equal(op.loadPipeline(abc).stats().rows, 270);
+  const other = trained('zscore | pa1', 0, 50).toJSON(0);
+  assert.throws(() => op.merge([shards[0], other]), /the models differ in their spec/);
+});
+
+test('CLI: run --save, run --load, predict, merge', () => {
+  const m1 = join(dir, 'm1.json');
+  const m2 = join(dir, 'm2.json');
+  const first = join(dir, 'first.csv');
+  const second = join(dir, 'second.csv');
+  writeFileSync(first, part(0, 150));
+  writeFileSync(second, part(150, 270));
+  let r = cli(['run', first, '-p', 'zscore | logreg', '--save', m1, '--json']);
+  assert.equal(r.status, 0, r.stderr);
+  r = cli(['run', second, '--load', m1, '--save', m2, '--json']);
+  assert.equal(r.status, 0, r.stderr);
+  const resumed = JSON.parse(r.stdout);
+  const whole = JSON.parse(
+    cli(['run', dataFile('heart.csv'), '-p', 'zscore | logreg', '--json']).stdout,
+  );
+  assert.equal(resumed.rows, 270);
+  assert.equal(resumed.mistakes, whole.mistakes);
+  assert.deepEqual(resumed.weights, whole.weights);
+
+  const out = join(dir, 'pred.csv');
+  r = cli(['predict', dataFile('heart.csv'), '--model', m2, '--out', out]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stderr, /270 rows predicted; accuracy on the 270 labelled rows: 0\.\d{4}/);
+  const pred = readFileSync(out, 'utf8').trim().split('\n');
+  assert.equal(pred[0], 'line,prediction,score,probability');
+  assert.equal(pred.length, 271);
+  assert.match(pred[1], /^2,(1|-1),-?\d/);
+
+  const merged = join(dir, 'merged.json');
+  r = cli(['merge', m1, m2, '-o', merged]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(JSON.parse(readFileSync(merged, 'utf8')).format, 'onepass-model');
+
+  r = cli(['run', first, '-p', 'pa', '-p', 'pa1', '--save', m1]);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /--save writes one model: give exactly one --pipeline/);
+  writeFileSync(join(dir, 'bad.json'), '{"format": "onepass-model", "version": 1');
+  r = cli(['predict', first, '--model', join(dir, 'bad.json')]);
+  assert.equal(r.status, 1);
+  assert.equal(
+    r.stderr,
+    'onepass: bad.json: not a valid onepass model: JSON syntax error at byte 41 (the file is truncated)\n',
+  );
+});
