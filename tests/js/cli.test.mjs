@@ -88,7 +88,7 @@ test('bad arguments and bad input exit non-zero with a one-line message', () => 
     [
       ['run', heart],
       2,
-      'onepass: run needs at least one --pipeline "<spec>" (onepass --help shows the usage)\n',
+      'onepass: run needs at least one --pipeline "<spec>" (or --load model.json) (onepass --help shows the usage)\n',
     ],
     [
       ['run', heart, '-p', 'pa', '--every', 'x'],
