@@ -249,27 +249,11 @@ async function predict(args: string[]): Promise<void> {
   }
   const file = rest[0];
   const scorer = op.csvScorer(text, { label, positive });
-  const { positive: pos, negative: neg } = scorer.schema;
   const fileOut = out ? createWriteStream(out) : null;
   const sink: NodeJS.WritableStream = fileOut ?? process.stdout;
-  const proba = scorer.hasProbability;
-  sink.write(`line,prediction,score${proba ? ',probability' : ''}\n`);
-  let rows = 0;
-  let labelled = 0;
-  let right = 0;
+  sink.write(scorer.csvHeader);
   const write = async (r: ReturnType<typeof scorer.push>): Promise<void> => {
-    let chunk = '';
-    for (let i = 0; i < r.scores.length; i++) {
-      const p = r.predictions[i];
-      chunk += `${r.lines[i]},${p > 0 ? pos : neg || '-1'},${r.scores[i]}`;
-      chunk += proba ? `,${r.probabilities?.[i]}\n` : '\n';
-      if (r.labels[i] !== 0) {
-        labelled++;
-        if (r.labels[i] === p) right++;
-      }
-    }
-    rows += r.scores.length;
-    if (!sink.write(chunk)) await new Promise((resolve) => sink.once('drain', resolve));
+    if (!sink.write(scorer.toCsv(r))) await new Promise((resolve) => sink.once('drain', resolve));
   };
   try {
     for await (const chunk of await openCsv(file)) await write(scorer.push(chunk));
@@ -280,8 +264,9 @@ async function predict(args: string[]): Promise<void> {
     scorer.dispose();
   }
   if (fileOut) await new Promise((resolve) => fileOut.end(resolve));
+  const { rows, labelled, correct } = scorer;
   const acc = labelled
-    ? `; accuracy on the ${labelled} labelled rows: ${(right / labelled).toFixed(4)}`
+    ? `; accuracy on the ${labelled} labelled rows: ${(correct / labelled).toFixed(4)}`
     : '';
   process.stderr.write(`onepass: ${rows} rows predicted${acc}\n`);
 }

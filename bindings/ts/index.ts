@@ -221,6 +221,10 @@ export interface ScoredRows {
 /** Frozen predictions of a model over CSV bytes; nothing is learned. */
 export class CsvScorer {
   #raw: RawScorer | null;
+  /** Rows scored so far, those with a label, and those predicted right. */
+  rows = 0;
+  labelled = 0;
+  correct = 0;
 
   /** @internal use Onepass.csvScorer() */
   constructor(raw: RawScorer) {
@@ -250,7 +254,29 @@ export class CsvScorer {
           s >= 0 ? 1 / (1 + Math.exp(-s)) : Math.exp(s) / (1 + Math.exp(s)),
         )
       : null;
+    this.rows += scores.length;
+    for (let i = 0; i < labels.length; i++)
+      if (labels[i] !== 0) {
+        this.labelled++;
+        if (labels[i] === predictions[i]) this.correct++;
+      }
     return { scores, predictions, probabilities, labels, lines };
+  }
+
+  /** The header of the predictions CSV: line, prediction, score (, probability). */
+  get csvHeader(): string {
+    return `line,prediction,score${this.hasProbability ? ',probability' : ''}\n`;
+  }
+
+  /** Scored rows as predictions CSV lines, the prediction in the model's own label values. */
+  toCsv(r: ScoredRows): string {
+    const { positive, negative } = this.schema;
+    let text = '';
+    for (let i = 0; i < r.scores.length; i++) {
+      text += `${r.lines[i]},${r.predictions[i] > 0 ? positive : negative || '-1'},${r.scores[i]}`;
+      text += r.probabilities ? `,${r.probabilities[i]}\n` : '\n';
+    }
+    return text;
   }
 
   /** Scores the complete rows of a chunk of bytes. */

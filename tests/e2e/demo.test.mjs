@@ -53,12 +53,21 @@ after(async () => {
   await new Promise((resolve) => server?.httpServer.close(resolve));
 });
 
+async function readDownload(download) {
+  const chunks = [];
+  for await (const c of await download.createReadStream()) chunks.push(c);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 function csv(rows) {
   return Buffer.from(rows.join('\n') + '\n');
 }
 
 test('the demo streams, accepts uploads, reports bad rows, and stays on its own origin', async () => {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const context = await browser.newContext({
+    viewport: { width: 1200, height: 900 },
+    acceptDownloads: true,
+  });
   const requests = [];
   context.on('request', (r) => requests.push(r.url()));
   const pageErrors = [];
@@ -83,6 +92,51 @@ test('the demo streams, accepts uploads, reports bad rows, and stays on its own 
     rows.map((r) => Number(r.cells[2].textContent)),
   );
   assert.deepEqual(mistakes, [51, 63, 111], 'the same mistakes as the native and node builds');
+  // Download the first pipeline's model, load it back, and predict the chosen data with it.
+  const [modelDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.click('#results tbody tr:first-child button.download-model'),
+  ]);
+  const modelText = await readDownload(modelDownload);
+  const model = JSON.parse(modelText);
+  assert.equal(model.format, 'onepass-model');
+  assert.equal(model.spec, 'zscore | logreg(eta0=0.1,lambda=0,n=10000)');
+  assert.equal(model.schema.features.length, 13);
+  await page.setInputFiles('#model-file', {
+    name: 'model.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(modelText),
+  });
+  await page.waitForSelector('#score:not([disabled])');
+  await page.click('#score');
+  await page.waitForFunction(() =>
+    /rows predicted/.test(document.querySelector('#score-status').textContent),
+  );
+  assert.match(
+    await page.textContent('#score-status'),
+    /^270 rows predicted; accuracy 0\.\d{4} on the 270 labelled rows\.$/,
+  );
+  const [predDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.click('#export-predictions'),
+  ]);
+  const predLines = (await readDownload(predDownload)).trim().split('\n');
+  assert.equal(predLines[0], 'line,prediction,score,probability');
+  assert.equal(predLines.length, 271);
+  await page.setInputFiles('#model-file', {
+    name: 'broken.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(modelText.slice(0, 100)),
+  });
+  await page.waitForFunction(() =>
+    /cannot be used/.test(document.querySelector('#score-status').textContent),
+  );
+  assert.match(
+    await page.textContent('#score-status'),
+    /JSON syntax error at byte \d+ \(the file is truncated\)/,
+  );
+  assert.equal(await page.$eval('#score', (b) => b.disabled), true);
+
   const beforeUpload = requests.length;
 
   // A user's file: string labels in the first column, chosen by name, with a positive value.

@@ -43,6 +43,10 @@ const ui = {
   exportJson: $<HTMLButtonElement>('export-json'),
   exportCurve: $<HTMLButtonElement>('export-curve'),
   exportPng: $<HTMLButtonElement>('export-png'),
+  modelFile: $<HTMLInputElement>('model-file'),
+  score: $<HTMLButtonElement>('score'),
+  exportPredictions: $<HTMLButtonElement>('export-predictions'),
+  scoreStatus: $<HTMLParagraphElement>('score-status'),
 };
 
 const chart = new MistakesChart($('chart'));
@@ -57,6 +61,9 @@ let source: Source = sample(DATASETS[0].file);
 let features: string[] = [];
 let pipelines: string[] = [];
 let lastResults: Result[] = [];
+let lastModels: string[] = [];
+let modelText = '';
+let predictions = '';
 const curveRows: number[] = [];
 const curveMistakes: number[][] = [];
 let pendingPoints: Float64Array[][] = [];
@@ -205,7 +212,7 @@ function showResults(results: Result[]): void {
   lastResults = results;
   const body = ui.results.tBodies[0];
   body.replaceChildren(
-    ...results.map((r) => {
+    ...results.map((r, i) => {
       const tr = el('tr');
       tr.dataset.pipeline = r.pipeline;
       tr.dataset.rows = String(r.rows);
@@ -217,6 +224,7 @@ function showResults(results: Result[]): void {
         el('td', r.mistakes.toLocaleString()),
         el('td', r.error.toFixed(4)),
         el('td', r.logLoss === null ? '–' : r.logLoss.toFixed(4)),
+        modelCell(i),
       );
       return tr;
     }),
@@ -238,6 +246,22 @@ function showResults(results: Result[]): void {
   );
   ui.weights.replaceChildren(head, ...rows, bias);
   for (const b of [ui.exportJson, ui.exportCurve, ui.exportPng]) b.disabled = results.length === 0;
+}
+
+/** A button that downloads pipeline i's model file, once the run has finished. */
+function modelCell(i: number): HTMLTableCellElement {
+  const td = el('td');
+  const text = lastModels[i];
+  if (!text) return td;
+  const b = el('button', 'download');
+  b.type = 'button';
+  b.className = 'download-model';
+  b.setAttribute('aria-label', `Download the model of ${pipelines[i] ?? 'this pipeline'}`);
+  b.addEventListener('click', () =>
+    download(`onepass-model-${i + 1}.json`, new Blob([text], { type: 'application/json' })),
+  );
+  td.append(b);
+  return td;
 }
 
 function showProblems(messages: string[]): void {
@@ -271,12 +295,27 @@ worker.onmessage = (event: MessageEvent<FromWorker>) => {
           })),
         });
       features = msg.info.features;
+      lastModels = msg.cancelled ? [] : msg.models;
       showResults(msg.results);
       const skipped = msg.info.errors.map((e) => `skipped ${e.message}`);
       showProblems([...msg.info.warnings, ...skipped]);
       if (!msg.cancelled) ui.bar.value = ui.bar.max; // also when the size was unknown
       ui.status.textContent = `${msg.cancelled ? 'Cancelled' : 'Done'}: ${formatRate(msg.progress)}`;
       setRunning(false);
+      break;
+    }
+    case 'scored': {
+      setRunning(false);
+      if (msg.error !== undefined) {
+        ui.scoreStatus.textContent = `Could not predict: ${msg.error}`;
+        break;
+      }
+      predictions = msg.predictions;
+      const acc = msg.labelled
+        ? `; accuracy ${(msg.correct / msg.labelled).toFixed(4)} on the ${msg.labelled} labelled rows`
+        : '';
+      ui.scoreStatus.textContent = `${msg.rows.toLocaleString()} rows predicted${acc}.`;
+      ui.exportPredictions.disabled = false;
       break;
     }
     case 'failed':
@@ -322,6 +361,7 @@ function start(op: Onepass): void {
   for (let i = 0; i < specs.length; i++) curveMistakes.push([]);
   pendingPoints = [];
   chart.reset(specs);
+  lastModels = [];
   showResults([]);
   showProblems([]);
   ui.status.textContent = 'Starting…';
@@ -427,6 +467,29 @@ async function main(): Promise<void> {
   );
   ui.exportJson.addEventListener('click', exportJson);
   ui.exportCurve.addEventListener('click', exportCurve);
+  ui.modelFile.addEventListener('change', async () => {
+    const f = ui.modelFile.files?.[0];
+    if (!f) return;
+    modelText = await f.text();
+    try {
+      const p = op.loadPipeline(modelText); // check it now, with a clear message
+      ui.scoreStatus.textContent = `Model: ${p.spec}, trained on ${p.stats().rows.toLocaleString()} rows.`;
+      p.dispose();
+      ui.score.disabled = false;
+    } catch (e) {
+      ui.scoreStatus.textContent = `This file cannot be used: ${(e as Error).message}`;
+      ui.score.disabled = true;
+    }
+  });
+  ui.score.addEventListener('click', () => {
+    ui.exportPredictions.disabled = true;
+    ui.scoreStatus.textContent = 'Predicting…';
+    setRunning(true);
+    worker.postMessage({ type: 'score', source, model: modelText } satisfies ToWorker);
+  });
+  ui.exportPredictions.addEventListener('click', () =>
+    download('onepass-predictions.csv', new Blob([predictions], { type: 'text/csv' })),
+  );
   ui.exportPng.addEventListener('click', () => {
     const png = chart.toPng();
     if (png) download('onepass-chart.png', png);

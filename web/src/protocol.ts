@@ -10,7 +10,10 @@ export interface RunOptions {
   onError: 'stop' | 'skip';
 }
 
-export type ToWorker = { type: 'start'; source: Source; options: RunOptions } | { type: 'cancel' };
+export type ToWorker =
+  | { type: 'start'; source: Source; options: RunOptions }
+  | { type: 'score'; source: Source; model: string }
+  | { type: 'cancel' };
 
 export interface SeriesUpdate {
   mistakes: number;
@@ -33,5 +36,21 @@ export type Result = PipelineResult;
 export type FromWorker =
   | { type: 'started'; features: string[]; label: string; pipelines: string[] }
   | ({ type: 'progress' } & Progress)
-  | { type: 'done'; progress: Progress; info: CsvInfo; results: Result[]; cancelled: boolean }
+  | {
+      type: 'done';
+      progress: Progress;
+      info: CsvInfo;
+      results: Result[];
+      /** The model file of each pipeline (JSON text). */
+      models: string[];
+      cancelled: boolean;
+    }
+  | {
+      type: 'scored';
+      rows: number;
+      labelled: number;
+      correct: number;
+      predictions: string;
+      error?: string;
+    }
   | { type: 'failed'; message: string; progress?: Progress; info?: CsvInfo; results?: Result[] };

@@ -77,11 +77,14 @@ async function run(source: Source, options: RunOptions): Promise<void> {
     if (cancelled) await reader.cancel();
     runner ??= op.csvRunner({ ...options, every: 1 });
     if (!cancelled) runner.finish();
+    const models: string[] = [];
+    for (let i = 0; i < runner.size; i++) models.push(JSON.stringify(runner.toJSON(i)));
     post({
       type: 'done',
       progress: progress(runner, t0, total),
       info: runner.info(),
       results: runner.results(),
+      models,
       cancelled,
     });
   } catch (e) {
@@ -99,8 +102,32 @@ async function run(source: Source, options: RunOptions): Promise<void> {
   }
 }
 
+/** Scores a file with a saved model: one prediction (and probability) per row, as CSV text. */
+async function score(source: Source, model: string): Promise<void> {
+  const op = await (onepass ??= load());
+  try {
+    const scorer = op.csvScorer(model);
+    const parts = [scorer.csvHeader];
+    const { stream } = await open(source);
+    const reader = stream.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(scorer.toCsv(scorer.push(value)));
+    }
+    parts.push(scorer.toCsv(scorer.finish()));
+    const { rows, labelled, correct } = scorer;
+    scorer.dispose();
+    post({ type: 'scored', rows, labelled, correct, predictions: parts.join('') });
+  } catch (e) {
+    const error = e instanceof Error ? e.message : String(e);
+    post({ type: 'scored', rows: 0, labelled: 0, correct: 0, predictions: '', error });
+  }
+}
+
 self.onmessage = (event: MessageEvent<ToWorker>) => {
   const msg = event.data;
   if (msg.type === 'cancel') cancelled = true;
+  else if (msg.type === 'score') void score(msg.source, msg.model);
   else void run(msg.source, msg.options);
 };
