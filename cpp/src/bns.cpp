@@ -46,11 +46,7 @@ double bns_of_feature(std::vector<std::pair<double, int>> data) {
 
 void BnsScaler::fit(const double* rows, const std::int8_t* labels, std::size_t n) {
   for (std::size_t j = 0; j < dims_; ++j) {
-    std::vector<std::pair<double, int>> data;
-    for (std::size_t r = 0; r < n; ++r) {
-      const double v = rows[r * dims_ + j];
-      if (!std::isnan(v)) data.emplace_back(v, labels[r]);
-    }
+    std::vector<std::pair<double, int>> data = column(rows, labels, n, j);
     if (data.empty()) continue;
     const auto [lo, hi] = std::minmax_element(data.begin(), data.end());
     min_[j] = lo->first;

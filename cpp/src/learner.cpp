@@ -43,21 +43,6 @@ Status Learner::load(const LearnerState& saved) {
   return Status::ok();
 }
 
-LearnerState Learner::wrapper_save(const Learner& self, const Learner& inner) {
-  return {self.params_, self.state_, 0, {inner.save()}};
-}
-
-Status Learner::wrapper_load(Learner& self, Learner& inner, const LearnerState& saved) {
-  if (saved.inner.size() != 1 || saved.params.size() != self.params_.size() ||
-      saved.state.size() != self.state_.size())
-    return Status::error("the saved state is not that of this wrapper (+avg or +vote)");
-  Status st = inner.load(saved.inner[0]);
-  if (!st) return st;
-  self.params_ = saved.params;
-  self.state_ = saved.state;
-  return Status::ok();
-}
-
 void Learner::add_status(Snapshot& s) const {
   s.scalars.emplace_back("diverged", diverged() ? 1 : 0);
   s.scalars.emplace_back("reverted_steps", static_cast<double>(reverted_steps()));

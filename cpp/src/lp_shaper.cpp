@@ -42,11 +42,7 @@ LpTable fit_lp_table(std::vector<std::pair<double, int>> data, std::size_t n, bo
 
 void LpShaper::fit(const double* rows, const std::int8_t* labels, std::size_t n) {
   for (std::size_t j = 0; j < dims_; ++j) {
-    std::vector<std::pair<double, int>> data;
-    for (std::size_t r = 0; r < n; ++r) {
-      const double v = rows[r * dims_ + j];
-      if (!std::isnan(v)) data.emplace_back(v, labels[r]);
-    }
+    std::vector<std::pair<double, int>> data = column(rows, labels, n, j);
     tables_[j] = fit_lp_table(std::move(data), n_, zero_special_);
   }
 }

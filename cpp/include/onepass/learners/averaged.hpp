@@ -7,26 +7,16 @@
 // training and testing (S0 "+avg"): example t+1 is scored with avg_t, example 1 with theta^(0).
 #pragma once
 
-#include <memory>
-
-#include "onepass/learners/learner.hpp"
+#include "onepass/learners/wrapper.hpp"
 
 namespace onepass {
 
-class Averaged : public Learner {
+class Averaged : public WrappedLearner {
  public:
-  explicit Averaged(std::unique_ptr<Learner> inner) : inner_(std::move(inner)) {}
+  explicit Averaged(std::unique_ptr<Learner> inner) : WrappedLearner(std::move(inner)) {}
 
-  double score_with(const double* params, const double* x) const override {
-    return inner_->score_with(params, x);
-  }
-  bool has_probability() const override { return inner_->has_probability(); }
-  std::uint64_t reverted_steps() const override { return inner_->reverted_steps(); }
-  LearnerState save() const override { return wrapper_save(*this, *inner_); }
-  Status load(const LearnerState& saved) override { return wrapper_load(*this, *inner_, saved); }
   Snapshot snapshot_of(const double* params) const override;
 
-  const Learner& inner() const { return *inner_; }
   std::uint64_t examples() const { return static_cast<std::uint64_t>(state_[0]); }
 
  protected:
@@ -37,8 +27,6 @@ class Averaged : public Learner {
   // state_ = [T, last synced inner parameters (P), u (P)], so a saved state resumes exactly.
   double* last() { return state_.data() + 1; }
   double* u() { return state_.data() + 1 + params_.size(); }
-
-  std::unique_ptr<Learner> inner_;
 };
 
 }  // namespace onepass

@@ -65,9 +65,6 @@ class Learner {
   virtual void init() = 0;
   // The update rule; returns whether it changed params_.
   virtual bool update(const double* x, int y) = 0;
-  // save() and load() of wrappers: their own vectors, then the inner learner's state.
-  static LearnerState wrapper_save(const Learner& self, const Learner& inner);
-  static Status wrapper_load(Learner& self, Learner& inner, const LearnerState& saved);
   // Adds the guard's scalars to a snapshot.
   void add_status(Snapshot& s) const;
   std::uint64_t own_reverted_steps() const { return reverted_steps_; }

@@ -6,26 +6,16 @@
 // computed the uniform average: "+avg" replicates its tables, "+vote" follows its text.)
 #pragma once
 
-#include <memory>
-
-#include "onepass/learners/learner.hpp"
+#include "onepass/learners/wrapper.hpp"
 
 namespace onepass {
 
-class Voted : public Learner {
+class Voted : public WrappedLearner {
  public:
-  explicit Voted(std::unique_ptr<Learner> inner) : inner_(std::move(inner)) {}
+  explicit Voted(std::unique_ptr<Learner> inner) : WrappedLearner(std::move(inner)) {}
 
-  double score_with(const double* params, const double* x) const override {
-    return inner_->score_with(params, x);
-  }
   double train_score(const double* x) const override { return inner_->score(x); }
-  bool has_probability() const override { return inner_->has_probability(); }
-  std::uint64_t reverted_steps() const override { return inner_->reverted_steps(); }
-  LearnerState save() const override { return wrapper_save(*this, *inner_); }
-  Status load(const LearnerState& saved) override { return wrapper_load(*this, *inner_, saved); }
   Snapshot snapshot_of(const double* params) const override;
-  const Learner& inner() const { return *inner_; }
 
  protected:
   void init() override;
@@ -33,7 +23,6 @@ class Voted : public Learner {
 
  private:
   // state_ = [c, Z, acc (P)]
-  std::unique_ptr<Learner> inner_;
   std::vector<double> before_;
 };
 

@@ -4,7 +4,10 @@
 // (collecting or fitted, rows held).
 #pragma once
 
+#include <cmath>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "onepass/core/state_codec.hpp"
 #include "onepass/scalers/scaler.hpp"
@@ -72,6 +75,16 @@ class WarmupScaler : public Scaler {
   virtual void init_fit() = 0;
   // rows: n x dims_, row-major, NaN = missing; labels in {-1,+1}; n may be 0.
   virtual void fit(const double* rows, const std::int8_t* labels, std::size_t n) = 0;
+  // Feature j's (value, label) pairs of the held rows, missing cells left out.
+  std::vector<std::pair<double, int>> column(const double* rows, const std::int8_t* labels,
+                                             std::size_t n, std::size_t j) const {
+    std::vector<std::pair<double, int>> data;
+    for (std::size_t r = 0; r < n; ++r) {
+      const double v = rows[r * dims_ + j];
+      if (!std::isnan(v)) data.emplace_back(v, labels[r]);
+    }
+    return data;
+  }
   // The fitted parameters, written and read back in the same order (load_fit returns false
   // when they do not fit this scaler's width).
   virtual void save_fit(StateWriter& w) const = 0;

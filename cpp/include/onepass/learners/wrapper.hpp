@@ -1,0 +1,39 @@
+// What the modifiers (+avg, +vote) share: they wrap any learner, score with the inner learner's
+// rule applied to their own parameter vector, report the inner learner's guard, and save and
+// load their own vectors followed by the inner learner's state.
+#pragma once
+
+#include <memory>
+
+#include "onepass/learners/learner.hpp"
+
+namespace onepass {
+
+class WrappedLearner : public Learner {
+ public:
+  explicit WrappedLearner(std::unique_ptr<Learner> inner) : inner_(std::move(inner)) {}
+
+  double score_with(const double* params, const double* x) const override {
+    return inner_->score_with(params, x);
+  }
+  bool has_probability() const override { return inner_->has_probability(); }
+  std::uint64_t reverted_steps() const override { return inner_->reverted_steps(); }
+  const Learner& inner() const { return *inner_; }
+
+  LearnerState save() const override { return {params_, state_, 0, {inner_->save()}}; }
+  Status load(const LearnerState& saved) override {
+    if (saved.inner.size() != 1 || saved.params.size() != params_.size() ||
+        saved.state.size() != state_.size())
+      return Status::error("the saved state is not that of this wrapper (+avg or +vote)");
+    Status st = inner_->load(saved.inner[0]);
+    if (!st) return st;
+    params_ = saved.params;
+    state_ = saved.state;
+    return Status::ok();
+  }
+
+ protected:
+  std::unique_ptr<Learner> inner_;
+};
+
+}  // namespace onepass
