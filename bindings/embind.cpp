@@ -61,12 +61,15 @@ val pipeline_stats(const onepass::Pipeline& p) {
   out.set("rows", static_cast<double>(pr.rows()));
   out.set("mistakes", static_cast<double>(pr.mistakes()));
   out.set("error", pr.error());
-  out.set("tp", static_cast<double>(pr.tp()));
-  out.set("fp", static_cast<double>(pr.fp()));
-  out.set("tn", static_cast<double>(pr.tn()));
-  out.set("fn", static_cast<double>(pr.fn()));
-  const double ll = pr.log_loss();
-  out.set("logLoss", std::isnan(ll) ? val::null() : val(ll));
+  const onepass::Confusion& c = pr.confusion();
+  out.set("tp", static_cast<double>(c.tp));
+  out.set("fp", static_cast<double>(c.fp));
+  out.set("tn", static_cast<double>(c.tn));
+  out.set("fn", static_cast<double>(c.fn));
+  auto number_or_null = [](double v) { return std::isnan(v) ? val::null() : val(v); };
+  out.set("logLoss", number_or_null(pr.log_loss()));
+  out.set("rollingError", number_or_null(pr.rolling_error()));
+  out.set("rollingLogLoss", number_or_null(pr.rolling_log_loss()));
   out.set("diverged", p.learner().diverged());
   out.set("revertedSteps", static_cast<double>(p.learner().reverted_steps()));
   return out;
@@ -135,8 +138,9 @@ onepass::ModelSchema schema_of_reader(const onepass::CsvReader& r) {
 
 class JsPipeline {
  public:
-  std::string init(const std::string& spec, double every) {
-    auto built = onepass::Pipeline::build(spec, static_cast<std::uint64_t>(every));
+  std::string init(const std::string& spec, double every, double window) {
+    auto built = onepass::Pipeline::build(spec, static_cast<std::uint64_t>(every),
+                                          static_cast<std::uint64_t>(window));
     if (!built) return built.message();
     pipeline_ = built.take();
     return "";
@@ -233,6 +237,7 @@ class JsRace {
     std::string err = csv_options(options, opt);
     if (!err.empty()) return err;
     const double every = options["every"].isNumber() ? options["every"].as<double>() : 0;
+    const double window = options["window"].isNumber() ? options["window"].as<double>() : 0;
     const std::vector<std::string> models = strings_of(options["models"]);
     if (!models.empty()) {
       std::vector<std::unique_ptr<onepass::Pipeline>> pipelines;
@@ -250,7 +255,8 @@ class JsRace {
       return "";
     }
     auto race = onepass::Race::create(opt, strings_of(options["pipelines"]),
-                                      static_cast<std::uint64_t>(every));
+                                      static_cast<std::uint64_t>(every),
+                                      static_cast<std::uint64_t>(window));
     if (!race) return race.message();
     race_ = race.take();
     return "";

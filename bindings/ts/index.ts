@@ -45,6 +45,8 @@ export interface PipelineOptions {
   every?: number;
   /** Feature names, saved in the model file (default x1, x2, ...). */
   features?: string[];
+  /** Also keep the error and log-loss of the last `window` rows (rollingError, rollingLogLoss). */
+  window?: number;
 }
 
 export interface CsvOptions {
@@ -60,6 +62,8 @@ export interface CsvOptions {
   onError?: 'stop' | 'skip';
   /** Curve point every `every` rows (0: none). */
   every?: number;
+  /** Also keep the error and log-loss of the last `window` rows. */
+  window?: number;
   /** false: the first line is data; features are named x1, x2, ... */
   header?: boolean;
   delimiter?: string;
@@ -470,7 +474,7 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
   const api: Onepass = {
     registry: () => raw.registry(),
     pipeline(spec, opts = {}) {
-      const p = created(new raw.Pipeline(), (o) => o.init(spec, opts.every ?? 0));
+      const p = created(new raw.Pipeline(), (o) => o.init(spec, opts.every ?? 0, opts.window ?? 0));
       return new Pipeline(p, opts.features);
     },
     loadPipeline(model) {

@@ -18,6 +18,8 @@ export interface RawStats {
   tn: number;
   fn: number;
   logLoss: number | null;
+  rollingError: number | null;
+  rollingLogLoss: number | null;
   diverged: boolean;
   revertedSteps: number;
 }
@@ -49,7 +51,7 @@ export interface RawSchema {
   negative: string;
 }
 export interface RawPipeline {
-  init(spec: string, every: number): string;
+  init(spec: string, every: number, window: number): string;
   initModel(text: string): string;
   toJson(features: string[] | undefined): string;
   schema(): RawSchema;

@@ -311,13 +311,15 @@ Result<std::string> merge_models(const std::vector<std::string>& texts) {
   for (const auto& s : states) learners.push_back(&s.learner);
   if (!mean_learner(learners, merged.learner))
     return Status::error("the learners' states differ in shape and cannot be averaged");
-  // Progress: counters add up (the curve is not merged); the every-stride is kept.
-  merged.progress.resize(9);
-  for (std::size_t i = 1; i < 9; ++i) {
+  // Progress: the confusion counts and log-loss sum add up; the rest (curve, window) is the
+  // first model's in the canonical order.
+  for (std::size_t i = Progressive::kFirstCounter; i < Progressive::kEndCounter; ++i) {
     merged.progress[i] = 0;
-    for (const auto& s : states) merged.progress[i] += s.progress.size() > i ? s.progress[i] : 0;
+    for (const auto& s : states) {
+      if (s.progress.size() <= i) return bad("a model's progress counters are damaged");
+      merged.progress[i] += s.progress[i];
+    }
   }
-  merged.progress[8] = states[0].progress.size() > 8 ? states[0].progress[8] : 0;
   auto pipeline = Pipeline::build(text_of(first, "spec"));
   if (!pipeline) return pipeline.status();
   Status st = pipeline.value()->load(merged);

@@ -26,13 +26,14 @@ std::string stage_text(const RegistryEntry& e, const ParamValues& values) {
 
 }  // namespace
 
-Result<std::unique_ptr<Pipeline>> Pipeline::build(const std::string& spec, std::uint64_t every) {
+Result<std::unique_ptr<Pipeline>> Pipeline::build(const std::string& spec, std::uint64_t every,
+                                                  std::uint64_t window) {
   Result<PipelineSpec> parsed = parse_pipeline_spec(spec);
   if (!parsed) return parsed.status();
   const PipelineSpec& ps = parsed.value();
   std::unique_ptr<Pipeline> p(new Pipeline());
   p->spec_ = spec;
-  p->progress_ = Progressive(every);
+  p->progress_ = Progressive(every, window);
   std::string canonical;
   for (std::size_t i = 0; i < ps.stages.size(); ++i) {
     const StageSpec& st = ps.stages[i];
@@ -69,7 +70,7 @@ void Pipeline::set_dims(std::size_t dims) {
   learner_->reset(dims);
   stage_out_.assign(scalers_.size(), std::vector<double>(dims, 0.0));
   learner_in_.assign(dims, 0.0);
-  progress_ = Progressive(progress_.every());
+  progress_ = Progressive(progress_.every(), progress_.window());
 }
 
 Status Pipeline::check_row(const double* x, std::size_t dims) const {
@@ -144,7 +145,7 @@ Status Pipeline::load(const PipelineState& saved) {
     return Status::error("the saved state has " + std::to_string(saved.scalers.size()) +
                          " scalers, the pipeline " + std::to_string(scalers_.size()));
   // Load into a fresh copy first, so that a failure leaves this pipeline as it was.
-  auto fresh = build(canonical_, progress_.every());
+  auto fresh = build(canonical_, progress_.every(), progress_.window());
   if (!fresh) return fresh.status();
   Pipeline& p = *fresh.value();
   if (saved.dims != 0) {

@@ -4,11 +4,11 @@ namespace onepass {
 
 Result<std::unique_ptr<Race>> Race::create(const CsvOptions& options,
                                            const std::vector<std::string>& specs,
-                                           std::uint64_t every) {
+                                           std::uint64_t every, std::uint64_t window) {
   if (specs.empty()) return Status::error("no pipeline given");
   std::unique_ptr<Race> race(new Race(options));
   for (const auto& spec : specs) {
-    Result<std::unique_ptr<Pipeline>> p = Pipeline::build(spec, every);
+    Result<std::unique_ptr<Pipeline>> p = Pipeline::build(spec, every, window);
     if (!p) return p.status();
     race->pipelines_.push_back(p.take());
   }

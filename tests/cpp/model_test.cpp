@@ -33,10 +33,10 @@ const ModelSchema kSchema{{"age", "sex"}, "label", "1", "-1"};
 // Learning A, saving, loading and learning B gives the state of learning A then B.
 void expect_exact_resume(const std::string& spec, const RowBlock& rows, std::size_t cut) {
   SCOPED_TRACE(spec);
-  auto whole = Pipeline::build(spec, 10).take();
+  auto whole = Pipeline::build(spec, 10, 25).take();
   learn(*whole, rows, 0, rows.size());
   whole->finish();
-  auto first = Pipeline::build(spec, 10).take();
+  auto first = Pipeline::build(spec, 10, 25).take();
   learn(*first, rows, 0, cut);
   ModelSchema schema;
   for (std::size_t j = 0; j < rows.dims; ++j) schema.features.push_back("f" + std::to_string(j));

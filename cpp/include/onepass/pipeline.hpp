@@ -26,8 +26,10 @@ struct PipelineState {
 
 class Pipeline {
  public:
-  // every: record a curve point every `every` rows (0: none).
-  static Result<std::unique_ptr<Pipeline>> build(const std::string& spec, std::uint64_t every = 0);
+  // every: record a curve point every `every` rows (0: none); window: also keep the error and
+  // log-loss of the last `window` rows (0: none).
+  static Result<std::unique_ptr<Pipeline>> build(const std::string& spec, std::uint64_t every = 0,
+                                                 std::uint64_t window = 0);
 
   const std::string& spec() const { return spec_; }
   // Every parameter spelled out: "zscore | logreg(eta0=0.1,lambda=0,n=10000) +avg".

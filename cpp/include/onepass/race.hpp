@@ -15,7 +15,7 @@ class Race {
  public:
   static Result<std::unique_ptr<Race>> create(const CsvOptions& options,
                                               const std::vector<std::string>& specs,
-                                              std::uint64_t every = 0);
+                                              std::uint64_t every = 0, std::uint64_t window = 0);
   // Continues training pipelines loaded from models; options.features should name the models'
   // features so that the file's columns are matched by name.
   static Result<std::unique_ptr<Race>> resume(const CsvOptions& options,

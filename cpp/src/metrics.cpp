@@ -1,0 +1,112 @@
+#include "onepass/eval/metrics.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+#include "onepass/core/numerics.hpp"
+
+namespace onepass {
+
+namespace {
+double ratio(double a, double b) {
+  return b > 0 ? a / b : 0.0;
+}
+const double kNan = std::numeric_limits<double>::quiet_NaN();
+}  // namespace
+
+double Confusion::accuracy() const {
+  return total() ? static_cast<double>(tp + tn) / static_cast<double>(total()) : kNan;
+}
+double Confusion::precision() const {
+  return ratio(tp, tp + fp);
+}
+double Confusion::recall() const {
+  return ratio(tp, tp + fn);
+}
+double Confusion::f1() const {
+  return tp ? ratio(2.0 * tp, 2.0 * tp + fp + fn) : 0.0;
+}
+double Confusion::balanced_accuracy() const {
+  if (tp + fn == 0 || tn + fp == 0) return kNan;  // one class: a rate is undefined
+  return (recall() + ratio(tn, tn + fp)) / 2;
+}
+double Confusion::ter() const {
+  if (tp + fn == 0 || tn + fp == 0) return kNan;
+  return ratio(fp, fp + tn) + ratio(fn, fn + tp);
+}
+
+double roc_auc(const std::vector<double>& scores, const std::vector<std::int8_t>& labels) {
+  const std::size_t n = scores.size();
+  std::vector<std::size_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return scores[a] < scores[b]; });
+  // Sum of the positives' ranks, tied scores sharing their average rank.
+  double rank_sum = 0, positives = 0;
+  for (std::size_t i = 0; i < n;) {
+    std::size_t j = i;
+    while (j < n && scores[order[j]] == scores[order[i]]) ++j;
+    const double avg_rank = (static_cast<double>(i + 1) + static_cast<double>(j)) / 2;
+    for (std::size_t t = i; t < j; ++t)
+      if (labels[order[t]] > 0) {
+        rank_sum += avg_rank;
+        positives += 1;
+      }
+    i = j;
+  }
+  const double negatives = static_cast<double>(n) - positives;
+  if (positives == 0 || negatives == 0) return kNan;
+  return (rank_sum - positives * (positives + 1) / 2) / (positives * negatives);
+}
+
+double precision_at_k(const std::vector<double>& scores, const std::vector<std::int8_t>& labels,
+                      std::size_t k) {
+  std::vector<std::size_t> order(scores.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return scores[a] > scores[b]; });
+  const std::size_t top = std::min(k, order.size());
+  if (top == 0) return kNan;
+  double hits = 0;
+  for (std::size_t i = 0; i < top; ++i) hits += labels[order[i]] > 0;
+  return hits / static_cast<double>(top);
+}
+
+double mean_log_loss(const std::vector<double>& margins, const std::vector<std::int8_t>& labels) {
+  if (margins.empty()) return kNan;
+  double sum = 0;
+  for (std::size_t i = 0; i < margins.size(); ++i)
+    sum += log_loss_from_margin(labels[i] > 0 ? 1.0 : 0.0, margins[i]);
+  return sum / static_cast<double>(margins.size());
+}
+
+const std::vector<std::string>& metric_names() {
+  static const std::vector<std::string> names = {
+      "accuracy", "error", "precision", "recall", "f1", "balanced_accuracy", "auc", "log_loss",
+      "p_at_k",   "tp",    "fp",        "tn",     "fn"};
+  return names;
+}
+
+std::vector<std::pair<std::string, double>> all_metrics(const std::vector<double>& margins,
+                                                        const std::vector<std::int8_t>& labels,
+                                                        bool probabilistic, std::size_t k) {
+  Confusion c;
+  for (std::size_t i = 0; i < margins.size(); ++i) c.add(label_of_score(margins[i]), labels[i]);
+  return {{"accuracy", c.accuracy()},
+          {"error", c.total() ? c.error() : kNan},
+          {"precision", c.precision()},
+          {"recall", c.recall()},
+          {"f1", c.f1()},
+          {"balanced_accuracy", c.balanced_accuracy()},
+          {"auc", roc_auc(margins, labels)},
+          {"log_loss", probabilistic ? mean_log_loss(margins, labels) : kNan},
+          {"p_at_k", precision_at_k(margins, labels, k)},
+          {"tp", static_cast<double>(c.tp)},
+          {"fp", static_cast<double>(c.fp)},
+          {"tn", static_cast<double>(c.tn)},
+          {"fn", static_cast<double>(c.fn)}};
+}
+
+}  // namespace onepass

@@ -1,0 +1,88 @@
+// spec 6.5 metrics against hand-computed cases (spec 9.11).
+#include "onepass/eval/metrics.hpp"
+
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+namespace onepass {
+namespace {
+
+Confusion confusion(const std::vector<int>& predicted, const std::vector<int>& labels) {
+  Confusion c;
+  for (std::size_t i = 0; i < labels.size(); ++i) c.add(predicted[i], labels[i]);
+  return c;
+}
+
+TEST(Metrics, GoldenVectors) {  // spec 9.11
+  EXPECT_DOUBLE_EQ(roc_auc({0.5, 0.5}, {1, -1}), 0.5);
+  EXPECT_DOUBLE_EQ(confusion({1, -1, 1, -1}, {1, 1, -1, -1}).f1(), 0.5);
+  EXPECT_DOUBLE_EQ(confusion({1, -1, -1, -1}, {1, 1, -1, -1}).balanced_accuracy(), 0.75);
+}
+
+TEST(Metrics, AucCountsTiesAsHalf) {
+  // positives 0.9, 0.4; negatives 0.4, 0.1: pairs (0.9>0.4, 0.9>0.1, 0.4=0.4 -> 1/2, 0.4>0.1)
+  EXPECT_DOUBLE_EQ(roc_auc({0.9, 0.4, 0.4, 0.1}, {1, 1, -1, -1}), 3.5 / 4);
+  EXPECT_DOUBLE_EQ(roc_auc({1, 2, 3}, {-1, -1, 1}), 1.0);
+  EXPECT_DOUBLE_EQ(roc_auc({3, 2, 1}, {-1, -1, 1}), 0.0);
+  EXPECT_TRUE(std::isnan(roc_auc({1, 2}, {1, 1})));  // one class: undefined
+}
+
+TEST(Metrics, ConfusionRatesAndTheirEdges) {
+  const Confusion c = confusion({1, 1, 1, -1, -1, -1}, {1, 1, -1, 1, -1, -1});
+  EXPECT_DOUBLE_EQ(c.accuracy(), 4.0 / 6);
+  EXPECT_DOUBLE_EQ(c.precision(), 2.0 / 3);
+  EXPECT_DOUBLE_EQ(c.recall(), 2.0 / 3);
+  EXPECT_DOUBLE_EQ(c.f1(), 4.0 / 6);
+  EXPECT_DOUBLE_EQ(c.ter(), 1.0 / 3 + 1.0 / 3);
+  const Confusion none = confusion({-1, -1}, {1, -1});
+  EXPECT_EQ(none.f1(), 0);         // D-EVAL-2
+  EXPECT_EQ(none.precision(), 0);  // nothing predicted positive
+  EXPECT_TRUE(std::isnan(confusion({1, 1}, {1, 1}).balanced_accuracy()));
+  EXPECT_TRUE(std::isnan(Confusion{}.accuracy()));
+}
+
+TEST(Metrics, PrecisionAtKBreaksTiesByInputOrderAndTakesAllWhenShort) {  // D-EVAL-3
+  const std::vector<double> s = {0.9, 0.5, 0.5, 0.1};
+  EXPECT_DOUBLE_EQ(precision_at_k(s, {-1, 1, -1, 1}, 2), 0.5);  // 0.9 and the first 0.5
+  EXPECT_DOUBLE_EQ(precision_at_k(s, {-1, -1, 1, 1}, 2), 0.0);
+  EXPECT_DOUBLE_EQ(precision_at_k(s, {1, 1, -1, -1}, 20), 0.5);  // k larger than the data
+}
+
+TEST(Metrics, LogLossFromMargins) {
+  EXPECT_NEAR(mean_log_loss({0, 0}, {1, -1}), std::log(2.0), 1e-15);
+  EXPECT_NEAR(mean_log_loss({100}, {1}), 0, 1e-40);
+  const auto all = all_metrics({2, -1, 0.5}, {1, -1, -1}, false);
+  EXPECT_EQ(all[0].first, "accuracy");
+  EXPECT_DOUBLE_EQ(all[0].second, 2.0 / 3);
+  EXPECT_TRUE(std::isnan(all[7].second));  // no log-loss for a margin learner
+}
+
+}  // namespace
+}  // namespace onepass
+
+#include "onepass/eval/progressive.hpp"
+
+namespace onepass {
+namespace {
+
+TEST(Progressive, RollingWindowOfErrorAndLogLoss) {
+  Progressive p(0, 3);
+  EXPECT_TRUE(std::isnan(p.rolling_error()));
+  const int predicted[] = {1, 1, -1, -1, 1};
+  const int labels[] = {1, -1, -1, 1, 1};  // mistakes: 0 1 0 1 0
+  for (int i = 0; i < 5; ++i) p.record(predicted[i], labels[i], predicted[i] * 2.0, true);
+  EXPECT_DOUBLE_EQ(p.rolling_error(), 1.0 / 3);  // the last three: 0 1 0
+  EXPECT_DOUBLE_EQ(p.error(), 2.0 / 5);
+  // the last three losses: margins -2 (y=-1), -2 (y=+1), 2 (y=+1)
+  const double want =
+      (std::log1p(std::exp(-2.0)) + std::log1p(std::exp(2.0)) + std::log1p(std::exp(-2.0))) / 3;
+  EXPECT_NEAR(p.rolling_log_loss(), want, 1e-12);
+  Progressive q;
+  ASSERT_TRUE(q.load(p.save()));
+  EXPECT_EQ(q.save(), p.save());
+  EXPECT_FALSE(q.load({1, 2, 3}));  // damaged
+}
+
+}  // namespace
+}  // namespace onepass
