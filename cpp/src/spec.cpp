@@ -102,4 +102,20 @@ Result<PipelineSpec> parse_pipeline_spec(const std::string& text) {
   return SpecParser(text).parse();
 }
 
+std::string spec_to_string(const PipelineSpec& spec) {
+  auto stage = [](const StageSpec& st) {
+    std::string s = st.name;
+    if (st.params.empty()) return s;
+    s += "(";
+    for (std::size_t i = 0; i < st.params.size(); ++i)
+      s += (i ? "," : "") + st.params[i].first + "=" + st.params[i].second;
+    return s + ")";
+  };
+  std::string out;
+  for (std::size_t i = 0; i < spec.stages.size(); ++i)
+    out += (i ? " | " : "") + stage(spec.stages[i]);
+  for (const auto& m : spec.modifiers) out += " +" + stage(m);
+  return out;
+}
+
 }  // namespace onepass

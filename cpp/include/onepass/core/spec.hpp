@@ -26,5 +26,7 @@ struct PipelineSpec {
 };
 
 Result<PipelineSpec> parse_pipeline_spec(const std::string& text);
+// The spec as text again ("a(x=1) | b +avg"); parsing it gives the same PipelineSpec.
+std::string spec_to_string(const PipelineSpec& spec);
 
 }  // namespace onepass
