@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "onepass/eval/protocols.hpp"
 #include "onepass/io/model_json.hpp"
 #include "onepass/pipeline.hpp"
 #include "onepass/race.hpp"
@@ -361,6 +362,165 @@ class JsScorer {
   std::vector<std::uint8_t> chunk_;
 };
 
+val metrics_value(const onepass::Metrics& m) {
+  val out = val::object();
+  for (const auto& [k, v] : m) out.set(k, std::isnan(v) ? val::null() : val(v));
+  return out;
+}
+
+val run_value(const onepass::RunResult& r) {
+  val out = val::object();
+  out.set("spec", r.spec);
+  out.set("nTrain", static_cast<double>(r.n_train));
+  out.set("nTest", static_cast<double>(r.n_test));
+  out.set("progressive", metrics_value(r.progressive));
+  out.set("train", metrics_value(r.train));
+  out.set("test", metrics_value(r.test));
+  return out;
+}
+
+val error_value(const std::string& message) {
+  val out = val::object();
+  out.set("error", message);
+  return out;
+}
+
+// A labelled CSV held in memory for the evaluation protocols (spec 6.2-6.4).
+class JsDataset {
+ public:
+  std::string init(val options) {
+    onepass::CsvOptions opt;
+    std::string err = csv_options(options, opt);
+    if (!err.empty()) return err;
+    reader_ = std::make_unique<onepass::CsvReader>(opt);
+    return "";
+  }
+  val chunk_buffer(std::size_t n) { return writable_view(chunk_, n); }
+  std::string push(std::size_t n) {
+    return reader_->feed(reinterpret_cast<const char*>(chunk_.data()), n, rows_).message();
+  }
+  std::string finish() { return reader_->finish(rows_).message(); }
+  std::size_t size() const { return rows_.size(); }
+  val features() const {
+    val out = val::array();
+    for (const auto& f : reader_->feature_names()) out.call<void>("push", f);
+    return out;
+  }
+
+  // options: { seed, shuffle, stratified, k (P@k), testFraction, grid, select, validation,
+  //            optimistic }
+  val holdout(const std::string& spec, val options) const {
+    const onepass::EvalOptions opt = eval_options(options);
+    const double fraction = number(options, "testFraction", 0.2);
+    if (!(fraction > 0 && fraction < 1)) return error_value("the test fraction must be in (0, 1)");
+    return evaluate(spec, onepass::holdout_split(rows_.y, fraction, opt), opt, options);
+  }
+
+  // This data set for training, `test` for testing (a given train/test pair).
+  val with_test(const std::string& spec, const JsDataset& test, val options) const {
+    if (test.rows_.dims != rows_.dims && test.rows_.size() > 0)
+      return error_value("the test file has " + std::to_string(test.rows_.dims) +
+                         " features, the training file " + std::to_string(rows_.dims));
+    onepass::EvalOptions opt = eval_options(options);
+    onepass::RowBlock both = rows_;
+    both.x.insert(both.x.end(), test.rows_.x.begin(), test.rows_.x.end());
+    both.y.insert(both.y.end(), test.rows_.y.begin(), test.rows_.y.end());
+    both.line.insert(both.line.end(), test.rows_.line.begin(), test.rows_.line.end());
+    onepass::Split split;
+    for (std::size_t i = 0; i < rows_.size(); ++i) split.train.push_back(i);
+    for (std::size_t i = 0; i < test.rows_.size(); ++i) split.test.push_back(rows_.size() + i);
+    onepass::SeededRandom rng(opt.seed);
+    if (opt.shuffle) rng.shuffle(split.train);
+    return evaluate_on(both, spec, split, opt, options);
+  }
+
+  val cross_validate(const std::string& spec, double folds, val options) const {
+    auto cv = onepass::cross_validate(rows_, spec, static_cast<std::size_t>(folds),
+                                      eval_options(options));
+    if (!cv) return error_value(cv.message());
+    val list = val::array();
+    for (const auto& f : cv.value().folds) list.call<void>("push", run_value(f));
+    val out = val::object();
+    out.set("folds", list);
+    out.set("mean", metrics_value(cv.value().mean));
+    out.set("sd", metrics_value(cv.value().sd));
+    return out;
+  }
+
+  val learning_curve(const std::string& spec, double folds, val fractions, val options) const {
+    std::vector<double> fs;
+    const int n = fractions["length"].as<int>();
+    for (int i = 0; i < n; ++i) fs.push_back(fractions[i].as<double>());
+    auto curve = onepass::learning_curve(rows_, spec, static_cast<std::size_t>(folds), fs,
+                                         eval_options(options));
+    if (!curve) return error_value(curve.message());
+    val points = val::array();
+    for (const auto& p : curve.value()) {
+      val item = val::object();
+      item.set("fraction", p.fraction);
+      item.set("dataShare", p.data_share);
+      item.set("mean", metrics_value(p.mean));
+      points.call<void>("push", item);
+    }
+    val out = val::object();
+    out.set("points", points);
+    return out;
+  }
+
+ private:
+  static double number(const val& o, const char* key, double def) {
+    return o[key].isNumber() ? o[key].as<double>() : def;
+  }
+  static onepass::EvalOptions eval_options(const val& o) {
+    onepass::EvalOptions opt;
+    opt.seed = static_cast<std::uint64_t>(number(o, "seed", 1));
+    opt.shuffle = o["shuffle"].isTrue();
+    opt.stratified = !o["stratified"].isFalse();
+    opt.k = static_cast<std::size_t>(number(o, "k", 20));
+    return opt;
+  }
+  val evaluate(const std::string& spec, const onepass::Split& split,
+               const onepass::EvalOptions& opt, const val& options) const {
+    return evaluate_on(rows_, spec, split, opt, options);
+  }
+  // One train/test run, or a grid search over it when options.grid is given.
+  static val evaluate_on(const onepass::RowBlock& data, const std::string& spec,
+                         const onepass::Split& split, const onepass::EvalOptions& opt,
+                         const val& options) {
+    if (!options["grid"].isString()) {
+      auto r = onepass::train_and_test(data, spec, split, opt);
+      return r ? run_value(r.value()) : error_value(r.message());
+    }
+    auto grid = onepass::parse_grid(options["grid"].as<std::string>());
+    if (!grid) return error_value(grid.message());
+    const std::string metric =
+        options["select"].isString() ? options["select"].as<std::string>() : "accuracy";
+    auto g = onepass::grid_search(data, spec, grid.value(), split, metric,
+                                  number(options, "validation", 0.2),
+                                  options["optimistic"].isTrue(), opt);
+    if (!g) return error_value(g.message());
+    val out = run_value(g.value().final);
+    val candidates = val::array();
+    for (const auto& [c, v] : g.value().candidates) {
+      val item = val::object();
+      item.set("spec", c);
+      item.set("score", std::isnan(v) ? val::null() : val(v));
+      candidates.call<void>("push", item);
+    }
+    val gv = val::object();
+    gv.set("best", g.value().best);
+    gv.set("select", metric);
+    gv.set("optimistic", g.value().optimistic);
+    gv.set("candidates", candidates);
+    out.set("grid", gv);
+    return out;
+  }
+
+  std::unique_ptr<onepass::CsvReader> reader_;
+  onepass::RowBlock rows_;
+  std::vector<std::uint8_t> chunk_;
+};
+
 // { model } or { error }
 val merge_value(val models) {
   auto merged = onepass::merge_models(strings_of(models));
@@ -444,6 +604,18 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("stats", &JsRace::stats)
       .function("curve", &JsRace::curve)
       .function("snapshot", &JsRace::snapshot);
+  emscripten::class_<JsDataset>("Dataset")
+      .constructor<>()
+      .function("init", &JsDataset::init)
+      .function("chunkBuffer", &JsDataset::chunk_buffer)
+      .function("push", &JsDataset::push)
+      .function("finish", &JsDataset::finish)
+      .function("size", &JsDataset::size)
+      .function("features", &JsDataset::features)
+      .function("holdout", &JsDataset::holdout)
+      .function("withTest", &JsDataset::with_test)
+      .function("crossValidate", &JsDataset::cross_validate)
+      .function("learningCurve", &JsDataset::learning_curve);
   emscripten::class_<JsScorer>("Scorer")
       .constructor<>()
       .function("init", &JsScorer::init)

@@ -5,12 +5,23 @@
 //   onepass list [--json]
 import { createReadStream, createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { load, type Onepass, type PipelineResult, type RegistryEntry } from './index.js';
+import {
+  load,
+  type EvalOptions,
+  type MetricValues,
+  type Onepass,
+  type PipelineResult,
+  type RegistryEntry,
+} from './index.js';
 
 const USAGE = `usage:
   onepass run <file.csv|-> --pipeline "<spec>" [--pipeline "<spec>" ...]
               [--label <name|index>] [--positive <value>] [--every K] [--skip-bad-rows] [--json]
               [--save model.json] [--load model.json]
+  onepass evaluate <file.csv> --pipeline "<spec>" [...] [--label L] [--positive V]
+              [--holdout 0.2 | --folds 10 | --test test.csv] [--seed S] [--shuffle]
+              [--grid "lambda=0,0.01;mu=0,1"] [--select accuracy] [--optimistic]
+              [--metrics accuracy,f1,auc] [--curve 0.1,0.5,1] [--json]
   onepass predict <file.csv|-> --model model.json [--out predictions.csv]
   onepass merge a.json b.json [...] -o merged.json
   onepass list [--json]
@@ -25,7 +36,11 @@ const USAGE = `usage:
   --load F     train the model in F further on this file (instead of --pipeline)
   predict      one prediction (and probability, for logistic models) per row; the model's
                features are found by header name, the label column may be absent
-  merge        the mean of models of the same pipeline trained on shards of a stream`;
+  merge        the mean of models of the same pipeline trained on shards of a stream
+  evaluate     holdout (default 20% test), k-fold CV or a given test file; --grid selects
+               parameters on a validation part of the training data (--optimistic: on the
+               test part, as the Feature Scaling paper did; labelled so); --curve draws a
+               learning curve from the folds`;
 
 class UsageError extends Error {}
 
@@ -284,11 +299,193 @@ async function merge(args: string[]): Promise<void> {
   process.stderr.write(`onepass: merged ${rest.length} models into ${out}\n`);
 }
 
+const DEFAULT_METRICS = ['accuracy', 'f1', 'auc', 'log_loss', 'balanced_accuracy'];
+
+interface EvaluateArgs {
+  file: string;
+  pipelines: string[];
+  label?: string;
+  positive?: string;
+  holdout?: number;
+  folds?: number;
+  test?: string;
+  curve?: number[];
+  json: boolean;
+  metrics: string[];
+  options: EvalOptions;
+}
+
+function parseEvaluateArgs(args: string[]): EvaluateArgs {
+  const out: EvaluateArgs = {
+    file: '',
+    pipelines: [],
+    json: false,
+    metrics: DEFAULT_METRICS,
+    options: {},
+  };
+  const num = (flagName: string, v: string, ok: (n: number) => boolean, what: string): number => {
+    const n = Number(v);
+    if (!ok(n)) throw new UsageError(`${flagName} takes ${what} (got '${v}')`);
+    return n;
+  };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const value = (): string => {
+      if (i + 1 >= args.length) throw new UsageError(`${a} needs a value`);
+      return args[++i];
+    };
+    if (a === '--pipeline' || a === '-p') out.pipelines.push(value());
+    else if (a === '--label') out.label = value();
+    else if (a === '--positive') out.positive = value();
+    else if (a === '--holdout')
+      out.holdout = num(a, value(), (n) => n > 0 && n < 1, 'a fraction in (0, 1)');
+    else if (a === '--folds')
+      out.folds = num(a, value(), (n) => Number.isInteger(n) && n >= 2, 'a whole number >= 2');
+    else if (a === '--test') out.test = value();
+    else if (a === '--seed')
+      out.options.seed = num(
+        a,
+        value(),
+        (n) => Number.isInteger(n) && n >= 0,
+        'a whole number >= 0',
+      );
+    else if (a === '--shuffle') out.options.shuffle = true;
+    else if (a === '--grid') out.options.grid = value();
+    else if (a === '--select') out.options.select = value();
+    else if (a === '--optimistic') out.options.optimistic = true;
+    else if (a === '--validation')
+      out.options.validation = num(a, value(), (n) => n > 0 && n < 1, 'a fraction in (0, 1)');
+    else if (a === '--metrics')
+      out.metrics = value()
+        .split(',')
+        .map((m) => m.trim())
+        .filter(Boolean);
+    else if (a === '--curve')
+      out.curve = value()
+        .split(',')
+        .map((f) => num(a, f, (n) => n > 0 && n <= 1, 'fractions in (0, 1]'));
+    else if (a === '--json') out.json = true;
+    else if (a.startsWith('-')) throw new UsageError(`unknown option '${a}'`);
+    else if (!out.file) out.file = a;
+    else throw new UsageError(`unexpected argument '${a}'`);
+  }
+  if (!out.file) throw new UsageError('evaluate needs a CSV file');
+  if (out.pipelines.length === 0)
+    throw new UsageError('evaluate needs at least one --pipeline "<spec>"');
+  if ([out.holdout, out.folds, out.test].filter((v) => v !== undefined).length > 1)
+    throw new UsageError('choose one of --holdout, --folds and --test');
+  if (out.curve && out.folds === undefined) throw new UsageError('--curve needs --folds');
+  if (out.options.grid && out.folds !== undefined)
+    throw new UsageError(
+      '--grid runs with --holdout or --test (selection inside each fold is not offered)',
+    );
+  return out;
+}
+
+async function evaluate(args: string[]): Promise<void> {
+  const a = parseEvaluateArgs(args);
+  const op = await load();
+  for (const spec of a.pipelines) op.pipeline(spec).dispose();
+  const csv = { label: a.label, positive: a.positive };
+  const data = await op.loadDataset(await openCsv(a.file), csv).catch((e: Error) => {
+    throw inFile(a.file, e);
+  });
+  const test = a.test
+    ? await op.loadDataset(await openCsv(a.test), csv).catch((e: Error) => {
+        throw inFile(a.test as string, e);
+      })
+    : null;
+  const protocol = test
+    ? { kind: 'test-file', test: a.test }
+    : a.folds !== undefined
+      ? { kind: 'cross-validation', folds: a.folds }
+      : { kind: 'holdout', testFraction: a.holdout ?? 0.2 };
+  const common = {
+    seed: a.options.seed ?? 1,
+    shuffle: a.options.shuffle ?? false,
+    ...(a.options.grid
+      ? {
+          grid: a.options.grid,
+          select: a.options.select ?? 'accuracy',
+          optimistic: !!a.options.optimistic,
+        }
+      : {}),
+  };
+  const rows: {
+    pipeline: string;
+    result: Record<string, unknown>;
+    shown: MetricValues;
+    sd?: MetricValues;
+  }[] = [];
+  for (const spec of a.pipelines) {
+    let result: Record<string, unknown>;
+    let shown: MetricValues;
+    let sd: MetricValues | undefined;
+    if (a.folds !== undefined) {
+      const cv = data.crossValidate(spec, a.folds, a.options);
+      shown = cv.mean;
+      sd = cv.sd;
+      result = { ...cv };
+      if (a.curve) result.curve = data.learningCurve(spec, a.folds, a.curve, a.options).points;
+    } else {
+      const run = test
+        ? data.evaluateOn(test, spec, a.options)
+        : data.holdout(spec, { ...a.options, testFraction: a.holdout ?? 0.2 });
+      shown = run.test;
+      result = { ...run };
+    }
+    rows.push({ pipeline: spec, result, shown, sd });
+  }
+  data.dispose();
+  test?.dispose();
+  if (a.json) {
+    for (const r of rows)
+      process.stdout.write(
+        JSON.stringify({
+          pipeline: r.pipeline,
+          protocol: { ...protocol, ...common },
+          ...r.result,
+        }) + '\n',
+      );
+    return;
+  }
+  const what =
+    protocol.kind === 'holdout'
+      ? `holdout: ${Math.round((a.holdout ?? 0.2) * 100)}% of the rows for testing`
+      : protocol.kind === 'test-file'
+        ? `trained on ${a.file}, tested on ${a.test}`
+        : `${a.folds}-fold cross-validation (mean ± sd over the folds)`;
+  process.stdout.write(
+    `${a.file}: ${what}; seed ${common.seed}${common.shuffle ? ', shuffled training order' : ''}\n`,
+  );
+  if (a.options.grid)
+    process.stdout.write(
+      a.options.optimistic
+        ? 'grid: OPTIMISTIC selection, on the test part (as the Feature Scaling paper did): not an unbiased estimate\n'
+        : `grid: selected on ${Math.round((a.options.validation ?? 0.2) * 100)}% of the training part by ${common.select}; the test part is used once\n`,
+    );
+  const width = Math.max(8, ...rows.map((r) => r.pipeline.length)) + 2;
+  const fmt = (v: number | null | undefined): string =>
+    v === null || v === undefined ? '-' : v.toFixed(4);
+  process.stdout.write(
+    `\n${pad('pipeline', width)}${a.metrics.map((m) => pad(m, a.folds ? 18 : 10)).join('')}\n`,
+  );
+  for (const r of rows) {
+    const cells = a.metrics.map((m) =>
+      pad(r.sd ? `${fmt(r.shown[m])} ± ${fmt(r.sd[m])}` : fmt(r.shown[m]), a.folds ? 18 : 10),
+    );
+    process.stdout.write(`${pad(r.pipeline, width)}${cells.join('')}\n`);
+    const grid = r.result.grid as { best: string } | undefined;
+    if (grid) process.stdout.write(`${' '.repeat(width)}chosen: ${grid.best}\n`);
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
   try {
     if (cmd === 'run') await run(rest);
     else if (cmd === 'predict') await predict(rest);
+    else if (cmd === 'evaluate') await evaluate(rest);
     else if (cmd === 'merge') await merge(rest);
     else if (cmd === 'list') await list(rest);
     else if (cmd === '--help' || cmd === '-h' || cmd === 'help') process.stdout.write(USAGE + '\n');

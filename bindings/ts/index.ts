@@ -13,6 +13,10 @@ import type {
   RawParam,
   RawSchema,
   RawScorer,
+  RawDataset,
+  RawRun,
+  RawCv,
+  RawCurve,
 } from './onepass_wasm.mjs';
 
 export type Snapshot = RawSnapshot;
@@ -222,6 +226,86 @@ export interface ScoredRows {
   lines: Float64Array;
 }
 
+/** Metric values by name (accuracy, error, precision, recall, f1, balanced_accuracy, auc,
+ * log_loss, p_at_k, tp, fp, tn, fn); null where undefined (AUC with one class). */
+export type MetricValues = Record<string, number | null>;
+export type RunResult = Omit<RawRun, 'error'>;
+export type CvResult = Omit<RawCv, 'error'>;
+export type CurveResult = Omit<RawCurve, 'error'>;
+
+export interface EvalOptions {
+  /** Seed of the splits and of the training order (default 1). */
+  seed?: number;
+  /** Shuffle the training order (S0's randomised one pass); default: file order. */
+  shuffle?: boolean;
+  /** Keep the class shares in splits and folds (default true, D-EVAL-1). */
+  stratified?: boolean;
+  /** k of Precision@k (default 20). */
+  k?: number;
+  /** Grid search, e.g. "lambda=0,0.01,0.1;mu=0,1" (holdout and given test sets). */
+  grid?: string;
+  /** The metric the grid search selects on (default accuracy). */
+  select?: string;
+  /** Share of the training part held out for selection (default 0.2). */
+  validation?: number;
+  /** Select on the test part, as S0 did: optimistic, and labelled so in the result. */
+  optimistic?: boolean;
+}
+
+function checked<T extends { error?: string }>(r: T): Omit<T, 'error'> {
+  if (r.error !== undefined) fail(r.error);
+  return r;
+}
+
+/** A labelled CSV held in memory for the evaluation protocols (spec 6.2-6.4). */
+export class Dataset {
+  #raw: RawDataset | null;
+
+  /** @internal use Onepass.loadDataset() */
+  constructor(raw: RawDataset) {
+    this.#raw = raw;
+  }
+
+  /** @internal */
+  get raw(): RawDataset {
+    return this.#raw ?? fail('this data set was disposed');
+  }
+
+  get size(): number {
+    return this.raw.size();
+  }
+  get features(): string[] {
+    return this.raw.features();
+  }
+
+  /** Seeded split, one pass over the training part, then the test part (spec 6.2). */
+  holdout(spec: string, options: EvalOptions & { testFraction?: number } = {}): RunResult {
+    return checked(this.raw.holdout(spec, options));
+  }
+  /** Trains on this data set and tests on another (a given train/test pair). */
+  evaluateOn(test: Dataset, spec: string, options: EvalOptions = {}): RunResult {
+    return checked(this.raw.withTest(spec, test.raw, options));
+  }
+  /** k-fold cross-validation with consistent seeded folds, AUC per fold averaged (spec 6.3). */
+  crossValidate(spec: string, folds: number, options: EvalOptions = {}): CvResult {
+    return checked(this.raw.crossValidate(spec, folds, options));
+  }
+  /** Nested training subsets of each training fold, tested on that fold (spec 6.4). */
+  learningCurve(
+    spec: string,
+    folds: number,
+    fractions: number[],
+    options: EvalOptions = {},
+  ): CurveResult {
+    return checked(this.raw.learningCurve(spec, folds, fractions, options));
+  }
+
+  dispose(): void {
+    this.#raw?.delete();
+    this.#raw = null;
+  }
+}
+
 /** Frozen predictions of a model over CSV bytes; nothing is learned. */
 export class CsvScorer {
   #raw: RawScorer | null;
@@ -403,6 +487,11 @@ export interface Onepass {
   loadPipeline(model: ModelInput): Pipeline;
   /** Parameter mixing: the mean of models of the same pipeline trained on shards of a stream. */
   merge(models: ModelInput[]): ModelJSON;
+  /** Reads a labelled CSV into memory for holdout, cross-validation and learning curves. */
+  loadDataset(
+    source: Uint8Array | AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
+    options?: Pick<CsvOptions, 'label' | 'positive' | 'header' | 'delimiter' | 'onError'>,
+  ): Promise<Dataset>;
   /** Frozen predictions of a model over CSV bytes (label column optional). */
   csvScorer(
     model: ModelInput,
@@ -489,6 +578,26 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
       const label = opts.label === undefined ? undefined : String(opts.label);
       const s = created(new raw.Scorer(), (o) => o.init(modelText(model), { ...opts, label }));
       return new CsvScorer(s);
+    },
+    async loadDataset(source, opts = {}) {
+      const label = opts.label === undefined ? undefined : String(opts.label);
+      const d = created(new raw.Dataset(), (o) => o.init({ ...opts, label }));
+      try {
+        const chunks = source instanceof Uint8Array ? [source] : chunksOf(source);
+        for await (const chunk of chunks)
+          for (let at = 0; at < chunk.length; at += MAX_SLICE) {
+            const part = chunk.subarray(at, Math.min(chunk.length, at + MAX_SLICE));
+            d.chunkBuffer(part.length).set(part);
+            const err = d.push(part.length);
+            if (err) fail(err);
+          }
+        const err = d.finish();
+        if (err) fail(err);
+      } catch (e) {
+        d.delete();
+        throw e;
+      }
+      return new Dataset(d);
     },
     csvRunner(opts) {
       const specs = opts?.pipelines ?? [];

@@ -110,7 +110,47 @@ export interface RawScorer {
   schema(): RawSchema;
   delete(): void;
 }
+export type RawMetrics = Record<string, number | null>;
+export interface RawRun {
+  spec: string;
+  nTrain: number;
+  nTest: number;
+  progressive: RawMetrics;
+  train: RawMetrics;
+  test: RawMetrics;
+  grid?: {
+    best: string;
+    select: string;
+    optimistic: boolean;
+    candidates: { spec: string; score: number | null }[];
+  };
+  error?: string;
+}
+export interface RawCv {
+  folds: RawRun[];
+  mean: RawMetrics;
+  sd: RawMetrics;
+  error?: string;
+}
+export interface RawCurve {
+  points: { fraction: number; dataShare: number; mean: RawMetrics }[];
+  error?: string;
+}
+export interface RawDataset {
+  init(options: object): string;
+  chunkBuffer(n: number): Uint8Array;
+  push(n: number): string;
+  finish(): string;
+  size(): number;
+  features(): string[];
+  holdout(spec: string, options: object): RawRun;
+  withTest(spec: string, test: RawDataset, options: object): RawRun;
+  crossValidate(spec: string, folds: number, options: object): RawCv;
+  learningCurve(spec: string, folds: number, fractions: number[], options: object): RawCurve;
+  delete(): void;
+}
 export interface RawModule {
+  Dataset: new () => RawDataset;
   registry(): RawEntry[];
   merge(models: string[]): { model?: string; error?: string };
   Scorer: new () => RawScorer;

@@ -1,0 +1,112 @@
+// Evaluation (issue 5) through the package and the CLI.
+import assert from 'node:assert/strict';
+import { before, test } from 'node:test';
+import { load } from 'onepass';
+import { cli, dataFile, jsonLines, readData } from './helpers.mjs';
+
+let op;
+let heart;
+before(async () => {
+  op = await load();
+  heart = await op.loadDataset(readData('heart.csv'));
+});
+
+test('holdout: seeded, 80/20, the horizon set to the training size', () => {
+  const a = heart.holdout('zscore | logreg', { seed: 5 });
+  const b = heart.holdout('zscore | logreg', { seed: 5 });
+  assert.deepEqual(a, b);
+  assert.equal(a.nTrain, 216);
+  assert.equal(a.nTest, 54);
+  assert.equal(a.spec, 'zscore | logreg(n=216)');
+  assert.ok(a.test.accuracy > 0.7);
+  assert.equal(a.test.tp + a.test.fp + a.test.tn + a.test.fn, 54);
+  assert.notDeepEqual(heart.holdout('zscore | logreg', { seed: 6 }).test, a.test);
+});
+
+test('cross-validation and learning curves agree with each other', () => {
+  const cv = heart.crossValidate('zscore | pa1', 10, { seed: 2 });
+  assert.equal(cv.folds.length, 10);
+  assert.equal(
+    cv.folds.reduce((n, f) => n + f.nTest, 0),
+    270,
+  );
+  const mean = cv.folds.reduce((s, f) => s + f.test.auc, 0) / 10;
+  assert.ok(Math.abs(cv.mean.auc - mean) < 1e-12, 'AUC per fold, averaged');
+  const curve = heart.learningCurve('zscore | pa1', 10, [0.2, 1], { seed: 2 });
+  assert.ok(Math.abs(curve.points[1].mean.accuracy - cv.mean.accuracy) < 1e-12);
+  assert.ok(Math.abs(curve.points[1].dataShare - 0.9) < 1e-12);
+});
+
+test('grid search reports what it chose and whether it was optimistic', () => {
+  const g = heart.holdout('zscore | logreg', { grid: 'lambda=0,1,100', select: 'auc' });
+  assert.equal(g.grid.candidates.length, 3);
+  assert.equal(g.grid.optimistic, false);
+  assert.ok(g.grid.candidates.some((c) => c.spec === g.grid.best));
+  const o = heart.holdout('zscore | logreg', { grid: 'lambda=0,1,100', optimistic: true });
+  assert.equal(o.grid.optimistic, true);
+  assert.equal(o.test.accuracy, Math.max(...o.grid.candidates.map((c) => c.score)));
+  assert.throws(
+    () => heart.holdout('pa', { grid: 'lambda=0,1' }),
+    /no stage of "pa" has a parameter 'lambda'/,
+  );
+});
+
+test('CLI evaluate: table, JSON per pipeline and per fold, errors', () => {
+  let r = cli([
+    'evaluate',
+    dataFile('heart.csv'),
+    '-p',
+    'zscore | logreg',
+    '-p',
+    'pa',
+    '--seed',
+    '3',
+  ]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /holdout: 20% of the rows for testing; seed 3/);
+  assert.match(r.stdout, /^zscore \| logreg\s+0\.\d{4}\s+0\.\d{4}/m);
+  r = cli([
+    'evaluate',
+    dataFile('heart.csv'),
+    '-p',
+    'pa1',
+    '--folds',
+    '5',
+    '--json',
+    '--curve',
+    '0.5,1',
+  ]);
+  assert.equal(r.status, 0, r.stderr);
+  const [o] = jsonLines(r.stdout);
+  assert.equal(o.protocol.kind, 'cross-validation');
+  assert.equal(o.folds.length, 5);
+  assert.equal(typeof o.folds[0].test.f1, 'number');
+  assert.equal(o.curve.length, 2);
+  r = cli([
+    'evaluate',
+    dataFile('heart.csv'),
+    '-p',
+    'zscore | logreg',
+    '--grid',
+    'lambda=0,10',
+    '--optimistic',
+  ]);
+  assert.match(r.stdout, /grid: OPTIMISTIC selection, on the test part/);
+  assert.match(r.stdout, /chosen: zscore \| logreg\(lambda=(0|10)\)/);
+  r = cli([
+    'evaluate',
+    dataFile('heart.csv'),
+    '-p',
+    'pa',
+    '--test',
+    dataFile('heart.csv'),
+    '--json',
+  ]);
+  assert.equal(jsonLines(r.stdout)[0].nTest, 270);
+  r = cli(['evaluate', dataFile('heart.csv'), '-p', 'pa', '--folds', '5', '--holdout', '0.2']);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /choose one of --holdout, --folds and --test/);
+  r = cli(['evaluate', dataFile('heart.csv'), '-p', 'pa', '--folds', '500']);
+  assert.equal(r.status, 1);
+  assert.equal(r.stderr, 'onepass: 500 folds need at least 500 rows; the data has 270\n');
+});
