@@ -39,6 +39,10 @@ double Confusion::ter() const {
 
 double roc_auc(const std::vector<double>& scores, const std::vector<std::int8_t>& labels) {
   const std::size_t n = scores.size();
+  // A score that overflowed to NaN cannot be ranked: the AUC is undefined (and NaN would break
+  // the sort's ordering).
+  for (double s : scores)
+    if (std::isnan(s)) return kNan;
   std::vector<std::size_t> order(n);
   std::iota(order.begin(), order.end(), 0);
   std::sort(order.begin(), order.end(),
@@ -65,8 +69,10 @@ double precision_at_k(const std::vector<double>& scores, const std::vector<std::
                       std::size_t k) {
   std::vector<std::size_t> order(scores.size());
   std::iota(order.begin(), order.end(), 0);
+  // NaN scores rank last, so that the comparison stays a strict weak ordering.
+  auto key = [&](std::size_t i) { return std::isnan(scores[i]) ? -HUGE_VAL : scores[i]; };
   std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) { return scores[a] > scores[b]; });
+                   [&](std::size_t a, std::size_t b) { return key(a) > key(b); });
   const std::size_t top = std::min(k, order.size());
   if (top == 0) return kNan;
   double hits = 0;

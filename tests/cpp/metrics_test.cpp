@@ -28,6 +28,12 @@ TEST(Metrics, AucCountsTiesAsHalf) {
   EXPECT_TRUE(std::isnan(roc_auc({1, 2}, {1, 1})));  // one class: undefined
 }
 
+TEST(Metrics, UndefinedScoresNeitherHangNorRank) {
+  const double nan = std::nan("");
+  EXPECT_TRUE(std::isnan(roc_auc({0.3, nan, 0.1, nan}, {1, -1, -1, 1})));
+  EXPECT_DOUBLE_EQ(precision_at_k({nan, 0.2, nan, 0.9}, {-1, 1, -1, 1}, 2), 1.0);  // NaN last
+}
+
 TEST(Metrics, ConfusionRatesAndTheirEdges) {
   const Confusion c = confusion({1, 1, 1, -1, -1, -1}, {1, 1, -1, 1, -1, -1});
   EXPECT_DOUBLE_EQ(c.accuracy(), 4.0 / 6);

@@ -1,0 +1,227 @@
+// `npm run paper`: the papers' protocols with onepass, written as markdown tables into
+// docs/results/ beside the papers' own numbers (as corrected in the project's specification,
+// section 7). Uses only the public package API.
+//   S0 (Bollegala & Iba, Feature Scaling for Online Learning of Binary Classifiers): 18 methods
+//     on heart, liver and diabetes; 80/20 split, randomised one pass, grids of spec 4.
+//   S4 (Carvalho & Cohen, Single-Pass Online Learning): F1 of five learners and their voted
+//     versions, 5-fold cross-validation, one pass over each training fold.
+// Options: --seed S (default 1), --quick (heart and Wisconsin only, smaller grids).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { load } from 'onepass';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const seedAt = args.indexOf('--seed');
+const seed = seedAt >= 0 ? Number(args[seedAt + 1]) : 1;
+const date = new Date().toISOString().slice(0, 10);
+const command = `npm run paper --${quick ? ' --quick' : ''}${seedAt >= 0 ? ` --seed ${seed}` : ''}`;
+const op = await load();
+
+function dataset(name) {
+  const bytes = readFileSync(join(root, 'data', name));
+  return op.loadDataset(name.endsWith('.gz') ? gunzipSync(bytes) : bytes);
+}
+
+const fmt = (v, digits = 3) => (v === null || v === undefined || Number.isNaN(v) ? '–' : v.toFixed(digits));
+
+// ---------------------------------------------------------------- S0 (spec 7.1)
+const L = [0, 0.01, 0.1, 1, 10, 100].join(',');
+const C = [0.01, 0.1, 1, 10, 100].join(',');
+const q = (full, small) => (quick ? small : full);
+const S0_METHODS = [
+  ['SGD', 'logreg', `lambda=${q(L, '0,1')}`],
+  ['GN', 'zscore | logreg', `lambda=${q(L, '0,1')}`],
+  ['FS', 'fs', q(`lambda=${L};mu=${L};nu=${L}`, 'lambda=0,1;mu=0,1')],
+  ['FS-1', 'fs1', q(`lambda=${L};nu=${L}`, 'lambda=0,1')],
+  ['FS-2', 'fs2', q(`lambda=${L};mu=${L};nu=${L}`, 'lambda=0,1;mu=0,1')],
+  ['FS-3', 'fs3', q(`mu=${L};nu=${L}`, 'mu=0,1')],
+  ['PA', 'pa', null],
+  ['PA1', 'pa1', `c=${q(C, '0.01,1')}`],
+  ['PA2', 'pa2', `c=${q(C, '0.01,1')}`],
+];
+// spec 7.1: the printed "Train Error" column is the test accuracy, "Test Error" the training
+// accuracy; two rows are copy errors (marked).
+const S0_PAPER = {
+  heart: {
+    SGD: [0.537037, 0.574074], 'SGD+avg': [0.481481, 0.435185], GN: [0.87037, 0.824074],
+    'GN+avg': [0.777778, 0.768519], FS: [0.592593, 0.49537], 'FS+avg': [0.481481, 0.435185],
+    'FS-1': [0.703704, 0.564815], 'FS-1+avg': [0.759259, 0.564815], 'FS-2': [0.740741, 0.569444],
+    'FS-2+avg': [0.574074, 0.467593], 'FS-3': [0.592593, 0.476852], 'FS-3+avg': [0.574074, 0.421296],
+    PA: [0.648148, 0.675926], PA1: [0.648148, 0.675926], PA2: [0.648148, 0.675926],
+    'PA+avg': [0.611111, 0.662037], 'PA1+avg': [0.611111, 0.662037], 'PA2+avg': [0.611111, 0.662037],
+  },
+  liver: {
+    SGD: [0.608696, 0.561594], 'SGD+avg': [0.550725, 0.586957], GN: [0.695652, 0.637681],
+    'GN+avg': [null, null, 'copy error in the paper'], FS: [0.637681, 0.586957], 'FS+avg': [0.550725, 0.586957],
+    'FS-1': [0.623188, 0.413043], 'FS-1+avg': [0.623188, 0.413043], 'FS-2': [0.681159, 0.59058],
+    'FS-2+avg': [0.550725, 0.586957], 'FS-3': [0.623188, 0.550725], 'FS-3+avg': [0.550725, 0.586957],
+    PA: [0.434783, 0.427536], PA1: [0.434783, 0.427536], PA2: [0.434783, 0.427536],
+    'PA+avg': [0.565217, 0.594203], 'PA1+avg': [0.565217, 0.594203], 'PA2+avg': [0.565217, 0.594203],
+  },
+  diabetes: {
+    SGD: [0.643312, 0.653028], 'SGD+avg': [0.643312, 0.653028], GN: [0.656051, 0.656301],
+    'GN+avg': [0.656051, 0.671031], FS: [0.643312, 0.653028], 'FS+avg': [0.643312, 0.653028],
+    'FS-1': [0.643312, 0.653028], 'FS-1+avg': [0.643312, 0.653028], 'FS-2': [0.643312, 0.653028],
+    'FS-2+avg': [0.643312, 0.653028], 'FS-3': [0.643312, 0.653028], 'FS-3+avg': [0.643312, 0.653028],
+    PA: [0.611465, 0.656301], PA1: [null, null, 'copy error in the paper'], PA2: [0.611465, 0.656301],
+    'PA+avg': [0.636943, 0.657938], 'PA1+avg': [0.636943, 0.657938], 'PA2+avg': [0.636943, 0.657938],
+  },
+};
+// S0 Table 1 sizes: 216/54, 276/69, 611/157 (test fractions as such; no stratification known).
+const S0_DATA = [
+  ['heart', 'heart.csv', 54 / 270],
+  ['liver', 'liver.csv', 69 / 345],
+  ['diabetes', 'diabetes.csv', 157 / 768],
+].filter(([name]) => !quick || name === 'heart');
+
+async function runS0() {
+  const lines = [];
+  for (const [name, file, testFraction] of S0_DATA) {
+    const d = await dataset(file);
+    const opts = { seed, shuffle: true, stratified: false, testFraction };
+    lines.push(
+      `\n### ${name} (${d.size} rows: ${d.size - Math.round(testFraction * d.size)} train, ${Math.round(testFraction * d.size)} test)\n`,
+      '| method | paper: test acc. | ours: test acc., best on test (optimistic, as S0) | ours: train acc. | ours: test acc., selected on validation | chosen (validation) |',
+      '|---|---|---|---|---|---|',
+    );
+    for (const [label, spec, grid] of S0_METHODS)
+      for (const avg of ['', ' +avg']) {
+        const method = label + (avg ? '+avg' : '');
+        const full = spec + avg;
+        const opt = grid ? d.holdout(full, { ...opts, grid, optimistic: true }) : d.holdout(full, opts);
+        const val = grid ? d.holdout(full, { ...opts, grid }) : opt;
+        const [paperTest, , note] = S0_PAPER[name][method] ?? [];
+        const paper = note ? `(${note})` : fmt(paperTest);
+        const chosen = grid ? val.grid.best : full;
+        lines.push(
+          `| ${method} | ${paper} | ${fmt(opt.test.accuracy)} | ${fmt(opt.train.accuracy)} | ${fmt(val.test.accuracy)} | \`${chosen}\` |`,
+        );
+      }
+    d.dispose();
+  }
+  return lines;
+}
+
+// ---------------------------------------------------------------- S4 (spec 7.5)
+const S4_LEARNERS = [
+  ['MBW', 'mbw'],
+  ['PW', 'winnow'],
+  ['BW', 'bwinnow'],
+  ['PA', 'carvalho_pa'],
+  ['ROMMA', 'romma'],
+];
+const S4_PAPER = {
+  Adult: { MBW: 25.0, PW: 46.7, BW: 44.7, PA: 13.4, ROMMA: 41.8, vMBW: 19.6, vPW: 49.8, vBW: 49.1, vPA: 18.8, vROMMA: 41.0 },
+  WiscBreast: { MBW: 96.8, PW: 96.4, BW: 96.3, PA: 97.5, ROMMA: 96.0, vMBW: 97.2, vPW: 96.9, vBW: 96.7, vPA: 97.4, vROMMA: 95.7 },
+};
+// Each 1-10 value of the Wisconsin features as a binary feature "name=value", as MinorThird
+// (S4's library) treats nominal values; a missing cell sets none of its group.
+function oneHot(bytes) {
+  const [head, ...rows] = new TextDecoder().decode(bytes).trim().split('\n');
+  const names = head.split(',').slice(0, -1);
+  const cols = names.flatMap((n) => Array.from({ length: 10 }, (_, v) => `${n}_${v + 1}`));
+  const out = rows.map((line) => {
+    const cells = line.split(',');
+    const bits = names.flatMap((_, i) => Array.from({ length: 10 }, (_, v) => (cells[i] === String(v + 1) ? 1 : 0)));
+    return [...bits, cells[cells.length - 1]].join(',');
+  });
+  return new TextEncoder().encode([[...cols, 'label'].join(','), ...out].join('\n') + '\n');
+}
+
+const S4_DATA = [
+  ['WiscBreast', 'breast_cancer_wisconsin.csv'],
+  ['Adult', 'adult_train.csv.gz'],
+].filter(([name]) => !quick || name === 'WiscBreast');
+
+async function runS4() {
+  const lines = [];
+  for (const [name, file] of S4_DATA) {
+    const raw = readFileSync(join(root, 'data', file));
+    const bytes = file.endsWith('.gz') ? gunzipSync(raw) : raw;
+    const variants = [
+      ['as bundled (numeric values)', bytes, ''],
+      ['min-max scaled to [0, 1] first', bytes, 'minmax | '],
+      ...(name === 'WiscBreast' ? [['one binary feature per value (as MinorThird reads nominal values)', oneHot(bytes), '']] : []),
+    ];
+    const p = S4_PAPER[name];
+    for (const [what, data, prefix] of variants) {
+      const d = await op.loadDataset(data);
+      const opts = { seed, shuffle: false, stratified: true };
+      const f1 = (spec) => 100 * d.crossValidate(prefix + spec, 5, opts).mean.f1;
+      lines.push(
+        `\n### ${name}, ${what} (${d.size} rows, ${d.features.length} features; 5-fold CV, F1 in %)\n`,
+        '| learner | paper | ours | paper "v" | ours +avg (uniform average, as S4\'s code) | ours +vote (survival-weighted, as S4\'s text) |',
+        '|---|---|---|---|---|---|',
+      );
+      for (const [label, spec] of S4_LEARNERS)
+        lines.push(
+          `| ${label} | ${fmt(p[label], 1)} | ${fmt(f1(spec), 1)} | ${fmt(p['v' + label], 1)} | ${fmt(f1(spec + ' +avg'), 1)} | ${fmt(f1(spec + ' +vote'), 1)} |`,
+        );
+      d.dispose();
+    }
+  }
+  return lines;
+}
+
+const header = (title) => [
+  `# ${title}`,
+  '',
+  `Made by \`${command}\` on ${date}, seed ${seed}, onepass ${JSON.parse(readFileSync(join(root, 'package.json'))).version}.`,
+  'Every number here is reproduced by running that command again.',
+];
+
+const s0 = [
+  ...header('The Feature Scaling paper (S0), reproduced'),
+  '',
+  "Protocol (spec 6.2, 7.1): an 80/20 split of the same sizes as S0's Table 1, the training order",
+  'shuffled, one pass, the learners\' horizon N set to the training size, grids of spec 4 (lambda, mu,',
+  "nu in {0, 0.01, 0.1, 1, 10, 100}, C in {0.01, 0.1, 1, 10, 100}). S0 reported the best test",
+  'accuracy over its grid, which is optimistic; we show that number and, beside it, the accuracy of',
+  'the parameters chosen on 20% of the training part (the test part read once). The paper column is',
+  'its "Train Error" column, which the specification shows to be test accuracy.',
+  ...(await runS0()),
+  '',
+  '## Where we differ, and why',
+  '',
+  "- S0's split and shuffling seed are unknown, and 54, 69 or 157 test rows make one row worth",
+  '  1.9, 1.4 or 0.6 points of accuracy: single numbers can differ by several points by chance.',
+  "- S0's table shows identical results for PA, PA-1 and PA-2 (spec 4.7 suspects the variants were",
+  '  not distinguished); ours differ. `pa` has no C, so it has no grid.',
+  '- What the paper supports and these tables can check: GN (z-score then SGD) is the best or near',
+  '  the best on heart and liver; on diabetes most logistic models sit near the majority rate.',
+  '- The unscaled learners (SGD, FS family) see cholesterol ~250 and glucose ~120 directly; the FS',
+  "  family's sigmoid maps saturate (spec 4.3), and FS-2 can diverge (spec 2.6, reported by onepass).",
+];
+const s4 = [
+  ...header('The Single Pass paper (S4): voted versus non-voted, reproduced on its non-text sets'),
+  '',
+  'Protocol (spec 6.3, 7.5): 5-fold cross-validation with consistent seeded stratified folds, one',
+  "pass over each training fold in file order, F1 of the positive class (WiscBreast: malignant;",
+  'Adult: income >50K), averaged over the folds. Defaults of S4 (spec 4.8-4.14). S4\'s "v" numbers',
+  'were most probably made with the uniform average (spec 3.2: the code it used averages every',
+  "hypothesis); onepass offers both that (+avg) and the survival-weighted vote of S4's text (+vote).",
+  ...(await runS4()),
+  '',
+  '## Where we differ, and why',
+  '',
+  '- Representation matters most. The Winnow family normalises each row by its L1 norm (spec',
+  '  5.6b), so on raw numeric values (Wisconsin 1-10, Adult fnlwgt ~1e5) every row has nearly the',
+  '  same proportions and the classes differ mainly in the bias share: multiplicative steps cannot',
+  '  settle in so narrow a window and the learners predict one class. S4 ran MinorThird, built for',
+  '  sparse binary features; with one binary feature per value (or values scaled to [0, 1]) our',
+  "  numbers come close to S4's. S4 does not say how it encoded these sets.",
+  "- S4's folds and row order are unknown; its F1 are from its own splits.",
+  '- ROMMA: S4 does not say which variant it ran; we use plain ROMMA with zero initial weights',
+  '  (D-ROMMA-1, D-ROMMA-3). PA is the PA of S4 (eps = 1, gamma = 0.1).',
+  '- The claims the paper makes that these tables can check: MBW is weak on Adult (F1 ~25),',
+  '  voting helps most learners on non-text data, and all learners do well on WiscBreast.',
+];
+
+mkdirSync(join(root, 'docs/results'), { recursive: true });
+writeFileSync(join(root, 'docs/results/feature_scaling_s0.md'), s0.join('\n') + '\n');
+writeFileSync(join(root, 'docs/results/single_pass_s4.md'), s4.join('\n') + '\n');
+console.log('wrote docs/results/feature_scaling_s0.md and docs/results/single_pass_s4.md');
