@@ -253,6 +253,7 @@ class JsRace {
       auto race = onepass::Race::resume(opt, std::move(pipelines));
       if (!race) return race.message();
       race_ = race.take();
+      shuffle_from(options);
       return "";
     }
     auto race = onepass::Race::create(opt, strings_of(options["pipelines"]),
@@ -260,6 +261,7 @@ class JsRace {
                                       static_cast<std::uint64_t>(window));
     if (!race) return race.message();
     race_ = race.take();
+    shuffle_from(options);
     return "";
   }
 
@@ -267,6 +269,16 @@ class JsRace {
     return onepass::model_to_json(race_->pipeline(i), schema_of_reader(race_->reader()));
   }
 
+ private:
+  // options.shuffleBuffer rows, seeded by options.seed (default 1).
+  void shuffle_from(const val& options) {
+    if (!options["shuffleBuffer"].isNumber()) return;
+    const double seed = options["seed"].isNumber() ? options["seed"].as<double>() : 1;
+    race_->shuffle(static_cast<std::size_t>(options["shuffleBuffer"].as<double>()),
+                   static_cast<std::uint64_t>(seed));
+  }
+
+ public:
   val chunk_buffer(std::size_t n) { return writable_view(chunk_, n); }
   // Parses the first n bytes of the chunk buffer; "" or the error that stopped the stream.
   std::string push(std::size_t n) {

@@ -17,7 +17,7 @@ import {
 const USAGE = `usage:
   onepass run <file.csv|-> --pipeline "<spec>" [--pipeline "<spec>" ...]
               [--label <name|index>] [--positive <value>] [--every K] [--skip-bad-rows] [--json]
-              [--save model.json] [--load model.json]
+              [--save model.json] [--load model.json] [--shuffle-buffer N [--seed S]]
   onepass evaluate <file.csv> --pipeline "<spec>" [...] [--label L] [--positive V]
               [--holdout 0.2 | --folds 10 | --test test.csv] [--seed S] [--shuffle]
               [--grid "lambda=0,0.01;mu=0,1"] [--select accuracy] [--optimistic]
@@ -32,6 +32,7 @@ const USAGE = `usage:
   --every K    record the cumulative-mistakes curve every K rows (printed with --json)
   --skip-bad-rows  count and skip malformed rows instead of stopping at the first one
   --json       one JSON object per pipeline, one per line
+  --shuffle-buffer N  learn the rows in a seeded random order, through a buffer of N rows
   --save F     write the trained pipeline (one --pipeline) as a model file
   --load F     train the model in F further on this file (instead of --pipeline)
   predict      one prediction (and probability, for logistic models) per row; the model's
@@ -47,6 +48,8 @@ class UsageError extends Error {}
 interface RunArgs {
   file: string;
   pipelines: string[];
+  shuffleBuffer?: number;
+  seed?: number;
   save?: string;
   load?: string;
   label?: string;
@@ -67,7 +70,14 @@ function parseRunArgs(args: string[]): RunArgs {
     if (a === '--pipeline' || a === '-p') out.pipelines.push(value());
     else if (a === '--label') out.label = value();
     else if (a === '--save') out.save = value();
-    else if (a === '--load') out.load = value();
+    else if (a === '--shuffle-buffer' || a === '--seed') {
+      const v = value();
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 0)
+        throw new UsageError(`${a} takes a whole number >= 0 (got '${v}')`);
+      if (a === '--seed') out.seed = n;
+      else out.shuffleBuffer = n;
+    } else if (a === '--load') out.load = value();
     else if (a === '--positive') out.positive = value();
     else if (a === '--every') {
       const v = value();
@@ -175,6 +185,8 @@ async function run(args: string[]): Promise<void> {
     positive: a.positive,
     every: a.every,
     onError: a.skip ? 'skip' : 'stop',
+    shuffleBuffer: a.shuffleBuffer,
+    seed: a.seed,
   });
   let info, results;
   try {

@@ -68,6 +68,10 @@ export interface CsvOptions {
   every?: number;
   /** Also keep the error and log-loss of the last `window` rows. */
   window?: number;
+  /** Shuffle the rows through a buffer of this many rows (bounded memory); default: file order. */
+  shuffleBuffer?: number;
+  /** Seed of the shuffle (default 1). */
+  seed?: number;
   /** false: the first line is data; features are named x1, x2, ... */
   header?: boolean;
   delimiter?: string;

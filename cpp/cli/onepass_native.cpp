@@ -2,7 +2,7 @@
 // numbers (tests/js/agreement.test.mjs) and by the native benchmarks. Same output as
 // `onepass run --json` / `onepass list --json`:
 //   onepass-native run FILE --pipeline SPEC [--pipeline SPEC...] [--label L] [--positive V]
-//                  [--every K] [--skip-bad-rows] [--chunk BYTES]
+//                  [--every K] [--skip-bad-rows] [--chunk BYTES] [--shuffle-buffer N --seed S]
 //   onepass-native list
 #include <cstdio>
 #include <fstream>
@@ -64,6 +64,8 @@ int run(int argc, char** argv) {
   std::vector<std::string> specs;
   std::uint64_t every = 0;
   std::size_t chunk = 1 << 16;
+  std::size_t shuffle_rows = 0;
+  std::uint64_t seed = 1;
   for (int i = 3; i < argc; ++i) {
     const std::string a = argv[i];
     auto next = [&](std::string& out) {
@@ -82,6 +84,10 @@ int run(int argc, char** argv) {
       every = std::stoull(v);
     } else if (a == "--chunk" && next(v)) {
       chunk = std::stoull(v);
+    } else if (a == "--shuffle-buffer" && next(v)) {
+      shuffle_rows = std::stoull(v);
+    } else if (a == "--seed" && next(v)) {
+      seed = std::stoull(v);
     } else if (a == "--skip-bad-rows") {
       opt.on_error = onepass::ErrorPolicy::skip;
     } else {
@@ -90,6 +96,7 @@ int run(int argc, char** argv) {
   }
   auto race = onepass::Race::create(opt, specs, every);
   if (!race) return fail(race.message());
+  race.value()->shuffle(shuffle_rows, seed);
   std::ifstream in(file, std::ios::binary);
   if (!in) return fail("cannot open " + file);
   std::vector<char> buf(chunk ? chunk : 1);

@@ -23,11 +23,44 @@ Result<std::unique_ptr<Race>> Race::resume(const CsvOptions& options,
   return race;
 }
 
-void Race::run_block() {
-  if (block_.size() == 0) return;
+void Race::shuffle(std::size_t rows, std::uint64_t seed) {
+  shuffle_rows_ = rows;
+  rng_ = SeededRandom(seed);
+}
+
+void Race::learn_row(const double* x, int y) {
   for (auto& p : pipelines_) {
     if (p->dims() != block_.dims) p->set_dims(block_.dims);
-    for (std::size_t i = 0; i < block_.size(); ++i) p->learn_checked(block_.row(i), block_.y[i]);
+    p->learn_checked(x, y);
+  }
+}
+
+void Race::run_block() {
+  if (block_.size() == 0) return;
+  if (shuffle_rows_ == 0) {
+    for (auto& p : pipelines_) {
+      if (p->dims() != block_.dims) p->set_dims(block_.dims);
+      for (std::size_t i = 0; i < block_.size(); ++i) p->learn_checked(block_.row(i), block_.y[i]);
+    }
+    block_.clear();
+    return;
+  }
+  const std::size_t d = block_.dims;
+  buffer_.dims = d;
+  std::vector<double> row(d);
+  for (std::size_t i = 0; i < block_.size(); ++i) {
+    buffer_.x.insert(buffer_.x.end(), block_.row(i), block_.row(i) + d);
+    buffer_.y.push_back(block_.y[i]);
+    if (buffer_.size() < shuffle_rows_) continue;
+    // Full: a random row of the buffer goes on; the last row takes its place.
+    const std::size_t pick = rng_.below(buffer_.size()), last = buffer_.size() - 1;
+    std::copy(buffer_.row(pick), buffer_.row(pick) + d, row.begin());
+    const int y = buffer_.y[pick];
+    std::copy(buffer_.row(last), buffer_.row(last) + d, buffer_.x.begin() + pick * d);
+    buffer_.y[pick] = buffer_.y[last];
+    buffer_.x.resize(last * d);
+    buffer_.y.pop_back();
+    learn_row(row.data(), y);
   }
   block_.clear();
 }
@@ -41,6 +74,14 @@ Status Race::push(const char* data, std::size_t size) {
 Status Race::finish() {
   Status st = reader_.finish(block_);
   run_block();
+  if (shuffle_rows_ && buffer_.size()) {  // drain the shuffle buffer in random order
+    std::vector<std::size_t> order(buffer_.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    rng_.shuffle(order);
+    block_.dims = buffer_.dims;
+    for (std::size_t i : order) learn_row(buffer_.row(i), buffer_.y[i]);
+    buffer_.clear();
+  }
   for (auto& p : pipelines_)
     if (p->dims() != 0) p->finish();  // warm-up scalers fit on what they hold
   return st;

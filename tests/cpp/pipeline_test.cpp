@@ -140,3 +140,37 @@ TEST(Race, StopsAtABadRowAfterLearningTheRowsBeforeIt) {
 
 }  // namespace
 }  // namespace onepass
+
+namespace onepass {
+namespace {
+
+TEST(Race, ShuffleBufferIsSeededBoundedAndLosesNoRow) {
+  std::string csv = "a,label\n";
+  for (int i = 0; i < 200; ++i) csv += std::to_string(i) + "," + (i % 3 ? "1" : "-1") + "\n";
+  auto run = [&](std::size_t buffer, std::uint64_t seed, std::size_t chunk) {
+    auto race = Race::create({}, {"zscore | pa", "perceptron"}, 1).take();
+    race->shuffle(buffer, seed);
+    for (std::size_t at = 0; at < csv.size(); at += chunk)
+      EXPECT_TRUE(race->push(csv.data() + at, std::min(chunk, csv.size() - at)));
+    EXPECT_TRUE(race->finish());
+    return std::make_pair(race->pipeline(0).learner().params(),
+                          race->pipeline(1).progress().rows());
+  };
+  const auto a = run(32, 7, 1000), b = run(32, 7, 1000);
+  EXPECT_EQ(a, b);                             // seeded: the same order again
+  EXPECT_EQ(a.second, 200u);                   // every row, once
+  EXPECT_NE(run(32, 8, 1000).first, a.first);  // another seed, another order
+  EXPECT_NE(run(0, 7, 1000).first, a.first);   // file order differs
+  // The zscore statistics (order-free) are the same whatever the order.
+  auto order_free = [&](std::size_t buffer) {
+    auto race = Race::create({}, {"zscore | pa"}, 0).take();
+    race->shuffle(buffer, 3);
+    race->push(csv.data(), csv.size());
+    race->finish();
+    return race->pipeline(0).scaler(0).snapshot().array("mean")->at(0);
+  };
+  EXPECT_NEAR(order_free(0), order_free(50), 1e-12);
+}
+
+}  // namespace
+}  // namespace onepass

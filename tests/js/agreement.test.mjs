@@ -70,43 +70,57 @@ const datasets = [
   'liver.csv',
 ];
 
+// Mistakes and curves must agree exactly. Parameters agree to 8 significant digits: the
+// Adaptive Scaling solves on nearly collinear features (WDBC's radius, perimeter and area)
+// amplify last-bit differences between the native (SSE) and wasm code paths to ~1e-9.
 function close(a, b) {
-  return a === b || Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+  return a === b || Math.abs(a - b) <= 1e-8 * Math.max(1, Math.abs(a), Math.abs(b));
 }
 
-for (const file of datasets) {
-  test(`native and wasm agree on ${file}`, () => {
-    const args = [dataFile(file), ...pipelines.flatMap((p) => ['--pipeline', p]), '--every', '25'];
-    const native = nativeRun(args);
-    const r = cli(['run', ...args, '--json']);
-    assert.equal(r.status, 0, r.stderr);
-    const wasm = jsonLines(r.stdout);
-    assert.equal(wasm.length, pipelines.length);
-    for (let i = 0; i < pipelines.length; i++) {
-      const [n, w] = [native[i], wasm[i]];
-      assert.equal(w.pipeline, n.pipeline);
-      assert.equal(w.rows, n.rows);
-      assert.equal(w.mistakes, n.mistakes, `${file} ${n.pipeline}: mistakes`);
-      assert.deepEqual(w.curve, n.curve, `${file} ${n.pipeline}: curve`);
-      assert.equal(w.weights.length, n.weights.length);
-      n.weights.forEach((v, j) =>
-        assert.ok(close(w.weights[j], v), `${file} ${n.pipeline}: w[${j}] ${w.weights[j]} vs ${v}`),
-      );
-      assert.ok(close(w.bias, n.bias), `${file} ${n.pipeline}: bias`);
-      const parts = [
-        [n.arrays, w.arrays, 'learner'],
-        ...n.scalers.map((s, k) => [s.arrays, w.scalers[k].arrays, s.name]),
+const orders = [[], ['--shuffle-buffer', '50', '--seed', '9']];
+for (const file of datasets)
+  for (const order of orders) {
+    test(`native and wasm agree on ${file}${order.length ? ' (shuffled through a buffer)' : ''}`, () => {
+      const args = [
+        dataFile(file),
+        ...pipelines.flatMap((p) => ['--pipeline', p]),
+        '--every',
+        '25',
+        ...order,
       ];
-      for (const [nArrays, wArrays, what] of parts) {
-        assert.deepEqual(Object.keys(wArrays).sort(), Object.keys(nArrays).sort());
-        for (const [name, values] of Object.entries(nArrays))
-          values.forEach((v, j) =>
-            assert.ok(
-              close(wArrays[name][j], v),
-              `${file} ${n.pipeline}: ${what} ${name}[${j}] ${wArrays[name][j]} vs ${v}`,
-            ),
-          );
+      const native = nativeRun(args);
+      const r = cli(['run', ...args, '--json']);
+      assert.equal(r.status, 0, r.stderr);
+      const wasm = jsonLines(r.stdout);
+      assert.equal(wasm.length, pipelines.length);
+      for (let i = 0; i < pipelines.length; i++) {
+        const [n, w] = [native[i], wasm[i]];
+        assert.equal(w.pipeline, n.pipeline);
+        assert.equal(w.rows, n.rows);
+        assert.equal(w.mistakes, n.mistakes, `${file} ${n.pipeline}: mistakes`);
+        assert.deepEqual(w.curve, n.curve, `${file} ${n.pipeline}: curve`);
+        assert.equal(w.weights.length, n.weights.length);
+        n.weights.forEach((v, j) =>
+          assert.ok(
+            close(w.weights[j], v),
+            `${file} ${n.pipeline}: w[${j}] ${w.weights[j]} vs ${v}`,
+          ),
+        );
+        assert.ok(close(w.bias, n.bias), `${file} ${n.pipeline}: bias`);
+        const parts = [
+          [n.arrays, w.arrays, 'learner'],
+          ...n.scalers.map((s, k) => [s.arrays, w.scalers[k].arrays, s.name]),
+        ];
+        for (const [nArrays, wArrays, what] of parts) {
+          assert.deepEqual(Object.keys(wArrays).sort(), Object.keys(nArrays).sort());
+          for (const [name, values] of Object.entries(nArrays))
+            values.forEach((v, j) =>
+              assert.ok(
+                close(wArrays[name][j], v),
+                `${file} ${n.pipeline}: ${what} ${name}[${j}] ${wArrays[name][j]} vs ${v}`,
+              ),
+            );
+        }
       }
-    }
-  });
-}
+    });
+  }

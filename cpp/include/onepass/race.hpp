@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "onepass/eval/protocols.hpp"
 #include "onepass/io/csv_reader.hpp"
 #include "onepass/pipeline.hpp"
 
@@ -30,13 +31,22 @@ class Race {
   std::size_t size() const { return pipelines_.size(); }
   const Pipeline& pipeline(std::size_t i) const { return *pipelines_[i]; }
 
+  // Shuffles the stream with a buffer of `rows` rows (bounded memory): each parsed row enters
+  // the buffer and, once it is full, a seeded random row of it goes on to the pipelines; the
+  // buffer is drained in random order at the end. 0 (the default): file order.
+  void shuffle(std::size_t rows, std::uint64_t seed);
+
  private:
   explicit Race(const CsvOptions& options) : reader_(options) {}
   void run_block();
+  void learn_row(const double* x, int y);
 
   CsvReader reader_;
   std::vector<std::unique_ptr<Pipeline>> pipelines_;
   RowBlock block_;
+  std::size_t shuffle_rows_ = 0;
+  SeededRandom rng_{0};  // one sequence for the whole stream: chunking cannot change the order
+  RowBlock buffer_;      // the shuffle buffer
 };
 
 // Frozen predictions of one pipeline over a CSV stream: nothing is learned. The features are
