@@ -1,97 +1,48 @@
 // The demo site (built into dist/ by `npm test`) in headless Chromium, driven by playwright-core
 // with Debian's /usr/bin/chromium: the bundled dataset streams on open, a user's CSV can be
-// uploaded and run, a bad row is reported with its line, and no request ever leaves the
-// page's own origin.
+// uploaded and run, a bad row is reported with its line, models can be downloaded and used,
+// pipelines composed from presets and menus, results tested on a holdout and sorted, the setup
+// shared as a link, and no request ever leaves the page's own origin.
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
-import { preview } from 'vite';
-import { root } from '../js/helpers.mjs';
+import { openPage, readDownload, resultsShow, shots, startSite } from './helpers.mjs';
 
-// TOOLCHAIN.md: flags that work as root in a closed network.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-let server;
-let browser;
-let origin;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
+let site;
 before(async () => {
-  const port = await freePort();
-  server = await preview({
-    configFile: join(root, 'web/vite.config.ts'),
-    logLevel: 'silent',
-    preview: { port, strictPort: true, host: '127.0.0.1' },
-  });
-  origin = `http://127.0.0.1:${port}`;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  site = await startSite();
 });
-
 after(async () => {
-  await browser?.close();
-  await new Promise((resolve) => server?.httpServer.close(resolve));
+  await site?.close();
 });
 
-async function readDownload(download) {
-  const chunks = [];
-  for await (const c of await download.createReadStream()) chunks.push(c);
-  return Buffer.concat(chunks).toString('utf8');
-}
+const csv = (rows) => Buffer.from(rows.join('\n') + '\n');
+const text = (page, sel) => page.$eval(sel, (e) => e.textContent);
 
-function csv(rows) {
-  return Buffer.from(rows.join('\n') + '\n');
-}
-
-test('the demo streams, accepts uploads, reports bad rows, and stays on its own origin', async () => {
-  const context = await browser.newContext({
-    viewport: { width: 1200, height: 900 },
-    acceptDownloads: true,
-  });
-  const requests = [];
-  context.on('request', (r) => requests.push(r.url()));
-  const pageErrors = [];
-  const page = await context.newPage();
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-
-  const response = await page.goto(`${origin}/`);
+test('stream, upload, bad rows, models, all on the page origin', async () => {
+  const { context, page, requests, errors, foreign } = await openPage(site);
+  const response = await page.goto(`${site.origin}/`);
   assert.match(response.headers()['content-security-policy'], /connect-src 'self'/);
 
   // The bundled heart data streams through three pipelines as soon as the page opens.
   await page.waitForSelector('#chart[data-rows="270"][data-series="3"]', { timeout: 20000 });
-  await page.waitForFunction(
-    () =>
-      [...document.querySelectorAll('#results tbody tr')].filter((r) => r.dataset.rows === '270')
-        .length === 3,
-  );
+  await page.waitForSelector('#rolling[data-rows="270"][data-series="3"]');
+  await resultsShow(page, 3, 270);
   const names = await page.$$eval('#results tbody tr', (rows) =>
     rows.map((r) => r.dataset.pipeline),
   );
   assert.deepEqual(names, ['zscore | logreg', 'zscore | pa1', 'perceptron']);
-  const mistakes = await page.$$eval('#results tbody tr', (rows) =>
-    rows.map((r) => Number(r.cells[2].textContent)),
+  const mistakes = await page.$$eval('#results tbody td[data-key="mistakes"]', (tds) =>
+    tds.map((t) => Number(t.textContent)),
   );
   assert.deepEqual(mistakes, [51, 63, 111], 'the same mistakes as the native and node builds');
+  const scaleRows = await page.$$eval('#scales tr td:first-child', (tds) =>
+    tds.map((t) => t.textContent),
+  );
+  assert.equal(scaleRows.length, 13);
+  assert.equal(scaleRows[0], 'age');
+  if (shots) await page.screenshot({ path: join(shots, 'streamed.png'), fullPage: true });
+
   // Download the first pipeline's model, load it back, and predict the chosen data with it.
   const [modelDownload] = await Promise.all([
     page.waitForEvent('download'),
@@ -113,7 +64,7 @@ test('the demo streams, accepts uploads, reports bad rows, and stays on its own 
     /rows predicted/.test(document.querySelector('#score-status').textContent),
   );
   assert.match(
-    await page.textContent('#score-status'),
+    await text(page, '#score-status'),
     /^270 rows predicted; accuracy 0\.\d{4} on the 270 labelled rows\.$/,
   );
   const [predDownload] = await Promise.all([
@@ -132,11 +83,10 @@ test('the demo streams, accepts uploads, reports bad rows, and stays on its own 
     /cannot be used/.test(document.querySelector('#score-status').textContent),
   );
   assert.match(
-    await page.textContent('#score-status'),
+    await text(page, '#score-status'),
     /JSON syntax error at byte \d+ \(the file is truncated\)/,
   );
   assert.equal(await page.$eval('#score', (b) => b.disabled), true);
-
   const beforeUpload = requests.length;
 
   // A user's file: string labels in the first column, chosen by name, with a positive value.
@@ -145,19 +95,20 @@ test('the demo streams, accepts uploads, reports bad rows, and stays on its own 
     rows.push(`${i % 3 ? 'yes' : 'no'},${(i * 7) % 13},${i % 3 ? 1 : -1}`);
   await page.setInputFiles('#file', { name: 'mine.csv', mimeType: 'text/csv', buffer: csv(rows) });
   await page.waitForFunction(() => document.querySelector('#preview th')?.textContent === 'target');
+  assert.deepEqual(await page.$$eval('#preview tr.types td', (t) => t.map((c) => c.textContent)), [
+    'text',
+    'number',
+    'number',
+  ]);
   await page.selectOption('#label', { label: 'target' });
   await page.selectOption('#positive', 'yes');
   await page.click('#run');
-  await page.waitForFunction(
-    () =>
-      [...document.querySelectorAll('#results tbody tr')].filter((r) => r.dataset.rows === '500')
-        .length === 3,
-  );
+  await resultsShow(page, 3, 500);
   await page.waitForSelector('#chart[data-rows="500"]');
-  const features = await page.$$eval('#weights tr td:first-child', (tds) =>
-    tds.map((t) => t.textContent),
+  assert.deepEqual(
+    await page.$$eval('#scales tr td:first-child', (t) => t.map((c) => c.textContent)),
+    ['f1', 'f2'],
   );
-  assert.deepEqual(features, ['f1', 'f2', '(bias)']);
 
   // A bad row stops the run with its line and column; the rows before it stay learned.
   await page.setInputFiles('#file', {
@@ -168,21 +119,108 @@ test('the demo streams, accepts uploads, reports bad rows, and stays on its own 
   await page.waitForFunction(() => document.querySelector('#preview th')?.textContent === 'a');
   await page.click('#run');
   await page.waitForSelector('#problems li');
-  assert.match(
-    await page.textContent('#problems'),
-    /line 5, column 2 \(b\): 'oops' is not a number/,
-  );
-  await page.waitForFunction(
-    () =>
-      [...document.querySelectorAll('#results tbody tr')].filter((r) => r.dataset.rows === '3')
-        .length === 3,
-  );
+  assert.match(await text(page, '#problems'), /line 5, column 2 \(b\): 'oops' is not a number/);
+  await resultsShow(page, 3, 3);
+  if (shots) await page.screenshot({ path: join(shots, 'bad-row.png') });
 
   assert.ok(requests.length >= beforeUpload);
-  const foreign = requests.filter(
-    (u) => !u.startsWith(`${origin}/`) && !u.startsWith('data:') && !u.startsWith('blob:'),
+  assert.deepEqual(foreign(), [], 'no request left the page origin');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('presets, the builder, a holdout, sorting and a shared link', async () => {
+  const { context, page, errors, foreign } = await openPage(site);
+  await page.goto(`${site.origin}/`);
+  await resultsShow(page, 3, 270);
+
+  // A preset, then one more pipeline from the menus.
+  await page.selectOption('#preset', 'pater');
+  await page.click('#apply-preset');
+  assert.equal((await page.inputValue('#specs')).split('\n').length, 6);
+  await page.click('summary:has-text("Build a pipeline")');
+  await page.selectOption('#builder-stage', 'zscore');
+  await page.click('#builder-add-stage');
+  await page.selectOption('#builder-stage', 'pa1');
+  await page.fill('#param-pa1-c', '0.5');
+  await page.click('#builder-add-stage');
+  await page.selectOption('#builder-modifier', 'avg');
+  await page.click('#builder-add-pipeline');
+  const specs = (await page.inputValue('#specs')).split('\n');
+  assert.equal(specs.length, 7);
+  assert.equal(specs[6], 'zscore | pa1(c=0.5) +avg');
+
+  // Keep two pipelines, hold out 20%, run on another sample.
+  await page.fill('#specs', 'zscore | logreg\nzscore | pa1(c=0.5) +avg');
+  await page.selectOption('#dataset', 'breast_cancer_wdbc.csv');
+  await page.waitForFunction(
+    () => document.querySelector('#preview th')?.textContent === 'mean_radius',
   );
-  assert.deepEqual(foreign, [], 'no request left the page origin');
-  assert.deepEqual(pageErrors, []);
+  await page.selectOption('#holdout', '0.2');
+  await page.click('#run');
+  await resultsShow(page, 2, 569);
+  await page.waitForFunction(() =>
+    /Holdout: each pipeline trained on 80%/.test(
+      document.querySelector('#holdout-status').textContent,
+    ),
+  );
+  const acc = await page.$$eval('#results tbody td[data-key="testAccuracy"]', (t) =>
+    t.map((c) => Number(c.textContent)),
+  );
+  assert.equal(acc.length, 2);
+  for (const a of acc) assert.ok(a > 0.85 && a <= 1, `test accuracy ${a}`);
+
+  // Sorting by a column, both ways.
+  await page.click('#results thead button:has-text("progressive error")');
+  const errorsUp = await page.$$eval('#results tbody td[data-key="error"]', (t) =>
+    t.map((c) => Number(c.textContent)),
+  );
+  assert.deepEqual(
+    errorsUp,
+    [...errorsUp].sort((x, y) => x - y),
+  );
+  assert.equal(
+    await page.$eval('#results thead th[aria-sort]', (th) => th.getAttribute('aria-sort')),
+    'ascending',
+  );
+  await page.click('#results thead button:has-text("progressive error")');
+  const errorsDown = await page.$$eval('#results tbody td[data-key="error"]', (t) =>
+    t.map((c) => Number(c.textContent)),
+  );
+  assert.deepEqual(errorsDown, [...errorsUp].reverse());
+
+  // The learned scales of the first pipeline (zscore means, sds; logreg weights).
+  await page.selectOption('#scales-pipeline', { index: 0 });
+  const arrays = await page.$$eval('#scales-array option', (o) => o.map((x) => x.textContent));
+  assert.ok(arrays.includes('scaler 1 (zscore): mean'));
+  assert.ok(arrays.includes('learner (logreg): w'));
+  if (shots) await page.screenshot({ path: join(shots, 'holdout-and-scales.png'), fullPage: true });
+
+  // The setup as a link: a new page opened on it has the same setup (and no data in the link).
+  await page.click('#share');
+  const link = page.url();
+  assert.match(link, /#p=/);
+  assert.doesNotMatch(link, /mean_radius|17\.99/, 'the link holds no data');
+  const second = await context.newPage();
+  await second.goto(link);
+  await resultsShow(second, 2, 569);
+  assert.equal(await second.inputValue('#specs'), 'zscore | logreg\nzscore | pa1(c=0.5) +avg');
+  assert.equal(await second.inputValue('#holdout'), '0.2');
+  assert.equal(await second.inputValue('#dataset'), 'breast_cancer_wdbc.csv');
+
+  assert.deepEqual(foreign(), []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('narrow screens: the page fits a phone width', async () => {
+  const { context, page } = await openPage(site, { width: 390, height: 844 });
+  await page.goto(`${site.origin}/`);
+  await resultsShow(page, 3, 270);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  assert.ok(overflow <= 1, `the page is ${overflow}px wider than the screen`);
+  if (shots) await page.screenshot({ path: join(shots, 'phone.png'), fullPage: true });
   await context.close();
 });

@@ -14,14 +14,39 @@ const COLORS = [
   '#e377c2',
 ];
 
+/** The error rate over the last `window` rows at each curve point, from the cumulative curve:
+ * (M(t) - M(t - window)) / window, using the nearest recorded point at or before t - window. */
+export function rollingError(rows: number[], mistakes: number[], window: number): number[] {
+  const out: number[] = [];
+  let j = 0;
+  for (let k = 0; k < rows.length; k++) {
+    while (j < k && rows[j + 1] <= rows[k] - window) j++;
+    const base = rows[k] - window >= rows[0] && j < k ? j : -1;
+    const r0 = base >= 0 ? rows[base] : 0;
+    const m0 = base >= 0 ? mistakes[base] : 0;
+    out.push(rows[k] > r0 ? (mistakes[k] - m0) / (rows[k] - r0) : NaN);
+  }
+  return out;
+}
+
 export class MistakesChart {
   #plot: uPlot | null = null;
   #x: number[] = [];
   #ys: number[][] = [];
   readonly #host: HTMLElement;
 
-  constructor(host: HTMLElement) {
+  readonly #yLabel: string;
+  readonly #transform: ((x: number[], y: number[]) => number[]) | null;
+
+  /** transform: turns a series' cumulative mistakes into what is drawn (e.g. a rolling rate). */
+  constructor(
+    host: HTMLElement,
+    yLabel = 'cumulative mistakes',
+    transform: ((x: number[], y: number[]) => number[]) | null = null,
+  ) {
     this.#host = host;
+    this.#yLabel = yLabel;
+    this.#transform = transform;
     new ResizeObserver(() => this.#plot?.setSize(this.#size())).observe(host);
   }
 
@@ -35,14 +60,19 @@ export class MistakesChart {
     this.#ys = names.map(() => []);
     const series: uPlot.Series[] = [
       { label: 'rows' },
-      ...names.map((name, i) => ({ label: name, stroke: COLORS[i % COLORS.length], width: 2 })),
+      ...names.map((name, i) => ({
+        label: name,
+        stroke: COLORS[i % COLORS.length],
+        width: 2,
+        dash: i >= COLORS.length ? [6, 3] : undefined,
+      })),
     ];
     this.#plot = new uPlot(
       {
         ...this.#size(),
         series,
         scales: { x: { time: false } },
-        axes: [{ label: 'rows seen' }, { label: 'cumulative mistakes' }],
+        axes: [{ label: 'rows seen' }, { label: this.#yLabel }],
         legend: { live: true },
       },
       [this.#x, ...this.#ys],
@@ -65,7 +95,8 @@ export class MistakesChart {
   /** Redraws; call at most once per animation frame. */
   draw(): void {
     if (!this.#plot) return;
-    this.#plot.setData([this.#x, ...this.#ys]);
+    const t = this.#transform;
+    this.#plot.setData([this.#x, ...(t ? this.#ys.map((y) => t(this.#x, y)) : this.#ys)]);
     this.#host.dataset.rows = String(this.#x.length ? this.#x[this.#x.length - 1] : 0);
   }
 

@@ -1,9 +1,12 @@
 // The demo page: choose data and pipelines, stream the rows through them in a Web Worker, watch
-// the cumulative mistakes, read the results, download them. Uses only the onepass package's
-// public API (here: the registry and spec validation; the learning happens in worker.ts).
-import { load, type Onepass, type RegistryEntry } from 'onepass';
-import { MistakesChart } from './chart';
+// the cumulative and recent error, read and sort the results, inspect what was learned per
+// feature, download models, curves and charts, and share the setup as a link (never the data).
+// The page uses only the onepass package's public API (the learning happens in worker.ts).
+import { load, type Onepass, type RegistryEntry, type RunResult } from 'onepass';
+import { MistakesChart, rollingError } from './chart';
+import { PRESETS, mountBuilder } from './compose';
 import type { FromWorker, Progress, Result, Source, ToWorker } from './protocol';
+import { ScalesView } from './scales';
 import './style.css';
 
 const DATASETS = [
@@ -16,7 +19,6 @@ const DATASETS = [
   { file: 'sonar.csv', title: 'Sonar, sorted by class (208 rows, 60 features)' },
   { file: 'liver.csv', title: 'BUPA liver (345 rows, 6 features)' },
 ];
-const DEFAULT_PIPELINES = ['zscore | logreg', 'zscore | pa1', 'perceptron'];
 const PREVIEW_BYTES = 64 * 1024;
 const PREVIEW_ROWS = 5;
 
@@ -29,17 +31,26 @@ const ui = {
   label: $<HTMLSelectElement>('label'),
   positive: $<HTMLSelectElement>('positive'),
   onError: $<HTMLSelectElement>('on-error'),
+  order: $<HTMLSelectElement>('order'),
+  seed: $<HTMLInputElement>('seed'),
   preview: $<HTMLTableElement>('preview'),
+  preset: $<HTMLSelectElement>('preset'),
+  applyPreset: $<HTMLButtonElement>('apply-preset'),
   specs: $<HTMLTextAreaElement>('specs'),
+  builder: $<HTMLDivElement>('builder'),
   catalogue: $<HTMLDivElement>('catalogue'),
+  holdout: $<HTMLSelectElement>('holdout'),
   run: $<HTMLButtonElement>('run'),
+  pause: $<HTMLButtonElement>('pause'),
   cancel: $<HTMLButtonElement>('cancel'),
+  share: $<HTMLButtonElement>('share'),
+  shareStatus: $<HTMLParagraphElement>('share-status'),
   specError: $<HTMLParagraphElement>('spec-error'),
   bar: $<HTMLProgressElement>('bar'),
   status: $<HTMLParagraphElement>('status'),
   problems: $<HTMLUListElement>('problems'),
   results: $<HTMLTableElement>('results'),
-  weights: $<HTMLTableElement>('weights'),
+  holdoutStatus: $<HTMLParagraphElement>('holdout-status'),
   exportJson: $<HTMLButtonElement>('export-json'),
   exportCurve: $<HTMLButtonElement>('export-curve'),
   exportPng: $<HTMLButtonElement>('export-png'),
@@ -50,6 +61,10 @@ const ui = {
 };
 
 const chart = new MistakesChart($('chart'));
+const rolling = new MistakesChart($('rolling'), 'error rate, recent rows', (x, y) =>
+  rollingError(x, y, Math.max(10, Math.round((x[x.length - 1] ?? 0) / 20))),
+);
+const scales = new ScalesView($('scales-pipeline'), $('scales-array'), $('scales'));
 const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
 /** A bundled sample, by absolute URL: the worker resolves relative URLs against its own. */
 const sample = (file: string): Source => ({
@@ -62,6 +77,7 @@ let features: string[] = [];
 let pipelines: string[] = [];
 let lastResults: Result[] = [];
 let lastModels: string[] = [];
+let holdoutRuns: RunResult[] = [];
 let modelText = '';
 let predictions = '';
 const curveRows: number[] = [];
@@ -77,6 +93,8 @@ function el<K extends keyof HTMLElementTagNameMap>(
   if (text !== undefined) e.textContent = text;
   return e;
 }
+
+// ------------------------------------------------------------------ data and preview
 
 /** Splits one CSV line (quotes with "" escapes); enough for a preview. */
 function splitLine(line: string): string[] {
@@ -108,14 +126,9 @@ async function headText(src: Source): Promise<string> {
 function fillPositive(values: string[]): void {
   ui.positive.replaceChildren();
   const numeric = values.every((v) => ['1', '0', '-1', '+1', ''].includes(v));
-  const auto = el('option', 'numeric: 1 is positive, 0 or -1 negative');
-  auto.value = '';
-  ui.positive.append(auto);
-  for (const v of [...new Set(values)].filter((v) => v !== '').sort()) {
-    const o = el('option', v);
-    o.value = v;
-    ui.positive.append(o);
-  }
+  ui.positive.append(new Option('numeric: 1 is positive, 0 or -1 negative', ''));
+  for (const v of [...new Set(values)].filter((v) => v !== '').sort())
+    ui.positive.append(new Option(v, v));
   if (!numeric && ui.positive.options.length > 1) ui.positive.selectedIndex = 1;
 }
 
@@ -123,6 +136,13 @@ let previewRows: string[][] = [];
 function showLabelValues(): void {
   const col = Number(ui.label.value);
   fillPositive(previewRows.map((r) => r[col] ?? ''));
+}
+
+/** The type of a column from its preview cells: numbers, text, or empty. */
+function columnType(col: number): string {
+  const cells = previewRows.map((r) => r[col] ?? '').filter((c) => c !== '');
+  if (cells.length === 0) return 'empty';
+  return cells.every((c) => Number.isFinite(Number(c))) ? 'number' : 'text';
 }
 
 async function chooseSource(src: Source): Promise<void> {
@@ -136,22 +156,21 @@ async function chooseSource(src: Source): Promise<void> {
   // The last preview line may be cut at PREVIEW_BYTES; keep only complete rows.
   previewRows = lines.slice(1, Math.min(lines.length - 1, 200)).map(splitLine);
   ui.label.replaceChildren(
-    ...header.map((name, i) => {
-      const o = el('option', name || `column ${i + 1}`);
-      o.value = String(i);
-      return o;
-    }),
+    ...header.map((name, i) => new Option(name || `column ${i + 1}`, String(i))),
   );
   ui.label.selectedIndex = header.length - 1;
   showLabelValues();
   const head = el('tr');
   head.append(...header.map((h) => el('th', h)));
+  const types = el('tr');
+  types.className = 'types';
+  types.append(...header.map((_, i) => el('td', columnType(i))));
   const body = previewRows.slice(0, PREVIEW_ROWS).map((r) => {
     const tr = el('tr');
     tr.append(...r.map((c) => el('td', c)));
     return tr;
   });
-  ui.preview.replaceChildren(head, ...body);
+  ui.preview.replaceChildren(head, types, ...body);
 }
 
 function catalogue(entries: RegistryEntry[]): void {
@@ -161,9 +180,11 @@ function catalogue(entries: RegistryEntry[]): void {
     const list = el('ul');
     for (const e of entries.filter((x) => x.kind === kind)) {
       const li = el('li');
-      const code = el('code', kind === 'modifier' ? `+${e.name}` : e.name);
+      li.append(
+        el('code', kind === 'modifier' ? `+${e.name}` : e.name),
+        ` ${e.summary} (spec ${e.spec}).`,
+      );
       const params = e.params.map((p) => `${p.name} = ${p.default} (${p.range}): ${p.help}`);
-      li.append(code, ` ${e.summary} (spec ${e.spec}).`);
       if (params.length) {
         const sub = el('ul');
         sub.append(...params.map((t) => el('li', t)));
@@ -177,12 +198,15 @@ function catalogue(entries: RegistryEntry[]): void {
   ui.catalogue.replaceChildren(...parts);
 }
 
+// ------------------------------------------------------------------ progress and charts
+
 function formatRate(p: Progress): string {
   const s = p.elapsedMs / 1000;
   const rate = s > 0 ? Math.round(p.rows / s) : 0;
   const mb = (p.bytes / 1e6).toFixed(p.bytes < 1e6 ? 3 : 1);
-  const eta = p.total && p.bytes && s > 0 ? ((p.total - p.bytes) / (p.bytes / s)).toFixed(1) : '';
-  return `${p.rows.toLocaleString()} rows, ${rate.toLocaleString()} rows/s, ${mb} MB read${eta && Number(eta) > 0 ? `, about ${eta} s left` : ''}`;
+  const eta = p.total && p.bytes && s > 0 ? (p.total - p.bytes) / (p.bytes / s) : 0;
+  const left = eta > 0.05 ? `, about ${eta.toFixed(1)} s left` : '';
+  return `${p.rows.toLocaleString()} rows, ${rate.toLocaleString()} rows/s, ${mb} MB read${left}`;
 }
 
 function showProgress(p: Progress): void {
@@ -201,50 +225,121 @@ function showProgress(p: Progress): void {
     frameRequested = true;
     requestAnimationFrame(() => {
       frameRequested = false;
-      for (const batch of pendingPoints) chart.append(batch);
+      for (const batch of pendingPoints) {
+        chart.append(batch);
+        rolling.append(batch);
+      }
       pendingPoints = [];
       chart.draw();
+      rolling.draw();
     });
   }
 }
 
+// ------------------------------------------------------------------ results table
+
+interface Column {
+  key: string;
+  title: string;
+  value: (r: Result, i: number) => number | string | null;
+  digits?: number;
+}
+
+const baseColumns: Column[] = [
+  { key: 'pipeline', title: 'pipeline', value: (r) => r.canonical },
+  { key: 'rows', title: 'rows', value: (r) => r.rows, digits: 0 },
+  { key: 'mistakes', title: 'mistakes', value: (r) => r.mistakes, digits: 0 },
+  { key: 'error', title: 'progressive error', value: (r) => r.error, digits: 4 },
+  { key: 'logLoss', title: 'log-loss', value: (r) => r.logLoss, digits: 4 },
+];
+const holdoutColumns: Column[] = [
+  {
+    key: 'testAccuracy',
+    title: 'test accuracy',
+    value: (_, i) => holdoutRuns[i]?.test.accuracy ?? null,
+    digits: 4,
+  },
+  { key: 'testF1', title: 'test F1', value: (_, i) => holdoutRuns[i]?.test.f1 ?? null, digits: 4 },
+  {
+    key: 'testAuc',
+    title: 'test AUC',
+    value: (_, i) => holdoutRuns[i]?.test.auc ?? null,
+    digits: 4,
+  },
+  {
+    key: 'testLogLoss',
+    title: 'test log-loss',
+    value: (_, i) => holdoutRuns[i]?.test.log_loss ?? null,
+    digits: 4,
+  },
+];
+let sortKey = '';
+let sortAscending = true;
+
+function columns(): Column[] {
+  return holdoutRuns.length ? [...baseColumns, ...holdoutColumns] : baseColumns;
+}
+
 function showResults(results: Result[]): void {
   lastResults = results;
-  const body = ui.results.tBodies[0];
-  body.replaceChildren(
-    ...results.map((r, i) => {
+  const cols = columns();
+  const head = ui.results.tHead!.rows[0];
+  head.replaceChildren(
+    ...cols.map((c) => {
+      const th = el('th');
+      th.scope = 'col';
+      const b = el('button', c.title);
+      b.type = 'button';
+      b.className = 'sort';
+      b.addEventListener('click', () => {
+        sortAscending = sortKey === c.key ? !sortAscending : true;
+        sortKey = c.key;
+        showResults(lastResults);
+      });
+      th.append(b);
+      if (sortKey === c.key)
+        th.setAttribute('aria-sort', sortAscending ? 'ascending' : 'descending');
+      return th;
+    }),
+    el('th', 'model'),
+  );
+  const order = results.map((_, i) => i);
+  const sortCol = cols.find((c) => c.key === sortKey);
+  if (sortCol) {
+    const v = (i: number): number | string =>
+      sortCol.value(results[i], i) ?? Number.POSITIVE_INFINITY;
+    order.sort((a, b) => {
+      const [x, y] = [v(a), v(b)];
+      const cmp =
+        typeof x === 'string' || typeof y === 'string' ? String(x).localeCompare(String(y)) : x - y;
+      return sortAscending ? cmp : -cmp;
+    });
+  }
+  ui.results.tBodies[0].replaceChildren(
+    ...order.map((i) => {
+      const r = results[i];
       const tr = el('tr');
       tr.dataset.pipeline = r.pipeline;
       tr.dataset.rows = String(r.rows);
-      const name = el('td', r.canonical);
-      if (r.diverged) name.append(el('span', ` (diverged: ${r.revertedSteps} steps reverted)`));
-      tr.append(
-        name,
-        el('td', r.rows.toLocaleString()),
-        el('td', r.mistakes.toLocaleString()),
-        el('td', r.error.toFixed(4)),
-        el('td', r.logLoss === null ? '–' : r.logLoss.toFixed(4)),
-        modelCell(i),
-      );
+      for (const c of cols) {
+        const v = c.value(r, i);
+        const td = el(
+          'td',
+          v === null ? '–' : typeof v === 'number' ? v.toFixed(c.digits ?? 4) : v,
+        );
+        td.dataset.key = c.key;
+        if (c.key === 'pipeline' && r.diverged)
+          td.append(el('span', ` (diverged: ${r.revertedSteps} steps reverted)`));
+        tr.append(td);
+      }
+      tr.append(modelCell(i));
       return tr;
     }),
   );
-  const head = el('tr');
-  head.append(el('th', 'feature'), ...results.map((r) => el('th', r.pipeline)));
-  const rows = features.map((f, j) => {
-    const tr = el('tr');
-    tr.append(
-      el('td', f),
-      ...results.map((r) => el('td', (r.snapshot.learner.arrays.w?.[j] ?? NaN).toFixed(4))),
-    );
-    return tr;
-  });
-  const bias = el('tr');
-  bias.append(
-    el('td', '(bias)'),
-    ...results.map((r) => el('td', (r.snapshot.learner.scalars.b ?? 0).toFixed(4))),
+  scales.show(
+    results.map((r) => ({ pipeline: r.pipeline, snapshot: r.snapshot })),
+    features,
   );
-  ui.weights.replaceChildren(head, ...rows, bias);
   for (const b of [ui.exportJson, ui.exportCurve, ui.exportPng]) b.disabled = results.length === 0;
 }
 
@@ -271,6 +366,11 @@ function showProblems(messages: string[]): void {
 function setRunning(running: boolean): void {
   ui.run.disabled = running;
   ui.cancel.disabled = !running;
+  ui.pause.disabled = !running;
+  if (!running) {
+    ui.pause.textContent = 'Pause';
+    ui.pause.setAttribute('aria-pressed', 'false');
+  }
 }
 
 worker.onmessage = (event: MessageEvent<FromWorker>) => {
@@ -301,9 +401,19 @@ worker.onmessage = (event: MessageEvent<FromWorker>) => {
       showProblems([...msg.info.warnings, ...skipped]);
       if (!msg.cancelled) ui.bar.value = ui.bar.max; // also when the size was unknown
       ui.status.textContent = `${msg.cancelled ? 'Cancelled' : 'Done'}: ${formatRate(msg.progress)}`;
-      setRunning(false);
+      if (Number(ui.holdout.value) > 0 && !msg.cancelled)
+        ui.holdoutStatus.textContent = 'Testing on the holdout…';
+      else setRunning(false);
       break;
     }
+    case 'holdout':
+      holdoutRuns = msg.runs;
+      ui.holdoutStatus.textContent = msg.message
+        ? `No holdout test: ${msg.message}.`
+        : `Holdout: each pipeline trained on ${100 - Math.round(Number(ui.holdout.value) * 100)}% of the rows (seed ${ui.seed.value}) and tested on the other ${Math.round(Number(ui.holdout.value) * 100)}%.`;
+      showResults(lastResults);
+      setRunning(false);
+      break;
     case 'scored': {
       setRunning(false);
       if (msg.error !== undefined) {
@@ -330,6 +440,8 @@ worker.onmessage = (event: MessageEvent<FromWorker>) => {
       break;
   }
 };
+
+// ------------------------------------------------------------------ running
 
 function validSpecs(op: Onepass): string[] | null {
   const specs = ui.specs.value
@@ -361,7 +473,10 @@ function start(op: Onepass): void {
   for (let i = 0; i < specs.length; i++) curveMistakes.push([]);
   pendingPoints = [];
   chart.reset(specs);
+  rolling.reset(specs);
   lastModels = [];
+  holdoutRuns = [];
+  ui.holdoutStatus.textContent = '';
   showResults([]);
   showProblems([]);
   ui.status.textContent = 'Starting…';
@@ -374,6 +489,9 @@ function start(op: Onepass): void {
       label: ui.label.value || undefined,
       positive: ui.positive.value || undefined,
       onError: ui.onError.value === 'skip' ? 'skip' : 'stop',
+      shuffleBuffer: Number(ui.order.value),
+      seed: Math.max(0, Math.floor(Number(ui.seed.value) || 0)),
+      holdout: Number(ui.holdout.value),
     },
   };
   worker.postMessage(msg);
@@ -387,32 +505,32 @@ function download(name: string, data: Blob | string): void {
   if (typeof data !== 'string') setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
+function plain(arrays: Record<string, Float64Array>): Record<string, number[]> {
+  return Object.fromEntries(Object.entries(arrays).map(([k, v]) => [k, Array.from(v)]));
+}
+
 function exportJson(): void {
   const model = {
     format: 'onepass-results',
     source: source.kind === 'file' ? source.file.name : source.name,
     features,
-    pipelines: lastResults.map((r) => ({
+    pipelines: lastResults.map((r, i) => ({
       pipeline: r.pipeline,
       canonical: r.canonical,
       rows: r.rows,
       mistakes: r.mistakes,
       error: r.error,
+      holdout: holdoutRuns[i] ?? null,
       learner: {
         name: r.snapshot.learner.name,
-        arrays: Object.fromEntries(
-          Object.entries(r.snapshot.learner.arrays).map(([k, v]) => [k, Array.from(v)]),
-        ),
+        arrays: plain(r.snapshot.learner.arrays),
         scalars: r.snapshot.learner.scalars,
       },
-      scalers: r.snapshot.scalers.map((s) => ({
-        name: s.name,
-        arrays: Object.fromEntries(Object.entries(s.arrays).map(([k, v]) => [k, Array.from(v)])),
-      })),
+      scalers: r.snapshot.scalers.map((s) => ({ name: s.name, arrays: plain(s.arrays) })),
     })),
   };
   download(
-    'onepass-model.json',
+    'onepass-results.json',
     new Blob([JSON.stringify(model, null, 2)], { type: 'application/json' }),
   );
 }
@@ -426,19 +544,74 @@ function exportCurve(): void {
   );
 }
 
-async function main(): Promise<void> {
-  for (const d of DATASETS) {
-    const o = el('option', d.title);
-    o.value = d.file;
-    ui.dataset.append(o);
-  }
-  ui.specs.value = DEFAULT_PIPELINES.join('\n');
-  const op = await load();
-  catalogue(op.registry());
+// ------------------------------------------------------------------ shareable setup
 
-  ui.dataset.addEventListener('change', () => {
-    void chooseSource(sample(ui.dataset.value));
+/** The setup (never the data) as the URL's fragment, which is not even sent to the server. */
+function shareLink(): string {
+  const p = new URLSearchParams();
+  p.set('p', ui.specs.value.trim());
+  if (source.kind === 'url') p.set('sample', source.name);
+  const label = ui.label.selectedOptions[0]?.text;
+  if (label) p.set('label', label);
+  if (ui.positive.value) p.set('positive', ui.positive.value);
+  for (const [k, v] of [
+    ['errors', ui.onError.value],
+    ['order', ui.order.value],
+    ['seed', ui.seed.value],
+    ['holdout', ui.holdout.value],
+  ])
+    p.set(k, v);
+  return `${location.href.split('#')[0]}#${p.toString()}`;
+}
+
+async function applyLink(): Promise<boolean> {
+  const p = new URLSearchParams(location.hash.slice(1));
+  if (!p.has('p')) return false;
+  ui.specs.value = p.get('p') ?? '';
+  const name = p.get('sample');
+  if (name && DATASETS.some((d) => d.file === name)) {
+    ui.dataset.value = name;
+    await chooseSource(sample(name));
+  }
+  const label = [...ui.label.options].find((o) => o.text === p.get('label'));
+  if (label) {
+    ui.label.value = label.value;
+    showLabelValues();
+  }
+  if (p.get('positive') && [...ui.positive.options].some((o) => o.value === p.get('positive')))
+    ui.positive.value = p.get('positive') as string;
+  const set = (s: HTMLSelectElement | HTMLInputElement, v: string | null) => {
+    if (
+      v !== null &&
+      (!(s instanceof HTMLSelectElement) || [...s.options].some((o) => o.value === v))
+    )
+      s.value = v;
+  };
+  set(ui.onError, p.get('errors'));
+  set(ui.order, p.get('order'));
+  set(ui.seed, p.get('seed'));
+  set(ui.holdout, p.get('holdout'));
+  return true;
+}
+
+// ------------------------------------------------------------------ wiring
+
+async function main(): Promise<void> {
+  for (const d of DATASETS) ui.dataset.append(new Option(d.title, d.file));
+  for (const [key, p] of Object.entries(PRESETS))
+    ui.preset.append(new Option(`${p.title} (${p.specs.length})`, key));
+  ui.specs.value = PRESETS.start.specs.join('\n');
+  const op = await load();
+  const registry = op.registry();
+  catalogue(registry);
+  mountBuilder(ui.builder, registry, (spec) => {
+    ui.specs.value = (ui.specs.value.trim() ? ui.specs.value.trim() + '\n' : '') + spec;
   });
+
+  ui.applyPreset.addEventListener('click', () => {
+    ui.specs.value = PRESETS[ui.preset.value].specs.join('\n');
+  });
+  ui.dataset.addEventListener('change', () => void chooseSource(sample(ui.dataset.value)));
   ui.file.addEventListener('change', () => {
     const f = ui.file.files?.[0];
     if (f) void chooseSource({ kind: 'file', file: f });
@@ -462,11 +635,32 @@ async function main(): Promise<void> {
     if (f) void chooseSource({ kind: 'file', file: f });
   });
   ui.run.addEventListener('click', () => start(op));
+  ui.pause.addEventListener('click', () => {
+    const pausing = ui.pause.getAttribute('aria-pressed') !== 'true';
+    worker.postMessage({ type: pausing ? 'pause' : 'resume' } satisfies ToWorker);
+    ui.pause.setAttribute('aria-pressed', String(pausing));
+    ui.pause.textContent = pausing ? 'Resume' : 'Pause';
+    if (pausing) ui.status.textContent = `Paused: ${ui.status.textContent}`;
+  });
   ui.cancel.addEventListener('click', () =>
     worker.postMessage({ type: 'cancel' } satisfies ToWorker),
   );
+  ui.share.addEventListener('click', async () => {
+    const link = shareLink();
+    history.replaceState(null, '', link);
+    try {
+      await navigator.clipboard.writeText(link);
+      ui.shareStatus.textContent = 'Link copied. It holds the setup, not the data.';
+    } catch {
+      ui.shareStatus.textContent = `The address bar now holds the setup (not the data): ${link}`;
+    }
+  });
   ui.exportJson.addEventListener('click', exportJson);
   ui.exportCurve.addEventListener('click', exportCurve);
+  ui.exportPng.addEventListener('click', () => {
+    const png = chart.toPng();
+    if (png) download('onepass-chart.png', png);
+  });
   ui.modelFile.addEventListener('change', async () => {
     const f = ui.modelFile.files?.[0];
     if (!f) return;
@@ -490,13 +684,9 @@ async function main(): Promise<void> {
   ui.exportPredictions.addEventListener('click', () =>
     download('onepass-predictions.csv', new Blob([predictions], { type: 'text/csv' })),
   );
-  ui.exportPng.addEventListener('click', () => {
-    const png = chart.toPng();
-    if (png) download('onepass-chart.png', png);
-  });
 
-  await chooseSource(source);
-  start(op); // the bundled dataset streams as soon as the page opens
+  if (!(await applyLink())) await chooseSource(source);
+  start(op); // the chosen (or bundled) dataset streams as soon as the page opens
 }
 
 void main();

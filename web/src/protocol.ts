@@ -1,5 +1,5 @@
 // Messages between the page (main.ts) and the streaming Web Worker (worker.ts).
-import type { CsvInfo, PipelineResult } from 'onepass';
+import type { CsvInfo, PipelineResult, RunResult } from 'onepass';
 
 export type Source = { kind: 'url'; url: string; name: string } | { kind: 'file'; file: File };
 
@@ -8,11 +8,21 @@ export interface RunOptions {
   label?: string;
   positive?: string;
   onError: 'stop' | 'skip';
+  /** Rows of the shuffle buffer (0: file order). */
+  shuffleBuffer: number;
+  seed: number;
+  /** Share of rows held out for a test after the stream (0: none). */
+  holdout: number;
 }
+
+/** Files up to this size can be held in memory for the holdout test. */
+export const HOLDOUT_MAX_BYTES = 64 * 1024 * 1024;
 
 export type ToWorker =
   | { type: 'start'; source: Source; options: RunOptions }
   | { type: 'score'; source: Source; model: string }
+  | { type: 'pause' }
+  | { type: 'resume' }
   | { type: 'cancel' };
 
 export interface SeriesUpdate {
@@ -53,4 +63,5 @@ export type FromWorker =
       predictions: string;
       error?: string;
     }
-  | { type: 'failed'; message: string; progress?: Progress; info?: CsvInfo; results?: Result[] };
+  | { type: 'failed'; message: string; progress?: Progress; info?: CsvInfo; results?: Result[] }
+  | { type: 'holdout'; runs: RunResult[]; message?: string };

@@ -3,13 +3,27 @@
 // a time: memory stays flat however large the file. Progress goes to the page at most every
 // 100 ms, so the charts update at a bounded rate.
 import { load, type CsvRunner, type Onepass } from 'onepass';
-import type { FromWorker, Progress, RunOptions, Source, ToWorker } from './protocol';
+import {
+  HOLDOUT_MAX_BYTES,
+  type FromWorker,
+  type Progress,
+  type RunOptions,
+  type Source,
+  type ToWorker,
+} from './protocol';
 
 const PROGRESS_INTERVAL_MS = 100;
 const TARGET_CURVE_POINTS = 2000;
 
 let onepass: Promise<Onepass> | null = null;
 let cancelled = false;
+let paused = false;
+let wake: (() => void) | null = null;
+
+/** Waits while the run is paused (the stream is simply not read meanwhile). */
+async function whilePaused(): Promise<void> {
+  while (paused && !cancelled) await new Promise<void>((resolve) => (wake = resolve));
+}
 
 function post(msg: FromWorker): void {
   const transfer = msg.type === 'progress' ? msg.series.map((s) => s.points.buffer) : [];
@@ -43,8 +57,45 @@ function progress(runner: CsvRunner, t0: number, total: number): Progress {
   return { rows: info.rows, bytes: info.bytes, total, elapsedMs: performance.now() - t0, series };
 }
 
+/** After the stream: each pipeline trained on a seeded share of the rows and tested on the rest
+ * (spec 6.2), for files small enough to hold in memory. */
+async function holdout(
+  op: Onepass,
+  source: Source,
+  options: RunOptions,
+  total: number,
+): Promise<void> {
+  if (total > HOLDOUT_MAX_BYTES) {
+    post({
+      type: 'holdout',
+      runs: [],
+      message: `the holdout test needs the file in memory; files over ${HOLDOUT_MAX_BYTES / 2 ** 20} MB are validated progressively only`,
+    });
+    return;
+  }
+  try {
+    const { stream } = await open(source);
+    const data = await op.loadDataset(stream, {
+      label: options.label,
+      positive: options.positive,
+      onError: options.onError,
+    });
+    try {
+      const runs = options.pipelines.map((spec) =>
+        data.holdout(spec, { testFraction: options.holdout, seed: options.seed, shuffle: true }),
+      );
+      post({ type: 'holdout', runs });
+    } finally {
+      data.dispose();
+    }
+  } catch (e) {
+    post({ type: 'holdout', runs: [], message: e instanceof Error ? e.message : String(e) });
+  }
+}
+
 async function run(source: Source, options: RunOptions): Promise<void> {
   cancelled = false;
+  paused = false;
   const op = await (onepass ??= load());
   const { stream, total } = await open(source);
   const reader = stream.getReader();
@@ -53,10 +104,19 @@ async function run(source: Source, options: RunOptions): Promise<void> {
   let lastPost = 0;
   try {
     for (;;) {
+      await whilePaused();
       const { done, value } = await reader.read();
       if (done || cancelled) break;
       if (!runner) {
-        runner = op.csvRunner({ ...options, every: curveStride(value, total) });
+        runner = op.csvRunner({
+          pipelines: options.pipelines,
+          label: options.label,
+          positive: options.positive,
+          onError: options.onError,
+          every: curveStride(value, total),
+          shuffleBuffer: options.shuffleBuffer,
+          seed: options.seed,
+        });
         runner.push(value);
         const info = runner.info();
         post({
@@ -75,7 +135,7 @@ async function run(source: Source, options: RunOptions): Promise<void> {
       }
     }
     if (cancelled) await reader.cancel();
-    runner ??= op.csvRunner({ ...options, every: 1 });
+    runner ??= op.csvRunner({ pipelines: options.pipelines, every: 1 });
     if (!cancelled) runner.finish();
     const models: string[] = [];
     for (let i = 0; i < runner.size; i++) models.push(JSON.stringify(runner.toJSON(i)));
@@ -87,6 +147,7 @@ async function run(source: Source, options: RunOptions): Promise<void> {
       models,
       cancelled,
     });
+    if (!cancelled && options.holdout > 0) await holdout(op, source, options, total);
   } catch (e) {
     // A bad row (or a bad spec): what was learned before it is kept and reported.
     const message = e instanceof Error ? e.message : String(e);
@@ -127,7 +188,11 @@ async function score(source: Source, model: string): Promise<void> {
 
 self.onmessage = (event: MessageEvent<ToWorker>) => {
   const msg = event.data;
-  if (msg.type === 'cancel') cancelled = true;
+  if (msg.type === 'cancel' || msg.type === 'resume') {
+    if (msg.type === 'cancel') cancelled = true;
+    paused = false;
+    wake?.();
+  } else if (msg.type === 'pause') paused = true;
   else if (msg.type === 'score') void score(msg.source, msg.model);
   else void run(msg.source, msg.options);
 };

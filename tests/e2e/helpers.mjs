@@ -1,0 +1,85 @@
+// Shared by the browser tests: the built site served by Vite's preview server on a free port,
+// and Debian's Chromium driven by playwright-core.
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { preview } from 'vite';
+import { root } from '../js/helpers.mjs';
+
+// TOOLCHAIN.md: flags that work as root in a closed network.
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the server and the browser; returns { origin, browser, close }. */
+export async function startSite() {
+  const port = await freePort();
+  const server = await preview({
+    configFile: join(root, 'web/vite.config.ts'),
+    logLevel: 'silent',
+    preview: { port, strictPort: true, host: '127.0.0.1' },
+  });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    browser,
+    async close() {
+      await browser.close();
+      await new Promise((resolve) => server.httpServer.close(resolve));
+    },
+  };
+}
+
+/** A page that records every request (page and workers) and every page error. */
+export async function openPage(site, viewport = { width: 1200, height: 900 }) {
+  const context = await site.browser.newContext({ viewport, acceptDownloads: true });
+  const requests = [];
+  const errors = [];
+  context.on('request', (r) => requests.push(r.url()));
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  const foreign = () =>
+    requests.filter(
+      (u) => !u.startsWith(`${site.origin}/`) && !u.startsWith('data:') && !u.startsWith('blob:'),
+    );
+  return { context, page, requests, errors, foreign };
+}
+
+export async function readDownload(download) {
+  const chunks = [];
+  for await (const c of await download.createReadStream()) chunks.push(c);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Waits until n result rows show `rows` rows each. */
+export function resultsShow(page, n, rows) {
+  return page.waitForFunction(
+    ([n, rows]) =>
+      [...document.querySelectorAll('#results tbody tr')].filter((r) => r.dataset.rows === rows)
+        .length === n,
+    [n, String(rows)],
+  );
+}
+
+export const shots = process.env.ONEPASS_SCREENSHOTS ? join(root, 'docs/screenshots') : null;
