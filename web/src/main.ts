@@ -84,6 +84,7 @@ const curveRows: number[] = [];
 const curveMistakes: number[][] = [];
 let pendingPoints: Float64Array[][] = [];
 let frameRequested = false;
+let paused = false;
 
 function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -212,7 +213,7 @@ function formatRate(p: Progress): string {
 function showProgress(p: Progress): void {
   ui.bar.max = p.total || 1;
   ui.bar.value = p.total ? p.bytes : 0;
-  ui.status.textContent = formatRate(p);
+  ui.status.textContent = (paused ? 'Paused: ' : '') + formatRate(p);
   for (let i = 0; i < p.series.length; i++) {
     const pts = p.series[i].points;
     for (let k = 0; k < pts.length; k += 2) {
@@ -368,6 +369,7 @@ function setRunning(running: boolean): void {
   ui.cancel.disabled = !running;
   ui.pause.disabled = !running;
   if (!running) {
+    paused = false;
     ui.pause.textContent = 'Pause';
     ui.pause.setAttribute('aria-pressed', 'false');
   }
@@ -636,11 +638,13 @@ async function main(): Promise<void> {
   });
   ui.run.addEventListener('click', () => start(op));
   ui.pause.addEventListener('click', () => {
-    const pausing = ui.pause.getAttribute('aria-pressed') !== 'true';
-    worker.postMessage({ type: pausing ? 'pause' : 'resume' } satisfies ToWorker);
-    ui.pause.setAttribute('aria-pressed', String(pausing));
-    ui.pause.textContent = pausing ? 'Resume' : 'Pause';
-    if (pausing) ui.status.textContent = `Paused: ${ui.status.textContent}`;
+    paused = !paused;
+    worker.postMessage({ type: paused ? 'pause' : 'resume' } satisfies ToWorker);
+    ui.pause.setAttribute('aria-pressed', String(paused));
+    ui.pause.textContent = paused ? 'Resume' : 'Pause';
+    ui.status.textContent = paused
+      ? `Paused: ${ui.status.textContent}`
+      : ui.status.textContent.replace(/^Paused: /, '');
   });
   ui.cancel.addEventListener('click', () =>
     worker.postMessage({ type: 'cancel' } satisfies ToWorker),
