@@ -88,17 +88,15 @@ double LpShaper::output(double p) const {
   return log_odds_ ? std::log(p / (1.0 - p)) : p;
 }
 
+double LpShaper::shaped(std::size_t j, double v) const {
+  if (!zero_special_) return output(probability(j, v));
+  // 0 maps to 0; a feature without non-zero training values maps to 0 (D-LP-2).
+  const LpTable& t = tables_[j];
+  return t.any ? output(probability(j, v)) - output(t.zero_prob) : 0.0;
+}
+
 void LpShaper::transform(const double* x, double* out) const {
-  for (std::size_t j = 0; j < dims_; ++j) {
-    if (std::isnan(x[j])) {
-      out[j] = x[j];
-    } else if (zero_special_) {
-      // 0 maps to 0; a feature without non-zero training values maps to 0 (D-LP-2).
-      out[j] = tables_[j].any ? output(probability(j, x[j])) - output(tables_[j].zero_prob) : 0.0;
-    } else {
-      out[j] = output(probability(j, x[j]));
-    }
-  }
+  for (std::size_t j = 0; j < dims_; ++j) out[j] = std::isnan(x[j]) ? x[j] : shaped(j, x[j]);
 }
 
 Snapshot LpShaper::snapshot() const {
@@ -113,6 +111,15 @@ Snapshot LpShaper::snapshot() const {
     high[j] = t.any ? output(t.probs.back()) : 0.0;
   }
   s.arrays = {{"distinct_values", distinct}, {"shaped_at_min", low}, {"shaped_at_max", high}};
+  // Each feature's shaping curve: its distinct training values and what they map to (as
+  // transform() gives them), as curve_x_<j> and curve_y_<j>.
+  for (std::size_t j = 0; j < dims_; ++j) {
+    const LpTable& t = tables_[j];
+    std::vector<double> ys;
+    for (double v : t.values) ys.push_back(shaped(j, v));
+    s.arrays.push_back({"curve_x_" + std::to_string(j), t.values});
+    s.arrays.push_back({"curve_y_" + std::to_string(j), std::move(ys)});
+  }
   add_warmup_status(s);
   return s;
 }

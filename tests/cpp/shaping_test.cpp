@@ -111,3 +111,16 @@ TEST(Shaping, TheS1PipelineRunsStageByStage) {  // S1's "Shaping": LP -> BNS -> 
 
 }  // namespace
 }  // namespace onepass
+
+namespace onepass {
+namespace {
+
+TEST(LpShaper, SnapshotHoldsEachFeaturesShapingCurve) {
+  auto lp = fitted_lp({1, 2, 3, 4, 5, 6}, {-1, -1, 1, -1, 1, 1}, false, 1);
+  const Snapshot s = lp->snapshot();
+  EXPECT_EQ(*s.array("curve_x_0"), (std::vector<double>{1, 2, 3, 4, 5, 6}));
+  testing::expect_near_all(*s.array("curve_y_0"), {0.25, 0.4, 0.4, 0.6, 0.6, 0.75}, 1e-12);
+}
+
+}  // namespace
+}  // namespace onepass

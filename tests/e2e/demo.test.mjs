@@ -196,6 +196,16 @@ test('presets, the builder, a holdout, sorting and a shared link', async () => {
   assert.ok(arrays.includes('learner (logreg): w'));
   if (shots) await page.screenshot({ path: join(shots, 'holdout-and-scales.png'), fullPage: true });
 
+  // An LP shaper's curve for one feature.
+  await page.fill('#specs', 'lp(warmup=200) | logreg');
+  await page.selectOption('#holdout', '0');
+  await page.click('#run');
+  await resultsShow(page, 1, 569);
+  await page.selectOption('#scales-array', 'scaler 1 (lp): shaping curve of mean_radius');
+  await page.waitForSelector('#shaping canvas');
+  await page.fill('#specs', 'zscore | logreg\nzscore | pa1(c=0.5) +avg');
+  await page.selectOption('#holdout', '0.2');
+
   // The setup as a link: a new page opened on it has the same setup (and no data in the link).
   await page.click('#share');
   const link = page.url();

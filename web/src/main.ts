@@ -64,7 +64,7 @@ const chart = new MistakesChart($('chart'));
 const rolling = new MistakesChart($('rolling'), 'error rate, recent rows', (x, y) =>
   rollingError(x, y, Math.max(10, Math.round((x[x.length - 1] ?? 0) / 20))),
 );
-const scales = new ScalesView($('scales-pipeline'), $('scales-array'), $('scales'));
+const scales = new ScalesView($('scales-pipeline'), $('scales-array'), $('scales'), $('shaping'));
 const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
 /** A bundled sample, by absolute URL: the worker resolves relative URLs against its own. */
 const sample = (file: string): Source => ({

@@ -1,6 +1,7 @@
 // "Learned scales": any per-feature array a pipeline's stages expose (FS alpha and beta,
 // z-score mean and sd, AS coefficients, BNS scores, LP curve ends, weights) as labelled bars.
 import type { Snapshot } from 'onepass';
+import uPlot from 'uplot';
 
 export interface ScaleSource {
   pipeline: string;
@@ -16,15 +17,26 @@ function el<K extends keyof HTMLElementTagNameMap>(
   return e;
 }
 
-/** Every per-feature array of a snapshot, as (label, values). */
-function arraysOf(s: Snapshot, dims: number): [string, Float64Array][] {
-  const out: [string, Float64Array][] = [];
+/** What can be shown: a per-feature array as bars, or one feature's shaping curve (LP). */
+type View =
+  { label: string; values: Float64Array } | { label: string; x: Float64Array; y: Float64Array };
+
+function viewsOf(s: Snapshot, features: string[]): View[] {
+  const dims = features.length;
+  const out: View[] = [];
   s.scalers.forEach((part, i) => {
     for (const [name, v] of Object.entries(part.arrays))
-      if (v.length === dims) out.push([`scaler ${i + 1} (${part.name}): ${name}`, v]);
+      if (v.length === dims && !name.startsWith('curve_'))
+        out.push({ label: `scaler ${i + 1} (${part.name}): ${name}`, values: v });
+    features.forEach((f, j) => {
+      const x = part.arrays[`curve_x_${j}`];
+      const y = part.arrays[`curve_y_${j}`];
+      if (x && y && x.length)
+        out.push({ label: `scaler ${i + 1} (${part.name}): shaping curve of ${f}`, x, y });
+    });
   });
   for (const [name, v] of Object.entries(s.learner.arrays))
-    if (v.length === dims) out.push([`learner (${s.learner.name}): ${name}`, v]);
+    if (v.length === dims) out.push({ label: `learner (${s.learner.name}): ${name}`, values: v });
   return out;
 }
 
@@ -32,13 +44,21 @@ export class ScalesView {
   readonly #pipeline: HTMLSelectElement;
   readonly #array: HTMLSelectElement;
   readonly #bars: HTMLTableElement;
+  readonly #curve: HTMLElement;
+  #plot: uPlot | null = null;
   #sources: ScaleSource[] = [];
   #features: string[] = [];
 
-  constructor(pipeline: HTMLSelectElement, array: HTMLSelectElement, bars: HTMLTableElement) {
+  constructor(
+    pipeline: HTMLSelectElement,
+    array: HTMLSelectElement,
+    bars: HTMLTableElement,
+    curve: HTMLElement,
+  ) {
     this.#pipeline = pipeline;
     this.#array = array;
     this.#bars = bars;
+    this.#curve = curve;
     pipeline.addEventListener('change', () => this.#fillArrays());
     array.addEventListener('change', () => this.#draw());
   }
@@ -55,13 +75,13 @@ export class ScalesView {
   #fillArrays(): void {
     const src = this.#sources[Number(this.#pipeline.value)];
     const keep = this.#array.value;
-    const arrays = src ? arraysOf(src.snapshot, this.#features.length) : [];
-    this.#array.replaceChildren(...arrays.map(([label]) => new Option(label, label)));
-    if (arrays.some(([l]) => l === keep)) this.#array.value = keep;
+    const views = src ? viewsOf(src.snapshot, this.#features) : [];
+    this.#array.replaceChildren(...views.map((v) => new Option(v.label, v.label)));
+    if (views.some((v) => v.label === keep)) this.#array.value = keep;
     else {
       // Prefer the learned scales when there are any.
-      const scale = arrays.find(([l]) => /: (alpha|beta|scale|bns|sd)$/.test(l));
-      if (scale) this.#array.value = scale[0];
+      const scale = views.find((v) => /: (alpha|beta|scale|bns|sd)$/.test(v.label));
+      if (scale) this.#array.value = scale.label;
     }
     this.#draw();
   }
@@ -69,13 +89,30 @@ export class ScalesView {
   #draw(): void {
     const src = this.#sources[Number(this.#pipeline.value)];
     const found = src
-      ? arraysOf(src.snapshot, this.#features.length).find(([l]) => l === this.#array.value)
+      ? viewsOf(src.snapshot, this.#features).find((v) => v.label === this.#array.value)
       : undefined;
-    if (!found) {
-      this.#bars.replaceChildren();
+    this.#plot?.destroy();
+    this.#plot = null;
+    this.#bars.replaceChildren();
+    if (!found) return;
+    if ('x' in found) {
+      this.#plot = new uPlot(
+        {
+          width: Math.max(280, Math.min(700, this.#curve.clientWidth)),
+          height: 220,
+          scales: { x: { time: false } },
+          series: [
+            { label: 'value' },
+            { label: 'shaped', stroke: '#1f77b4', width: 2, points: { show: true } },
+          ],
+          axes: [{ label: 'value in the file' }, { label: 'shaped value' }],
+        },
+        [Array.from(found.x), Array.from(found.y)],
+        this.#curve,
+      );
       return;
     }
-    const values = found[1];
+    const values = found.values;
     const max = Math.max(
       1e-300,
       ...Array.from(values, (v) => (Number.isFinite(v) ? Math.abs(v) : 0)),

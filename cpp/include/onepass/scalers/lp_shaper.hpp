@@ -43,6 +43,8 @@ class LpShaper : public WarmupScaler {
 
  private:
   double output(double p) const;
+  // What transform() gives for value v of feature j.
+  double shaped(std::size_t j, double v) const;
   bool log_odds_;
   std::size_t n_;
   bool zero_special_;
