@@ -6,14 +6,23 @@
 
 #include "onepass/core/parse_number.hpp"
 
+#include <fast_float/fast_float.h>
+
 namespace onepass {
 
 namespace {
 
 // Index of the first '\n' outside quotes at or after `from`, or npos; updates the quote state
-// and counts line breaks inside quotes.
+// and counts line breaks inside quotes. Fast path: outside quotes, the next line break found
+// with memchr ends the record unless the record holds a quote.
 std::size_t find_record_end(const char* data, std::size_t size, std::size_t from, bool& in_quotes,
                             std::uint64_t& quoted_breaks) {
+  if (!in_quotes) {
+    const void* nl = std::memchr(data + from, '\n', size - from);
+    const std::size_t end =
+        nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - data) : size;
+    if (!std::memchr(data + from, '"', end - from)) return nl ? end : std::string_view::npos;
+  }
   for (std::size_t i = from; i < size; ++i) {
     const char c = data[i];
     if (c == '"') {
@@ -227,6 +236,10 @@ Status CsvReader::read_header(std::uint64_t line) {
     }
   }
   label_name_ = !has_label_ ? "" : opt_.header ? column_names_[label_col_] : "label";
+  slot_of_col_.assign(columns_, -1);
+  for (std::size_t j = 0; j < feature_cols_.size(); ++j)
+    slot_of_col_[feature_cols_[j]] = static_cast<int>(j);
+  if (has_label_) slot_of_col_[label_col_] = -2;
   if (!opt_.header) column_names_.clear();
   schema_ready_ = true;
   return Status::ok();
@@ -275,11 +288,68 @@ std::string CsvReader::format_negative() const {
   return negative_number_ == 0 ? "0" : "-1";
 }
 
+bool CsvReader::process_plain(std::string_view rec, std::uint64_t line, RowBlock& out) {
+  const char* p = rec.data();
+  const char* const end = p + rec.size();
+  if (std::memchr(p, '"', rec.size())) return false;
+  const std::size_t row_start = out.x.size();
+  out.x.resize(row_start + dims());
+  double* dst = out.x.data() + row_start;
+  int y = 0;
+  for (std::size_t c = 0; c < columns_; ++c) {
+    if (c > 0) {
+      if (p == end || *p != opt_.delimiter) break;  // too few fields
+      ++p;
+    }
+    const int slot = slot_of_col_[c];
+    if (slot >= 0) {
+      double v = 0;
+      const auto r = fast_float::from_chars(p, end, v);
+      if (r.ec != std::errc() || r.ptr == p || !std::isfinite(v) ||
+          (r.ptr != end && *r.ptr != opt_.delimiter))
+        break;  // empty, blank, not a number, or not finite: the careful way says which
+      dst[slot] = v;
+      p = r.ptr;
+    } else {
+      const void* next = std::memchr(p, opt_.delimiter, static_cast<std::size_t>(end - p));
+      const char* field_end = next ? static_cast<const char*>(next) : end;
+      if (slot == -2) {
+        const std::string_view cell(p, static_cast<std::size_t>(field_end - p));
+        if (cell.empty() || trim_blanks(cell).size() != cell.size()) break;
+        const bool keep_failed = failed_;
+        std::size_t kept_errors = errors_.size(), kept_skipped = skipped_;
+        if (!map_label(cell, line, y) || y == 0) {  // let the careful way report it
+          failed_ = keep_failed;
+          errors_.resize(kept_errors);
+          skipped_ = kept_skipped;
+          y = 0;
+          break;
+        }
+      }
+      p = field_end;
+    }
+    if (c + 1 == columns_) {
+      if (p != end) break;  // too many fields
+      out.y.push_back(static_cast<std::int8_t>(y));
+      out.line.push_back(line);
+      ++rows_;
+      if (y > 0) ++positives_;
+      return true;
+    }
+  }
+  out.x.resize(row_start);
+  return false;
+}
+
 Status CsvReader::process(std::string_view rec, std::uint64_t line, RowBlock& out) {
   if (line == 1 && rec.size() >= 3 && std::memcmp(rec.data(), "\xEF\xBB\xBF", 3) == 0)
     rec.remove_prefix(3);  // UTF-8 byte-order mark
   if (!rec.empty() && rec.back() == '\r') rec.remove_suffix(1);
   if (trim_blanks(rec).empty()) return Status::ok();  // blank line
+  if (schema_ready_ && process_plain(rec, line, out)) {
+    out.dims = dims();
+    return Status::ok();
+  }
   split(rec);
   if (!schema_ready_) {
     Status st = read_header(line);

@@ -6,13 +6,6 @@
 
 namespace onepass {
 
-std::string_view trim_blanks(std::string_view text) {
-  std::size_t b = 0, e = text.size();
-  while (b < e && (text[b] == ' ' || text[b] == '\t')) ++b;
-  while (e > b && (text[e - 1] == ' ' || text[e - 1] == '\t')) --e;
-  return text.substr(b, e - b);
-}
-
 NumberParse parse_number(std::string_view text, double& out) {
   const char* first = text.data();
   const char* last = first + text.size();

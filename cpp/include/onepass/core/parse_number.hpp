@@ -12,6 +12,12 @@ enum class NumberParse { ok, not_a_number, not_finite };
 // (callers trim). "nan" and "inf" are reported as not_finite.
 NumberParse parse_number(std::string_view text, double& out);
 
-std::string_view trim_blanks(std::string_view text);
+// Without surrounding spaces and tabs (inline: it runs for every cell of every row).
+inline std::string_view trim_blanks(std::string_view text) {
+  std::size_t b = 0, e = text.size();
+  while (b < e && (text[b] == ' ' || text[b] == '\t')) ++b;
+  while (e > b && (text[e - 1] == ' ' || text[e - 1] == '\t')) --e;
+  return text.substr(b, e - b);
+}
 
 }  // namespace onepass

@@ -92,6 +92,10 @@ class CsvReader {
 
  private:
   Status process(std::string_view record, std::uint64_t line, RowBlock& out);
+  // One pass over a plain record (no quotes, no blanks or empty cells, the right number of
+  // well-formed numbers): true when the row was added; false leaves `out` as it was, for
+  // process() to read the record the careful way (and to name any error).
+  bool process_plain(std::string_view record, std::uint64_t line, RowBlock& out);
   Status read_header(std::uint64_t line);
   void split(std::string_view record);
   Status row_error(std::uint64_t line, std::size_t column, const std::string& what);
@@ -108,6 +112,7 @@ class CsvReader {
   std::size_t label_col_ = 0, columns_ = 0;
   bool has_label_ = true;
   std::vector<std::size_t> feature_cols_;  // file column of each feature
+  std::vector<int> slot_of_col_;  // per file column: its feature index, -1 ignored, -2 label
 
   std::string pending_;               // bytes of a record not yet complete
   bool in_quotes_ = false;            // quote state at the end of pending_
