@@ -7,17 +7,33 @@
 namespace onepass {
 
 void QuantileSketch::insert(double v) {
-  auto it = std::upper_bound(tuples_.begin(), tuples_.end(), v,
-                             [](double x, const Tuple& t) { return x < t.v; });
-  // A new minimum or maximum is known exactly; elsewhere the rank is uncertain by 2 eps n.
-  const double delta = (it == tuples_.begin() || it == tuples_.end())
-                           ? 0.0
-                           : std::floor(2 * eps_ * static_cast<double>(n_));
-  tuples_.insert(it, Tuple{v, 1, delta});
+  buffer_.push_back(v);
   ++n_;
   const std::size_t period = std::max<std::size_t>(1, static_cast<std::size_t>(1 / (2 * eps_)));
   compressed_ = n_ % period == 0;
-  if (compressed_) compress();
+  if (compressed_) {
+    flush();
+    compress();
+  }
+}
+
+void QuantileSketch::flush() const {
+  if (buffer_.empty()) return;
+  std::sort(buffer_.begin(), buffer_.end());
+  // Each value goes after the tuples not larger than it, as a sequential insert would put it; a
+  // new minimum or maximum is known exactly, elsewhere the rank is uncertain by 2 eps n.
+  const double delta = std::floor(2 * eps_ * static_cast<double>(n_));
+  std::vector<Tuple> merged;
+  merged.reserve(tuples_.size() + buffer_.size());
+  std::size_t i = 0;
+  for (double v : buffer_) {
+    while (i < tuples_.size() && tuples_[i].v <= v) merged.push_back(tuples_[i++]);
+    const bool at_end = merged.empty() || i == tuples_.size();
+    merged.push_back(Tuple{v, 1, at_end ? 0.0 : delta});
+  }
+  while (i < tuples_.size()) merged.push_back(tuples_[i++]);
+  tuples_.swap(merged);
+  buffer_.clear();
 }
 
 void QuantileSketch::compress() {
@@ -33,6 +49,7 @@ void QuantileSketch::compress() {
 }
 
 double QuantileSketch::quantile(double phi) const {
+  flush();
   if (tuples_.empty()) return std::numeric_limits<double>::quiet_NaN();
   const double n = static_cast<double>(n_);
   const double r = std::clamp(std::ceil(phi * n), 1.0, n);
@@ -54,12 +71,15 @@ void QuantileSketch::save(StateWriter& w) const {
   std::vector<double> flat;
   for (const Tuple& t : tuples_) flat.insert(flat.end(), {t.v, t.g, t.delta});
   w.put(flat);
+  w.put(buffer_);  // as it is: flushing here would make a resumed sketch differ
 }
 
 bool QuantileSketch::load(StateReader& r) {
   const double n = r.get();
   const std::vector<double> flat = r.get_array();
+  std::vector<double> buffer = r.get_array();
   if (r.failed() || flat.size() % 3 != 0 || !(n >= 0)) return false;
+  buffer_ = std::move(buffer);
   n_ = static_cast<std::size_t>(n);
   tuples_.clear();
   for (std::size_t i = 0; i < flat.size(); i += 3)

@@ -76,8 +76,13 @@ std::vector<char> Winnow::selection(const double* params) const {
 
 double Winnow::score_with(const double* params, const double* x) const {
   // Prediction: unseen (and unselected) features removed before normalising (spec 4.11, 4.15).
-  const std::vector<char> selected = selection(params);
-  for (std::size_t j = 0; j < dims_; ++j) keep_[j] = state_[j] != 0 && selected[j];
+  // Without EFS no selection is computed (nor allocated) per row.
+  if (variant_ == WinnowVariant::modified && p_.efs_k > 0) {
+    const std::vector<char> selected = selection(params);
+    for (std::size_t j = 0; j < dims_; ++j) keep_[j] = state_[j] != 0 && selected[j];
+  } else {
+    for (std::size_t j = 0; j < dims_; ++j) keep_[j] = state_[j] != 0;
+  }
   normalise(x, keep_.data(), xn_.data());
   return margin_of(params, xn_.data());
 }

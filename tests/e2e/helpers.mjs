@@ -1,5 +1,6 @@
 // Shared by the browser tests: the built site served by Vite's preview server on a free port,
 // and Debian's Chromium driven by playwright-core.
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -83,3 +84,18 @@ export function resultsShow(page, n, rows) {
 }
 
 export const shots = process.env.ONEPASS_SCREENSHOTS ? join(root, 'docs/screenshots') : null;
+
+/** Resident memory of every Chromium process, in MB (the tests' browser is the only one). */
+export function chromiumMemoryMb() {
+  let kb = 0;
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('/usr/lib/chromium/')) continue;
+      const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (m) kb += Number(m[1]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return kb / 1024;
+}

@@ -16,7 +16,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { openPage, resultsShow, shots, startSite } from './helpers.mjs';
+import { chromiumMemoryMb, openPage, resultsShow, shots, startSite } from './helpers.mjs';
 
 const MB = Number(process.env.ONEPASS_BIG_MB ?? 200);
 const MEMORY_BOUND_MB = 300; // stated in README.md
@@ -44,21 +44,6 @@ function generate(path, mb) {
     bigRows += 20000;
   }
   closeSync(fd);
-}
-
-/** Resident memory of every Chromium process, in MB (the tests' browser is the only one). */
-function chromiumMemoryMb() {
-  let kb = 0;
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('/usr/lib/chromium/')) continue;
-      const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (m) kb += Number(m[1]);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return kb / 1024;
 }
 
 before(async () => {

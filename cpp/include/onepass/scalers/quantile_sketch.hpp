@@ -1,5 +1,8 @@
 // Greenwald-Khanna quantile summary (SIGMOD 2001): after n values, quantile(phi) returns a value
-// whose rank is within eps n of ceil(phi n), keeping O((1/eps) log(eps n)) tuples.
+// whose rank is within eps n of ceil(phi n), keeping O((1/eps) log(eps n)) tuples. Values are
+// buffered and merged into the summary in one sorted pass every 1/(2 eps) values (then the
+// summary is compressed): a delayed insert only widens its rank uncertainty (its delta uses the
+// larger n), so the guarantee holds, and an insert costs O(log) instead of a vector insert.
 #pragma once
 
 #include <cstddef>
@@ -17,12 +20,12 @@ class QuantileSketch {
   // A value of rank within eps n of ceil(phi n); NaN when empty.
   double quantile(double phi) const;
   std::size_t count() const { return n_; }
-  std::size_t size() const { return tuples_.size(); }
+  std::size_t size() const { return tuples_.size() + buffer_.size(); }
   double eps() const { return eps_; }
   // True when the last insert compressed the summary (callers refresh cached quantiles then).
   bool compressed() const { return compressed_; }
 
-  // [n, tuples as (v, g, delta) triples (array)]
+  // [n, tuples as (v, g, delta) triples (array), buffered values (array)]
   void save(StateWriter& w) const;
   bool load(StateReader& r);
 
@@ -33,11 +36,14 @@ class QuantileSketch {
     double delta;  // rmax(i) - rmin(i)
   };
   void compress();
+  // Merges the buffered values into the summary (logically const: queries see every value).
+  void flush() const;
 
   double eps_;
   std::size_t n_ = 0;
   bool compressed_ = false;
-  std::vector<Tuple> tuples_;
+  mutable std::vector<Tuple> tuples_;
+  mutable std::vector<double> buffer_;
 };
 
 }  // namespace onepass

@@ -1,0 +1,238 @@
+// `npm run bench`: onepass against its own native build and against what a JS user would pick
+// instead, on a generated CSV (deterministic, not committed) of ROWS x 28 numeric features.
+// Prints one table (rows/s, MB/s, peak memory, ratios; median of RUNS runs and their spread)
+// and writes it to docs/bench.md with the date and the machine. `-- --quick`: a small file and
+// fewer runs, to check that everything runs (the test suite does that).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { closeSync, createReadStream, existsSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { load } from 'onepass';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const quick = process.argv.includes('--quick');
+const ROWS = quick ? 20000 : 1000000;
+const RUNS = quick ? 1 : 5;
+const BROWSER_MB = quick ? 20 : 1000;
+const TF_ROWS = quick ? 200 : 2000;
+const D = 28;
+
+// ------------------------------------------------------------------ data
+function lcg(seed) {
+  let s = seed;
+  return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+}
+
+/** A CSV of `rows` rows: 28 features in [-2, 2] with 6 decimals, a 0/1 label from a linear rule. */
+function generate(path, rows) {
+  if (existsSync(path)) return;
+  mkdirSync(dirname(path), { recursive: true });
+  const fd = openSync(path, 'w');
+  writeSync(fd, [...Array(D)].map((_, j) => `f${j + 1}`).join(',') + ',label\n');
+  const r = lcg(42);
+  for (let done = 0; done < rows; ) {
+    let block = '';
+    for (let i = 0; i < 10000 && done < rows; i++, done++) {
+      let z = 0;
+      const cells = [];
+      for (let j = 0; j < D; j++) {
+        const x = r() * 4 - 2;
+        cells.push(x.toFixed(6));
+        z += x * ((j % 5) - 2);
+      }
+      block += cells.join(',') + ',' + (z + r() - 0.5 > 0 ? 1 : 0) + '\n';
+    }
+    writeSync(fd, block);
+  }
+  closeSync(fd);
+}
+
+// ------------------------------------------------------------------ measuring
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Runs fn RUNS times; returns { seconds (median), min, max, peakMb }. */
+async function measure(fn) {
+  const times = [];
+  let peak = 0;
+  for (let r = 0; r < RUNS; r++) {
+    const t0 = performance.now();
+    const extra = await fn();
+    times.push((performance.now() - t0) / 1000);
+    peak = Math.max(peak, extra?.peakMb ?? process.memoryUsage().rss / 2 ** 20);
+  }
+  return { seconds: median(times), min: Math.min(...times), max: Math.max(...times), peakMb: peak };
+}
+
+async function* chunks(file) {
+  yield* createReadStream(file, { highWaterMark: 1 << 20 });
+}
+
+// ------------------------------------------------------------------ the runs
+async function native(file, spec) {
+  return measure(() => {
+    const r = spawnSync('/usr/bin/time', ['-f', '%M', join(root, 'build/native/onepass-native'), 'run', file, '--pipeline', spec], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(r.stderr);
+    return { peakMb: Number(r.stderr.trim().split('\n').pop()) / 1024 };
+  });
+}
+
+async function wasm(op, file, specs) {
+  return measure(async () => {
+    const run = op.csvRunner({ pipelines: specs });
+    for await (const c of chunks(file)) run.push(c);
+    run.finish();
+    if (run.stats(0).rows !== ROWS) throw new Error(`wasm read ${run.stats(0).rows} rows`);
+    run.dispose();
+  });
+}
+
+/** What a JS user would write: papaparse streaming with dynamic typing, a Welford z-score and
+ * a logistic SGD loop (the same rule as onepass's logreg). */
+async function papaparse(file) {
+  const Papa = (await import('papaparse')).default;
+  return measure(
+    () =>
+      new Promise((resolve, reject) => {
+        const n = new Float64Array(D), mean = new Float64Array(D), m2 = new Float64Array(D);
+        const w = new Float64Array(D), z = new Float64Array(D);
+        let b = 0, k = 0, rows = 0;
+        Papa.parse(createReadStream(file), {
+          header: true,
+          dynamicTyping: true,
+          skipEmptyLines: true,
+          step: ({ data }) => {
+            const y = data.label;
+            let s = b;
+            for (let j = 0; j < D; j++) {
+              const x = data[`f${j + 1}`];
+              n[j] += 1;
+              const d = x - mean[j];
+              mean[j] += d / n[j];
+              m2[j] += d * (x - mean[j]);
+              const sd = n[j] > 1 ? Math.sqrt(m2[j] / (n[j] - 1)) : 0;
+              z[j] = sd > 1e-12 ? (x - mean[j]) / sd : 0;
+              s += w[j] * z[j];
+            }
+            const p = s >= 0 ? 1 / (1 + Math.exp(-s)) : Math.exp(s) / (1 + Math.exp(s));
+            const eta = 0.1 / (1 + k / 10000);
+            for (let j = 0; j < D; j++) w[j] += eta * (y - p) * z[j];
+            b += eta * (y - p);
+            k++;
+            rows++;
+          },
+          complete: () => (rows === ROWS ? resolve() : reject(new Error(`papaparse read ${rows} rows`))),
+          error: reject,
+        });
+      }),
+  );
+}
+
+/** TensorFlow.js (cpu backend): a one-unit sigmoid model, trainOnBatch one row per call. */
+async function tensorflow(file) {
+  const tf = await import('@tensorflow/tfjs');
+  await tf.setBackend('cpu');
+  const lines = readFileSync(file, 'utf8').split('\n', TF_ROWS + 1).slice(1);
+  const xs = lines.map((l) => l.split(',').slice(0, D).map(Number));
+  const ys = lines.map((l) => Number(l.split(',')[D]));
+  const model = tf.sequential({ layers: [tf.layers.dense({ units: 1, inputShape: [D], activation: 'sigmoid' })] });
+  model.compile({ optimizer: tf.train.sgd(0.1), loss: 'binaryCrossentropy' });
+  const r = await measure(async () => {
+    for (let i = 0; i < xs.length; i++) {
+      const x = tf.tensor2d([xs[i]]);
+      const y = tf.tensor2d([[ys[i]]]);
+      await model.trainOnBatch(x, y);
+      x.dispose();
+      y.dispose();
+    }
+  });
+  return { ...r, rowsMeasured: xs.length };
+}
+
+/** The demo in headless Chromium: its Worker streams a generated file from disk. */
+async function browser(file, mb) {
+  const { startSite, openPage, resultsShow, chromiumMemoryMb } = await import('../tests/e2e/helpers.mjs');
+  const site = await startSite();
+  try {
+    const { context, page } = await openPage(site);
+    await page.goto(`${site.origin}/`);
+    await resultsShow(page, 3, 270);
+    await page.fill('#specs', 'zscore | logreg');
+    const baseline = chromiumMemoryMb();
+    await page.setInputFiles('#file', file);
+    await page.waitForFunction(() => document.querySelector('#preview th')?.textContent === 'f1');
+    // Record when the status line changes: the page's progress updates.
+    await page.evaluate(() => {
+      window.__updates = [];
+      new MutationObserver(() => window.__updates.push(performance.now())).observe(document.querySelector('#status'), {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+    });
+    const t0 = Date.now();
+    await page.click('#run');
+    let peak = baseline;
+    while (!(await page.$eval('#status', (s) => s.textContent.startsWith('Done')))) {
+      peak = Math.max(peak, chromiumMemoryMb());
+      await page.waitForTimeout(100);
+    }
+    const seconds = (Date.now() - t0) / 1000;
+    const updates = await page.evaluate(() => window.__updates);
+    let maxGap = 0;
+    for (let i = 1; i < updates.length; i++) maxGap = Math.max(maxGap, updates[i] - updates[i - 1]);
+    await context.close();
+    return { seconds, mbPerS: mb / seconds, growthMb: peak - baseline, updatesPerS: updates.length / seconds, maxGapMs: maxGap };
+  } finally {
+    await site.close();
+  }
+}
+
+// ------------------------------------------------------------------ main
+execFileSync('bash', [join(root, 'scripts/setup.sh')], { stdio: 'inherit' });
+execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), '--site'], { stdio: 'inherit' });
+const file = join(root, `bench/data/rows_${ROWS}.csv`);
+generate(file, ROWS);
+const mb = statSync(file).size / 1e6;
+const op = await load();
+const eight = ['zscore | logreg', 'zscore | pa1', 'perceptron', 'minmax | pa2 +avg', 'zscore | fs2', 'robust | logreg', 'mbw', 'zscore | pater1'];
+
+console.log(`bench: ${ROWS} rows x ${D} features, ${mb.toFixed(0)} MB, median of ${RUNS} run(s)`);
+const rNative = await native(file, 'zscore | logreg');
+const rWasm = await wasm(op, file, ['zscore | logreg']);
+const rEight = await wasm(op, file, eight);
+const rPapa = await papaparse(file);
+const rTf = await tensorflow(file);
+const bigFile = join(root, `bench/data/browser_${BROWSER_MB}mb.csv`);
+generate(bigFile, Math.round((BROWSER_MB * 1e6) / (mb * 1e6 / ROWS)));
+const rBrowser = await browser(bigFile, statSync(bigFile).size / 1e6);
+const size = ['onepass_wasm.wasm', 'onepass_wasm.mjs', 'index.js'].reduce((s, f) => s + gzipSync(readFileSync(join(root, 'lib', f)), { level: 9 }).length, 0);
+
+const rate = (r, rows = ROWS) => rows / r.seconds;
+const M = (x) => `${(x / 1e6).toFixed(2)} M`;
+const spread = (r) => `${r.min.toFixed(2)}-${r.max.toFixed(2)} s`;
+const tfRate = rTf.rowsMeasured / rTf.seconds;
+const rows = [
+  ['wasm in node: CSV -> zscore | logreg', `${M(rate(rWasm))} rows/s, ${(mb / rWasm.seconds).toFixed(0)} MB/s`, spread(rWasm), `${rWasm.peakMb.toFixed(0)} MB`, `${(rate(rWasm) / rate(rNative)).toFixed(2)} x native (target >= 0.8), ${M(rate(rWasm))} rows/s (target >= 1.5 M)`],
+  ['native build, same pipeline', `${M(rate(rNative))} rows/s, ${(mb / rNative.seconds).toFixed(0)} MB/s`, spread(rNative), `${rNative.peakMb.toFixed(0)} MB`, '1.00'],
+  ['papaparse (dynamicTyping, streaming) + JS z-score/logistic loop', `${M(rate(rPapa))} rows/s`, spread(rPapa), `${rPapa.peakMb.toFixed(0)} MB`, `onepass ${(rate(rWasm) / rate(rPapa)).toFixed(1)} x faster (target >= 8)`],
+  [`TensorFlow.js cpu, trainOnBatch one row per call (${rTf.rowsMeasured} rows)`, `${tfRate.toFixed(0)} rows/s`, spread(rTf), `${rTf.peakMb.toFixed(0)} MB`, `onepass ${(rate(rWasm) / tfRate).toFixed(0)} x faster (target >= 500)`],
+  ['8 pipelines on one parse, wasm', `${M(rate(rEight))} rows/s`, spread(rEight), `${rEight.peakMb.toFixed(0)} MB`, `${(rate(rEight) / rate(rWasm)).toFixed(2)} x one pipeline (target >= 0.4)`],
+  [`headless Chromium, demo Worker, ${Math.round(statSync(bigFile).size / 1e6)} MB file`, `${rBrowser.mbPerS.toFixed(0)} MB/s`, '1 run', `+${rBrowser.growthMb.toFixed(0)} MB`, `${rBrowser.updatesPerS.toFixed(1)} progress updates/s, longest gap ${rBrowser.maxGapMs.toFixed(0)} ms (targets >= 100 MB/s, <= 64 MB, >= 4/s)`],
+  ['package size: wasm + JS glue + API, gzip', `${(size / 1024).toFixed(0)} KB`, '', '', 'target <= 300 KB'],
+];
+// A '|' inside a cell (a pipeline spec) must not end the cell.
+const table = ['| run | speed | spread | peak memory | ratio |', '|---|---|---|---|---|', ...rows.map((r) => `| ${r.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`)].join('\n');
+console.log('\n' + table + '\n');
+
+if (!quick) {
+  const machine = `${cpus()[0].model}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GB, node ${process.version}`;
+  writeFileSync(
+    join(root, 'docs/bench.md'),
+    `# Benchmarks\n\nMade by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} on ${machine}.\n` +
+      `Data: ${ROWS} generated rows x ${D} numeric features (${mb.toFixed(0)} MB); median of ${RUNS} runs, spread = fastest-slowest.\n` +
+      `Native times include starting the process; wasm times are in-process (module loaded once).\n\n${table}\n`,
+  );
+  console.log('wrote docs/bench.md');
+}
