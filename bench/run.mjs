@@ -207,6 +207,16 @@ const rTf = await tensorflow(file);
 const bigFile = join(root, `bench/data/browser_${BROWSER_MB}mb.csv`);
 generate(bigFile, Math.round((BROWSER_MB * 1e6) / (mb * 1e6 / ROWS)));
 const rBrowser = await browser(bigFile, statSync(bigFile).size / 1e6);
+// Per-stage update costs, natively (Google Benchmark; ns per row).
+const stageCosts = (() => {
+  const bin = join(root, 'build/native/onepass_bench');
+  if (!existsSync(bin)) return [];
+  const out = execFileSync(bin, ['--benchmark_format=json', `--benchmark_min_time=${quick ? 0.01 : 0.2}`], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  return JSON.parse(out).benchmarks.map((b) => [b.name, b.real_time, b.time_unit]);
+})();
 const size = ['onepass_wasm.wasm', 'onepass_wasm.mjs', 'index.js'].reduce((s, f) => s + gzipSync(readFileSync(join(root, 'lib', f)), { level: 9 }).length, 0);
 
 const rate = (r, rows = ROWS) => rows / r.seconds;
@@ -225,6 +235,12 @@ const rows = [
 // A '|' inside a cell (a pipeline spec) must not end the cell.
 const table = ['| run | speed | spread | peak memory | ratio |', '|---|---|---|---|---|', ...rows.map((r) => `| ${r.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`)].join('\n');
 console.log('\n' + table + '\n');
+const stageTable = [
+  '| stage (native, one row) | time |',
+  '|---|---|',
+  ...stageCosts.map(([name, t, unit]) => `| ${name} | ${t.toFixed(0)} ${unit} |`),
+].join('\n');
+if (stageCosts.length) console.log(stageTable + '\n');
 
 if (!quick) {
   const machine = `${cpus()[0].model}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GB, node ${process.version}`;
@@ -232,7 +248,11 @@ if (!quick) {
     join(root, 'docs/bench.md'),
     `# Benchmarks\n\nMade by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} on ${machine}.\n` +
       `Data: ${ROWS} generated rows x ${D} numeric features (${mb.toFixed(0)} MB); median of ${RUNS} runs, spread = fastest-slowest.\n` +
-      `Native times include starting the process; wasm times are in-process (module loaded once).\n\n${table}\n`,
+      `Native times include starting the process; wasm times are in-process (module loaded once).\n\n${table}\n\n` +
+      '## What one row costs in each stage\n\nGoogle Benchmark (bench/cpp/update_bench.cpp), native: a learner\'s prediction and update, a\n' +
+      "scaler's update and transform. `sparse1000x20` rows have 1000 features of which 20 are non-zero:\n" +
+      'the core works on dense rows, so their cost grows with the features, not the non-zeros.\n\n' +
+      `${stageTable}\n`,
   );
   console.log('wrote docs/bench.md');
 }

@@ -1,0 +1,25 @@
+// `npm run bench -- --quick` runs to the end on a small file (benchmarks are not tests: no
+// timing is asserted here, only that every row of the table is produced).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { root } from './helpers.mjs';
+
+test('the benchmark runs to the end in quick mode', { timeout: 300000 }, () => {
+  const r = spawnSync(process.execPath, [join(root, 'bench/run.mjs'), '--quick'], {
+    encoding: 'utf8',
+  });
+  assert.equal(r.status, 0, r.stderr);
+  for (const row of [
+    'wasm in node',
+    'native build',
+    'papaparse',
+    'TensorFlow.js',
+    '8 pipelines',
+    'headless Chromium',
+    'package size',
+  ])
+    assert.match(r.stdout, new RegExp(`^\\| ${row}`, 'm'), row);
+  assert.match(r.stdout, /^\| learner\/dense28\/logreg \| \d+ ns \|$/m);
+});
