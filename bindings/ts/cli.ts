@@ -59,38 +59,58 @@ interface RunArgs {
   json: boolean;
 }
 
-function parseRunArgs(args: string[]): RunArgs {
-  const out: RunArgs = { file: '', pipelines: [], every: 0, skip: false, json: false };
+/** Walks the arguments: `take(option, value)` handles an option (value() reads the next word)
+ * and returns false for one it does not know; other words are positional. */
+function walkArgs(
+  args: string[],
+  take: (option: string, value: () => string) => boolean,
+): string[] {
+  const positional: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     const value = (): string => {
       if (i + 1 >= args.length) throw new UsageError(`${a} needs a value`);
       return args[++i];
     };
+    if (take(a, value)) continue;
+    if (a.startsWith('-') && a !== '-') throw new UsageError(`unknown option '${a}'`);
+    positional.push(a);
+  }
+  return positional;
+}
+
+/** A number option, checked: `what` says what it takes ("a whole number >= 0"). */
+function numberArg(option: string, v: string, ok: (n: number) => boolean, what: string): number {
+  const n = Number(v);
+  if (!ok(n)) throw new UsageError(`${option} takes ${what} (got '${v}')`);
+  return n;
+}
+const wholeNumber = (n: number): boolean => Number.isInteger(n) && n >= 0;
+
+function one(positional: string[], what: string): string {
+  if (positional.length === 0) throw new UsageError(what);
+  if (positional.length > 1) throw new UsageError(`unexpected argument '${positional[1]}'`);
+  return positional[0];
+}
+
+function parseRunArgs(args: string[]): RunArgs {
+  const out: RunArgs = { file: '', pipelines: [], every: 0, skip: false, json: false };
+  const files = walkArgs(args, (a, value) => {
     if (a === '--pipeline' || a === '-p') out.pipelines.push(value());
     else if (a === '--label') out.label = value();
-    else if (a === '--save') out.save = value();
-    else if (a === '--shuffle-buffer' || a === '--seed') {
-      const v = value();
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 0)
-        throw new UsageError(`${a} takes a whole number >= 0 (got '${v}')`);
-      if (a === '--seed') out.seed = n;
-      else out.shuffleBuffer = n;
-    } else if (a === '--load') out.load = value();
     else if (a === '--positive') out.positive = value();
-    else if (a === '--every') {
-      const v = value();
-      out.every = Number(v);
-      if (!Number.isInteger(out.every) || out.every < 0)
-        throw new UsageError(`--every takes a whole number >= 0 (got '${v}')`);
-    } else if (a === '--skip-bad-rows') out.skip = true;
+    else if (a === '--save') out.save = value();
+    else if (a === '--load') out.load = value();
+    else if (a === '--every') out.every = numberArg(a, value(), wholeNumber, 'a whole number >= 0');
+    else if (a === '--seed') out.seed = numberArg(a, value(), wholeNumber, 'a whole number >= 0');
+    else if (a === '--shuffle-buffer')
+      out.shuffleBuffer = numberArg(a, value(), wholeNumber, 'a whole number >= 0');
+    else if (a === '--skip-bad-rows') out.skip = true;
     else if (a === '--json') out.json = true;
-    else if (a.startsWith('-') && a !== '-') throw new UsageError(`unknown option '${a}'`);
-    else if (!out.file) out.file = a;
-    else throw new UsageError(`unexpected argument '${a}'`);
-  }
-  if (!out.file) throw new UsageError('run needs a CSV file (or - for standard input)');
+    else return false;
+    return true;
+  });
+  out.file = one(files, 'run needs a CSV file (or - for standard input)');
   if (out.load && out.pipelines.length > 0)
     throw new UsageError('--load trains a saved model further; it takes no --pipeline');
   if (!out.load && out.pipelines.length === 0)
@@ -248,24 +268,18 @@ async function list(args: string[]): Promise<void> {
   }
 }
 
-function flag(args: string[], names: string[]): string | undefined {
-  const i = args.findIndex((a) => names.includes(a));
-  if (i < 0) return undefined;
-  if (i + 1 >= args.length) throw new UsageError(`${args[i]} needs a value`);
-  const [value] = args.splice(i, 2).slice(1);
-  return value;
-}
-
 async function predict(args: string[]): Promise<void> {
-  const rest = [...args];
-  const modelFile = flag(rest, ['--model', '-m']);
-  const out = flag(rest, ['--out', '-o']);
-  const label = flag(rest, ['--label']);
-  const positive = flag(rest, ['--positive']);
-  const unknown = rest.find((a) => a.startsWith('-') && a !== '-');
-  if (unknown) throw new UsageError(`unknown option '${unknown}'`);
-  if (rest.length !== 1)
-    throw new UsageError('predict needs one CSV file (or - for standard input)');
+  let modelFile: string | undefined, out: string | undefined;
+  let label: string | undefined, positive: string | undefined;
+  const files = walkArgs(args, (a, value) => {
+    if (a === '--model' || a === '-m') modelFile = value();
+    else if (a === '--out' || a === '-o') out = value();
+    else if (a === '--label') label = value();
+    else if (a === '--positive') positive = value();
+    else return false;
+    return true;
+  });
+  const file = one(files, 'predict needs one CSV file (or - for standard input)');
   if (!modelFile) throw new UsageError('predict needs --model model.json');
   const op = await load();
   let text: string;
@@ -274,7 +288,6 @@ async function predict(args: string[]): Promise<void> {
   } catch (e) {
     throw inFile(modelFile, e as Error);
   }
-  const file = rest[0];
   const scorer = op.csvScorer(text, { label, positive });
   const fileOut = out ? createWriteStream(out) : null;
   const sink: NodeJS.WritableStream = fileOut ?? process.stdout;
@@ -299,10 +312,12 @@ async function predict(args: string[]): Promise<void> {
 }
 
 async function merge(args: string[]): Promise<void> {
-  const rest = [...args];
-  const out = flag(rest, ['--out', '-o']);
-  const unknown = rest.find((a) => a.startsWith('-'));
-  if (unknown) throw new UsageError(`unknown option '${unknown}'`);
+  let out: string | undefined;
+  const rest = walkArgs(args, (a, value) => {
+    if (a !== '--out' && a !== '-o') return false;
+    out = value();
+    return true;
+  });
   if (!out) throw new UsageError('merge needs -o merged.json');
   if (rest.length === 0) throw new UsageError('merge needs model files');
   const op = await load();
@@ -335,53 +350,44 @@ function parseEvaluateArgs(args: string[]): EvaluateArgs {
     metrics: DEFAULT_METRICS,
     options: {},
   };
-  const num = (flagName: string, v: string, ok: (n: number) => boolean, what: string): number => {
-    const n = Number(v);
-    if (!ok(n)) throw new UsageError(`${flagName} takes ${what} (got '${v}')`);
-    return n;
-  };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const value = (): string => {
-      if (i + 1 >= args.length) throw new UsageError(`${a} needs a value`);
-      return args[++i];
-    };
+  const fraction = (n: number): boolean => n > 0 && n < 1;
+  const list = (v: string): string[] =>
+    v
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean);
+  const files = walkArgs(args, (a, value) => {
     if (a === '--pipeline' || a === '-p') out.pipelines.push(value());
     else if (a === '--label') out.label = value();
     else if (a === '--positive') out.positive = value();
     else if (a === '--holdout')
-      out.holdout = num(a, value(), (n) => n > 0 && n < 1, 'a fraction in (0, 1)');
+      out.holdout = numberArg(a, value(), fraction, 'a fraction in (0, 1)');
     else if (a === '--folds')
-      out.folds = num(a, value(), (n) => Number.isInteger(n) && n >= 2, 'a whole number >= 2');
-    else if (a === '--test') out.test = value();
-    else if (a === '--seed')
-      out.options.seed = num(
+      out.folds = numberArg(
         a,
         value(),
-        (n) => Number.isInteger(n) && n >= 0,
-        'a whole number >= 0',
+        (n) => Number.isInteger(n) && n >= 2,
+        'a whole number >= 2',
       );
+    else if (a === '--test') out.test = value();
+    else if (a === '--seed')
+      out.options.seed = numberArg(a, value(), wholeNumber, 'a whole number >= 0');
     else if (a === '--shuffle') out.options.shuffle = true;
     else if (a === '--grid') out.options.grid = value();
     else if (a === '--select') out.options.select = value();
     else if (a === '--optimistic') out.options.optimistic = true;
     else if (a === '--validation')
-      out.options.validation = num(a, value(), (n) => n > 0 && n < 1, 'a fraction in (0, 1)');
-    else if (a === '--metrics')
-      out.metrics = value()
-        .split(',')
-        .map((m) => m.trim())
-        .filter(Boolean);
+      out.options.validation = numberArg(a, value(), fraction, 'a fraction in (0, 1)');
+    else if (a === '--metrics') out.metrics = list(value());
     else if (a === '--curve')
-      out.curve = value()
-        .split(',')
-        .map((f) => num(a, f, (n) => n > 0 && n <= 1, 'fractions in (0, 1]'));
+      out.curve = list(value()).map((f) =>
+        numberArg(a, f, (n) => n > 0 && n <= 1, 'fractions in (0, 1]'),
+      );
     else if (a === '--json') out.json = true;
-    else if (a.startsWith('-')) throw new UsageError(`unknown option '${a}'`);
-    else if (!out.file) out.file = a;
-    else throw new UsageError(`unexpected argument '${a}'`);
-  }
-  if (!out.file) throw new UsageError('evaluate needs a CSV file');
+    else return false;
+    return true;
+  });
+  out.file = one(files, 'evaluate needs a CSV file');
   if (out.pipelines.length === 0)
     throw new UsageError('evaluate needs at least one --pipeline "<spec>"');
   if ([out.holdout, out.folds, out.test].filter((v) => v !== undefined).length > 1)

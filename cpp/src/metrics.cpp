@@ -90,9 +90,23 @@ double mean_log_loss(const std::vector<double>& margins, const std::vector<std::
 
 const std::vector<std::string>& metric_names() {
   static const std::vector<std::string> names = {
-      "accuracy", "error", "precision", "recall", "f1", "balanced_accuracy", "auc", "log_loss",
-      "p_at_k",   "tp",    "fp",        "tn",     "fn"};
+      "accuracy", "error", "precision", "recall", "f1",    "balanced_accuracy", "log_loss", "tp",
+      "fp",       "tn",    "fn",        "auc",    "p_at_k"};
   return names;
+}
+
+std::vector<std::pair<std::string, double>> confusion_metrics(const Confusion& c, double log_loss) {
+  return {{"accuracy", c.accuracy()},
+          {"error", c.total() ? c.error() : kNan},
+          {"precision", c.precision()},
+          {"recall", c.recall()},
+          {"f1", c.f1()},
+          {"balanced_accuracy", c.balanced_accuracy()},
+          {"log_loss", log_loss},
+          {"tp", static_cast<double>(c.tp)},
+          {"fp", static_cast<double>(c.fp)},
+          {"tn", static_cast<double>(c.tn)},
+          {"fn", static_cast<double>(c.fn)}};
 }
 
 std::vector<std::pair<std::string, double>> all_metrics(const std::vector<double>& margins,
@@ -100,19 +114,10 @@ std::vector<std::pair<std::string, double>> all_metrics(const std::vector<double
                                                         bool probabilistic, std::size_t k) {
   Confusion c;
   for (std::size_t i = 0; i < margins.size(); ++i) c.add(label_of_score(margins[i]), labels[i]);
-  return {{"accuracy", c.accuracy()},
-          {"error", c.total() ? c.error() : kNan},
-          {"precision", c.precision()},
-          {"recall", c.recall()},
-          {"f1", c.f1()},
-          {"balanced_accuracy", c.balanced_accuracy()},
-          {"auc", roc_auc(margins, labels)},
-          {"log_loss", probabilistic ? mean_log_loss(margins, labels) : kNan},
-          {"p_at_k", precision_at_k(margins, labels, k)},
-          {"tp", static_cast<double>(c.tp)},
-          {"fp", static_cast<double>(c.fp)},
-          {"tn", static_cast<double>(c.tn)},
-          {"fn", static_cast<double>(c.fn)}};
+  auto out = confusion_metrics(c, probabilistic ? mean_log_loss(margins, labels) : kNan);
+  out.emplace_back("auc", roc_auc(margins, labels));
+  out.emplace_back("p_at_k", precision_at_k(margins, labels, k));
+  return out;
 }
 
 }  // namespace onepass

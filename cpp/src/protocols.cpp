@@ -37,20 +37,6 @@ void order_training(std::vector<std::size_t>& train, const EvalOptions& opt, See
   if (opt.shuffle) rng.shuffle(train);
 }
 
-Metrics confusion_metrics(const Confusion& c, double log_loss) {
-  return {{"accuracy", c.accuracy()},
-          {"error", c.total() ? c.error() : kNan},
-          {"precision", c.precision()},
-          {"recall", c.recall()},
-          {"f1", c.f1()},
-          {"balanced_accuracy", c.balanced_accuracy()},
-          {"log_loss", log_loss},
-          {"tp", static_cast<double>(c.tp)},
-          {"fp", static_cast<double>(c.fp)},
-          {"tn", static_cast<double>(c.tn)},
-          {"fn", static_cast<double>(c.fn)}};
-}
-
 Result<Metrics> frozen_metrics(const Pipeline& p, const RowBlock& data,
                                const std::vector<std::size_t>& rows, const EvalOptions& opt) {
   std::vector<double> margins;

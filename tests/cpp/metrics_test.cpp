@@ -59,9 +59,12 @@ TEST(Metrics, LogLossFromMargins) {
   EXPECT_NEAR(mean_log_loss({0, 0}, {1, -1}), std::log(2.0), 1e-15);
   EXPECT_NEAR(mean_log_loss({100}, {1}), 0, 1e-40);
   const auto all = all_metrics({2, -1, 0.5}, {1, -1, -1}, false);
+  ASSERT_EQ(all.size(), metric_names().size());
+  for (std::size_t i = 0; i < all.size(); ++i) EXPECT_EQ(all[i].first, metric_names()[i]);
   EXPECT_EQ(all[0].first, "accuracy");
   EXPECT_DOUBLE_EQ(all[0].second, 2.0 / 3);
-  EXPECT_TRUE(std::isnan(all[7].second));  // no log-loss for a margin learner
+  EXPECT_TRUE(std::isnan(all[6].second));  // no log-loss for a margin learner
+  EXPECT_EQ(all[6].first, "log_loss");
 }
 
 }  // namespace

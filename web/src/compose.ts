@@ -2,6 +2,7 @@
 // the registry (names, parameters, defaults, ranges, help), so the page never lists a learner
 // or parameter by hand.
 import type { RegistryEntry, RegistryParam } from 'onepass';
+import { el } from './dom';
 
 const S0 = ['logreg', 'zscore | logreg', 'fs', 'fs1', 'fs2', 'fs3', 'pa', 'pa1', 'pa2'];
 export const PRESETS: Record<string, { title: string; specs: string[] }> = {
@@ -36,15 +37,6 @@ export const PRESETS: Record<string, { title: string; specs: string[] }> = {
     ].map((s) => (s === 'logreg' ? s : `${s} | logreg`)),
   },
 };
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  text?: string,
-): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 /** A labelled control for one parameter; returns the element and a reader of "name=value" (or
  * null when the value is the default, to keep specs short). */

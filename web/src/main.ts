@@ -8,6 +8,7 @@ import { PRESETS, mountBuilder } from './compose';
 import type { FromWorker, Progress, Result, Source, ToWorker } from './protocol';
 import { ScalesView } from './scales';
 import './style.css';
+import { el } from './dom';
 
 const DATASETS = [
   { file: 'heart.csv', title: 'Statlog heart (270 rows, 13 features)' },
@@ -85,15 +86,6 @@ const curveMistakes: number[][] = [];
 let pendingPoints: Float64Array[][] = [];
 let frameRequested = false;
 let paused = false;
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  text?: string,
-): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 // ------------------------------------------------------------------ data and preview
 

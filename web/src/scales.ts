@@ -2,19 +2,11 @@
 // z-score mean and sd, AS coefficients, BNS scores, LP curve ends, weights) as labelled bars.
 import type { Snapshot } from 'onepass';
 import uPlot from 'uplot';
+import { el } from './dom';
 
 export interface ScaleSource {
   pipeline: string;
   snapshot: Snapshot;
-}
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  text?: string,
-): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (text !== undefined) e.textContent = text;
-  return e;
 }
 
 /** What can be shown: a per-feature array as bars, or one feature's shaping curve (LP). */

@@ -33,6 +33,9 @@ double precision_at_k(const std::vector<double>& scores, const std::vector<std::
 // Mean log-loss from margins (spec 2.2).
 double mean_log_loss(const std::vector<double>& margins, const std::vector<std::int8_t>& labels);
 
+// The metrics that follow from confusion counts (and the log-loss, NaN when none), by name.
+std::vector<std::pair<std::string, double>> confusion_metrics(const Confusion& c, double log_loss);
+
 // The metrics the CLI and the API know, by name, in this order.
 const std::vector<std::string>& metric_names();
 // Every metric of scored rows: (name, value) in metric_names() order; log-loss only when the
