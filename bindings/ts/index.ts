@@ -87,6 +87,20 @@ export interface PipelineResult extends Stats {
 /** Largest slice of a chunk copied into wasm memory at once. */
 const MAX_SLICE = 1 << 20;
 
+/** Hands bytes to a raw CSV consumer (runner, scorer, data set): copied into its buffer in
+ * wasm memory a slice at a time, one call per slice; throws the error that stopped it. */
+function pushBytes(
+  raw: { chunkBuffer(n: number): Uint8Array; push(n: number): string },
+  chunk: Uint8Array,
+): void {
+  for (let at = 0; at < chunk.length; at += MAX_SLICE) {
+    const part = chunk.subarray(at, Math.min(chunk.length, at + MAX_SLICE));
+    raw.chunkBuffer(part.length).set(part);
+    const err = raw.push(part.length);
+    if (err) fail(err);
+  }
+}
+
 function fail(message: string): never {
   throw new Error(message);
 }
@@ -373,13 +387,7 @@ export class CsvScorer {
 
   /** Scores the complete rows of a chunk of bytes. */
   push(chunk: Uint8Array): ScoredRows {
-    const s = this.#s;
-    for (let at = 0; at < chunk.length; at += MAX_SLICE) {
-      const part = chunk.subarray(at, Math.min(chunk.length, at + MAX_SLICE));
-      s.chunkBuffer(part.length).set(part);
-      const err = s.push(part.length);
-      if (err) fail(err);
-    }
+    pushBytes(this.#s, chunk);
     return this.#take();
   }
 
@@ -421,13 +429,7 @@ export class CsvRunner {
    * are learned, and later pushes throw the same error.
    */
   push(chunk: Uint8Array): void {
-    const r = this.#r;
-    for (let at = 0; at < chunk.length; at += MAX_SLICE) {
-      const part = chunk.subarray(at, Math.min(chunk.length, at + MAX_SLICE));
-      r.chunkBuffer(part.length).set(part);
-      const err = r.push(part.length);
-      if (err) fail(err);
-    }
+    pushBytes(this.#r, chunk);
   }
 
   /** End of input (parses a last line without a line break). */
@@ -588,13 +590,7 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
       const d = created(new raw.Dataset(), (o) => o.init({ ...opts, label }));
       try {
         const chunks = source instanceof Uint8Array ? [source] : chunksOf(source);
-        for await (const chunk of chunks)
-          for (let at = 0; at < chunk.length; at += MAX_SLICE) {
-            const part = chunk.subarray(at, Math.min(chunk.length, at + MAX_SLICE));
-            d.chunkBuffer(part.length).set(part);
-            const err = d.push(part.length);
-            if (err) fail(err);
-          }
+        for await (const chunk of chunks) pushBytes(d, chunk);
         const err = d.finish();
         if (err) fail(err);
       } catch (e) {

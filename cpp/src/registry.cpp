@@ -35,10 +35,20 @@ const char* kS2 = "Jang, Online Passive-Aggressive Total-Error-Rate Minimization
 const char* kLiLong =
     "Li & Long, The Relaxed Online Maximum Margin Algorithm (2002), as used in S4";
 
+RegistryEntry entry(StageKind kind, const char* name, const char* summary, const char* spec,
+                    const char* source, bool probability = false) {
+  return RegistryEntry{name, kind, summary, spec, source, {}, probability, {}, {}, {}};
+}
 RegistryEntry learner(const char* name, const char* summary, const char* spec, const char* source,
                       bool probability = false) {
-  return RegistryEntry{name, StageKind::learner, summary, spec, source,
-                       {},   probability,        {},      {},   {}};
+  return entry(StageKind::learner, name, summary, spec, source, probability);
+}
+RegistryEntry scaler(const char* name, const char* summary, const char* spec, const char* source) {
+  return entry(StageKind::scaler, name, summary, spec, source);
+}
+RegistryEntry modifier(const char* name, const char* summary, const char* spec,
+                       const char* source) {
+  return entry(StageKind::modifier, name, summary, spec, source);
 }
 
 // S0's schedule and L2 weights (spec 4.1, 4.3): eta0, then the named L2 weights, then n.
@@ -152,7 +162,7 @@ ParamSpec c_param() {
 }
 
 RegistryEntry pa_entry(const char* name, PaVariant variant, const char* summary) {
-  RegistryEntry e{name, StageKind::learner, summary, "4.7", kCrammer, {}, false, {}, {}, {}};
+  RegistryEntry e = learner(name, summary, "4.7", kCrammer);
   if (variant != PaVariant::pa) e.params.push_back(c_param());
   e.params.push_back(bias_param());
   e.make_learner = [variant](const ParamValues& p) {
@@ -165,23 +175,9 @@ RegistryEntry pa_entry(const char* name, PaVariant variant, const char* summary)
 std::vector<RegistryEntry> build_registry() {
   std::vector<RegistryEntry> r;
 
-  RegistryEntry logreg{"logreg",
-                       StageKind::learner,
-                       "SGD logistic regression with the rate eta0/(1 + k/n)",
-                       "4.1",
-                       kS0,
-                       {},
-                       true,
-                       {},
-                       {},
-                       {}};
-  logreg.params = {
-      ParamSpec::real("eta0", 0.1, 0, kInf, "initial learning rate eta0 (S0: 0.1)", true),
-      ParamSpec::real("lambda", 0, 0, kInf, "L2 weight, divided by n (grid 0, 0.01 ... 100)"),
-      ParamSpec::integer(
-          "n", 10000, 1, 1e15,
-          "horizon N: rows in the stream; sets the rate decay and lambda/N (D-LR-2)"),
-  };
+  RegistryEntry logreg =
+      learner("logreg", "SGD logistic regression with the rate eta0/(1 + k/n)", "4.1", kS0, true);
+  logreg.params = logistic_params({kLambda});
   logreg.make_learner = [](const ParamValues& p) {
     return std::make_unique<LogisticSgd>(p.number("eta0"), p.number("lambda"), p.number("n"));
   };
@@ -222,16 +218,8 @@ std::vector<RegistryEntry> build_registry() {
   r.push_back(pater_entry("wpater1", false, true, "weighted PATER-I (alpha- FPR + alpha+ FNR)"));
   r.push_back(pater_entry("wpater2", true, true, "weighted PATER-II"));
 
-  RegistryEntry perceptron{"perceptron",
-                           StageKind::learner,
-                           "Rosenblatt's perceptron: w += y x when y w.x <= 0",
-                           "4.10",
-                           kS4,
-                           {},
-                           false,
-                           {},
-                           {},
-                           {}};
+  RegistryEntry perceptron =
+      learner("perceptron", "Rosenblatt's perceptron: w += y x when y w.x <= 0", "4.10", kS4);
   perceptron.params = {bias_param()};
   perceptron.make_learner = [](const ParamValues& p) {
     return std::make_unique<Perceptron>(p.flag("bias"));
@@ -249,9 +237,6 @@ std::vector<RegistryEntry> build_registry() {
       romma_entry("romma", false, "ROMMA: relaxed online maximum margin, updates on mistakes"));
   r.push_back(romma_entry("aromma", true, "aggressive ROMMA: updates when y w.x < 1"));
 
-  auto scaler = [](const char* name, const char* summary, const char* spec, const char* source) {
-    return RegistryEntry{name, StageKind::scaler, summary, spec, source, {}, false, {}, {}, {}};
-  };
   const std::pair<const char*, MomentForm> moments[] = {{"zscore", MomentForm::zscore},
                                                         {"pareto", MomentForm::pareto},
                                                         {"vast", MomentForm::vast},
@@ -270,16 +255,7 @@ std::vector<RegistryEntry> build_registry() {
     r.push_back(std::move(e));
   }
 
-  RegistryEntry minmax{"minmax",
-                       StageKind::scaler,
-                       "online range scaling (x - min)/(max - min)",
-                       "5.2",
-                       kS3,
-                       {},
-                       false,
-                       {},
-                       {},
-                       {}};
+  RegistryEntry minmax = scaler("minmax", "online range scaling (x - min)/(max - min)", "5.2", kS3);
   minmax.params = {ParamSpec::boolean(
       "clip", false, "clip values outside the running range to [0, 1] (D-SC-3: off)")};
   minmax.make_scaler = [](const ParamValues& p) {
@@ -399,32 +375,19 @@ std::vector<RegistryEntry> build_registry() {
   };
   r.push_back(std::move(impute));
 
-  RegistryEntry avg{"avg",
-                    StageKind::modifier,
-                    "uniform average of the parameters (lazy trick); predicts in training and test",
-                    "3.1",
-                    kS0,
-                    {},
-                    false,
-                    {},
-                    {},
-                    {}};
+  RegistryEntry avg = modifier(
+      "avg", "uniform average of the parameters (lazy trick); predicts in training and test", "3.1",
+      kS0);
   avg.wrap = [](std::unique_ptr<Learner> inner, const ParamValues&) {
     return std::make_unique<Averaged>(std::move(inner));
   };
   r.push_back(std::move(avg));
 
-  RegistryEntry vote{"vote",
-                     StageKind::modifier,
-                     "survival-weighted vote of the hypotheses (S4's text); predicts in training "
-                     "with the current one",
-                     "3.2",
-                     kS4,
-                     {},
-                     false,
-                     {},
-                     {},
-                     {}};
+  RegistryEntry vote =
+      modifier("vote",
+               "survival-weighted vote of the hypotheses (S4's text); predicts in training "
+               "with the current one",
+               "3.2", kS4);
   vote.wrap = [](std::unique_ptr<Learner> inner, const ParamValues&) {
     return std::make_unique<Voted>(std::move(inner));
   };
