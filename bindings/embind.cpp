@@ -425,7 +425,7 @@ class JsDataset {
     const onepass::EvalOptions opt = eval_options(options);
     const double fraction = number(options, "testFraction", 0.2);
     if (!(fraction > 0 && fraction < 1)) return error_value("the test fraction must be in (0, 1)");
-    return evaluate(spec, onepass::holdout_split(rows_.y, fraction, opt), opt, options);
+    return evaluate_on(rows_, spec, onepass::holdout_split(rows_.y, fraction, opt), opt, options);
   }
 
   // This data set for training, `test` for testing (a given train/test pair).
@@ -490,10 +490,6 @@ class JsDataset {
     opt.stratified = !o["stratified"].isFalse();
     opt.k = static_cast<std::size_t>(number(o, "k", 20));
     return opt;
-  }
-  val evaluate(const std::string& spec, const onepass::Split& split,
-               const onepass::EvalOptions& opt, const val& options) const {
-    return evaluate_on(rows_, spec, split, opt, options);
   }
   // One train/test run, or a grid search over it when options.grid is given.
   static val evaluate_on(const onepass::RowBlock& data, const std::string& spec,

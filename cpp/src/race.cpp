@@ -29,19 +29,17 @@ void Race::shuffle(std::size_t rows, std::uint64_t seed) {
 }
 
 void Race::learn_row(const double* x, int y) {
-  for (auto& p : pipelines_) {
-    if (p->dims() != block_.dims) p->set_dims(block_.dims);
-    p->learn_checked(x, y);
-  }
+  for (auto& p : pipelines_) p->learn_checked(x, y);
 }
 
 void Race::run_block() {
   if (block_.size() == 0) return;
+  // The width is fixed by the first rows (the reader checks every later row against it).
+  for (auto& p : pipelines_)
+    if (p->dims() != block_.dims) p->set_dims(block_.dims);
   if (shuffle_rows_ == 0) {
-    for (auto& p : pipelines_) {
-      if (p->dims() != block_.dims) p->set_dims(block_.dims);
+    for (auto& p : pipelines_)
       for (std::size_t i = 0; i < block_.size(); ++i) p->learn_checked(block_.row(i), block_.y[i]);
-    }
     block_.clear();
     return;
   }
@@ -78,7 +76,6 @@ Status Race::finish() {
     std::vector<std::size_t> order(buffer_.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
     rng_.shuffle(order);
-    block_.dims = buffer_.dims;
     for (std::size_t i : order) learn_row(buffer_.row(i), buffer_.y[i]);
     buffer_.clear();
   }
