@@ -70,6 +70,13 @@ Status CsvReader::feed(const char* data, std::size_t size, RowBlock& out) {
     pos = end + 1;
   }
   while (pos < size) {
+    if (schema_ready_ && !in_quotes_) {  // the fast path: one pass over a plain row
+      const std::size_t used = read_plain_row(data + pos, data + size, out);
+      if (used) {
+        pos += used;
+        continue;
+      }
+    }
     std::uint64_t breaks = 0;
     const std::size_t end = find_record_end(data, size, pos, in_quotes_, breaks);
     if (end == std::string_view::npos) {
@@ -250,7 +257,10 @@ Status CsvReader::map_label(std::string_view cell, std::uint64_t line, int& y) {
   if (cell.empty()) return row_error(line, col, "the label is missing");
   if (opt_.positive.empty()) {
     double v = 0;
-    if (parse_number(cell, v) != NumberParse::ok || (v != 1 && v != 0 && v != -1))
+    const bool digit = cell.size() == 1 && (cell[0] == '0' || cell[0] == '1');  // the usual
+    if (digit)
+      v = cell[0] - '0';
+    else if (parse_number(cell, v) != NumberParse::ok || (v != 1 && v != 0 && v != -1))
       return row_error(line, col,
                        "label " + quote(cell) +
                            " is not 1, 0 or -1; name the positive class (option 'positive', CLI " +
@@ -288,57 +298,54 @@ std::string CsvReader::format_negative() const {
   return negative_number_ == 0 ? "0" : "-1";
 }
 
-bool CsvReader::process_plain(std::string_view rec, std::uint64_t line, RowBlock& out) {
-  const char* p = rec.data();
-  const char* const end = p + rec.size();
-  if (std::memchr(p, '"', rec.size())) return false;
+std::size_t CsvReader::read_plain_row(const char* const begin, const char* const end,
+                                      RowBlock& out) {
   const std::size_t row_start = out.x.size();
   out.x.resize(row_start + dims());
   double* dst = out.x.data() + row_start;
+  const char* p = begin;
   int y = 0;
-  for (std::size_t c = 0; c < columns_; ++c) {
-    if (c > 0) {
-      if (p == end || *p != opt_.delimiter) break;  // too few fields
-      ++p;
-    }
+  std::size_t c = 0;
+  for (; c < columns_; ++c) {
+    const bool last = c + 1 == columns_;
+    const char stop = last ? '\n' : opt_.delimiter;
     const int slot = slot_of_col_[c];
     if (slot >= 0) {
-      double v = 0;
-      const auto r = fast_float::from_chars(p, end, v);
-      if (r.ec != std::errc() || r.ptr == p || !std::isfinite(v) ||
-          (r.ptr != end && *r.ptr != opt_.delimiter))
-        break;  // empty, blank, not a number, or not finite: the careful way says which
-      dst[slot] = v;
-      p = r.ptr;
-    } else {
-      const void* next = std::memchr(p, opt_.delimiter, static_cast<std::size_t>(end - p));
-      const char* field_end = next ? static_cast<const char*>(next) : end;
-      if (slot == -2) {
-        const std::string_view cell(p, static_cast<std::size_t>(field_end - p));
-        if (cell.empty() || trim_blanks(cell).size() != cell.size()) break;
-        const bool keep_failed = failed_;
-        std::size_t kept_errors = errors_.size(), kept_skipped = skipped_;
-        if (!map_label(cell, line, y) || y == 0) {  // let the careful way report it
-          failed_ = keep_failed;
-          errors_.resize(kept_errors);
-          skipped_ = kept_skipped;
-          y = 0;
-          break;
-        }
-      }
-      p = field_end;
+      const char* q = scan_number(p, end, dst[slot]);
+      if (!q) break;  // empty, blank, not a number, or not finite: the careful way says which
+      if (last && q != end && *q == '\r') ++q;
+      if (q == end || *q != stop) break;
+      p = q + 1;
+      continue;
     }
-    if (c + 1 == columns_) {
-      if (p != end) break;  // too many fields
-      out.y.push_back(static_cast<std::int8_t>(y));
-      out.line.push_back(line);
-      ++rows_;
-      if (y > 0) ++positives_;
-      return true;
+    const char* q = p;
+    while (q != end && *q != stop && *q != '"') ++q;
+    if (q == end || *q != stop) break;  // a quote, or the record goes on in the next chunk
+    std::string_view cell(p, static_cast<std::size_t>(q - p));
+    if (last && !cell.empty() && cell.back() == '\r') cell.remove_suffix(1);
+    p = q + 1;
+    if (slot != -2) continue;
+    if (cell.empty() || trim_blanks(cell).size() != cell.size()) break;
+    const bool keep_failed = failed_;
+    const std::size_t kept_errors = errors_.size(), kept_skipped = skipped_;
+    if (!map_label(cell, next_line_, y) || y == 0) {  // let the careful way report it
+      failed_ = keep_failed;
+      errors_.resize(kept_errors);
+      skipped_ = kept_skipped;
+      break;
     }
   }
-  out.x.resize(row_start);
-  return false;
+  if (c < columns_ || columns_ == 0) {
+    out.x.resize(row_start);
+    return 0;
+  }
+  out.y.push_back(static_cast<std::int8_t>(y));
+  out.line.push_back(next_line_);
+  out.dims = dims();
+  ++next_line_;
+  ++rows_;
+  if (y > 0) ++positives_;
+  return static_cast<std::size_t>(p - begin);
 }
 
 Status CsvReader::process(std::string_view rec, std::uint64_t line, RowBlock& out) {
@@ -346,10 +353,6 @@ Status CsvReader::process(std::string_view rec, std::uint64_t line, RowBlock& ou
     rec.remove_prefix(3);  // UTF-8 byte-order mark
   if (!rec.empty() && rec.back() == '\r') rec.remove_suffix(1);
   if (trim_blanks(rec).empty()) return Status::ok();  // blank line
-  if (schema_ready_ && process_plain(rec, line, out)) {
-    out.dims = dims();
-    return Status::ok();
-  }
   split(rec);
   if (!schema_ready_) {
     Status st = read_header(line);

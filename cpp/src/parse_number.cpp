@@ -21,4 +21,10 @@ NumberParse parse_number(std::string_view text, double& out) {
   return NumberParse::ok;
 }
 
+const char* scan_number_slow(const char* p, const char* end, double& out) {
+  const auto res = fast_float::from_chars(p, end, out);
+  if (res.ec != std::errc() || res.ptr == p || !std::isfinite(out)) return nullptr;
+  return res.ptr;
+}
+
 }  // namespace onepass

@@ -102,8 +102,7 @@ int Pipeline::push(std::size_t stage, const double* x, int y) {
       if (s.hold(cur, y)) release(i);
       return 0;
     }
-    s.update(cur);  // spec 1.6 step 1 (D-GN-1)
-    s.transform(cur, stage_out_[i].data());
+    s.update_transform(cur, stage_out_[i].data());  // spec 1.6 step 1 (D-GN-1)
     cur = stage_out_[i].data();
   }
   const double* z = fill_missing(cur);

@@ -64,6 +64,28 @@ TEST(MomentScalers, EqualTheBatchFormulasAfterTheWholeStream) {  // spec 5.2
   EXPECT_NEAR(feed_then_probe(*ma, rows, {x})[0], x / 12, 1e-15);
 }
 
+// The pipeline's one-pass update_transform (branch-free, SIMD) must give the bits of
+// update() then transform(): statistics and output, with missing, binary, constant features.
+TEST(MomentScalers, OnePassUpdateTransformEqualsUpdateThenTransform) {
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<double> u(-3, 3);
+  for (const char* name : {"zscore", "pareto", "vast", "level", "twosd"}) {
+    auto fused = make_scaler(name, 5), split = make_scaler(name, 5);
+    std::vector<double> a(5), b(5);
+    for (int i = 0; i < 200; ++i) {
+      const std::vector<double> x = {u(rng), i % 7 == 0 ? kNan : u(rng), double(i % 2), 4.0,
+                                     i < 3 ? kNan : u(rng) * 1e6};
+      fused->update_transform(x.data(), a.data());
+      split->update(x.data());
+      split->transform(x.data(), b.data());
+      for (std::size_t j = 0; j < 5; ++j)
+        ASSERT_TRUE(a[j] == b[j] || (std::isnan(a[j]) && std::isnan(b[j])))
+            << name << " row " << i << " feature " << j << ": " << a[j] << " vs " << b[j];
+      ASSERT_EQ(fused->state(), split->state()) << name << " row " << i;
+    }
+  }
+}
+
 TEST(MomentScalers, GelmanLeavesBinaryFeaturesAlone) {  // D-SC-2
   auto s = make_scaler("twosd", 2);
   const std::vector<std::vector<double>> rows = {{0, 1}, {1, 2}, {1, 3}, {0, 4}};

@@ -28,6 +28,11 @@ class Scaler {
   virtual void update(const double* x) = 0;
   // Writes the transformed row to out (dims() values; out may not alias x).
   virtual void transform(const double* x, double* out) const = 0;
+  // update() then transform(), which a scaler may do in one pass over its statistics.
+  virtual void update_transform(const double* x, double* out) {
+    update(x);
+    transform(x, out);
+  }
   // spec 1.6 step 3 (D-AS-4): supervised scalers see the label after the row's prediction.
   virtual void observe_label(const double* /*x*/, int /*y*/) {}
 
