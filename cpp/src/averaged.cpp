@@ -10,25 +10,67 @@ void Averaged::init() {
   std::copy(params_.begin(), params_.end(), last());
 }
 
+void Averaged::sync(std::size_t j, double r) {
+  const double w = inner_->params()[j];
+  double& last_w = last()[j];
+  const double delta = w - last_w;
+  if (delta != 0) {
+    u()[j] += (r - 1) * delta;  // spec 3.1 (AVG-2)
+    last_w = w;
+  }
+}
+
 bool Averaged::update(const double* x, int y) {
   const bool changed = inner_->learn(x, y);
   const double r = state_[0] + 1;  // 1-based index of this example
   state_[0] = r;
-  const std::vector<double>& w = inner_->params();
   const std::size_t p = params_.size();
-  double* last_w = last();
-  double* u_acc = u();
-  if (changed) {
-    for (std::size_t j = 0; j < p; ++j) {
-      const double delta = w[j] - last_w[j];
-      if (delta != 0) {
-        u_acc[j] += (r - 1) * delta;  // spec 3.1 (AVG-2)
-        last_w[j] = w[j];
-      }
-    }
-  }
-  for (std::size_t j = 0; j < p; ++j) params_[j] = w[j] - u_acc[j] / r;
+  if (changed)
+    for (std::size_t j = 0; j < p; ++j) sync(j, r);
+  refresh_params();
+  params_stale_ = false;
   return changed;
+}
+
+bool Averaged::update_sparse(const SparseRow& x, int y) {
+  const bool changed = inner_->learn_sparse(x, y);
+  const double r = state_[0] + 1;
+  state_[0] = r;
+  if (changed) {
+    for (std::size_t k = 0; k < x.nnz; ++k) sync(x.index[k], r);
+    for (std::size_t j = dims_; j < params_.size(); ++j) sync(j, r);
+  }
+  params_stale_ = true;
+  return changed;
+}
+
+void Averaged::sparse_state_slots(const SparseRow& x, std::vector<std::size_t>& slots) const {
+  const std::size_t p = params_.size();
+  slots.assign(1, 0);
+  auto add = [&](std::size_t j) {
+    slots.push_back(1 + j);      // last synced value
+    slots.push_back(1 + p + j);  // u
+  };
+  for (std::size_t k = 0; k < x.nnz; ++k) add(x.index[k]);
+  for (std::size_t j = dims_; j < p; ++j) add(j);
+}
+
+void Averaged::refresh_params() const {
+  const std::vector<double>& w = inner_->params();
+  const double r = state_[0];
+  if (r == 0) {
+    params_ = w;
+    return;
+  }
+  const double* u_acc = u();
+  for (std::size_t j = 0; j < params_.size(); ++j) params_[j] = w[j] - u_acc[j] / r;
+}
+
+double Averaged::score_sparse(const SparseRow& x) const {
+  if (!params_stale_) return score_sparse_with(params_.data(), x);
+  const double r = state_[0];
+  const double s_w = inner_->score_sparse(x);
+  return r == 0 ? s_w : s_w - inner_->score_sparse_with(u(), x) / r;
 }
 
 Snapshot Averaged::snapshot_of(const double* params) const {

@@ -1,5 +1,8 @@
 #include "onepass/learners/learner.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include "onepass/core/numerics.hpp"
 
 namespace onepass {
@@ -7,6 +10,7 @@ namespace onepass {
 void Learner::reset(std::size_t dims) {
   dims_ = dims;
   params_.clear();
+  params_stale_ = false;
   state_.clear();
   reverted_steps_ = 0;
   init();
@@ -27,7 +31,54 @@ bool Learner::learn(const double* x, int y) {
   return false;
 }
 
+double Learner::score_sparse_with(const double* params, const SparseRow& x) const {
+  dense_row_.resize(dims_);
+  densify(x, dims_, dense_row_.data());
+  return score_with(params, dense_row_.data());
+}
+
+bool Learner::update_sparse(const SparseRow& x, int y) {
+  dense_row_.resize(dims_);
+  densify(x, dims_, dense_row_.data());
+  return update(dense_row_.data(), y);
+}
+
+void Learner::sparse_state_slots(const SparseRow& /*x*/, std::vector<std::size_t>& slots) const {
+  slots.resize(state_.size());
+  for (std::size_t i = 0; i < slots.size(); ++i) slots[i] = i;
+}
+
+bool Learner::learn_sparse(const SparseRow& x, int y) {
+  if (!sparse_native()) {
+    learn_row_.resize(dims_);
+    densify(x, dims_, learn_row_.data());
+    return learn(learn_row_.data(), y);
+  }
+  // spec 2.6 in O(nonzeros): back up only what a sparse step may touch, the row's weights,
+  // the parameters after the weights and the learner's state slots for this row.
+  param_slots_.clear();
+  for (std::size_t k = 0; k < x.nnz; ++k) param_slots_.push_back(x.index[k]);
+  for (std::size_t j = dims_; j < params_.size(); ++j) param_slots_.push_back(j);
+  sparse_state_slots(x, state_slots_);
+  params_backup_.resize(param_slots_.size());
+  state_backup_.resize(state_slots_.size());
+  for (std::size_t i = 0; i < param_slots_.size(); ++i)
+    params_backup_[i] = params_[param_slots_[i]];
+  for (std::size_t i = 0; i < state_slots_.size(); ++i) state_backup_[i] = state_[state_slots_[i]];
+  if (!update_sparse(x, y)) return false;
+  bool finite = true;
+  for (std::size_t j : param_slots_) finite = finite && std::isfinite(params_[j]);
+  for (std::size_t j : state_slots_) finite = finite && std::isfinite(state_[j]);
+  if (finite) return true;
+  for (std::size_t i = 0; i < param_slots_.size(); ++i)
+    params_[param_slots_[i]] = params_backup_[i];
+  for (std::size_t i = 0; i < state_slots_.size(); ++i) state_[state_slots_[i]] = state_backup_[i];
+  ++reverted_steps_;
+  return false;
+}
+
 LearnerState Learner::save() const {
+  ensure_params();
   return {params_, state_, reverted_steps_, {}};
 }
 
@@ -38,6 +89,7 @@ Status Learner::load(const LearnerState& saved) {
                          std::to_string(saved.params.size()) + " parameters, expected " +
                          std::to_string(params_.size()) + ")");
   params_ = saved.params;
+  params_stale_ = false;
   state_ = saved.state;
   reverted_steps_ = saved.reverted_steps;
   return Status::ok();

@@ -32,6 +32,19 @@ bool LogisticSgd::update(const double* x, int y) {
   return true;
 }
 
+double LogisticSgd::score_sparse_with(const double* params, const SparseRow& x) const {
+  return sparse_dot(params, x) + params[dims_];
+}
+
+bool LogisticSgd::update_sparse(const SparseRow& x, int y) {  // lambda = 0: spec 4.1 on nnz
+  const double t = y > 0 ? 1.0 : 0.0;
+  const double step = learning_rate() * (t - sigmoid(score_sparse_with(params_.data(), x)));
+  for (std::size_t k = 0; k < x.nnz; ++k) params_[x.index[k]] += step * x.value[k];
+  params_[dims_] += step;
+  state_[0] += 1;
+  return true;
+}
+
 Snapshot LogisticSgd::snapshot_of(const double* params) const {
   Snapshot s;
   s.name = "logreg";

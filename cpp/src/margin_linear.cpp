@@ -11,6 +11,22 @@ double MarginLinear::score_with(const double* params, const double* x) const {
   return bias_ ? s + params[dims_] : s;
 }
 
+double MarginLinear::score_sparse_with(const double* params, const SparseRow& x) const {
+  const double s = sparse_dot(params, x);
+  return bias_ ? s + params[dims_] : s;
+}
+
+double MarginLinear::squared_norm(const SparseRow& x) const {
+  double q = bias_ ? 1.0 : 0.0;
+  for (std::size_t k = 0; k < x.nnz; ++k) q += x.value[k] * x.value[k];
+  return q;
+}
+
+void MarginLinear::add_scaled(const SparseRow& x, double step) {
+  for (std::size_t k = 0; k < x.nnz; ++k) params_[x.index[k]] += step * x.value[k];
+  if (bias_) params_[dims_] += step;
+}
+
 double MarginLinear::squared_norm(const double* x) const {
   return ConstVec(x, dims_).squaredNorm() + (bias_ ? 1.0 : 0.0);
 }

@@ -117,6 +117,52 @@ int Pipeline::push(std::size_t stage, const double* x, int y) {
   return predicted;
 }
 
+bool Pipeline::scalers_keep_zeros() const {
+  for (const auto& s : scalers_)
+    if (!s->keeps_zeros()) return false;
+  return true;
+}
+
+Result<int> Pipeline::learn_sparse(const SparseRow& x, std::size_t dims, int y) {
+  if (dims_ == 0 && dims > 0) set_dims(dims);
+  if (dims != dims_)
+    return Status::error("the row has " + std::to_string(dims) + " features, the pipeline " +
+                         std::to_string(dims_));
+  Status st = check_sparse_row(x, dims);
+  if (!st) return st;
+  return learn_sparse_checked(x, y);
+}
+
+int Pipeline::learn_sparse_checked(const SparseRow& x, int y) {
+  if (!scalers_keep_zeros()) {
+    dense_of_sparse_.resize(dims_);
+    densify(x, dims_, dense_of_sparse_.data());
+    return push(0, dense_of_sparse_.data(), y);
+  }
+  // spec 1.6 on the non-zeros: each scaler updates and transforms them, the learner
+  // predicts (recorded) and learns. Scalers that keep zeros are unsupervised.
+  sparse_out_.resize(scalers_.size());
+  SparseRow cur = x;
+  for (std::size_t i = 0; i < scalers_.size(); ++i) {
+    sparse_out_[i].resize(x.nnz);
+    scalers_[i]->update_transform_sparse(cur, sparse_out_[i].data());
+    cur.value = sparse_out_[i].data();
+  }
+  bool any_missing = false;
+  for (std::size_t k = 0; k < cur.nnz && !any_missing; ++k) any_missing = std::isnan(cur.value[k]);
+  if (any_missing) {  // the learner sees 0 for a missing cell
+    sparse_learner_in_.assign(cur.value, cur.value + cur.nnz);
+    for (double& v : sparse_learner_in_)
+      if (std::isnan(v)) v = 0;
+    cur.value = sparse_learner_in_.data();
+  }
+  const double margin = learner_->train_score_sparse(cur);  // spec 6.1: predict first
+  const int predicted = label_of_score(margin);
+  progress_.record(predicted, y, margin, learner_->has_probability());
+  learner_->learn_sparse(cur, y);
+  return predicted;
+}
+
 void Pipeline::release(std::size_t stage) {
   std::vector<double> rows;
   std::vector<std::int8_t> labels;
@@ -189,6 +235,14 @@ Result<double> Pipeline::score_one(const double* x, std::size_t dims) const {
     cur = stage_out_[i].data();
   }
   return learner_->score(fill_missing(cur));
+}
+
+Result<double> Pipeline::score_sparse(const SparseRow& x, std::size_t dims) const {
+  Status st = check_sparse_row(x, dims);
+  if (!st) return st;
+  dense_of_sparse_.resize(dims);
+  densify(x, dims, dense_of_sparse_.data());
+  return score_one(dense_of_sparse_.data(), dims);
 }
 
 }  // namespace onepass

@@ -46,6 +46,14 @@ class Pipeline {
   Result<int> learn_one(const double* x, std::size_t dims, int y);
   // The same for a row already checked (the CSV reader's rows): no width or value checks.
   int learn_checked(const double* x, int y) { return push(0, x, y); }
+  // The same step on a sparse row (core/sparse_row.hpp) of width dims: in O(nonzeros) when
+  // every scaler keeps zeros (maxabs, l1, l2, or none) and the learner is sparse-native
+  // (learners/learner.hpp); otherwise the row goes through the pipeline made dense. Rejects,
+  // without learning anything, a row of the wrong width or with bad indices or values.
+  Result<int> learn_sparse(const SparseRow& x, std::size_t dims, int y);
+  int learn_sparse_checked(const SparseRow& x, int y);
+  // Frozen prediction of a sparse row (made dense: O(dims)).
+  Result<double> score_sparse(const SparseRow& x, std::size_t dims) const;
   // End of the stream: warm-up scalers still collecting fit on the rows they hold, and those
   // rows go through the rest of the pipeline.
   void finish();
@@ -76,9 +84,16 @@ class Pipeline {
   std::vector<std::unique_ptr<Scaler>> scalers_;
   std::unique_ptr<Learner> learner_;
   std::size_t dims_ = 0;
+  // Whether sparse rows stay sparse through the scalers.
+  bool scalers_keep_zeros() const;
+
   // One output row per scaler, and the learner's input.
   mutable std::vector<std::vector<double>> stage_out_;
   mutable std::vector<double> learner_in_;
+  // Sparse rows: each scaler's output values, the learner's values (missing as 0), a row
+  // made dense.
+  mutable std::vector<std::vector<double>> sparse_out_;
+  mutable std::vector<double> sparse_learner_in_, dense_of_sparse_;
   Progressive progress_;
 };
 

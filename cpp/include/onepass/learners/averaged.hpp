@@ -5,6 +5,11 @@
 // multiplicative and rescaling updates are covered too), u_j += (r - 1) delta; avg_T = w_T - u/T.
 // Examples that change nothing cost no bookkeeping. The averaged parameters predict during
 // training and testing (S0 "+avg"): example t+1 is scored with avg_t, example 1 with theta^(0).
+// On sparse rows around a sparse-native learner a step costs O(nonzeros): only the row's
+// coordinates (and the few parameters after the weights) can change, and the average is not
+// materialised; since such a learner's score is linear in its parameters,
+//   s(avg_T, x) = s(w_T, x) - s(u, x)/T,
+// two sparse dot products. params_ is filled in from w and u when someone asks for it.
 #pragma once
 
 #include "onepass/learners/wrapper.hpp"
@@ -19,14 +24,24 @@ class Averaged : public WrappedLearner {
 
   std::uint64_t examples() const { return static_cast<std::uint64_t>(state_[0]); }
 
+  bool sparse_native() const override { return inner_->sparse_native(); }
+  double score_sparse(const SparseRow& x) const override;
+
  protected:
   void init() override;
   bool update(const double* x, int y) override;
+  bool update_sparse(const SparseRow& x, int y) override;
+  // T, and the synced copy and u of the row's weights and the parameters after the weights.
+  void sparse_state_slots(const SparseRow& x, std::vector<std::size_t>& slots) const override;
+  void refresh_params() const override;
 
  private:
   // state_ = [T, last synced inner parameters (P), u (P)], so a saved state resumes exactly.
   double* last() { return state_.data() + 1; }
   double* u() { return state_.data() + 1 + params_.size(); }
+  const double* u() const { return state_.data() + 1 + params_.size(); }
+  // u_j += (r - 1)(w_j - last_j) for a coordinate j the step may have changed (AVG-2).
+  void sync(std::size_t j, double r);
 };
 
 }  // namespace onepass

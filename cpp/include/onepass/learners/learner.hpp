@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "onepass/core/snapshot.hpp"
+#include "onepass/core/sparse_row.hpp"
 #include "onepass/core/status.hpp"
 
 namespace onepass {
@@ -33,7 +34,7 @@ class Learner {
 
   // Margin s(x) (spec 1.2) of a row of dims() values under the given parameters.
   virtual double score_with(const double* params, const double* x) const = 0;
-  double score(const double* x) const { return score_with(params_.data(), x); }
+  double score(const double* x) const { return score_with(current_params(), x); }
   // The score that progressive validation records while training. It is score() except for
   // voting, whose training-time predictions use the current hypothesis (spec 3.2).
   virtual double train_score(const double* x) const { return score(x); }
@@ -45,7 +46,21 @@ class Learner {
   // with its last finite parameters.
   bool learn(const double* x, int y);
 
-  const std::vector<double>& params() const { return params_; }
+  // Sparse rows (core/sparse_row.hpp). A learner whose step touches only the row's non-zeros
+  // says so with sparse_native() and overrides score_sparse_with and update_sparse; the
+  // others learn and score the row made dense (the same result, in O(dims)).
+  virtual bool sparse_native() const { return false; }
+  virtual double score_sparse_with(const double* params, const SparseRow& x) const;
+  virtual double score_sparse(const SparseRow& x) const {
+    return score_sparse_with(current_params(), x);
+  }
+  virtual double train_score_sparse(const SparseRow& x) const { return score_sparse(x); }
+  // learn() on a sparse row; the guard of spec 2.6 backs up and checks only what a sparse
+  // step may touch (the row's weights, the parameters after the dims() weights, state_), so a
+  // native step costs O(nonzeros + those few).
+  bool learn_sparse(const SparseRow& x, int y);
+
+  const std::vector<double>& params() const { return *ensure_params(); }
   const std::vector<double>& state() const { return state_; }
   bool diverged() const { return reverted_steps() > 0; }
   // Wrappers report the steps their inner learner reverted.
@@ -58,23 +73,49 @@ class Learner {
 
   // Named arrays of the given parameter vector (own or averaged), e.g. "w" and "b".
   virtual Snapshot snapshot_of(const double* params) const = 0;
-  Snapshot snapshot() const { return snapshot_of(params_.data()); }
+  Snapshot snapshot() const { return snapshot_of(current_params()); }
 
  protected:
   // Fills params_ and state_ for width dims_ (called by reset).
   virtual void init() = 0;
   // The update rule; returns whether it changed params_.
   virtual bool update(const double* x, int y) = 0;
+  // Sparse-native learners: the update rule on a sparse row. Contract: params_ is the dims()
+  // weights followed by other parameters, the step changes only the weights of the row's
+  // indices, those others and state_ (small), and the score is linear in params_ (so that
+  // averaging can score lazily, learners/averaged.hpp).
+  virtual bool update_sparse(const SparseRow& x, int y);
+  // The state_ entries a sparse step on x may change (for the guard's backup): all of them
+  // here; a learner with per-feature state (+avg) names those of the row's features.
+  virtual void sparse_state_slots(const SparseRow& x, std::vector<std::size_t>& slots) const;
+  // Wrappers that keep params_ lazily (+avg on sparse rows) set params_stale_ and bring
+  // params_ up to date here.
+  virtual void refresh_params() const {}
+  const std::vector<double>* ensure_params() const {
+    if (params_stale_) {
+      refresh_params();
+      params_stale_ = false;
+    }
+    return &params_;
+  }
+  const double* current_params() const { return ensure_params()->data(); }
   // Adds the guard's scalars to a snapshot.
   void add_status(Snapshot& s) const;
   std::uint64_t own_reverted_steps() const { return reverted_steps_; }
 
   std::size_t dims_ = 0;
-  std::vector<double> params_;
+  // mutable: a lazy wrapper fills it in on demand (refresh_params); nothing else writes it
+  // from a const method.
+  mutable std::vector<double> params_;
+  mutable bool params_stale_ = false;
   std::vector<double> state_;
 
  private:
   std::vector<double> params_backup_, state_backup_;
+  // Sparse rows made dense, for the fallbacks (scoring, learning).
+  mutable std::vector<double> dense_row_;
+  std::vector<double> learn_row_;
+  std::vector<std::size_t> param_slots_, state_slots_;  // what learn_sparse backs up
   std::uint64_t reverted_steps_ = 0;
 };
 

@@ -13,6 +13,10 @@ class LogisticSgd : public Learner {
   LogisticSgd(double eta0, double lambda, double n) : rate_{eta0, n}, lambda_(lambda) {}
 
   double score_with(const double* params, const double* x) const override;
+  double score_sparse_with(const double* params, const SparseRow& x) const override;
+  // O(nonzeros) steps without weight decay; with lambda > 0 every step shrinks all of w, so
+  // sparse rows are learned dense (a scaled-vector representation would avoid that; not done).
+  bool sparse_native() const override { return lambda_ == 0; }
   bool has_probability() const override { return true; }
   Snapshot snapshot_of(const double* params) const override;
 
@@ -22,6 +26,7 @@ class LogisticSgd : public Learner {
  protected:
   void init() override;
   bool update(const double* x, int y) override;
+  bool update_sparse(const SparseRow& x, int y) override;
 
  private:
   HyperbolicRate rate_;

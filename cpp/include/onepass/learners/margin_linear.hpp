@@ -14,14 +14,21 @@ class MarginLinear : public Learner {
   MarginLinear(std::string name, bool bias) : name_(std::move(name)), bias_(bias) {}
 
   double score_with(const double* params, const double* x) const override;
+  double score_sparse_with(const double* params, const SparseRow& x) const override;
   Snapshot snapshot_of(const double* params) const override;
 
  protected:
   void init() override { params_.assign(dims_ + (bias_ ? 1 : 0), 0.0); }
+  // The rules are written once (a template over the row type) with these, for dense rows
+  // and for sparse rows in O(nonzeros).
+  double score_row(const double* x) const { return score_with(params_.data(), x); }
+  double score_row(const SparseRow& x) const { return score_sparse_with(params_.data(), x); }
   // |x|^2 of the row as the learner sees it (with the bias feature when on).
   double squared_norm(const double* x) const;
+  double squared_norm(const SparseRow& x) const;
   // w <- w + step * x (and b <- b + step with the bias feature).
   void add_scaled(const double* x, double step);
+  void add_scaled(const SparseRow& x, double step);
 
   std::string name_;
   bool bias_;

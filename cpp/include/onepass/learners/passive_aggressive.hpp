@@ -19,10 +19,16 @@ class PassiveAggressive : public MarginLinear {
   // c: C of PA-I/II, or gamma of Carvalho's PA; eps: its insensitivity (1 for the others).
   PassiveAggressive(PaVariant variant, double c, bool bias, double eps = 1.0)
       : MarginLinear(name_of(variant), bias), variant_(variant), c_(c), eps_(eps) {}
+  bool sparse_native() const override { return true; }  // touches only the row's weights
 
  protected:
-  bool update(const double* x, int y) override {
-    const double loss = eps_ - y * score(x);
+  bool update(const double* x, int y) override { return step(x, y); }
+  bool update_sparse(const SparseRow& x, int y) override { return step(x, y); }
+
+ private:
+  template <class Row>
+  bool step(const Row& x, int y) {
+    const double loss = eps_ - y * score_row(x);
     if (loss <= 0) return false;
     const double q = squared_norm(x);
     if (q == 0) return false;
@@ -45,7 +51,6 @@ class PassiveAggressive : public MarginLinear {
     return true;
   }
 
- private:
   static const char* name_of(PaVariant v) {
     const char* names[] = {"pa", "pa1", "pa2", "carvalho_pa"};
     return names[static_cast<int>(v)];

@@ -9,10 +9,16 @@ namespace onepass {
 class Perceptron : public MarginLinear {
  public:
   explicit Perceptron(bool bias) : MarginLinear("perceptron", bias) {}
+  bool sparse_native() const override { return true; }  // touches only the row's weights
 
  protected:
-  bool update(const double* x, int y) override {
-    if (y * score(x) > 0) return false;
+  bool update(const double* x, int y) override { return step(x, y); }
+  bool update_sparse(const SparseRow& x, int y) override { return step(x, y); }
+
+ private:
+  template <class Row>
+  bool step(const Row& x, int y) {
+    if (y * score_row(x) > 0) return false;
     add_scaled(x, y);
     return true;
   }

@@ -15,6 +15,7 @@ class Voted : public WrappedLearner {
   explicit Voted(std::unique_ptr<Learner> inner) : WrappedLearner(std::move(inner)) {}
 
   double train_score(const double* x) const override { return inner_->score(x); }
+  double train_score_sparse(const SparseRow& x) const override { return inner_->score_sparse(x); }
   Snapshot snapshot_of(const double* params) const override;
 
  protected:

@@ -16,11 +16,14 @@ class WrappedLearner : public Learner {
   double score_with(const double* params, const double* x) const override {
     return inner_->score_with(params, x);
   }
+  double score_sparse_with(const double* params, const SparseRow& x) const override {
+    return inner_->score_sparse_with(params, x);
+  }
   bool has_probability() const override { return inner_->has_probability(); }
   std::uint64_t reverted_steps() const override { return inner_->reverted_steps(); }
   const Learner& inner() const { return *inner_; }
 
-  LearnerState save() const override { return {params_, state_, 0, {inner_->save()}}; }
+  LearnerState save() const override { return {params(), state_, 0, {inner_->save()}}; }
   Status load(const LearnerState& saved) override {
     if (saved.inner.size() != 1 || saved.params.size() != params_.size() ||
         saved.state.size() != state_.size())
@@ -28,6 +31,7 @@ class WrappedLearner : public Learner {
     Status st = inner_->load(saved.inner[0]);
     if (!st) return st;
     params_ = saved.params;
+    params_stale_ = false;
     state_ = saved.state;
     return Status::ok();
   }

@@ -20,6 +20,15 @@ class MaxAbs : public Scaler {
     for (std::size_t j = 0; j < dims_; ++j)
       out[j] = std::isnan(x[j]) ? x[j] : state_[j] <= kSpreadEpsilon ? 0.0 : x[j] / state_[j];
   }
+  bool keeps_zeros() const override { return true; }
+  void update_transform_sparse(const SparseRow& x, double* out_values) override {
+    for (std::size_t k = 0; k < x.nnz; ++k) {
+      const double v = x.value[k];
+      double& m = state_[x.index[k]];
+      if (!std::isnan(v)) m = std::fmax(m, std::fabs(v));
+      out_values[k] = std::isnan(v) ? v : m <= kSpreadEpsilon ? 0.0 : v / m;
+    }
+  }
   Snapshot snapshot() const override { return {"maxabs", {{"maxabs", state_}}, {}}; }
 
  protected:

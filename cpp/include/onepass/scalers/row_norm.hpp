@@ -14,12 +14,13 @@ class RowNorm : public Scaler {
   explicit RowNorm(bool l1) : l1_(l1) {}
   void update(const double*) override {}
   void transform(const double* x, double* out) const override {
-    double norm = 0;
-    for (std::size_t j = 0; j < dims_; ++j)
-      if (!std::isnan(x[j])) norm += l1_ ? std::fabs(x[j]) : x[j] * x[j];
-    if (!l1_) norm = std::sqrt(norm);
-    const double scale = norm > 0 ? 1.0 / norm : 1.0;
+    const double scale = inverse_norm(x, dims_);
     for (std::size_t j = 0; j < dims_; ++j) out[j] = x[j] * scale;
+  }
+  bool keeps_zeros() const override { return true; }
+  void update_transform_sparse(const SparseRow& x, double* out_values) override {
+    const double scale = inverse_norm(x.value, x.nnz);
+    for (std::size_t k = 0; k < x.nnz; ++k) out_values[k] = x.value[k] * scale;
   }
   Snapshot snapshot() const override { return {l1_ ? "l1" : "l2", {}, {}}; }
 
@@ -27,6 +28,14 @@ class RowNorm : public Scaler {
   void init() override {}
 
  private:
+  // 1/|v| over the n values (zeros add nothing, so a sparse row's entries suffice); 1 for 0.
+  double inverse_norm(const double* v, std::size_t n) const {
+    double norm = 0;
+    for (std::size_t j = 0; j < n; ++j)
+      if (!std::isnan(v[j])) norm += l1_ ? std::fabs(v[j]) : v[j] * v[j];
+    if (!l1_) norm = std::sqrt(norm);
+    return norm > 0 ? 1.0 / norm : 1.0;
+  }
   bool l1_;
 };
 

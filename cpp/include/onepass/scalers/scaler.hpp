@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "onepass/core/snapshot.hpp"
+#include "onepass/core/sparse_row.hpp"
 #include "onepass/core/status.hpp"
 
 namespace onepass {
@@ -32,6 +33,18 @@ class Scaler {
   virtual void update_transform(const double* x, double* out) {
     update(x);
     transform(x, out);
+  }
+  // Sparse rows (core/sparse_row.hpp): a scaler that maps 0 to 0 and whose statistics a 0
+  // leaves as they are (maxabs, l1, l2) says so with keeps_zeros(); the pipeline then hands
+  // it sparse rows, and it writes the transformed values of the row's entries to out_values.
+  // The version here goes through the dense row (O(dims)); those scalers do it in O(nnz).
+  virtual bool keeps_zeros() const { return false; }
+  virtual void update_transform_sparse(const SparseRow& x, double* out_values) {
+    dense_in_.resize(dims_);
+    dense_out_.resize(dims_);
+    densify(x, dims_, dense_in_.data());
+    update_transform(dense_in_.data(), dense_out_.data());
+    for (std::size_t k = 0; k < x.nnz; ++k) out_values[k] = dense_out_[x.index[k]];
   }
   // spec 1.6 step 3 (D-AS-4): supervised scalers see the label after the row's prediction.
   virtual void observe_label(const double* /*x*/, int /*y*/) {}
@@ -64,6 +77,9 @@ class Scaler {
   std::size_t dims_ = 0;
   // All statistics in one vector (per-feature blocks), so a saved model resumes exactly.
   std::vector<double> state_;
+
+ private:
+  std::vector<double> dense_in_, dense_out_;
 };
 
 }  // namespace onepass
