@@ -1,82 +1,113 @@
-// Cost of one row's update for every registered learner and scaler (Google Benchmark), so a
-// slow one stands out: dense rows of 28 features, and text-like rows of 1000 features with 20
-// non-zeros (the core's rows are dense, so these cost O(features), not O(non-zeros)).
+// Cost of one row for every registered learner (alone and "+avg") and scaler (Google
+// Benchmark), so a slow one stands out: dense rows of 28 features, and text-like sparse rows
+// of 20 non-zeros among 1,000 and among 100,000 features. A stage that steps in O(nonzeros)
+// costs the same on both sparse sets; one that learns the row made dense costs O(features).
 #include <benchmark/benchmark.h>
 
 #include <random>
 #include <string>
 #include <vector>
 
+#include "onepass/pipeline.hpp"
 #include "onepass/registry.hpp"
 
 namespace {
 
 struct Rows {
-  std::size_t dims;
-  std::vector<double> x;
+  std::size_t dims, nonzeros;
+  std::vector<double> x;  // dense rows (only for the dense set)
+  std::vector<std::uint32_t> index;  // sparse rows: nonzeros entries each
+  std::vector<double> value;
   std::vector<int> y;
+  onepass::SparseRow sparse(std::size_t i) const {
+    return {index.data() + i * nonzeros, value.data() + i * nonzeros, nonzeros};
+  }
 };
 
-Rows make_rows(std::size_t n, std::size_t dims, std::size_t nonzeros) {
+Rows make_dense(std::size_t n, std::size_t dims) {
   std::mt19937 rng(3);
   std::normal_distribution<double> g(0, 1);
-  std::uniform_int_distribution<std::size_t> col(0, dims - 1);
-  Rows r{dims, std::vector<double>(n * dims, 0.0), {}};
+  Rows r{dims, dims, {}, {}, {}, {}};
   for (std::size_t i = 0; i < n; ++i) {
     double z = 0;
-    for (std::size_t k = 0; k < nonzeros; ++k) {
-      const std::size_t j = nonzeros == dims ? k : col(rng);
-      const double v = nonzeros == dims ? g(rng) : 1.0;
-      r.x[i * dims + j] = v;
-      z += (j % 3 == 0 ? 1 : -0.5) * v;
+    for (std::size_t j = 0; j < dims; ++j) {
+      r.x.push_back(g(rng));
+      z += (j % 3 == 0 ? 1 : -0.5) * r.x.back();
     }
     r.y.push_back(z > 0 ? 1 : -1);
   }
   return r;
 }
 
-const Rows& dense() {
-  static const Rows r = make_rows(4096, 28, 28);
-  return r;
-}
-const Rows& sparse() {
-  static const Rows r = make_rows(1024, 1000, 20);
+// Counts of 20 distinct features per row, as in bag-of-words text.
+Rows make_sparse(std::size_t n, std::size_t dims, std::size_t nonzeros) {
+  std::mt19937 rng(5);
+  Rows r{dims, nonzeros, {}, {}, {}, {}};
+  for (std::size_t i = 0; i < n; ++i) {
+    double z = 0;
+    const std::size_t stride = dims / nonzeros;
+    for (std::size_t k = 0; k < nonzeros; ++k) {
+      const auto j = static_cast<std::uint32_t>(k * stride + rng() % stride);
+      r.index.push_back(j);
+      r.value.push_back(1.0 + rng() % 3);
+      z += (j % 3 == 0 ? 1 : -0.5) * r.value.back();
+    }
+    r.y.push_back(z > 0 ? 1 : -1);
+  }
   return r;
 }
 
-void learner(benchmark::State& state, const std::string& name, const Rows& rows) {
-  const onepass::RegistryEntry* e = onepass::find_entry(name);
-  auto values = onepass::resolve_params(name, e->params, {});
-  auto l = e->make_learner(values.value());
-  l->reset(rows.dims);
-  const std::size_t n = rows.y.size();
+const Rows& dense28() {
+  static const Rows r = make_dense(4096, 28);
+  return r;
+}
+const Rows& sparse1k() {
+  static const Rows r = make_sparse(1024, 1000, 20);
+  return r;
+}
+const Rows& sparse100k() {
+  static const Rows r = make_sparse(1024, 100000, 20);
+  return r;
+}
+
+// One progressive step (predict, then learn) of a pipeline per iteration.
+void pipeline(benchmark::State& state, const std::string& spec, const Rows* rows) {
+  auto built = onepass::Pipeline::build(spec);
+  auto& p = *built.value();
+  p.set_dims(rows->dims);
+  const std::size_t n = rows->y.size();
   std::size_t i = 0;
   for (auto _ : state) {
-    const double* x = rows.x.data() + i * rows.dims;
-    benchmark::DoNotOptimize(l->score(x));  // predict, then learn: one progressive step
-    l->learn(x, rows.y[i]);
+    if (rows->x.empty())
+      benchmark::DoNotOptimize(p.learn_sparse_checked(rows->sparse(i), rows->y[i]));
+    else
+      benchmark::DoNotOptimize(p.learn_checked(rows->x.data() + i * rows->dims, rows->y[i]));
     i = (i + 1) % n;
   }
   state.SetItemsProcessed(state.iterations());
 }
 
-void scaler(benchmark::State& state, const std::string& name, const Rows& rows) {
+void scaler(benchmark::State& state, const std::string& name, const Rows* rows) {
   const onepass::RegistryEntry* e = onepass::find_entry(name);
   auto values = onepass::resolve_params(name, e->params, {});
   auto s = e->make_scaler(values.value());
-  s->reset(rows.dims);
+  s->reset(rows->dims);
   std::vector<double> held;
   std::vector<std::int8_t> labels;
-  std::vector<double> out(rows.dims);
-  const std::size_t n = rows.y.size();
+  std::vector<double> out(rows->dims);
+  const std::size_t n = rows->y.size();
   for (std::size_t i = 0; !s->fitted() && i < n; ++i)  // warm-up scalers: fit first
-    if (s->hold(rows.x.data() + i * rows.dims, rows.y[i]) || i + 1 == n) s->fit_held(held, labels);
+    if (s->hold(rows->x.data() + i * rows->dims, rows->y[i]) || i + 1 == n)
+      s->fit_held(held, labels);
   std::size_t i = 0;
   for (auto _ : state) {
-    const double* x = rows.x.data() + i * rows.dims;
-    s->update(x);
-    s->transform(x, out.data());
-    s->observe_label(x, rows.y[i]);
+    if (rows->x.empty()) {
+      s->update_transform_sparse(rows->sparse(i), out.data());
+    } else {
+      const double* x = rows->x.data() + i * rows->dims;
+      s->update_transform(x, out.data());
+      s->observe_label(x, rows->y[i]);
+    }
     benchmark::DoNotOptimize(out.data());
     i = (i + 1) % n;
   }
@@ -84,13 +115,22 @@ void scaler(benchmark::State& state, const std::string& name, const Rows& rows) 
 }
 
 int register_all() {
+  const std::pair<const char*, const Rows*> sets[] = {
+      {"dense28", &dense28()}, {"sparse1000x20", &sparse1k()}, {"sparse100000x20", &sparse100k()}};
   for (const auto& e : onepass::registry()) {
-    if (e.kind == onepass::StageKind::learner) {
-      benchmark::RegisterBenchmark(("learner/dense28/" + e.name).c_str(), learner, e.name, dense());
-      benchmark::RegisterBenchmark(("learner/sparse1000x20/" + e.name).c_str(), learner, e.name,
-                                   sparse());
-    } else if (e.kind == onepass::StageKind::scaler) {
-      benchmark::RegisterBenchmark(("scaler/dense28/" + e.name).c_str(), scaler, e.name, dense());
+    for (const auto& [set, rows] : sets) {
+      if (e.kind == onepass::StageKind::learner) {
+        for (const std::string spec : {e.name, e.name + " +avg"})
+          benchmark::RegisterBenchmark(("learner/" + std::string(set) + "/" + spec).c_str(),
+                                       pipeline, spec, rows);
+      } else if (e.kind == onepass::StageKind::scaler && (rows == &dense28() ||
+                                                          rows == &sparse1k())) {
+        // Sparse rows only where they stay sparse (the others go through the dense row).
+        auto values = onepass::resolve_params(e.name, e.params, {});
+        if (rows != &dense28() && !e.make_scaler(values.value())->keeps_zeros()) continue;
+        benchmark::RegisterBenchmark(("scaler/" + std::string(set) + "/" + e.name).c_str(),
+                                     scaler, e.name, rows);
+      }
     }
   }
   return 0;

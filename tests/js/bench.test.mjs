@@ -21,5 +21,10 @@ test('the benchmark runs to the end in quick mode', { timeout: 300000 }, () => {
     'package size',
   ])
     assert.match(r.stdout, new RegExp(`^\\| ${row}`, 'm'), row);
-  assert.match(r.stdout, /^\| learner\/dense28\/logreg \| \d+ ns \|$/m);
+  // Every stage on the dense and both sparse row sets, with its cost per non-zero.
+  assert.match(
+    r.stdout,
+    /^\| learner logreg \+avg \| \d+ ns \| \d+ ns \([\d.]+ ns\/nz\) \| \d+ ns \([\d.]+ ns\/nz\) \|$/m,
+  );
+  assert.match(r.stdout, /^\| scaler maxabs \| \d+ ns \| \d+ ns \([\d.]+ ns\/nz\) \|  \|$/m);
 });
