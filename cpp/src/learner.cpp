@@ -19,7 +19,9 @@ void Learner::reset(std::size_t dims) {
 }
 
 bool Learner::learn(const double* x, int y) {
-  // spec 2.6: the backup costs O(parameters), the same order as one dense step.
+  // spec 2.6: the backup costs O(parameters), the same order as one dense step. A lazy
+  // average (sparse steps before) is filled in first, so that a revert restores real values.
+  ensure_params();
   params_backup_.assign(params_.begin(), params_.end());
   state_backup_.assign(state_.begin(), state_.end());
   if (!update(x, y)) return false;

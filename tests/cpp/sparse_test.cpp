@@ -114,6 +114,22 @@ TEST(Sparse, LazyAverageIsTheRunningMeanWithoutMaterialising) {
   }
 }
 
+// A stream may mix sparse and dense rows: the lazy average is filled in before a dense step.
+TEST(Sparse, MixedSparseAndDenseRowsLearnWhatDenseRowsLearn) {
+  const SparseData data = text_like(300, 9);
+  for (const std::string spec : {"pa1 +avg", "maxabs | logreg +avg", "perceptron +avg +vote"}) {
+    auto mixed = build(spec), dense = build(spec);
+    for (std::size_t i = 0; i < data.y.size(); ++i) {
+      const std::vector<double> x = data.dense(i);
+      ASSERT_TRUE(i % 3 == 0 ? mixed->learn_one(x.data(), data.dims, data.y[i])
+                             : mixed->learn_sparse(data.row(i), data.dims, data.y[i]));
+      ASSERT_TRUE(dense->learn_one(x.data(), data.dims, data.y[i]));
+    }
+    EXPECT_EQ(mixed->progress().mistakes(), dense->progress().mistakes()) << spec;
+    testing::expect_near_all(mixed->learner().params(), dense->learner().params(), 1e-9);
+  }
+}
+
 // spec 2.6 on the sparse path: a step that would overflow is reverted, nothing else changes.
 TEST(Sparse, DivergingStepIsRevertedInPlace) {
   for (const std::string spec : {"logreg(eta0=1e300)", "logreg(eta0=1e300) +avg"}) {

@@ -56,8 +56,8 @@ class Learner {
   }
   virtual double train_score_sparse(const SparseRow& x) const { return score_sparse(x); }
   // learn() on a sparse row; the guard of spec 2.6 backs up and checks only what a sparse
-  // step may touch (the row's weights, the parameters after the dims() weights, state_), so a
-  // native step costs O(nonzeros + those few).
+  // step may touch (the row's weights, the parameters after the dims() weights, the state
+  // slots of sparse_state_slots), so a native step costs O(nonzeros + those few).
   bool learn_sparse(const SparseRow& x, int y);
 
   const std::vector<double>& params() const { return *ensure_params(); }
