@@ -52,9 +52,9 @@ void Learner::sparse_state_slots(const SparseRow& /*x*/, std::vector<std::size_t
 
 bool Learner::learn_sparse(const SparseRow& x, int y) {
   if (!sparse_native()) {
-    learn_row_.resize(dims_);
-    densify(x, dims_, learn_row_.data());
-    return learn(learn_row_.data(), y);
+    dense_row_.resize(dims_);  // a dense update never scores sparse rows: free to reuse
+    densify(x, dims_, dense_row_.data());
+    return learn(dense_row_.data(), y);
   }
   // spec 2.6 in O(nonzeros): back up only what a sparse step may touch, the row's weights,
   // the parameters after the weights and the learner's state slots for this row.

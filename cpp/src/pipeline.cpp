@@ -73,11 +73,17 @@ void Pipeline::set_dims(std::size_t dims) {
   progress_ = Progressive(progress_.every(), progress_.window());
 }
 
-Status Pipeline::check_row(const double* x, std::size_t dims) const {
+Status Pipeline::check_width(std::size_t dims) const {
   if (dims_ != 0 && dims != dims_)
     return Status::error("the row has " + std::to_string(dims) + " features, the pipeline " +
                          std::to_string(dims_));
   if (dims == 0) return Status::error("the row has no features");
+  return Status::ok();
+}
+
+Status Pipeline::check_row(const double* x, std::size_t dims) const {
+  Status st = check_width(dims);
+  if (!st) return st;
   for (std::size_t j = 0; j < dims; ++j)
     if (std::isinf(x[j]))
       return Status::error("feature " + std::to_string(j + 1) + " is not finite (" +
@@ -85,13 +91,27 @@ Status Pipeline::check_row(const double* x, std::size_t dims) const {
   return Status::ok();
 }
 
-// The learner sees 0 for a missing cell (after scaling: the mean under zscore).
-const double* Pipeline::fill_missing(const double* x) const {
+namespace {
+
+Status check_label(int y) {
+  return y == 1 || y == -1 ? Status::ok() : Status::error("the label must be +1 or -1");
+}
+
+// The learner sees 0 for a missing cell (after scaling: the mean under zscore): x itself
+// when none of its n values is missing, else a copy in buffer with 0 in their place.
+const double* zeros_for_missing(const double* x, std::size_t n, std::vector<double>& buffer) {
   bool any_missing = false;
-  for (std::size_t j = 0; j < dims_ && !any_missing; ++j) any_missing = std::isnan(x[j]);
+  for (std::size_t j = 0; j < n && !any_missing; ++j) any_missing = std::isnan(x[j]);
   if (!any_missing) return x;
-  for (std::size_t j = 0; j < dims_; ++j) learner_in_[j] = std::isnan(x[j]) ? 0.0 : x[j];
-  return learner_in_.data();
+  buffer.resize(n);
+  for (std::size_t j = 0; j < n; ++j) buffer[j] = std::isnan(x[j]) ? 0.0 : x[j];
+  return buffer.data();
+}
+
+}  // namespace
+
+const double* Pipeline::fill_missing(const double* x) const {
+  return zeros_for_missing(x, dims_, learner_in_);
 }
 
 int Pipeline::push(std::size_t stage, const double* x, int y) {
@@ -124,12 +144,11 @@ bool Pipeline::scalers_keep_zeros() const {
 }
 
 Result<int> Pipeline::learn_sparse(const SparseRow& x, std::size_t dims, int y) {
-  if (dims_ == 0 && dims > 0) set_dims(dims);
-  if (dims != dims_)
-    return Status::error("the row has " + std::to_string(dims) + " features, the pipeline " +
-                         std::to_string(dims_));
-  Status st = check_sparse_row(x, dims);
+  Status st = check_label(y);
+  if (st) st = check_width(dims);
+  if (st) st = check_sparse_row(x, dims);
   if (!st) return st;
+  if (dims_ == 0) set_dims(dims);
   return learn_sparse_checked(x, y);
 }
 
@@ -148,14 +167,7 @@ int Pipeline::learn_sparse_checked(const SparseRow& x, int y) {
     scalers_[i]->update_transform_sparse(cur, sparse_out_[i].data());
     cur.value = sparse_out_[i].data();
   }
-  bool any_missing = false;
-  for (std::size_t k = 0; k < cur.nnz && !any_missing; ++k) any_missing = std::isnan(cur.value[k]);
-  if (any_missing) {  // the learner sees 0 for a missing cell
-    sparse_learner_in_.assign(cur.value, cur.value + cur.nnz);
-    for (double& v : sparse_learner_in_)
-      if (std::isnan(v)) v = 0;
-    cur.value = sparse_learner_in_.data();
-  }
+  cur.value = zeros_for_missing(cur.value, cur.nnz, sparse_learner_in_);
   const double margin = learner_->train_score_sparse(cur);  // spec 6.1: predict first
   const int predicted = label_of_score(margin);
   progress_.record(predicted, y, margin, learner_->has_probability());
@@ -214,8 +226,8 @@ Status Pipeline::load(const PipelineState& saved) {
 }
 
 Result<int> Pipeline::learn_one(const double* x, std::size_t dims, int y) {
-  if (y != 1 && y != -1) return Status::error("the label must be +1 or -1");
-  Status st = check_row(x, dims);
+  Status st = check_label(y);
+  if (st) st = check_row(x, dims);
   if (!st) return st;
   if (dims_ == 0) set_dims(dims);
   return learn_checked(x, y);

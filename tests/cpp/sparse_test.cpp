@@ -158,6 +158,7 @@ TEST(Sparse, BadRowsAreRefusedAndNothingIsLearned) {
       {p->learn_sparse({unordered, v, 2}, 5, 1), "strictly increasing"},
       {p->learn_sparse({good, inf, 2}, 5, 1), "entry 2 (feature index 3) is not finite"},
       {p->learn_sparse({good, v, 2}, 6, 1), "the row has 6 features, the pipeline 5"},
+      {p->learn_sparse({good, v, 2}, 5, 0), "the label must be +1 or -1"},
   };
   for (const auto& [result, message] : cases) {
     ASSERT_FALSE(result);

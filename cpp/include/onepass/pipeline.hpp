@@ -49,7 +49,8 @@ class Pipeline {
   // The same step on a sparse row (core/sparse_row.hpp) of width dims: in O(nonzeros) when
   // every scaler keeps zeros (maxabs, l1, l2, or none) and the learner is sparse-native
   // (learners/learner.hpp); otherwise the row goes through the pipeline made dense. Rejects,
-  // without learning anything, a row of the wrong width or with bad indices or values.
+  // without learning anything, a row of the wrong width, with bad indices or values, or a label not
+  // +1/-1.
   Result<int> learn_sparse(const SparseRow& x, std::size_t dims, int y);
   int learn_sparse_checked(const SparseRow& x, int y);
   // Frozen prediction of a sparse row (made dense: O(dims)).
@@ -72,6 +73,7 @@ class Pipeline {
 
  private:
   Pipeline() = default;
+  Status check_width(std::size_t dims) const;
   Status check_row(const double* x, std::size_t dims) const;
   // Sends a row into scaler `stage` and on; returns the prediction when it reached the learner.
   int push(std::size_t stage, const double* x, int y);

@@ -114,7 +114,6 @@ class Learner {
   std::vector<double> params_backup_, state_backup_;
   // Sparse rows made dense, for the fallbacks (scoring, learning).
   mutable std::vector<double> dense_row_;
-  std::vector<double> learn_row_;
   std::vector<std::size_t> param_slots_, state_slots_;  // what learn_sparse backs up
   std::uint64_t reverted_steps_ = 0;
 };
