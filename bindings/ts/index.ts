@@ -521,11 +521,34 @@ const isNode =
   typeof process !== 'undefined' &&
   typeof (process as { versions?: { node?: string } }).versions?.node === 'string';
 
-async function* chunksOf(
+/** Bytes read from a stream at a time when it lets the reader bring its own buffer. */
+const CHUNK_BYTES = 1 << 20;
+
+/**
+ * The chunks of a byte source, for `CsvRunner.push` and the like. A byte stream (a File's or a
+ * fetch body's in current browsers) is read into one reused buffer of `chunkBytes`: no garbage per
+ * chunk, so memory stays flat however large the file (the collector would otherwise let hundreds
+ * of megabytes of spent chunks pile up). Each chunk yielded is therefore only valid until the next
+ * one is asked for: copy it (push does) before going on. Other streams and async iterables are
+ * passed through as they come.
+ */
+export async function* chunksOf(
   source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
+  chunkBytes = CHUNK_BYTES,
 ): AsyncGenerator<Uint8Array> {
-  if (typeof (source as ReadableStream).getReader === 'function') {
-    const reader = (source as ReadableStream<Uint8Array>).getReader();
+  if (typeof (source as ReadableStream).getReader !== 'function') {
+    yield* source as AsyncIterable<Uint8Array>;
+    return;
+  }
+  const stream = source as ReadableStream<Uint8Array>;
+  let byob: ReadableStreamBYOBReader | null = null;
+  try {
+    byob = stream.getReader({ mode: 'byob' });
+  } catch {
+    // not a byte stream: read what it gives
+  }
+  if (!byob) {
+    const reader = stream.getReader();
     try {
       for (;;) {
         const { done, value } = await reader.read();
@@ -535,8 +558,25 @@ async function* chunksOf(
     } finally {
       reader.releaseLock();
     }
-  } else {
-    yield* source as AsyncIterable<Uint8Array>;
+  }
+  try {
+    // A read transfers the buffer it fills and hands it back inside its result: keep that one.
+    let buffer = new ArrayBuffer(chunkBytes);
+    for (let done = false; !done;) {
+      let filled = 0;
+      while (filled < chunkBytes) {
+        const r = await byob.read(new Uint8Array(buffer, filled, chunkBytes - filled));
+        if (r.value) buffer = r.value.buffer as ArrayBuffer;
+        if (r.done) {
+          done = true;
+          break;
+        }
+        filled += r.value.byteLength;
+      }
+      if (filled > 0) yield new Uint8Array(buffer, 0, filled);
+    }
+  } finally {
+    byob.releaseLock();
   }
 }
 

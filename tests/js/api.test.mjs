@@ -1,7 +1,7 @@
 // The public package API against the built wasm (import 'onepass' resolves to lib/index.js).
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { load } from 'onepass';
+import { chunksOf, load } from 'onepass';
 import { readData } from './helpers.mjs';
 
 let op;
@@ -176,6 +176,61 @@ describe('csvRunner', () => {
       op.runCsv(new Blob(['cls,x\nM,1\n']).stream(), { pipelines: ['pa'], label: 'y' }),
       /label column 'y' not found/,
     );
+  });
+
+  test('chunksOf reads a byte stream into one buffer, whole chunks; others pass through', async () => {
+    // A byte stream that hands out 3 bytes at a time, like a File's stream hands out its blocks.
+    // (A copy: enqueue takes over the buffer of what it is given, and a Buffer's slice shares it.)
+    const bytes = Uint8Array.from(heart.subarray(0, heart.lastIndexOf(10, 1000) + 1));
+    const n = bytes.length;
+    const byteStream = () => {
+      let at = 0;
+      return new ReadableStream({
+        type: 'bytes',
+        pull(c) {
+          if (at >= bytes.length) {
+            c.close();
+            return c.byobRequest?.respond(0); // a pending read is answered "done"
+          }
+          c.enqueue(bytes.slice(at, (at += 3)));
+        },
+      });
+    };
+    const sizes = [];
+    const seen = [];
+    for await (const chunk of chunksOf(byteStream(), 64)) {
+      sizes.push(chunk.length);
+      seen.push(...chunk); // a chunk is only valid until the next one: copy it
+    }
+    assert.deepEqual(Uint8Array.from(seen), bytes);
+    assert.deepEqual(sizes, [...Array(Math.floor(n / 64)).fill(64), n % 64]);
+    // A stream that is not a byte stream, and an async iterable, come through as they are.
+    const parts = [bytes.subarray(0, 10), bytes.subarray(10)];
+    const plain = new ReadableStream({
+      start: (c) => (parts.forEach((p) => c.enqueue(p)), c.close()),
+    });
+    const fromPlain = [];
+    for await (const chunk of chunksOf(plain, 64)) fromPlain.push(chunk.length);
+    assert.deepEqual(fromPlain, [10, n - 10]);
+    const fromIterable = [];
+    for await (const chunk of chunksOf(
+      (async function* () {
+        yield* parts;
+      })(),
+      64,
+    ))
+      fromIterable.push(chunk.length);
+    assert.deepEqual(fromIterable, [10, n - 10]);
+    // The runner learns the same from any chunking of the stream.
+    const { results } = await op.runCsv(byteStream(), { pipelines: specs });
+    const whole = op.csvRunner({ pipelines: specs });
+    whole.push(bytes);
+    whole.finish();
+    assert.deepEqual(
+      results.map((r) => r.mistakes),
+      whole.results().map((r) => r.mistakes),
+    );
+    whole.dispose();
   });
 
   test('empty input and one-class input are reported', async () => {

@@ -2,7 +2,7 @@
 // in chunks from the File (or from the site's own bundled file) and handed to wasm one chunk at
 // a time: memory stays flat however large the file. Progress goes to the page at most every
 // 100 ms, so the charts update at a bounded rate.
-import { load, type CsvRunner, type Onepass } from 'onepass';
+import { chunksOf, load, type CsvRunner, type Onepass } from 'onepass';
 import {
   HOLDOUT_MAX_BYTES,
   type FromWorker,
@@ -98,15 +98,14 @@ async function run(source: Source, options: RunOptions): Promise<void> {
   paused = false;
   const op = await (onepass ??= load());
   const { stream, total } = await open(source);
-  const reader = stream.getReader();
   const t0 = performance.now();
   let runner: CsvRunner | null = null;
   let lastPost = 0;
   try {
-    for (;;) {
+    // One reused buffer (chunksOf): the page's memory stays flat on a file of any size.
+    for await (const value of chunksOf(stream)) {
       await whilePaused();
-      const { done, value } = await reader.read();
-      if (done || cancelled) break;
+      if (cancelled) break;
       if (!runner) {
         runner = op.csvRunner({
           pipelines: options.pipelines,
@@ -134,7 +133,7 @@ async function run(source: Source, options: RunOptions): Promise<void> {
         await new Promise((r) => setTimeout(r, 0)); // let a cancel message in
       }
     }
-    if (cancelled) await reader.cancel();
+    if (cancelled) await stream.cancel();
     runner ??= op.csvRunner({ pipelines: options.pipelines, every: 1 });
     if (!cancelled) runner.finish();
     const models: string[] = [];
@@ -170,12 +169,7 @@ async function score(source: Source, model: string): Promise<void> {
     const scorer = op.csvScorer(model);
     const parts = [scorer.csvHeader];
     const { stream } = await open(source);
-    const reader = stream.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      parts.push(scorer.toCsv(scorer.push(value)));
-    }
+    for await (const value of chunksOf(stream)) parts.push(scorer.toCsv(scorer.push(value)));
     parts.push(scorer.toCsv(scorer.finish()));
     const { rows, labelled, correct } = scorer;
     scorer.dispose();
