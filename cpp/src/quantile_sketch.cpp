@@ -23,7 +23,9 @@ void QuantileSketch::flush() const {
   // Each value goes after the tuples not larger than it, as a sequential insert would put it; a
   // new minimum or maximum is known exactly, elsewhere the rank is uncertain by 2 eps n.
   const double delta = std::floor(2 * eps_ * static_cast<double>(n_));
-  std::vector<Tuple> merged;
+  // Merged into a scratch array kept between flushes: no allocation once it has grown.
+  std::vector<Tuple>& merged = scratch_;
+  merged.clear();
   merged.reserve(tuples_.size() + buffer_.size());
   std::size_t i = 0;
   for (double v : buffer_) {
@@ -37,29 +39,49 @@ void QuantileSketch::flush() const {
 }
 
 void QuantileSketch::compress() {
+  const std::size_t size = tuples_.size();
+  if (size < 3) return;
   const double bound = std::floor(2 * eps_ * static_cast<double>(n_));
-  // Merge a tuple into its right neighbour while the band condition allows, keeping the ends.
-  for (std::size_t i = tuples_.size() >= 2 ? tuples_.size() - 2 : 0; i >= 1; --i) {
-    Tuple& next = tuples_[i + 1];
-    if (tuples_[i].g + next.g + next.delta <= bound) {
+  // From right to left, merge a tuple into its right neighbour while the band condition allows,
+  // keeping the ends. The kept tuples are packed towards the right end as they are decided (the
+  // slot written is never left of the one read), so one pass does what erasing each merged
+  // tuple would do in O(size^2).
+  std::size_t kept = size - 1;  // the leftmost kept tuple so far: the right neighbour of i
+  for (std::size_t i = size - 2; i >= 1; --i) {
+    Tuple& next = tuples_[kept];
+    if (tuples_[i].g + next.g + next.delta <= bound)
       next.g += tuples_[i].g;
-      tuples_.erase(tuples_.begin() + static_cast<std::ptrdiff_t>(i));
-    }
+    else
+      tuples_[--kept] = tuples_[i];
   }
+  tuples_[--kept] = tuples_[0];
+  tuples_.erase(tuples_.begin(), tuples_.begin() + static_cast<std::ptrdiff_t>(kept));
 }
 
 double QuantileSketch::quantile(double phi) const {
+  double out;
+  quantiles(&phi, 1, &out);
+  return out;
+}
+
+void QuantileSketch::quantiles(const double* phis, std::size_t count, double* out) const {
   flush();
-  if (tuples_.empty()) return std::numeric_limits<double>::quiet_NaN();
-  const double n = static_cast<double>(n_);
-  const double r = std::clamp(std::ceil(phi * n), 1.0, n);
-  const double slack = eps_ * n;
-  double rmin = 0;
-  for (std::size_t i = 0; i < tuples_.size(); ++i) {
-    rmin += tuples_[i].g;
-    if (rmin + tuples_[i].delta > r + slack) return tuples_[i == 0 ? 0 : i - 1].v;
+  if (tuples_.empty()) {
+    std::fill(out, out + count, std::numeric_limits<double>::quiet_NaN());
+    return;
   }
-  return tuples_.back().v;
+  const double n = static_cast<double>(n_);
+  const double slack = eps_ * n;
+  // One walk serves every phi: the answers' positions do not decrease with the rank asked for.
+  std::size_t i = 0;
+  double rmin = tuples_[0].g;
+  for (std::size_t k = 0; k < count; ++k) {
+    const double limit = std::clamp(std::ceil(phis[k] * n), 1.0, n) + slack;
+    while (i < tuples_.size() && !(rmin + tuples_[i].delta > limit)) {
+      if (++i < tuples_.size()) rmin += tuples_[i].g;
+    }
+    out[k] = i == tuples_.size() ? tuples_.back().v : tuples_[i == 0 ? 0 : i - 1].v;
+  }
 }
 
 }  // namespace onepass

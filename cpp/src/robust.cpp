@@ -1,5 +1,6 @@
 #include "onepass/scalers/robust.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "onepass/core/numerics.hpp"
@@ -12,8 +13,16 @@ void RobustScaler::update(const double* x) {
     QuantileSketch& q = sketches_[j];
     q.insert(x[j]);
     if (q.compressed() || q.count() * 2 * eps_ <= 1) {
-      median_[j] = q.quantile(0.5);
-      spread_[j] = q.quantile(upper_) - q.quantile(lower_);
+      // The three quantiles in one walk of the sketch, asked for in increasing order.
+      double phis[3] = {lower_, 0.5, upper_}, at[3];
+      std::size_t order[3] = {0, 1, 2};
+      std::sort(order, order + 3, [&](std::size_t a, std::size_t b) { return phis[a] < phis[b]; });
+      const double sorted[3] = {phis[order[0]], phis[order[1]], phis[order[2]]};
+      double found[3];
+      q.quantiles(sorted, 3, found);
+      for (std::size_t k = 0; k < 3; ++k) at[order[k]] = found[k];
+      median_[j] = at[1];
+      spread_[j] = at[2] - at[0];
     }
   }
 }

@@ -212,6 +212,26 @@ TEST(QuantileSketch, StaysWithinItsRankErrorInBoundedMemory) {
   }
 }
 
+TEST(QuantileSketch, OneWalkForSeveralQuantilesAnswersAsOneWalkEach) {
+  QuantileSketch q(0.01);
+  std::mt19937 rng(5);
+  std::normal_distribution<double> dist(0, 1);
+  const double phis[] = {0.0, 0.1, 0.25, 0.25, 0.5, 0.75, 0.99, 1.0};
+  constexpr std::size_t kPhis = sizeof(phis) / sizeof(phis[0]);
+  for (int i = 1; i <= 5000; ++i) {
+    q.insert(i % 7 == 0 ? 0.0 : dist(rng));  // with ties
+    if (i % 37 != 0 && i > 60) continue;     // every row at first, then now and then
+    double together[kPhis];
+    q.quantiles(phis, kPhis, together);
+    for (std::size_t k = 0; k < kPhis; ++k)
+      EXPECT_EQ(together[k], q.quantile(phis[k])) << "after " << i << " values, phi " << phis[k];
+  }
+  double none[2];
+  QuantileSketch empty;
+  empty.quantiles(phis, 2, none);
+  EXPECT_TRUE(std::isnan(none[0]) && std::isnan(none[1]));
+}
+
 TEST(Robust, MedianAndSpreadOfAStream) {
   RobustScaler r(0.001, 0.25, 0.75);
   r.reset(1);

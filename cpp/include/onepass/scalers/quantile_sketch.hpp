@@ -19,6 +19,8 @@ class QuantileSketch {
   void insert(double v);
   // A value of rank within eps n of ceil(phi n); NaN when empty.
   double quantile(double phi) const;
+  // quantile(phis[k]) for each k in one walk of the summary; phis must not decrease.
+  void quantiles(const double* phis, std::size_t count, double* out) const;
   std::size_t count() const { return n_; }
   std::size_t size() const { return tuples_.size() + buffer_.size(); }
   double eps() const { return eps_; }
@@ -44,6 +46,7 @@ class QuantileSketch {
   bool compressed_ = false;
   mutable std::vector<Tuple> tuples_;
   mutable std::vector<double> buffer_;
+  mutable std::vector<Tuple> scratch_;  // flush's merge target, kept to avoid an allocation
 };
 
 }  // namespace onepass
