@@ -47,8 +47,10 @@ Result<std::unique_ptr<Pipeline>> Pipeline::build(const std::string& spec, std::
     if (!values) return values.status();
     if (last)
       p->learner_ = e->make_learner(values.value());
-    else
+    else {
       p->scalers_.push_back(e->make_scaler(values.value()));
+      p->scaler_texts_.push_back(stage_text(*e, values.value()));
+    }
     canonical += (i ? " | " : "") + stage_text(*e, values.value());
   }
   for (const StageSpec& st : ps.modifiers) {
@@ -65,6 +67,10 @@ Result<std::unique_ptr<Pipeline>> Pipeline::build(const std::string& spec, std::
 }
 
 void Pipeline::set_dims(std::size_t dims) {
+  if (shared_head_ > 0) {  // own scalers again: a reset must not reset the leader's
+    scalers_ = std::move(build(canonical_).value()->scalers_);  // canonical_ always builds
+    shared_head_ = 0;
+  }
   dims_ = dims;
   for (auto& s : scalers_) s->reset(dims);
   learner_->reset(dims);
@@ -135,6 +141,21 @@ int Pipeline::push(std::size_t stage, const double* x, int y) {
   for (std::size_t i = stage; i < scalers_.size(); ++i)
     scalers_[i]->observe_label(i == stage ? x : stage_out_[i - 1].data(), y);
   return predicted;
+}
+
+std::size_t Pipeline::shareable_head(const Pipeline& other) const {
+  if (dims_ == 0 || dims_ != other.dims_) return 0;
+  std::size_t k = 0;
+  while (k < scalers_.size() && k < other.scalers_.size() &&
+         scaler_texts_[k] == other.scaler_texts_[k] && scalers_[k]->fitted() &&
+         other.scalers_[k]->fitted())
+    ++k;
+  return k;
+}
+
+void Pipeline::share_head(Pipeline& leader, std::size_t k) {
+  for (std::size_t i = 0; i < k; ++i) scalers_[i] = leader.scalers_[i];
+  shared_head_ = k;
 }
 
 bool Pipeline::scalers_keep_zeros() const {
@@ -217,6 +238,7 @@ Status Pipeline::load(const PipelineState& saved) {
   if (!p.progress_.load(saved.progress))
     return Status::error("the saved progress counters are damaged");
   scalers_ = std::move(p.scalers_);
+  shared_head_ = 0;
   learner_ = std::move(p.learner_);
   dims_ = p.dims_;
   stage_out_ = std::move(p.stage_out_);

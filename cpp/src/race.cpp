@@ -1,5 +1,7 @@
 #include "onepass/race.hpp"
 
+#include <algorithm>
+
 namespace onepass {
 
 Result<std::unique_ptr<Race>> Race::create(const CsvOptions& options,
@@ -12,6 +14,7 @@ Result<std::unique_ptr<Race>> Race::create(const CsvOptions& options,
     if (!p) return p.status();
     race->pipelines_.push_back(p.take());
   }
+  race->fresh_ = true;
   return race;
 }
 
@@ -28,18 +31,67 @@ void Race::shuffle(std::size_t rows, std::uint64_t seed) {
   rng_ = SeededRandom(seed);
 }
 
+void Race::share_scaling() {
+  head_of_.assign(pipelines_.size(), kOwnScaling);
+  heads_.clear();
+  if (!fresh_) return;  // loaded models: their scalers' states differ
+  for (std::size_t i = 1; i < pipelines_.size(); ++i) {
+    // The longest head in common with an earlier pipeline that computes its last scaler
+    // itself (a pipeline that shares its first s scalers computes the ones after them).
+    std::size_t leader = 0, k = 0;
+    for (std::size_t j = 0; j < i; ++j) {
+      const std::size_t common = pipelines_[i]->shareable_head(*pipelines_[j]);
+      if (common > pipelines_[j]->shared_head() && common > k) leader = j, k = common;
+    }
+    if (k == 0) continue;
+    std::size_t h = 0;
+    while (h < heads_.size() && !(heads_[h].leader == leader && heads_[h].k == k)) ++h;
+    if (h == heads_.size()) heads_.push_back({leader, k, {}});
+    pipelines_[i]->share_head(*pipelines_[leader], k);
+    head_of_[i] = h;
+  }
+}
+
 void Race::learn_row(const double* x, int y) {
-  for (auto& p : pipelines_) p->learn_checked(x, y);
+  for (std::size_t i = 0; i < pipelines_.size(); ++i) {
+    const std::size_t h = head_of_[i];
+    if (h == kOwnScaling)
+      pipelines_[i]->learn_checked(x, y);
+    else  // the leader came earlier and has just stepped on this row
+      pipelines_[i]->learn_after_head(pipelines_[heads_[h].leader]->stage_output(heads_[h].k - 1),
+                                      y);
+  }
 }
 
 void Race::run_block() {
   if (block_.size() == 0) return;
   // The width is fixed by the first rows (the reader checks every later row against it).
+  bool reset = false;
   for (auto& p : pipelines_)
-    if (p->dims() != block_.dims) p->set_dims(block_.dims);
+    if (p->dims() != block_.dims) p->set_dims(block_.dims), reset = true;
+  if (reset || head_of_.size() != pipelines_.size()) share_scaling();
   if (shuffle_rows_ == 0) {
-    for (auto& p : pipelines_)
-      for (std::size_t i = 0; i < block_.size(); ++i) p->learn_checked(block_.row(i), block_.y[i]);
+    // Pipeline by pipeline over the block (its parameters stay in cache); a leader keeps its
+    // scaled rows for the pipelines that share them.
+    const std::size_t d = block_.dims, rows = block_.size();
+    std::vector<SharedHead*> kept;
+    for (std::size_t i = 0; i < pipelines_.size(); ++i) {
+      Pipeline& p = *pipelines_[i];
+      kept.clear();
+      for (SharedHead& head : heads_)
+        if (head.leader == i) kept.push_back(&head), head.rows.resize(rows * d);
+      const SharedHead* mine = head_of_[i] == kOwnScaling ? nullptr : &heads_[head_of_[i]];
+      for (std::size_t r = 0; r < rows; ++r) {
+        if (mine)
+          p.learn_after_head(mine->rows.data() + r * d, block_.y[r]);
+        else
+          p.learn_checked(block_.row(r), block_.y[r]);
+        for (SharedHead* head : kept) {
+          const double* out = p.stage_output(head->k - 1);
+          std::copy(out, out + d, head->rows.begin() + static_cast<std::ptrdiff_t>(r * d));
+        }
+      }
+    }
     block_.clear();
     return;
   }

@@ -1,7 +1,10 @@
 #include "onepass/pipeline.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <limits>
+#include <sstream>
 
 #include "onepass/race.hpp"
 #include "test_util.hpp"
@@ -170,6 +173,73 @@ TEST(Race, ShuffleBufferIsSeededBoundedAndLosesNoRow) {
     return race->pipeline(0).scaler(0).snapshot().array("mean")->at(0);
   };
   EXPECT_NEAR(order_free(0), order_free(50), 1e-12);
+}
+
+}  // namespace
+}  // namespace onepass
+
+namespace onepass {
+namespace {
+
+std::string data_file(const std::string& name) {
+  std::ifstream in(std::string(ONEPASS_DATA_DIR) + "/" + name, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::unique_ptr<Race> race_over(const std::string& csv, const std::vector<std::string>& specs,
+                                std::size_t shuffle, std::size_t chunk) {
+  auto built = Race::create({}, specs, 7);
+  EXPECT_TRUE(built) << built.message();
+  if (!built) return nullptr;
+  auto race = built.take();
+  if (shuffle) race->shuffle(shuffle, 11);
+  for (std::size_t at = 0; at < csv.size(); at += chunk)
+    EXPECT_TRUE(race->push(csv.data() + at, std::min(chunk, csv.size() - at)));
+  EXPECT_TRUE(race->finish());
+  return race;
+}
+
+// Pipelines whose leading scalers are the same compute them once (race.hpp); each still learns,
+// reports and saves exactly what it would alone: on missing values, with a supervised scaler
+// (ash online sees each label), after a warm-up scaler, in file order and shuffled.
+TEST(Race, SharedScalersChangeNothingInAnyPipeline) {
+  const std::vector<std::string> specs = {"zscore | logreg",
+                                          "zscore | pa1",
+                                          "zscore | minmax | pa",
+                                          "zscore | minmax | logreg +avg",
+                                          "minmax(clip=true) | pa",
+                                          "minmax | perceptron",
+                                          "ash(online=true) | pa",
+                                          "ash(online=true) | logreg",
+                                          "zscore | lp(warmup=40) | pa",
+                                          "zscore | lp(warmup=40) | perceptron",
+                                          "robust | romma",
+                                          "robust | pater1"};
+  // Which pipelines share how many scalers with an earlier one.
+  const std::vector<std::size_t> shared = {0, 1, 1, 2, 0, 0, 0, 1, 1, 1, 0, 1};
+  for (const char* file : {"diabetes_na.csv", "heart.csv"}) {
+    const std::string csv = data_file(file);
+    for (std::size_t shuffle : {0, 64}) {
+      SCOPED_TRACE(std::string(file) + " shuffle " + std::to_string(shuffle));
+      auto together = race_over(csv, specs, shuffle, 1000);
+      for (std::size_t i = 0; i < specs.size(); ++i) {
+        SCOPED_TRACE(specs[i]);
+        EXPECT_EQ(together->pipeline(i).shared_head(), shared[i]);
+        auto alone = race_over(csv, {specs[i]}, shuffle, 777);
+        ASSERT_TRUE(together && alone);
+        const Pipeline &a = alone->pipeline(0), &t = together->pipeline(i);
+        EXPECT_EQ(t.progress().rows(), a.progress().rows());
+        EXPECT_EQ(t.progress().mistakes(), a.progress().mistakes());
+        EXPECT_EQ(t.learner().params(), a.learner().params());
+        const PipelineState ts = t.save(), as = a.save();
+        EXPECT_EQ(ts.progress, as.progress);  // counters and the curve
+        EXPECT_EQ(ts.scalers, as.scalers);
+        EXPECT_EQ(ts.learner.state, as.learner.state);
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -71,6 +71,22 @@ class Pipeline {
   std::size_t scaler_count() const { return scalers_.size(); }
   const Scaler& scaler(std::size_t i) const { return *scalers_[i]; }
 
+  // Shared scaling in a race (race.hpp): two fresh pipelines of the same width whose first
+  // scalers are the same stages with the same parameters compute the same scaled rows from the
+  // same stream, so one computes them and the other uses them. shareable_head(other): how many
+  // leading scalers the two have in common, counting only scalers that never hold rows (a
+  // warm-up scaler delays rows, so the streams after it differ).
+  std::size_t shareable_head(const Pipeline& other) const;
+  // Makes this pipeline's first k scalers the leader's own objects (its snapshot and saved
+  // state show them, always current); from then on it must learn through learn_after_head,
+  // with the leader stepping first on each row.
+  void share_head(Pipeline& leader, std::size_t k);
+  std::size_t shared_head() const { return shared_head_; }
+  // The step after the shared scalers: head_out is the leader's output of scaler k - 1 for this
+  // row (stage_output(k - 1), right after the leader's step).
+  int learn_after_head(const double* head_out, int y) { return push(shared_head_, head_out, y); }
+  const double* stage_output(std::size_t stage) const { return stage_out_[stage].data(); }
+
  private:
   Pipeline() = default;
   Status check_width(std::size_t dims) const;
@@ -83,7 +99,10 @@ class Pipeline {
   const double* fill_missing(const double* x) const;
 
   std::string spec_, canonical_;
-  std::vector<std::unique_ptr<Scaler>> scalers_;
+  // shared_ptr: a race may let pipelines share their leading scalers (share_head).
+  std::vector<std::shared_ptr<Scaler>> scalers_;
+  std::vector<std::string> scaler_texts_;  // each scaler's canonical spec, to find shared heads
+  std::size_t shared_head_ = 0;
   std::unique_ptr<Learner> learner_;
   std::size_t dims_ = 0;
   // Whether sparse rows stay sparse through the scalers.

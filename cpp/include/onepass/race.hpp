@@ -1,5 +1,9 @@
 // One parse feeds many pipelines (DESIGN.md "The flow of data"): a CSV stream is read once and
 // every row goes through each pipeline, in file order. Input arrives chunk by chunk.
+// Shared scaling: pipelines built from specs whose leading scalers are the same stages with the
+// same parameters ("zscore | pa", "zscore | logreg") compute those scalers once per row: the
+// first such pipeline (the leader) steps them and the others learn from its output
+// (Pipeline::share_head). Their results, snapshots and saved states are what each would give alone.
 #pragma once
 
 #include <memory>
@@ -40,9 +44,22 @@ class Race {
   explicit Race(const CsvOptions& options) : reader_(options) {}
   void run_block();
   void learn_row(const double* x, int y);
+  // Once the width is known: which fresh pipelines share leading scalers with an earlier one.
+  void share_scaling();
+
+  // The output of the leader's scaler k - 1, one row per row of the block, for the pipelines
+  // that share the leader's first k scalers.
+  struct SharedHead {
+    std::size_t leader, k;
+    std::vector<double> rows;
+  };
+  static constexpr std::size_t kOwnScaling = static_cast<std::size_t>(-1);
 
   CsvReader reader_;
   std::vector<std::unique_ptr<Pipeline>> pipelines_;
+  bool fresh_ = false;  // built from specs: equal stages hold equal states
+  std::vector<SharedHead> heads_;
+  std::vector<std::size_t> head_of_;  // per pipeline: its index in heads_, or kOwnScaling
   RowBlock block_;
   std::size_t shuffle_rows_ = 0;
   SeededRandom rng_{0};  // one sequence for the whole stream: chunking cannot change the order
