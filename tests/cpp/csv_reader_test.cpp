@@ -3,12 +3,12 @@
 
 #include <cmath>
 #include <cstring>
-#include <fstream>
 #include <random>
-#include <sstream>
 #include <string>
 
 #include <gtest/gtest.h>
+
+#include "test_util.hpp"
 
 namespace onepass {
 namespace {
@@ -301,11 +301,8 @@ TEST(CsvReader, NoHeaderNamesFeaturesByPosition) {
 }
 
 TEST(CsvReader, BundledHeartFileReadsInFullInSmallChunks) {
-  std::ifstream in(std::string(ONEPASS_DATA_DIR) + "/heart.csv", std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
   CsvReader r({});
-  Parsed p = parse(ss.str(), {}, 7, &r);
+  Parsed p = parse(testing::read_data_file("heart.csv"), {}, 7, &r);
   ASSERT_TRUE(p.status) << p.status.message();
   EXPECT_EQ(r.rows(), 270u);
   EXPECT_EQ(r.positives(), 120u);

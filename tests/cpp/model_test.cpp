@@ -2,9 +2,6 @@
 // and merging.
 #include "onepass/io/model_json.hpp"
 
-#include <fstream>
-#include <sstream>
-
 #include "onepass/io/csv_reader.hpp"
 #include "test_util.hpp"
 
@@ -12,10 +9,7 @@ namespace onepass {
 namespace {
 
 RowBlock heart() {
-  std::ifstream in(std::string(ONEPASS_DATA_DIR) + "/heart.csv", std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  const std::string text = ss.str();
+  const std::string text = testing::read_data_file("heart.csv");
   CsvReader r({});
   RowBlock rows;
   EXPECT_TRUE(r.feed(text.data(), text.size(), rows));

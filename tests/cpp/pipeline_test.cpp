@@ -2,9 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <limits>
-#include <sstream>
 
 #include "onepass/race.hpp"
 #include "test_util.hpp"
@@ -181,13 +179,6 @@ TEST(Race, ShuffleBufferIsSeededBoundedAndLosesNoRow) {
 namespace onepass {
 namespace {
 
-std::string data_file(const std::string& name) {
-  std::ifstream in(std::string(ONEPASS_DATA_DIR) + "/" + name, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 std::unique_ptr<Race> race_over(const std::string& csv, const std::vector<std::string>& specs,
                                 std::size_t shuffle, std::size_t chunk) {
   auto built = Race::create({}, specs, 7);
@@ -220,7 +211,7 @@ TEST(Race, SharedScalersChangeNothingInAnyPipeline) {
   // Which pipelines share how many scalers with an earlier one.
   const std::vector<std::size_t> shared = {0, 1, 1, 2, 0, 0, 0, 1, 1, 1, 0, 1};
   for (const char* file : {"diabetes_na.csv", "heart.csv"}) {
-    const std::string csv = data_file(file);
+    const std::string csv = testing::read_data_file(file);
     for (std::size_t shuffle : {0, 64}) {
       SCOPED_TRACE(std::string(file) + " shuffle " + std::to_string(shuffle));
       auto together = race_over(csv, specs, shuffle, 1000);

@@ -1,7 +1,9 @@
 // Helpers shared by the C++ tests.
 #pragma once
 
+#include <fstream>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -11,6 +13,15 @@
 #include "onepass/registry.hpp"
 
 namespace onepass::testing {
+
+// The text of a file of data/ (the bundled datasets).
+inline std::string read_data_file(const std::string& name) {
+  std::ifstream in(std::string(ONEPASS_DATA_DIR) + "/" + name, std::ios::binary);
+  EXPECT_TRUE(in) << name;
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
 
 // spec 9: compare with a tolerance of 1e-8.
 constexpr double kGoldenTolerance = 1e-8;
