@@ -17,6 +17,7 @@ test('the benchmark runs to the end in quick mode', { timeout: 300000 }, () => {
     'papaparse',
     'TensorFlow.js',
     '8 pipelines',
+    '8 mixed pipelines',
     'headless Chromium',
     'package size',
   ])
