@@ -69,9 +69,15 @@ Status CsvReader::feed(const char* data, std::size_t size, RowBlock& out) {
     if (!st) return st;
     pos = end + 1;
   }
+  // Rows starting up to the chunk's last line break end inside the chunk: the fast path reads
+  // them without checking for the chunk's end at every character.
+  std::size_t last_break = size;
+  while (last_break > pos && data[last_break - 1] != '\n') --last_break;
   while (pos < size) {
     if (schema_ready_ && !in_quotes_) {  // the fast path: one pass over a plain row
-      const std::size_t used = read_plain_row(data + pos, data + size, out);
+      const std::size_t used = pos < last_break
+                                   ? read_plain_row<true>(data + pos, data + size, out)
+                                   : read_plain_row<false>(data + pos, data + size, out);
       if (used) {
         pos += used;
         continue;
@@ -298,8 +304,10 @@ std::string CsvReader::format_negative() const {
   return negative_number_ == 0 ? "0" : "-1";
 }
 
+template <bool kNewlineAhead>
 std::size_t CsvReader::read_plain_row(const char* const begin, const char* const end,
                                       RowBlock& out) {
+  const auto more = [end](const char* at) { return kNewlineAhead || at != end; };
   const std::size_t row_start = out.x.size();
   out.x.resize(row_start + dims());
   double* dst = out.x.data() + row_start;
@@ -311,16 +319,16 @@ std::size_t CsvReader::read_plain_row(const char* const begin, const char* const
     const char stop = last ? '\n' : opt_.delimiter;
     const int slot = slot_of_col_[c];
     if (slot >= 0) {
-      const char* q = scan_number(p, end, dst[slot]);
+      const char* q = scan_number<kNewlineAhead>(p, end, dst[slot]);
       if (!q) break;  // empty, blank, not a number, or not finite: the careful way says which
-      if (last && q != end && *q == '\r') ++q;
-      if (q == end || *q != stop) break;
+      if (last && more(q) && *q == '\r') ++q;
+      if (!more(q) || *q != stop) break;
       p = q + 1;
       continue;
     }
     const char* q = p;
-    while (q != end && *q != stop && *q != '"') ++q;
-    if (q == end || *q != stop) break;  // a quote, or the record goes on in the next chunk
+    while (more(q) && *q != stop && *q != '"' && *q != '\n') ++q;
+    if (!more(q) || *q != stop) break;  // a quote, too few cells, or the record goes on
     std::string_view cell(p, static_cast<std::size_t>(q - p));
     if (last && !cell.empty() && cell.back() == '\r') cell.remove_suffix(1);
     p = q + 1;

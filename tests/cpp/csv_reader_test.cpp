@@ -163,6 +163,20 @@ TEST(CsvReader, FastPathAndCarefulPathAgree) {
   EXPECT_NE(b1.status.message().find("line 3"), std::string::npos) << b1.status.message();
 }
 
+// A short row must not borrow cells from the next line, even where a column is only skipped
+// (a model's schema names the features; "note" is read by no one).
+TEST(CsvReader, AShortRowIsReportedNotJoinedToTheNextLine) {
+  CsvOptions by_name;
+  by_name.features = {"a"};
+  const std::string text = "a,note,label\n1,x,1\n2,y\n5,1\n";  // "y\n5" is no cell
+  for (std::size_t chunk : {0, 1}) {
+    const Parsed p = parse(text, by_name, chunk);
+    EXPECT_FALSE(p.status);
+    EXPECT_NE(p.status.message().find("line 3"), std::string::npos) << p.status.message();
+    EXPECT_EQ(p.rows.size(), 1u);
+  }
+}
+
 TEST(CsvReader, QuotedFieldsMayHoldDelimitersQuotesAndLineBreaks) {
   CsvReader r({});
   Parsed p = parse("\"x \"\"1\"\"\",\"y\nz\",label\n1,2,1\n3,4,-1\n", {}, 3, &r);

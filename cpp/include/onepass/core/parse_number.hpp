@@ -19,30 +19,34 @@ NumberParse parse_number(std::string_view text, double& out);
 // so the value is bit for bit what fast_float gives (digit by digit: a SWAR version, eight
 // digits per step, measured slower here and in wasm). Anything else (exponents, long
 // mantissas, "+", ".5") goes to fast_float.
+// kNewlineAhead: the caller knows a '\n' lies between p and end, so the scan (which stops at
+// any other character) needs no end check per character.
 const char* scan_number_slow(const char* p, const char* end, double& out);
 
+template <bool kNewlineAhead = false>
 inline const char* scan_number(const char* p, const char* end, double& out) {
+  const auto more = [end](const char* at) { return kNewlineAhead || at != end; };
   static constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
                                       1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
                                       1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
   const char* q = p;
-  const bool negative = q != end && *q == '-';
+  const bool negative = more(q) && *q == '-';
   q += negative;
   const char* const digits_start = q;
   unsigned long long mantissa = 0;
-  while (q != end && static_cast<unsigned char>(*q - '0') < 10)
+  while (more(q) && static_cast<unsigned char>(*q - '0') < 10)
     mantissa = mantissa * 10 + static_cast<unsigned char>(*q++ - '0');
   const char* const int_end = q;
   const char* frac_start = q;
-  if (q != end && *q == '.') {
+  if (more(q) && *q == '.') {
     frac_start = ++q;
-    while (q != end && static_cast<unsigned char>(*q - '0') < 10)
+    while (more(q) && static_cast<unsigned char>(*q - '0') < 10)
       mantissa = mantissa * 10 + static_cast<unsigned char>(*q++ - '0');
   }
   const auto int_digits = int_end - digits_start, frac_digits = q - frac_start;
   const bool plain = int_digits > 0 && (frac_start == int_end || frac_digits > 0) &&
                      int_digits + frac_digits <= 19 && mantissa <= (1ULL << 53) &&
-                     (q == end || (*q != 'e' && *q != 'E'));
+                     (!more(q) || (*q != 'e' && *q != 'E'));
   if (!plain) return scan_number_slow(p, end, out);
   const double magnitude = static_cast<double>(mantissa) / kPow10[frac_digits];
   out = negative ? -magnitude : magnitude;

@@ -96,6 +96,8 @@ class CsvReader {
   // or empty cells, the right number of well-formed numbers, its line break in this chunk).
   // Returns the bytes it used, line break included, with the row added to `out`; 0 leaves
   // everything as it was, for the careful way (process) to read the record and name any error.
+  // kNewlineAhead: a '\n' lies between begin and end (no end check per character).
+  template <bool kNewlineAhead>
   std::size_t read_plain_row(const char* begin, const char* end, RowBlock& out);
   Status read_header(std::uint64_t line);
   void split(std::string_view record);
