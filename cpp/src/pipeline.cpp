@@ -45,13 +45,14 @@ Result<std::unique_ptr<Pipeline>> Pipeline::build(const std::string& spec, std::
                         last ? "the last stage of a pipeline" : "a stage before the learner");
     Result<ParamValues> values = resolve_params(e->name, e->params, st.params);
     if (!values) return values.status();
-    if (last)
+    const std::string text = stage_text(*e, values.value());
+    if (last) {
       p->learner_ = e->make_learner(values.value());
-    else {
+    } else {
       p->scalers_.push_back(e->make_scaler(values.value()));
-      p->scaler_texts_.push_back(stage_text(*e, values.value()));
+      p->scaler_texts_.push_back(text);
     }
-    canonical += (i ? " | " : "") + stage_text(*e, values.value());
+    canonical += (i ? " | " : "") + text;
   }
   for (const StageSpec& st : ps.modifiers) {
     const RegistryEntry* e = find_entry(st.name);

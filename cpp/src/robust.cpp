@@ -7,6 +7,15 @@
 
 namespace onepass {
 
+RobustScaler::RobustScaler(double eps, double lower, double upper)
+    : eps_(eps), lower_(lower), upper_(upper) {
+  // {lower, median, upper} in increasing order, once: the sketch answers them in one walk.
+  const double phis[3] = {lower_, 0.5, upper_};
+  std::sort(phi_order_, phi_order_ + 3,
+            [&](std::size_t a, std::size_t b) { return phis[a] < phis[b]; });
+  for (std::size_t k = 0; k < 3; ++k) sorted_phis_[k] = phis[phi_order_[k]];
+}
+
 void RobustScaler::update(const double* x) {
   for (std::size_t j = 0; j < dims_; ++j) {
     if (std::isnan(x[j])) continue;
@@ -14,13 +23,9 @@ void RobustScaler::update(const double* x) {
     q.insert(x[j]);
     if (q.compressed() || q.count() * 2 * eps_ <= 1) {
       // The three quantiles in one walk of the sketch, asked for in increasing order.
-      double phis[3] = {lower_, 0.5, upper_}, at[3];
-      std::size_t order[3] = {0, 1, 2};
-      std::sort(order, order + 3, [&](std::size_t a, std::size_t b) { return phis[a] < phis[b]; });
-      const double sorted[3] = {phis[order[0]], phis[order[1]], phis[order[2]]};
-      double found[3];
-      q.quantiles(sorted, 3, found);
-      for (std::size_t k = 0; k < 3; ++k) at[order[k]] = found[k];
+      double found[3], at[3];
+      q.quantiles(sorted_phis_, 3, found);
+      for (std::size_t k = 0; k < 3; ++k) at[phi_order_[k]] = found[k];
       median_[j] = at[1];
       spread_[j] = at[2] - at[0];
     }

@@ -19,10 +19,10 @@ NumberParse parse_number(std::string_view text, double& out);
 // so the value is bit for bit what fast_float gives (digit by digit: a SWAR version, eight
 // digits per step, measured slower here and in wasm). Anything else (exponents, long
 // mantissas, "+", ".5") goes to fast_float.
-// kNewlineAhead: the caller knows a '\n' lies between p and end, so the scan (which stops at
-// any other character) needs no end check per character.
 const char* scan_number_slow(const char* p, const char* end, double& out);
 
+// kNewlineAhead: the caller knows a '\n' lies between p and end, so the scan (which stops at
+// it, if not before) needs no end check per character.
 template <bool kNewlineAhead = false>
 inline const char* scan_number(const char* p, const char* end, double& out) {
   const auto more = [end](const char* at) { return kNewlineAhead || at != end; };

@@ -13,7 +13,7 @@ namespace onepass {
 
 class RobustScaler : public Scaler {
  public:
-  RobustScaler(double eps, double lower, double upper) : eps_(eps), lower_(lower), upper_(upper) {}
+  RobustScaler(double eps, double lower, double upper);
 
   void update(const double* x) override;
   void transform(const double* x, double* out) const override;
@@ -30,6 +30,9 @@ class RobustScaler : public Scaler {
 
  private:
   double eps_, lower_, upper_;
+  // The probabilities {lower, 0.5, upper} sorted, and where each sorted one came from.
+  double sorted_phis_[3];
+  std::size_t phi_order_[3] = {0, 1, 2};
   std::vector<QuantileSketch> sketches_;
   std::vector<double> median_, spread_;
 };
