@@ -332,7 +332,7 @@ std::size_t CsvReader::read_plain_row(const char* const begin, const char* const
     std::string_view cell(p, static_cast<std::size_t>(q - p));
     if (last && !cell.empty() && cell.back() == '\r') cell.remove_suffix(1);
     p = q + 1;
-    if (slot != -2) continue;
+    if (slot != -2 || known_digit_label(cell, y)) continue;
     if (cell.empty() || trim_blanks(cell).size() != cell.size()) break;
     const bool keep_failed = failed_;
     const std::size_t kept_errors = errors_.size(), kept_skipped = skipped_;

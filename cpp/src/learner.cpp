@@ -79,6 +79,22 @@ bool Learner::learn_sparse(const SparseRow& x, int y) {
   return false;
 }
 
+bool Learner::learn(const double* x, int y, double margin) {
+  margin_given_ = true;
+  given_margin_ = margin;
+  const bool changed = learn(x, y);
+  margin_given_ = false;
+  return changed;
+}
+
+bool Learner::learn_sparse(const SparseRow& x, int y, double margin) {
+  margin_given_ = true;
+  given_margin_ = margin;
+  const bool changed = learn_sparse(x, y);
+  margin_given_ = false;
+  return changed;
+}
+
 LearnerState Learner::save() const {
   ensure_params();
   return {params_, state_, reverted_steps_, {}};

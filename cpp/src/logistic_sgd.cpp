@@ -2,6 +2,8 @@
 
 #include <Eigen/Core>
 
+#include "onepass/core/dense_dot.hpp"
+
 #include "onepass/core/numerics.hpp"
 
 namespace onepass {
@@ -15,12 +17,12 @@ void LogisticSgd::init() {
 }
 
 double LogisticSgd::score_with(const double* params, const double* x) const {
-  return ConstVec(params, dims_).dot(ConstVec(x, dims_)) + params[dims_];
+  return dense_dot(params, x, dims_) + params[dims_];
 }
 
 bool LogisticSgd::update(const double* x, int y) {
   const double t = y > 0 ? 1.0 : 0.0;  // spec 1.1: logistic target in {0,1}
-  const double p = sigmoid(score(x));
+  const double p = sigmoid(update_score(x));
   const double eta = learning_rate();
   const double lambda_prime = rate_.per_row(lambda_);
   Vec w(params_.data(), dims_);
@@ -38,7 +40,7 @@ double LogisticSgd::score_sparse_with(const double* params, const SparseRow& x) 
 
 bool LogisticSgd::update_sparse(const SparseRow& x, int y) {  // lambda = 0: spec 4.1 on nnz
   const double t = y > 0 ? 1.0 : 0.0;
-  const double step = learning_rate() * (t - sigmoid(score_sparse_with(params_.data(), x)));
+  const double step = learning_rate() * (t - sigmoid(update_score(x)));
   for (std::size_t k = 0; k < x.nnz; ++k) params_[x.index[k]] += step * x.value[k];
   params_[dims_] += step;
   state_[0] += 1;

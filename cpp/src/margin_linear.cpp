@@ -2,12 +2,14 @@
 
 #include <Eigen/Core>
 
+#include "onepass/core/dense_dot.hpp"
+
 namespace onepass {
 
 using ConstVec = Eigen::Map<const Eigen::VectorXd>;
 
 double MarginLinear::score_with(const double* params, const double* x) const {
-  const double s = ConstVec(params, dims_).dot(ConstVec(x, dims_));
+  const double s = dense_dot(params, x, dims_);
   return bias_ ? s + params[dims_] : s;
 }
 
@@ -28,7 +30,7 @@ void MarginLinear::add_scaled(const SparseRow& x, double step) {
 }
 
 double MarginLinear::squared_norm(const double* x) const {
-  return ConstVec(x, dims_).squaredNorm() + (bias_ ? 1.0 : 0.0);
+  return dense_dot(x, x, dims_) + (bias_ ? 1.0 : 0.0);
 }
 
 void MarginLinear::add_scaled(const double* x, double step) {

@@ -4,13 +4,15 @@
 
 #include <Eigen/Core>
 
+#include "onepass/core/dense_dot.hpp"
+
 namespace onepass {
 
 using ConstVec = Eigen::Map<const Eigen::VectorXd>;
 using Vec = Eigen::Map<Eigen::VectorXd>;
 
 double Pater::score_with(const double* params, const double* x) const {
-  return ConstVec(params, dims_).dot(ConstVec(x, dims_));
+  return dense_dot(params, x, dims_);
 }
 
 bool Pater::update(const double* x, int y) {
@@ -19,7 +21,7 @@ bool Pater::update(const double* x, int y) {
   double& n_y = y > 0 ? st[1] : st[0];
   double& k_y = y > 0 ? st[3] : st[2];
   Vec z_neg(st + 4, d), z_pos(st + 4 + d, d);
-  const double s = score(x);
+  const double s = update_score(x);
   // Step 2: the class mean of the row's class (D-PATER-4: the other class is unchanged).
   n_y += 1;
   Vec z_y = y > 0 ? z_pos : z_neg;

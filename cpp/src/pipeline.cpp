@@ -107,9 +107,7 @@ Status check_label(int y) {
 // The learner sees 0 for a missing cell (after scaling: the mean under zscore): x itself
 // when none of its n values is missing, else a copy in buffer with 0 in their place.
 const double* zeros_for_missing(const double* x, std::size_t n, std::vector<double>& buffer) {
-  bool any_missing = false;
-  for (std::size_t j = 0; j < n && !any_missing; ++j) any_missing = std::isnan(x[j]);
-  if (!any_missing) return x;
+  if (!any_nan(x, n)) return x;
   buffer.resize(n);
   for (std::size_t j = 0; j < n; ++j) buffer[j] = std::isnan(x[j]) ? 0.0 : x[j];
   return buffer.data();
@@ -136,7 +134,7 @@ int Pipeline::push(std::size_t stage, const double* x, int y) {
   const double margin = learner_->train_score(z);  // spec 6.1: predict first
   const int predicted = label_of_score(margin);
   progress_.record(predicted, y, margin, learner_->has_probability());
-  learner_->learn(z, y);
+  learner_->learn(z, y, margin);
   // spec 1.6 step 3 (D-AS-4): supervised scalers see the label after the prediction, with
   // the row as it entered them.
   for (std::size_t i = stage; i < scalers_.size(); ++i)
@@ -193,7 +191,7 @@ int Pipeline::learn_sparse_checked(const SparseRow& x, int y) {
   const double margin = learner_->train_score_sparse(cur);  // spec 6.1: predict first
   const int predicted = label_of_score(margin);
   progress_.record(predicted, y, margin, learner_->has_probability());
-  learner_->learn_sparse(cur, y);
+  learner_->learn_sparse(cur, y, margin);
   return predicted;
 }
 

@@ -22,7 +22,10 @@ void Progressive::record(int predicted, int y, double margin, bool probabilistic
     probabilistic_ = true;
     log_loss_sum_ += loss;
   }
-  if (every_ && rows() % every_ == 0) curve_.push_back({rows(), mistakes()});
+  if (every_ && rows() == next_point_) {
+    curve_.push_back({rows(), mistakes()});
+    next_point_ += every_;
+  }
   if (window_) {
     if (ring_mistakes_.empty()) {
       ring_mistakes_.assign(window_, 0.0);
@@ -30,7 +33,7 @@ void Progressive::record(int predicted, int y, double margin, bool probabilistic
     }
     ring_mistakes_[head_] = predicted != y ? 1.0 : 0.0;
     ring_losses_[head_] = loss;
-    head_ = (head_ + 1) % window_;
+    if (++head_ == window_) head_ = 0;
     if (fill_ < window_) ++fill_;
   }
 }
@@ -99,6 +102,7 @@ bool Progressive::load(const std::vector<double>& s) {
     p.curve_.push_back(
         {static_cast<std::uint64_t>(s[9 + 2 * i]), static_cast<std::uint64_t>(s[10 + 2 * i])});
   }
+  p.next_point_ = p.every_ ? (p.rows() / p.every_ + 1) * p.every_ : 0;
   p.fill_ = fill;
   p.head_ = head;
   p.ring_mistakes_.assign(s.begin() + at + 2, s.begin() + at + 2 + ring / 2);

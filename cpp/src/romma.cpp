@@ -13,7 +13,7 @@ bool Romma::update(const double* x, int y) {
         params_[j] = 1.0;
         seeded = true;
       }
-  const double p = score(x);
+  const double p = seeded ? score_with(params_.data(), x) : update_score(x);  // seeding moved w
   const double yp = y * p;
   if (aggressive_ ? !(yp < 1) : !(yp <= 0)) return seeded;
   const double q = squared_norm(x);

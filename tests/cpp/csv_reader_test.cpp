@@ -31,6 +31,10 @@ Parsed parse(const std::string& text, CsvOptions opt = {}, std::size_t chunk = 0
   return out;
 }
 
+std::vector<double> values(const RowBlock& rows) {
+  return {rows.x.begin(), rows.x.end()};
+}
+
 const char* kSmall =
     "a,\"b, quoted\",label\r\n"
     "1.5,-2,1\r\n"
@@ -190,7 +194,7 @@ TEST(CsvReader, ByteOrderMarkAndBlanksAroundCellsAreIgnored) {
   Parsed p = parse("\xEF\xBB\xBFpos, label\n 1 , 1\n", {}, 1, &r);
   ASSERT_TRUE(p.status) << p.status.message();
   EXPECT_EQ(r.feature_names(), std::vector<std::string>{"pos"});
-  EXPECT_EQ(p.rows.x, std::vector<double>{1});
+  EXPECT_EQ(values(p.rows), std::vector<double>{1});
 }
 
 TEST(CsvReader, LabelByNameOrIndexAndPositiveString) {
@@ -202,7 +206,7 @@ TEST(CsvReader, LabelByNameOrIndexAndPositiveString) {
   ASSERT_TRUE(p.status) << p.status.message();
   EXPECT_EQ(r.feature_names(), (std::vector<std::string>{"f1", "f2"}));
   EXPECT_EQ(p.rows.y, (std::vector<std::int8_t>{1, -1, 1}));
-  EXPECT_EQ(p.rows.x, (std::vector<double>{1, 2, 3, 4, 5, 6}));
+  EXPECT_EQ(values(p.rows), (std::vector<double>{1, 2, 3, 4, 5, 6}));
   EXPECT_EQ(r.negative_label(), "R");
 
   opt.label = "0";

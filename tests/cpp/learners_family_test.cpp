@@ -271,6 +271,53 @@ TEST(Voting, ConstantModelIsItsOwnVote) {
   expect_near_all(voted->params(), voted->inner().params(), 1e-15);
 }
 
+// The pipeline hands a learner the margin it has just predicted with (learn(x, y, margin)), so
+// that the update does not compute it again: what is learned must be exactly, bit for bit, what
+// the learner learns computing the margin itself. Every learner, alone, averaged and voted, on
+// rows whose features appear one by one (ROMMA's seeding moves w before the margin).
+TEST(GivenMargin, LearnsExactlyWhatAComputedMarginLearns) {
+  const std::size_t d = 5;
+  std::mt19937_64 rng(11);
+  std::uniform_real_distribution<double> u(-2, 2);
+  std::vector<std::vector<double>> rows;
+  std::vector<int> labels;
+  for (std::size_t i = 0; i < 300; ++i) {
+    std::vector<double> x(d);
+    for (std::size_t j = 0; j < d; ++j) x[j] = i >= 15 * j && rng() % 4 ? u(rng) : 0.0;
+    labels.push_back(x[0] - x[1] + 0.5 * x[3] + 0.2 * u(rng) >= 0 ? 1 : -1);
+    rows.push_back(std::move(x));
+  }
+  const auto make = [&](const RegistryEntry& e, const char* wrapper, bool seed_ones) {
+    std::vector<std::pair<std::string, std::string>> params;
+    if (seed_ones) params.push_back({"init", "ones_on_first_seen"});
+    std::unique_ptr<Learner> l = make_learner(e.name, d, params);
+    if (*wrapper) {
+      const RegistryEntry* w = find_entry(wrapper);
+      l = w->wrap(std::move(l), resolve_params(w->name, w->params, {}).value());
+    }
+    l->reset(d);
+    return l;
+  };
+  int compared = 0;
+  for (const RegistryEntry& e : registry()) {
+    if (e.kind != StageKind::learner) continue;
+    for (const char* wrapper : {"", "avg", "vote"})
+      for (bool seed_ones : {false, true}) {
+        if (seed_ones && e.name.find("romma") == std::string::npos) continue;
+        auto computed = make(e, wrapper, seed_ones), given = make(e, wrapper, seed_ones);
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+          computed->learn(rows[i].data(), labels[i]);
+          given->learn(rows[i].data(), labels[i], given->train_score(rows[i].data()));
+        }
+        const std::string what = e.name + " " + wrapper + (seed_ones ? " (ones)" : "");
+        EXPECT_EQ(given->params(), computed->params()) << what;
+        EXPECT_EQ(given->state(), computed->state()) << what;
+        ++compared;
+      }
+  }
+  EXPECT_GE(compared, 19 * 3 + 2 * 3);
+}
+
 TEST(DivergenceGuard, EveryLearnerKeepsFiniteParameters) {  // spec 2.6
   const char* names[] = {"logreg",  "fs",      "fs1",     "fs2",         "fs3",
                          "pa",      "pa1",     "pa2",     "carvalho_pa", "pater1",

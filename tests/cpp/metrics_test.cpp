@@ -93,5 +93,21 @@ TEST(Progressive, RollingWindowOfErrorAndLogLoss) {
   EXPECT_FALSE(q.load({1, 2, 3}));  // damaged
 }
 
+TEST(Progressive, CurvePointsAndTheWindowKeepTheirScheduleAcrossSaveAndLoad) {
+  Progressive p(4, 3), q;
+  const auto step = [](Progressive& pr, int i) { pr.record(i % 3 ? 1 : -1, 1, 0.0, false); };
+  for (int i = 0; i < 6; ++i) step(p, i);  // saved between two points
+  ASSERT_TRUE(q.load(p.save()));
+  for (int i = 6; i < 13; ++i) step(p, i), step(q, i);
+  ASSERT_EQ(q.curve().size(), 3u);
+  const std::uint64_t at[] = {4, 8, 12}, mistakes[] = {2, 3, 4};  // rows 0, 3, 6, 9, 12 missed
+  for (std::size_t k = 0; k < 3; ++k) {
+    EXPECT_EQ(q.curve()[k].rows, at[k]);
+    EXPECT_EQ(q.curve()[k].mistakes, mistakes[k]);
+  }
+  EXPECT_EQ(q.save(), p.save());
+  EXPECT_DOUBLE_EQ(q.rolling_error(), 1.0 / 3);  // rows 10, 11, 12
+}
+
 }  // namespace
 }  // namespace onepass

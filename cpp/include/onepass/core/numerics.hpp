@@ -30,10 +30,18 @@ inline double log_loss_from_margin(double t, double z) {
   return softplus(z) - t * z;
 }
 
+// These two run on every row: written without an early exit (v - v is 0 for a finite v, NaN
+// otherwise; only NaN differs from itself) so that the compilers vectorise them.
 inline bool all_finite(const double* v, std::size_t n) {
-  for (std::size_t i = 0; i < n; ++i)
-    if (!std::isfinite(v[i])) return false;
-  return true;
+  bool finite = true;
+  for (std::size_t i = 0; i < n; ++i) finite &= v[i] - v[i] == 0;
+  return finite;
+}
+
+inline bool any_nan(const double* v, std::size_t n) {
+  bool nan = false;
+  for (std::size_t i = 0; i < n; ++i) nan |= v[i] != v[i];
+  return nan;
 }
 
 // spec 1.2 (D-TIE): a zero score predicts +1.

@@ -19,7 +19,7 @@ struct CurvePoint {
 class Progressive {
  public:
   explicit Progressive(std::uint64_t every = 0, std::uint64_t window = 0)
-      : every_(every), window_(window) {}
+      : every_(every), window_(window), next_point_(every) {}
 
   // predicted and y in {-1,+1}; margin is the logit for probabilistic models.
   void record(int predicted, int y, double margin, bool probabilistic);
@@ -50,6 +50,8 @@ class Progressive {
   double log_loss_sum_ = 0;
   bool probabilistic_ = false;
   std::vector<CurvePoint> curve_;
+  // The row count of the next curve point (counted, not a division per row).
+  std::uint64_t next_point_;
   // The last `window_` rows: a ring of (mistake, loss) with its fill and next position.
   std::vector<double> ring_mistakes_, ring_losses_;
   std::uint64_t fill_ = 0, head_ = 0;

@@ -9,8 +9,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "onepass/core/status.hpp"
@@ -43,10 +45,31 @@ struct RowError {
   std::string message;  // full message, naming line and column
 };
 
+// A std::allocator whose resize leaves new values uninitialised (the reader writes every value
+// of a row it adds; zeroing them first was a memset per row).
+template <class T>
+struct UninitialisedAllocator : std::allocator<T> {
+  template <class U>
+  struct rebind {
+    using other = UninitialisedAllocator<U>;
+  };
+  UninitialisedAllocator() = default;
+  template <class U>
+  UninitialisedAllocator(const UninitialisedAllocator<U>&) noexcept {}
+  template <class U>
+  void construct(U* p) noexcept {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
+
 // Rows parsed from one or more chunks, row-major.
 struct RowBlock {
   std::size_t dims = 0;
-  std::vector<double> x;
+  std::vector<double, UninitialisedAllocator<double>> x;
   std::vector<std::int8_t> y;
   std::vector<std::uint64_t> line;
   std::size_t size() const { return y.size(); }
@@ -103,6 +126,18 @@ class CsvReader {
   void split(std::string_view record);
   Status row_error(std::uint64_t line, std::size_t column, const std::string& what);
   Status map_label(std::string_view cell, std::uint64_t line, int& y);
+  // map_label's usual case, decided without changing any state: "1", or "0" once 0 is known to
+  // be this file's negative label. False: ask map_label.
+  bool known_digit_label(std::string_view cell, int& y) const {
+    if (!opt_.positive.empty() || cell.size() != 1) return false;
+    if (cell[0] == '1')
+      y = 1;
+    else if (cell[0] == '0' && negative_seen_ && negative_number_ == 0)
+      y = -1;
+    else
+      return false;
+    return true;
+  }
   std::string column_name(std::size_t file_col) const;
   std::string format_negative() const;
 

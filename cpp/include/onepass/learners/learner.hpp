@@ -45,6 +45,12 @@ class Learner {
   // any parameter non-finite is reverted, the learner is marked diverged and keeps predicting
   // with its last finite parameters.
   bool learn(const double* x, int y);
+  // learn() right after the caller computed `margin` = train_score(x) for its prediction
+  // (spec 6.1: predict, then learn): an update that needs score(x) under the learner's own
+  // parameters takes this one rather than computing the same dot product again. For a base
+  // learner train_score(x) is that score; a wrapper (+avg, +vote) scores with other
+  // parameters, so it never reads the margin (its inner learner computes its own).
+  bool learn(const double* x, int y, double margin);
 
   // Sparse rows (core/sparse_row.hpp). A learner whose step touches only the row's non-zeros
   // says so with sparse_native() and overrides score_sparse_with and update_sparse; the
@@ -59,6 +65,7 @@ class Learner {
   // step may touch (the row's weights, the parameters after the dims() weights, the state
   // slots of sparse_state_slots), so a native step costs O(nonzeros + those few).
   bool learn_sparse(const SparseRow& x, int y);
+  bool learn_sparse(const SparseRow& x, int y, double margin);  // as learn(x, y, margin)
 
   const std::vector<double>& params() const { return *ensure_params(); }
   const std::vector<double>& state() const { return state_; }
@@ -99,6 +106,14 @@ class Learner {
     return &params_;
   }
   const double* current_params() const { return ensure_params()->data(); }
+  // score(x) under params_, for a base learner's update(): the margin given to learn(), if
+  // one was, else computed.
+  double update_score(const double* x) const {
+    return margin_given_ ? given_margin_ : score_with(params_.data(), x);
+  }
+  double update_score(const SparseRow& x) const {
+    return margin_given_ ? given_margin_ : score_sparse_with(params_.data(), x);
+  }
   // Adds the guard's scalars to a snapshot.
   void add_status(Snapshot& s) const;
   std::uint64_t own_reverted_steps() const { return reverted_steps_; }
@@ -116,6 +131,9 @@ class Learner {
   mutable std::vector<double> dense_row_;
   std::vector<std::size_t> param_slots_, state_slots_;  // what learn_sparse backs up
   std::uint64_t reverted_steps_ = 0;
+  // The caller's margin for the row being learned (learn with a margin), read by update_score.
+  bool margin_given_ = false;
+  double given_margin_ = 0;
 };
 
 }  // namespace onepass

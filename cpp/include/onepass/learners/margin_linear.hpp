@@ -19,10 +19,8 @@ class MarginLinear : public Learner {
 
  protected:
   void init() override { params_.assign(dims_ + (bias_ ? 1 : 0), 0.0); }
-  // The rules are written once (a template over the row type) with these, for dense rows
-  // and for sparse rows in O(nonzeros).
-  double score_row(const double* x) const { return score_with(params_.data(), x); }
-  double score_row(const SparseRow& x) const { return score_sparse_with(params_.data(), x); }
+  // The rules are written once (a template over the row type) with these and update_score,
+  // for dense rows and for sparse rows in O(nonzeros).
   // |x|^2 of the row as the learner sees it (with the bias feature when on).
   double squared_norm(const double* x) const;
   double squared_norm(const SparseRow& x) const;

@@ -28,7 +28,7 @@ class PassiveAggressive : public MarginLinear {
  private:
   template <class Row>
   bool step(const Row& x, int y) {
-    const double loss = eps_ - y * score_row(x);
+    const double loss = eps_ - y * update_score(x);
     if (loss <= 0) return false;
     const double q = squared_norm(x);
     if (q == 0) return false;

@@ -18,7 +18,7 @@ class Perceptron : public MarginLinear {
  private:
   template <class Row>
   bool step(const Row& x, int y) {
-    if (y * score_row(x) > 0) return false;
+    if (y * update_score(x) > 0) return false;
     add_scaled(x, y);
     return true;
   }
