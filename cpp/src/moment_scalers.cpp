@@ -15,6 +15,42 @@ void MomentScaler::init() {
   std::fill(state_.begin() + 3 * dims_, state_.end(), 1.0);  // binary until a value says no
 }
 
+// Numerics (issue 8, measured): the divider is what these scalers cost, and the spec's
+// formulas take three divisions and a square root per value. They are evaluated with
+// reciprocals instead, the same values up to rounding (a few ulp; the golden and batch tests
+// hold at 1e-12): the mean moves by (x - M) (1/k) (GN-2), with 1/k computed once per row
+// when every feature has seen the same number of values, and x' = (x - M) sqrt((k - 1)/S)
+// (GN-1). update, transform and the fused update_transform share these formulas, bit for bit.
+
+namespace {
+
+// sd > 1e-12 (spec 2.4, D-GN-2) as (k - 1)/S = 1/sd^2 below this.
+constexpr double kMaxInverseVariance = 1.0 / (kSpreadEpsilon * kSpreadEpsilon);
+
+// 1/sd from the count and S after the update, and whether the spread counts (D-GN-2).
+inline double inverse_sd(double k, double s, bool& spread) {
+  const double inverse_variance = (k - 1) / s;
+  spread = k >= 2 && inverse_variance < kMaxInverseVariance;
+  return std::sqrt(inverse_variance);
+}
+
+// x' of a present value x from the statistics after the update (spec 5.1, 5.2).
+template <MomentForm F>
+inline double moment_value(double x, double m, double inv_sd, bool spread, double binary) {
+  if constexpr (F == MomentForm::zscore)
+    return spread ? (x - m) * inv_sd : 0.0;  // (GN-1)
+  else if constexpr (F == MomentForm::pareto)
+    return spread ? (x - m) * std::sqrt(inv_sd) : 0.0;
+  else if constexpr (F == MomentForm::vast)
+    return spread ? ((x - m) * inv_sd) * (m * inv_sd) : 0.0;
+  else if constexpr (F == MomentForm::twosd)
+    return binary != 0 ? x : spread ? ((x - m) * inv_sd) * 0.5 : 0.0;  // D-SC-2
+  else
+    return std::fabs(m) <= kSpreadEpsilon ? 0.0 : (x - m) / m;
+}
+
+}  // namespace
+
 void MomentScaler::update(const double* x) {
   double* k = state_.data();
   double* m = k + dims_;
@@ -24,7 +60,7 @@ void MomentScaler::update(const double* x) {
     if (std::isnan(x[j])) continue;  // missing: not part of the statistics
     k[j] += 1;
     const double m_old = m[j];
-    m[j] += (x[j] - m_old) / k[j];           // (GN-2)
+    m[j] += (x[j] - m_old) * (1.0 / k[j]);   // (GN-2)
     s[j] += (x[j] - m_old) * (x[j] - m[j]);  // (GN-3)
     if (x[j] != 0 && x[j] != 1) binary[j] = 0;
   }
@@ -37,21 +73,22 @@ double MomentScaler::sd(std::size_t j) const {
 }
 
 double MomentScaler::scale(std::size_t j, double x) const {
-  const double m = mean(j);
-  if (form_ == MomentForm::level) return std::fabs(m) <= kSpreadEpsilon ? 0.0 : (x - m) / m;
-  if (form_ == MomentForm::twosd && state_[3 * dims_ + j] != 0) return x;  // D-SC-2
-  const double s = sd(j);
-  if (s <= kSpreadEpsilon) return 0.0;  // spec 2.4, D-GN-2
+  const double m = mean(j), binary = state_[3 * dims_ + j];
+  bool spread = false;
+  const double inv_sd = inverse_sd(state_[j], state_[2 * dims_ + j], spread);
   switch (form_) {
+    case MomentForm::zscore:
+      return moment_value<MomentForm::zscore>(x, m, inv_sd, spread, binary);
     case MomentForm::pareto:
-      return (x - m) / std::sqrt(s);
+      return moment_value<MomentForm::pareto>(x, m, inv_sd, spread, binary);
     case MomentForm::vast:
-      return ((x - m) / s) * (m / s);
+      return moment_value<MomentForm::vast>(x, m, inv_sd, spread, binary);
     case MomentForm::twosd:
-      return (x - m) / (2 * s);
-    default:
-      return (x - m) / s;  // (GN-1)
+      return moment_value<MomentForm::twosd>(x, m, inv_sd, spread, binary);
+    case MomentForm::level:
+      break;
   }
+  return moment_value<MomentForm::level>(x, m, inv_sd, spread, binary);
 }
 
 void MomentScaler::transform(const double* x, double* out) const {
@@ -60,42 +97,48 @@ void MomentScaler::transform(const double* x, double* out) const {
 
 namespace {
 
-// update() and scale() of one value, as selects rather than branches (the same arithmetic, so
-// the same bits): a missing value leaves the statistics and passes through as NaN.
-template <MomentForm F>
+// update() and scale() of one row, as selects rather than branches (the same arithmetic, so
+// the same bits), so that clang vectorises it (f64x2). kSameCount: no value of the row is
+// missing and every feature has seen the same number of values, so 1/k is the row's
+// `inv_k`; otherwise each feature divides, and a missing value leaves the statistics and
+// passes through as NaN.
+template <MomentForm F, bool kSameCount>
 void update_transform_form(std::size_t d, const double* __restrict x, double* __restrict out,
                            double* __restrict k, double* __restrict m, double* __restrict s,
-                           double* __restrict binary) {
+                           double* __restrict binary, double inv_k) {
 #if defined(__clang__)  // its cost model turns down f64x2 for this loop; measured faster in wasm
 #pragma clang loop vectorize(enable)
 #endif
   for (std::size_t j = 0; j < d; ++j) {
-    const double xj = x[j];
-    const bool present = xj == xj;
-    const double kj = present ? k[j] + 1 : k[j];
-    const double delta = xj - m[j];
-    const double mj = present ? m[j] + delta / kj : m[j];         // (GN-2)
-    const double sj = present ? s[j] + delta * (xj - mj) : s[j];  // (GN-3)
-    const double bj = present && xj != 0 && xj != 1 ? 0.0 : binary[j];
+    // Every value loaded up front: a load under a condition ("present ? ... : binary[j]")
+    // became a branch per lane in clang's f64x2 loop, which then ran no faster than scalar.
+    const double xj = x[j], k0 = k[j], m0 = m[j], s0 = s[j], b0 = binary[j];
+    const bool present = kSameCount || xj == xj;
+    const double kj = present ? k0 + 1 : k0;
+    const double delta = xj - m0;
+    const double mj = present ? m0 + delta * (kSameCount ? inv_k : 1.0 / kj) : m0;  // (GN-2)
+    const double sj = present ? s0 + delta * (xj - mj) : s0;                        // (GN-3)
+    const double bj = present && xj != 0 && xj != 1 ? 0.0 : b0;
     k[j] = kj;
     m[j] = mj;
     s[j] = sj;
     binary[j] = bj;
-    const double sd = kj >= 2 ? std::sqrt(sj / (kj - 1)) : 0.0;
-    const bool spread = sd > kSpreadEpsilon;  // spec 2.4, D-GN-2
-    double v;
-    if constexpr (F == MomentForm::zscore)
-      v = spread ? (xj - mj) / sd : 0.0;  // (GN-1)
-    else if constexpr (F == MomentForm::pareto)
-      v = spread ? (xj - mj) / std::sqrt(sd) : 0.0;
-    else if constexpr (F == MomentForm::vast)
-      v = spread ? ((xj - mj) / sd) * (mj / sd) : 0.0;
-    else if constexpr (F == MomentForm::twosd)
-      v = bj != 0 ? xj : spread ? (xj - mj) / (2 * sd) : 0.0;  // D-SC-2
-    else
-      v = std::fabs(mj) <= kSpreadEpsilon ? 0.0 : (xj - mj) / mj;
+    bool spread = false;
+    const double inv_sd = inverse_sd(kj, sj, spread);
+    const double v = moment_value<F>(xj, mj, inv_sd, spread, bj);
     out[j] = present ? v : xj;
   }
+}
+
+template <MomentForm F>
+void update_transform_row(std::size_t d, const double* x, double* out, double* k, double* m,
+                          double* s, double* binary) {
+  bool same_count = !any_nan(x, d);
+  for (std::size_t j = 1; j < d; ++j) same_count &= k[j] == k[0];
+  if (same_count && d > 0)
+    update_transform_form<F, true>(d, x, out, k, m, s, binary, 1.0 / (k[0] + 1));
+  else
+    update_transform_form<F, false>(d, x, out, k, m, s, binary, 0.0);
 }
 
 }  // namespace
@@ -107,15 +150,15 @@ void MomentScaler::update_transform(const double* x, double* out) {
   double* binary = s + dims_;
   switch (form_) {
     case MomentForm::zscore:
-      return update_transform_form<MomentForm::zscore>(dims_, x, out, k, m, s, binary);
+      return update_transform_row<MomentForm::zscore>(dims_, x, out, k, m, s, binary);
     case MomentForm::pareto:
-      return update_transform_form<MomentForm::pareto>(dims_, x, out, k, m, s, binary);
+      return update_transform_row<MomentForm::pareto>(dims_, x, out, k, m, s, binary);
     case MomentForm::vast:
-      return update_transform_form<MomentForm::vast>(dims_, x, out, k, m, s, binary);
+      return update_transform_row<MomentForm::vast>(dims_, x, out, k, m, s, binary);
     case MomentForm::twosd:
-      return update_transform_form<MomentForm::twosd>(dims_, x, out, k, m, s, binary);
+      return update_transform_row<MomentForm::twosd>(dims_, x, out, k, m, s, binary);
     case MomentForm::level:
-      return update_transform_form<MomentForm::level>(dims_, x, out, k, m, s, binary);
+      return update_transform_row<MomentForm::level>(dims_, x, out, k, m, s, binary);
   }
 }
 

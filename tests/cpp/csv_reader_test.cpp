@@ -119,14 +119,29 @@ TEST(ScanNumber, GivesTheBitsOfFastFloatAndFindsTheEnd) {
     }
     cases.push_back(t);
   }
+  // What follows the number: the end of the buffer, or more bytes (digits after a delimiter,
+  // the non-digits next to '0' and '9', high bytes), scanned with and without a newline ahead.
+  const std::string tails[] = {",",
+                               ",12345678,9\n",
+                               ":99999999999",
+                               "/00000000000",
+                               "\xfa\xff\xff\xff\xff\xff\xff\xff\xff\n",
+                               " 7777777777\n"};
   for (const std::string& text : cases) {
-    const std::string cell = text + ",";
-    double fast = -1, careful = -2;
-    const char* end = scan_number(cell.data(), cell.data() + cell.size(), fast);
+    double careful = -2;
     ASSERT_EQ(parse_number(text, careful), NumberParse::ok) << text;
-    ASSERT_NE(end, nullptr) << text;
-    EXPECT_EQ(end - cell.data(), static_cast<std::ptrdiff_t>(text.size())) << text;
-    EXPECT_EQ(std::memcmp(&fast, &careful, sizeof fast), 0) << text << ": " << fast;
+    for (const std::string& tail : tails) {
+      const std::string cell = text + tail;
+      const char* const last = cell.data() + cell.size();
+      double fast = -1, ahead = -3;
+      const char* end = scan_number(cell.data(), last, fast);
+      ASSERT_NE(end, nullptr) << text;
+      EXPECT_EQ(end - cell.data(), static_cast<std::ptrdiff_t>(text.size())) << text;
+      EXPECT_EQ(std::memcmp(&fast, &careful, sizeof fast), 0) << text << ": " << fast;
+      if (tail.back() != '\n') continue;
+      EXPECT_EQ(scan_number<true>(cell.data(), last, ahead), end) << text;
+      EXPECT_EQ(std::memcmp(&ahead, &careful, sizeof ahead), 0) << text << ": " << ahead;
+    }
   }
   double v = 0;
   for (const std::string bad : {"", "-", "abc", "inf", "nan", "1e999", ",1"})
