@@ -253,6 +253,10 @@ Status CsvReader::read_header(std::uint64_t line) {
   for (std::size_t j = 0; j < feature_cols_.size(); ++j)
     slot_of_col_[feature_cols_[j]] = static_cast<int>(j);
   if (has_label_) slot_of_col_[label_col_] = -2;
+  leading_features_ = 0;
+  while (leading_features_ + 1 < columns_ &&
+         slot_of_col_[leading_features_] == static_cast<int>(leading_features_))
+    ++leading_features_;
   if (!opt_.header) column_names_.clear();
   schema_ready_ = true;
   return Status::ok();
@@ -314,6 +318,18 @@ std::size_t CsvReader::read_plain_row(const char* const begin, const char* const
   const char* p = begin;
   int y = 0;
   std::size_t c = 0;
+  // The leading columns that are features in file order (usually all but the label): a loop
+  // with nothing to decide per cell.
+  const char delimiter = opt_.delimiter;
+  for (const std::size_t lead = leading_features_; c < lead; ++c) {
+    const char* q = scan_number<kNewlineAhead>(p, end, dst[c]);
+    if (!q || !more(q) || *q != delimiter) break;
+    p = q + 1;
+  }
+  if (c < leading_features_) {
+    out.x.resize(row_start);
+    return 0;
+  }
   for (; c < columns_; ++c) {
     const bool last = c + 1 == columns_;
     const char stop = last ? '\n' : opt_.delimiter;

@@ -182,6 +182,43 @@ TEST(CsvReader, FastPathAndCarefulPathAgree) {
   EXPECT_NE(b1.status.message().find("line 3"), std::string::npos) << b1.status.message();
 }
 
+// The fast path reads the leading feature columns in a loop of their own; the label first,
+// features chosen by name (reordered, or a column skipped) and bad rows in either part must
+// still come out as the careful path reads them.
+TEST(CsvReader, FastPathAndCarefulPathAgreeOnEveryLayout) {
+  const std::string text =
+      "x,y,z,label\n"
+      "1.25,-3,0.5,1\n"
+      "2,4\n"        // short: ends among the leading features
+      "1,2,3,4,1\n"  // one cell too many
+      "1.5,x,3,0\n"  // a bad number among the leading features
+      "7,8,9,-1\n"   // a third label value
+      "-7.5,8.25,9,0\n"
+      "0.5,1e3,2,1\n";
+  CsvOptions label_first, reordered, skipped;
+  label_first.label = "0";
+  reordered.features = {"z", "x"};
+  skipped.features = {"x", "y"};
+  // Rows read: "x" is no label, and no number only where y is read.
+  const std::pair<CsvOptions, std::size_t> layouts[] = {
+      {CsvOptions{}, 3}, {label_first, 0}, {reordered, 4}, {skipped, 3}};
+  for (auto [opt, rows] : layouts) {
+    opt.on_error = ErrorPolicy::skip;
+    CsvReader whole_reader(opt), bytes_reader(opt);
+    const Parsed whole = parse(text, opt, 0, &whole_reader),
+                 bytes = parse(text, opt, 1, &bytes_reader);
+    ASSERT_TRUE(whole.status) << whole.status.message();
+    ASSERT_TRUE(bytes.status) << bytes.status.message();
+    EXPECT_EQ(values(whole.rows), values(bytes.rows));
+    EXPECT_EQ(whole.rows.y, bytes.rows.y);
+    EXPECT_EQ(whole.rows.line, bytes.rows.line);
+    ASSERT_EQ(whole_reader.errors().size(), bytes_reader.errors().size());
+    for (std::size_t i = 0; i < whole_reader.errors().size(); ++i)
+      EXPECT_EQ(whole_reader.errors()[i].message, bytes_reader.errors()[i].message);
+    EXPECT_EQ(whole.rows.size(), rows);
+  }
+}
+
 // A short row must not borrow cells from the next line, even where a column is only skipped
 // (a model's schema names the features; "note" is read by no one).
 TEST(CsvReader, AShortRowIsReportedNotJoinedToTheNextLine) {

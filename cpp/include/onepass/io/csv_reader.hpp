@@ -150,7 +150,8 @@ class CsvReader {
   std::size_t label_col_ = 0, columns_ = 0;
   bool has_label_ = true;
   std::vector<std::size_t> feature_cols_;  // file column of each feature
-  std::vector<int> slot_of_col_;  // per file column: its feature index, -1 ignored, -2 label
+  std::vector<int> slot_of_col_;      // per file column: its feature index, -1 ignored, -2 label
+  std::size_t leading_features_ = 0;  // columns 0.. that are features 0.., the last excepted
 
   std::string pending_;               // bytes of a record not yet complete
   bool in_quotes_ = false;            // quote state at the end of pending_
