@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "onepass/core/dense_ops.hpp"
 #include "onepass/core/numerics.hpp"
 
 namespace onepass {
@@ -18,12 +19,22 @@ void Learner::reset(std::size_t dims) {
   state_backup_.resize(state_.size());
 }
 
+namespace {
+
+// to = from, sized to fit (learn_sparse keeps fewer values in the same backups).
+void copy_into(const std::vector<double>& from, std::vector<double>& to) {
+  if (to.size() != from.size()) to.resize(from.size());
+  copy_values(from.data(), from.size(), to.data());
+}
+
+}  // namespace
+
 bool Learner::learn(const double* x, int y) {
   // spec 2.6: the backup costs O(parameters), the same order as one dense step. A lazy
   // average (sparse steps before) is filled in first, so that a revert restores real values.
   ensure_params();
-  params_backup_.assign(params_.begin(), params_.end());
-  state_backup_.assign(state_.begin(), state_.end());
+  copy_into(params_, params_backup_);
+  copy_into(state_, state_backup_);
   if (!update(x, y)) return false;
   if (all_finite(params_.data(), params_.size()) && all_finite(state_.data(), state_.size()))
     return true;

@@ -2,7 +2,7 @@
 
 #include <Eigen/Core>
 
-#include "onepass/core/dense_dot.hpp"
+#include "onepass/core/dense_ops.hpp"
 
 #include "onepass/core/numerics.hpp"
 

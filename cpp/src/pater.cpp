@@ -4,7 +4,7 @@
 
 #include <Eigen/Core>
 
-#include "onepass/core/dense_dot.hpp"
+#include "onepass/core/dense_ops.hpp"
 
 namespace onepass {
 

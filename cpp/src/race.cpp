@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "onepass/core/dense_ops.hpp"
+
 namespace onepass {
 
 Result<std::unique_ptr<Race>> Race::create(const CsvOptions& options,
@@ -87,8 +89,7 @@ void Race::run_block() {
         else
           p.learn_checked(block_.row(r), block_.y[r]);
         for (SharedHead* head : kept) {
-          const double* out = p.stage_output(head->k - 1);
-          std::copy(out, out + d, head->rows.begin() + static_cast<std::ptrdiff_t>(r * d));
+          copy_values(p.stage_output(head->k - 1), d, head->rows.data() + r * d);
         }
       }
     }
