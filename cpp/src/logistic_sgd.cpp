@@ -8,7 +8,6 @@
 
 namespace onepass {
 
-using ConstVec = Eigen::Map<const Eigen::VectorXd>;
 using Vec = Eigen::Map<Eigen::VectorXd>;
 
 void LogisticSgd::init() {
@@ -25,10 +24,9 @@ bool LogisticSgd::update(const double* x, int y) {
   const double p = sigmoid(update_score(x));
   const double eta = learning_rate();
   const double lambda_prime = rate_.per_row(lambda_);
-  Vec w(params_.data(), dims_);
   // spec 4.1 (SGD-w), (SGD-b); the bias is not regularised (spec 1.5).
-  if (lambda_prime != 0) w *= (1.0 - 2.0 * lambda_prime * eta);
-  w += (eta * (t - p)) * ConstVec(x, dims_);
+  if (lambda_prime != 0) Vec(params_.data(), dims_) *= 1.0 - 2.0 * lambda_prime * eta;
+  add_scaled(params_.data(), eta * (t - p), x, dims_);
   params_[dims_] += eta * (t - p);
   state_[0] += 1;
   return true;

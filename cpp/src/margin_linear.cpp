@@ -1,12 +1,8 @@
 #include "onepass/learners/margin_linear.hpp"
 
-#include <Eigen/Core>
-
 #include "onepass/core/dense_ops.hpp"
 
 namespace onepass {
-
-using ConstVec = Eigen::Map<const Eigen::VectorXd>;
 
 double MarginLinear::score_with(const double* params, const double* x) const {
   const double s = dense_dot(params, x, dims_);
@@ -34,7 +30,7 @@ double MarginLinear::squared_norm(const double* x) const {
 }
 
 void MarginLinear::add_scaled(const double* x, double step) {
-  Eigen::Map<Eigen::VectorXd>(params_.data(), dims_) += step * ConstVec(x, dims_);
+  onepass::add_scaled(params_.data(), step, x, dims_);
   if (bias_) params_[dims_] += step;
 }
 

@@ -37,6 +37,19 @@ inline double dense_dot(const double* a, const double* b, std::size_t n) {
   return s;
 }
 
+// y += a x, two lanes a step (element by element, so the same bits as a scalar loop; Eigen's
+// scalar path was not vectorised in wasm).
+inline void add_scaled(double* y, double a, const double* x, std::size_t n) {
+  using detail::load2;
+  const detail::F64x2 a2 = {a, a};
+  std::size_t j = 0;
+  for (; j + 2 <= n; j += 2) {
+    const detail::F64x2 sum = load2(y + j) + a2 * load2(x + j);
+    std::memcpy(y + j, &sum, sizeof sum);
+  }
+  if (j < n) y[j] += a * x[j];
+}
+
 // to[0..n) = from[0..n), inline: a per-row copy of a few dozen values (the guard's backup,
 // a shared scaled row) as a call to memcpy cost more in wasm than the copying (measured: the
 // guard's two copies per row were 5% of a zscore | logreg run in wasm).
