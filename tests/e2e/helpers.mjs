@@ -85,14 +85,18 @@ export function resultsShow(page, n, rows) {
 
 export const shots = process.env.ONEPASS_SCREENSHOTS ? join(root, 'docs/screenshots') : null;
 
-/** Resident memory of every Chromium process, in MB (the tests' browser is the only one). */
-export function chromiumMemoryMb() {
+/** Memory of every Chromium process, in MB (the tests' browser is the only one). `allocated`
+ * (the default) is the anonymous and shared memory the processes hold: what a page allocates,
+ * without the pages of Chromium's own code that it maps in on first use (file-backed, clean,
+ * shared by every process of the binary); `resident` counts those too (VmRSS). */
+export function chromiumMemoryMb(kind = 'allocated') {
+  const fields = kind === 'resident' ? ['VmRSS'] : ['RssAnon', 'RssShmem'];
   let kb = 0;
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
       if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('/usr/lib/chromium/')) continue;
-      const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (m) kb += Number(m[1]);
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      for (const f of fields) kb += Number(new RegExp(`${f}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
     } catch {
       // the process ended meanwhile
     }

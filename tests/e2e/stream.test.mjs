@@ -98,7 +98,7 @@ test(
     await resultsShow(page, 3, bigRows);
     const growth = peak - baseline;
     console.log(
-      `# ${MB} MB, ${bigRows} rows: Chromium memory ${baseline.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (+${growth.toFixed(0)} MB)`,
+      `# ${MB} MB, ${bigRows} rows: Chromium's allocated memory ${baseline.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (+${growth.toFixed(0)} MB)`,
     );
     assert.ok(growth < MEMORY_BOUND_MB, `memory grew by ${growth.toFixed(0)} MB`);
     if (shots) await page.screenshot({ path: join(shots, 'big-file.png') });

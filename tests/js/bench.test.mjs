@@ -19,6 +19,7 @@ test('the benchmark runs to the end in quick mode', { timeout: 300000 }, () => {
     '8 pipelines',
     '8 mixed pipelines',
     'headless Chromium',
+    'reference: headless Chromium, a Worker only reading',
     'package size',
   ])
     assert.match(r.stdout, new RegExp(`^\\| ${row}`, 'm'), row);
