@@ -179,29 +179,35 @@ class JsPipeline {
   // Rows of `dims` values in the input buffer, labels in the label buffer. Returns
   // { predictions: Int8Array } or, at the first bad row, also { error } (rows before it learned).
   val learn_many(std::size_t count, std::size_t dims) {
-    std::vector<std::int8_t> predictions;
-    predictions.reserve(count);
-    val out = val::object();
-    for (std::size_t i = 0; i < count; ++i) {
-      const double label = labels_[i];
-      const int y = label == 1 ? 1 : (label == -1 || label == 0) ? -1 : 0;
-      if (y == 0) {
-        out.set("error", "row " + std::to_string(i) + ": the label must be 1, 0 or -1 (got " +
-                             onepass::format_number(label) + ")");
-        break;
-      }
-      auto r = pipeline_->learn_one(input_.data() + i * dims, dims, y);
-      if (!r) {
-        out.set("error", "row " + std::to_string(i) + ": " + r.message());
-        break;
-      }
-      predictions.push_back(static_cast<std::int8_t>(r.value()));
+    return learn_rows(count, [&](std::size_t i, int y) {
+      return pipeline_->learn_one(input_.data() + i * dims, dims, y);
+    });
+  }
+
+  // Sparse rows (core/sparse_row.hpp) in CSR form: row i is entries offsets[i] ..
+  // offsets[i + 1] of the index buffer and of the input buffer (the values), `dims` wide.
+  // Learned in O(non-zeros) where the pipeline allows it; the result is learn_many's.
+  val offset_buffer(std::size_t n) { return writable_view(offsets_, n); }
+  val index_buffer(std::size_t n) { return writable_view(indices_, n); }
+  val learn_sparse_many(std::size_t count, std::size_t dims) {
+    if (offsets_.size() != count + 1 || offsets_[0] != 0 || offsets_[count] != indices_.size() ||
+        indices_.size() != input_.size()) {
+      val out = val::object();
+      out.set("error", "the offsets must start at 0 and end at the number of entries (" +
+                           std::to_string(indices_.size()) + "), one more than the rows (" +
+                           std::to_string(count) + "), with one value per index");
+      out.set("predictions", val::global("Int8Array").new_(0));
+      return out;
     }
-    out.set("predictions",
-            val::global("Int8Array")
-                .new_(emscripten::typed_memory_view(predictions.size(), predictions.data()))
-                .call<val>("slice"));
-    return out;
+    return learn_rows(count, [&](std::size_t i, int y) -> onepass::Result<int> {
+      if (offsets_[i + 1] < offsets_[i] || offsets_[i + 1] > indices_.size())
+        return onepass::Status::error("its offsets (" + std::to_string(offsets_[i]) + " to " +
+                                      std::to_string(offsets_[i + 1]) +
+                                      ") do not rise within the entries");
+      const onepass::SparseRow row{indices_.data() + offsets_[i], input_.data() + offsets_[i],
+                                   offsets_[i + 1] - offsets_[i]};
+      return pipeline_->learn_sparse(row, dims, y);
+    });
   }
 
   // Margin of the row in the input buffer, or the error message.
@@ -224,7 +230,38 @@ class JsPipeline {
  private:
   std::unique_ptr<onepass::Pipeline> pipeline_;
   onepass::ModelSchema schema_;
+  // Labels of learn_many and learn_sparse_many in the label buffer, checked; each row learned
+  // by learn(i, y) until the first error. Returns { predictions: Int8Array } and, at a bad
+  // row, { error } naming it (the rows before it are learned).
+  template <class Learn>
+  val learn_rows(std::size_t count, Learn learn) {
+    std::vector<std::int8_t> predictions;
+    predictions.reserve(count);
+    val out = val::object();
+    for (std::size_t i = 0; i < count; ++i) {
+      const double label = labels_[i];
+      const int y = label == 1 ? 1 : (label == -1 || label == 0) ? -1 : 0;
+      if (y == 0) {
+        out.set("error", "row " + std::to_string(i) + ": the label must be 1, 0 or -1 (got " +
+                             onepass::format_number(label) + ")");
+        break;
+      }
+      onepass::Result<int> r = learn(i, y);
+      if (!r) {
+        out.set("error", "row " + std::to_string(i) + ": " + r.message());
+        break;
+      }
+      predictions.push_back(static_cast<std::int8_t>(r.value()));
+    }
+    out.set("predictions",
+            val::global("Int8Array")
+                .new_(emscripten::typed_memory_view(predictions.size(), predictions.data()))
+                .call<val>("slice"));
+    return out;
+  }
+
   std::vector<double> input_, labels_;
+  std::vector<std::uint32_t> offsets_, indices_;
 };
 
 class JsRace {
@@ -585,6 +622,9 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("inputBuffer", &JsPipeline::input_buffer)
       .function("labelBuffer", &JsPipeline::label_buffer)
       .function("learnMany", &JsPipeline::learn_many)
+      .function("offsetBuffer", &JsPipeline::offset_buffer)
+      .function("indexBuffer", &JsPipeline::index_buffer)
+      .function("learnSparseMany", &JsPipeline::learn_sparse_many)
       .function("score", &JsPipeline::score)
       .function("finish", &JsPipeline::finish)
       .function("initModel", &JsPipeline::init_model)

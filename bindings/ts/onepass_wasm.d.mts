@@ -58,6 +58,9 @@ export interface RawPipeline {
   inputBuffer(n: number): Float64Array;
   labelBuffer(n: number): Float64Array;
   learnMany(count: number, dims: number): { predictions: Int8Array; error?: string };
+  offsetBuffer(n: number): Uint32Array;
+  indexBuffer(n: number): Uint32Array;
+  learnSparseMany(count: number, dims: number): { predictions: Int8Array; error?: string };
   score(dims: number): number | string;
   finish(): void;
   hasProbability(): boolean;

@@ -107,6 +107,87 @@ describe('pipeline', () => {
     assert.deepEqual(Array.from(z.arrays.mean), [2, 4]);
     p.dispose();
   });
+
+  // Text-like rows: 3 to 6 of 200 features, counts 1-3, a label from a sparse rule.
+  function sparseBatch(rows, dims, seed) {
+    let s = seed;
+    const rand = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const offsets = [0],
+      indices = [],
+      values = [],
+      labels = [];
+    for (let i = 0; i < rows; i++) {
+      const picked = new Set();
+      while (picked.size < 3 + Math.floor(rand() * 4)) picked.add(Math.floor(rand() * dims));
+      let z = 0;
+      for (const j of [...picked].sort((a, b) => a - b)) {
+        indices.push(j);
+        values.push(1 + Math.floor(rand() * 3));
+        z += values.at(-1) * ((j % 3) - 1);
+      }
+      offsets.push(indices.length);
+      labels.push(z >= 0 ? 1 : -1);
+    }
+    return { offsets, indices, values, labels };
+  }
+
+  test('learnSparse learns what learnMany learns on the same rows made dense', () => {
+    const dims = 200;
+    const batch = sparseBatch(300, dims, 7);
+    const dense = new Float64Array(batch.labels.length * dims);
+    for (let i = 0; i < batch.labels.length; i++)
+      for (let k = batch.offsets[i]; k < batch.offsets[i + 1]; k++)
+        dense[i * dims + batch.indices[k]] = batch.values[k];
+    for (const spec of ['logreg', 'maxabs | pa1 +avg', 'zscore | perceptron', 'fs2']) {
+      const a = op.pipeline(spec),
+        b = op.pipeline(spec);
+      const pa = a.learnSparse(batch, dims);
+      const pb = b.learnMany(dense, Float64Array.from(batch.labels), dims);
+      assert.deepEqual(Array.from(pa), Array.from(pb), spec);
+      const [wa, wb] = [a.snapshot().learner.arrays.w, b.snapshot().learner.arrays.w];
+      for (let j = 0; j < dims; j++) assert.ok(Math.abs(wa[j] - wb[j]) < 1e-9, `${spec} w[${j}]`);
+      assert.equal(a.stats().rows, 300);
+      a.dispose();
+      b.dispose();
+    }
+  });
+
+  test('learnSparse names a bad row and entry; the rows before it are learned', () => {
+    const p = op.pipeline('logreg');
+    const ok = { offsets: [0, 2], indices: [1, 4], values: [1, 2], labels: [1] };
+    assert.equal(p.learnSparse(ok, 5).length, 1);
+    const bad = { offsets: [0, 1, 3], indices: [0, 3, 2], values: [1, 1, 1], labels: [1, -1] };
+    assert.throws(
+      () => p.learnSparse(bad, 5),
+      (e) => {
+        assert.match(
+          e.message,
+          /^row 1: entry 2 \(feature index 2\) does not come after feature index 3/,
+        );
+        assert.deepEqual(Array.from(e.predictions), [1]); // row 0 was learned
+        return true;
+      },
+    );
+    assert.equal(p.stats().rows, 2);
+    const wide = { offsets: [0, 1], indices: [5], values: [1], labels: [1] };
+    assert.throws(() => p.learnSparse(wide, 5), /row 0: entry 1 \(feature index 5\) is outside/);
+    const torn = {
+      offsets: [0, 3, 1, 3],
+      indices: [0, 1, 2],
+      values: [1, 1, 1],
+      labels: [1, 1, 1],
+    };
+    assert.throws(() => p.learnSparse(torn, 5), /row 1: its offsets \(3 to 1\) do not rise/);
+    const short = { offsets: [0, 1, 2], indices: [0, 1, 2], values: [1, 1, 1], labels: [1, 1] };
+    assert.throws(() => p.learnSparse(short, 5), /end at the number of entries \(3\)/);
+    assert.throws(
+      () => p.learnSparse({ ...ok, offsets: [0] }, 5),
+      /offsets has 1 entries; 1 rows need 2/,
+    );
+    assert.throws(() => p.learnSparse({ ...ok, values: [1] }, 5), /one value per index/);
+    assert.equal(p.stats().rows, 3, 'only the good rows were learned');
+    p.dispose();
+  });
 });
 
 describe('csvRunner', () => {
