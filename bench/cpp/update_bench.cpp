@@ -120,7 +120,10 @@ int register_all() {
   for (const auto& e : onepass::registry()) {
     for (const auto& [set, rows] : sets) {
       if (e.kind == onepass::StageKind::learner) {
-        for (const std::string spec : {e.name, e.name + " +avg"})
+        std::vector<std::string> specs = {e.name, e.name + " +avg"};
+        if (e.name == "logreg")  // with weight decay: w = s v on sparse rows
+          specs.insert(specs.end(), {"logreg(lambda=1)", "logreg(lambda=1) +avg"});
+        for (const std::string& spec : specs)
           benchmark::RegisterBenchmark(("learner/" + std::string(set) + "/" + spec).c_str(),
                                        pipeline, spec, rows);
       } else if (e.kind == onepass::StageKind::scaler && (rows == &dense28() ||

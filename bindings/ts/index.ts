@@ -187,8 +187,8 @@ export class Pipeline {
    * Learns sparse rows (text-like data: most features 0) in one call into wasm, in compressed
    * sparse row form: row i is entries `offsets[i]` to `offsets[i + 1]` of `indices` (0-based
    * feature indices, increasing within a row, below `dims`) and `values`; a feature not listed
-   * is 0. A learner and scalers that allow it (logreg with lambda 0, perceptron, the PA
-   * family, +avg; maxabs, l1, l2) step in O(non-zeros); the others learn the row made dense,
+   * is 0. A learner and scalers that allow it (logreg, perceptron, the PA family, +avg;
+   * maxabs, l1, l2) step in O(non-zeros); the others learn the row made dense,
    * with the same result. Returns the predictions made before learning each row; on a bad row
    * the rows before it are learned and an Error names the row and the entry.
    */

@@ -29,19 +29,24 @@ void copy_into(const std::vector<double>& from, std::vector<double>& to) {
 
 }  // namespace
 
-bool Learner::learn(const double* x, int y) {
-  // spec 2.6: the backup costs O(parameters), the same order as one dense step. A lazy
-  // average (sparse steps before) is filled in first, so that a revert restores real values.
-  ensure_params();
+template <class Step>
+bool Learner::guarded_whole_step(Step step) {
   copy_into(params_, params_backup_);
   copy_into(state_, state_backup_);
-  if (!update(x, y)) return false;
+  if (!step()) return false;
   if (all_finite(params_.data(), params_.size()) && all_finite(state_.data(), state_.size()))
     return true;
   params_.swap(params_backup_);
   state_.swap(state_backup_);
   ++reverted_steps_;
   return false;
+}
+
+bool Learner::learn(const double* x, int y) {
+  // spec 2.6: the backup costs O(parameters), the same order as one dense step. A lazy
+  // average (sparse steps before) is filled in first, so that a revert restores real values.
+  ensure_params();
+  return guarded_whole_step([&] { return update(x, y); });
 }
 
 double Learner::score_sparse_with(const double* params, const SparseRow& x) const {
@@ -67,6 +72,8 @@ bool Learner::learn_sparse(const SparseRow& x, int y) {
     densify(x, dims_, dense_row_.data());
     return learn(dense_row_.data(), y);
   }
+  if (next_sparse_step_is_whole())  // a rare step that may change every parameter
+    return guarded_whole_step([&] { return update_sparse(x, y); });
   // spec 2.6 in O(nonzeros): back up only what a sparse step may touch, the row's weights,
   // the parameters after the weights and the learner's state slots for this row.
   param_slots_.clear();

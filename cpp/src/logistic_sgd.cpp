@@ -10,9 +10,46 @@ namespace onepass {
 
 using Vec = Eigen::Map<Eigen::VectorXd>;
 
+namespace {
+constexpr double kFoldBelow = 1e-150;  // far above where s v_j would lose precision
+}
+
 void LogisticSgd::init() {
-  params_.assign(dims_ + 1, 0.0);  // w = 0, b = 0
-  state_.assign(1, 0.0);           // k = 0
+  params_.assign(dims_ + 1, 0.0);        // w = 0, b = 0
+  state_.assign(decays() ? 2 : 1, 0.0);  // k = 0
+  if (decays()) state_[1] = 1.0;         // s
+}
+
+double LogisticSgd::decay_factor() const {
+  return 1.0 - 2.0 * rate_.per_row(lambda_) * learning_rate();
+}
+
+void LogisticSgd::fold_scale() const {
+  if (!decays() || state_[1] == 1.0) return;
+  const double s = state_[1];
+  for (std::size_t j = 0; j < dims_; ++j) params_[j] *= s;
+  state_[1] = 1.0;
+}
+
+double LogisticSgd::score_sparse(const SparseRow& x) const {
+  // Not through current_params(), which would fold s into v in O(d).
+  const double s = decays() ? state_[1] : 1.0;
+  return s * sparse_dot(params_.data(), x) + params_[dims_];
+}
+
+Status LogisticSgd::load(const LearnerState& saved) {
+  if (!decays() || saved.state.size() != 1) {
+    Status st = Learner::load(saved);
+    params_stale_ = decays();  // a scale other than 1 in the file is folded in when read
+    return st;
+  }
+  LearnerState with_scale = saved;  // a model saved before the scale: s = 1
+  with_scale.state.push_back(1.0);
+  return Learner::load(with_scale);
+}
+
+bool LogisticSgd::next_sparse_step_is_whole() const {
+  return decays() && (state_[1] < kFoldBelow || decay_factor() <= 0);
 }
 
 double LogisticSgd::score_with(const double* params, const double* x) const {
@@ -36,10 +73,22 @@ double LogisticSgd::score_sparse_with(const double* params, const SparseRow& x) 
   return sparse_dot(params, x) + params[dims_];
 }
 
-bool LogisticSgd::update_sparse(const SparseRow& x, int y) {  // lambda = 0: spec 4.1 on nnz
+bool LogisticSgd::update_sparse(const SparseRow& x, int y) {  // spec 4.1 on the non-zeros
   const double t = y > 0 ? 1.0 : 0.0;
   const double step = learning_rate() * (t - sigmoid(update_score(x)));
-  for (std::size_t k = 0; k < x.nnz; ++k) params_[x.index[k]] += step * x.value[k];
+  double row_step = step;
+  if (decays()) {  // w = s v: (SGD-w) is s <- (1 - 2 lambda' eta) s, v_j += step x_j / s
+    const double decay = decay_factor();
+    if (next_sparse_step_is_whole()) fold_scale();  // the guard has backed up everything
+    if (decay <= 0) {  // s would reach 0 or turn sign: the step as written, on all of w
+      for (std::size_t j = 0; j < dims_; ++j) params_[j] *= decay;
+    } else {
+      state_[1] *= decay;
+      row_step = step / state_[1];
+      params_stale_ = true;  // params() folds s back in
+    }
+  }
+  for (std::size_t k = 0; k < x.nnz; ++k) params_[x.index[k]] += row_step * x.value[k];
   params_[dims_] += step;
   state_[0] += 1;
   return true;

@@ -130,9 +130,44 @@ TEST(Sparse, MixedSparseAndDenseRowsLearnWhatDenseRowsLearn) {
   }
 }
 
+// logreg with weight decay keeps w = s v on sparse rows (logistic_sgd.hpp): the same
+// predictions and weights as the dense steps, whether s stays near 1 (lambda = 1), falls
+// below the fold threshold again and again (decay 0.2 per row), or a decay factor is not
+// positive (the step is taken whole); averaged (dense then, since s v is not linear in the
+// parameters), behind maxabs, mixed with dense rows, and resumed from a saved state.
+TEST(Sparse, LogregWithWeightDecayLearnsWhatTheDensePathLearns) {
+  const SparseData data = text_like(700, 13);  // s = 0.2^k would underflow to 0 by row 470
+  for (const std::string learner :
+       {"logreg(lambda=1)", "logreg(lambda=4e6, n=1e6)", "logreg(lambda=10000, n=1000)"})
+    for (const std::string around : {"", "maxabs | ", "+avg", "mixed", "resumed"}) {
+      const bool avg = around == "+avg";
+      const std::string spec =
+          (around == "maxabs | " ? around : "") + learner + (avg ? " +avg" : "");
+      auto sparse = build(spec), dense = build(spec);
+      for (std::size_t i = 0; i < data.y.size(); ++i) {
+        if (around == "resumed" && i == data.y.size() / 2) {  // save and load mid-stream
+          auto again = build(spec);
+          ASSERT_TRUE(again->load(sparse->save())) << spec;
+          sparse = std::move(again);
+        }
+        const std::vector<double> x = data.dense(i);
+        ASSERT_TRUE(around == "mixed" && i % 5 == 0
+                        ? sparse->learn_one(x.data(), data.dims, data.y[i])
+                        : sparse->learn_sparse(data.row(i), data.dims, data.y[i]));
+        ASSERT_TRUE(dense->learn_one(x.data(), data.dims, data.y[i]));
+      }
+      EXPECT_EQ(sparse->learner().sparse_native(), !avg) << spec;
+      EXPECT_EQ(sparse->progress().mistakes(), dense->progress().mistakes()) << spec;
+      testing::expect_near_all(sparse->learner().params(), dense->learner().params(), 1e-9);
+      EXPECT_EQ(sparse->learner().state().back(), avg ? dense->learner().state().back() : 1.0)
+          << spec << ": params() folds the scale back into w";
+    }
+}
+
 // spec 2.6 on the sparse path: a step that would overflow is reverted, nothing else changes.
 TEST(Sparse, DivergingStepIsRevertedInPlace) {
-  for (const std::string spec : {"logreg(eta0=1e300)", "logreg(eta0=1e300) +avg"}) {
+  for (const std::string spec :
+       {"logreg(eta0=1e300)", "logreg(eta0=1e300) +avg", "logreg(eta0=1e300, lambda=1)"}) {
     auto p = build(spec);
     const std::uint32_t small_idx[] = {2}, huge_idx[] = {5};
     const double small[] = {1e-300}, huge[] = {1e10};

@@ -24,7 +24,9 @@ class Averaged : public WrappedLearner {
 
   std::uint64_t examples() const { return static_cast<std::uint64_t>(state_[0]); }
 
-  bool sparse_native() const override { return inner_->sparse_native(); }
+  bool sparse_native() const override {
+    return inner_->sparse_native() && inner_->sparse_params_linear();
+  }
   double score_sparse(const SparseRow& x) const override;
 
  protected:

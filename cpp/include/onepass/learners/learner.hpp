@@ -56,6 +56,10 @@ class Learner {
   // says so with sparse_native() and overrides score_sparse_with and update_sparse; the
   // others learn and score the row made dense (the same result, in O(dims)).
   virtual bool sparse_native() const { return false; }
+  // Whether a sparse-native learner's score is linear in params_ on the sparse path, so that
+  // +avg can keep its average lazily around it (learners/averaged.hpp). Not so for logreg
+  // with weight decay, whose params_ hold w / s and the scale s.
+  virtual bool sparse_params_linear() const { return true; }
   virtual double score_sparse_with(const double* params, const SparseRow& x) const;
   virtual double score_sparse(const SparseRow& x) const {
     return score_sparse_with(current_params(), x);
@@ -89,9 +93,12 @@ class Learner {
   virtual bool update(const double* x, int y) = 0;
   // Sparse-native learners: the update rule on a sparse row. Contract: params_ is the dims()
   // weights followed by other parameters, the step changes only the weights of the row's
-  // indices, those others and state_ (small), and the score is linear in params_ (so that
-  // averaging can score lazily, learners/averaged.hpp).
+  // indices, those others and state_ (small), unless next_sparse_step_is_whole() said
+  // otherwise before it.
   virtual bool update_sparse(const SparseRow& x, int y);
+  // True when the coming sparse step may change every parameter (logreg folding its weight
+  // scale back into w, now and then): the guard then backs up all of them.
+  virtual bool next_sparse_step_is_whole() const { return false; }
   // The state_ entries a sparse step on x may change (for the guard's backup): all of them
   // here; a learner with per-feature state (+avg) names those of the row's features.
   virtual void sparse_state_slots(const SparseRow& x, std::vector<std::size_t>& slots) const;
@@ -112,24 +119,30 @@ class Learner {
     return margin_given_ ? given_margin_ : score_with(params_.data(), x);
   }
   double update_score(const SparseRow& x) const {
-    return margin_given_ ? given_margin_ : score_sparse_with(params_.data(), x);
+    return margin_given_ ? given_margin_ : score_sparse(x);
   }
   // Adds the guard's scalars to a snapshot.
   void add_status(Snapshot& s) const;
   std::uint64_t own_reverted_steps() const { return reverted_steps_; }
 
   std::size_t dims_ = 0;
-  // mutable: a lazy wrapper fills it in on demand (refresh_params); nothing else writes it
-  // from a const method.
+  // mutable: a lazy learner fills params_ in on demand (refresh_params: +avg on sparse rows,
+  // logreg folding its weight scale, which lives in state_); nothing else writes them from a
+  // const method.
   mutable std::vector<double> params_;
   mutable bool params_stale_ = false;
-  std::vector<double> state_;
+  mutable std::vector<double> state_;
 
  private:
   std::vector<double> params_backup_, state_backup_;
   // Sparse rows made dense, for the fallbacks (scoring, learning).
   mutable std::vector<double> dense_row_;
   std::vector<std::size_t> param_slots_, state_slots_;  // what learn_sparse backs up
+  // spec 2.6 around a step that may change any parameter: back up all, step, restore all if
+  // anything became non-finite.
+  template <class Step>
+  bool guarded_whole_step(Step step);
+
   std::uint64_t reverted_steps_ = 0;
   // The caller's margin for the row being learned (learn with a margin), read by update_score.
   bool margin_given_ = false;
