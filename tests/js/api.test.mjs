@@ -138,7 +138,13 @@ describe('pipeline', () => {
     for (let i = 0; i < batch.labels.length; i++)
       for (let k = batch.offsets[i]; k < batch.offsets[i + 1]; k++)
         dense[i * dims + batch.indices[k]] = batch.values[k];
-    for (const spec of ['logreg', 'maxabs | pa1 +avg', 'zscore | perceptron', 'fs2']) {
+    for (const spec of [
+      'logreg',
+      'logreg(lambda=1)',
+      'maxabs | pa1 +avg',
+      'zscore | perceptron',
+      'fs2',
+    ]) {
       const a = op.pipeline(spec),
         b = op.pipeline(spec);
       const pa = a.learnSparse(batch, dims);
