@@ -35,18 +35,6 @@ std::size_t find_record_end(const char* data, std::size_t size, std::size_t from
   return std::string_view::npos;
 }
 
-bool same_label(std::string_view a, std::string_view b) {
-  if (a == b) return true;
-  double x, y;
-  return parse_number(a, x) == NumberParse::ok && parse_number(b, y) == NumberParse::ok && x == y;
-}
-
-std::string quote(std::string_view s) {
-  constexpr std::size_t kMax = 40;
-  if (s.size() > kMax) return "'" + std::string(s.substr(0, kMax)) + "...'";
-  return "'" + std::string(s) + "'";
-}
-
 }  // namespace
 
 Status CsvReader::feed(const char* data, std::size_t size, RowBlock& out) {
@@ -263,49 +251,8 @@ Status CsvReader::read_header(std::uint64_t line) {
 }
 
 Status CsvReader::map_label(std::string_view cell, std::uint64_t line, int& y) {
-  const std::size_t col = label_col_ + 1;
-  if (cell.empty()) return row_error(line, col, "the label is missing");
-  if (opt_.positive.empty()) {
-    double v = 0;
-    const bool digit = cell.size() == 1 && (cell[0] == '0' || cell[0] == '1');  // the usual
-    if (digit)
-      v = cell[0] - '0';
-    else if (parse_number(cell, v) != NumberParse::ok || (v != 1 && v != 0 && v != -1))
-      return row_error(line, col,
-                       "label " + quote(cell) +
-                           " is not 1, 0 or -1; name the positive class (option 'positive', CLI " +
-                           "--positive) to use other label values");
-    if (v == 1) {
-      y = 1;
-      return Status::ok();
-    }
-    if (negative_seen_ && v != negative_number_)
-      return row_error(line, col,
-                       "a third label value " + quote(cell) +
-                           ": this file's labels so far are 1 and " + format_negative());
-    negative_seen_ = true;
-    negative_number_ = v;
-    y = -1;
-    return Status::ok();
-  }
-  if (same_label(cell, opt_.positive)) {
-    y = 1;
-    return Status::ok();
-  }
-  if (negative_seen_ && !same_label(cell, negative_text_))
-    return row_error(line, col,
-                     "a third label value " + quote(cell) + ": this file's labels so far are " +
-                         quote(opt_.positive) + " (positive) and " + quote(negative_text_));
-  if (!negative_seen_) {
-    negative_seen_ = true;
-    negative_text_ = std::string(cell);
-  }
-  y = -1;
-  return Status::ok();
-}
-
-std::string CsvReader::format_negative() const {
-  return negative_number_ == 0 ? "0" : "-1";
+  std::string error;
+  return labels_.map(cell, y, error) ? Status::ok() : row_error(line, label_col_ + 1, error);
 }
 
 template <bool kNewlineAhead>
@@ -348,7 +295,7 @@ std::size_t CsvReader::read_plain_row(const char* const begin, const char* const
     std::string_view cell(p, static_cast<std::size_t>(q - p));
     if (last && !cell.empty() && cell.back() == '\r') cell.remove_suffix(1);
     p = q + 1;
-    if (slot != -2 || known_digit_label(cell, y)) continue;
+    if (slot != -2 || labels_.known_digit(cell, y)) continue;
     if (cell.empty() || trim_blanks(cell).size() != cell.size()) break;
     const bool keep_failed = failed_;
     const std::size_t kept_errors = errors_.size(), kept_skipped = skipped_;
@@ -410,9 +357,10 @@ Status CsvReader::process(std::string_view rec, std::uint64_t line, RowBlock& ou
       const NumberParse r = parse_number(cell, v);
       if (r != NumberParse::ok) {
         out.x.resize(row_start);
-        return row_error(line, c + 1,
-                         quote(cell) + (r == NumberParse::not_finite ? " is not a finite number"
-                                                                     : " is not a number"));
+        return row_error(
+            line, c + 1,
+            quote_cell(cell) +
+                (r == NumberParse::not_finite ? " is not a finite number" : " is not a number"));
       }
     }
     *dst++ = v;
@@ -423,15 +371,6 @@ Status CsvReader::process(std::string_view rec, std::uint64_t line, RowBlock& ou
   if (y > 0) ++positives_;
   missing_ += missing;
   return Status::ok();
-}
-
-std::string CsvReader::positive_label() const {
-  return opt_.positive.empty() ? "1" : opt_.positive;
-}
-
-std::string CsvReader::negative_label() const {
-  if (!negative_seen_) return "";
-  return opt_.positive.empty() ? format_negative() : negative_text_;
 }
 
 std::vector<std::string> CsvReader::warnings() const {

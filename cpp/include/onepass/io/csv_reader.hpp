@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "onepass/core/status.hpp"
+#include "onepass/io/label_map.hpp"
 
 namespace onepass {
 
@@ -83,7 +84,7 @@ struct RowBlock {
 
 class CsvReader {
  public:
-  explicit CsvReader(CsvOptions options) : opt_(std::move(options)) {}
+  explicit CsvReader(CsvOptions options) : opt_(std::move(options)), labels_(opt_.positive) {}
 
   // Appends the complete rows of this chunk to out and keeps a partial record for the next.
   // With ErrorPolicy::stop the first bad row ends the stream: its error is returned (now and by
@@ -107,8 +108,8 @@ class CsvReader {
   std::uint64_t lines() const { return next_line_ - 1; }
   const std::vector<RowError>& errors() const { return errors_; }
   // What the labels turned out to be: "1" / "0" or the two strings seen.
-  std::string positive_label() const;
-  std::string negative_label() const;
+  std::string positive_label() const { return labels_.positive_label(); }
+  std::string negative_label() const { return labels_.negative_label(); }
   // Conditions worth telling the user that are not row errors (empty file, one class only).
   std::vector<std::string> warnings() const;
   bool finished() const { return finished_; }
@@ -126,20 +127,7 @@ class CsvReader {
   void split(std::string_view record);
   Status row_error(std::uint64_t line, std::size_t column, const std::string& what);
   Status map_label(std::string_view cell, std::uint64_t line, int& y);
-  // map_label's usual case, decided without changing any state: "1", or "0" once 0 is known to
-  // be this file's negative label. False: ask map_label.
-  bool known_digit_label(std::string_view cell, int& y) const {
-    if (!opt_.positive.empty() || cell.size() != 1) return false;
-    if (cell[0] == '1')
-      y = 1;
-    else if (cell[0] == '0' && negative_seen_ && negative_number_ == 0)
-      y = -1;
-    else
-      return false;
-    return true;
-  }
   std::string column_name(std::size_t file_col) const;
-  std::string format_negative() const;
 
   CsvOptions opt_;
   bool schema_ready_ = false, finished_ = false, failed_ = false;
@@ -160,9 +148,7 @@ class CsvReader {
   std::vector<std::string_view> fields_;
   std::string unquoted_;  // storage of unescaped quoted fields
 
-  std::string negative_text_;  // the negative label seen (positive given), or ""
-  double negative_number_ = 0;
-  bool negative_seen_ = false;
+  LabelMap labels_;
   std::uint64_t rows_ = 0, positives_ = 0, skipped_ = 0, missing_ = 0, bytes_ = 0;
   std::vector<RowError> errors_;
 };

@@ -1,0 +1,46 @@
+// Label values to {-1,+1} (spec 1.1), shared by the readers (CSV, svmlight). Without a named
+// positive class, labels are numbers: 1 is positive, 0 or -1 negative (one of them per file).
+// With one, that value is positive and one other value is negative. A third value is an error.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace onepass {
+
+class LabelMap {
+ public:
+  explicit LabelMap(std::string positive) : positive_(std::move(positive)) {}
+
+  // y = +1 or -1; or false with the reason in `error` (the caller adds line and column).
+  bool map(std::string_view cell, int& y, std::string& error);
+  // map's usual case, decided without changing any state: "1", or "0" once 0 is known to be
+  // this file's negative label. False: ask map.
+  bool known_digit(std::string_view cell, int& y) const {
+    if (!positive_.empty() || cell.size() != 1) return false;
+    if (cell[0] == '1')
+      y = 1;
+    else if (cell[0] == '0' && negative_seen_ && negative_number_ == 0)
+      y = -1;
+    else
+      return false;
+    return true;
+  }
+
+  // What the labels turned out to be: "1" / "0" or the two strings seen ("" before a negative).
+  std::string positive_label() const { return positive_.empty() ? "1" : positive_; }
+  std::string negative_label() const;
+
+ private:
+  std::string format_negative() const { return negative_number_ == 0 ? "0" : "-1"; }
+
+  std::string positive_;
+  std::string negative_text_;  // the negative label seen (positive given), or ""
+  double negative_number_ = 0;
+  bool negative_seen_ = false;
+};
+
+// A cell in a message: quoted, shortened past 40 characters.
+std::string quote_cell(std::string_view s);
+
+}  // namespace onepass
