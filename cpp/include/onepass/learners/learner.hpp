@@ -58,7 +58,7 @@ class Learner {
   virtual bool sparse_native() const { return false; }
   // Whether a sparse-native learner's score is linear in params_ on the sparse path, so that
   // +avg can keep its average lazily around it (learners/averaged.hpp). Not so for logreg
-  // with weight decay, whose params_ hold w / s and the scale s.
+  // with weight decay, whose params_ hold w / s on sparse rows (the scale s in state_).
   virtual bool sparse_params_linear() const { return true; }
   virtual double score_sparse_with(const double* params, const SparseRow& x) const;
   virtual double score_sparse(const SparseRow& x) const {
