@@ -164,6 +164,30 @@ TEST(Sparse, LogregWithWeightDecayLearnsWhatTheDensePathLearns) {
     }
 }
 
+// A saved logreg with weight decay carries its scale (state [k, s], s folded to 1); a state
+// saved before the scale existed ([k]) still loads, with s = 1, and learns on the same.
+TEST(Sparse, LogregWeightDecayStateWithAndWithoutTheScaleLoads) {
+  const SparseData data = text_like(60, 17);
+  auto a = testing::make_learner("logreg", data.dims, {{"lambda", "1"}});
+  for (std::size_t i = 0; i < 30; ++i) a->learn_sparse(data.row(i), data.y[i]);
+  LearnerState saved = a->save();
+  ASSERT_EQ(saved.state.size(), 2u);
+  EXPECT_EQ(saved.state[1], 1.0);
+  auto b = testing::make_learner("logreg", data.dims, {{"lambda", "1"}});
+  LearnerState older = saved;
+  older.state.pop_back();
+  ASSERT_TRUE(b->load(older));
+  for (std::size_t i = 30; i < 60; ++i) {
+    a->learn_sparse(data.row(i), data.y[i]);
+    b->learn_sparse(data.row(i), data.y[i]);
+  }
+  EXPECT_EQ(a->params(), b->params());
+  EXPECT_EQ(a->state(), b->state());
+  older.state.push_back(1.0);
+  older.state.push_back(1.0);
+  EXPECT_FALSE(b->load(older));  // [k, s, ?] fits no logreg
+}
+
 // spec 2.6 on the sparse path: a step that would overflow is reverted, nothing else changes.
 TEST(Sparse, DivergingStepIsRevertedInPlace) {
   for (const std::string spec :
