@@ -17,10 +17,9 @@
 
 #include "onepass/core/status.hpp"
 #include "onepass/io/label_map.hpp"
+#include "onepass/io/row_error.hpp"
 
 namespace onepass {
-
-enum class ErrorPolicy { stop, skip };
 
 struct CsvOptions {
   char delimiter = ',';
@@ -38,12 +37,6 @@ struct CsvOptions {
   // A file without the label column (named by `label`) is read with label 0 on every row
   // (for predicting); otherwise that is an error.
   bool label_optional = false;
-};
-
-struct RowError {
-  std::uint64_t line;   // 1-based physical line where the record starts
-  std::size_t column;   // 1-based column, 0 when the whole row is at fault
-  std::string message;  // full message, naming line and column
 };
 
 // A std::allocator whose resize leaves new values uninitialised (the reader writes every value
