@@ -67,6 +67,18 @@ Result<std::unique_ptr<Pipeline>> Pipeline::build(const std::string& spec, std::
   return p;
 }
 
+Result<std::vector<std::unique_ptr<Pipeline>>> Pipeline::build_all(
+    const std::vector<std::string>& specs, std::uint64_t every, std::uint64_t window) {
+  if (specs.empty()) return Status::error("no pipeline given");
+  std::vector<std::unique_ptr<Pipeline>> pipelines;
+  for (const auto& spec : specs) {
+    Result<std::unique_ptr<Pipeline>> p = build(spec, every, window);
+    if (!p) return p.status();
+    pipelines.push_back(p.take());
+  }
+  return {std::move(pipelines)};
+}
+
 void Pipeline::set_dims(std::size_t dims) {
   if (shared_head_ > 0) {  // own scalers again: a reset must not reset the leader's
     scalers_ = std::move(build(canonical_).value()->scalers_);  // canonical_ always builds

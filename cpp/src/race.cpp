@@ -9,13 +9,10 @@ namespace onepass {
 Result<std::unique_ptr<Race>> Race::create(const CsvOptions& options,
                                            const std::vector<std::string>& specs,
                                            std::uint64_t every, std::uint64_t window) {
-  if (specs.empty()) return Status::error("no pipeline given");
+  Result<std::vector<std::unique_ptr<Pipeline>>> built = Pipeline::build_all(specs, every, window);
+  if (!built) return built.status();
   std::unique_ptr<Race> race(new Race(options));
-  for (const auto& spec : specs) {
-    Result<std::unique_ptr<Pipeline>> p = Pipeline::build(spec, every, window);
-    if (!p) return p.status();
-    race->pipelines_.push_back(p.take());
-  }
+  race->pipelines_ = built.take();
   race->fresh_ = true;
   return race;
 }

@@ -30,6 +30,9 @@ class Pipeline {
   // log-loss of the last `window` rows (0: none).
   static Result<std::unique_ptr<Pipeline>> build(const std::string& spec, std::uint64_t every = 0,
                                                  std::uint64_t window = 0);
+  // One pipeline per spec (at least one), or the first spec's error.
+  static Result<std::vector<std::unique_ptr<Pipeline>>> build_all(
+      const std::vector<std::string>& specs, std::uint64_t every = 0, std::uint64_t window = 0);
 
   const std::string& spec() const { return spec_; }
   // Every parameter spelled out: "zscore | logreg(eta0=0.1,lambda=0,n=10000) +avg".
