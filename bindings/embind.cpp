@@ -15,6 +15,7 @@
 #include "onepass/pipeline.hpp"
 #include "onepass/race.hpp"
 #include "onepass/registry.hpp"
+#include "onepass/sparse_race.hpp"
 
 using emscripten::val;
 
@@ -96,12 +97,18 @@ std::vector<std::string> strings_of(const val& list) {
   return out;
 }
 
+// options.onError: "skip" counts bad rows and goes on; otherwise the first one stops.
+onepass::ErrorPolicy error_policy(const val& options) {
+  return options["onError"].isString() && options["onError"].as<std::string>() == "skip"
+             ? onepass::ErrorPolicy::skip
+             : onepass::ErrorPolicy::stop;
+}
+
 // CSV options from JS: label, positive, onError, header, delimiter. "" or the error.
 std::string csv_options(const val& options, onepass::CsvOptions& opt) {
   if (options["label"].isString()) opt.label = options["label"].as<std::string>();
   if (options["positive"].isString()) opt.positive = options["positive"].as<std::string>();
-  if (options["onError"].isString() && options["onError"].as<std::string>() == "skip")
-    opt.on_error = onepass::ErrorPolicy::skip;
+  opt.on_error = error_policy(options);
   if (options["header"].isFalse()) opt.header = false;
   if (options["delimiter"].isString()) {
     const std::string d = options["delimiter"].as<std::string>();
@@ -264,10 +271,86 @@ class JsPipeline {
   std::vector<std::uint32_t> offsets_, indices_;
 };
 
-class JsRace {
+// What a runner over one parse shares, whatever the format (Race: CSV, SparseRace: svmlight):
+// bytes in through its chunk buffer, one call per chunk; its pipelines' figures out.
+template <class RaceType>
+class JsRunner {
  public:
-  // options: { pipelines: string[], label?, positive?, onError?: "stop"|"skip", every?, header?,
-  //            delimiter? }
+  val chunk_buffer(std::size_t n) { return writable_view(chunk_, n); }
+  // Parses the first n bytes of the chunk buffer; "" or the error that stopped the stream.
+  std::string push(std::size_t n) {
+    return race_->push(reinterpret_cast<const char*>(chunk_.data()), n).message();
+  }
+  std::string finish() { return race_->finish().message(); }
+
+  std::size_t size() const { return race_->size(); }
+  std::string spec(std::size_t i) const { return race_->pipeline(i).spec(); }
+  std::string canonical(std::size_t i) const { return race_->pipeline(i).canonical_spec(); }
+  bool has_probability(std::size_t i) const { return race_->pipeline(i).has_probability(); }
+  val stats(std::size_t i) const { return pipeline_stats(race_->pipeline(i)); }
+  val curve(std::size_t i, std::size_t from) const {
+    return pipeline_curve(race_->pipeline(i), from);
+  }
+  val snapshot(std::size_t i) const { return pipeline_snapshot(race_->pipeline(i)); }
+
+ protected:
+  // The reader's counts and kept errors, common to both formats.
+  template <class Reader>
+  static val reader_counts(const Reader& r) {
+    val out = val::object();
+    out.set("positiveLabel", r.positive_label());
+    out.set("negativeLabel", r.negative_label());
+    out.set("rows", static_cast<double>(r.rows()));
+    out.set("positives", static_cast<double>(r.positives()));
+    out.set("skipped", static_cast<double>(r.skipped()));
+    out.set("bytes", static_cast<double>(r.bytes()));
+    out.set("lines", static_cast<double>(r.lines()));
+    val errors = val::array();
+    for (const auto& e : r.errors()) {
+      val item = val::object();
+      item.set("line", static_cast<double>(e.line));
+      item.set("column", static_cast<double>(e.column));
+      item.set("message", e.message);
+      errors.call<void>("push", item);
+    }
+    out.set("errors", errors);
+    return out;
+  }
+
+  std::unique_ptr<RaceType> race_;
+  std::vector<std::uint8_t> chunk_;
+};
+
+// A method of JsRunner as a method of the runner class Js: embind registers a member pointer
+// on the class it names, and a base class's would not be found on Js's objects.
+template <class Js, class Base, class R, class... Args>
+auto method_of(R (Base::*f)(Args...)) -> R (Js::*)(Args...) {
+  return f;
+}
+template <class Js, class Base, class R, class... Args>
+auto method_of(R (Base::*f)(Args...) const) -> R (Js::*)(Args...) const {
+  return f;
+}
+
+// The constructor, init and what every runner has (JsRunner).
+template <class Js>
+const emscripten::class_<Js>& register_runner(const emscripten::class_<Js>& c) {
+  return c.template constructor<>()
+      .function("init", &Js::init)
+      .function("chunkBuffer", method_of<Js>(&Js::chunk_buffer))
+      .function("push", method_of<Js>(&Js::push))
+      .function("finish", method_of<Js>(&Js::finish))
+      .function("size", method_of<Js>(&Js::size))
+      .function("spec", method_of<Js>(&Js::spec))
+      .function("canonical", method_of<Js>(&Js::canonical))
+      .function("hasProbability", method_of<Js>(&Js::has_probability))
+      .function("stats", method_of<Js>(&Js::stats))
+      .function("curve", method_of<Js>(&Js::curve))
+      .function("snapshot", method_of<Js>(&Js::snapshot));
+}
+
+class JsRace : public JsRunner<onepass::Race> {
+ public:
   // options: { pipelines: string[] | models: string[] (model files to train further),
   //            label?, positive?, onError?: "stop"|"skip", every?, header?, delimiter? }
   std::string init(val options) {
@@ -316,57 +399,50 @@ class JsRace {
   }
 
  public:
-  val chunk_buffer(std::size_t n) { return writable_view(chunk_, n); }
-  // Parses the first n bytes of the chunk buffer; "" or the error that stopped the stream.
-  std::string push(std::size_t n) {
-    return race_->push(reinterpret_cast<const char*>(chunk_.data()), n).message();
-  }
-  std::string finish() { return race_->finish().message(); }
-
   val info() const {
     const onepass::CsvReader& r = race_->reader();
-    val out = val::object();
+    val out = reader_counts(r);
     val features = val::array();
     for (const auto& f : r.feature_names()) features.call<void>("push", f);
     out.set("features", features);
     out.set("label", r.label_name());
-    out.set("positiveLabel", r.positive_label());
-    out.set("negativeLabel", r.negative_label());
-    out.set("rows", static_cast<double>(r.rows()));
-    out.set("positives", static_cast<double>(r.positives()));
-    out.set("skipped", static_cast<double>(r.skipped()));
     out.set("missingCells", static_cast<double>(r.missing_cells()));
-    out.set("bytes", static_cast<double>(r.bytes()));
-    out.set("lines", static_cast<double>(r.lines()));
-    val errors = val::array();
-    for (const auto& e : r.errors()) {
-      val item = val::object();
-      item.set("line", static_cast<double>(e.line));
-      item.set("column", static_cast<double>(e.column));
-      item.set("message", e.message);
-      errors.call<void>("push", item);
-    }
-    out.set("errors", errors);
     val warnings = val::array();
     if (r.finished())
       for (const auto& w : r.warnings()) warnings.call<void>("push", w);
     out.set("warnings", warnings);
     return out;
   }
+};
 
-  std::size_t size() const { return race_->size(); }
-  std::string spec(std::size_t i) const { return race_->pipeline(i).spec(); }
-  std::string canonical(std::size_t i) const { return race_->pipeline(i).canonical_spec(); }
-  bool has_probability(std::size_t i) const { return race_->pipeline(i).has_probability(); }
-  val stats(std::size_t i) const { return pipeline_stats(race_->pipeline(i)); }
-  val curve(std::size_t i, std::size_t from) const {
-    return pipeline_curve(race_->pipeline(i), from);
+// Sparse rows from svmlight / libsvm text through several pipelines (onepass::SparseRace).
+class JsSparseRace : public JsRunner<onepass::SparseRace> {
+ public:
+  // options: { pipelines: string[], dims: number, indexBase?: 0|1, positive?,
+  //            onError?: "stop"|"skip", every?, window? }
+  std::string init(val options) {
+    onepass::SvmlightOptions opt;
+    opt.dims =
+        options["dims"].isNumber() ? static_cast<std::size_t>(options["dims"].as<double>()) : 0;
+    if (options["indexBase"].isNumber())
+      opt.index_base = static_cast<int>(options["indexBase"].as<double>());
+    if (options["positive"].isString()) opt.positive = options["positive"].as<std::string>();
+    opt.on_error = error_policy(options);
+    const double every = options["every"].isNumber() ? options["every"].as<double>() : 0;
+    const double window = options["window"].isNumber() ? options["window"].as<double>() : 0;
+    auto race = onepass::SparseRace::create(opt, strings_of(options["pipelines"]),
+                                            static_cast<std::uint64_t>(every),
+                                            static_cast<std::uint64_t>(window));
+    if (!race) return race.message();
+    race_ = race.take();
+    return "";
   }
-  val snapshot(std::size_t i) const { return pipeline_snapshot(race_->pipeline(i)); }
 
- private:
-  std::unique_ptr<onepass::Race> race_;
-  std::vector<std::uint8_t> chunk_;
+  val info() const {
+    val out = reader_counts(race_->reader());
+    out.set("dims", static_cast<double>(race_->reader().dims()));
+    return out;
+  }
 };
 
 class JsScorer {
@@ -637,21 +713,11 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("stats", &JsPipeline::stats)
       .function("curve", &JsPipeline::curve)
       .function("snapshot", &JsPipeline::snapshot);
-  emscripten::class_<JsRace>("Race")
-      .constructor<>()
-      .function("init", &JsRace::init)
-      .function("chunkBuffer", &JsRace::chunk_buffer)
-      .function("push", &JsRace::push)
-      .function("finish", &JsRace::finish)
+  register_runner(emscripten::class_<JsRace>("Race"))
       .function("toJson", &JsRace::to_json)
-      .function("info", &JsRace::info)
-      .function("size", &JsRace::size)
-      .function("spec", &JsRace::spec)
-      .function("canonical", &JsRace::canonical)
-      .function("hasProbability", &JsRace::has_probability)
-      .function("stats", &JsRace::stats)
-      .function("curve", &JsRace::curve)
-      .function("snapshot", &JsRace::snapshot);
+      .function("info", &JsRace::info);
+  register_runner(emscripten::class_<JsSparseRace>("SparseRace"))
+      .function("info", &JsSparseRace::info);
   emscripten::class_<JsDataset>("Dataset")
       .constructor<>()
       .function("init", &JsDataset::init)

@@ -6,6 +6,9 @@ import type {
   RawModule,
   RawPipeline,
   RawRace,
+  RawRunner,
+  RawSparseRace,
+  RawSvmlightInfo,
   RawSnapshot,
   RawSnapshotPart,
   RawStats,
@@ -24,6 +27,8 @@ export type SnapshotPart = RawSnapshotPart;
 export type RegistryEntry = RawEntry;
 export type RegistryParam = RawParam;
 export type CsvInfo = RawCsvInfo;
+/** Counts of an svmlight stream: rows, skipped lines and their errors, the width, labels. */
+export type SvmlightInfo = RawSvmlightInfo;
 /** What a model was trained on: feature names in order and the label mapping. */
 export type ModelSchema = RawSchema;
 /** A model file (README.md "Models"): a versioned JSON object; pass it to loadPipeline(). */
@@ -75,6 +80,24 @@ export interface CsvOptions {
   /** false: the first line is data; features are named x1, x2, ... */
   header?: boolean;
   delimiter?: string;
+}
+
+/** Options of Onepass.svmlightRunner: sparse rows from svmlight / libsvm text. */
+export interface SvmlightOptions {
+  /** Pipeline spec strings; one parse feeds all of them. */
+  pipelines: string[];
+  /** The number of features (required: a stream's largest index is known only at its end). */
+  dims: number;
+  /** The index of the first feature in the file: 1 (svmlight, libsvm; default) or 0. */
+  indexBase?: 0 | 1;
+  /** The label value of the positive class. Default: numeric labels, 1 vs 0 or -1. */
+  positive?: string;
+  /** "stop" (default): the first bad line ends the stream; "skip": bad lines are counted. */
+  onError?: 'stop' | 'skip';
+  /** Curve point every `every` rows (0: none). */
+  every?: number;
+  /** Also keep the error and log-loss of the last `window` rows. */
+  window?: number;
 }
 
 export interface PipelineResult extends Stats {
@@ -448,23 +471,24 @@ export class CsvScorer {
   }
 }
 
-/** Streams CSV bytes through several pipelines with one parse, one wasm call per chunk. */
-export class CsvRunner {
-  #raw: RawRace | null;
+/** Bytes through several pipelines with one parse, one wasm call per chunk: what the CSV and
+ * the svmlight runners share. */
+export class Runner<R extends RawRunner = RawRunner> {
+  #raw: R | null;
   #curveSeen: number[];
 
-  /** @internal use Onepass.csvRunner() */
-  constructor(raw: RawRace) {
+  /** @internal use Onepass.csvRunner() or Onepass.svmlightRunner() */
+  constructor(raw: R) {
     this.#raw = raw;
     this.#curveSeen = new Array(raw.size()).fill(0);
   }
 
-  get #r(): RawRace {
-    return this.#raw ?? fail('this CSV runner was disposed');
+  protected get raw(): R {
+    return this.#raw ?? fail('this runner was disposed');
   }
 
   get size(): number {
-    return this.#r.size();
+    return this.raw.size();
   }
 
   /**
@@ -473,42 +497,32 @@ export class CsvRunner {
    * are learned, and later pushes throw the same error.
    */
   push(chunk: Uint8Array): void {
-    pushBytes(this.#r, chunk);
+    pushBytes(this.raw, chunk);
   }
 
   /** End of input (parses a last line without a line break). */
   finish(): void {
-    const err = this.#r.finish();
+    const err = this.raw.finish();
     if (err) fail(err);
   }
 
-  /** Schema and counts: feature names, label, rows, skipped rows and their errors, warnings. */
-  info(): CsvInfo {
-    return this.#r.info();
-  }
-
   stats(i: number): Stats {
-    return { ...this.#r.stats(i), curve: this.#r.curve(i, 0) };
+    return { ...this.raw.stats(i), curve: this.raw.curve(i, 0) };
   }
 
   /** Curve points of pipeline i recorded since the previous call. */
   newCurvePoints(i: number): Float64Array {
-    const pts = this.#r.curve(i, this.#curveSeen[i]);
+    const pts = this.raw.curve(i, this.#curveSeen[i]);
     this.#curveSeen[i] += pts.length / 2;
     return pts;
   }
 
   snapshot(i: number): Snapshot {
-    return this.#r.snapshot(i);
-  }
-
-  /** The model file of pipeline i, with the CSV's feature names and label mapping. */
-  toJSON(i: number): ModelJSON {
-    return JSON.parse(this.#r.toJson(i)) as ModelJSON;
+    return this.raw.snapshot(i);
   }
 
   results(): PipelineResult[] {
-    const r = this.#r;
+    const r = this.raw;
     const out: PipelineResult[] = [];
     for (let i = 0; i < r.size(); i++)
       out.push({
@@ -527,12 +541,36 @@ export class CsvRunner {
   }
 }
 
+/** Streams CSV bytes through several pipelines with one parse, one wasm call per chunk. */
+export class CsvRunner extends Runner<RawRace> {
+  /** Schema and counts: feature names, label, rows, skipped rows and their errors, warnings. */
+  info(): CsvInfo {
+    return this.raw.info();
+  }
+
+  /** The model file of pipeline i, with the CSV's feature names and label mapping. */
+  toJSON(i: number): ModelJSON {
+    return JSON.parse(this.raw.toJson(i)) as ModelJSON;
+  }
+}
+
+/** Streams svmlight / libsvm text (sparse rows) through several pipelines with one parse, one
+ * wasm call per chunk; each row steps in O(non-zeros) where the pipeline's stages allow. */
+export class SvmlightRunner extends Runner<RawSparseRace> {
+  /** Counts: rows, positives, skipped lines and their errors, the width, the labels seen. */
+  info(): SvmlightInfo {
+    return this.raw.info();
+  }
+}
+
 export interface Onepass {
   /** Every learner, scaler and modifier with its parameters, defaults, ranges and help. */
   registry(): RegistryEntry[];
   /** Builds a pipeline from a spec string; throws an Error saying what is accepted. */
   pipeline(spec: string, options?: PipelineOptions): Pipeline;
   csvRunner(options: CsvOptions): CsvRunner;
+  /** Sparse rows from svmlight / libsvm text ("label index:value ..." lines), in chunks. */
+  svmlightRunner(options: SvmlightOptions): SvmlightRunner;
   /** A pipeline from a model file, ready to predict or to learn further. */
   loadPipeline(model: ModelInput): Pipeline;
   /** Parameter mixing: the mean of models of the same pipeline trained on shards of a stream. */
@@ -695,6 +733,11 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
         o.init({ ...opts, models: models.map(modelText), label }),
       );
       return new CsvRunner(r);
+    },
+    svmlightRunner(opts) {
+      if (!opts?.pipelines?.length)
+        fail('svmlightRunner needs pipeline specs in options.pipelines');
+      return new SvmlightRunner(created(new raw.SparseRace(), (o) => o.init(opts)));
     },
     async runCsv(source, opts) {
       const runner = api.csvRunner(opts);

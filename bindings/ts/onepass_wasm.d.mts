@@ -86,13 +86,12 @@ export interface RawCsvInfo {
   errors: { line: number; column: number; message: string }[];
   warnings: string[];
 }
-export interface RawRace {
+/** What both runners (CSV, svmlight) have. */
+export interface RawRunner {
   init(options: object): string;
   chunkBuffer(n: number): Uint8Array;
   push(n: number): string;
   finish(): string;
-  toJson(i: number): string;
-  info(): RawCsvInfo;
   size(): number;
   spec(i: number): string;
   canonical(i: number): string;
@@ -101,6 +100,24 @@ export interface RawRace {
   curve(i: number, from: number): Float64Array;
   snapshot(i: number): RawSnapshot;
   delete(): void;
+}
+export interface RawRace extends RawRunner {
+  toJson(i: number): string;
+  info(): RawCsvInfo;
+}
+export interface RawSvmlightInfo {
+  dims: number;
+  positiveLabel: string;
+  negativeLabel: string;
+  rows: number;
+  positives: number;
+  skipped: number;
+  bytes: number;
+  lines: number;
+  errors: { line: number; column: number; message: string }[];
+}
+export interface RawSparseRace extends RawRunner {
+  info(): RawSvmlightInfo;
 }
 export interface RawScorer {
   init(model: string, options: object): string;
@@ -159,6 +176,7 @@ export interface RawModule {
   Scorer: new () => RawScorer;
   Pipeline: new () => RawPipeline;
   Race: new () => RawRace;
+  SparseRace: new () => RawSparseRace;
 }
 export default function createOnepassModule(options?: {
   wasmBinary?: ArrayBuffer | Uint8Array;

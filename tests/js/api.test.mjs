@@ -406,3 +406,82 @@ test('registry lists every learner and scaler with parameters and defaults', () 
   assert.equal(logreg.spec, '4.1');
   assert.equal(logreg.probability, true);
 });
+
+describe('svmlightRunner', () => {
+  // Text-like rows as svmlight lines, and the same rows in compressed form.
+  function svmlight(rows, dims, seed) {
+    let s = seed;
+    const rand = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const lines = [];
+    const batch = { offsets: [0], indices: [], values: [], labels: [] };
+    for (let i = 0; i < rows; i++) {
+      const picked = new Set();
+      while (picked.size < 2 + Math.floor(rand() * 5)) picked.add(Math.floor(rand() * dims));
+      const js = [...picked].sort((a, b) => a - b);
+      const vs = js.map(() => 1 + Math.floor(rand() * 3));
+      const y = js.reduce((z, j, k) => z + vs[k] * ((j % 3) - 1), 0) >= 0 ? 1 : -1;
+      lines.push(`${y > 0 ? '+1' : '-1'} ${js.map((j, k) => `${j + 1}:${vs[k]}`).join(' ')}`);
+      batch.indices.push(...js);
+      batch.values.push(...vs);
+      batch.offsets.push(batch.indices.length);
+      batch.labels.push(y);
+    }
+    return { text: lines.join('\n') + '\n', batch };
+  }
+
+  test('learns what learnSparse learns from the same rows, in chunks of any size', () => {
+    const dims = 300;
+    const { text, batch } = svmlight(400, dims, 3);
+    const bytes = new TextEncoder().encode(text);
+    const specs = ['logreg(lambda=1)', 'maxabs | pa1 +avg', 'perceptron'];
+    for (const size of [13, 4096]) {
+      const run = op.svmlightRunner({ pipelines: specs, dims, every: 100 });
+      for (let at = 0; at < bytes.length; at += size) run.push(bytes.subarray(at, at + size));
+      run.finish();
+      const info = run.info();
+      assert.equal(info.rows, 400);
+      assert.equal(info.dims, dims);
+      assert.equal(info.lines, 400);
+      run.results().forEach((r, i) => {
+        const p = op.pipeline(specs[i]);
+        p.learnSparse(batch, dims);
+        assert.equal(r.mistakes, p.stats().mistakes, specs[i]);
+        assert.equal(r.curve.length, 8, specs[i]); // 4 points of (rows, mistakes)
+        assert.deepEqual(
+          Array.from(r.snapshot.learner.arrays.w),
+          Array.from(p.snapshot().learner.arrays.w),
+        );
+        p.dispose();
+      });
+      run.dispose();
+    }
+  });
+
+  test('a bad line names its line and column; options are checked', () => {
+    const run = op.svmlightRunner({ pipelines: ['perceptron'], dims: 4 });
+    assert.throws(
+      () => run.push(new TextEncoder().encode('1 1:1\n-1 2:1 5:1\n1 3:1\n')),
+      /^Error: line 2, column 8: feature index 5 is beyond the 4 features/,
+    );
+    assert.equal(run.stats(0).rows, 1, 'the row before the bad line was learned');
+    run.dispose();
+    const skip = op.svmlightRunner({
+      pipelines: ['perceptron'],
+      dims: 4,
+      onError: 'skip',
+      indexBase: 0,
+    });
+    skip.push(new TextEncoder().encode('1 0:1\n-1 x:1\n1 3:1'));
+    skip.finish();
+    assert.equal(skip.info().rows, 2);
+    assert.equal(skip.info().skipped, 1);
+    assert.match(skip.info().errors[0].message, /line 2, column 4: 'x' is not a feature index/);
+    skip.dispose();
+    assert.throws(
+      () => op.svmlightRunner({ pipelines: ['perceptron'] }).push(Uint8Array.of(49)),
+      /option dims/,
+    );
+    assert.throws(() => op.svmlightRunner({ pipelines: [], dims: 3 }), /needs pipeline specs/);
+    assert.throws(() => op.svmlightRunner({ pipelines: ['nope'], dims: 3 }), /nope/);
+  });
+});
