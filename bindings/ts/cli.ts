@@ -18,6 +18,8 @@ const USAGE = `usage:
   onepass run <file.csv|-> --pipeline "<spec>" [--pipeline "<spec>" ...]
               [--label <name|index>] [--positive <value>] [--every K] [--skip-bad-rows] [--json]
               [--save model.json] [--load model.json] [--shuffle-buffer N [--seed S]]
+  onepass run <file.svm|-> --format svmlight --dims D [--index-base 0] --pipeline "<spec>" ...
+              [--positive <value>] [--every K] [--skip-bad-rows] [--json]
   onepass evaluate <file.csv> --pipeline "<spec>" [...] [--label L] [--positive V]
               [--holdout 0.2 | --folds 10 | --test test.csv] [--seed S] [--shuffle]
               [--grid "lambda=0,0.01;mu=0,1"] [--select accuracy] [--optimistic]
@@ -35,6 +37,8 @@ const USAGE = `usage:
   --shuffle-buffer N  learn the rows in a seeded random order, through a buffer of N rows
   --save F     write the trained pipeline (one --pipeline) as a model file
   --load F     train the model in F further on this file (instead of --pipeline)
+  --format svmlight  (or libsvm) sparse rows, "label index:value ..." per line; --dims
+               gives the number of features, --index-base 0 reads indices counted from 0
   predict      one prediction (and probability, for logistic models) per row; the model's
                features are found by header name, the label column may be absent
   merge        the mean of models of the same pipeline trained on shards of a stream
@@ -47,6 +51,9 @@ class UsageError extends Error {}
 
 interface RunArgs {
   file: string;
+  format: 'csv' | 'svmlight';
+  dims?: number;
+  indexBase?: 0 | 1;
   pipelines: string[];
   shuffleBuffer?: number;
   seed?: number;
@@ -93,8 +100,21 @@ function one(positional: string[], what: string): string {
   return positional[0];
 }
 
+function formatArg(v: string): 'csv' | 'svmlight' {
+  if (v === 'csv' || v === 'svmlight') return v;
+  if (v === 'libsvm') return 'svmlight'; // the same format
+  throw new UsageError(`--format is csv, svmlight or libsvm, not '${v}'`);
+}
+
 function parseRunArgs(args: string[]): RunArgs {
-  const out: RunArgs = { file: '', pipelines: [], every: 0, skip: false, json: false };
+  const out: RunArgs = {
+    file: '',
+    format: 'csv',
+    pipelines: [],
+    every: 0,
+    skip: false,
+    json: false,
+  };
   const files = walkArgs(args, (a, value) => {
     if (a === '--pipeline' || a === '-p') out.pipelines.push(value());
     else if (a === '--label') out.label = value();
@@ -107,10 +127,30 @@ function parseRunArgs(args: string[]): RunArgs {
       out.shuffleBuffer = numberArg(a, value(), wholeNumber, 'a whole number >= 0');
     else if (a === '--skip-bad-rows') out.skip = true;
     else if (a === '--json') out.json = true;
+    else if (a === '--format') out.format = formatArg(value());
+    else if (a === '--dims')
+      out.dims = numberArg(a, value(), (n) => wholeNumber(n) && n > 0, 'a whole number > 0');
+    else if (a === '--index-base')
+      out.indexBase = numberArg(a, value(), (n) => n === 0 || n === 1, '0 or 1') as 0 | 1;
     else return false;
     return true;
   });
   out.file = one(files, 'run needs a CSV file (or - for standard input)');
+  if (out.format === 'svmlight') {
+    if (out.dims === undefined)
+      throw new UsageError('--format svmlight needs --dims <number of features>');
+    const csvOnly = (
+      [
+        ['--label', out.label],
+        ['--load', out.load],
+        ['--save', out.save],
+        ['--shuffle-buffer', out.shuffleBuffer],
+      ] as const
+    ).find(([, v]) => v !== undefined);
+    if (csvOnly)
+      throw new UsageError(`${csvOnly[0]} reads CSV files; it does not apply to --format svmlight`);
+  } else if (out.dims !== undefined || out.indexBase !== undefined)
+    throw new UsageError('--dims and --index-base go with --format svmlight');
   if (out.load && out.pipelines.length > 0)
     throw new UsageError('--load trains a saved model further; it takes no --pipeline');
   if (!out.load && out.pipelines.length === 0)
@@ -198,23 +238,45 @@ async function run(args: string[]): Promise<void> {
     }
   }
   const source = await openCsv(a.file);
-  const runner = op.csvRunner({
-    pipelines: a.pipelines,
-    models,
-    label: a.label,
-    positive: a.positive,
-    every: a.every,
-    onError: a.skip ? 'skip' : 'stop',
-    shuffleBuffer: a.shuffleBuffer,
-    seed: a.seed,
-  });
-  let info, results;
+  const onError = a.skip ? 'skip' : 'stop';
+  const csv =
+    a.format === 'csv'
+      ? op.csvRunner({
+          pipelines: a.pipelines,
+          models,
+          label: a.label,
+          positive: a.positive,
+          every: a.every,
+          onError,
+          shuffleBuffer: a.shuffleBuffer,
+          seed: a.seed,
+        })
+      : null;
+  const svm = csv
+    ? null
+    : op.svmlightRunner({
+        pipelines: a.pipelines,
+        dims: a.dims ?? 0,
+        indexBase: a.indexBase,
+        positive: a.positive,
+        every: a.every,
+        onError,
+      });
+  const runner = csv ?? svm!;
+  let info, results, summary;
   try {
     for await (const chunk of source) runner.push(chunk);
     runner.finish();
-    info = runner.info();
     results = runner.results();
-    if (a.save) writeFileSync(a.save, JSON.stringify(runner.toJSON(0), null, 1) + '\n');
+    if (csv) {
+      info = csv.info();
+      summary = `${info.features.length} features, label '${info.label}'`;
+      if (a.save) writeFileSync(a.save, JSON.stringify(csv.toJSON(0), null, 1) + '\n');
+    } else {
+      const i = svm!.info();
+      info = { ...i, warnings: [] as string[] };
+      summary = `${i.dims} features, sparse`;
+    }
   } catch (e) {
     throw inFile(a.file, e as Error);
   } finally {
@@ -228,8 +290,7 @@ async function run(args: string[]): Promise<void> {
   }
   const neg = info.negativeLabel ? `, negative ${info.negativeLabel}` : '';
   process.stdout.write(
-    `${a.file}: ${info.rows} rows, ${info.features.length} features, label '${info.label}' ` +
-      `(positive ${info.positiveLabel}${neg})` +
+    `${a.file}: ${info.rows} rows, ${summary} (positive ${info.positiveLabel}${neg})` +
       (info.skipped ? `, ${info.skipped} bad rows skipped` : '') +
       '\nprogressive validation: each row predicted before it is learned\n\n',
   );

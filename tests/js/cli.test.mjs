@@ -115,3 +115,65 @@ test('bad arguments and bad input exit non-zero with a one-line message', () => 
   assert.equal(bad.status, 1);
   assert.match(bad.stderr, /line 3, column 2 \(label\): label 'x' is not 1, 0 or -1/);
 });
+
+test('run --format svmlight learns sparse rows as the CSV of the same rows is learned', () => {
+  // heart.csv's first 100 rows, written both ways (a zero is left out of the svmlight line).
+  const lines = readData('heart.csv').toString('utf8').trim().split('\n');
+  const header = lines[0].split(',');
+  const label = header.indexOf('label');
+  const rows = lines.slice(1, 101).map((l) => l.split(',').map(Number));
+  const features = header.map((_, j) => j).filter((j) => j !== label);
+  const csv =
+    [features.map((j) => header[j]).join(','), 'label'].join(',') +
+    '\n' +
+    rows.map((r) => [...features.map((j) => r[j]), r[label]].join(',')).join('\n') +
+    '\n';
+  const svm = rows
+    .map((r) =>
+      [
+        r[label] > 0 ? '+1' : '-1',
+        ...features.flatMap((j, k) => (r[j] !== 0 ? [`${k + 1}:${r[j]}`] : [])),
+      ].join(' '),
+    )
+    .join('\n');
+  const specs = ['-p', 'maxabs | perceptron', '-p', 'logreg(lambda=1)', '--json'];
+  const dense = cli(['run', '-', ...specs], csv);
+  const sparse = cli(
+    ['run', '-', '--format', 'svmlight', '--dims', String(features.length), ...specs],
+    svm,
+  );
+  assert.equal(dense.status, 0, dense.stderr);
+  assert.equal(sparse.status, 0, sparse.stderr);
+  const [d, s] = [jsonLines(dense.stdout), jsonLines(sparse.stdout)];
+  for (let i = 0; i < 2; i++) {
+    assert.equal(s[i].rows, 100);
+    assert.equal(s[i].mistakes, d[i].mistakes, s[i].pipeline);
+    s[i].weights.forEach((w, j) =>
+      assert.ok(Math.abs(w - d[i].weights[j]) < 1e-9, `${s[i].pipeline} w[${j}]`),
+    );
+  }
+  const table = cli(
+    ['run', '-', '--format', 'libsvm', '--dims', String(features.length), '-p', 'pa'],
+    svm,
+  );
+  assert.match(table.stdout, /^-: 100 rows, 13 features, sparse \(positive 1, negative -1\)/);
+  for (const [args, message] of [
+    [['--format', 'svmlight', '-p', 'pa'], /--format svmlight needs --dims/],
+    [
+      ['--format', 'svmlight', '--dims', '3', '--save', 'm.json', '-p', 'pa'],
+      /--save reads CSV files/,
+    ],
+    [['--dims', '3', '-p', 'pa'], /--dims and --index-base go with --format svmlight/],
+    [['--format', 'arff', '-p', 'pa'], /--format is csv, svmlight or libsvm, not 'arff'/],
+  ]) {
+    const r = cli(['run', '-', ...args], svm);
+    assert.equal(r.status, 2, args.join(' '));
+    assert.match(r.stderr, message);
+  }
+  const bad = cli(['run', '-', '--format', 'svmlight', '--dims', '2', '-p', 'pa'], svm);
+  assert.equal(bad.status, 1);
+  assert.match(
+    bad.stderr,
+    /^onepass: stdin: line 1, column \d+: feature index \d+ is beyond the 2 features/,
+  );
+});
