@@ -5,6 +5,8 @@ namespace onepass {
 Result<std::unique_ptr<SparseRace>> SparseRace::create(const SvmlightOptions& options,
                                                        const std::vector<std::string>& specs,
                                                        std::uint64_t every, std::uint64_t window) {
+  Status st = SvmlightReader::check(options);
+  if (!st) return st;
   Result<std::vector<std::unique_ptr<Pipeline>>> built = Pipeline::build_all(specs, every, window);
   if (!built) return built.status();
   std::unique_ptr<SparseRace> race(new SparseRace(options));

@@ -34,19 +34,24 @@ void SparseBlock::clear() {
   line.clear();
 }
 
+Status SvmlightReader::check(const SvmlightOptions& options) {
+  if (options.dims == 0)
+    return Status::error(
+        "give the number of features (option dims): a sparse stream's width "
+        "is not known before its end");
+  if (options.dims > std::numeric_limits<std::uint32_t>::max())
+    return Status::error("at most " + std::to_string(std::numeric_limits<std::uint32_t>::max()) +
+                         " features");
+  if (options.index_base != 0 && options.index_base != 1)
+    return Status::error("the index base is 1 (svmlight, libsvm) or 0");
+  return Status::ok();
+}
+
 Status SvmlightReader::check_options() {
-  std::string problem;
-  if (opt_.dims == 0)
-    problem =
-        "give the number of features (option dims): a sparse stream's width is not known "
-        "before its end";
-  else if (opt_.dims > std::numeric_limits<std::uint32_t>::max())
-    problem = "at most " + std::to_string(std::numeric_limits<std::uint32_t>::max()) + " features";
-  else if (opt_.index_base != 0 && opt_.index_base != 1)
-    problem = "the index base is 1 (svmlight, libsvm) or 0";
-  if (problem.empty()) return Status::ok();
+  Status st = check(opt_);
+  if (st) return st;
   failed_ = true;
-  failure_ = Status::error(problem);
+  failure_ = st;
   return failure_;
 }
 

@@ -169,6 +169,9 @@ TEST(SparseRace, EveryPipelineLearnsWhatItLearnsAloneFromTheSameRows) {
   EXPECT_EQ(race.value()->pipeline(0).progress().rows(), 2u);
   EXPECT_FALSE(SparseRace::create(width(20), {}));
   EXPECT_FALSE(SparseRace::create(width(20), {"nonsense"}));
+  const auto no_width = SparseRace::create(SvmlightOptions{}, {"perceptron"});
+  ASSERT_FALSE(no_width);
+  EXPECT_NE(no_width.message().find("option dims"), std::string::npos);
 }
 
 }  // namespace

@@ -48,6 +48,8 @@ class SvmlightReader {
  public:
   explicit SvmlightReader(SvmlightOptions options)
       : opt_(std::move(options)), labels_(opt_.positive) {}
+  // The options' width and index base, checked (feed and finish check them too).
+  static Status check(const SvmlightOptions& options);
 
   // Appends the complete lines' rows to out and keeps a partial line for the next chunk. With
   // ErrorPolicy::stop the first bad line ends the stream: its error is returned (now and by
