@@ -30,7 +30,7 @@ class SparseRace {
 
  private:
   explicit SparseRace(const SvmlightOptions& options) : reader_(options) {}
-  Status run_block();
+  void run_block();
 
   SvmlightReader reader_;
   std::vector<std::unique_ptr<Pipeline>> pipelines_;
