@@ -24,10 +24,7 @@ Parsed parse(const std::string& text, CsvOptions opt = {}, std::size_t chunk = 0
   CsvReader local(opt);
   CsvReader& r = keep ? *keep : local;
   Parsed out;
-  const std::size_t step = chunk ? chunk : std::max<std::size_t>(text.size(), 1);
-  for (std::size_t i = 0; i < text.size() && out.status; i += step)
-    out.status = r.feed(text.data() + i, std::min(step, text.size() - i), out.rows);
-  if (out.status) out.status = r.finish(out.rows);
+  out.status = testing::feed_in_chunks(r, text, chunk, out.rows);
   return out;
 }
 

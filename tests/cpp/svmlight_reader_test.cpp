@@ -6,6 +6,7 @@
 
 #include "onepass/io/svmlight_reader.hpp"
 #include "onepass/sparse_race.hpp"
+#include "test_util.hpp"
 
 namespace onepass {
 namespace {
@@ -21,10 +22,7 @@ Read read(const std::string& text, SvmlightOptions opt, std::size_t chunk = 0,
   SvmlightReader local(opt);
   SvmlightReader& r = keep ? *keep : local;
   Read out;
-  const std::size_t step = chunk ? chunk : std::max<std::size_t>(text.size(), 1);
-  for (std::size_t i = 0; i < text.size() && out.status; i += step)
-    out.status = r.feed(text.data() + i, std::min(step, text.size() - i), out.rows);
-  if (out.status) out.status = r.finish(out.rows);
+  out.status = testing::feed_in_chunks(r, text, chunk, out.rows);
   return out;
 }
 

@@ -1,6 +1,7 @@
 // Helpers shared by the C++ tests.
 #pragma once
 
+#include <algorithm>
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -21,6 +22,17 @@ inline std::string read_data_file(const std::string& name) {
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
+}
+
+// Feeds `text` to a streaming reader (CSV, svmlight) in chunks of `chunk` bytes (0: one
+// chunk), then finishes it: the first error, or ok.
+template <class Reader, class Block>
+Status feed_in_chunks(Reader& reader, const std::string& text, std::size_t chunk, Block& out) {
+  const std::size_t step = chunk ? chunk : std::max<std::size_t>(text.size(), 1);
+  Status st = Status::ok();
+  for (std::size_t i = 0; i < text.size() && st; i += step)
+    st = reader.feed(text.data() + i, std::min(step, text.size() - i), out);
+  return st ? reader.finish(out) : st;
 }
 
 // spec 9: compare with a tolerance of 1e-8.
