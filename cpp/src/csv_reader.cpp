@@ -62,7 +62,7 @@ Status CsvReader::feed(const char* data, std::size_t size, RowBlock& out) {
   std::size_t last_break = size;
   while (last_break > pos && data[last_break - 1] != '\n') --last_break;
   while (pos < size) {
-    if (schema_ready_ && !in_quotes_) {  // the fast path: one pass over a plain row
+    if (schema_ready_ && fast_path_ && !in_quotes_) {  // the fast path: one pass over a plain row
       const std::size_t used = pos < last_break
                                    ? read_plain_row<true>(data + pos, data + size, out)
                                    : read_plain_row<false>(data + pos, data + size, out);
@@ -100,11 +100,12 @@ Status CsvReader::finish(RowBlock& out) {
     next_line_ += 1 + pending_breaks_;
     if (!st) return st;
   }
-  if (!schema_ready_) {
+  if (!header_read_) {
     failed_ = true;
     failure_ = Status::error("the input is empty: expected a header row and data rows");
     return failure_;
   }
+  if (!schema_ready_) return flush_sample(out);  // a stream shorter than the sample
   return Status::ok();
 }
 
@@ -154,7 +155,7 @@ void CsvReader::split(std::string_view rec) {
 }
 
 std::string CsvReader::column_name(std::size_t file_col) const {
-  if (file_col < column_names_.size() && !column_names_[file_col].empty())
+  if (opt_.header && file_col < column_names_.size() && !column_names_[file_col].empty())
     return " (" + column_names_[file_col] + ")";
   return "";
 }
@@ -177,10 +178,12 @@ Status CsvReader::read_header(std::uint64_t line) {
   columns_ = fields_.size();
   column_names_.clear();
   for (std::size_t c = 0; c < columns_; ++c)
-    column_names_.emplace_back(opt_.header ? trim_blanks(fields_[c]) : std::string_view());
+    column_names_.emplace_back(opt_.header ? std::string(trim_blanks(fields_[c]))
+                                           : "c" + std::to_string(c + 1));
   if (columns_ < 2)
     return row_error(line, 0,
-                     "the header has " + std::to_string(columns_) +
+                     std::string(opt_.header ? "the header" : "the first row") + " has " +
+                         std::to_string(columns_) +
                          " column; expected at least one feature and a label (is the delimiter '" +
                          std::string(1, opt_.delimiter) + "'?)");
   // Label column: a name first, then an index.
@@ -204,39 +207,166 @@ Status CsvReader::read_header(std::uint64_t line) {
       }
     }
   }
-  std::string names;
-  for (std::size_t c = 0; c < columns_; ++c)
-    names += (c ? ", " : "") + (opt_.header ? column_names_[c] : std::to_string(c));
   has_label_ = found;
   if (!found && !opt_.label_optional) {
     failed_ = true;
     failure_ = Status::error("label column '" + opt_.label + "' not found: give a column name or " +
-                             "a 0-based index (-1 = last); the columns are: " + names);
+                             "a 0-based index (-1 = last); the columns are: " + column_list());
     return failure_;
   }
-  feature_names_.clear();
-  feature_cols_.clear();
-  if (opt_.features.empty()) {
-    for (std::size_t c = 0; c < columns_; ++c) {
-      if (has_label_ && c == label_col_) continue;
-      feature_cols_.push_back(c);
-      feature_names_.push_back(opt_.header ? column_names_[c] : "x" + std::to_string(c + 1));
+  label_name_ = has_label_ ? column_names_[label_col_] : "";
+  header_read_ = true;
+  return Status::ok();
+}
+
+std::string CsvReader::column_list() const {
+  std::string names;
+  for (std::size_t c = 0; c < columns_; ++c) names += (c ? ", " : "") + column_names_[c];
+  return names;
+}
+
+Status CsvReader::sample_or_build(std::string_view record, std::uint64_t line, RowBlock& out,
+                                  bool& held) {
+  held = false;
+  const bool from_model = !opt_.features.empty() || !opt_.encoded.columns.empty();
+  if (from_model || opt_.sample_rows == 0) return build_schema();
+  sample_.emplace_back(std::string(record), line);
+  if (sample_.size() < opt_.sample_rows) {
+    held = true;
+    return Status::ok();
+  }
+  held = true;
+  return flush_sample(out);
+}
+
+Status CsvReader::flush_sample(RowBlock& out) {
+  Status st = build_schema();
+  if (!st) return st;
+  std::vector<std::pair<std::string, std::uint64_t>> sample;
+  sample.swap(sample_);
+  for (const auto& [record, line] : sample) {
+    split(record);
+    st = process_fields(line, out);
+    if (!st) return st;
+  }
+  return Status::ok();
+}
+
+Status CsvReader::build_schema() {
+  // The sample's cells, column by column (records of the wrong width are left out here and
+  // reported when they are read).
+  std::vector<std::vector<std::string>> cells(columns_);
+  for (const auto& [record, line] : sample_) {
+    split(record);
+    if (fields_.size() != columns_) continue;
+    for (std::size_t c = 0; c < columns_; ++c) cells[c].emplace_back(trim_blanks(fields_[c]));
+  }
+  role_of_col_.assign(columns_, ColumnRole::ignore);
+  column_info_.assign(columns_, ColumnInfo{});
+  std::vector<bool> set(columns_, false);
+  for (const RoleOverride& o : opt_.roles) {
+    std::size_t c = 0;
+    while (c < columns_ && column_names_[c] != o.column) ++c;
+    if (c == columns_) {
+      failed_ = true;
+      failure_ =
+          Status::error("a role is set for the column '" + o.column +
+                        "', which the file does not have; the columns are: " + column_list());
+      return failure_;
     }
-  } else {
+    if (has_label_ && c == label_col_) {
+      failed_ = true;
+      failure_ = Status::error("the column '" + o.column + "' is the label; it cannot be " +
+                               role_name(o.role));
+      return failure_;
+    }
+    role_of_col_[c] = o.role;
+    column_info_[c].reason = "set by option";
+    set[c] = true;
+  }
+  const bool from_model = !opt_.features.empty() || !opt_.encoded.columns.empty();
+  std::vector<std::string_view> views;
+  for (std::size_t c = 0; c < columns_; ++c) {
+    column_info_[c].name = column_names_[c];
+    if (has_label_ && c == label_col_) {
+      role_of_col_[c] = ColumnRole::label;
+      column_info_[c].reason = "the label column";
+    } else if (from_model) {
+      role_of_col_[c] = ColumnRole::ignore;
+      column_info_[c].reason = "not used by the model";
+      for (const auto& col : opt_.encoded.columns)
+        if (col.name == column_names_[c]) {
+          role_of_col_[c] = col.text ? ColumnRole::text : ColumnRole::categorical;
+          column_info_[c].reason = "as in the model";
+        }
+    } else if (!set[c]) {
+      views.assign(cells[c].begin(), cells[c].end());
+      InferredColumn inferred = infer_role(views, opt_.missing);
+      role_of_col_[c] = inferred.role;
+      column_info_[c].reason = inferred.reason;
+      if (inferred.role == ColumnRole::ignore)
+        notices_.push_back("column '" + column_names_[c] + "' is ignored: " + inferred.reason);
+    }
+    column_info_[c].role = role_of_col_[c];
+  }
+  // Numeric features: the model's, by name and in its order; else the numeric columns.
+  feature_cols_.clear();
+  feature_names_.clear();
+  if (from_model) {
     for (const std::string& name : opt_.features) {
       std::size_t c = 0;
       while (c < columns_ && (column_names_[c] != name || (has_label_ && c == label_col_))) ++c;
       if (c == columns_) {
         failed_ = true;
         failure_ = Status::error("the file has no column '" + name +
-                                 "', which the model needs; the columns are: " + names);
+                                 "', which the model needs; the columns are: " + column_list());
         return failure_;
       }
+      role_of_col_[c] = column_info_[c].role = ColumnRole::numeric;
+      column_info_[c].reason = "as in the model";
       feature_cols_.push_back(c);
       feature_names_.push_back(name);
     }
+  } else {
+    for (std::size_t c = 0; c < columns_; ++c)
+      if (role_of_col_[c] == ColumnRole::numeric) {
+        feature_cols_.push_back(c);
+        feature_names_.push_back(column_names_[c]);
+      }
   }
-  label_name_ = !has_label_ ? "" : opt_.header ? column_names_[label_col_] : "label";
+  encoder_ = FeatureEncoder(from_model ? opt_.encoded.options : opt_.encoder, feature_cols_.size());
+  encoded_of_col_.assign(columns_, 0);
+  if (from_model) {
+    for (const auto& col : opt_.encoded.columns) {
+      std::size_t c = 0;
+      while (c < columns_ && column_names_[c] != col.name) ++c;
+      if (c == columns_) {
+        failed_ = true;
+        failure_ = Status::error("the file has no column '" + col.name +
+                                 "', which the model needs; the columns are: " + column_list());
+        return failure_;
+      }
+      encoded_of_col_[c] =
+          col.text ? encoder_.add_text(col.name) : encoder_.add_categorical(col.name);
+    }
+    Status st = encoder_.restore(opt_.encoded.features);
+    if (!st) return Status::error("the model's encoder: " + st.message());
+    encoder_.freeze(opt_.freeze_encoder);
+  } else {
+    for (std::size_t c = 0; c < columns_; ++c) {
+      if (role_of_col_[c] == ColumnRole::categorical)
+        encoded_of_col_[c] = encoder_.add_categorical(column_names_[c]);
+      else if (role_of_col_[c] == ColumnRole::text)
+        encoded_of_col_[c] = encoder_.add_text(column_names_[c]);
+    }
+  }
+  if (feature_cols_.empty() && encoder_.columns() == 0) {
+    failed_ = true;
+    failure_ = Status::error("no column is a feature: every column but the label is ignored (" +
+                             column_list() + "); set a column's role");
+    return failure_;
+  }
+  fast_path_ = encoder_.columns() == 0;
   slot_of_col_.assign(columns_, -1);
   for (std::size_t j = 0; j < feature_cols_.size(); ++j)
     slot_of_col_[feature_cols_[j]] = static_cast<int>(j);
@@ -245,14 +375,84 @@ Status CsvReader::read_header(std::uint64_t line) {
   while (leading_features_ + 1 < columns_ &&
          slot_of_col_[leading_features_] == static_cast<int>(leading_features_))
     ++leading_features_;
-  if (!opt_.header) column_names_.clear();
+  if (!from_model && opt_.positive.empty() && has_label_) choose_positive(cells[label_col_]);
   schema_ready_ = true;
   return Status::ok();
 }
 
+void CsvReader::choose_positive(const std::vector<std::string>& labels) {
+  // spec 10.4: numbers 1 and 0 (or -1) keep the numeric rule; otherwise a value named like
+  // the positive class, else the sample's minority class.
+  std::vector<std::pair<std::string, std::size_t>> counts;
+  bool numeric = true;
+  for (const std::string& raw : labels) {
+    const std::string_view v = trim_label(raw);
+    if (v.empty()) continue;
+    double x = 0;
+    if (parse_number(v, x) != NumberParse::ok || (x != 1 && x != 0 && x != -1)) numeric = false;
+    std::size_t k = 0;
+    while (k < counts.size() && counts[k].first != v) ++k;
+    if (k == counts.size()) {
+      if (counts.size() == 3) continue;  // a third value: reported row by row
+      counts.emplace_back(std::string(v), 0);
+    }
+    ++counts[k].second;
+  }
+  if (numeric || counts.empty()) return;
+  const auto lower = [](std::string s) {
+    for (char& c : s)
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return s;
+  };
+  std::size_t pick = counts.size();
+  for (std::size_t k = 0; k < counts.size() && pick == counts.size(); ++k)
+    for (const char* name : {"1", "yes", "true", "positive"})
+      if (lower(counts[k].first) == name) pick = k;
+  std::string why;
+  if (pick < counts.size()) {
+    why = "it reads as the positive class";
+  } else {
+    pick = 0;
+    for (std::size_t k = 1; k < counts.size(); ++k)
+      if (counts[k].second < counts[pick].second) pick = k;
+    why = "the minority class of the first " + std::to_string(labels.size()) + " rows (" +
+          std::to_string(counts[pick].second) + " rows)";
+  }
+  labels_ = LabelMap(counts[pick].first);
+  notices_.push_back("positive class '" + counts[pick].first + "': " + why +
+                     "; set the positive class to choose another");
+}
+
+std::vector<std::string> CsvReader::feature_names() const {
+  std::vector<std::string> names = feature_names_;
+  for (const EncodedFeature& f : encoder_.features()) names.push_back(f.name);
+  return names;
+}
+
+EncodedSchema CsvReader::encoded_schema() const {
+  EncodedSchema s;
+  if (encoder_.columns() == 0) return s;
+  s.options = encoder_.options();
+  for (std::uint32_t c = 0; c < encoder_.columns(); ++c)
+    s.columns.push_back({encoder_.column_name(c), encoder_.column_is_text(c)});
+  s.features = encoder_.features();
+  return s;
+}
+
+std::string_view CsvReader::trim_label(std::string_view cell) const {
+  cell = trim_blanks(cell);
+  if (opt_.label_trim.empty()) return cell;
+  while (!cell.empty() && opt_.label_trim.find(cell.front()) != std::string::npos)
+    cell.remove_prefix(1);
+  while (!cell.empty() && opt_.label_trim.find(cell.back()) != std::string::npos)
+    cell.remove_suffix(1);
+  return cell;
+}
+
 Status CsvReader::map_label(std::string_view cell, std::uint64_t line, int& y) {
   std::string error;
-  return labels_.map(cell, y, error) ? Status::ok() : row_error(line, label_col_ + 1, error);
+  return labels_.map(trim_label(cell), y, error) ? Status::ok()
+                                                 : row_error(line, label_col_ + 1, error);
 }
 
 template <bool kNewlineAhead>
@@ -323,12 +523,24 @@ Status CsvReader::process(std::string_view rec, std::uint64_t line, RowBlock& ou
   if (line == 1 && rec.size() >= 3 && std::memcmp(rec.data(), "\xEF\xBB\xBF", 3) == 0)
     rec.remove_prefix(3);  // UTF-8 byte-order mark
   if (!rec.empty() && rec.back() == '\r') rec.remove_suffix(1);
+  if (line <= opt_.skip_lines) return Status::ok();
   if (trim_blanks(rec).empty()) return Status::ok();  // blank line
-  split(rec);
-  if (!schema_ready_) {
+  if (opt_.delimiter == 0) opt_.delimiter = detect_delimiter(rec);
+  if (!header_read_) {
+    split(rec);
     Status st = read_header(line);
     if (!st || opt_.header) return st;
   }
+  if (!schema_ready_) {
+    bool held = false;
+    Status st = sample_or_build(rec, line, out, held);
+    if (!st || held) return st;
+  }
+  split(rec);
+  return process_fields(line, out);
+}
+
+Status CsvReader::process_fields(std::uint64_t line, RowBlock& out) {
   if (fields_.size() != columns_) {
     const std::size_t col = fields_.size() < columns_ ? fields_.size() + 1 : columns_ + 1;
     return row_error(line, col,
@@ -342,7 +554,7 @@ Status CsvReader::process(std::string_view rec, std::uint64_t line, RowBlock& ou
   std::uint64_t missing = 0;
   int y = 0;
   if (has_label_) {
-    Status st = map_label(trim_blanks(fields_[label_col_]), line, y);
+    Status st = map_label(fields_[label_col_], line, y);
     if (!st || y == 0) {
       out.x.resize(row_start);
       return st;
@@ -351,7 +563,7 @@ Status CsvReader::process(std::string_view rec, std::uint64_t line, RowBlock& ou
   for (std::size_t c : feature_cols_) {
     const std::string_view cell = trim_blanks(fields_[c]);
     double v = std::numeric_limits<double>::quiet_NaN();
-    if (cell.empty()) {
+    if (cell.empty() || is_missing_token(cell, opt_.missing)) {
       ++missing;
     } else {
       const NumberParse r = parse_number(cell, v);
@@ -365,6 +577,30 @@ Status CsvReader::process(std::string_view rec, std::uint64_t line, RowBlock& ou
     }
     *dst++ = v;
   }
+  if (encoder_.columns()) {
+    tail_.clear();
+    for (std::size_t c = 0; c < columns_; ++c) {
+      const ColumnRole role = role_of_col_[c];
+      if (role != ColumnRole::categorical && role != ColumnRole::text) continue;
+      const std::string_view cell = trim_blanks(fields_[c]);
+      if (cell.empty() || is_missing_token(cell, opt_.missing)) {
+        ++missing;  // spec 10.2: a missing category is no active level
+        continue;
+      }
+      if (role == ColumnRole::text)
+        encoder_.encode_text(encoded_of_col_[c], cell, tail_);
+      else
+        encoder_.encode_categorical(encoded_of_col_[c], cell, tail_);
+    }
+    FeatureEncoder::finish_row(tail_);
+    if (out.tail_offset.empty()) out.tail_offset.assign(out.size() + 1, 0);
+    for (const auto& [index, value] : tail_) {
+      out.tail_index.push_back(index);
+      out.tail_value.push_back(value);
+    }
+    out.tail_offset.push_back(out.tail_index.size());
+  }
+  out.width = width();
   out.y.push_back(static_cast<std::int8_t>(y));
   out.line.push_back(line);
   ++rows_;

@@ -79,14 +79,16 @@ Result<std::vector<std::unique_ptr<Pipeline>>> Pipeline::build_all(
   return {std::move(pipelines)};
 }
 
-void Pipeline::set_dims(std::size_t dims) {
+void Pipeline::set_dims(std::size_t dims, std::size_t width) {
+  width_ = width > dims ? width : dims;
+  held_tails_.clear();
   if (shared_head_ > 0) {  // own scalers again: a reset must not reset the leader's
     scalers_ = std::move(build(canonical_).value()->scalers_);  // canonical_ always builds
     shared_head_ = 0;
   }
   dims_ = dims;
   for (auto& s : scalers_) s->reset(dims);
-  learner_->reset(dims);
+  learner_->reset(width_);
   stage_out_.assign(scalers_.size(), std::vector<double>(dims, 0.0));
   learner_in_.assign(dims, 0.0);
   progress_ = Progressive(progress_.every(), progress_.window());
@@ -131,11 +133,21 @@ const double* Pipeline::fill_missing(const double* x) const {
   return zeros_for_missing(x, dims_, learner_in_);
 }
 
-int Pipeline::push(std::size_t stage, const double* x, int y) {
+void Pipeline::grow(std::size_t width) {
+  if (width <= width_) return;
+  learner_->grow(width);
+  width_ = width;
+}
+
+int Pipeline::push(std::size_t stage, const double* x, int y, const SparseRow* tail, bool queued) {
   const double* cur = x;
   for (std::size_t i = stage; i < scalers_.size(); ++i) {
     Scaler& s = *scalers_[i];
-    if (!s.fitted()) {  // a warm-up scaler still collecting keeps the row
+    if (!s.fitted()) {                  // a warm-up scaler still collecting keeps the row
+      if (width_ > dims_ && !queued) {  // and the pipeline keeps its encoded features
+        const SparseRow t = tail ? *tail : SparseRow{};
+        held_tails_.push_back({{t.index, t.index + t.nnz}, {t.value, t.value + t.nnz}});
+      }
       if (s.hold(cur, y)) release(i);
       return 0;
     }
@@ -143,6 +155,19 @@ int Pipeline::push(std::size_t stage, const double* x, int y) {
     cur = stage_out_[i].data();
   }
   const double* z = fill_missing(cur);
+  if (width_ > dims_) {
+    int predicted = 0;
+    if (queued) {
+      const HeldTail held = std::move(held_tails_.front());
+      held_tails_.pop_front();
+      predicted = learn_wide(z, {held.index.data(), held.value.data(), held.index.size()}, y);
+    } else {
+      predicted = learn_wide(z, tail ? *tail : SparseRow{}, y);
+    }
+    for (std::size_t i = stage; i < scalers_.size(); ++i)
+      scalers_[i]->observe_label(i == stage ? x : stage_out_[i - 1].data(), y);
+    return predicted;
+  }
   const double margin = learner_->train_score(z);  // spec 6.1: predict first
   const int predicted = label_of_score(margin);
   progress_.record(predicted, y, margin, learner_->has_probability());
@@ -155,7 +180,7 @@ int Pipeline::push(std::size_t stage, const double* x, int y) {
 }
 
 std::size_t Pipeline::shareable_head(const Pipeline& other) const {
-  if (dims_ == 0 || dims_ != other.dims_) return 0;
+  if (width_ == 0 || dims_ != other.dims_ || width_ != other.width_) return 0;
   std::size_t k = 0;
   while (k < scalers_.size() && k < other.scalers_.size() &&
          scaler_texts_[k] == other.scaler_texts_[k] && scalers_[k]->fitted() &&
@@ -212,7 +237,68 @@ void Pipeline::release(std::size_t stage) {
   std::vector<std::int8_t> labels;
   scalers_[stage]->fit_held(rows, labels);
   // Rows go on in their order; a later warm-up stage may hold them in turn.
-  for (std::size_t r = 0; r < labels.size(); ++r) push(stage, rows.data() + r * dims_, labels[r]);
+  for (std::size_t r = 0; r < labels.size(); ++r)
+    push(stage, rows.data() + r * dims_, labels[r], nullptr, width_ > dims_);
+}
+
+SparseRow Pipeline::wide_sparse(const double* z, const SparseRow& tail) const {
+  wide_index_.resize(dims_ + tail.nnz);
+  wide_value_.resize(dims_ + tail.nnz);
+  for (std::size_t j = 0; j < dims_; ++j) {
+    wide_index_[j] = static_cast<std::uint32_t>(j);
+    wide_value_[j] = z[j];
+  }
+  std::copy(tail.index, tail.index + tail.nnz, wide_index_.begin() + dims_);
+  std::copy(tail.value, tail.value + tail.nnz, wide_value_.begin() + dims_);
+  return {wide_index_.data(), wide_value_.data(), wide_index_.size()};
+}
+
+const double* Pipeline::wide_dense(const double* z, const SparseRow& tail) const {
+  wide_dense_.resize(width_, 0.0);  // kept all zeros beyond the numeric part between rows
+  std::copy(z, z + dims_, wide_dense_.begin());
+  for (std::size_t k = 0; k < tail.nnz; ++k) wide_dense_[tail.index[k]] = tail.value[k];
+  return wide_dense_.data();
+}
+
+void Pipeline::clear_wide_dense(const SparseRow& tail) const {
+  for (std::size_t k = 0; k < tail.nnz; ++k) wide_dense_[tail.index[k]] = 0.0;
+}
+
+int Pipeline::learn_wide(const double* z, const SparseRow& tail, int y) {
+  // spec 10.5: sparse-native learners take the row in O(numeric + encoded non-zeros).
+  if (learner_->sparse_native()) {
+    const SparseRow row = wide_sparse(z, tail);
+    const double margin = learner_->train_score_sparse(row);  // spec 6.1: predict first
+    const int predicted = label_of_score(margin);
+    progress_.record(predicted, y, margin, learner_->has_probability());
+    learner_->learn_sparse(row, y, margin);
+    return predicted;
+  }
+  const double* row = wide_dense(z, tail);
+  const double margin = learner_->train_score(row);
+  const int predicted = label_of_score(margin);
+  progress_.record(predicted, y, margin, learner_->has_probability());
+  learner_->learn(row, y, margin);
+  clear_wide_dense(tail);
+  return predicted;
+}
+
+Result<double> Pipeline::score_encoded(const double* x, const SparseRow& tail) const {
+  if (width_ == 0) return Status::error("the pipeline has not learned any row yet");
+  const double* cur = x;
+  for (std::size_t i = 0; i < scalers_.size(); ++i) {
+    if (!scalers_[i]->fitted())
+      return Status::error(
+          "scaler " + std::to_string(i + 1) + " (" + scalers_[i]->snapshot().name +
+          ") is still collecting its warm-up rows; finish() fits it on what it has");
+    scalers_[i]->transform(cur, stage_out_[i].data());
+    cur = stage_out_[i].data();
+  }
+  const double* z = fill_missing(cur);
+  if (learner_->sparse_native()) return learner_->score_sparse(wide_sparse(z, tail));
+  const double s = learner_->score(wide_dense(z, tail));
+  clear_wide_dense(tail);
+  return s;
 }
 
 void Pipeline::finish() {
@@ -223,8 +309,9 @@ void Pipeline::finish() {
 PipelineState Pipeline::save() const {
   PipelineState st;
   st.dims = dims_;
+  st.width = width_ > dims_ ? width_ : 0;
   for (const auto& s : scalers_) st.scalers.push_back(s->save());
-  if (dims_ != 0) st.learner = learner_->save();
+  if (width_ != 0) st.learner = learner_->save();
   st.progress = progress_.save();
   return st;
 }
@@ -237,8 +324,8 @@ Status Pipeline::load(const PipelineState& saved) {
   auto fresh = build(canonical_, progress_.every(), progress_.window());
   if (!fresh) return fresh.status();
   Pipeline& p = *fresh.value();
-  if (saved.dims != 0) {
-    p.set_dims(saved.dims);
+  if (saved.dims != 0 || saved.width != 0) {
+    p.set_dims(saved.dims, saved.width);
     for (std::size_t i = 0; i < scalers_.size(); ++i) {
       Status st = p.scalers_[i]->load(saved.scalers[i]);
       if (!st) return Status::error("scaler " + std::to_string(i + 1) + ": " + st.message());
@@ -252,6 +339,8 @@ Status Pipeline::load(const PipelineState& saved) {
   shared_head_ = 0;
   learner_ = std::move(p.learner_);
   dims_ = p.dims_;
+  width_ = p.width_;
+  held_tails_.clear();
   stage_out_ = std::move(p.stage_out_);
   learner_in_ = std::move(p.learner_in_);
   progress_ = std::move(p.progress_);

@@ -51,23 +51,32 @@ void Race::share_scaling() {
   }
 }
 
-void Race::learn_row(const double* x, int y) {
+void Race::learn_row(const double* x, int y, const SparseRow* tail) {
   for (std::size_t i = 0; i < pipelines_.size(); ++i) {
     const std::size_t h = head_of_[i];
-    if (h == kOwnScaling)
-      pipelines_[i]->learn_checked(x, y);
-    else  // the leader came earlier and has just stepped on this row
+    if (h != kOwnScaling)  // the leader came earlier and has just stepped on this row
       pipelines_[i]->learn_after_head(pipelines_[heads_[h].leader]->stage_output(heads_[h].k - 1),
-                                      y);
+                                      y, tail);
+    else if (tail)
+      pipelines_[i]->learn_encoded(x, *tail, y);
+    else
+      pipelines_[i]->learn_checked(x, y);
   }
 }
 
 void Race::run_block() {
   if (block_.size() == 0) return;
-  // The width is fixed by the first rows (the reader checks every later row against it).
+  // The numeric width is fixed by the first rows (the reader checks every later row against
+  // it); encoded features widen the learners as they appear (spec 10.5).
+  const bool encoded = block_.encoded();
+  const std::size_t width = encoded ? block_.width : block_.dims;
   bool reset = false;
-  for (auto& p : pipelines_)
-    if (p->dims() != block_.dims) p->set_dims(block_.dims), reset = true;
+  for (auto& p : pipelines_) {
+    if (p->width() == 0 || p->dims() != block_.dims)
+      p->set_dims(block_.dims, width), reset = true;
+    else
+      p->grow(width);
+  }
   if (reset || head_of_.size() != pipelines_.size()) share_scaling();
   if (shuffle_rows_ == 0) {
     // Pipeline by pipeline over the block (its parameters stay in cache); a leader keeps its
@@ -81,8 +90,11 @@ void Race::run_block() {
         if (head.leader == i) kept.push_back(&head), head.rows.resize(rows * d);
       const SharedHead* mine = head_of_[i] == kOwnScaling ? nullptr : &heads_[head_of_[i]];
       for (std::size_t r = 0; r < rows; ++r) {
+        const SparseRow tail = block_.tail(r);
         if (mine)
-          p.learn_after_head(mine->rows.data() + r * d, block_.y[r]);
+          p.learn_after_head(mine->rows.data() + r * d, block_.y[r], encoded ? &tail : nullptr);
+        else if (encoded)
+          p.learn_encoded(block_.row(r), tail, block_.y[r]);
         else
           p.learn_checked(block_.row(r), block_.y[r]);
         for (SharedHead* head : kept) {
@@ -96,9 +108,14 @@ void Race::run_block() {
   const std::size_t d = block_.dims;
   buffer_.dims = d;
   std::vector<double> row(d);
+  BufferedTail tail;
   for (std::size_t i = 0; i < block_.size(); ++i) {
     buffer_.x.insert(buffer_.x.end(), block_.row(i), block_.row(i) + d);
     buffer_.y.push_back(block_.y[i]);
+    if (encoded) {
+      const SparseRow t = block_.tail(i);
+      buffer_tails_.push_back({{t.index, t.index + t.nnz}, {t.value, t.value + t.nnz}});
+    }
     if (buffer_.size() < shuffle_rows_) continue;
     // Full: a random row of the buffer goes on; the last row takes its place.
     const std::size_t pick = rng_.below(buffer_.size()), last = buffer_.size() - 1;
@@ -108,7 +125,15 @@ void Race::run_block() {
     buffer_.y[pick] = buffer_.y[last];
     buffer_.x.resize(last * d);
     buffer_.y.pop_back();
-    learn_row(row.data(), y);
+    if (encoded) {
+      tail = std::move(buffer_tails_[pick]);
+      buffer_tails_[pick] = std::move(buffer_tails_[last]);
+      buffer_tails_.pop_back();
+      const SparseRow t{tail.index.data(), tail.value.data(), tail.index.size()};
+      learn_row(row.data(), y, &t);
+    } else {
+      learn_row(row.data(), y);
+    }
   }
   block_.clear();
 }
@@ -126,17 +151,27 @@ Status Race::finish() {
     std::vector<std::size_t> order(buffer_.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
     rng_.shuffle(order);
-    for (std::size_t i : order) learn_row(buffer_.row(i), buffer_.y[i]);
+    for (std::size_t i : order) {
+      if (buffer_tails_.empty()) {
+        learn_row(buffer_.row(i), buffer_.y[i]);
+        continue;
+      }
+      const BufferedTail& t = buffer_tails_[i];
+      const SparseRow tail{t.index.data(), t.value.data(), t.index.size()};
+      learn_row(buffer_.row(i), buffer_.y[i], &tail);
+    }
     buffer_.clear();
+    buffer_tails_.clear();
   }
   for (auto& p : pipelines_)
-    if (p->dims() != 0) p->finish();  // warm-up scalers fit on what they hold
+    if (p->width() != 0) p->finish();  // warm-up scalers fit on what they hold
   return st;
 }
 
 Status CsvScorer::score_block() {
   for (std::size_t i = 0; i < block_.size(); ++i) {
-    auto s = pipeline_.score_one(block_.row(i), block_.dims);
+    auto s = block_.encoded() ? pipeline_.score_encoded(block_.row(i), block_.tail(i))
+                              : pipeline_.score_one(block_.row(i), block_.dims);
     if (!s) return Status::error("line " + std::to_string(block_.line[i]) + ": " + s.message());
     scores.push_back(s.value());
     labels.push_back(block_.y[i]);

@@ -28,6 +28,15 @@ Parsed parse(const std::string& text, CsvOptions opt = {}, std::size_t chunk = 0
   return out;
 }
 
+// The reader as before column roles: every column but the label numeric, numeric labels, only
+// an empty cell missing (sample_rows = 0 turns inference off).
+CsvOptions strict() {
+  CsvOptions opt;
+  opt.sample_rows = 0;
+  opt.missing = {""};
+  return opt;
+}
+
 std::vector<double> values(const RowBlock& rows) {
   return {rows.x.begin(), rows.x.end()};
 }
@@ -173,7 +182,7 @@ TEST(CsvReader, FastPathAndCarefulPathAgree) {
   EXPECT_TRUE(std::signbit(whole.rows.x[4 * 3 + 1]));  // "-0.0"
   // Bad rows are named the same way from either path.
   const std::string bad = "a,label\n1,1\n2,x\n";
-  const Parsed b1 = parse(bad), b2 = parse(bad, {}, 1);
+  const Parsed b1 = parse(bad, strict()), b2 = parse(bad, strict(), 1);
   EXPECT_FALSE(b1.status);
   EXPECT_EQ(b1.status.message(), b2.status.message());
   EXPECT_NE(b1.status.message().find("line 3"), std::string::npos) << b1.status.message();
@@ -192,13 +201,13 @@ TEST(CsvReader, FastPathAndCarefulPathAgreeOnEveryLayout) {
       "7,8,9,-1\n"   // a third label value
       "-7.5,8.25,9,0\n"
       "0.5,1e3,2,1\n";
-  CsvOptions label_first, reordered, skipped;
+  CsvOptions label_first = strict(), reordered = strict(), skipped = strict();
   label_first.label = "0";
   reordered.features = {"z", "x"};
   skipped.features = {"x", "y"};
   // Rows read: "x" is no label, and no number only where y is read.
   const std::pair<CsvOptions, std::size_t> layouts[] = {
-      {CsvOptions{}, 3}, {label_first, 0}, {reordered, 4}, {skipped, 3}};
+      {strict(), 3}, {label_first, 0}, {reordered, 4}, {skipped, 3}};
   for (auto [opt, rows] : layouts) {
     opt.on_error = ErrorPolicy::skip;
     CsvReader whole_reader(opt), bytes_reader(opt);
@@ -298,8 +307,8 @@ TEST(CsvReader, BadRowsNameLineAndColumn) {
       {"3,\"4,1\n", "line 3: a quoted field is not closed before the end of the input"},
   };
   for (const auto& c : cases) {
-    CsvReader r({});
-    Parsed p = parse(head + c.row, {}, 0, &r);
+    CsvReader r(strict());
+    Parsed p = parse(head + c.row, strict(), 0, &r);
     ASSERT_FALSE(p.status) << c.row;
     EXPECT_EQ(p.status.message(), c.message);
     EXPECT_EQ(p.rows.size(), c.row.find("\n5") != std::string::npos ? 2u : 1u)
@@ -321,7 +330,7 @@ TEST(CsvReader, ThirdStringLabelIsAnError) {
 }
 
 TEST(CsvReader, SkipPolicyCountsBadRowsAndKeepsTheRest) {
-  CsvOptions opt;
+  CsvOptions opt = strict();
   opt.on_error = ErrorPolicy::skip;
   CsvReader r(opt);
   Parsed p = parse("a,b,label\n1,2,1\nx,2,1\n3,4\n5,6,-1\n", opt, 4, &r);
@@ -362,7 +371,8 @@ TEST(CsvReader, NoHeaderNamesFeaturesByPosition) {
   CsvReader r(opt);
   Parsed p = parse("1,2,1\n3,4,-1\n", opt, 0, &r);
   ASSERT_TRUE(p.status);
-  EXPECT_EQ(r.feature_names(), (std::vector<std::string>{"x1", "x2"}));
+  EXPECT_EQ(r.feature_names(), (std::vector<std::string>{"c1", "c2"}));
+  EXPECT_EQ(r.label_name(), "c3");
   EXPECT_EQ(p.rows.size(), 2u);
   EXPECT_EQ(p.rows.line[0], 1u);
 }

@@ -132,7 +132,9 @@ TEST(Race, OneParseFeedsEveryPipelineInFileOrder) {
 }
 
 TEST(Race, StopsAtABadRowAfterLearningTheRowsBeforeIt) {
-  auto race = Race::create({}, {"perceptron"}, 0).take();
+  CsvOptions strict;
+  strict.sample_rows = 0;  // every column numeric: no role is inferred
+  auto race = Race::create(strict, {"perceptron"}, 0).take();
   const std::string csv = "a,label\n1,1\n2,-1\nx,1\n3,1\n";
   Status st = race->push(csv.data(), csv.size());
   EXPECT_EQ(st.message(), "line 4, column 1 (a): 'x' is not a number");

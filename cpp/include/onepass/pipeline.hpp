@@ -4,6 +4,7 @@
 // then supervised scalers see the label.
 #pragma once
 
+#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -19,6 +20,7 @@ namespace onepass {
 // and the progressive-validation counters.
 struct PipelineState {
   std::size_t dims = 0;
+  std::size_t width = 0;  // the learner's width: dims plus encoded features (0: dims)
   std::vector<std::vector<double>> scalers;
   LearnerState learner;
   std::vector<double> progress;
@@ -39,8 +41,20 @@ class Pipeline {
   const std::string& canonical_spec() const { return canonical_; }
 
   // The input width; fixed by the first row when not set before. Setting it resets the model.
-  void set_dims(std::size_t dims);
+  // width > dims (spec 10.5): rows carry encoded features (categorical levels, hashed words)
+  // at indices dims .. width - 1 after the dims numeric ones; the scalers see the numeric ones
+  // only, the learner all of them.
+  void set_dims(std::size_t dims, std::size_t width = 0);
   std::size_t dims() const { return dims_; }
+  std::size_t width() const { return width_; }
+  // More encoded features: the learner grows (learners/learner.hpp, grow); the scalers keep
+  // their width.
+  void grow(std::size_t width);
+  // learn_checked for a row with encoded features: x holds the dims() numeric values, tail
+  // the encoded ones (indices from dims() up to width(), increasing).
+  int learn_encoded(const double* x, const SparseRow& tail, int y) { return push(0, x, y, &tail); }
+  // Frozen prediction of such a row.
+  Result<double> score_encoded(const double* x, const SparseRow& tail) const;
 
   // Progressive validation step (spec 6.1) on a row that may hold NaN for missing cells and
   // a label y in {-1,+1}. Returns the prediction made before learning, or 0 when a warm-up
@@ -87,7 +101,9 @@ class Pipeline {
   std::size_t shared_head() const { return shared_head_; }
   // The step after the shared scalers: head_out is the leader's output of scaler k - 1 for this
   // row (stage_output(k - 1), right after the leader's step).
-  int learn_after_head(const double* head_out, int y) { return push(shared_head_, head_out, y); }
+  int learn_after_head(const double* head_out, int y, const SparseRow* tail = nullptr) {
+    return push(shared_head_, head_out, y, tail);
+  }
   const double* stage_output(std::size_t stage) const { return stage_out_[stage].data(); }
 
  private:
@@ -95,7 +111,16 @@ class Pipeline {
   Status check_width(std::size_t dims) const;
   Status check_row(const double* x, std::size_t dims) const;
   // Sends a row into scaler `stage` and on; returns the prediction when it reached the learner.
-  int push(std::size_t stage, const double* x, int y);
+  // tail: the row's encoded features (width() > dims()); a row that a warm-up scaler
+  // releases takes its tail from held_tails_ (queued: true).
+  int push(std::size_t stage, const double* x, int y, const SparseRow* tail = nullptr,
+           bool queued = false);
+  // The learner's step on a wide row: the numeric values z (missing as 0) and the tail.
+  int learn_wide(const double* z, const SparseRow& tail, int y);
+  // The learner's input for a wide row: as a sparse row (sparse-native learners) or dense.
+  SparseRow wide_sparse(const double* z, const SparseRow& tail) const;
+  const double* wide_dense(const double* z, const SparseRow& tail) const;
+  void clear_wide_dense(const SparseRow& tail) const;
   // Fits scaler `stage` on what it holds and sends those rows on.
   void release(std::size_t stage);
   // The learner's copy of a row: missing cells as 0.
@@ -107,7 +132,15 @@ class Pipeline {
   std::vector<std::string> scaler_texts_;  // each scaler's canonical spec, to find shared heads
   std::size_t shared_head_ = 0;
   std::unique_ptr<Learner> learner_;
-  std::size_t dims_ = 0;
+  std::size_t dims_ = 0, width_ = 0;
+  // The tails of rows that warm-up scalers hold, in order (rows reach the learner in order).
+  struct HeldTail {
+    std::vector<std::uint32_t> index;
+    std::vector<double> value;
+  };
+  std::deque<HeldTail> held_tails_;
+  mutable std::vector<std::uint32_t> wide_index_;
+  mutable std::vector<double> wide_value_, wide_dense_;
   // Whether sparse rows stay sparse through the scalers.
   bool scalers_keep_zeros() const;
 

@@ -43,7 +43,7 @@ class Race {
  private:
   explicit Race(const CsvOptions& options) : reader_(options) {}
   void run_block();
-  void learn_row(const double* x, int y);
+  void learn_row(const double* x, int y, const SparseRow* tail = nullptr);
   // Once the width is known: which fresh pipelines share leading scalers with an earlier one.
   void share_scaling();
 
@@ -64,6 +64,11 @@ class Race {
   std::size_t shuffle_rows_ = 0;
   SeededRandom rng_{0};  // one sequence for the whole stream: chunking cannot change the order
   RowBlock buffer_;      // the shuffle buffer
+  struct BufferedTail {  // a buffered row's encoded features
+    std::vector<std::uint32_t> index;
+    std::vector<double> value;
+  };
+  std::vector<BufferedTail> buffer_tails_;
 };
 
 // Frozen predictions of one pipeline over a CSV stream: nothing is learned. The features are

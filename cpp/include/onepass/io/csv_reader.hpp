@@ -5,6 +5,11 @@
 // lines skipped. An empty cell is a missing value (NaN, counted). A bad row (wrong number of
 // fields, a cell that is not a finite number, a missing or third label value) gives an error
 // naming its line and column; the caller chooses to stop there or to skip and count it.
+// Real files (spec 10): lines to skip before the header, no header (columns c1..cN), the
+// delimiter detected, missing-value tokens, and column roles: numbers are features as they are,
+// categorical and text columns are encoded (io/feature_encoder.hpp) into features appended after
+// the numeric ones, so the width may grow during the stream. Roles are inferred from the first
+// `sample_rows` data rows (io/column_roles.hpp), which the reader holds until it has decided.
 #pragma once
 
 #include <cstddef>
@@ -15,15 +20,38 @@
 #include <utility>
 #include <vector>
 
+#include "onepass/core/sparse_row.hpp"
 #include "onepass/core/status.hpp"
+#include "onepass/io/column_roles.hpp"
+#include "onepass/io/feature_encoder.hpp"
 #include "onepass/io/label_map.hpp"
 #include "onepass/io/row_error.hpp"
 
 namespace onepass {
 
+// A model's encoded columns (spec 10.2, 10.3): read the same way when it scores or resumes.
+struct EncodedSchema {
+  EncoderOptions options;
+  struct Column {
+    std::string name;
+    bool text = false;
+  };
+  std::vector<Column> columns;
+  std::vector<EncodedFeature> features;
+};
+
 struct CsvOptions {
-  char delimiter = ',';
-  bool header = true;
+  char delimiter = 0;          // 0: detected from the first record (',', ';', tab or '|')
+  bool header = true;          // false: columns are named c1..cN
+  std::size_t skip_lines = 0;  // lines before the header (or the first row) to pass over
+  // Cells (after trimming blanks) that stand for a missing value, in every role.
+  std::vector<std::string> missing = default_missing_tokens();
+  // Characters trimmed from both ends of every label value ("." for Adult's ">50K.").
+  std::string label_trim;
+  // Roles set by column name; the others are inferred from the first sample_rows rows.
+  std::vector<RoleOverride> roles;
+  std::size_t sample_rows = 1000;
+  EncoderOptions encoder;
   // Label column: a header name, or a 0-based index ("-1" is the last). Empty: the last column.
   std::string label;
   // The label value of the positive class. Empty: labels must be numbers, 1 is positive and
@@ -31,9 +59,11 @@ struct CsvOptions {
   std::string positive;
   ErrorPolicy on_error = ErrorPolicy::stop;
   std::size_t max_messages = 100;  // error messages kept (all are counted)
-  // Features by header name, in this order (a model's schema); other columns are ignored.
-  // Empty: every column but the label, in file order.
+  // Numeric features by header name, in this order (a model's schema), and the model's encoded
+  // columns; other columns are ignored and no role is inferred. Empty: roles decide.
   std::vector<std::string> features;
+  EncodedSchema encoded;
+  bool freeze_encoder = false;  // scoring with a model: no new level or word becomes a feature
   // A file without the label column (named by `label`) is read with label 0 on every row
   // (for predicting); otherwise that is an error.
   bool label_optional = false;
@@ -60,19 +90,43 @@ struct UninitialisedAllocator : std::allocator<T> {
   }
 };
 
-// Rows parsed from one or more chunks, row-major.
+// Rows parsed from one or more chunks, row-major: the numeric features (dims per row) and,
+// when the file has encoded columns, each row's encoded features (indices from dims on).
 struct RowBlock {
   std::size_t dims = 0;
+  std::size_t width = 0;  // every feature index of these rows is below width (>= dims)
   std::vector<double, UninitialisedAllocator<double>> x;
   std::vector<std::int8_t> y;
   std::vector<std::uint64_t> line;
+  // Row i's encoded features are entries tail_offset[i] .. tail_offset[i + 1] (empty when the
+  // file has no encoded column).
+  std::vector<std::size_t> tail_offset;
+  std::vector<std::uint32_t> tail_index;
+  std::vector<double> tail_value;
   std::size_t size() const { return y.size(); }
   const double* row(std::size_t i) const { return x.data() + i * dims; }
+  bool encoded() const { return !tail_offset.empty(); }
+  SparseRow tail(std::size_t i) const {
+    if (tail_offset.empty()) return {};
+    const std::size_t b = tail_offset[i];
+    return {tail_index.data() + b, tail_value.data() + b, tail_offset[i + 1] - b};
+  }
   void clear() {
     x.clear();
     y.clear();
     line.clear();
+    tail_offset.clear();
+    tail_index.clear();
+    tail_value.clear();
   }
+};
+
+// How the reader read the file: the delimiter, each column's role and why, and notices (the
+// positive class it chose, columns it ignores).
+struct ColumnInfo {
+  std::string name;
+  ColumnRole role = ColumnRole::numeric;
+  std::string reason;
 };
 
 class CsvReader {
@@ -86,12 +140,21 @@ class CsvReader {
   // End of input: parses a last record that has no line break.
   Status finish(RowBlock& out);
 
-  bool has_schema() const { return schema_ready_; }
-  std::size_t dims() const { return feature_names_.size(); }
-  const std::vector<std::string>& feature_names() const { return feature_names_; }
+  // The numeric features; the encoded ones follow them (width() in all).
+  std::size_t dims() const { return feature_cols_.size(); }
+  std::size_t width() const { return encoder_.columns() ? encoder_.width() : dims(); }
+  // Every feature's name: the numeric ones, then the encoded ones ("color=red", "review:good").
+  std::vector<std::string> feature_names() const;
+  const std::vector<std::string>& numeric_names() const { return feature_names_; }
   const std::string& label_name() const { return label_name_; }
-  std::size_t label_column() const { return label_col_; }  // 0-based, in the file
   bool has_label() const { return has_label_; }
+  bool schema_ready() const { return schema_ready_; }
+  char delimiter() const { return opt_.delimiter; }
+  const std::vector<ColumnInfo>& columns() const { return column_info_; }
+  const std::vector<std::string>& notices() const { return notices_; }
+  const FeatureEncoder& encoder() const { return encoder_; }
+  // The encoded columns and features, for a model (empty when there are none).
+  EncodedSchema encoded_schema() const;
 
   std::uint64_t rows() const { return rows_; }
   std::uint64_t positives() const { return positives_; }
@@ -117,20 +180,38 @@ class CsvReader {
   template <bool kNewlineAhead>
   std::size_t read_plain_row(const char* begin, const char* end, RowBlock& out);
   Status read_header(std::uint64_t line);
+  // After the header: holds a record until the sample is complete, then decides the roles and
+  // reads the sample. False when the record was held.
+  Status sample_or_build(std::string_view record, std::uint64_t line, RowBlock& out, bool& held);
+  Status flush_sample(RowBlock& out);
+  Status build_schema();
+  void choose_positive(const std::vector<std::string>& labels);
+  std::string column_list() const;
+  Status process_fields(std::uint64_t line, RowBlock& out);
   void split(std::string_view record);
   Status row_error(std::uint64_t line, std::size_t column, const std::string& what);
   Status map_label(std::string_view cell, std::uint64_t line, int& y);
+  std::string_view trim_label(std::string_view cell) const;
   std::string column_name(std::size_t file_col) const;
 
   CsvOptions opt_;
-  bool schema_ready_ = false, finished_ = false, failed_ = false;
+  bool header_read_ = false, schema_ready_ = false, finished_ = false, failed_ = false;
+  bool fast_path_ = true;  // plain numeric rows may take read_plain_row
   Status failure_ = Status::ok();
   std::vector<std::string> feature_names_;
   std::vector<std::string> column_names_;
   std::string label_name_;
   std::size_t label_col_ = 0, columns_ = 0;
   bool has_label_ = true;
-  std::vector<std::size_t> feature_cols_;  // file column of each feature
+  std::vector<std::size_t> feature_cols_;  // file column of each numeric feature
+  std::vector<ColumnRole> role_of_col_;
+  std::vector<std::uint32_t> encoded_of_col_;  // per file column: its encoder column
+  std::vector<ColumnInfo> column_info_;
+  std::vector<std::string> notices_;
+  FeatureEncoder encoder_;
+  EncodedTail tail_;
+  // The sample held until the roles are decided: each record's text and first line.
+  std::vector<std::pair<std::string, std::uint64_t>> sample_;
   std::vector<int> slot_of_col_;      // per file column: its feature index, -1 ignored, -2 label
   std::size_t leading_features_ = 0;  // columns 0.. that are features 0.., the last excepted
 

@@ -27,6 +27,10 @@ class FeatureScaling : public Learner {
   double score_with(const double* params, const double* x) const override;
   bool has_probability() const override { return true; }
   Snapshot snapshot_of(const double* params) const override;
+  // [w, b, alpha, beta] (feature_scaling.cpp).
+  Layout params_layout() const override {
+    return {feature_block(), fixed_values(1), feature_block(), feature_block()};
+  }
 
  protected:
   void init() override;

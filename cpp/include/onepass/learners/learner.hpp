@@ -24,6 +24,26 @@ struct LearnerState {
   std::vector<LearnerState> inner;  // none, or the wrapped learner's
 };
 
+// How a learner's vector is laid out, for growing the width (spec 10.5): parts in order, each
+// either a per-feature block of dims() values or a run of `fixed` values that do not depend on
+// the width.
+struct LayoutPart {
+  bool per_feature;
+  std::size_t fixed;
+};
+using Layout = std::vector<LayoutPart>;
+inline LayoutPart feature_block() {
+  return {true, 0};
+}
+inline LayoutPart fixed_values(std::size_t n) {
+  return {false, n};
+}
+// Copies `from` (laid out by `layout` at width old_dims) into `to` (the same layout at
+// new_dims): each per-feature block's first old_dims values, and the fixed runs; the values
+// of the new features in `to` stay as they are. False when the sizes do not fit the layout.
+bool relayout(const std::vector<double>& from, const Layout& layout, std::size_t old_dims,
+              std::vector<double>& to, std::size_t new_dims);
+
 class Learner {
  public:
   virtual ~Learner() = default;
@@ -31,6 +51,16 @@ class Learner {
   // Sets the input width and the initial parameters theta^(0); forgets everything learned.
   void reset(std::size_t dims);
   std::size_t dims() const { return dims_; }
+
+  // Widens the input to new_dims features (spec 10.5): what the learner knows of its features
+  // is kept and the new ones start at their initial values, exactly as if they had been 0 on
+  // every row so far. Nothing happens when new_dims <= dims().
+  virtual void grow(std::size_t new_dims);
+  // The layouts of params_ and state_ (default: the weights then fixed values; fixed state).
+  virtual Layout params_layout() const {
+    return {feature_block(), fixed_values(params_.size() - dims_)};
+  }
+  virtual Layout state_layout() const { return {fixed_values(state_.size())}; }
 
   // Margin s(x) (spec 1.2) of a row of dims() values under the given parameters.
   virtual double score_with(const double* params, const double* x) const = 0;

@@ -27,6 +27,9 @@ class Pater : public Learner {
   Snapshot snapshot_of(const double* params) const override;
 
  protected:
+  Layout state_layout() const override {
+    return {fixed_values(4), feature_block(), feature_block()};
+  }
   void init() override {
     params_.assign(dims_, 0.0);
     state_.assign(4 + 2 * dims_, 0.0);

@@ -18,6 +18,9 @@ class Romma : public MarginLinear {
         ones_on_first_seen_(ones_on_first_seen) {}
 
  protected:
+  Layout state_layout() const override {
+    return ones_on_first_seen_ ? Layout{feature_block()} : Layout{};
+  }
   void init() override {
     MarginLinear::init();
     if (ones_on_first_seen_) state_.assign(dims_, 0.0);

@@ -39,6 +39,13 @@ class Winnow : public Learner {
   // (all 1 when EFS is off); the bias is always kept and not listed.
   std::vector<char> selection(const double* params) const;
 
+  // [w, bias] or [u, u bias, v, v bias]; state one value per feature.
+  Layout params_layout() const override {
+    if (!two_vectors()) return {feature_block(), fixed_values(1)};
+    return {feature_block(), fixed_values(1), feature_block(), fixed_values(1)};
+  }
+  Layout state_layout() const override { return {feature_block()}; }
+
  protected:
   void init() override;
   bool update(const double* x, int y) override;

@@ -1,0 +1,50 @@
+// What each column of a CSV file is for (spec 10.1): the label, a number, a category, free
+// text, or nothing. Roles are inferred from a sample of the stream's first rows (the rules are
+// below) and can be set by name. The delimiter can be detected from the
+// first record too.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace onepass {
+
+enum class ColumnRole { label, numeric, categorical, text, ignore };
+
+const char* role_name(ColumnRole role);
+// "numeric", "categorical", "text", "ignore" (the label is chosen by its own option).
+bool parse_role(std::string_view name, ColumnRole& role);
+
+// The roles a user set by column name (CLI --numeric a,b; JS option roles: {a: 'numeric'}).
+struct RoleOverride {
+  std::string column;
+  ColumnRole role;
+};
+
+// What the sample said about one column, and why.
+struct InferredColumn {
+  ColumnRole role = ColumnRole::numeric;
+  std::string reason;  // "all 1000 sampled values are numbers", "9 distinct strings", ...
+  bool overridden = false;
+};
+
+// The default missing-value tokens: an empty cell, "?", "NA", "N/A", "NaN", "nan", "null",
+// "NULL", "None". A cell equal to one (after trimming blanks) is missing in every role.
+std::vector<std::string> default_missing_tokens();
+bool is_missing_token(std::string_view cell, const std::vector<std::string>& tokens);
+
+// Infers the role of one column from its sampled cells (trimmed; the missing ones included):
+//   every non-missing value a number (or all but at most 1%, which are then bad cells) -> numeric;
+//   values of three or more words on average (or 40+ characters with a space) -> text;
+//   every value distinct (or more than half of 50+ values) -> ignore (an identifier);
+//   otherwise -> categorical. A column with no value at all -> numeric (all missing).
+InferredColumn infer_role(const std::vector<std::string_view>& cells,
+                          const std::vector<std::string>& missing_tokens);
+
+// The delimiter among ',', ';', '\t', '|' that occurs most often outside quotes in the record
+// (',' on a tie or when none occurs).
+char detect_delimiter(std::string_view record);
+
+}  // namespace onepass
