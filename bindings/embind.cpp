@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "onepass/api/csv_options.hpp"
 #include "onepass/eval/protocols.hpp"
 #include "onepass/io/model_json.hpp"
 #include "onepass/pipeline.hpp"
@@ -104,18 +105,28 @@ onepass::ErrorPolicy error_policy(const val& options) {
              : onepass::ErrorPolicy::stop;
 }
 
-// CSV options from JS: label, positive, onError, header, delimiter. "" or the error.
+// CSV options from JS, by the names of api/csv_options.hpp (one definition for every front
+// end): strings as they are, numbers and booleans as text, lists joined with ','. "" or the error.
 std::string csv_options(const val& options, onepass::CsvOptions& opt) {
-  if (options["label"].isString()) opt.label = options["label"].as<std::string>();
-  if (options["positive"].isString()) opt.positive = options["positive"].as<std::string>();
-  opt.on_error = error_policy(options);
-  if (options["header"].isFalse()) opt.header = false;
-  if (options["delimiter"].isString()) {
-    const std::string d = options["delimiter"].as<std::string>();
-    if (d.size() != 1) return "the delimiter must be one character";
-    opt.delimiter = d[0];
+  for (const auto& info : onepass::csv_option_infos()) {
+    const val v = options[info.name];
+    if (v.isUndefined() || v.isNull()) continue;
+    std::string text;
+    if (v.isString()) {
+      text = v.as<std::string>();
+    } else if (v.isTrue() || v.isFalse()) {
+      text = v.isTrue() ? "true" : "false";
+    } else if (v.isNumber()) {
+      text = val::global("String")(v).as<std::string>();
+    } else if (val::global("Array").call<bool>("isArray", v)) {
+      text = v.call<std::string>("join", std::string(","));
+    } else {
+      return std::string("option ") + info.name + " must be a string, number, boolean or list";
+    }
+    onepass::Status st = onepass::set_csv_option(opt, info.name, text);
+    if (!st) return st.message();
   }
-  return "";
+  return onepass::check_csv_options(opt).message();
 }
 
 // A model's schema decides how a CSV is read unless the caller says otherwise: its features
@@ -411,6 +422,19 @@ class JsRace : public JsRunner<onepass::Race> {
     if (r.finished())
       for (const auto& w : r.warnings()) warnings.call<void>("push", w);
     out.set("warnings", warnings);
+    out.set("delimiter", std::string(1, r.delimiter() ? r.delimiter() : ','));
+    val columns = val::array();
+    for (const auto& c : r.columns()) {
+      val col = val::object();
+      col.set("name", c.name);
+      col.set("role", std::string(onepass::role_name(c.role)));
+      col.set("reason", c.reason);
+      columns.call<void>("push", col);
+    }
+    out.set("columns", columns);
+    val notices = val::array();
+    for (const auto& n : r.notices()) notices.call<void>("push", n);
+    out.set("notices", notices);
     return out;
   }
 };
@@ -520,6 +544,16 @@ class JsDataset {
     reader_ = std::make_unique<onepass::CsvReader>(opt);
     return "";
   }
+  // A test file read as `train` was read: its features, encoder (frozen) and labels.
+  std::string init_like(val options, const JsDataset& train) {
+    onepass::CsvOptions opt;
+    std::string err = csv_options(options, opt);
+    if (!err.empty()) return err;
+    if (!train.reader_ || !train.reader_->schema_ready())
+      return "the training data set has not been read";
+    reader_ = std::make_unique<onepass::CsvReader>(train.reader_->options_like_this(opt));
+    return "";
+  }
   val chunk_buffer(std::size_t n) { return writable_view(chunk_, n); }
   std::string push(std::size_t n) {
     return reader_->feed(reinterpret_cast<const char*>(chunk_.data()), n, rows_).message();
@@ -547,10 +581,12 @@ class JsDataset {
       return error_value("the test file has " + std::to_string(test.rows_.dims) +
                          " features, the training file " + std::to_string(rows_.dims));
     onepass::EvalOptions opt = eval_options(options);
+    if (rows_.encoded() && test.reader_->encoder().width() != reader_->encoder().width())
+      return error_value(
+          "the test file was not read like the training file: load it with "
+          "the option like: the training data set");
     onepass::RowBlock both = rows_;
-    both.x.insert(both.x.end(), test.rows_.x.begin(), test.rows_.x.end());
-    both.y.insert(both.y.end(), test.rows_.y.begin(), test.rows_.y.end());
-    both.line.insert(both.line.end(), test.rows_.line.begin(), test.rows_.line.end());
+    onepass::append_rows(both, test.rows_);
     onepass::Split split;
     for (std::size_t i = 0; i < rows_.size(); ++i) split.train.push_back(i);
     for (std::size_t i = 0; i < test.rows_.size(); ++i) split.test.push_back(rows_.size() + i);
@@ -721,6 +757,7 @@ EMSCRIPTEN_BINDINGS(onepass) {
   emscripten::class_<JsDataset>("Dataset")
       .constructor<>()
       .function("init", &JsDataset::init)
+      .function("initLike", &JsDataset::init_like)
       .function("chunkBuffer", &JsDataset::chunk_buffer)
       .function("push", &JsDataset::push)
       .function("finish", &JsDataset::finish)

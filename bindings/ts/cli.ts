@@ -7,6 +7,7 @@ import { createReadStream, createWriteStream, readFileSync, writeFileSync } from
 import { basename } from 'node:path';
 import {
   load,
+  type CsvReadOptions,
   type EvalOptions,
   type MetricValues,
   type Onepass,
@@ -18,6 +19,7 @@ const USAGE = `usage:
   onepass run <file.csv|-> --pipeline "<spec>" [--pipeline "<spec>" ...]
               [--label <name|index>] [--positive <value>] [--every K] [--skip-bad-rows] [--json]
               [--save model.json] [--load model.json] [--shuffle-buffer N [--seed S]]
+              [CSV reading options, below]
   onepass run <file.svm|-> --format svmlight --dims D [--index-base 0] --pipeline "<spec>" ...
               [--positive <value>] [--every K] [--skip-bad-rows] [--json]
   onepass evaluate <file.csv> --pipeline "<spec>" [...] [--label L] [--positive V]
@@ -34,6 +36,12 @@ const USAGE = `usage:
   --every K    record the cumulative-mistakes curve every K rows (printed with --json)
   --skip-bad-rows  count and skip malformed rows instead of stopping at the first one
   --json       one JSON object per pipeline, one per line
+  CSV reading (run, evaluate): --no-header (columns named c1..cN), --delimiter C (default:
+               detected), --skip-lines N, --comment '|' (lines to pass over), --na "?,NA" (missing-value cells), --label-trim "."
+               (characters trimmed from labels), --numeric a,b --categorical c --text d
+               --ignore e (column roles; the others are inferred from the first --sample-rows
+               1000 rows), --max-levels 1000 --level-buckets 64 (categories past the cap are
+               hashed), --text-bits 18 (hashed word buckets per text column)
   --shuffle-buffer N  learn the rows in a seeded random order, through a buffer of N rows
   --save F     write the trained pipeline (one --pipeline) as a model file
   --load F     train the model in F further on this file (instead of --pipeline)
@@ -59,8 +67,7 @@ interface RunArgs {
   seed?: number;
   save?: string;
   load?: string;
-  label?: string;
-  positive?: string;
+  csv: CsvReadOptions;
   every: number;
   skip: boolean;
   json: boolean;
@@ -84,6 +91,41 @@ function walkArgs(
     positional.push(a);
   }
   return positional;
+}
+
+/** The CSV reading flags of run, evaluate and predict, each the kebab-case form of a CSV option
+ * (--skip-lines: skipLines); the core checks the values and names the option at fault. */
+const CSV_FLAGS: Record<string, keyof CsvReadOptions> = {
+  '--label': 'label',
+  '--positive': 'positive',
+  '--delimiter': 'delimiter',
+  '--skip-lines': 'skipLines',
+  '--comment': 'comment',
+  '--na': 'missing',
+  '--label-trim': 'labelTrim',
+  '--numeric': 'numeric',
+  '--categorical': 'categorical',
+  '--text': 'text',
+  '--ignore': 'ignore',
+  '--sample-rows': 'sampleRows',
+  '--max-levels': 'maxLevels',
+  '--level-buckets': 'levelBuckets',
+  '--text-bits': 'textBits',
+};
+const LIST_OPTIONS = new Set(['missing', 'numeric', 'categorical', 'text', 'ignore']);
+
+/** Takes a CSV flag into `csv`; false for any other option. */
+function csvFlag(option: string, value: () => string, csv: CsvReadOptions): boolean {
+  const into = csv as Record<string, unknown>;
+  if (option === '--no-header') {
+    csv.header = false;
+    return true;
+  }
+  const key = CSV_FLAGS[option];
+  if (!key) return false;
+  const v = value();
+  into[key as string] = LIST_OPTIONS.has(key as string) ? v.split(',').map((x) => x.trim()) : v;
+  return true;
 }
 
 /** A number option, checked: `what` says what it takes ("a whole number >= 0"). */
@@ -111,14 +153,14 @@ function parseRunArgs(args: string[]): RunArgs {
     file: '',
     format: 'csv',
     pipelines: [],
+    csv: {},
     every: 0,
     skip: false,
     json: false,
   };
   const files = walkArgs(args, (a, value) => {
+    if (csvFlag(a, value, out.csv)) return true;
     if (a === '--pipeline' || a === '-p') out.pipelines.push(value());
-    else if (a === '--label') out.label = value();
-    else if (a === '--positive') out.positive = value();
     else if (a === '--save') out.save = value();
     else if (a === '--load') out.load = value();
     else if (a === '--every') out.every = numberArg(a, value(), wholeNumber, 'a whole number >= 0');
@@ -141,7 +183,10 @@ function parseRunArgs(args: string[]): RunArgs {
       throw new UsageError('--format svmlight needs --dims <number of features>');
     const csvOnly = (
       [
-        ['--label', out.label],
+        ...Object.entries(CSV_FLAGS)
+          .filter(([flag]) => flag !== '--positive')
+          .map(([flag, key]) => [flag, out.csv[key]] as const),
+        ['--no-header', out.csv.header],
         ['--load', out.load],
         ['--save', out.save],
         ['--shuffle-buffer', out.shuffleBuffer],
@@ -242,10 +287,9 @@ async function run(args: string[]): Promise<void> {
   const csv =
     a.format === 'csv'
       ? op.csvRunner({
+          ...a.csv,
           pipelines: a.pipelines,
           models,
-          label: a.label,
-          positive: a.positive,
           every: a.every,
           onError,
           shuffleBuffer: a.shuffleBuffer,
@@ -258,7 +302,7 @@ async function run(args: string[]): Promise<void> {
         pipelines: a.pipelines,
         dims: a.dims ?? 0,
         indexBase: a.indexBase,
-        positive: a.positive,
+        positive: a.csv.positive,
         every: a.every,
         onError,
       });
@@ -283,6 +327,8 @@ async function run(args: string[]): Promise<void> {
     runner.dispose();
   }
   for (const w of info.warnings) process.stderr.write(`onepass: warning: ${w}\n`);
+  if ('notices' in info)
+    for (const n of info.notices) process.stderr.write(`onepass: note: ${n}\n`);
   for (const e of info.errors) process.stderr.write(`onepass: skipped ${e.message}\n`);
   if (a.json) {
     for (const r of results) process.stdout.write(JSON.stringify(jsonOf(r, info.skipped)) + '\n');
@@ -392,8 +438,7 @@ const DEFAULT_METRICS = ['accuracy', 'f1', 'auc', 'log_loss', 'balanced_accuracy
 interface EvaluateArgs {
   file: string;
   pipelines: string[];
-  label?: string;
-  positive?: string;
+  csv: CsvReadOptions;
   holdout?: number;
   folds?: number;
   test?: string;
@@ -407,6 +452,7 @@ function parseEvaluateArgs(args: string[]): EvaluateArgs {
   const out: EvaluateArgs = {
     file: '',
     pipelines: [],
+    csv: {},
     json: false,
     metrics: DEFAULT_METRICS,
     options: {},
@@ -418,9 +464,8 @@ function parseEvaluateArgs(args: string[]): EvaluateArgs {
       .map((m) => m.trim())
       .filter(Boolean);
   const files = walkArgs(args, (a, value) => {
+    if (csvFlag(a, value, out.csv)) return true;
     if (a === '--pipeline' || a === '-p') out.pipelines.push(value());
-    else if (a === '--label') out.label = value();
-    else if (a === '--positive') out.positive = value();
     else if (a === '--holdout')
       out.holdout = numberArg(a, value(), fraction, 'a fraction in (0, 1)');
     else if (a === '--folds')
@@ -465,12 +510,11 @@ async function evaluate(args: string[]): Promise<void> {
   const a = parseEvaluateArgs(args);
   const op = await load();
   for (const spec of a.pipelines) op.pipeline(spec).dispose();
-  const csv = { label: a.label, positive: a.positive };
-  const data = await op.loadDataset(await openCsv(a.file), csv).catch((e: Error) => {
+  const data = await op.loadDataset(await openCsv(a.file), a.csv).catch((e: Error) => {
     throw inFile(a.file, e);
   });
   const test = a.test
-    ? await op.loadDataset(await openCsv(a.test), csv).catch((e: Error) => {
+    ? await op.loadDataset(await openCsv(a.test), { ...a.csv, like: data }).catch((e: Error) => {
         throw inFile(a.test as string, e);
       })
     : null;

@@ -58,17 +58,50 @@ export interface PipelineOptions {
   window?: number;
 }
 
-export interface CsvOptions {
+/** How a CSV is read (the same options in csvRunner, runCsv, loadDataset and csvScorer). */
+export interface CsvReadOptions {
+  /** Label column: a header name or a 0-based index (-1: last). Default: the last column. */
+  label?: string | number;
+  /**
+   * The label value of the positive class. Default: 1 for numeric labels (1 vs 0 or -1);
+   * for other labels a value named 1, yes, true or positive, else the minority class of the
+   * first rows (info().notices says which).
+   */
+  positive?: string;
+  /** "stop" (default): the first bad row ends the stream; "skip": bad rows are counted. */
+  onError?: 'stop' | 'skip';
+  /** false: the first line is data; columns are named c1, c2, ... */
+  header?: boolean;
+  /** One character, or 'tab'. Default: detected from the first line (',', ';', tab, '|'). */
+  delimiter?: string;
+  /** Lines to pass over before the header (or the first row). */
+  skipLines?: number;
+  /** Lines that start with this character are passed over (e.g. '|' or '#'). */
+  comment?: string;
+  /** Cells that stand for a missing value. Default: '', '?', NA, N/A, NaN, nan, null, NULL, None. */
+  missing?: string[];
+  /** Characters trimmed from both ends of label values ('.' reads '>50K.' as '>50K'). */
+  labelTrim?: string;
+  /** Column roles by name; other columns' roles are inferred from the first sampleRows rows. */
+  numeric?: string[];
+  categorical?: string[];
+  text?: string[];
+  ignore?: string[];
+  /** Rows read to infer column roles (default 1000; 0: every column is numeric). */
+  sampleRows?: number;
+  /** Named values per categorical column before further values are hashed (default 1000). */
+  maxLevels?: number;
+  /** Hashed buckets per categorical column past maxLevels (default 64). */
+  levelBuckets?: number;
+  /** 2^textBits hashed word buckets per text column (default 18). */
+  textBits?: number;
+}
+
+export interface CsvOptions extends CsvReadOptions {
   /** Pipeline spec strings, e.g. "zscore | logreg(eta0=0.1)". One parse feeds all of them. */
   pipelines?: string[];
   /** Or models to train further (all trained on the same features, matched by header name). */
   models?: ModelInput[];
-  /** Label column: a header name or a 0-based index (-1: last). Default: the last column. */
-  label?: string | number;
-  /** The label value of the positive class. Default: numeric labels, 1 vs 0 or -1. */
-  positive?: string;
-  /** "stop" (default): the first bad row ends the stream; "skip": bad rows are counted. */
-  onError?: 'stop' | 'skip';
   /** Curve point every `every` rows (0: none). */
   every?: number;
   /** Also keep the error and log-loss of the last `window` rows. */
@@ -77,9 +110,6 @@ export interface CsvOptions {
   shuffleBuffer?: number;
   /** Seed of the shuffle (default 1). */
   seed?: number;
-  /** false: the first line is data; features are named x1, x2, ... */
-  header?: boolean;
-  delimiter?: string;
 }
 
 /** Options of Onepass.svmlightRunner: sparse rows from svmlight / libsvm text. */
@@ -578,13 +608,13 @@ export interface Onepass {
   /** Reads a labelled CSV into memory for holdout, cross-validation and learning curves. */
   loadDataset(
     source: Uint8Array | AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
-    options?: Pick<CsvOptions, 'label' | 'positive' | 'header' | 'delimiter' | 'onError'>,
+    options?: CsvReadOptions & {
+      /** A test file: read it as this training data set was read (features, levels, labels). */
+      like?: Dataset;
+    },
   ): Promise<Dataset>;
   /** Frozen predictions of a model over CSV bytes (label column optional). */
-  csvScorer(
-    model: ModelInput,
-    options?: Pick<CsvOptions, 'label' | 'positive' | 'header' | 'delimiter'>,
-  ): CsvScorer;
+  csvScorer(model: ModelInput, options?: CsvReadOptions): CsvScorer;
   /** Streams a whole source (a ReadableStream or any async iterable of bytes) through pipelines. */
   runCsv(
     source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
@@ -708,8 +738,11 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
       return new CsvScorer(s);
     },
     async loadDataset(source, opts = {}) {
-      const label = opts.label === undefined ? undefined : String(opts.label);
-      const d = created(new raw.Dataset(), (o) => o.init({ ...opts, label }));
+      const { like, ...rest } = opts;
+      const label = rest.label === undefined ? undefined : String(rest.label);
+      const d = created(new raw.Dataset(), (o) =>
+        like ? o.initLike({ ...rest, label }, like.raw) : o.init({ ...rest, label }),
+      );
       try {
         const chunks = source instanceof Uint8Array ? [source] : chunksOf(source);
         for await (const chunk of chunks) pushBytes(d, chunk);

@@ -85,6 +85,12 @@ export interface RawCsvInfo {
   lines: number;
   errors: { line: number; column: number; message: string }[];
   warnings: string[];
+  /** The delimiter used (given or detected). */
+  delimiter: string;
+  /** Each column's role and why (inferred from the first rows, set by option, or the model's). */
+  columns: { name: string; role: 'label' | 'numeric' | 'categorical' | 'text' | 'ignore'; reason: string }[];
+  /** What the reader decided for you: the positive class it chose, the columns it ignores. */
+  notices: string[];
 }
 /** What both runners (CSV, svmlight) have. */
 export interface RawRunner {
@@ -165,6 +171,7 @@ export interface RawDataset {
   features(): string[];
   holdout(spec: string, options: object): RawRun;
   withTest(spec: string, test: RawDataset, options: object): RawRun;
+  initLike(options: object, train: RawDataset): string;
   crossValidate(spec: string, folds: number, options: object): RawCv;
   learningCurve(spec: string, folds: number, fractions: number[], options: object): RawCurve;
   delete(): void;

@@ -1,8 +1,10 @@
 // The native build of the CLI's core commands, used to check that the wasm build gives the same
 // numbers (tests/js/agreement.test.mjs) and by the native benchmarks. Same output as
 // `onepass run --json` / `onepass list --json`:
-//   onepass-native run FILE --pipeline SPEC [--pipeline SPEC...] [--label L] [--positive V]
-//                  [--every K] [--skip-bad-rows] [--chunk BYTES] [--shuffle-buffer N --seed S]
+//   onepass-native run FILE --pipeline SPEC [--pipeline SPEC...] [--every K] [--skip-bad-rows]
+//                  [--chunk BYTES] [--shuffle-buffer N --seed S] [--no-header]
+//                  [any CSV option as a flag: --label L, --positive V, --delimiter ';',
+//                   --categorical a,b, ... (api/csv_options.hpp)]
 //   onepass-native list
 #include <cstdio>
 #include <fstream>
@@ -12,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "onepass/api/csv_options.hpp"
 #include "onepass/race.hpp"
 #include "onepass/registry.hpp"
 
@@ -57,6 +60,21 @@ json pipeline_json(const onepass::Pipeline& p, const onepass::CsvReader& reader)
   return j;
 }
 
+// The CSV option a flag sets (--skip-lines: skipLines), or null.
+const char* csv_flag(const std::string& flag) {
+  for (const auto& info : onepass::csv_option_infos()) {
+    std::string kebab = "--";
+    for (const char* c = info.name; *c; ++c) {
+      if (*c >= 'A' && *c <= 'Z')
+        kebab += '-', kebab += static_cast<char>(*c - 'A' + 'a');
+      else
+        kebab += *c;
+    }
+    if (kebab == flag) return info.name;
+  }
+  return nullptr;
+}
+
 int run(int argc, char** argv) {
   if (argc < 3) return fail("run needs a CSV file");
   const std::string file = argv[2];
@@ -76,10 +94,11 @@ int run(int argc, char** argv) {
     std::string v;
     if (a == "--pipeline" && next(v)) {
       specs.push_back(v);
-    } else if (a == "--label" && next(v)) {
-      opt.label = v;
-    } else if (a == "--positive" && next(v)) {
-      opt.positive = v;
+    } else if (a == "--no-header") {
+      opt.header = false;
+    } else if (csv_flag(a) && next(v)) {
+      onepass::Status st = onepass::set_csv_option(opt, csv_flag(a), v);
+      if (!st) return fail(st.message());
     } else if (a == "--every" && next(v)) {
       every = std::stoull(v);
     } else if (a == "--chunk" && next(v)) {
@@ -94,6 +113,7 @@ int run(int argc, char** argv) {
       return fail("unknown or incomplete option '" + a + "'");
     }
   }
+  if (onepass::Status st = onepass::check_csv_options(opt); !st) return fail(st.message());
   auto race = onepass::Race::create(opt, specs, every);
   if (!race) return fail(race.message());
   race.value()->shuffle(shuffle_rows, seed);

@@ -1,5 +1,6 @@
 #include "onepass/io/csv_reader.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -439,6 +440,35 @@ EncodedSchema CsvReader::encoded_schema() const {
   return s;
 }
 
+CsvOptions CsvReader::options_like_this(CsvOptions base) const {
+  base.features = feature_names_;
+  base.encoded = encoded_schema();
+  base.freeze_encoder = true;
+  if (base.label.empty() && has_label_) base.label = label_name_;
+  if (base.positive.empty() && positive_label() != "1") base.positive = positive_label();
+  if (base.label_trim.empty()) base.label_trim = opt_.label_trim;
+  if (base.delimiter == 0) base.delimiter = opt_.delimiter;
+  return base;
+}
+
+void append_rows(RowBlock& to, const RowBlock& from) {
+  if (from.size() == 0) return;
+  if (to.size() == 0) to.dims = from.dims;
+  const std::size_t before = to.size();
+  to.x.insert(to.x.end(), from.x.begin(), from.x.end());
+  to.y.insert(to.y.end(), from.y.begin(), from.y.end());
+  to.line.insert(to.line.end(), from.line.begin(), from.line.end());
+  if (to.encoded() || from.encoded()) {
+    if (to.tail_offset.empty()) to.tail_offset.assign(before + 1, 0);
+    const std::size_t base = to.tail_index.size();
+    to.tail_index.insert(to.tail_index.end(), from.tail_index.begin(), from.tail_index.end());
+    to.tail_value.insert(to.tail_value.end(), from.tail_value.begin(), from.tail_value.end());
+    for (std::size_t i = 0; i < from.size(); ++i)
+      to.tail_offset.push_back(base + (from.encoded() ? from.tail_offset[i + 1] : 0));
+  }
+  to.width = std::max(to.width, from.width);
+}
+
 std::string_view CsvReader::trim_label(std::string_view cell) const {
   cell = trim_blanks(cell);
   if (opt_.label_trim.empty()) return cell;
@@ -524,6 +554,7 @@ Status CsvReader::process(std::string_view rec, std::uint64_t line, RowBlock& ou
     rec.remove_prefix(3);  // UTF-8 byte-order mark
   if (!rec.empty() && rec.back() == '\r') rec.remove_suffix(1);
   if (line <= opt_.skip_lines) return Status::ok();
+  if (opt_.comment != 0 && !rec.empty() && rec.front() == opt_.comment) return Status::ok();
   if (trim_blanks(rec).empty()) return Status::ok();  // blank line
   if (opt_.delimiter == 0) opt_.delimiter = detect_delimiter(rec);
   if (!header_read_) {

@@ -42,7 +42,8 @@ Result<Metrics> frozen_metrics(const Pipeline& p, const RowBlock& data,
   std::vector<double> margins;
   std::vector<std::int8_t> labels;
   for (std::size_t i : rows) {
-    auto s = p.score_one(data.row(i), data.dims);
+    auto s = data.encoded() ? p.score_encoded(data.row(i), data.tail(i))
+                            : p.score_one(data.row(i), data.dims);
     if (!s) return s.status();
     margins.push_back(s.value());
     labels.push_back(data.y[i]);
@@ -136,7 +137,12 @@ Result<RunResult> train_and_test(const RowBlock& data, const std::string& spec, 
   auto built = Pipeline::build(run_spec.value());
   if (!built) return built.status();
   Pipeline& p = *built.value();
-  for (std::size_t i : split.train) {
+  if (data.encoded()) {
+    // spec 10.5: the data set's final width from the start is the width grown row by row.
+    p.set_dims(data.dims, data.width);
+    for (std::size_t i : split.train) p.learn_encoded(data.row(i), data.tail(i), data.y[i]);
+  }
+  for (std::size_t i : data.encoded() ? std::vector<std::size_t>() : split.train) {
     auto r = p.learn_one(data.row(i), data.dims, data.y[i]);
     if (!r) return r.status();
   }

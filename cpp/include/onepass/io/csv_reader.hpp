@@ -44,6 +44,7 @@ struct CsvOptions {
   char delimiter = 0;          // 0: detected from the first record (',', ';', tab or '|')
   bool header = true;          // false: columns are named c1..cN
   std::size_t skip_lines = 0;  // lines before the header (or the first row) to pass over
+  char comment = 0;            // lines starting with this character are passed over (0: none)
   // Cells (after trimming blanks) that stand for a missing value, in every role.
   std::vector<std::string> missing = default_missing_tokens();
   // Characters trimmed from both ends of every label value ("." for Adult's ">50K.").
@@ -121,6 +122,9 @@ struct RowBlock {
   }
 };
 
+// Appends `from`'s rows to `to` (the same numeric width; encoded indices as they are).
+void append_rows(RowBlock& to, const RowBlock& from);
+
 // How the reader read the file: the delimiter, each column's role and why, and notices (the
 // positive class it chose, columns it ignores).
 struct ColumnInfo {
@@ -155,6 +159,9 @@ class CsvReader {
   const FeatureEncoder& encoder() const { return encoder_; }
   // The encoded columns and features, for a model (empty when there are none).
   EncodedSchema encoded_schema() const;
+  // Options that read another file as this one was read: the same numeric features by name,
+  // the same encoder (frozen), label column and label mapping.
+  CsvOptions options_like_this(CsvOptions base) const;
 
   std::uint64_t rows() const { return rows_; }
   std::uint64_t positives() const { return positives_; }

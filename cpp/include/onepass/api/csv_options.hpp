@@ -1,0 +1,30 @@
+// The CSV options by name, defined once for every front end (the native CLI, the wasm module and
+// through it the JS API and CLI): each takes its value as text, so a flag's argument, a JS
+// string, number, boolean or list (joined with ',') all go through the same checks and messages.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "onepass/core/status.hpp"
+#include "onepass/io/csv_reader.hpp"
+
+namespace onepass {
+
+struct CsvOptionInfo {
+  const char* name;  // the JS option; the CLI flag is its kebab-case form (--skip-lines)
+  const char* help;
+};
+// Every option set_csv_option takes, in the order the CLI's usage lists them.
+const std::vector<CsvOptionInfo>& csv_option_infos();
+
+// Sets one option from its text: label, positive, header (true/false), delimiter (one
+// character, "\t" or "tab"), skipLines, missing (a comma list; "" for an empty list), labelTrim,
+// numeric / categorical / text / ignore (comma lists of column names), sampleRows, maxLevels,
+// levelBuckets, textBits, onError (stop/skip). The error names the option.
+Status set_csv_option(CsvOptions& options, const std::string& name, const std::string& value);
+
+// Checks what single options cannot (a column given two roles, the encoder's bounds).
+Status check_csv_options(const CsvOptions& options);
+
+}  // namespace onepass

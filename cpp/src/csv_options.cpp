@@ -1,0 +1,128 @@
+#include "onepass/api/csv_options.hpp"
+
+#include <cstdlib>
+
+namespace onepass {
+
+namespace {
+
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> out;
+  if (text.empty()) return out;
+  std::size_t b = 0;
+  for (;;) {
+    const std::size_t e = text.find(',', b);
+    out.push_back(text.substr(b, e == std::string::npos ? std::string::npos : e - b));
+    if (e == std::string::npos) return out;
+    b = e + 1;
+  }
+}
+
+// A whole number from lo to hi, or the error naming the option.
+Status whole_number(const std::string& name, const std::string& text, std::size_t lo,
+                    std::size_t hi, std::size_t& out) {
+  char* end = nullptr;
+  const unsigned long long v =
+      text.empty() || text[0] == '-' ? 0 : std::strtoull(text.c_str(), &end, 10);
+  if (!end || *end != '\0' || v < lo || v > hi)
+    return Status::error("option " + name + " must be a whole number from " + std::to_string(lo) +
+                         " to " + std::to_string(hi) + ", got '" + text + "'");
+  out = static_cast<std::size_t>(v);
+  return Status::ok();
+}
+
+}  // namespace
+
+const std::vector<CsvOptionInfo>& csv_option_infos() {
+  static const std::vector<CsvOptionInfo> infos = {
+      {"label", "the label column: a header name or a 0-based index (-1: last; default)"},
+      {"positive", "the positive class's value (default: 1 for numeric labels, else chosen)"},
+      {"header", "false: the file has no header row; columns are named c1..cN"},
+      {"delimiter", "',' ';' tab '|' or any one character (default: detected)"},
+      {"skipLines", "lines to pass over before the header (or the first row)"},
+      {"comment", "lines starting with this character are passed over ('|' in adult.test)"},
+      {"missing",
+       "cells that stand for a missing value (default: '', ?, NA, N/A, NaN, nan, "
+       "null, NULL, None)"},
+      {"labelTrim", "characters trimmed from both ends of label values ('.' for '>50K.')"},
+      {"numeric", "columns read as numbers"},
+      {"categorical", "columns whose values are categories (one feature per value)"},
+      {"text", "columns of free text (hashed word counts)"},
+      {"ignore", "columns left out"},
+      {"sampleRows", "rows read to infer column roles (0: every column numeric)"},
+      {"maxLevels", "named values per categorical column before hashing"},
+      {"levelBuckets", "hashed buckets per categorical column past maxLevels"},
+      {"textBits", "2^bits hashed buckets per text column"},
+      {"onError", "stop (default) at the first bad row, or skip bad rows and count them"},
+  };
+  return infos;
+}
+
+Status set_csv_option(CsvOptions& o, const std::string& name, const std::string& value) {
+  if (name == "label") {
+    o.label = value;
+  } else if (name == "positive") {
+    o.positive = value;
+  } else if (name == "header") {
+    if (value != "true" && value != "false")
+      return Status::error("option header must be true or false, got '" + value + "'");
+    o.header = value == "true";
+  } else if (name == "delimiter") {
+    if (value == "\\t" || value == "tab")
+      o.delimiter = '\t';
+    else if (value.size() == 1 && value[0] != '"' && value[0] != '\n' && value[0] != '\r')
+      o.delimiter = value[0];
+    else
+      return Status::error(
+          "option delimiter must be one character (not a quote or a line "
+          "break), or 'tab'; got '" +
+          value + "'");
+  } else if (name == "skipLines") {
+    return whole_number(name, value, 0, 1000000, o.skip_lines);
+  } else if (name == "comment") {
+    if (value.size() > 1 || value == "\"" || value == "\n")
+      return Status::error("option comment must be one character, got '" + value + "'");
+    o.comment = value.empty() ? 0 : value[0];
+  } else if (name == "missing") {
+    o.missing = split_list(value);
+    if (value.empty()) o.missing = {""};
+  } else if (name == "labelTrim") {
+    o.label_trim = value;
+  } else if (name == "numeric" || name == "categorical" || name == "text" || name == "ignore") {
+    ColumnRole role = ColumnRole::numeric;
+    parse_role(name, role);
+    for (const std::string& column : split_list(value)) o.roles.push_back({column, role});
+  } else if (name == "sampleRows") {
+    return whole_number(name, value, 0, 100000, o.sample_rows);
+  } else if (name == "maxLevels") {
+    return whole_number(name, value, 0, 1000000, o.encoder.max_levels);
+  } else if (name == "levelBuckets") {
+    return whole_number(name, value, 1, 1u << 20, o.encoder.level_buckets);
+  } else if (name == "textBits") {
+    std::size_t bits = 0;
+    Status st = whole_number(name, value, 1, 24, bits);
+    o.encoder.text_bits = static_cast<int>(bits);
+    return st;
+  } else if (name == "onError") {
+    if (value != "stop" && value != "skip")
+      return Status::error("option onError must be 'stop' or 'skip', got '" + value + "'");
+    o.on_error = value == "skip" ? ErrorPolicy::skip : ErrorPolicy::stop;
+  } else {
+    std::string known;
+    for (const auto& info : csv_option_infos())
+      known += (known.empty() ? "" : ", ") + std::string(info.name);
+    return Status::error("unknown CSV option '" + name + "'; the options are: " + known);
+  }
+  return Status::ok();
+}
+
+Status check_csv_options(const CsvOptions& o) {
+  for (std::size_t i = 0; i < o.roles.size(); ++i)
+    for (std::size_t k = 0; k < i; ++k)
+      if (o.roles[i].column == o.roles[k].column && o.roles[i].role != o.roles[k].role)
+        return Status::error("the column '" + o.roles[i].column + "' is given two roles: " +
+                             role_name(o.roles[k].role) + " and " + role_name(o.roles[i].role));
+  return check_encoder_options(o.encoder);
+}
+
+}  // namespace onepass
