@@ -1,6 +1,7 @@
 #include "onepass/io/column_roles.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <unordered_set>
 
 #include "onepass/core/parse_number.hpp"
@@ -65,6 +66,7 @@ std::string plural(std::size_t n, const char* what) {
 InferredColumn infer_role(const std::vector<std::string_view>& cells,
                           const std::vector<std::string>& missing_tokens) {
   std::size_t present = 0, numbers = 0, words = 0, long_spaced = 0;
+
   std::unordered_set<std::string_view> distinct;
   for (std::string_view cell : cells) {
     if (is_missing_token(cell, missing_tokens)) continue;

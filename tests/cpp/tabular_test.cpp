@@ -1,0 +1,277 @@
+// Real-world CSVs (spec 10): role inference, the encoders, growing width for every learner,
+// and files with text and categorical columns read end to end.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "onepass/api/csv_options.hpp"
+#include "onepass/io/column_roles.hpp"
+#include "onepass/io/csv_reader.hpp"
+#include "onepass/io/feature_encoder.hpp"
+#include "onepass/pipeline.hpp"
+#include "onepass/race.hpp"
+#include "onepass/registry.hpp"
+
+namespace onepass {
+namespace {
+
+InferredColumn infer(const std::vector<std::string>& cells) {
+  std::vector<std::string_view> views(cells.begin(), cells.end());
+  return infer_role(views, default_missing_tokens());
+}
+
+TEST(ColumnRoles, InferenceRules) {
+  EXPECT_EQ(infer({"1", "2.5", "?", "-3e2", ""}).role, ColumnRole::numeric);
+  EXPECT_EQ(infer({"1", "2.5", "?", "-3e2", ""}).reason, "all 3 sampled values are numbers");
+  // One stray string in 200 numbers (0.5%) is a bad cell of a numeric column.
+  std::vector<std::string> mostly(200, "4");
+  mostly[7] = "four";
+  EXPECT_EQ(infer(mostly).role, ColumnRole::numeric);
+  // Few distinct strings: categorical.
+  std::vector<std::string> cats;
+  for (int i = 0; i < 60; ++i) cats.push_back(i % 3 ? "Private" : "State-gov");
+  EXPECT_EQ(infer(cats).role, ColumnRole::categorical);
+  EXPECT_EQ(infer(cats).reason, "2 distinct strings in 60 values");
+  // Words: text.
+  EXPECT_EQ(infer({"great phone, fast shipping", "broke after a week", "would not buy again"}).role,
+            ColumnRole::text);
+  // Every value distinct: an identifier, ignored.
+  EXPECT_EQ(infer({"id-1", "id-2", "id-3", "id-4"}).role, ColumnRole::ignore);
+  // Nothing but missing cells: numeric (all missing).
+  EXPECT_EQ(infer({"?", "", "NA"}).role, ColumnRole::numeric);
+  // Numbers stay numbers, even all distinct (an id column of numbers needs --ignore).
+  EXPECT_EQ(infer({"1", "2", "3", "4", "5"}).role, ColumnRole::numeric);
+}
+
+TEST(ColumnRoles, DelimiterDetection) {
+  EXPECT_EQ(detect_delimiter("a;b;c"), ';');
+  EXPECT_EQ(detect_delimiter("a\tb\tc,d"), '\t');
+  EXPECT_EQ(detect_delimiter("\"x;y;z\",b,c"), ',');  // quoted delimiters do not count
+  EXPECT_EQ(detect_delimiter("abc"), ',');
+}
+
+TEST(FeatureEncoder, MurmurHashKnownValues) {
+  // Reference values of MurmurHash3_x86_32.
+  EXPECT_EQ(murmur3_32("", 0), 0u);
+  EXPECT_EQ(murmur3_32("", 1), 0x514E28B7u);
+  EXPECT_EQ(murmur3_32("hello", 0), 0x248BFA47u);
+  EXPECT_EQ(murmur3_32("Hello, world!", 1234), 0xFAF6CDB3u);
+}
+
+TEST(FeatureEncoder, LevelsThenHashedBucketsPastTheCap) {
+  EncoderOptions o;
+  o.max_levels = 2;
+  o.level_buckets = 4;
+  FeatureEncoder enc(o, 3);
+  const std::uint32_t c = enc.add_categorical("color");
+  EncodedTail t;
+  enc.encode_categorical(c, "red", t);
+  enc.encode_categorical(c, "blue", t);
+  enc.encode_categorical(c, "red", t);
+  ASSERT_EQ(t.size(), 3u);
+  EXPECT_EQ(t[0].first, 3u);
+  EXPECT_EQ(t[1].first, 4u);
+  EXPECT_EQ(t[2].first, 3u);
+  EXPECT_EQ(enc.features()[0].name, "color=red");
+  // Past two levels, values share at most four hashed buckets: the width stays bounded.
+  for (int i = 0; i < 1000; ++i) enc.encode_categorical(c, "v" + std::to_string(i), t);
+  EXPECT_LE(enc.width(), 3u + 2u + 4u);
+  EXPECT_EQ(enc.features().back().name.rfind("color=#", 0), 0u);
+  // Frozen: a new value below the cap adds nothing, known ones still map.
+  FeatureEncoder frozen(o, 0);
+  frozen.add_categorical("color");
+  frozen.freeze(true);
+  t.clear();
+  frozen.encode_categorical(0, "green", t);
+  EXPECT_TRUE(t.empty());
+  EXPECT_EQ(frozen.width(), 0u);
+}
+
+TEST(FeatureEncoder, TextWordsHashedSignedAndCounted) {
+  FeatureEncoder enc(EncoderOptions{}, 0);
+  const std::uint32_t c = enc.add_text("review");
+  EncodedTail t;
+  enc.encode_text(c, "Good GOOD, good! bad", t);
+  FeatureEncoder::finish_row(t);
+  ASSERT_EQ(t.size(), 2u);  // "good" three times, "bad" once
+  EXPECT_EQ(std::fabs(t[0].second) + std::fabs(t[1].second), 4.0);
+  ASSERT_EQ(enc.features().size(), 2u);
+  EXPECT_EQ(enc.features()[0].name, "review:good");
+  EXPECT_EQ(enc.features()[1].name, "review:bad");
+  const std::uint32_t h = murmur3_32("good", murmur3_32("review", 0));
+  EXPECT_EQ(t[0].second, (h >> 31) ? -3.0 : 3.0);
+  // A saved encoder restores to the same features.
+  FeatureEncoder copy(EncoderOptions{}, 0);
+  copy.add_text("review");
+  ASSERT_TRUE(copy.restore(enc.features()));
+  EncodedTail u;
+  copy.encode_text(0, "bad good good good", u);
+  FeatureEncoder::finish_row(u);
+  EXPECT_EQ(u, t);
+}
+
+// spec 10.5: a learner that grows from width k to d mid-stream learns what it learns with
+// width d from the start when the new features were 0 until then: the same parameters. The
+// exceptions are rules under which a 0 feature still learns: the FS feature maps (a 0 maps
+// to sigmoid(-beta) or beta, not 0, so its weight moves) and PATER-II's accumulated class
+// means of the losses. For every learner, growing changes no prediction on the rows so far.
+TEST(GrowingWidth, EveryLearnerAloneAveragedAndVotedAgreesWithTheFinalWidth) {
+  const std::size_t k = 3, d = 6, rows = 80;
+  std::vector<std::vector<double>> xs;
+  std::vector<int> ys;
+  for (std::size_t r = 0; r < rows; ++r) {
+    std::vector<double> x(d, 0.0);
+    for (std::size_t j = 0; j < d; ++j)
+      if (j < k || r >= rows / 2) x[j] = std::sin(1.7 * r + 0.9 * j) + (j % 2 ? 0.3 : 0.0);
+    xs.push_back(x);
+    ys.push_back(std::sin(0.37 * r) > 0 ? 1 : -1);
+  }
+  const std::set<std::string> zero_learns = {"fs", "fs1", "fs3", "pater2", "wpater2"};
+  std::vector<std::uint32_t> index;
+  for (std::uint32_t j = k; j < d; ++j) index.push_back(j);
+  std::size_t exact = 0;
+  for (const RegistryEntry& e : registry()) {
+    if (e.kind != StageKind::learner) continue;
+    for (const char* mod : {"", " +avg", " +vote"}) {
+      const std::string spec = e.name + mod;
+      auto grown = Pipeline::build(spec).take(), full = Pipeline::build(spec).take();
+      grown->set_dims(k, k);
+      full->set_dims(d, d);
+      for (std::size_t r = 0; r < rows; ++r) {
+        if (r == rows / 2) {
+          std::vector<double> before;
+          for (std::size_t i = 0; i < r; ++i)
+            before.push_back(grown->score_one(xs[i].data(), k).value());
+          grown->grow(d);
+          const SparseRow none{};
+          for (std::size_t i = 0; i < r; ++i)
+            EXPECT_NEAR(grown->score_encoded(xs[i].data(), none).value(), before[i],
+                        1e-12 * std::max(1.0, std::fabs(before[i])))
+                << spec;
+        }
+        if (r < rows / 2)  // the first k values while narrow, then the others as encoded ones
+          grown->learn_checked(xs[r].data(), ys[r]);
+        else
+          grown->learn_encoded(xs[r].data(), {index.data(), xs[r].data() + k, d - k}, ys[r]);
+        full->learn_checked(xs[r].data(), ys[r]);
+      }
+      if (zero_learns.count(e.name)) continue;
+      const auto& a = grown->learner().params();
+      const auto& b = full->learner().params();
+      ASSERT_EQ(a.size(), b.size()) << spec;
+      for (std::size_t j = 0; j < a.size(); ++j) EXPECT_NEAR(a[j], b[j], 1e-12) << spec << " " << j;
+      EXPECT_EQ(grown->progress().mistakes(), full->progress().mistakes()) << spec;
+      ++exact;
+    }
+  }
+  EXPECT_GE(exact, 30u);
+}
+
+CsvOptions with(std::initializer_list<std::pair<const char*, const char*>> options) {
+  CsvOptions o;
+  for (const auto& [k, v] : options) EXPECT_TRUE(set_csv_option(o, k, v)) << k;
+  return o;
+}
+
+std::string titanic() {
+  return "PassengerId,Survived,Pclass,Name,Sex,Age,Cabin,Embarked\n"
+         "1,0,3,\"Braund, Mr. Owen Harris\",male,22,,S\n"
+         "2,1,1,\"Cumings, Mrs. John Bradley (Florence Briggs Thayer)\",female,38,C85,C\n"
+         "3,1,3,\"Heikkinen, Miss. Laina\",female,26,,S\n"
+         "4,1,1,\"Futrelle, Mrs. Jacques Heath (Lily May Peel)\",female,35,C123,S\n"
+         "5,0,3,\"Allen, Mr. William Henry\",male,35,,S\n"
+         "6,0,3,\"Moran, Mr. James\",male,,,Q\n";
+}
+
+TEST(TabularCsv, TitanicStyleFileIsReadWithInferredRoles) {
+  CsvOptions o = with({{"label", "Survived"}});
+  Result<std::unique_ptr<Race>> race = Race::create(o, {"zscore | logreg", "perceptron +avg"});
+  ASSERT_TRUE(race) << race.message();
+  const std::string text = titanic();
+  for (std::size_t at = 0; at < text.size(); at += 7)
+    ASSERT_TRUE(race.value()->push(text.data() + at, std::min<std::size_t>(7, text.size() - at)));
+  ASSERT_TRUE(race.value()->finish());
+  const CsvReader& r = race.value()->reader();
+  EXPECT_EQ(r.rows(), 6u);
+  std::vector<std::string> roles;
+  for (const ColumnInfo& c : r.columns()) roles.push_back(role_name(c.role));
+  EXPECT_EQ(roles, (std::vector<std::string>{"numeric", "label", "numeric", "text", "categorical",
+                                             "numeric", "ignore", "categorical"}));
+  const std::vector<std::string> names = r.feature_names();
+  EXPECT_EQ(names[0], "PassengerId");
+  EXPECT_EQ(names[1], "Pclass");
+  EXPECT_EQ(names[2], "Age");
+  EXPECT_NE(std::find(names.begin(), names.end(), "Sex=male"), names.end());
+  EXPECT_NE(std::find(names.begin(), names.end(), "Embarked=Q"), names.end());
+  EXPECT_NE(std::find(names.begin(), names.end(), "Name:mrs"), names.end());
+  EXPECT_EQ(race.value()->pipeline(0).width(), names.size());
+  EXPECT_EQ(race.value()->pipeline(0).dims(), 3u);  // the scaler sees the numbers only
+  EXPECT_EQ(race.value()->pipeline(1).progress().rows(), 6u);
+  EXPECT_EQ(r.missing_cells(), 1u);  // one Age; Cabin is ignored (all values distinct)
+}
+
+TEST(TabularCsv, RolesOverridesNoHeaderDelimiterAndLabelMapping) {
+  const std::string text =
+      "|a first line to skip\n"
+      "5; red; yes.\n"
+      "7; blue; no.\n"
+      "?; red; yes.\n";
+  CsvOptions o =
+      with({{"header", "false"}, {"comment", "|"}, {"labelTrim", "."}, {"categorical", "c1"}});
+  CsvReader r(o);
+  RowBlock rows;
+  ASSERT_TRUE(r.feed(text.data(), text.size(), rows));
+  ASSERT_TRUE(r.finish(rows));
+  EXPECT_EQ(r.delimiter(), ';');
+  EXPECT_EQ(rows.size(), 3u);
+  EXPECT_EQ(r.positive_label(), "yes");  // a value named like the positive class
+  EXPECT_EQ(rows.y, (std::vector<std::int8_t>{1, -1, 1}));
+  // Features in the order they appear.
+  EXPECT_EQ(r.feature_names(), (std::vector<std::string>{"c1=5", "c2=red", "c1=7", "c2=blue"}));
+  EXPECT_EQ(r.missing_cells(), 1u);
+  // Errors name the option.
+  CsvOptions bad;
+  EXPECT_EQ(set_csv_option(bad, "textBits", "40").message(),
+            "option textBits must be a whole number from 1 to 24, got '40'");
+  EXPECT_EQ(set_csv_option(bad, "delimiter", "ab").message(),
+            "option delimiter must be one character (not a quote or a line break), or 'tab'; "
+            "got 'ab'");
+  EXPECT_FALSE(set_csv_option(bad, "colour", "x"));
+  CsvOptions twice = with({{"numeric", "a"}, {"text", "a"}});
+  EXPECT_EQ(check_csv_options(twice).message(),
+            "the column 'a' is given two roles: numeric and text");
+  CsvOptions unknown = with({{"text", "nope"}});
+  CsvReader u(unknown);
+  RowBlock none;
+  const std::string two = "a,b\n1,1\n";
+  u.feed(two.data(), two.size(), none);
+  EXPECT_NE(u.finish(none).message().find("a role is set for the column 'nope'"),
+            std::string::npos);
+}
+
+// Memory stays bounded on a stream of fresh values in a categorical column: the width stops
+// at max_levels + level_buckets.
+TEST(TabularCsv, FreshCategoricalValuesKeepTheWidthBounded) {
+  CsvOptions o = with({{"categorical", "id"}, {"maxLevels", "100"}, {"levelBuckets", "16"}});
+  auto race = Race::create(o, {"zscore | logreg"}).take();
+  std::string chunk;
+  for (int block = 0; block < 20; ++block) {
+    chunk = block == 0 ? "x,id,label\n" : "";
+    for (int i = 0; i < 5000; ++i) {
+      const int n = block * 5000 + i;
+      chunk +=
+          std::to_string(n % 7) + ",user" + std::to_string(n) + "," + (n % 3 ? "1" : "0") + "\n";
+    }
+    ASSERT_TRUE(race->push(chunk.data(), chunk.size()));
+  }
+  ASSERT_TRUE(race->finish());
+  EXPECT_EQ(race->reader().rows(), 100000u);
+  EXPECT_EQ(race->pipeline(0).width(), 1u + 100u + 16u);
+  EXPECT_EQ(race->pipeline(0).learner().params().size(), 1u + 100u + 16u + 1u);
+}
+
+}  // namespace
+}  // namespace onepass
