@@ -88,7 +88,11 @@ export interface RawCsvInfo {
   /** The delimiter used (given or detected). */
   delimiter: string;
   /** Each column's role and why (inferred from the first rows, set by option, or the model's). */
-  columns: { name: string; role: 'label' | 'numeric' | 'categorical' | 'text' | 'ignore'; reason: string }[];
+  columns: {
+    name: string;
+    role: 'label' | 'numeric' | 'categorical' | 'text' | 'ignore';
+    reason: string;
+  }[];
   /** What the reader decided for you: the positive class it chose, the columns it ignores. */
   notices: string[];
 }
