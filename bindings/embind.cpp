@@ -129,17 +129,6 @@ std::string csv_options(const val& options, onepass::CsvOptions& opt) {
   return onepass::check_csv_options(opt).message();
 }
 
-// A model's schema decides how a CSV is read unless the caller says otherwise: its features
-// by name, its label column, and its positive class (numeric labels stay numeric).
-void apply_schema(const onepass::ModelSchema& schema, onepass::CsvOptions& opt) {
-  opt.features = schema.features;
-  if (opt.label.empty()) opt.label = schema.label;
-  const bool numeric =
-      schema.positive == "1" &&
-      (schema.negative == "-1" || schema.negative == "0" || schema.negative.empty());
-  if (opt.positive.empty() && !numeric) opt.positive = schema.positive;
-}
-
 val schema_value(const onepass::ModelSchema& s) {
   val features = val::array();
   for (const auto& f : s.features) features.call<void>("push", f);
@@ -149,10 +138,6 @@ val schema_value(const onepass::ModelSchema& s) {
   out.set("positive", s.positive);
   out.set("negative", s.negative);
   return out;
-}
-
-onepass::ModelSchema schema_of_reader(const onepass::CsvReader& r) {
-  return {r.feature_names(), r.label_name(), r.positive_label(), r.negative_label()};
 }
 
 class JsPipeline {
@@ -376,8 +361,11 @@ class JsRace : public JsRunner<onepass::Race> {
       for (std::size_t i = 0; i < models.size(); ++i) {
         auto loaded = onepass::model_from_json(models[i]);
         if (!loaded) return "model " + std::to_string(i + 1) + ": " + loaded.message();
-        if (i == 0) apply_schema(loaded.value().schema, opt);
-        if (loaded.value().schema.features != opt.features)
+        if (i == 0) onepass::read_as_model(loaded.value().schema, false, opt);
+        onepass::CsvOptions other;
+        onepass::read_as_model(loaded.value().schema, false, other);
+        if (other.features != opt.features ||
+            other.encoded.features.size() != opt.encoded.features.size())
           return "the models were trained on different features; one CSV pass cannot feed them";
         pipelines.push_back(std::move(loaded.value().pipeline));
       }
@@ -397,7 +385,7 @@ class JsRace : public JsRunner<onepass::Race> {
   }
 
   std::string to_json(std::size_t i) const {
-    return onepass::model_to_json(race_->pipeline(i), schema_of_reader(race_->reader()));
+    return onepass::model_to_json(race_->pipeline(i), onepass::model_schema_of(race_->reader()));
   }
 
  private:
@@ -478,7 +466,7 @@ class JsScorer {
     onepass::CsvOptions opt;
     std::string err = csv_options(options, opt);
     if (!err.empty()) return err;
-    apply_schema(loaded.value().schema, opt);
+    onepass::read_as_model(loaded.value().schema, true, opt);
     opt.label_optional = true;
     pipeline_ = std::move(loaded.value().pipeline);
     schema_ = loaded.value().schema;
@@ -551,7 +539,8 @@ class JsDataset {
     if (!err.empty()) return err;
     if (!train.reader_ || !train.reader_->schema_ready())
       return "the training data set has not been read";
-    reader_ = std::make_unique<onepass::CsvReader>(train.reader_->options_like_this(opt));
+    onepass::read_as_model(onepass::model_schema_of(*train.reader_), true, opt);
+    reader_ = std::make_unique<onepass::CsvReader>(opt);
     return "";
   }
   val chunk_buffer(std::size_t n) { return writable_view(chunk_, n); }

@@ -26,7 +26,7 @@ const USAGE = `usage:
               [--holdout 0.2 | --folds 10 | --test test.csv] [--seed S] [--shuffle]
               [--grid "lambda=0,0.01;mu=0,1"] [--select accuracy] [--optimistic]
               [--metrics accuracy,f1,auc] [--curve 0.1,0.5,1] [--json]
-  onepass predict <file.csv|-> --model model.json [--out predictions.csv]
+  onepass predict <file.csv|-> --model model.json [--out predictions.csv] [CSV reading options]
   onepass merge a.json b.json [...] -o merged.json
   onepass list [--json]
 
@@ -36,7 +36,7 @@ const USAGE = `usage:
   --every K    record the cumulative-mistakes curve every K rows (printed with --json)
   --skip-bad-rows  count and skip malformed rows instead of stopping at the first one
   --json       one JSON object per pipeline, one per line
-  CSV reading (run, evaluate): --no-header (columns named c1..cN), --delimiter C (default:
+  CSV reading (run, evaluate, predict): --no-header (columns named c1..cN), --delimiter C (default:
                detected), --skip-lines N, --comment '|' (lines to pass over), --na "?,NA" (missing-value cells), --label-trim "."
                (characters trimmed from labels), --numeric a,b --categorical c --text d
                --ignore e (column roles; the others are inferred from the first --sample-rows
@@ -377,12 +377,11 @@ async function list(args: string[]): Promise<void> {
 
 async function predict(args: string[]): Promise<void> {
   let modelFile: string | undefined, out: string | undefined;
-  let label: string | undefined, positive: string | undefined;
+  const csv: CsvReadOptions = {};
   const files = walkArgs(args, (a, value) => {
+    if (csvFlag(a, value, csv)) return true;
     if (a === '--model' || a === '-m') modelFile = value();
     else if (a === '--out' || a === '-o') out = value();
-    else if (a === '--label') label = value();
-    else if (a === '--positive') positive = value();
     else return false;
     return true;
   });
@@ -395,7 +394,7 @@ async function predict(args: string[]): Promise<void> {
   } catch (e) {
     throw inFile(modelFile, e as Error);
   }
-  const scorer = op.csvScorer(text, { label, positive });
+  const scorer = op.csvScorer(text, csv);
   const fileOut = out ? createWriteStream(out) : null;
   const sink: NodeJS.WritableStream = fileOut ?? process.stdout;
   sink.write(scorer.csvHeader);

@@ -18,23 +18,23 @@ Layout Averaged::state_layout() const {
   return l;
 }
 
-void Averaged::grow(std::size_t new_dims) {
-  if (new_dims <= dims_) return;
+void Averaged::remap(const std::vector<std::size_t>& position, std::size_t new_dims) {
+  if (new_dims < dims_ || (position.empty() && new_dims == dims_)) return;
   // A new feature's weight has stayed at its initial value in every step so far, so its
-  // average and synced copy are that value and its u is 0 (spec 10.5).
+  // average and synced copy are that value and its u is 0 (design.md 10.5).
   const Layout pl = inner_->params_layout(), sl = state_layout();
   const std::vector<double> old_params = *ensure_params();
   const std::vector<double> old_state = state_;
   const std::size_t old_dims = dims_;
-  inner_->grow(new_dims);
+  inner_->remap(position, new_dims);
   dims_ = new_dims;
   const std::vector<double>& initial = inner_->params();
   const std::size_t p = initial.size();
   params_ = initial;
   state_.assign(1 + 2 * p, 0.0);
   std::copy(initial.begin(), initial.end(), last());
-  relayout(old_params, pl, old_dims, params_, new_dims);
-  relayout(old_state, sl, old_dims, state_, new_dims);
+  relayout(old_params, pl, old_dims, params_, new_dims, position);
+  relayout(old_state, sl, old_dims, state_, new_dims, position);
   params_stale_ = false;
 }
 

@@ -83,7 +83,9 @@ InferredColumn infer_role(const std::vector<std::string_view>& cells,
     return out;
   }
   const std::size_t strings = present - numbers;
-  if (strings == 0 || strings * 100 <= present) {  // at most 1%: bad cells of a numeric column
+  // At most 1% of the values, or one value among three or more numbers: bad cells of a
+  // numeric column (reported row by row), not a column of strings.
+  if (strings == 0 || strings * 100 <= present || (strings == 1 && numbers >= 3)) {
     out.reason = strings == 0 ? "all " + plural(present, "sampled value") + " are numbers"
                               : std::to_string(numbers) + " of " + std::to_string(present) +
                                     " sampled values are numbers; the others are bad cells";

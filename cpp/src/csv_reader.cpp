@@ -382,7 +382,7 @@ Status CsvReader::build_schema() {
 }
 
 void CsvReader::choose_positive(const std::vector<std::string>& labels) {
-  // spec 10.4: numbers 1 and 0 (or -1) keep the numeric rule; otherwise a value named like
+  // design.md 10.4: numbers 1 and 0 (or -1) keep the numeric rule; otherwise a value named like
   // the positive class, else the sample's minority class.
   std::vector<std::pair<std::string, std::size_t>> counts;
   bool numeric = true;
@@ -438,17 +438,6 @@ EncodedSchema CsvReader::encoded_schema() const {
     s.columns.push_back({encoder_.column_name(c), encoder_.column_is_text(c)});
   s.features = encoder_.features();
   return s;
-}
-
-CsvOptions CsvReader::options_like_this(CsvOptions base) const {
-  base.features = feature_names_;
-  base.encoded = encoded_schema();
-  base.freeze_encoder = true;
-  if (base.label.empty() && has_label_) base.label = label_name_;
-  if (base.positive.empty() && positive_label() != "1") base.positive = positive_label();
-  if (base.label_trim.empty()) base.label_trim = opt_.label_trim;
-  if (base.delimiter == 0) base.delimiter = opt_.delimiter;
-  return base;
 }
 
 void append_rows(RowBlock& to, const RowBlock& from) {
@@ -615,7 +604,7 @@ Status CsvReader::process_fields(std::uint64_t line, RowBlock& out) {
       if (role != ColumnRole::categorical && role != ColumnRole::text) continue;
       const std::string_view cell = trim_blanks(fields_[c]);
       if (cell.empty() || is_missing_token(cell, opt_.missing)) {
-        ++missing;  // spec 10.2: a missing category is no active level
+        ++missing;  // design.md 10.2: a missing category is no active level
         continue;
       }
       if (role == ColumnRole::text)

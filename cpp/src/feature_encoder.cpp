@@ -113,7 +113,7 @@ void FeatureEncoder::encode_categorical(std::uint32_t column, std::string_view v
     out.emplace_back(index, 1.0);
     return;
   }
-  // spec 10.2: past the cap, levels share hashed buckets (bounded width on any stream).
+  // design.md 10.2: past the cap, levels share hashed buckets (bounded width on any stream).
   const std::uint32_t bucket =
       murmur3_32(value, c.seed) % static_cast<std::uint32_t>(opt_.level_buckets);
   const std::uint32_t index = bucket_feature(c, column, bucket, EncodedFeature::level_bucket, "");
@@ -136,7 +136,7 @@ void FeatureEncoder::encode_text(std::uint32_t column, std::string_view text, En
     if (i == start) break;
     const std::string_view word(lowered_.data() + start, i - start);
     const std::uint32_t h = murmur3_32(word, c.seed);
-    // spec 10.3: signed hashing (the top bit gives the sign), so that collisions cancel out
+    // design.md 10.3: signed hashing (the top bit gives the sign), so that collisions cancel out
     // on average instead of adding up.
     const double sign = (h >> 31) ? -1.0 : 1.0;
     const std::uint32_t index =

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <limits>
+#include <map>
 
 #include <nlohmann/json.hpp>
 
@@ -136,6 +137,69 @@ std::string checksum_of(const json& body) {
   return buf;
 }
 
+const char* kind_text(EncodedFeature::Kind k) {
+  return k == EncodedFeature::level          ? "level"
+         : k == EncodedFeature::level_bucket ? "bucket"
+                                             : "word";
+}
+
+json encoder_json(const EncodedSchema& e) {
+  json columns = json::array();
+  for (const auto& c : e.columns) columns.push_back({{"name", c.name}, {"text", c.text}});
+  json features = json::array();
+  for (const auto& f : e.features) features.push_back({f.column, kind_text(f.kind), f.key, f.name});
+  return {{"max_levels", e.options.max_levels},
+          {"level_buckets", e.options.level_buckets},
+          {"text_bits", e.options.text_bits},
+          {"columns", columns},
+          {"features", features}};
+}
+
+bool read_encoder(const json& j, EncodedSchema& e) {
+  const json* levels = member(j, "max_levels");
+  const json* buckets = member(j, "level_buckets");
+  const json* bits = member(j, "text_bits");
+  const json* columns = member(j, "columns");
+  const json* features = member(j, "features");
+  if (!levels || !levels->is_number_unsigned() || !buckets || !buckets->is_number_unsigned() ||
+      !bits || !bits->is_number_unsigned() || !columns || !columns->is_array() || !features ||
+      !features->is_array())
+    return false;
+  e.options.max_levels = levels->get<std::size_t>();
+  e.options.level_buckets = buckets->get<std::size_t>();
+  e.options.text_bits = static_cast<int>(std::min<std::uint64_t>(bits->get<std::uint64_t>(), 64));
+  if (!check_encoder_options(e.options)) return false;
+  for (const json& c : *columns) {
+    const json* text = member(c, "text");
+    if (!member(c, "name") || !text || !text->is_boolean()) return false;
+    e.columns.push_back({text_of(c, "name"), text->get<bool>()});
+  }
+  for (const json& f : *features) {
+    if (!f.is_array() || f.size() != 4 || !f[0].is_number_unsigned() || !f[1].is_string() ||
+        !f[2].is_string() || !f[3].is_string())
+      return false;
+    EncodedFeature ef;
+    ef.column =
+        static_cast<std::uint32_t>(std::min<std::uint64_t>(f[0].get<std::uint64_t>(), 1u << 30));
+    const std::string kind = f[1].get<std::string>();
+    if (kind == "level")
+      ef.kind = EncodedFeature::level;
+    else if (kind == "bucket")
+      ef.kind = EncodedFeature::level_bucket;
+    else if (kind == "word")
+      ef.kind = EncodedFeature::text_bucket;
+    else
+      return false;
+    ef.key = f[2].get<std::string>();
+    ef.name = f[3].get<std::string>();
+    e.features.push_back(std::move(ef));
+  }
+  // The features must restore into an encoder (columns, levels and buckets in range, none twice).
+  FeatureEncoder check(e.options, 0);
+  for (const auto& c : e.columns) c.text ? check.add_text(c.name) : check.add_categorical(c.name);
+  return static_cast<bool>(check.restore(e.features));
+}
+
 json body_of(const Pipeline& p, const ModelSchema& schema) {
   const PipelineState st = p.save();
   json scalers = json::array();
@@ -143,18 +207,26 @@ json body_of(const Pipeline& p, const ModelSchema& schema) {
     scalers.push_back({{"name", p.scaler(i).snapshot().name}, {"state", numbers(st.scalers[i])}});
   json features = json::array();
   for (const auto& f : schema.features) features.push_back(f);
-  return {{"format", "onepass-model"},
-          {"version", kModelFormatVersion},
-          {"spec", p.canonical_spec()},
-          {"dims", st.dims},
-          {"schema",
-           {{"features", features},
-            {"label", schema.label},
-            {"positive", schema.positive},
-            {"negative", schema.negative}}},
-          {"scalers", scalers},
-          {"learner", learner_json(st.learner, p.learner().snapshot().name)},
-          {"progress", numbers(st.progress)}};
+  const bool encoded = !schema.encoded.columns.empty();
+  json body = {{"format", "onepass-model"},
+               {"version", encoded ? 2 : 1},
+               {"spec", p.canonical_spec()},
+               {"dims", st.dims},
+               {"schema",
+                {{"features", features},
+                 {"label", schema.label},
+                 {"positive", schema.positive},
+                 {"negative", schema.negative}}},
+               {"scalers", scalers},
+               {"learner", learner_json(st.learner, p.learner().snapshot().name)},
+               {"progress", numbers(st.progress)}};
+  if (encoded) {
+    body["width"] = st.width;
+    body["encoder"] = encoder_json(schema.encoded);
+    if (!schema.label_trim.empty()) body["schema"]["label_trim"] = schema.label_trim;
+    if (!schema.header) body["schema"]["header"] = false;
+  }
+  return body;
 }
 
 Status bad(const std::string& what) {
@@ -196,6 +268,11 @@ Result<PipelineState> state_of(const json& j) {
       !progress)
     return bad("a part is missing (dims, scalers, learner or progress)");
   st.dims = dims->get<std::size_t>();
+  if (const json* width = member(j, "width")) {
+    if (!width->is_number_unsigned() || width->get<std::size_t>() < st.dims)
+      return bad("its width is not a whole number at least its dims");
+    st.width = width->get<std::size_t>();
+  }
   for (const json& s : *scalers) {
     st.scalers.emplace_back();
     const json* state = member(s, "state");
@@ -215,6 +292,11 @@ Result<ModelSchema> schema_of(const json& j) {
   s.label = text_of(*schema, "label");
   s.positive = text_of(*schema, "positive");
   s.negative = text_of(*schema, "negative");
+  s.label_trim = text_of(*schema, "label_trim");
+  if (const json* header = member(*schema, "header"))
+    s.header = !header->is_boolean() || header->get<bool>();
+  if (const json* encoder = member(j, "encoder"))
+    if (!read_encoder(*encoder, s.encoded)) return bad("its encoder is damaged");
   return s;
 }
 
@@ -247,6 +329,10 @@ bool mean_learner(const std::vector<const LearnerState*>& parts, LearnerState& o
   return mean_learner(inner, out.inner[0]);
 }
 
+// The element-wise mean of models' states (of one spec and width) as a model file.
+Result<std::string> merge_states(const json& first, const std::vector<PipelineState>& states,
+                                 const ModelSchema& schema);
+
 }  // namespace
 
 std::string model_to_json(const Pipeline& pipeline, const ModelSchema& schema) {
@@ -267,9 +353,12 @@ Result<LoadedModel> model_from_json(const std::string& text) {
   auto pipeline = Pipeline::build(spec);
   if (!pipeline)
     return Status::error("the model's pipeline \"" + spec + "\": " + pipeline.message());
-  if (!schema.value().features.empty() && schema.value().features.size() != st.value().dims)
+  const std::size_t inputs = st.value().width ? st.value().width : st.value().dims;
+  if (!schema.value().features.empty() && schema.value().features.size() != inputs)
     return bad("it names " + std::to_string(schema.value().features.size()) + " features for " +
-               std::to_string(st.value().dims) + " inputs");
+               std::to_string(inputs) + " inputs");
+  if (schema.value().numeric_count() != st.value().dims && !schema.value().encoded.columns.empty())
+    return bad("its encoder does not match its width");
   Status loaded = pipeline.value()->load(st.value());
   if (!loaded) return bad(loaded.message());
   return LoadedModel{pipeline.take(), schema.take()};
@@ -287,17 +376,89 @@ Result<std::string> merge_models(const std::vector<std::string>& texts) {
   std::sort(models.begin(), models.end(),
             [](const auto& a, const auto& b) { return a.first < b.first; });  // canonical order
   const json& first = models[0].second;
+  const bool encoded = member(first, "encoder") != nullptr;
   for (const auto& [sum, m] : models)
-    for (const char* key : {"spec", "dims", "schema"})
-      if (!member(m, key) || !member(first, key) || *member(m, key) != *member(first, key))
+    for (const char* key : {"spec", "dims", "schema", "encoder"}) {
+      if (encoded && std::string(key) == "schema") continue;  // compared below
+      const json* a = member(m, key);
+      const json* b = member(first, key);
+      if (encoded && std::string(key) == "encoder" && a && b) continue;  // compared below
+      if ((a == nullptr) != (b == nullptr) || (a && *a != *b))
         return Status::error(std::string("the models differ in their ") + key +
                              "; only models of the same pipeline and features can be merged");
+    }
+  std::vector<ModelSchema> schemas;
+  for (const auto& [sum, m] : models) {
+    Result<ModelSchema> schema = schema_of(m);
+    if (!schema) return schema.status();
+    schemas.push_back(schema.take());
+  }
+  // design.md 10.5: models whose encoders saw different levels merge over the union of their
+  // features; each learner's features move to their place in it (unseen ones at their initial
+  // values, as if they had been 0).
+  ModelSchema& united = schemas[0];
+  if (encoded) {
+    const std::size_t numeric = united.numeric_count();
+    for (const ModelSchema& s : schemas) {
+      const bool same =
+          s.label == united.label && s.positive == united.positive &&
+          s.numeric_count() == numeric &&
+          std::equal(s.features.begin(), s.features.begin() + numeric, united.features.begin()) &&
+          s.encoded.columns.size() == united.encoded.columns.size() &&
+          s.encoded.options.max_levels == united.encoded.options.max_levels &&
+          s.encoded.options.level_buckets == united.encoded.options.level_buckets &&
+          s.encoded.options.text_bits == united.encoded.options.text_bits;
+      if (!same)
+        return Status::error(
+            "the models differ in their schema; only models of the same pipeline and features "
+            "can be merged");
+      for (std::size_t c = 0; c < s.encoded.columns.size(); ++c)
+        if (s.encoded.columns[c].name != united.encoded.columns[c].name ||
+            s.encoded.columns[c].text != united.encoded.columns[c].text)
+          return Status::error("the models encode different columns and cannot be merged");
+    }
+    const auto key = [](const EncodedFeature& f) {
+      return std::to_string(f.column) + '\x1f' + std::to_string(f.kind) + '\x1f' + f.key;
+    };
+    std::map<std::string, std::size_t> index;
+    for (std::size_t i = 0; i < united.encoded.features.size(); ++i)
+      index[key(united.encoded.features[i])] = i;
+    for (std::size_t m = 1; m < schemas.size(); ++m)
+      for (const EncodedFeature& f : schemas[m].encoded.features)
+        if (index.emplace(key(f), united.encoded.features.size()).second) {
+          united.encoded.features.push_back(f);
+          united.features.push_back(f.name);
+        }
+    std::vector<PipelineState> states;
+    for (std::size_t m = 0; m < models.size(); ++m) {
+      Result<PipelineState> st = state_of(models[m].second);
+      if (!st) return st.status();
+      auto pipeline = Pipeline::build(text_of(first, "spec"));
+      if (!pipeline) return pipeline.status();
+      Status loaded = pipeline.value()->load(st.value());
+      if (!loaded) return bad(loaded.message());
+      std::vector<std::size_t> position(numeric + schemas[m].encoded.features.size());
+      for (std::size_t j = 0; j < numeric; ++j) position[j] = j;
+      for (std::size_t e = 0; e < schemas[m].encoded.features.size(); ++e)
+        position[numeric + e] = numeric + index[key(schemas[m].encoded.features[e])];
+      pipeline.value()->remap_features(position, numeric + united.encoded.features.size());
+      states.push_back(pipeline.value()->save());
+    }
+    return merge_states(first, states, united);
+  }
   std::vector<PipelineState> states;
   for (const auto& [sum, m] : models) {
     Result<PipelineState> st = state_of(m);
     if (!st) return st.status();
     states.push_back(st.take());
   }
+  return merge_states(first, states, united);
+}
+
+namespace {
+
+Result<std::string> merge_states(const json& first, const std::vector<PipelineState>& states,
+                                 const ModelSchema& schema) {
   PipelineState merged = states[0];
   for (std::size_t i = 0; i < merged.scalers.size(); ++i) {
     std::vector<const std::vector<double>*> parts;
@@ -324,9 +485,30 @@ Result<std::string> merge_models(const std::vector<std::string>& texts) {
   if (!pipeline) return pipeline.status();
   Status st = pipeline.value()->load(merged);
   if (!st) return Status::error("the merged state does not load: " + st.message());
-  Result<ModelSchema> schema = schema_of(first);
-  if (!schema) return schema.status();
-  return model_to_json(*pipeline.value(), schema.value());
+  return model_to_json(*pipeline.value(), schema);
+}
+
+}  // namespace
+
+ModelSchema model_schema_of(const CsvReader& r) {
+  ModelSchema s{r.feature_names(), r.label_name(), r.positive_label(), r.negative_label(), {}, {}};
+  s.encoded = r.encoded_schema();
+  s.label_trim = r.label_trim();
+  s.header = r.has_header();
+  return s;
+}
+
+void read_as_model(const ModelSchema& schema, bool scoring, CsvOptions& opt) {
+  opt.features.assign(schema.features.begin(), schema.features.begin() + schema.numeric_count());
+  opt.encoded = schema.encoded;
+  opt.freeze_encoder = scoring;
+  if (opt.label.empty()) opt.label = schema.label;
+  if (opt.label_trim.empty()) opt.label_trim = schema.label_trim;
+  if (!schema.header) opt.header = false;
+  const bool numeric =
+      schema.positive == "1" &&
+      (schema.negative == "-1" || schema.negative == "0" || schema.negative.empty());
+  if (opt.positive.empty() && !numeric) opt.positive = schema.positive;
 }
 
 Status check_features(const ModelSchema& schema, const std::vector<std::string>& csv) {

@@ -139,6 +139,11 @@ void Pipeline::grow(std::size_t width) {
   width_ = width;
 }
 
+void Pipeline::remap_features(const std::vector<std::size_t>& position, std::size_t width) {
+  learner_->remap(position, width);
+  width_ = width;
+}
+
 int Pipeline::push(std::size_t stage, const double* x, int y, const SparseRow* tail, bool queued) {
   const double* cur = x;
   for (std::size_t i = stage; i < scalers_.size(); ++i) {
@@ -265,7 +270,7 @@ void Pipeline::clear_wide_dense(const SparseRow& tail) const {
 }
 
 int Pipeline::learn_wide(const double* z, const SparseRow& tail, int y) {
-  // spec 10.5: sparse-native learners take the row in O(numeric + encoded non-zeros).
+  // design.md 10.5: sparse-native learners take the row in O(numeric + encoded non-zeros).
   if (learner_->sparse_native()) {
     const SparseRow row = wide_sparse(z, tail);
     const double margin = learner_->train_score_sparse(row);  // spec 6.1: predict first

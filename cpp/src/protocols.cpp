@@ -138,7 +138,7 @@ Result<RunResult> train_and_test(const RowBlock& data, const std::string& spec, 
   if (!built) return built.status();
   Pipeline& p = *built.value();
   if (data.encoded()) {
-    // spec 10.5: the data set's final width from the start is the width grown row by row.
+    // design.md 10.5: the data set's final width from the start is the width grown row by row.
     p.set_dims(data.dims, data.width);
     for (std::size_t i : split.train) p.learn_encoded(data.row(i), data.tail(i), data.y[i]);
   }

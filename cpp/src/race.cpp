@@ -67,7 +67,7 @@ void Race::learn_row(const double* x, int y, const SparseRow* tail) {
 void Race::run_block() {
   if (block_.size() == 0) return;
   // The numeric width is fixed by the first rows (the reader checks every later row against
-  // it); encoded features widen the learners as they appear (spec 10.5).
+  // it); encoded features widen the learners as they appear (design.md 10.5).
   const bool encoded = block_.encoded();
   const std::size_t width = encoded ? block_.width : block_.dims;
   bool reset = false;

@@ -15,22 +15,22 @@ Layout Voted::state_layout() const {
   return l;
 }
 
-void Voted::grow(std::size_t new_dims) {
-  if (new_dims <= dims_) return;
+void Voted::remap(const std::vector<std::size_t>& position, std::size_t new_dims) {
+  if (new_dims < dims_ || (position.empty() && new_dims == dims_)) return;
   // A new feature's weight has been its initial value w0 in every hypothesis so far, so its
-  // accumulated sum is Z w0 and its vote w0 (spec 10.5).
+  // accumulated sum is Z w0 and its vote w0 (design.md 10.5).
   const Layout pl = inner_->params_layout(), sl = state_layout();
   const std::vector<double> old_params = params_;
   const std::vector<double> old_state = state_;
   const std::size_t old_dims = dims_;
-  inner_->grow(new_dims);
+  inner_->remap(position, new_dims);
   dims_ = new_dims;
   const std::vector<double>& initial = inner_->params();
   params_ = initial;
   state_.assign(2 + initial.size(), 0.0);
   for (std::size_t j = 0; j < initial.size(); ++j) state_[2 + j] = old_state[1] * initial[j];
-  relayout(old_params, pl, old_dims, params_, new_dims);
-  relayout(old_state, sl, old_dims, state_, new_dims);
+  relayout(old_params, pl, old_dims, params_, new_dims, position);
+  relayout(old_state, sl, old_dims, state_, new_dims, position);
 }
 
 bool Voted::update(const double* x, int y) {

@@ -1,5 +1,5 @@
-// Real-world CSVs (spec 10): role inference, the encoders, growing width for every learner,
-// and files with text and categorical columns read end to end.
+// Real-world CSVs (design.md section 10): role inference, the encoders, growing width for every
+// learner, and files with text and categorical columns read end to end.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -11,6 +11,7 @@
 #include "onepass/io/column_roles.hpp"
 #include "onepass/io/csv_reader.hpp"
 #include "onepass/io/feature_encoder.hpp"
+#include "onepass/io/model_json.hpp"
 #include "onepass/pipeline.hpp"
 #include "onepass/race.hpp"
 #include "onepass/registry.hpp"
@@ -30,6 +31,9 @@ TEST(ColumnRoles, InferenceRules) {
   std::vector<std::string> mostly(200, "4");
   mostly[7] = "four";
   EXPECT_EQ(infer(mostly).role, ColumnRole::numeric);
+  // So is one stray string among three or more numbers in a small file; two are strings.
+  EXPECT_EQ(infer({"2", "4", "oops", "8"}).role, ColumnRole::numeric);
+  EXPECT_EQ(infer({"2", "4", "oops", "eek", "4", "2"}).role, ColumnRole::categorical);
   // Few distinct strings: categorical.
   std::vector<std::string> cats;
   for (int i = 0; i < 60; ++i) cats.push_back(i % 3 ? "Private" : "State-gov");
@@ -113,7 +117,7 @@ TEST(FeatureEncoder, TextWordsHashedSignedAndCounted) {
   EXPECT_EQ(u, t);
 }
 
-// spec 10.5: a learner that grows from width k to d mid-stream learns what it learns with
+// design.md 10.5: a learner that grows from width k to d mid-stream learns what it learns with
 // width d from the start when the new features were 0 until then: the same parameters. The
 // exceptions are rules under which a 0 feature still learns: the FS feature maps (a 0 maps
 // to sigmoid(-beta) or beta, not 0, so its weight moves) and PATER-II's accumulated class
@@ -250,6 +254,31 @@ TEST(TabularCsv, RolesOverridesNoHeaderDelimiterAndLabelMapping) {
   u.feed(two.data(), two.size(), none);
   EXPECT_NE(u.finish(none).message().find("a role is set for the column 'nope'"),
             std::string::npos);
+}
+
+TEST(TabularCsv, ModelsKeepTheEncoderAndScoreRawRowsTheSame) {
+  auto race = Race::create(with({{"label", "Survived"}}), {"zscore | logreg +avg"}).take();
+  const std::string text = titanic();
+  ASSERT_TRUE(race->push(text.data(), text.size()));
+  ASSERT_TRUE(race->finish());
+  const std::string json = model_to_json(race->pipeline(0), model_schema_of(race->reader()));
+  Result<LoadedModel> loaded = model_from_json(json);
+  ASSERT_TRUE(loaded) << loaded.message();
+  const LoadedModel& m = loaded.value();
+  EXPECT_EQ(m.pipeline->width(), race->pipeline(0).width());
+  EXPECT_EQ(m.pipeline->dims(), 3u);
+  EXPECT_EQ(m.schema.features, race->reader().feature_names());
+  EXPECT_EQ(m.schema.encoded.columns.size(), 3u);  // Name (text), Sex, Embarked
+  EXPECT_EQ(m.pipeline->learner().params(), race->pipeline(0).learner().params());
+  // Scoring the training file with the loaded model: a frozen encoder, the same features.
+  CsvOptions o;
+  read_as_model(m.schema, true, o);
+  EXPECT_TRUE(o.freeze_encoder);
+  CsvScorer scorer(o, *m.pipeline);
+  ASSERT_TRUE(scorer.push(text.data(), text.size()));
+  ASSERT_TRUE(scorer.finish());
+  ASSERT_EQ(scorer.scores.size(), 6u);
+  EXPECT_EQ(scorer.reader().feature_names(), m.schema.features);
 }
 
 // Memory stays bounded on a stream of fresh values in a categorical column: the width stops

@@ -1,8 +1,8 @@
-// Real-world CSVs (spec 10) through the CLI and the JS API: the raw UCI Adult files (no header,
+// Real-world CSVs (design.md section 10) through the CLI and the JS API: the raw UCI Adult files (no header,
 // string columns, '?' for missing, a first line to pass over and labels ending with a dot in
 // the test file) and a Titanic-style file with quoted names.
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
@@ -111,7 +111,14 @@ test('csvRunner reads a Titanic-style file with inferred roles, the same as the 
   assert.equal(result.rows, 6);
   const w = Array.from(result.snapshot.learner.arrays.w);
   assert.equal(w.length, info.features.length);
+  // The model scores the same rows as the run learned them (its encoder travels with it).
+  const model = run.toJSON(0);
   run.dispose();
+  const scorer = op.csvScorer(model);
+  const scored = scorer.push(bytes);
+  const rest = scorer.finish();
+  assert.equal(scored.scores.length + rest.scores.length, 6);
+  scorer.dispose();
   const file = join(dir, 'titanic.csv');
   writeFileSync(file, titanic);
   const [native] = nativeRun([file, '--label', 'Survived', '--pipeline', 'zscore | logreg']);
@@ -130,4 +137,66 @@ test('CSV options are checked where they enter, naming the option', () => {
   const r = cli(['run', adultTrain, '--delimiter', 'ab', '-p', 'logreg']);
   assert.notEqual(r.status, 0);
   assert.match(r.stderr, /option delimiter must be one character/);
+});
+
+test('models carry their encoder: save, predict on the raw test file, resume and merge', () => {
+  const half = (from, to) =>
+    gunzipSync(readData('raw/adult.data.gz')).toString('latin1').split('\n').slice(from, to);
+  const first = join(dir, 'a1.csv');
+  const second = join(dir, 'a2.csv');
+  writeFileSync(first, half(0, 16000).join('\n') + '\n');
+  writeFileSync(second, half(16000).join('\n'));
+  const m1 = join(dir, 'm1.json');
+  const m2 = join(dir, 'm2.json');
+  const common = ['--no-header', '--positive', '>50K', '--label-trim', '.'];
+  const spec = 'zscore | logreg +avg';
+  for (const [file, model] of [
+    [first, m1],
+    [second, m2],
+  ])
+    assert.equal(cli(['run', file, ...common, '-p', spec, '--save', model]).status, 0);
+  const saved = JSON.parse(readFileSync(m1, 'utf8'));
+  assert.equal(saved.version, 2);
+  assert.equal(saved.dims, 6);
+  assert.equal(saved.width, saved.schema.features.length);
+  assert.equal(saved.encoder.columns.length, 8);
+  assert.deepEqual(saved.encoder.features[0], [0, 'level', 'State-gov', 'c2=State-gov']);
+
+  // Frozen predictions on the raw test file: the saved encoder, label trimming and no header.
+  const predict = (model) => {
+    const r = cli([
+      'predict',
+      adultTest,
+      '--model',
+      model,
+      '--comment',
+      '|',
+      '-o',
+      join(dir, 'p.csv'),
+    ]);
+    assert.equal(r.status, 0, r.stderr);
+    return Number(/accuracy on the 16281 labelled rows: ([0-9.]+)/.exec(r.stderr)[1]);
+  };
+  assert.ok(Math.abs(predict(m1) - 0.8525) < 0.015);
+
+  // Training further from the first half's model learns the second half exactly as one run
+  // over the whole file does (new levels appear in the second half and the model grows).
+  const m12 = join(dir, 'm12.json');
+  assert.equal(cli(['run', second, '--load', m1, '--save', m12]).status, 0);
+  const whole = jsonLines(cli(['run', adultTrain, ...common, '-p', spec, '--json']).stdout)[0];
+  const resumed = JSON.parse(readFileSync(m12, 'utf8'));
+  assert.equal(resumed.width, whole.weights.length);
+  const again = jsonLines(cli(['run', second, '--load', m1, '--json']).stdout)[0];
+  assert.equal(again.rows, 32561);
+  assert.equal(again.mistakes, whole.mistakes);
+  assert.deepEqual(again.weights, whole.weights);
+
+  // Merging models that saw different levels: the union of their features.
+  const merged = join(dir, 'merged.json');
+  assert.equal(cli(['merge', m1, m2, '-o', merged]).status, 0);
+  const names = (f) => JSON.parse(readFileSync(f, 'utf8')).schema.features;
+  const union = new Set([...names(m1), ...names(m2)]);
+  assert.equal(names(merged).length, union.size);
+  assert.ok(names(merged).length > Math.min(names(m1).length, names(m2).length));
+  assert.ok(Math.abs(predict(merged) - 0.8525) < 0.015);
 });

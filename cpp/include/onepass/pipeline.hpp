@@ -41,7 +41,7 @@ class Pipeline {
   const std::string& canonical_spec() const { return canonical_; }
 
   // The input width; fixed by the first row when not set before. Setting it resets the model.
-  // width > dims (spec 10.5): rows carry encoded features (categorical levels, hashed words)
+  // width > dims (design.md 10.5): rows carry encoded features (categorical levels, hashed words)
   // at indices dims .. width - 1 after the dims numeric ones; the scalers see the numeric ones
   // only, the learner all of them.
   void set_dims(std::size_t dims, std::size_t width = 0);
@@ -50,6 +50,9 @@ class Pipeline {
   // More encoded features: the learner grows (learners/learner.hpp, grow); the scalers keep
   // their width.
   void grow(std::size_t width);
+  // The learner's features moved: feature j becomes position[j] of `width` (a merge of models
+  // whose encoders saw different levels); the scalers' numeric features stay where they are.
+  void remap_features(const std::vector<std::size_t>& position, std::size_t width);
   // learn_checked for a row with encoded features: x holds the dims() numeric values, tail
   // the encoded ones (indices from dims() up to width(), increasing).
   int learn_encoded(const double* x, const SparseRow& tail, int y) { return push(0, x, y, &tail); }

@@ -1,4 +1,4 @@
-// What each column of a CSV file is for (spec 10.1): the label, a number, a category, free
+// What each column of a CSV file is for (design.md 10.1): the label, a number, a category, free
 // text, or nothing. Roles are inferred from a sample of the stream's first rows (the rules are
 // below) and can be set by name. The delimiter can be detected from the
 // first record too.
@@ -36,7 +36,8 @@ std::vector<std::string> default_missing_tokens();
 bool is_missing_token(std::string_view cell, const std::vector<std::string>& tokens);
 
 // Infers the role of one column from its sampled cells (trimmed; the missing ones included):
-//   every non-missing value a number (or all but at most 1%, which are then bad cells) -> numeric;
+//   every non-missing value a number (or all but at most 1%, or all but one among three or
+//   more numbers: those are then bad cells) -> numeric;
 //   values of three or more words on average (or 40+ characters with a space) -> text;
 //   every value distinct (or more than half of 50+ values) -> ignore (an identifier);
 //   otherwise -> categorical. A column with no value at all -> numeric (all missing).

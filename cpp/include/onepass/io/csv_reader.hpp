@@ -5,8 +5,8 @@
 // lines skipped. An empty cell is a missing value (NaN, counted). A bad row (wrong number of
 // fields, a cell that is not a finite number, a missing or third label value) gives an error
 // naming its line and column; the caller chooses to stop there or to skip and count it.
-// Real files (spec 10): lines to skip before the header, no header (columns c1..cN), the
-// delimiter detected, missing-value tokens, and column roles: numbers are features as they are,
+// Real files (design.md section 10): lines to skip before the header, no header (columns c1..cN),
+// the delimiter detected, missing-value tokens, and column roles: numbers are features as they are,
 // categorical and text columns are encoded (io/feature_encoder.hpp) into features appended after
 // the numeric ones, so the width may grow during the stream. Roles are inferred from the first
 // `sample_rows` data rows (io/column_roles.hpp), which the reader holds until it has decided.
@@ -29,7 +29,7 @@
 
 namespace onepass {
 
-// A model's encoded columns (spec 10.2, 10.3): read the same way when it scores or resumes.
+// A model's encoded columns (design.md 10.2, 10.3): read the same way when it scores or resumes.
 struct EncodedSchema {
   EncoderOptions options;
   struct Column {
@@ -153,15 +153,14 @@ class CsvReader {
   const std::string& label_name() const { return label_name_; }
   bool has_label() const { return has_label_; }
   bool schema_ready() const { return schema_ready_; }
+  const std::string& label_trim() const { return opt_.label_trim; }
+  bool has_header() const { return opt_.header; }
   char delimiter() const { return opt_.delimiter; }
   const std::vector<ColumnInfo>& columns() const { return column_info_; }
   const std::vector<std::string>& notices() const { return notices_; }
   const FeatureEncoder& encoder() const { return encoder_; }
   // The encoded columns and features, for a model (empty when there are none).
   EncodedSchema encoded_schema() const;
-  // Options that read another file as this one was read: the same numeric features by name,
-  // the same encoder (frozen), label column and label mapping.
-  CsvOptions options_like_this(CsvOptions base) const;
 
   std::uint64_t rows() const { return rows_; }
   std::uint64_t positives() const { return positives_; }

@@ -1,4 +1,4 @@
-// Categorical and text columns as features (spec 10.2, 10.3), online and bounded:
+// Categorical and text columns as features (design.md 10.2, 10.3), online and bounded:
 //  - a categorical value becomes an indicator feature named "column=value", added when the value
 //    first appears; past `max_levels` values in a column, further values are hashed into
 //    `level_buckets` features named "column=#k", so the width stays bounded on any stream;

@@ -6,6 +6,11 @@
 //     "scalers": [ { "name", "state": [numbers] } ],
 //     "learner": { "name", "params", "state", "reverted_steps", "inner": {...} (wrappers) },
 //     "progress": [counters], "checksum": "fnv1a64:<hex>" }
+// Version 2 adds, for pipelines with categorical or text features (docs/design.md 10):
+//   "width": the learner's width, "encoder": { "max_levels", "level_buckets", "text_bits",
+//     "columns": [ { "name", "text" } ], "features": [ [column, "level"|"bucket"|"word", key,
+//     name] ] };
+// files without them are still written as version 1.
 // Numbers round-trip exactly; NaN and infinities are written as "NaN", "Infinity", "-Infinity".
 // The checksum covers the canonical form of everything else (numbers as doubles, keys sorted),
 // so a file re-written by another JSON library loads, and an edited or truncated one is
@@ -17,17 +22,30 @@
 #include <vector>
 
 #include "onepass/core/status.hpp"
+#include "onepass/io/csv_reader.hpp"
 #include "onepass/pipeline.hpp"
 
 namespace onepass {
 
-constexpr int kModelFormatVersion = 1;
+constexpr int kModelFormatVersion = 2;
 
-// What the model was trained on: feature names in order and the label mapping.
+// What the model was trained on: every feature's name in order (the numeric ones, then the
+// encoded ones), the label mapping, and the encoder of its categorical and text columns.
 struct ModelSchema {
   std::vector<std::string> features;
   std::string label, positive, negative;
+  EncodedSchema encoded;
+  std::string label_trim;
+  bool header = true;  // false: the training file had no header row (columns c1..cN)
+  std::size_t numeric_count() const { return features.size() - encoded.features.size(); }
 };
+
+// The schema of what a reader has read (for saving the model trained on it).
+ModelSchema model_schema_of(const CsvReader& reader);
+// Options that read a CSV as the model's training file was read: its numeric features by
+// name, its encoder (frozen when scoring; growing when training further), its label column
+// and positive class, unless the caller set them.
+void read_as_model(const ModelSchema& schema, bool scoring, CsvOptions& options);
 
 struct LoadedModel {
   std::unique_ptr<Pipeline> pipeline;

@@ -28,7 +28,7 @@ class Averaged : public WrappedLearner {
     return inner_->sparse_native() && inner_->sparse_params_linear();
   }
   double score_sparse(const SparseRow& x) const override;
-  void grow(std::size_t new_dims) override;
+  void remap(const std::vector<std::size_t>& position, std::size_t new_dims) override;
   Layout params_layout() const override { return inner_->params_layout(); }
   Layout state_layout() const override;
 

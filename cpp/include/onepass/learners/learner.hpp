@@ -24,7 +24,7 @@ struct LearnerState {
   std::vector<LearnerState> inner;  // none, or the wrapped learner's
 };
 
-// How a learner's vector is laid out, for growing the width (spec 10.5): parts in order, each
+// How a learner's vector is laid out, for growing the width (design.md 10.5): parts in order, each
 // either a per-feature block of dims() values or a run of `fixed` values that do not depend on
 // the width.
 struct LayoutPart {
@@ -39,10 +39,12 @@ inline LayoutPart fixed_values(std::size_t n) {
   return {false, n};
 }
 // Copies `from` (laid out by `layout` at width old_dims) into `to` (the same layout at
-// new_dims): each per-feature block's first old_dims values, and the fixed runs; the values
-// of the new features in `to` stay as they are. False when the sizes do not fit the layout.
+// new_dims): feature j's value of each per-feature block goes to feature position[j] (j
+// itself when position is empty), the fixed runs as they are; the other features' values in
+// `to` stay as they are. False when the sizes do not fit the layout.
 bool relayout(const std::vector<double>& from, const Layout& layout, std::size_t old_dims,
-              std::vector<double>& to, std::size_t new_dims);
+              std::vector<double>& to, std::size_t new_dims,
+              const std::vector<std::size_t>& position = {});
 
 class Learner {
  public:
@@ -52,10 +54,14 @@ class Learner {
   void reset(std::size_t dims);
   std::size_t dims() const { return dims_; }
 
-  // Widens the input to new_dims features (spec 10.5): what the learner knows of its features
+  // Widens the input to new_dims features (design.md 10.5): what the learner knows of its features
   // is kept and the new ones start at their initial values, exactly as if they had been 0 on
   // every row so far. Nothing happens when new_dims <= dims().
-  virtual void grow(std::size_t new_dims);
+  void grow(std::size_t new_dims) { remap({}, new_dims); }
+  // The same with the features moved: feature j becomes feature position[j] of new_dims (all
+  // distinct); the features no old one moves to start at their initial values (a merge of
+  // models that saw different categorical levels, design.md 10.5).
+  virtual void remap(const std::vector<std::size_t>& position, std::size_t new_dims);
   // The layouts of params_ and state_ (default: the weights then fixed values; fixed state).
   virtual Layout params_layout() const {
     return {feature_block(), fixed_values(params_.size() - dims_)};

@@ -17,7 +17,7 @@ class Voted : public WrappedLearner {
   double train_score(const double* x) const override { return inner_->score(x); }
   double train_score_sparse(const SparseRow& x) const override { return inner_->score_sparse(x); }
   Snapshot snapshot_of(const double* params) const override;
-  void grow(std::size_t new_dims) override;
+  void remap(const std::vector<std::size_t>& position, std::size_t new_dims) override;
   Layout params_layout() const override { return inner_->params_layout(); }
   Layout state_layout() const override;
 
