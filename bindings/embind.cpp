@@ -2,6 +2,8 @@
 // once per call through typed-array views over buffers owned here (inputBuffer, chunkBuffer):
 // JS writes into the view, then calls the method that consumes it. A failure comes back as a
 // string (the core's message); the TypeScript layer (bindings/ts) turns it into an Error.
+#include <algorithm>
+
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -11,6 +13,7 @@
 #include <vector>
 
 #include "onepass/api/csv_options.hpp"
+#include "onepass/api/csv_preview.hpp"
 #include "onepass/eval/protocols.hpp"
 #include "onepass/io/model_json.hpp"
 #include "onepass/pipeline.hpp"
@@ -714,6 +717,51 @@ val registry_value() {
 
 }  // namespace
 
+// The head of a CSV as the reader sees it (api/csv_preview.hpp): { columns, rows, delimiter,
+// notices, labelValues, positive, sampledRows } or { error }.
+val preview_csv(const std::string& head, bool complete, val options) {
+  onepass::CsvOptions opt;
+  const std::string err = csv_options(options, opt);
+  if (!err.empty()) return error_value(err);
+  const double rows = options["rows"].isNumber() ? options["rows"].as<double>() : 5;
+  auto preview = onepass::preview_csv(head, complete, opt,
+                                      static_cast<std::size_t>(std::clamp(rows, 0.0, 1000.0)));
+  if (!preview) return error_value(preview.message());
+  const onepass::CsvPreview& p = preview.value();
+  val out = val::object();
+  val columns = val::array();
+  for (const auto& c : p.columns) {
+    val col = val::object();
+    col.set("name", c.name);
+    col.set("role", std::string(onepass::role_name(c.role)));
+    col.set("reason", c.reason);
+    columns.call<void>("push", col);
+  }
+  out.set("columns", columns);
+  val rows_out = val::array();
+  for (const auto& r : p.rows) {
+    val cells = val::array();
+    for (const auto& c : r) cells.call<void>("push", c);
+    rows_out.call<void>("push", cells);
+  }
+  out.set("rows", rows_out);
+  out.set("delimiter", std::string(1, p.delimiter));
+  val notices = val::array();
+  for (const auto& n : p.notices) notices.call<void>("push", n);
+  out.set("notices", notices);
+  val labels = val::array();
+  for (const auto& [value, count] : p.label_values) {
+    val item = val::object();
+    item.set("value", value);
+    item.set("count", static_cast<double>(count));
+    labels.call<void>("push", item);
+  }
+  out.set("labelValues", labels);
+  out.set("positive", p.positive);
+  out.set("headRows", static_cast<double>(p.head_rows));
+  return out;
+}
+
 EMSCRIPTEN_BINDINGS(onepass) {
   emscripten::function("registry", &registry_value);
   emscripten::function("merge", &merge_value);
@@ -743,6 +791,7 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("info", &JsRace::info);
   register_runner(emscripten::class_<JsSparseRace>("SparseRace"))
       .function("info", &JsSparseRace::info);
+  emscripten::function("previewCsv", &preview_csv);
   emscripten::class_<JsDataset>("Dataset")
       .constructor<>()
       .function("init", &JsDataset::init)

@@ -3,6 +3,7 @@
 import createOnepassModule from './onepass_wasm.mjs';
 import type {
   RawCsvInfo,
+  RawCsvPreview,
   RawModule,
   RawPipeline,
   RawRace,
@@ -27,6 +28,12 @@ export type SnapshotPart = RawSnapshotPart;
 export type RegistryEntry = RawEntry;
 export type RegistryParam = RawParam;
 export type CsvInfo = RawCsvInfo;
+/**
+ * The head of a CSV as a run would read it: each column's role and why, the first rows'
+ * cells, the detected delimiter, the label values of the sampled rows (most frequent first)
+ * and the positive class the run would use.
+ */
+export type CsvPreview = RawCsvPreview;
 /** Counts of an svmlight stream: rows, skipped lines and their errors, the width, labels. */
 export type SvmlightInfo = RawSvmlightInfo;
 /** What a model was trained on: feature names in order and the label mapping. */
@@ -70,8 +77,11 @@ export interface CsvReadOptions {
   positive?: string;
   /** "stop" (default): the first bad row ends the stream; "skip": bad rows are counted. */
   onError?: 'stop' | 'skip';
-  /** false: the first line is data; columns are named c1, c2, ... */
-  header?: boolean;
+  /**
+   * false: the first line is data; columns are named c1, c2, ... 'auto': decided from the
+   * first rows (a header unless the numeric columns have numbers in the first line too).
+   */
+  header?: boolean | 'auto';
   /** One character, or 'tab'. Default: detected from the first line (',', ';', tab, '|'). */
   delimiter?: string;
   /** Lines to pass over before the header (or the first row). */
@@ -596,6 +606,15 @@ export class SvmlightRunner extends Runner<RawSparseRace> {
 export interface Onepass {
   /** Every learner, scaler and modifier with its parameters, defaults, ranges and help. */
   registry(): RegistryEntry[];
+  /**
+   * Reads the head of a CSV (its first bytes, or all of it with complete: true) as a run
+   * with the same options would, without learning: roles, first rows, label values. Pass at
+   * least the first 1,000 rows, which a run samples to infer roles.
+   */
+  previewCsv(
+    head: Uint8Array | string,
+    options?: CsvReadOptions & { complete?: boolean; rows?: number },
+  ): CsvPreview;
   /** Builds a pipeline from a spec string; throws an Error saying what is accepted. */
   pipeline(spec: string, options?: PipelineOptions): Pipeline;
   csvRunner(options: CsvOptions): CsvRunner;
@@ -720,6 +739,14 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
 
   const api: Onepass = {
     registry: () => raw.registry(),
+    previewCsv(head, opts = {}) {
+      const { complete, ...rest } = opts;
+      const text = typeof head === 'string' ? head : new TextDecoder().decode(head);
+      const label = rest.label === undefined ? undefined : String(rest.label);
+      const r = raw.previewCsv(text, complete ?? false, { ...rest, label });
+      if ('error' in r) fail(r.error);
+      return r as CsvPreview;
+    },
     pipeline(spec, opts = {}) {
       const p = created(new raw.Pipeline(), (o) => o.init(spec, opts.every ?? 0, opts.window ?? 0));
       return new Pipeline(p, opts.features);

@@ -96,6 +96,16 @@ export interface RawCsvInfo {
   /** What the reader decided for you: the positive class it chose, the columns it ignores. */
   notices: string[];
 }
+export interface RawCsvPreview {
+  columns: RawCsvInfo['columns'];
+  rows: string[][];
+  delimiter: string;
+  notices: string[];
+  labelValues: { value: string; count: number }[];
+  positive: string;
+  /** Data rows read in the head (label values are counted over the first 1,000). */
+  headRows: number;
+}
 /** What both runners (CSV, svmlight) have. */
 export interface RawRunner {
   init(options: object): string;
@@ -183,6 +193,7 @@ export interface RawDataset {
 export interface RawModule {
   Dataset: new () => RawDataset;
   registry(): RawEntry[];
+  previewCsv(head: string, complete: boolean, options: object): RawCsvPreview | { error: string };
   merge(models: string[]): { model?: string; error?: string };
   Scorer: new () => RawScorer;
   Pipeline: new () => RawPipeline;

@@ -37,7 +37,9 @@ const std::vector<CsvOptionInfo>& csv_option_infos() {
   static const std::vector<CsvOptionInfo> infos = {
       {"label", "the label column: a header name or a 0-based index (-1: last; default)"},
       {"positive", "the positive class's value (default: 1 for numeric labels, else chosen)"},
-      {"header", "false: the file has no header row; columns are named c1..cN"},
+      {"header",
+       "false: the file has no header row (columns c1..cN); auto: decided from the "
+       "first rows"},
       {"delimiter", "',' ';' tab '|' or any one character (default: detected)"},
       {"skipLines", "lines to pass over before the header (or the first row)"},
       {"comment", "lines starting with this character are passed over ('|' in adult.test)"},
@@ -64,9 +66,10 @@ Status set_csv_option(CsvOptions& o, const std::string& name, const std::string&
   } else if (name == "positive") {
     o.positive = value;
   } else if (name == "header") {
-    if (value != "true" && value != "false")
-      return Status::error("option header must be true or false, got '" + value + "'");
-    o.header = value == "true";
+    if (value != "true" && value != "false" && value != "auto")
+      return Status::error("option header must be true, false or auto, got '" + value + "'");
+    o.header = value != "false";
+    o.detect_header = value == "auto";
   } else if (name == "delimiter") {
     if (value == "\\t" || value == "tab")
       o.delimiter = '\t';

@@ -187,6 +187,13 @@ Status CsvReader::read_header(std::uint64_t line) {
                          std::to_string(columns_) +
                          " column; expected at least one feature and a label (is the delimiter '" +
                          std::string(1, opt_.delimiter) + "'?)");
+  Status st = resolve_label();
+  if (!st) return st;
+  header_read_ = true;
+  return Status::ok();
+}
+
+Status CsvReader::resolve_label() {
   // Label column: a name first, then an index.
   bool found = false;
   if (opt_.label.empty()) {
@@ -216,8 +223,42 @@ Status CsvReader::read_header(std::uint64_t line) {
     return failure_;
   }
   label_name_ = has_label_ ? column_names_[label_col_] : "";
-  header_read_ = true;
   return Status::ok();
+}
+
+void CsvReader::decide_header() {
+  // design.md 10.1: the first record is a header unless every column whose sampled values are
+  // all numbers has a number in the first record too (and there is such a column).
+  split(first_record_.first);
+  if (fields_.size() != columns_) return;
+  std::vector<std::string> first(fields_.begin(), fields_.end());
+  std::vector<bool> numeric(columns_, true), seen(columns_, false);
+  for (const auto& [record, line] : sample_) {
+    split(record);
+    if (fields_.size() != columns_) continue;
+    for (std::size_t c = 0; c < columns_; ++c) {
+      const std::string_view cell = trim_blanks(fields_[c]);
+      if (cell.empty() || is_missing_token(cell, opt_.missing)) continue;
+      double v = 0;
+      seen[c] = true;
+      if (parse_number(cell, v) != NumberParse::ok) numeric[c] = false;
+    }
+  }
+  std::size_t for_data = 0, for_header = 0;
+  for (std::size_t c = 0; c < columns_; ++c) {
+    if (!seen[c] || !numeric[c]) continue;
+    double v = 0;
+    (parse_number(trim_blanks(first[c]), v) == NumberParse::ok ? for_data : for_header)++;
+  }
+  if (for_header > 0 || for_data == 0) {
+    notices_.push_back("the first line is read as the header");
+    return;
+  }
+  opt_.header = false;
+  for (std::size_t c = 0; c < columns_; ++c) column_names_[c] = "c" + std::to_string(c + 1);
+  sample_.insert(sample_.begin(), first_record_);
+  notices_.push_back("the first line is data (no header): columns are named c1..c" +
+                     std::to_string(columns_));
 }
 
 std::string CsvReader::column_list() const {
@@ -254,6 +295,13 @@ Status CsvReader::flush_sample(RowBlock& out) {
 }
 
 Status CsvReader::build_schema() {
+  if (opt_.detect_header && opt_.header) {
+    decide_header();
+    if (!opt_.header) {
+      Status st = resolve_label();
+      if (!st) return st;
+    }
+  }
   // The sample's cells, column by column (records of the wrong width are left out here and
   // reported when they are read).
   std::vector<std::vector<std::string>> cells(columns_);
@@ -424,6 +472,15 @@ void CsvReader::choose_positive(const std::vector<std::string>& labels) {
                      "; set the positive class to choose another");
 }
 
+void CsvReader::keep_for_preview() {
+  if (kept_rows_.size() < opt_.keep_rows) {
+    kept_rows_.emplace_back();
+    for (std::string_view f : fields_) kept_rows_.back().emplace_back(trim_blanks(f));
+  }
+  if (has_label_ && rows_ + skipped_ < std::max<std::size_t>(opt_.sample_rows, 1))
+    ++label_counts_[std::string(trim_label(fields_[label_col_]))];
+}
+
 std::vector<std::string> CsvReader::feature_names() const {
   std::vector<std::string> names = feature_names_;
   for (const EncodedFeature& f : encoder_.features()) names.push_back(f.name);
@@ -549,6 +606,7 @@ Status CsvReader::process(std::string_view rec, std::uint64_t line, RowBlock& ou
   if (!header_read_) {
     split(rec);
     Status st = read_header(line);
+    if (opt_.detect_header) first_record_ = {std::string(rec), line};
     if (!st || opt_.header) return st;
   }
   if (!schema_ready_) {
@@ -567,6 +625,7 @@ Status CsvReader::process_fields(std::uint64_t line, RowBlock& out) {
                      "expected " + std::to_string(columns_) + " fields, found " +
                          std::to_string(fields_.size()));
   }
+  if (opt_.keep_rows > 0) keep_for_preview();
   out.dims = dims();
   const std::size_t row_start = out.x.size();
   out.x.resize(row_start + dims());

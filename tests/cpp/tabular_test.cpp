@@ -281,6 +281,32 @@ TEST(TabularCsv, ModelsKeepTheEncoderAndScoreRawRowsTheSame) {
   EXPECT_EQ(scorer.reader().feature_names(), m.schema.features);
 }
 
+TEST(TabularCsv, HeaderDetectedFromTheFirstRows) {
+  const auto read = [](const std::string& text, CsvReader& r) {
+    RowBlock rows;
+    EXPECT_TRUE(r.feed(text.data(), text.size(), rows));
+    EXPECT_TRUE(r.finish(rows));
+    return rows.size();
+  };
+  // Numbers in the numeric columns of the first line: data, columns c1..cN.
+  CsvReader adult(with({{"header", "auto"}}));
+  EXPECT_EQ(
+      read("39, State-gov, 77516, <=50K\n50, Private, 83311, >50K\n38, Private, 1, <=50K\n", adult),
+      3u);
+  EXPECT_FALSE(adult.has_header());
+  EXPECT_EQ(adult.label_name(), "c4");
+  EXPECT_EQ(adult.feature_names()[0], "c1");
+  // Names above numbers: a header.
+  CsvReader heart(with({{"header", "auto"}}));
+  EXPECT_EQ(read("age,chol,label\n63,233,1\n67,286,0\n", heart), 2u);
+  EXPECT_TRUE(heart.has_header());
+  EXPECT_EQ(heart.feature_names(), (std::vector<std::string>{"age", "chol"}));
+  // Only strings: assumed a header.
+  CsvReader words(with({{"header", "auto"}}));
+  EXPECT_EQ(read("color,label\nred,yes\nblue,no\nred,no\n", words), 3u);
+  EXPECT_TRUE(words.has_header());
+}
+
 // Memory stays bounded on a stream of fresh values in a categorical column: the width stops
 // at max_levels + level_buckets.
 TEST(TabularCsv, FreshCategoricalValuesKeepTheWidthBounded) {

@@ -95,12 +95,17 @@ test('stream, upload, bad rows, models, all on the page origin', async () => {
     rows.push(`${i % 3 ? 'yes' : 'no'},${(i * 7) % 13},${i % 3 ? 1 : -1}`);
   await page.setInputFiles('#file', { name: 'mine.csv', mimeType: 'text/csv', buffer: csv(rows) });
   await page.waitForFunction(() => document.querySelector('#preview th')?.textContent === 'target');
-  assert.deepEqual(await page.$$eval('#preview tr.types td', (t) => t.map((c) => c.textContent)), [
-    'text',
-    'number',
-    'number',
-  ]);
+  // Each column's role as the reader infers it (a menu per column; the label has none).
+  const roles = () =>
+    page.$$eval('#preview tr.types td', (tds) =>
+      tds.map((td) => td.querySelector('select')?.value ?? td.textContent),
+    );
+  assert.deepEqual(await roles(), ['categorical', 'numeric', 'label']);
   await page.selectOption('#label', { label: 'target' });
+  await page.waitForFunction(
+    () => document.querySelector('#preview tr.types td')?.textContent === 'label',
+  );
+  assert.deepEqual(await roles(), ['label', 'numeric', 'numeric']);
   await page.selectOption('#positive', 'yes');
   await page.click('#run');
   await resultsShow(page, 3, 500);

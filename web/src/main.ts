@@ -2,10 +2,11 @@
 // the cumulative and recent error, read and sort the results, inspect what was learned per
 // feature, download models, curves and charts, and share the setup as a link (never the data).
 // The page uses only the onepass package's public API (the learning happens in worker.ts).
-import { load, type Onepass, type RegistryEntry, type RunResult } from 'onepass';
+import { load, type CsvPreview, type Onepass, type RegistryEntry, type RunResult } from 'onepass';
 import { MistakesChart, rollingError } from './chart';
 import { PRESETS, mountBuilder } from './compose';
 import type { FromWorker, Progress, Result, Source, ToWorker } from './protocol';
+import { rolesOf, showPreview } from './preview';
 import { ScalesView } from './scales';
 import './style.css';
 import { el } from './dom';
@@ -20,7 +21,8 @@ const DATASETS = [
   { file: 'sonar.csv', title: 'Sonar, sorted by class (208 rows, 60 features)' },
   { file: 'liver.csv', title: 'BUPA liver (345 rows, 6 features)' },
 ];
-const PREVIEW_BYTES = 64 * 1024;
+// The head read for the preview: enough for the 1,000 rows a run samples to infer roles.
+const PREVIEW_BYTES = 1024 * 1024;
 const PREVIEW_ROWS = 5;
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
@@ -65,7 +67,13 @@ const chart = new MistakesChart($('chart'));
 const rolling = new MistakesChart($('rolling'), 'error rate, recent rows', (x, y) =>
   rollingError(x, y, Math.max(10, Math.round((x[x.length - 1] ?? 0) / 20))),
 );
-const scales = new ScalesView($('scales-pipeline'), $('scales-array'), $('scales'), $('shaping'));
+const scales = new ScalesView(
+  $('scales-pipeline'),
+  $('scales-array'),
+  $('scales'),
+  $('shaping'),
+  $<HTMLInputElement>('scales-sort'),
+);
 const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
 /** A bundled sample, by absolute URL: the worker resolves relative URLs against its own. */
 const sample = (file: string): Source => ({
@@ -74,6 +82,8 @@ const sample = (file: string): Source => ({
   name: file,
 });
 let source: Source = sample(DATASETS[0].file);
+let head = { text: '', complete: true };
+let op: Onepass;
 let features: string[] = [];
 let pipelines: string[] = [];
 let lastResults: Result[] = [];
@@ -89,53 +99,53 @@ let paused = false;
 
 // ------------------------------------------------------------------ data and preview
 
-/** Splits one CSV line (quotes with "" escapes); enough for a preview. */
-function splitLine(line: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (c === '"') {
-      if (quoted && line[i + 1] === '"') {
-        cur += '"';
-        i++;
-      } else quoted = !quoted;
-    } else if (c === ',' && !quoted) {
-      out.push(cur.trim());
-      cur = '';
-    } else cur += c;
-  }
-  out.push(cur.replace(/\r$/, '').trim());
-  return out;
-}
-
-async function headText(src: Source): Promise<string> {
-  if (src.kind === 'file') return src.file.slice(0, PREVIEW_BYTES).text();
+async function headText(src: Source): Promise<{ text: string; complete: boolean }> {
+  if (src.kind === 'file')
+    return {
+      text: await src.file.slice(0, PREVIEW_BYTES).text(),
+      complete: src.file.size <= PREVIEW_BYTES,
+    };
   const response = await fetch(src.url);
-  return (await response.text()).slice(0, PREVIEW_BYTES);
+  const text = await response.text();
+  return { text: text.slice(0, PREVIEW_BYTES), complete: text.length <= PREVIEW_BYTES };
 }
 
-function fillPositive(values: string[]): void {
+/** The positive-class menu, from the label values of the sampled rows. */
+function fillPositive(p: CsvPreview): void {
   ui.positive.replaceChildren();
+  const values = p.labelValues.map((v) => v.value);
   const numeric = values.every((v) => ['1', '0', '-1', '+1', ''].includes(v));
-  ui.positive.append(new Option('numeric: 1 is positive, 0 or -1 negative', ''));
-  for (const v of [...new Set(values)].filter((v) => v !== '').sort())
-    ui.positive.append(new Option(v, v));
-  if (!numeric && ui.positive.options.length > 1) ui.positive.selectedIndex = 1;
+  const sampled = p.labelValues.reduce((n, v) => n + v.count, 0);
+  if (numeric) ui.positive.append(new Option('numeric: 1 is positive, 0 or -1 negative', ''));
+  for (const v of p.labelValues)
+    ui.positive.append(
+      new Option(`${v.value} (${v.count} of the first ${sampled} rows)`, v.value, false, false),
+    );
+  if (!numeric) ui.positive.value = p.positive;
 }
 
-let previewRows: string[][] = [];
-function showLabelValues(): void {
-  const col = Number(ui.label.value);
-  fillPositive(previewRows.map((r) => r[col] ?? ''));
-}
-
-/** The type of a column from its preview cells: numbers, text, or empty. */
-function columnType(col: number): string {
-  const cells = previewRows.map((r) => r[col] ?? '').filter((c) => c !== '');
-  if (cells.length === 0) return 'empty';
-  return cells.every((c) => Number.isFinite(Number(c))) ? 'number' : 'text';
+/** Reads the head again as a run would (with the chosen label column) and shows it. */
+function refreshPreview(label?: string): void {
+  let p: CsvPreview;
+  try {
+    p = op.previewCsv(head.text, {
+      complete: head.complete,
+      label,
+      header: 'auto',
+      rows: PREVIEW_ROWS,
+    });
+  } catch (e) {
+    ui.preview.replaceChildren();
+    showProblems([(e as Error).message]);
+    return;
+  }
+  showProblems(p.notices.filter((n) => /^(column|the first line is data)/.test(n)));
+  ui.label.replaceChildren(
+    ...p.columns.map((c, i) => new Option(c.name || `column ${i + 1}`, String(i))),
+  );
+  ui.label.selectedIndex = p.columns.findIndex((c) => c.role === 'label');
+  fillPositive(p);
+  showPreview(ui.preview, p);
 }
 
 async function chooseSource(src: Source): Promise<void> {
@@ -144,26 +154,8 @@ async function chooseSource(src: Source): Promise<void> {
     src.kind === 'file'
       ? `${src.file.name}: ${(src.file.size / 1e6).toFixed(2)} MB, read in chunks in this browser`
       : `sample: ${src.name}`;
-  const lines = (await headText(src)).split('\n').filter((l) => l.trim() !== '');
-  const header = splitLine(lines[0] ?? '');
-  // The last preview line may be cut at PREVIEW_BYTES; keep only complete rows.
-  previewRows = lines.slice(1, Math.min(lines.length - 1, 200)).map(splitLine);
-  ui.label.replaceChildren(
-    ...header.map((name, i) => new Option(name || `column ${i + 1}`, String(i))),
-  );
-  ui.label.selectedIndex = header.length - 1;
-  showLabelValues();
-  const head = el('tr');
-  head.append(...header.map((h) => el('th', h)));
-  const types = el('tr');
-  types.className = 'types';
-  types.append(...header.map((_, i) => el('td', columnType(i))));
-  const body = previewRows.slice(0, PREVIEW_ROWS).map((r) => {
-    const tr = el('tr');
-    tr.append(...r.map((c) => el('td', c)));
-    return tr;
-  });
-  ui.preview.replaceChildren(head, types, ...body);
+  head = await headText(src);
+  refreshPreview();
 }
 
 function catalogue(entries: RegistryEntry[]): void {
@@ -482,6 +474,7 @@ function start(op: Onepass): void {
       pipelines: specs,
       label: ui.label.value || undefined,
       positive: ui.positive.value || undefined,
+      reading: { ...rolesOf(ui.preview), header: 'auto' },
       onError: ui.onError.value === 'skip' ? 'skip' : 'stop',
       shuffleBuffer: Number(ui.order.value),
       seed: Math.max(0, Math.floor(Number(ui.seed.value) || 0)),
@@ -568,10 +561,7 @@ async function applyLink(): Promise<boolean> {
     await chooseSource(sample(name));
   }
   const label = [...ui.label.options].find((o) => o.text === p.get('label'));
-  if (label) {
-    ui.label.value = label.value;
-    showLabelValues();
-  }
+  if (label) refreshPreview(label.value);
   if (p.get('positive') && [...ui.positive.options].some((o) => o.value === p.get('positive')))
     ui.positive.value = p.get('positive') as string;
   const set = (s: HTMLSelectElement | HTMLInputElement, v: string | null) => {
@@ -595,7 +585,7 @@ async function main(): Promise<void> {
   for (const [key, p] of Object.entries(PRESETS))
     ui.preset.append(new Option(`${p.title} (${p.specs.length})`, key));
   ui.specs.value = PRESETS.start.specs.join('\n');
-  const op = await load();
+  op = await load();
   const registry = op.registry();
   catalogue(registry);
   mountBuilder(ui.builder, registry, (spec) => {
@@ -610,7 +600,7 @@ async function main(): Promise<void> {
     const f = ui.file.files?.[0];
     if (f) void chooseSource({ kind: 'file', file: f });
   });
-  ui.label.addEventListener('change', showLabelValues);
+  ui.label.addEventListener('change', () => refreshPreview(ui.label.value));
   ui.drop.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();

@@ -1,5 +1,5 @@
 // Messages between the page (main.ts) and the streaming Web Worker (worker.ts).
-import type { CsvInfo, PipelineResult, RunResult } from 'onepass';
+import type { CsvInfo, CsvReadOptions, PipelineResult, RunResult } from 'onepass';
 
 export type Source = { kind: 'url'; url: string; name: string } | { kind: 'file'; file: File };
 
@@ -7,6 +7,8 @@ export interface RunOptions {
   pipelines: string[];
   label?: string;
   positive?: string;
+  /** How to read the file: the column roles as the preview's menus say, header detection. */
+  reading: Pick<CsvReadOptions, 'numeric' | 'categorical' | 'text' | 'ignore' | 'header'>;
   onError: 'stop' | 'skip';
   /** Rows of the shuffle buffer (0: file order). */
   shuffleBuffer: number;

@@ -17,8 +17,10 @@ function viewsOf(s: Snapshot, features: string[]): View[] {
   const dims = features.length;
   const out: View[] = [];
   s.scalers.forEach((part, i) => {
+    // Scalers see the numeric features only, which come first (categorical levels and words
+    // after them reach the learner unscaled).
     for (const [name, v] of Object.entries(part.arrays))
-      if (v.length === dims && !name.startsWith('curve_'))
+      if (v.length > 0 && v.length <= dims && !name.startsWith('curve_'))
         out.push({ label: `scaler ${i + 1} (${part.name}): ${name}`, values: v });
     features.forEach((f, j) => {
       const x = part.arrays[`curve_x_${j}`];
@@ -40,13 +42,17 @@ export class ScalesView {
   #plot: uPlot | null = null;
   #sources: ScaleSource[] = [];
   #features: string[] = [];
+  readonly #sort: HTMLInputElement | null;
 
   constructor(
     pipeline: HTMLSelectElement,
     array: HTMLSelectElement,
     bars: HTMLTableElement,
     curve: HTMLElement,
+    sort: HTMLInputElement | null = null,
   ) {
+    this.#sort = sort;
+    sort?.addEventListener('change', () => this.#draw());
     this.#pipeline = pipeline;
     this.#array = array;
     this.#bars = bars;
@@ -109,9 +115,11 @@ export class ScalesView {
       1e-300,
       ...Array.from(values, (v) => (Number.isFinite(v) ? Math.abs(v) : 0)),
     );
-    const rows = this.#features.map((name, j) => {
+    const order = this.#features.slice(0, values.length).map((name, j) => ({ name, v: values[j] }));
+    // Largest |value| first when asked (weights of hundreds of levels and words).
+    if (this.#sort?.checked) order.sort((a, b) => (Math.abs(b.v) || 0) - (Math.abs(a.v) || 0));
+    const rows = order.map(({ name, v }) => {
       const tr = el('tr');
-      const v = values[j];
       const bar = el('div');
       bar.className = `bar ${v < 0 ? 'neg' : 'pos'}`;
       bar.style.width = `${Number.isFinite(v) ? (100 * Math.abs(v)) / max : 0}%`;

@@ -76,6 +76,7 @@ async function holdout(
   try {
     const { stream } = await open(source);
     const data = await op.loadDataset(stream, {
+      ...options.reading,
       label: options.label,
       positive: options.positive,
       onError: options.onError,
@@ -108,6 +109,7 @@ async function run(source: Source, options: RunOptions): Promise<void> {
       if (cancelled) break;
       if (!runner) {
         runner = op.csvRunner({
+          ...options.reading,
           pipelines: options.pipelines,
           label: options.label,
           positive: options.positive,

@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -41,8 +42,11 @@ struct EncodedSchema {
 };
 
 struct CsvOptions {
-  char delimiter = 0;          // 0: detected from the first record (',', ';', tab or '|')
-  bool header = true;          // false: columns are named c1..cN
+  char delimiter = 0;  // 0: detected from the first record (',', ';', tab or '|')
+  bool header = true;  // false: columns are named c1..cN
+  // Decide from the sample whether the first line is a header (design.md 10.1); `header`
+  // then only says what to assume until then.
+  bool detect_header = false;
   std::size_t skip_lines = 0;  // lines before the header (or the first row) to pass over
   char comment = 0;            // lines starting with this character are passed over (0: none)
   // Cells (after trimming blanks) that stand for a missing value, in every role.
@@ -68,6 +72,9 @@ struct CsvOptions {
   // A file without the label column (named by `label`) is read with label 0 on every row
   // (for predicting); otherwise that is an error.
   bool label_optional = false;
+  // A preview (api/csv_preview.hpp): keep the first keep_rows data rows' cells and count the
+  // label values of the sampled rows.
+  std::size_t keep_rows = 0;
 };
 
 // A std::allocator whose resize leaves new values uninitialised (the reader writes every value
@@ -159,6 +166,8 @@ class CsvReader {
   const std::vector<ColumnInfo>& columns() const { return column_info_; }
   const std::vector<std::string>& notices() const { return notices_; }
   const FeatureEncoder& encoder() const { return encoder_; }
+  const std::vector<std::vector<std::string>>& kept_rows() const { return kept_rows_; }
+  const std::map<std::string, std::uint64_t>& label_counts() const { return label_counts_; }
   // The encoded columns and features, for a model (empty when there are none).
   EncodedSchema encoded_schema() const;
 
@@ -186,6 +195,8 @@ class CsvReader {
   template <bool kNewlineAhead>
   std::size_t read_plain_row(const char* begin, const char* end, RowBlock& out);
   Status read_header(std::uint64_t line);
+  Status resolve_label();
+  void decide_header();
   // After the header: holds a record until the sample is complete, then decides the roles and
   // reads the sample. False when the record was held.
   Status sample_or_build(std::string_view record, std::uint64_t line, RowBlock& out, bool& held);
@@ -194,6 +205,7 @@ class CsvReader {
   void choose_positive(const std::vector<std::string>& labels);
   std::string column_list() const;
   Status process_fields(std::uint64_t line, RowBlock& out);
+  void keep_for_preview();
   void split(std::string_view record);
   Status row_error(std::uint64_t line, std::size_t column, const std::string& what);
   Status map_label(std::string_view cell, std::uint64_t line, int& y);
@@ -216,8 +228,11 @@ class CsvReader {
   std::vector<std::string> notices_;
   FeatureEncoder encoder_;
   EncodedTail tail_;
+  std::vector<std::vector<std::string>> kept_rows_;
+  std::map<std::string, std::uint64_t> label_counts_;
   // The sample held until the roles are decided: each record's text and first line.
   std::vector<std::pair<std::string, std::uint64_t>> sample_;
+  std::pair<std::string, std::uint64_t> first_record_;  // detect_header: the first line
   std::vector<int> slot_of_col_;      // per file column: its feature index, -1 ignored, -2 label
   std::size_t leading_features_ = 0;  // columns 0.. that are features 0.., the last excepted
 

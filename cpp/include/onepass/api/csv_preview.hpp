@@ -1,0 +1,35 @@
+// What a page shows before a run (issue 15's role menu): the first rows of a CSV's head as the
+// reader splits them, each column's role as the reader would infer it and why, the label
+// values of the sample and the positive class it would choose. One reader, so the preview and
+// the run can never disagree.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "onepass/core/status.hpp"
+#include "onepass/io/csv_reader.hpp"
+
+namespace onepass {
+
+struct CsvPreview {
+  std::vector<ColumnInfo> columns;             // name, role and why, in file order
+  std::vector<std::vector<std::string>> rows;  // the first rows' cells, blanks trimmed
+  char delimiter = ',';
+  std::vector<std::string> notices;
+  // The label values of the sampled rows with their counts, most frequent first, and the
+  // positive class the run would use ("1" under the numeric rule).
+  std::vector<std::pair<std::string, std::uint64_t>> label_values;
+  std::string positive;
+  std::uint64_t head_rows = 0;
+};
+
+// Reads the head of a file (its first bytes; `complete`: the whole file). A head that is cut
+// is read up to its last line break. The error is the reader's (a bad header, a bad option).
+Result<CsvPreview> preview_csv(std::string_view head, bool complete, CsvOptions options,
+                               std::size_t rows = 5);
+
+}  // namespace onepass

@@ -1,0 +1,34 @@
+#include "onepass/api/csv_preview.hpp"
+
+#include <algorithm>
+
+namespace onepass {
+
+Result<CsvPreview> preview_csv(std::string_view head, bool complete, CsvOptions options,
+                               std::size_t rows) {
+  if (!complete) {
+    const std::size_t last_break = head.rfind('\n');
+    head =
+        last_break == std::string_view::npos ? std::string_view() : head.substr(0, last_break + 1);
+  }
+  options.keep_rows = rows;
+  options.on_error = ErrorPolicy::skip;  // a bad row in the head does not hide the others
+  CsvReader reader(options);
+  RowBlock block;
+  Status st = reader.feed(head.data(), head.size(), block);
+  if (st) st = reader.finish(block);
+  if (!st) return st;
+  CsvPreview p;
+  p.columns = reader.columns();
+  p.rows = reader.kept_rows();
+  p.delimiter = reader.delimiter() ? reader.delimiter() : ',';
+  p.notices = reader.notices();
+  p.label_values.assign(reader.label_counts().begin(), reader.label_counts().end());
+  std::stable_sort(p.label_values.begin(), p.label_values.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  p.positive = reader.positive_label();
+  p.head_rows = reader.rows() + reader.skipped();
+  return p;
+}
+
+}  // namespace onepass

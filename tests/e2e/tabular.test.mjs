@@ -1,0 +1,130 @@
+// Real-world CSVs in the demo (design.md section 10): the raw UCI Adult file (no header,
+// string columns, '?' for missing) dropped as it is, with the roles the reader infers; and a
+// Titanic-style file whose roles the user changes in the preview's menus.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { gunzipSync } from 'node:zlib';
+import { readData } from '../js/helpers.mjs';
+import { openPage, resultsShow, shots, startSite } from './helpers.mjs';
+
+let site;
+before(async () => {
+  site = await startSite();
+});
+after(async () => {
+  await site?.close();
+});
+
+const roles = (page) =>
+  page.$$eval('#preview tr.types td', (tds) =>
+    tds.map((td) => td.querySelector('select')?.value ?? td.textContent),
+  );
+/** Shows the first pipeline's learned weights w in the per-feature panel. */
+async function showWeights(page) {
+  const value = await page.$$eval('#scales-array option', (os) =>
+    os.find((o) => / w$/.test(o.textContent))?.value,
+  );
+  await page.selectOption('#scales-array', value);
+}
+const firstColumn = (page, sel) =>
+  page.$$eval(`${sel} tr td:first-child`, (tds) => tds.map((t) => t.textContent));
+
+test('the raw Adult file runs with the inferred roles and shows weights by name', async () => {
+  const { context, page, foreign, errors } = await openPage(site);
+  await page.goto(`${site.origin}/`);
+  await resultsShow(page, 3, 270); // the bundled sample ran first
+  await page.setInputFiles('#file', {
+    name: 'adult.data',
+    mimeType: 'text/csv',
+    buffer: gunzipSync(readData('raw/adult.data.gz')),
+  });
+  // No header: the first row is data, the columns are c1..c15, the label the last one.
+  await page.waitForFunction(() => document.querySelector('#preview th')?.textContent === 'c1');
+  assert.deepEqual(await roles(page), [
+    'numeric',
+    'categorical',
+    'numeric',
+    'categorical',
+    'numeric',
+    'categorical',
+    'categorical',
+    'categorical',
+    'categorical',
+    'categorical',
+    'numeric',
+    'numeric',
+    'numeric',
+    'categorical',
+    'label',
+  ]);
+  assert.equal(await page.$eval('#positive', (s) => s.value), '>50K'); // the minority class
+  assert.match(
+    await page.$eval('#positive', (s) => s.selectedOptions[0].textContent),
+    /of the first 1000 rows/,
+  );
+  await page.click('#run');
+  await resultsShow(page, 3, 32561);
+  // The learner's weights carry the levels' names; largest first on request.
+  await showWeights(page);
+  const names = await firstColumn(page, '#scales');
+  assert.ok(names.includes('c2=State-gov'), names.slice(0, 20).join(', '));
+  await page.check('#scales-sort');
+  const sorted = await page.$$eval('#scales tr td:nth-child(2)', (tds) =>
+    tds.map((t) => Math.abs(Number(t.textContent))),
+  );
+  assert.ok(sorted.every((v, i) => i === 0 || v <= sorted[i - 1]));
+  if (shots) await page.screenshot({ path: join(shots, 'adult-raw.png'), fullPage: true });
+  assert.deepEqual(foreign(), [], 'no request left the page origin');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a Titanic-style file: the label chosen by name, a role changed in the preview', async () => {
+  const { context, page, errors } = await openPage(site);
+  await page.goto(`${site.origin}/`);
+  await resultsShow(page, 3, 270);
+  const rows = ['PassengerId,Survived,Pclass,Name,Sex,Age,Ticket,Embarked'];
+  const titles = ['Mr.', 'Mrs.', 'Miss.', 'Master.'];
+  for (let i = 1; i <= 300; i++) {
+    const title = titles[i % 4];
+    const survived = title === 'Mr.' ? Number(i % 5 === 0) : Number(i % 4 !== 1 || i % 3 === 0);
+    rows.push(
+      `${i},${survived},${1 + (i % 3)},"Family${i}, ${title} Given Name",${title === 'Mr.' || title === 'Master.' ? 'male' : 'female'},${i % 7 ? 20 + (i % 50) : ''},T${1000 + i},${'SCQ'[i % 3]}`,
+    );
+  }
+  await page.setInputFiles('#file', {
+    name: 'titanic.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(rows.join('\n') + '\n'),
+  });
+  await page.waitForFunction(
+    () => document.querySelector('#preview th')?.textContent === 'PassengerId',
+  );
+  await page.selectOption('#label', { label: 'Survived' });
+  await page.waitForFunction(
+    () => document.querySelectorAll('#preview tr.types td')[1]?.textContent === 'label',
+  );
+  assert.deepEqual(await roles(page), [
+    'numeric',
+    'label',
+    'numeric',
+    'text',
+    'categorical',
+    'numeric',
+    'ignore',
+    'categorical',
+  ]);
+  // The id is a number but says nothing: ignore it; the title in Name is worth keeping.
+  await page.selectOption('#preview select[data-column="PassengerId"]', 'ignore');
+  await page.click('#run');
+  await resultsShow(page, 3, 300);
+  await showWeights(page);
+  const names = await firstColumn(page, '#scales');
+  assert.ok(!names.includes('PassengerId'));
+  assert.ok(names.includes('Sex=male'));
+  assert.ok(names.includes('Name:mrs'));
+  if (shots) await page.screenshot({ path: join(shots, 'titanic-roles.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,49 @@
+// The data preview: the first rows of the chosen file as the onepass reader splits them, with a
+// role menu per column (numeric, categorical, text, ignore; the label column is chosen above).
+// The roles start as the reader infers them from the first 1,000 rows (op.previewCsv), with
+// the reason as the menu's title, so the preview and the run never disagree.
+import type { CsvPreview, CsvReadOptions } from 'onepass';
+import { el } from './dom';
+
+const ROLES = ['numeric', 'categorical', 'text', 'ignore'] as const;
+type Role = (typeof ROLES)[number];
+
+export type RoleOptions = Pick<CsvReadOptions, 'numeric' | 'categorical' | 'text' | 'ignore'>;
+
+/** Fills the table: header, one role menu per column, the first rows. */
+export function showPreview(table: HTMLTableElement, preview: CsvPreview): void {
+  const head = el('tr');
+  head.append(...preview.columns.map((c) => el('th', c.name)));
+  const roles = el('tr');
+  roles.className = 'types';
+  roles.append(
+    ...preview.columns.map((c) => {
+      const td = el('td');
+      if (c.role === 'label') {
+        td.textContent = 'label';
+        return td;
+      }
+      const menu = el('select');
+      menu.dataset.column = c.name;
+      menu.setAttribute('aria-label', `Role of column ${c.name}`);
+      menu.title = c.reason;
+      for (const r of ROLES) menu.append(new Option(r, r, false, r === c.role));
+      td.append(menu);
+      return td;
+    }),
+  );
+  const body = preview.rows.map((r) => {
+    const tr = el('tr');
+    tr.append(...r.map((c) => el('td', c)));
+    return tr;
+  });
+  table.replaceChildren(head, roles, ...body);
+}
+
+/** Every column's role as the menus say (the label column has none). */
+export function rolesOf(table: HTMLTableElement): RoleOptions {
+  const out: Record<Role, string[]> = { numeric: [], categorical: [], text: [], ignore: [] };
+  for (const menu of table.querySelectorAll<HTMLSelectElement>('select[data-column]'))
+    out[menu.value as Role].push(menu.dataset.column as string);
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v.length > 0)) as RoleOptions;
+}
