@@ -22,8 +22,9 @@ const roles = (page) =>
   );
 /** Shows the first pipeline's learned weights w in the per-feature panel. */
 async function showWeights(page) {
-  const value = await page.$$eval('#scales-array option', (os) =>
-    os.find((o) => / w$/.test(o.textContent))?.value,
+  const value = await page.$$eval(
+    '#scales-array option',
+    (os) => os.find((o) => / w$/.test(o.textContent))?.value,
   );
   await page.selectOption('#scales-array', value);
 }
