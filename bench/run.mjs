@@ -49,6 +49,49 @@ function generate(path, rows) {
   closeSync(fd);
 }
 
+/** A CSV of about `bytes` bytes like the files people hold (design.md section 10): 8 numbers,
+ * 3 categorical columns (5, 50 and 2,000 levels), a short text of 3 to 8 words from a
+ * 500-word vocabulary and a 0/1 label that depends on all of them. Returns its row count. */
+function generateMixed(path, bytes) {
+  const countFile = `${path}.rows`;
+  if (existsSync(path) && existsSync(countFile)) return Number(readFileSync(countFile, 'utf8'));
+  mkdirSync(dirname(path), { recursive: true });
+  const fd = openSync(path, 'w');
+  const header = [...Array(8)].map((_, j) => `n${j + 1}`).concat(['kind', 'state', 'shop', 'note', 'label']);
+  writeSync(fd, header.join(',') + '\n');
+  const r = lcg(7);
+  const words = [...Array(500)].map((_, i) => `w${i.toString(36)}`);
+  let written = 0, rows = 0;
+  while (written < bytes) {
+    let block = '';
+    for (let i = 0; i < 10000; i++, rows++) {
+      let z = 0;
+      const cells = [];
+      for (let j = 0; j < 8; j++) {
+        const x = (r() * 4 - 2) * (j + 1);
+        cells.push(j % 3 === 0 ? String(Math.round(x * 10)) : x.toPrecision(1 + (j % 7)));
+        z += (x / (j + 1)) * ((j % 5) - 2);
+      }
+      const kind = Math.floor(r() * 5), state = Math.floor(r() * 50), shop = Math.floor(r() * 2000);
+      z += kind - 2 + (state % 7) / 3 - 1;
+      const n = 3 + Math.floor(r() * 6);
+      const note = [];
+      for (let k = 0; k < n; k++) {
+        const w = Math.floor(r() * r() * 500);
+        note.push(words[w]);
+        z += w < 20 ? 0.5 : 0;
+      }
+      cells.push(`k${kind}`, `S${state}`, `shop-${shop}`, note.join(' '));
+      block += cells.join(',') + ',' + (z + r() - 0.5 > 0 ? 1 : 0) + '\n';
+    }
+    writeSync(fd, block);
+    written += Buffer.byteLength(block);
+  }
+  closeSync(fd);
+  writeFileSync(countFile, String(rows));
+  return rows;
+}
+
 // ------------------------------------------------------------------ measuring
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -78,12 +121,12 @@ async function native(file, spec) {
   });
 }
 
-async function wasm(op, file, specs) {
+async function wasm(op, file, specs, rows = ROWS) {
   return measure(async () => {
     const run = op.csvRunner({ pipelines: specs });
     for await (const c of chunks(file)) run.push(c);
     run.finish();
-    if (run.stats(0).rows !== ROWS) throw new Error(`wasm read ${run.stats(0).rows} rows`);
+    if (run.stats(0).rows !== rows) throw new Error(`wasm read ${run.stats(0).rows} rows`);
     run.dispose();
   });
 }
@@ -251,6 +294,10 @@ const rNative = await native(file, 'zscore | logreg');
 const rWasm = await wasm(op, file, ['zscore | logreg']);
 const rEight = await wasm(op, file, eightShared);
 const rMixed = await wasm(op, file, eightMixed);
+const mixedFile = join(root, `bench/data/mixed_${ROWS}.csv`);
+const mixedRows = generateMixed(mixedFile, statSync(file).size);
+const mixedMb = statSync(mixedFile).size / 1e6;
+const rMixedFile = await wasm(op, mixedFile, ['zscore | logreg'], mixedRows);
 const rPapa = await papaparse(file);
 const rTf = await tensorflow(file);
 const bigFile = join(root, `bench/data/browser_${BROWSER_MB}mb.csv`);
@@ -293,6 +340,7 @@ const spread = (r) => `${r.min.toFixed(2)}-${r.max.toFixed(2)} s`;
 const tfRate = rTf.rowsMeasured / rTf.seconds;
 const rows = [
   ['wasm in node: CSV -> zscore | logreg', `${M(rate(rWasm))} rows/s, ${(mb / rWasm.seconds).toFixed(0)} MB/s`, spread(rWasm), `${rWasm.peakMb.toFixed(0)} MB`, `${(rate(rWasm) / rate(rNative)).toFixed(2)} x native (target >= 0.8), ${M(rate(rWasm))} rows/s (target >= 1.5 M)`],
+  [`wasm in node: a mixed CSV of the same size (8 numbers, 3 categorical columns of 5/50/2,000 levels, 3-8 words of text; ${mixedRows} rows) -> zscore | logreg`, `${M(rate(rMixedFile, mixedRows))} rows/s, ${(mixedMb / rMixedFile.seconds).toFixed(0)} MB/s`, spread(rMixedFile), `${rMixedFile.peakMb.toFixed(0)} MB`, `${(mixedMb / rMixedFile.seconds / (mb / rWasm.seconds)).toFixed(2)} x the numeric file's MB/s`],
   ['native build, same pipeline', `${M(rate(rNative))} rows/s, ${(mb / rNative.seconds).toFixed(0)} MB/s`, spread(rNative), `${rNative.peakMb.toFixed(0)} MB`, '1.00'],
   ['papaparse (dynamicTyping, streaming) + JS z-score/logistic loop', `${M(rate(rPapa))} rows/s`, spread(rPapa), `${rPapa.peakMb.toFixed(0)} MB`, `onepass ${(rate(rWasm) / rate(rPapa)).toFixed(1)} x faster (target >= 8)`],
   [`TensorFlow.js cpu, trainOnBatch one row per call (${rTf.rowsMeasured} rows)`, `${tfRate.toFixed(0)} rows/s`, spread(rTf), `${rTf.peakMb.toFixed(0)} MB`, `onepass ${(rate(rWasm) / tfRate).toFixed(0)} x faster (target >= 500)`],

@@ -12,7 +12,8 @@ test('the benchmark runs to the end in quick mode', { timeout: 300000 }, () => {
   });
   assert.equal(r.status, 0, r.stderr);
   for (const row of [
-    'wasm in node',
+    'wasm in node: CSV',
+    'wasm in node: a mixed CSV',
     'native build',
     'papaparse',
     'TensorFlow.js',
