@@ -215,7 +215,9 @@ function plainArrays(arrays: Record<string, Float64Array>): Record<string, numbe
   return Object.fromEntries(Object.entries(arrays).map(([k, v]) => [k, Array.from(v)]));
 }
 
-function jsonOf(r: PipelineResult, skipped: number): object {
+/** One pipeline's result as JSON; `features` names the weights (numeric features, then the
+ * categorical levels and words). */
+function jsonOf(r: PipelineResult, skipped: number, features: string[]): object {
   const learner = r.snapshot.learner;
   return {
     pipeline: r.pipeline,
@@ -224,6 +226,7 @@ function jsonOf(r: PipelineResult, skipped: number): object {
     mistakes: r.mistakes,
     error: r.error,
     logLoss: r.logLoss,
+    features,
     weights: Array.from(learner.arrays.w ?? []),
     bias: learner.scalars.b ?? 0,
     arrays: plainArrays(learner.arrays),
@@ -331,7 +334,9 @@ async function run(args: string[]): Promise<void> {
     for (const n of info.notices) process.stderr.write(`onepass: note: ${n}\n`);
   for (const e of info.errors) process.stderr.write(`onepass: skipped ${e.message}\n`);
   if (a.json) {
-    for (const r of results) process.stdout.write(JSON.stringify(jsonOf(r, info.skipped)) + '\n');
+    const names = 'features' in info ? info.features : [];
+    for (const r of results)
+      process.stdout.write(JSON.stringify(jsonOf(r, info.skipped, names)) + '\n');
     return;
   }
   const neg = info.negativeLabel ? `, negative ${info.negativeLabel}` : '';

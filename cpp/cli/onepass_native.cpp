@@ -37,6 +37,7 @@ json pipeline_json(const onepass::Pipeline& p, const onepass::CsvReader& reader)
   j["mistakes"] = pr.mistakes();
   j["error"] = pr.error();
   const std::vector<double>* w = snap.array("w");
+  j["features"] = reader.feature_names();
   j["weights"] = w ? *w : std::vector<double>();
   const double* b = snap.scalar("b");
   j["bias"] = b ? *b : 0.0;

@@ -690,7 +690,8 @@ Status CsvReader::process_fields(std::uint64_t line, RowBlock& out) {
 
 std::vector<std::string> CsvReader::warnings() const {
   std::vector<std::string> w;
-  if (schema_ready_ && rows_ == 0) w.push_back("the input has a header but no data rows");
+  if (schema_ready_ && rows_ == 0 && skipped_ == 0)
+    w.push_back("the input has a header but no data rows");
   if (rows_ > 0 && (positives_ == 0 || positives_ == rows_))
     w.push_back("only one class in " + std::to_string(rows_) + " rows (all " +
                 (positives_ ? "positive" : "negative") +

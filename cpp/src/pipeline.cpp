@@ -64,6 +64,10 @@ Result<std::unique_ptr<Pipeline>> Pipeline::build(const std::string& spec, std::
     canonical += " +" + stage_text(*e, values.value());
   }
   p->canonical_ = canonical;
+  // Every stage starts in a valid state of width 0, so that a snapshot or a save of a pipeline
+  // that has seen no row is well defined (an empty stream, a header that failed).
+  for (auto& s : p->scalers_) s->reset(0);
+  p->learner_->reset(0);
   return p;
 }
 

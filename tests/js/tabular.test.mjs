@@ -47,8 +47,18 @@ test('the raw Adult file learns all 32,561 rows', () => {
   const [out] = jsonLines(r.stdout);
   assert.equal(out.rows, 32561);
   assert.equal(out.skipped, 0);
-  // 6 numeric columns and one indicator per category seen (missing '?' is no level).
+  // 6 numeric columns and one indicator per category seen (missing '?' is no level), by name.
   assert.equal(out.weights.length, 105);
+  assert.equal(out.features.length, 105);
+  assert.deepEqual(out.features.slice(0, 7), [
+    'c1',
+    'c3',
+    'c5',
+    'c11',
+    'c12',
+    'c13',
+    'c2=State-gov',
+  ]);
   assert.ok(out.error < 0.16, `progressive error ${out.error}`);
 });
 
@@ -199,4 +209,22 @@ test('models carry their encoder: save, predict on the raw test file, resume and
   assert.equal(names(merged).length, union.size);
   assert.ok(names(merged).length > Math.min(names(m1).length, names(m2).length));
   assert.ok(Math.abs(predict(merged) - 0.8525) < 0.015);
+});
+
+test('a run that learned nothing fails and says why', () => {
+  const header = cli(['run', '-', '-p', 'zscore | logreg'], 'a,b,label\n');
+  assert.equal(header.status, 1);
+  assert.match(header.stderr, /nothing was learned: the input has a header but no data rows/);
+  assert.doesNotMatch(header.stdout, /0\.0000/);
+  const skipped = cli(
+    ['run', '-', '-p', 'logreg', '--skip-bad-rows', '--sample-rows', '0'],
+    'a,b,label\nx,1,1\n2,y,0\n',
+  );
+  assert.equal(skipped.status, 1);
+  assert.match(skipped.stderr, /all 2 data rows were bad and skipped; the first: line 2, column 1/);
+  assert.throws(() => {
+    const run = op.csvRunner({ pipelines: ['logreg'] });
+    run.push(new TextEncoder().encode('a,b,label\n'));
+    run.finish();
+  }, /nothing was learned/);
 });
