@@ -533,6 +533,7 @@ class JsDataset {
     std::string err = csv_options(options, opt);
     if (!err.empty()) return err;
     reader_ = std::make_unique<onepass::CsvReader>(opt);
+    scale_encoded_ = opt.scale_encoded;
     return "";
   }
   // A test file read as `train` was read: its features, encoder (frozen) and labels.
@@ -621,11 +622,13 @@ class JsDataset {
   }
 
  private:
+  bool scale_encoded_ = false;
   static double number(const val& o, const char* key, double def) {
     return o[key].isNumber() ? o[key].as<double>() : def;
   }
-  static onepass::EvalOptions eval_options(const val& o) {
+  onepass::EvalOptions eval_options(const val& o) const {
     onepass::EvalOptions opt;
+    opt.scale_encoded = scale_encoded_;
     opt.seed = static_cast<std::uint64_t>(number(o, "seed", 1));
     opt.shuffle = o["shuffle"].isTrue();
     opt.stratified = !o["stratified"].isFalse();

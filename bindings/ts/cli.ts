@@ -41,7 +41,8 @@ const USAGE = `usage:
                (characters trimmed from labels), --numeric a,b --categorical c --text d
                --ignore e (column roles; the others are inferred from the first --sample-rows
                1000 rows), --max-levels 1000 --level-buckets 64 (categories past the cap are
-               hashed), --text-bits 18 (hashed word buckets per text column)
+               hashed), --text-bits 18 (hashed word buckets per text column), --scale-encoded
+               (the scalers scale categorical and text features too; online scalers only)
   --shuffle-buffer N  learn the rows in a seeded random order, through a buffer of N rows
   --save F     write the trained pipeline (one --pipeline) as a model file
   --load F     train the model in F further on this file (instead of --pipeline)
@@ -117,8 +118,9 @@ const LIST_OPTIONS = new Set(['missing', 'numeric', 'categorical', 'text', 'igno
 /** Takes a CSV flag into `csv`; false for any other option. */
 function csvFlag(option: string, value: () => string, csv: CsvReadOptions): boolean {
   const into = csv as Record<string, unknown>;
-  if (option === '--no-header') {
-    csv.header = false;
+  if (option === '--no-header' || option === '--scale-encoded') {
+    if (option === '--no-header') csv.header = false;
+    else csv.scaleEncoded = true;
     return true;
   }
   const key = CSV_FLAGS[option];
@@ -187,6 +189,7 @@ function parseRunArgs(args: string[]): RunArgs {
           .filter(([flag]) => flag !== '--positive')
           .map(([flag, key]) => [flag, out.csv[key]] as const),
         ['--no-header', out.csv.header],
+        ['--scale-encoded', out.csv.scaleEncoded],
         ['--load', out.load],
         ['--save', out.save],
         ['--shuffle-buffer', out.shuffleBuffer],

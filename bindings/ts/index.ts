@@ -105,6 +105,11 @@ export interface CsvReadOptions {
   levelBuckets?: number;
   /** 2^textBits hashed word buckets per text column (default 18). */
   textBits?: number;
+  /**
+   * true: the pipelines' scalers scale the categorical and text features too (online scalers
+   * only; a warm-up scaler such as lp refuses). Default: they reach the learner as they are.
+   */
+  scaleEncoded?: boolean;
 }
 
 export interface CsvOptions extends CsvReadOptions {

@@ -97,6 +97,8 @@ int run(int argc, char** argv) {
       specs.push_back(v);
     } else if (a == "--no-header") {
       opt.header = false;
+    } else if (a == "--scale-encoded") {
+      opt.scale_encoded = true;
     } else if (csv_flag(a) && next(v)) {
       onepass::Status st = onepass::set_csv_option(opt, csv_flag(a), v);
       if (!st) return fail(st.message());

@@ -55,6 +55,9 @@ const std::vector<CsvOptionInfo>& csv_option_infos() {
       {"maxLevels", "named values per categorical column before hashing"},
       {"levelBuckets", "hashed buckets per categorical column past maxLevels"},
       {"textBits", "2^bits hashed buckets per text column"},
+      {"scaleEncoded",
+       "true: the scalers also scale categorical and text features (online "
+       "scalers only)"},
       {"onError", "stop (default) at the first bad row, or skip bad rows and count them"},
   };
   return infos;
@@ -106,6 +109,10 @@ Status set_csv_option(CsvOptions& o, const std::string& name, const std::string&
     Status st = whole_number(name, value, 1, 24, bits);
     o.encoder.text_bits = static_cast<int>(bits);
     return st;
+  } else if (name == "scaleEncoded") {
+    if (value != "true" && value != "false")
+      return Status::error("option scaleEncoded must be true or false, got '" + value + "'");
+    o.scale_encoded = value == "true";
   } else if (name == "onError") {
     if (value != "stop" && value != "skip")
       return Status::error("option onError must be 'stop' or 'skip', got '" + value + "'");

@@ -220,8 +220,12 @@ json body_of(const Pipeline& p, const ModelSchema& schema) {
                {"scalers", scalers},
                {"learner", learner_json(st.learner, p.learner().snapshot().name)},
                {"progress", numbers(st.progress)}};
+  if (st.scale_encoded) {
+    body["scale_encoded"] = true;
+    body["numeric_dims"] = st.numeric;
+  }
   if (encoded) {
-    body["width"] = st.width;
+    body["width"] = st.width ? st.width : st.dims;
     body["encoder"] = encoder_json(schema.encoded);
     if (!schema.label_trim.empty()) body["schema"]["label_trim"] = schema.label_trim;
     if (!schema.header) body["schema"]["header"] = false;
@@ -272,6 +276,14 @@ Result<PipelineState> state_of(const json& j) {
     if (!width->is_number_unsigned() || width->get<std::size_t>() < st.dims)
       return bad("its width is not a whole number at least its dims");
     st.width = width->get<std::size_t>();
+  }
+  if (const json* scale = member(j, "scale_encoded")) {
+    const json* numeric = member(j, "numeric_dims");
+    if (!scale->is_boolean() || !numeric || !numeric->is_number_unsigned() ||
+        numeric->get<std::size_t>() > st.dims)
+      return bad("its scale_encoded part is damaged");
+    st.scale_encoded = scale->get<bool>();
+    st.numeric = numeric->get<std::size_t>();
   }
   for (const json& s : *scalers) {
     st.scalers.emplace_back();
@@ -354,10 +366,11 @@ Result<LoadedModel> model_from_json(const std::string& text) {
   if (!pipeline)
     return Status::error("the model's pipeline \"" + spec + "\": " + pipeline.message());
   const std::size_t inputs = st.value().width ? st.value().width : st.value().dims;
+  const std::size_t numeric = st.value().scale_encoded ? st.value().numeric : st.value().dims;
   if (!schema.value().features.empty() && schema.value().features.size() != inputs)
     return bad("it names " + std::to_string(schema.value().features.size()) + " features for " +
                std::to_string(inputs) + " inputs");
-  if (schema.value().numeric_count() != st.value().dims && !schema.value().encoded.columns.empty())
+  if (schema.value().numeric_count() != numeric && !schema.value().encoded.columns.empty())
     return bad("its encoder does not match its width");
   Status loaded = pipeline.value()->load(st.value());
   if (!loaded) return bad(loaded.message());
@@ -437,6 +450,11 @@ Result<std::string> merge_models(const std::vector<std::string>& texts) {
       if (!pipeline) return pipeline.status();
       Status loaded = pipeline.value()->load(st.value());
       if (!loaded) return bad(loaded.message());
+      if (pipeline.value()->scales_encoded() &&
+          schemas[m].encoded.features.size() != united.encoded.features.size())
+        return Status::error(
+            "models whose scalers scale their categorical and text features merge only when "
+            "they saw the same levels");
       std::vector<std::size_t> position(numeric + schemas[m].encoded.features.size());
       for (std::size_t j = 0; j < numeric; ++j) position[j] = j;
       for (std::size_t e = 0; e < schemas[m].encoded.features.size(); ++e)

@@ -84,7 +84,9 @@ Result<std::vector<std::unique_ptr<Pipeline>>> Pipeline::build_all(
 }
 
 void Pipeline::set_dims(std::size_t dims, std::size_t width) {
+  numeric_ = dims;
   width_ = width > dims ? width : dims;
+  if (scale_encoded_) dims = width_;  // the scalers see every feature
   held_tails_.clear();
   if (shared_head_ > 0) {  // own scalers again: a reset must not reset the leader's
     scalers_ = std::move(build(canonical_).value()->scalers_);  // canonical_ always builds
@@ -139,8 +141,36 @@ const double* Pipeline::fill_missing(const double* x) const {
 
 void Pipeline::grow(std::size_t width) {
   if (width <= width_) return;
+  if (scale_encoded_) {  // shared scalers grow once: a second grow to the same width is none
+    for (auto& s : scalers_) s->grow(width);
+    for (auto& out : stage_out_) out.resize(width, 0.0);
+    learner_in_.resize(width, 0.0);
+    dims_ = width;
+  }
   learner_->grow(width);
   width_ = width;
+}
+
+Status Pipeline::scale_encoded(bool on) {
+  for (std::size_t i = 0; on && i < scalers_.size(); ++i)
+    if (!scalers_[i]->can_grow())
+      return Status::error("scaler '" + scalers_[i]->snapshot().name + "' of '" + spec_ +
+                           "' is fitted on its first rows and cannot scale categorical or text "
+                           "features that appear later; leave scaling of encoded features off");
+  scale_encoded_ = on;
+  return Status::ok();
+}
+
+const double* Pipeline::full_row(const double* x, const SparseRow& tail) const {
+  full_row_.assign(width_, 0.0);
+  std::copy(x, x + numeric_, full_row_.begin());
+  for (std::size_t k = 0; k < tail.nnz; ++k) full_row_[tail.index[k]] = tail.value[k];
+  return full_row_.data();
+}
+
+int Pipeline::learn_encoded(const double* x, const SparseRow& tail, int y) {
+  if (scale_encoded_) return push(0, full_row(x, tail), y);
+  return push(0, x, y, &tail);
 }
 
 void Pipeline::remap_features(const std::vector<std::size_t>& position, std::size_t width) {
@@ -294,6 +324,7 @@ int Pipeline::learn_wide(const double* z, const SparseRow& tail, int y) {
 
 Result<double> Pipeline::score_encoded(const double* x, const SparseRow& tail) const {
   if (width_ == 0) return Status::error("the pipeline has not learned any row yet");
+  if (scale_encoded_) return score_one(full_row(x, tail), width_);
   const double* cur = x;
   for (std::size_t i = 0; i < scalers_.size(); ++i) {
     if (!scalers_[i]->fitted())
@@ -319,6 +350,8 @@ PipelineState Pipeline::save() const {
   PipelineState st;
   st.dims = dims_;
   st.width = width_ > dims_ ? width_ : 0;
+  st.scale_encoded = scale_encoded_;
+  st.numeric = numeric_;
   for (const auto& s : scalers_) st.scalers.push_back(s->save());
   if (width_ != 0) st.learner = learner_->save();
   st.progress = progress_.save();
@@ -333,8 +366,15 @@ Status Pipeline::load(const PipelineState& saved) {
   auto fresh = build(canonical_, progress_.every(), progress_.window());
   if (!fresh) return fresh.status();
   Pipeline& p = *fresh.value();
+  if (saved.scale_encoded) {
+    Status st = p.scale_encoded(true);
+    if (!st) return st;
+  }
   if (saved.dims != 0 || saved.width != 0) {
-    p.set_dims(saved.dims, saved.width);
+    if (saved.scale_encoded)
+      p.set_dims(saved.numeric, saved.dims);
+    else
+      p.set_dims(saved.dims, saved.width);
     for (std::size_t i = 0; i < scalers_.size(); ++i) {
       Status st = p.scalers_[i]->load(saved.scalers[i]);
       if (!st) return Status::error("scaler " + std::to_string(i + 1) + ": " + st.message());
@@ -349,6 +389,8 @@ Status Pipeline::load(const PipelineState& saved) {
   learner_ = std::move(p.learner_);
   dims_ = p.dims_;
   width_ = p.width_;
+  numeric_ = p.numeric_;
+  scale_encoded_ = p.scale_encoded_;
   held_tails_.clear();
   stage_out_ = std::move(p.stage_out_);
   learner_in_ = std::move(p.learner_in_);

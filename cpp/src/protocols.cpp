@@ -139,6 +139,10 @@ Result<RunResult> train_and_test(const RowBlock& data, const std::string& spec, 
   Pipeline& p = *built.value();
   if (data.encoded()) {
     // design.md 10.5: the data set's final width from the start is the width grown row by row.
+    if (opt.scale_encoded) {
+      Status st = p.scale_encoded(true);
+      if (!st) return st;
+    }
     p.set_dims(data.dims, data.width);
     for (std::size_t i : split.train) p.learn_encoded(data.row(i), data.tail(i), data.y[i]);
   }

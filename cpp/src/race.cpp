@@ -11,6 +11,11 @@ Result<std::unique_ptr<Race>> Race::create(const CsvOptions& options,
                                            std::uint64_t every, std::uint64_t window) {
   Result<std::vector<std::unique_ptr<Pipeline>>> built = Pipeline::build_all(specs, every, window);
   if (!built) return built.status();
+  if (options.scale_encoded)
+    for (auto& p : built.value()) {
+      Status st = p->scale_encoded(true);
+      if (!st) return st;
+    }
   std::unique_ptr<Race> race(new Race(options));
   race->pipelines_ = built.take();
   race->fresh_ = true;
@@ -72,7 +77,7 @@ void Race::run_block() {
   const std::size_t width = encoded ? block_.width : block_.dims;
   bool reset = false;
   for (auto& p : pipelines_) {
-    if (p->width() == 0 || p->dims() != block_.dims)
+    if (p->width() == 0 || p->numeric_dims() != block_.dims)
       p->set_dims(block_.dims, width), reset = true;
     else
       p->grow(width);
@@ -81,10 +86,11 @@ void Race::run_block() {
   if (shuffle_rows_ == 0) {
     // Pipeline by pipeline over the block (its parameters stay in cache); a leader keeps its
     // scaled rows for the pipelines that share them.
-    const std::size_t d = block_.dims, rows = block_.size();
+    const std::size_t rows = block_.size();
     std::vector<SharedHead*> kept;
     for (std::size_t i = 0; i < pipelines_.size(); ++i) {
       Pipeline& p = *pipelines_[i];
+      const std::size_t d = p.dims();  // the scalers' width (every feature if they scale all)
       kept.clear();
       for (SharedHead& head : heads_)
         if (head.leader == i) kept.push_back(&head), head.rows.resize(rows * d);

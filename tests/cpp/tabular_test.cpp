@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <set>
 #include <string>
 #include <vector>
@@ -174,6 +175,65 @@ TEST(GrowingWidth, EveryLearnerAloneAveragedAndVotedAgreesWithTheFinalWidth) {
   EXPECT_GE(exact, 30u);
 }
 
+// design.md 10.5, scalers: with scaling of encoded features on, every online scaler grows so
+// that its statistics are those of the final width from the start with the new features
+// missing until they appear; a warm-up scaler refuses, naming itself.
+TEST(GrowingWidth, EveryScalerGrowsAsIfTheNewFeaturesWereMissing) {
+  const std::size_t k = 3, d = 6, rows = 80;
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  std::vector<std::vector<double>> xs;
+  std::vector<int> ys;
+  for (std::size_t r = 0; r < rows; ++r) {
+    std::vector<double> x(d, nan);
+    for (std::size_t j = 0; j < d; ++j)
+      if (j < k || r >= rows / 2) x[j] = std::sin(1.3 * r + 0.7 * j) * (j + 1) + (j % 2 ? 2 : 0);
+    xs.push_back(x);
+    ys.push_back(std::cos(0.41 * r) > 0 ? 1 : -1);
+  }
+  std::vector<std::uint32_t> index;
+  for (std::uint32_t j = k; j < d; ++j) index.push_back(j);
+  std::size_t grown_checked = 0, refused = 0;
+  for (const RegistryEntry& e : registry()) {
+    if (e.kind != StageKind::scaler) continue;
+    const std::string spec = e.name + " | logreg";
+    auto grown = Pipeline::build(spec).take(), full = Pipeline::build(spec).take();
+    const Status st = grown->scale_encoded(true);
+    if (!grown->scaler(0).can_grow()) {
+      EXPECT_NE(st.message().find("scaler '" + e.name), std::string::npos) << st.message();
+      ++refused;
+      continue;
+    }
+    ASSERT_TRUE(st) << spec;
+    grown->set_dims(k, k);
+    full->set_dims(d, d);
+    for (std::size_t r = 0; r < rows; ++r) {
+      if (r == rows / 2) grown->grow(d);
+      if (r < rows / 2)
+        grown->learn_encoded(xs[r].data(), SparseRow{}, ys[r]);
+      else
+        grown->learn_encoded(xs[r].data(), {index.data(), xs[r].data() + k, d - k}, ys[r]);
+      full->learn_checked(xs[r].data(), ys[r]);
+    }
+    const auto near = [&](const std::vector<double>& a, const std::vector<double>& b) {
+      ASSERT_EQ(a.size(), b.size()) << spec;
+      for (std::size_t i = 0; i < a.size(); ++i)
+        EXPECT_NEAR(a[i], b[i], 1e-12 * std::max(1.0, std::fabs(b[i]))) << spec << " " << i;
+    };
+    // impute also counts each feature's missing cells, and a feature that did not exist yet
+    // was never missing: its statistics used for imputing (observed count, mean) agree.
+    const auto a = grown->save().scalers[0], b = full->save().scalers[0];
+    if (e.name == "impute")
+      near({a.begin(), a.begin() + 2 * d}, {b.begin(), b.begin() + 2 * d});
+    else
+      near(a, b);
+    near(grown->learner().params(), full->learner().params());
+    EXPECT_EQ(grown->progress().mistakes(), full->progress().mistakes()) << spec;
+    ++grown_checked;
+  }
+  EXPECT_GE(grown_checked, 8u);
+  EXPECT_GE(refused, 4u);
+}
+
 CsvOptions with(std::initializer_list<std::pair<const char*, const char*>> options) {
   CsvOptions o;
   for (const auto& [k, v] : options) EXPECT_TRUE(set_csv_option(o, k, v)) << k;
@@ -305,6 +365,36 @@ TEST(TabularCsv, HeaderDetectedFromTheFirstRows) {
   CsvReader words(with({{"header", "auto"}}));
   EXPECT_EQ(read("color,label\nred,yes\nblue,no\nred,no\n", words), 3u);
   EXPECT_TRUE(words.has_header());
+}
+
+TEST(TabularCsv, ScalingEncodedFeaturesIsAChoiceThatModelsKeep) {
+  auto race =
+      Race::create(with({{"label", "Survived"}, {"scaleEncoded", "true"}}), {"zscore | logreg"})
+          .take();
+  const std::string text = titanic();
+  ASSERT_TRUE(race->push(text.data(), text.size()));
+  ASSERT_TRUE(race->finish());
+  const Pipeline& p = race->pipeline(0);
+  EXPECT_TRUE(p.scales_encoded());
+  EXPECT_EQ(p.dims(), p.width());  // the z-score sees every feature
+  EXPECT_EQ(p.numeric_dims(), 3u);
+  EXPECT_EQ(p.scaler(0).snapshot().arrays[0].values.size(), p.width());
+  const std::string json = model_to_json(p, model_schema_of(race->reader()));
+  Result<LoadedModel> loaded = model_from_json(json);
+  ASSERT_TRUE(loaded) << loaded.message() << json.substr(0, 400);
+  EXPECT_TRUE(loaded.value().pipeline->scales_encoded());
+  EXPECT_EQ(loaded.value().pipeline->save().scalers, p.save().scalers);
+  CsvOptions o;
+  read_as_model(loaded.value().schema, true, o);
+  CsvScorer scorer(o, *loaded.value().pipeline);
+  ASSERT_TRUE(scorer.push(text.data(), text.size()));
+  ASSERT_TRUE(scorer.finish());
+  EXPECT_EQ(scorer.scores.size(), 6u);
+  // A warm-up scaler cannot: the run is refused before anything is read.
+  EXPECT_NE(Race::create(with({{"scaleEncoded", "true"}}), {"lp | pa1"})
+                .message()
+                .find("is fitted on its first rows and cannot scale categorical or text features"),
+            std::string::npos);
 }
 
 // Memory stays bounded on a stream of fresh values in a categorical column: the width stops

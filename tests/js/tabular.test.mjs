@@ -228,3 +228,21 @@ test('a run that learned nothing fails and says why', () => {
     run.finish();
   }, /nothing was learned/);
 });
+
+test('--scale-encoded scales the categorical and text features too; warm-up scalers refuse', () => {
+  const file = join(dir, 'titanic-scaled.csv');
+  writeFileSync(file, titanic);
+  const args = ['run', file, '--label', 'Survived', '-p', 'zscore | logreg', '--json'];
+  const plain = jsonLines(cli(args).stdout)[0];
+  const scaled = jsonLines(cli([...args, '--scale-encoded']).stdout)[0];
+  assert.equal(plain.scalers[0].arrays.mean.length, 3); // the numeric columns
+  assert.equal(scaled.scalers[0].arrays.mean.length, scaled.features.length); // every feature
+  assert.deepEqual(
+    nativeRun([file, '--label', 'Survived', '--pipeline', 'zscore | logreg', '--scale-encoded'])[0]
+      .weights,
+    scaled.weights,
+  );
+  const refused = cli(['run', file, '--label', 'Survived', '-p', 'lp | pa1', '--scale-encoded']);
+  assert.equal(refused.status, 1);
+  assert.match(refused.stderr, /scaler 'lp' of 'lp \| pa1' is fitted on its first rows/);
+});

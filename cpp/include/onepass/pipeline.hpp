@@ -21,6 +21,9 @@ namespace onepass {
 struct PipelineState {
   std::size_t dims = 0;
   std::size_t width = 0;  // the learner's width: dims plus encoded features (0: dims)
+  // The scalers see the encoded features too (design.md 10.5); numeric: the numeric width.
+  bool scale_encoded = false;
+  std::size_t numeric = 0;
   std::vector<std::vector<double>> scalers;
   LearnerState learner;
   std::vector<double> progress;
@@ -45,8 +48,16 @@ class Pipeline {
   // at indices dims .. width - 1 after the dims numeric ones; the scalers see the numeric ones
   // only, the learner all of them.
   void set_dims(std::size_t dims, std::size_t width = 0);
+  // The scalers' width: the numeric features, or every feature when they scale the encoded
+  // ones too.
   std::size_t dims() const { return dims_; }
   std::size_t width() const { return width_; }
+  std::size_t numeric_dims() const { return scale_encoded_ ? numeric_ : dims_; }
+  // Whether the scalers also see the encoded features (off by default: indicators and word
+  // counts reach the learner as they are). Set before the first row; every scaler must be
+  // able to grow (Scaler::can_grow), or the message says which cannot.
+  Status scale_encoded(bool on);
+  bool scales_encoded() const { return scale_encoded_; }
   // More encoded features: the learner grows (learners/learner.hpp, grow); the scalers keep
   // their width.
   void grow(std::size_t width);
@@ -55,7 +66,7 @@ class Pipeline {
   void remap_features(const std::vector<std::size_t>& position, std::size_t width);
   // learn_checked for a row with encoded features: x holds the dims() numeric values, tail
   // the encoded ones (indices from dims() up to width(), increasing).
-  int learn_encoded(const double* x, const SparseRow& tail, int y) { return push(0, x, y, &tail); }
+  int learn_encoded(const double* x, const SparseRow& tail, int y);
   // Frozen prediction of such a row.
   Result<double> score_encoded(const double* x, const SparseRow& tail) const;
 
@@ -135,7 +146,11 @@ class Pipeline {
   std::vector<std::string> scaler_texts_;  // each scaler's canonical spec, to find shared heads
   std::size_t shared_head_ = 0;
   std::unique_ptr<Learner> learner_;
-  std::size_t dims_ = 0, width_ = 0;
+  std::size_t dims_ = 0, width_ = 0, numeric_ = 0;
+  bool scale_encoded_ = false;
+  // scale_encoded_: a row's numeric and encoded features as one dense row of width_.
+  const double* full_row(const double* x, const SparseRow& tail) const;
+  mutable std::vector<double> full_row_;
   // The tails of rows that warm-up scalers hold, in order (rows reach the learner in order).
   struct HeldTail {
     std::vector<std::uint32_t> index;

@@ -36,9 +36,10 @@ using Metrics = std::vector<std::pair<std::string, double>>;
 
 struct EvalOptions {
   std::uint64_t seed = 1;
-  bool shuffle = false;    // shuffle the training order (S0's randomised one pass)
-  bool stratified = true;  // D-EVAL-1: splits and folds keep the class shares
-  std::size_t k = 20;      // Precision@k
+  bool shuffle = false;        // shuffle the training order (S0's randomised one pass)
+  bool stratified = true;      // D-EVAL-1: splits and folds keep the class shares
+  bool scale_encoded = false;  // the scalers also scale encoded features (design.md 10.5)
+  std::size_t k = 20;          // Precision@k
 };
 
 // Row indices of a split: train (in the order they are learned) and test.

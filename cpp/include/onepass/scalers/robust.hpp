@@ -20,6 +20,13 @@ class RobustScaler : public Scaler {
   Snapshot snapshot() const override;
   std::vector<double> save() const override;
   Status load(const std::vector<double>& saved) override;
+  void grow(std::size_t new_dims) override {
+    if (new_dims <= dims_) return;
+    dims_ = new_dims;
+    sketches_.resize(dims_, QuantileSketch(eps_));
+    median_.resize(dims_, 0.0);
+    spread_.resize(dims_, 0.0);
+  }
 
  protected:
   void init() override {

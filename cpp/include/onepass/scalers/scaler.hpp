@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "onepass/core/layout.hpp"
 #include "onepass/core/snapshot.hpp"
 #include "onepass/core/sparse_row.hpp"
 #include "onepass/core/status.hpp"
@@ -24,6 +25,12 @@ class Scaler {
     init();
   }
   std::size_t dims() const { return dims_; }
+  // Widens the input to new_dims features (design.md 10.5): the statistics of the features it
+  // has are kept and the new ones start from nothing, exactly as if they had been missing on
+  // every row so far. The default keeps state_ as per-feature blocks (the online scalers);
+  // warm-up scalers, fitted once on their first rows, cannot grow.
+  virtual bool can_grow() const { return true; }
+  virtual void grow(std::size_t new_dims);
 
   // spec 1.6 step 1 (D-GN-1): unsupervised statistics see the row before it is transformed.
   virtual void update(const double* x) = 0;

@@ -16,6 +16,8 @@ namespace onepass {
 
 class WarmupScaler : public Scaler {
  public:
+  // Fitted once on its first rows, before later features exist (design.md 10.5).
+  bool can_grow() const override { return false; }
   explicit WarmupScaler(std::size_t warmup) : warmup_(warmup) {}
 
   bool fitted() const override { return fitted_; }
