@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <set>
 
 #include "onepass/core/parse_number.hpp"
 
@@ -181,6 +182,7 @@ Status CsvReader::read_header(std::uint64_t line) {
   for (std::size_t c = 0; c < columns_; ++c)
     column_names_.emplace_back(opt_.header ? std::string(trim_blanks(fields_[c]))
                                            : "c" + std::to_string(c + 1));
+  if (opt_.header) name_columns_uniquely();
   if (columns_ < 2)
     return row_error(line, 0,
                      std::string(opt_.header ? "the header" : "the first row") + " has " +
@@ -191,6 +193,26 @@ Status CsvReader::read_header(std::uint64_t line) {
   if (!st) return st;
   header_read_ = true;
   return Status::ok();
+}
+
+void CsvReader::name_columns_uniquely() {
+  // A model matches columns by name, so two columns must never share one: an empty name
+  // becomes cN, a repeated one gets ".2", ".3" (as pandas reads them), and a notice says so.
+  std::map<std::string, std::size_t> count;
+  std::set<std::string> taken(column_names_.begin(), column_names_.end());
+  for (std::size_t c = 0; c < columns_; ++c) {
+    std::string& name = column_names_[c];
+    const std::string original = name;
+    if (!original.empty() && ++count[original] == 1) continue;
+    name = original.empty() ? "c" + std::to_string(c + 1)
+                            : original + "." + std::to_string(count[original]);
+    while (taken.count(name)) name += "_";
+    taken.insert(name);
+    notices_.push_back(
+        "column " + std::to_string(c + 1) +
+        (original.empty() ? " has no name" : " repeats the name " + quote_cell(original)) +
+        ": it is read as " + quote_cell(name));
+  }
 }
 
 Status CsvReader::resolve_label() {

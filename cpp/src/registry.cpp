@@ -289,8 +289,10 @@ std::vector<RegistryEntry> build_registry() {
   RegistryEntry robust =
       scaler("robust", "(x - median)/(inter-quantile range) from a bounded-memory quantile sketch",
              "-", "");
-  robust.params = {ParamSpec::real("eps", 0.01, 0, 0.5,
-                                   "rank error of the quantile sketch (memory ~ 1/eps)", true),
+  // eps sizes the sketch (a buffer of 1/(2 eps) values per feature, O(1/eps log(eps n))
+  // tuples): bounded below so that memory stays bounded and no size overflows.
+  robust.params = {ParamSpec::real("eps", 0.01, 0.0001, 0.5,
+                                   "rank error of the quantile sketch (memory ~ 1/eps)"),
                    ParamSpec::real("lower", 0.25, 0, 1, "lower quantile of the spread"),
                    ParamSpec::real("upper", 0.75, 0, 1, "upper quantile of the spread")};
   robust.make_scaler = [](const ParamValues& p) {

@@ -397,6 +397,34 @@ TEST(TabularCsv, ScalingEncodedFeaturesIsAChoiceThatModelsKeep) {
             std::string::npos);
 }
 
+// Issue 21: duplicate header names swapped columns when a model matched them by name.
+TEST(TabularCsv, RepeatedAndEmptyHeaderNamesAreMadeUnique) {
+  CsvReader r(CsvOptions{});
+  RowBlock rows;
+  const std::string text = "a,a,,label\n1,2,3,1\n4,5,6,0\n7,8,9,1\n";
+  ASSERT_TRUE(r.feed(text.data(), text.size(), rows));
+  ASSERT_TRUE(r.finish(rows));
+  EXPECT_EQ(r.feature_names(), (std::vector<std::string>{"a", "a.2", "c3"}));
+  EXPECT_EQ(r.notices()[0], "column 2 repeats the name 'a': it is read as 'a.2'");
+  EXPECT_EQ(r.notices()[1], "column 3 has no name: it is read as 'c3'");
+  // A model trained on it finds each column again by its unique name.
+  CsvOptions by_name;
+  by_name.features = {"a.2", "a"};
+  CsvReader again(by_name);
+  RowBlock picked;
+  ASSERT_TRUE(again.feed(text.data(), text.size(), picked));
+  ASSERT_TRUE(again.finish(picked));
+  EXPECT_EQ(std::vector<double>(picked.x.begin(), picked.x.begin() + 2),
+            (std::vector<double>{2, 1}));
+}
+
+// Issue 20: a tiny eps made the robust scaler's sketch size itself out of range (UB).
+TEST(TabularCsv, RobustEpsIsBoundedByTheRegistry) {
+  EXPECT_EQ(Pipeline::build("robust(eps=0.0000000000000000000000011) | logreg").message(),
+            "robust: parameter 'eps' must be a number in [0.0001, 0.5] (got "
+            "'0.0000000000000000000000011')");
+}
+
 // Memory stays bounded on a stream of fresh values in a categorical column: the width stops
 // at max_levels + level_buckets.
 TEST(TabularCsv, FreshCategoricalValuesKeepTheWidthBounded) {

@@ -23,6 +23,8 @@ const DATASETS = [
 ];
 // The head read for the preview: enough for the 1,000 rows a run samples to infer roles.
 const PREVIEW_BYTES = 1024 * 1024;
+const MAX_PREVIEW_BYTES = 64 * 1024 * 1024;
+const SAMPLE_ROWS = 1000;
 const PREVIEW_ROWS = 5;
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
@@ -99,15 +101,12 @@ let paused = false;
 
 // ------------------------------------------------------------------ data and preview
 
-async function headText(src: Source): Promise<{ text: string; complete: boolean }> {
+async function headText(src: Source, bytes: number): Promise<{ text: string; complete: boolean }> {
   if (src.kind === 'file')
-    return {
-      text: await src.file.slice(0, PREVIEW_BYTES).text(),
-      complete: src.file.size <= PREVIEW_BYTES,
-    };
+    return { text: await src.file.slice(0, bytes).text(), complete: src.file.size <= bytes };
   const response = await fetch(src.url);
   const text = await response.text();
-  return { text: text.slice(0, PREVIEW_BYTES), complete: text.length <= PREVIEW_BYTES };
+  return { text: text.slice(0, bytes), complete: text.length <= bytes };
 }
 
 /** The positive-class menu, from the label values of the sampled rows. */
@@ -124,11 +123,11 @@ function fillPositive(p: CsvPreview): void {
   if (!numeric) ui.positive.value = p.positive;
 }
 
-/** Reads the head again as a run would (with the chosen label column) and shows it. */
-function refreshPreview(label?: string): void {
-  let p: CsvPreview;
+/** The head as a run would read it (with the chosen label column), or null with the error
+ * shown. */
+function previewOf(label?: string): CsvPreview | null {
   try {
-    p = op.previewCsv(head.text, {
+    return op.previewCsv(head.text, {
       complete: head.complete,
       label,
       header: 'auto',
@@ -137,8 +136,14 @@ function refreshPreview(label?: string): void {
   } catch (e) {
     ui.preview.replaceChildren();
     showProblems([(e as Error).message]);
-    return;
+    return null;
   }
+}
+
+/** Reads the head again as a run would (with the chosen label column) and shows it. */
+function refreshPreview(label?: string): void {
+  const p = previewOf(label);
+  if (!p) return;
   showProblems(p.notices.filter((n) => /^(column|the first line is data)/.test(n)));
   ui.label.replaceChildren(
     ...p.columns.map((c, i) => new Option(c.name || `column ${i + 1}`, String(i))),
@@ -154,7 +159,12 @@ async function chooseSource(src: Source): Promise<void> {
     src.kind === 'file'
       ? `${src.file.name}: ${(src.file.size / 1e6).toFixed(2)} MB, read in chunks in this browser`
       : `sample: ${src.name}`;
-  head = await headText(src);
+  // Menus come from the 1,000 rows a run samples: a head of long rows is read further.
+  for (let bytes = PREVIEW_BYTES; ; bytes *= 4) {
+    head = await headText(src, bytes);
+    const p = head.complete || bytes >= MAX_PREVIEW_BYTES ? null : previewOf();
+    if (!p || p.headRows >= SAMPLE_ROWS) break;
+  }
   refreshPreview();
 }
 

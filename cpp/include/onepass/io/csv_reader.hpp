@@ -199,6 +199,7 @@ class CsvReader {
   std::size_t read_plain_row(const char* begin, const char* end, RowBlock& out);
   Status read_header(std::uint64_t line);
   Status resolve_label();
+  void name_columns_uniquely();
   void decide_header();
   // After the header: holds a record until the sample is complete, then decides the roles and
   // reads the sample. False when the record was held.
