@@ -132,6 +132,25 @@ std::string csv_options(const val& options, onepass::CsvOptions& opt) {
   return onepass::check_csv_options(opt).message();
 }
 
+val strings_value(const std::vector<std::string>& items) {
+  val out = val::array();
+  for (const auto& s : items) out.call<void>("push", s);
+  return out;
+}
+
+// Each column's name, role and why (info() and previewCsv()).
+val columns_value(const std::vector<onepass::ColumnInfo>& columns) {
+  val out = val::array();
+  for (const auto& c : columns) {
+    val col = val::object();
+    col.set("name", c.name);
+    col.set("role", std::string(onepass::role_name(c.role)));
+    col.set("reason", c.reason);
+    out.call<void>("push", col);
+  }
+  return out;
+}
+
 val schema_value(const onepass::ModelSchema& s) {
   val features = val::array();
   for (const auto& f : s.features) features.call<void>("push", f);
@@ -414,18 +433,8 @@ class JsRace : public JsRunner<onepass::Race> {
       for (const auto& w : r.warnings()) warnings.call<void>("push", w);
     out.set("warnings", warnings);
     out.set("delimiter", std::string(1, r.delimiter() ? r.delimiter() : ','));
-    val columns = val::array();
-    for (const auto& c : r.columns()) {
-      val col = val::object();
-      col.set("name", c.name);
-      col.set("role", std::string(onepass::role_name(c.role)));
-      col.set("reason", c.reason);
-      columns.call<void>("push", col);
-    }
-    out.set("columns", columns);
-    val notices = val::array();
-    for (const auto& n : r.notices()) notices.call<void>("push", n);
-    out.set("notices", notices);
+    out.set("columns", columns_value(r.columns()));
+    out.set("notices", strings_value(r.notices()));
     return out;
   }
 };
@@ -732,15 +741,7 @@ val preview_csv(const std::string& head, bool complete, val options) {
   if (!preview) return error_value(preview.message());
   const onepass::CsvPreview& p = preview.value();
   val out = val::object();
-  val columns = val::array();
-  for (const auto& c : p.columns) {
-    val col = val::object();
-    col.set("name", c.name);
-    col.set("role", std::string(onepass::role_name(c.role)));
-    col.set("reason", c.reason);
-    columns.call<void>("push", col);
-  }
-  out.set("columns", columns);
+  out.set("columns", columns_value(p.columns));
   val rows_out = val::array();
   for (const auto& r : p.rows) {
     val cells = val::array();
@@ -749,9 +750,7 @@ val preview_csv(const std::string& head, bool complete, val options) {
   }
   out.set("rows", rows_out);
   out.set("delimiter", std::string(1, p.delimiter));
-  val notices = val::array();
-  for (const auto& n : p.notices) notices.call<void>("push", n);
-  out.set("notices", notices);
+  out.set("notices", strings_value(p.notices));
   val labels = val::array();
   for (const auto& [value, count] : p.label_values) {
     val item = val::object();

@@ -325,16 +325,9 @@ int Pipeline::learn_wide(const double* z, const SparseRow& tail, int y) {
 Result<double> Pipeline::score_encoded(const double* x, const SparseRow& tail) const {
   if (width_ == 0) return Status::error("the pipeline has not learned any row yet");
   if (scale_encoded_) return score_one(full_row(x, tail), width_);
-  const double* cur = x;
-  for (std::size_t i = 0; i < scalers_.size(); ++i) {
-    if (!scalers_[i]->fitted())
-      return Status::error(
-          "scaler " + std::to_string(i + 1) + " (" + scalers_[i]->snapshot().name +
-          ") is still collecting its warm-up rows; finish() fits it on what it has");
-    scalers_[i]->transform(cur, stage_out_[i].data());
-    cur = stage_out_[i].data();
-  }
-  const double* z = fill_missing(cur);
+  Result<const double*> scaled = transform_frozen(x);
+  if (!scaled) return scaled.status();
+  const double* z = fill_missing(scaled.value());
   if (learner_->sparse_native()) return learner_->score_sparse(wide_sparse(z, tail));
   const double s = learner_->score(wide_dense(z, tail));
   clear_wide_dense(tail);
@@ -410,6 +403,12 @@ Result<double> Pipeline::score_one(const double* x, std::size_t dims) const {
   Status st = check_row(x, dims);
   if (!st) return st;
   if (dims_ == 0) return Status::error("the pipeline has not learned any row yet");
+  Result<const double*> scaled = transform_frozen(x);
+  if (!scaled) return scaled.status();
+  return learner_->score(fill_missing(scaled.value()));
+}
+
+Result<const double*> Pipeline::transform_frozen(const double* x) const {
   const double* cur = x;
   for (std::size_t i = 0; i < scalers_.size(); ++i) {
     if (!scalers_[i]->fitted())
@@ -419,7 +418,7 @@ Result<double> Pipeline::score_one(const double* x, std::size_t dims) const {
     scalers_[i]->transform(cur, stage_out_[i].data());
     cur = stage_out_[i].data();
   }
-  return learner_->score(fill_missing(cur));
+  return cur;
 }
 
 Result<double> Pipeline::score_sparse(const SparseRow& x, std::size_t dims) const {

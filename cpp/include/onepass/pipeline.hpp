@@ -137,6 +137,8 @@ class Pipeline {
   void clear_wide_dense(const SparseRow& tail) const;
   // Fits scaler `stage` on what it holds and sends those rows on.
   void release(std::size_t stage);
+  // A row through every scaler, frozen (scoring), or the error of one still warming up.
+  Result<const double*> transform_frozen(const double* x) const;
   // The learner's copy of a row: missing cells as 0.
   const double* fill_missing(const double* x) const;
 
