@@ -1,5 +1,7 @@
 #include "onepass/core/params.hpp"
 
+#include <limits>
+
 #include <cmath>
 #include <cstdio>
 #include <string_view>
@@ -91,7 +93,9 @@ std::string ParamSpec::default_text() const {
 
 double ParamValues::number(const std::string& name) const {
   auto it = numbers_.find(name);
-  return it == numbers_.end() ? 0.0 : it->second;
+  // A name the stage did not declare is a mistake in the registry: NaN, which every guard
+  // sees, rather than a silent 0 (issue 16).
+  return it == numbers_.end() ? std::numeric_limits<double>::quiet_NaN() : it->second;
 }
 
 const std::string& ParamValues::text(const std::string& name) const {

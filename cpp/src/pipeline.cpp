@@ -45,6 +45,10 @@ Result<std::unique_ptr<Pipeline>> Pipeline::build(const std::string& spec, std::
                         last ? "the last stage of a pipeline" : "a stage before the learner");
     Result<ParamValues> values = resolve_params(e->name, e->params, st.params);
     if (!values) return values.status();
+    if (e->check) {
+      Status checked = e->check(values.value());
+      if (!checked) return checked;
+    }
     const std::string text = stage_text(*e, values.value());
     if (last) {
       p->learner_ = e->make_learner(values.value());

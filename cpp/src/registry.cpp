@@ -268,7 +268,10 @@ std::vector<RegistryEntry> build_registry() {
   r.push_back(std::move(maxabs));
 
   RegistryEntry ew =
-      scaler("ewzscore", "exponentially weighted z-score for drifting streams", "-", "");
+      scaler("ewzscore",
+             "exponentially weighted z-score for drifting streams (a running z-score until "
+             "1/k falls to the weight)",
+             "-", "");
   ew.params = {ParamSpec::real("halflife", 1000, 0, kInf,
                                "rows after which an old value weighs half as much", true)};
   ew.make_scaler = [](const ParamValues& p) {
@@ -287,7 +290,9 @@ std::vector<RegistryEntry> build_registry() {
   }
 
   RegistryEntry robust =
-      scaler("robust", "(x - median)/(inter-quantile range) from a bounded-memory quantile sketch",
+      scaler("robust",
+             "(x - median)/(inter-quantile range, or the range when that is 0) from a "
+             "bounded-memory quantile sketch",
              "-", "");
   // eps sizes the sketch (a buffer of 1/(2 eps) values per feature, O(1/eps log(eps n))
   // tuples): bounded below so that memory stays bounded and no size overflows.
@@ -295,6 +300,11 @@ std::vector<RegistryEntry> build_registry() {
                                    "rank error of the quantile sketch (memory ~ 1/eps)"),
                    ParamSpec::real("lower", 0.25, 0, 1, "lower quantile of the spread"),
                    ParamSpec::real("upper", 0.75, 0, 1, "upper quantile of the spread")};
+  robust.check = [](const ParamValues& p) {
+    if (p.number("lower") < p.number("upper")) return Status::ok();
+    return Status::error("robust: lower (" + format_number(p.number("lower")) +
+                         ") must be below upper (" + format_number(p.number("upper")) + ")");
+  };
   robust.make_scaler = [](const ParamValues& p) {
     return std::make_unique<RobustScaler>(p.number("eps"), p.number("lower"), p.number("upper"));
   };

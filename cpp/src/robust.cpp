@@ -9,11 +9,14 @@ namespace onepass {
 
 RobustScaler::RobustScaler(double eps, double lower, double upper)
     : eps_(eps), lower_(lower), upper_(upper) {
-  // {lower, median, upper} in increasing order, once: the sketch answers them in one walk.
+  // {lower, median, upper} in increasing order, once, between the extremes {0, 1}: the sketch
+  // answers all five in one walk.
   const double phis[3] = {lower_, 0.5, upper_};
   std::sort(phi_order_, phi_order_ + 3,
             [&](std::size_t a, std::size_t b) { return phis[a] < phis[b]; });
-  for (std::size_t k = 0; k < 3; ++k) sorted_phis_[k] = phis[phi_order_[k]];
+  sorted_phis_[0] = 0.0;
+  for (std::size_t k = 0; k < 3; ++k) sorted_phis_[k + 1] = phis[phi_order_[k]];
+  sorted_phis_[4] = 1.0;
 }
 
 void RobustScaler::update(const double* x) {
@@ -23,11 +26,14 @@ void RobustScaler::update(const double* x) {
     q.insert(x[j]);
     if (q.compressed() || q.count() * 2 * eps_ <= 1) {
       // The three quantiles in one walk of the sketch, asked for in increasing order.
-      double found[3], at[3];
-      q.quantiles(sorted_phis_, 3, found);
-      for (std::size_t k = 0; k < 3; ++k) at[phi_order_[k]] = found[k];
+      double found[5], at[3];
+      q.quantiles(sorted_phis_, 5, found);
+      for (std::size_t k = 0; k < 3; ++k) at[phi_order_[k]] = found[k + 1];
       median_[j] = at[1];
+      // A feature whose inter-quantile range is 0 but that varies (a rare 0/1 level, a sparse
+      // count) is scaled by its range instead, never mapped to a constant (issue 16).
       spread_[j] = at[2] - at[0];
+      if (spread_[j] <= kSpreadEpsilon) spread_[j] = found[4] - found[0];
     }
   }
 }

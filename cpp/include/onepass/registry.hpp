@@ -25,6 +25,9 @@ struct RegistryEntry {
   std::string source;   // the paper it comes from
   std::vector<ParamSpec> params;
   bool probability = false;  // learners: gives probabilities
+  // What the parameters' ranges cannot say (robust: lower < upper): a message, checked before
+  // anything is built (as LIBLINEAR's check_parameter). None: every value in range is fine.
+  std::function<Status(const ParamValues&)> check;
   std::function<std::unique_ptr<Learner>(const ParamValues&)> make_learner;
   std::function<std::unique_ptr<Scaler>(const ParamValues&)> make_scaler;
   std::function<std::unique_ptr<Learner>(std::unique_ptr<Learner>, const ParamValues&)> wrap;

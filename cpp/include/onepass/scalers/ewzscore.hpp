@@ -1,10 +1,12 @@
 // Exponentially weighted z-score for drifting streams: per feature, a mean and variance that
 // forget with a half-life of `halflife` observed values (weight a = 1 - 2^(-1/halflife)):
 //   diff = x - mean;  mean += a diff;  var = (1 - a)(var + a diff^2)
-// (the usual incremental EW variance), updated before transforming (D-GN-1). Output
+// (the usual incremental EW variance), updated before transforming (D-GN-1), with the weight
+// max(a, 1/k) for the k-th value (a running mean and variance until 1/k falls to a). Output
 // (x - mean)/sqrt(var); fewer than 2 values or sd <= 1e-12 give 0 (spec 2.4).
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 
 #include "onepass/core/numerics.hpp"
@@ -22,14 +24,18 @@ class EwZScore : public Scaler {
     double* v = m + dims_;
     for (std::size_t j = 0; j < dims_; ++j) {
       if (std::isnan(x[j])) continue;
-      if (k[j] == 0) {
-        m[j] = x[j];  // the first value is the mean
-      } else {
-        const double diff = x[j] - m[j];
-        m[j] += a_ * diff;
-        v[j] = (1 - a_) * (v[j] + a_ * diff * diff);
-      }
+      // Start-up correction (issue 16): the weight is 1/k until it falls to a, so the first
+      // values give the plain running mean and (population) variance instead of a variance
+      // that starts at 0 and makes |z| huge for the first hundreds of rows.
       k[j] += 1;
+      if (k[j] == 1) {
+        m[j] = x[j];  // the first value is the mean (weight 1), its variance 0
+        continue;
+      }
+      const double w = std::max(a_, 1.0 / k[j]);
+      const double diff = x[j] - m[j];
+      m[j] += w * diff;
+      v[j] = (1 - w) * (v[j] + w * diff * diff);
     }
   }
   void transform(const double* x, double* out) const override {

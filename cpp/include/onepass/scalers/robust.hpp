@@ -37,8 +37,8 @@ class RobustScaler : public Scaler {
 
  private:
   double eps_, lower_, upper_;
-  // The probabilities {lower, 0.5, upper} sorted, and where each sorted one came from.
-  double sorted_phis_[3];
+  // The probabilities {0, {lower, 0.5, upper} sorted, 1}, and where each sorted one came from.
+  double sorted_phis_[5];
   std::size_t phi_order_[3] = {0, 1, 2};
   std::vector<QuantileSketch> sketches_;
   std::vector<double> median_, spread_;
