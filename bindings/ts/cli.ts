@@ -42,7 +42,8 @@ const USAGE = `usage:
                --ignore e (column roles; the others are inferred from the first --sample-rows
                1000 rows), --max-levels 1000 --level-buckets 64 (categories past the cap are
                hashed), --text-bits 18 (hashed word buckets per text column), --scale-encoded
-               (the scalers scale categorical and text features too; online scalers only)
+               (the scalers scale categorical and text features too; online scalers only),
+               --max-record-bytes 1048576 --max-fields 100000 (bounds on one record)
   --shuffle-buffer N  learn the rows in a seeded random order, through a buffer of N rows
   --save F     write the trained pipeline (one --pipeline) as a model file
   --load F     train the model in F further on this file (instead of --pipeline)
@@ -112,6 +113,8 @@ const CSV_FLAGS: Record<string, keyof CsvReadOptions> = {
   '--max-levels': 'maxLevels',
   '--level-buckets': 'levelBuckets',
   '--text-bits': 'textBits',
+  '--max-record-bytes': 'maxRecordBytes',
+  '--max-fields': 'maxFields',
 };
 const LIST_OPTIONS = new Set(['missing', 'numeric', 'categorical', 'text', 'ignore']);
 

@@ -110,6 +110,10 @@ export interface CsvReadOptions {
    * only; a warm-up scaler such as lp refuses). Default: they reach the learner as they are.
    */
   scaleEncoded?: boolean;
+  /** The longest record in bytes (default 1 MB): a stray quote cannot swallow the stream. */
+  maxRecordBytes?: number;
+  /** The most columns a file may have (default 100,000). */
+  maxFields?: number;
 }
 
 export interface CsvOptions extends CsvReadOptions {

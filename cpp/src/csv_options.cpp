@@ -55,6 +55,10 @@ const std::vector<CsvOptionInfo>& csv_option_infos() {
       {"maxLevels", "named values per categorical column before hashing"},
       {"levelBuckets", "hashed buckets per categorical column past maxLevels"},
       {"textBits", "2^bits hashed buckets per text column"},
+      {"maxRecordBytes",
+       "the longest record, in bytes (default 1048576): a stray quote cannot "
+       "swallow the stream"},
+      {"maxFields", "the most columns a file may have (default 100000)"},
       {"scaleEncoded",
        "true: the scalers also scale categorical and text features (online "
        "scalers only)"},
@@ -109,6 +113,10 @@ Status set_csv_option(CsvOptions& o, const std::string& name, const std::string&
     Status st = whole_number(name, value, 1, 24, bits);
     o.encoder.text_bits = static_cast<int>(bits);
     return st;
+  } else if (name == "maxRecordBytes") {
+    return whole_number(name, value, 16, std::size_t{1} << 30, o.max_record_bytes);
+  } else if (name == "maxFields") {
+    return whole_number(name, value, 2, 10000000, o.max_fields);
   } else if (name == "scaleEncoded") {
     if (value != "true" && value != "false")
       return Status::error("option scaleEncoded must be true or false, got '" + value + "'");

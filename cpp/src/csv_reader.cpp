@@ -44,8 +44,20 @@ Status CsvReader::feed(const char* data, std::size_t size, RowBlock& out) {
   if (finished_) return Status::error("the CSV stream is already finished");
   bytes_ += size;
   std::size_t pos = 0;
+  if (discarding_) {  // after a record too long (skip): on at the next line break
+    const void* nl = std::memchr(data, '\n', size);
+    if (!nl) return Status::ok();
+    pos = static_cast<std::size_t>(static_cast<const char*>(nl) - data) + 1;
+    discarding_ = false;
+    ++next_line_;
+  }
   if (!pending_.empty()) {
     const std::size_t end = find_record_end(data, size, 0, in_quotes_, pending_breaks_);
+    const std::size_t stop = end == std::string_view::npos ? size : end;
+    if (pending_.size() + stop > opt_.max_record_bytes) {
+      Status st = record_too_long(data, size, 0, end, pos, out);
+      return st ? feed_rest(data, size, pos, out) : st;
+    }
     if (end == std::string_view::npos) {
       pending_.append(data, size);
       return Status::ok();
@@ -59,6 +71,10 @@ Status CsvReader::feed(const char* data, std::size_t size, RowBlock& out) {
     if (!st) return st;
     pos = end + 1;
   }
+  return feed_rest(data, size, pos, out);
+}
+
+Status CsvReader::feed_rest(const char* data, std::size_t size, std::size_t pos, RowBlock& out) {
   // Rows starting up to the chunk's last line break end inside the chunk: the fast path reads
   // them without checking for the chunk's end at every character.
   std::size_t last_break = size;
@@ -75,6 +91,11 @@ Status CsvReader::feed(const char* data, std::size_t size, RowBlock& out) {
     }
     std::uint64_t breaks = 0;
     const std::size_t end = find_record_end(data, size, pos, in_quotes_, breaks);
+    if ((end == std::string_view::npos ? size : end) - pos > opt_.max_record_bytes) {
+      Status st = record_too_long(data, size, pos, end, pos, out);
+      if (!st) return st;
+      continue;
+    }
     if (end == std::string_view::npos) {
       pending_.assign(data + pos, size - pos);
       pending_breaks_ = breaks;
@@ -94,8 +115,13 @@ Status CsvReader::finish(RowBlock& out) {
   if (finished_) return Status::ok();
   finished_ = true;
   if (!pending_.empty()) {
-    if (in_quotes_)
+    if (in_quotes_) {
+      if (header_read_ && !schema_ready_) {  // the rows held for the sample are read first
+        Status st = flush_sample(out);
+        if (!st) return st;
+      }
       return row_error(next_line_, 0, "a quoted field is not closed before the end of the input");
+    }
     std::string last;
     last.swap(pending_);
     Status st = process(last, next_line_, out);
@@ -162,12 +188,76 @@ std::string CsvReader::column_name(std::size_t file_col) const {
   return "";
 }
 
+Status CsvReader::record_too_long(const char* data, std::size_t size, std::size_t from,
+                                  std::size_t end, std::size_t& resume, RowBlock& out) {
+  // issue 21: one stray quote made the rest of the stream one record. A record is bounded: the
+  // record is pending_ then data[from, ...); its bytes past the bound are never kept. The error
+  // names where a quote that never closed opened; under skip, reading goes on after the record
+  // when it ends in this chunk, else at the next line break after the bound.
+  const std::size_t have = pending_.size();
+  const std::size_t bound =
+      have >= opt_.max_record_bytes ? from : std::min(size, from + (opt_.max_record_bytes - have));
+  const std::string_view tail(data + from, bound - from);
+  const auto breaks = [](std::string_view v) {
+    return static_cast<std::uint64_t>(std::count(v.begin(), v.end(), '\n'));
+  };
+  const std::uint64_t first_line = next_line_;
+  std::uint64_t line = first_line;
+  std::size_t column = 0;
+  std::string what = "a record longer than " + std::to_string(opt_.max_record_bytes) +
+                     " bytes (option maxRecordBytes)";
+  std::string_view part(pending_);
+  std::size_t quote = part.find('"');
+  std::uint64_t lines_before = 0;
+  if (quote == std::string_view::npos) {
+    lines_before = breaks(part);
+    part = tail;
+    quote = part.find('"');
+  }
+  if (quote != std::string_view::npos) {
+    const std::string_view before = part.substr(0, quote);
+    const std::size_t nl = before.rfind('\n');
+    const std::size_t line_start = nl == std::string_view::npos ? 0 : nl + 1;
+    line += lines_before + breaks(before);
+    const char delimiter = opt_.delimiter ? opt_.delimiter : ',';
+    column = 1 + static_cast<std::size_t>(
+                     std::count(before.begin() + line_start, before.end(), delimiter));
+    what += ": the quoted field that opens here is never closed";
+  }
+  const std::uint64_t record_breaks = breaks(pending_);
+  if (end != std::string_view::npos) {  // the record ends in this chunk: go on after it
+    resume = end + 1;
+    next_line_ = first_line + record_breaks + breaks({data + from, end - from}) + 1;
+  } else {
+    const void* nl = std::memchr(data + bound, '\n', size - bound);
+    next_line_ = first_line + record_breaks + breaks(tail);
+    discarding_ = nl == nullptr;
+    resume = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - data) + 1 : size;
+    if (nl) ++next_line_;
+  }
+  pending_ = std::string();  // its memory goes too
+  pending_breaks_ = 0;
+  in_quotes_ = false;
+  // Stopping here: the rows held for the sample are read first (nothing before a bad row is
+  // lost); an error among them comes first.
+  if (opt_.on_error == ErrorPolicy::stop && header_read_ && !schema_ready_) {
+    Status st = flush_sample(out);
+    if (!st) return st;
+  }
+  return row_error(line, column, what, header_read_);
+}
+
 Status CsvReader::row_error(std::uint64_t line, std::size_t column, const std::string& what) {
+  return row_error(line, column, what, schema_ready_);
+}
+
+Status CsvReader::row_error(std::uint64_t line, std::size_t column, const std::string& what,
+                            bool skippable) {
   std::string msg = "line " + std::to_string(line);
   if (column > 0) msg += ", column " + std::to_string(column) + column_name(column - 1);
   msg += ": " + what;
   if (errors_.size() < opt_.max_messages) errors_.push_back({line, column, msg});
-  if (opt_.on_error == ErrorPolicy::skip && schema_ready_) {
+  if (opt_.on_error == ErrorPolicy::skip && skippable) {
     ++skipped_;
     return Status::ok();
   }
@@ -178,6 +268,10 @@ Status CsvReader::row_error(std::uint64_t line, std::size_t column, const std::s
 
 Status CsvReader::read_header(std::uint64_t line) {
   columns_ = fields_.size();
+  if (columns_ > opt_.max_fields)
+    return row_error(line, 0,
+                     "the first record has " + std::to_string(columns_) + " fields; at most " +
+                         std::to_string(opt_.max_fields) + " (option maxFields)");
   column_names_.clear();
   for (std::size_t c = 0; c < columns_; ++c)
     column_names_.emplace_back(opt_.header ? std::string(trim_blanks(fields_[c]))

@@ -246,3 +246,22 @@ test('--scale-encoded scales the categorical and text features too; warm-up scal
   assert.equal(refused.status, 1);
   assert.match(refused.stderr, /scaler 'lp' of 'lp \| pa1' is fitted on its first rows/);
 });
+
+test('one stray quote no longer swallows the stream (issue 21)', () => {
+  let text = 'a,b,label\n1,2,1\n"3,4,-1\n';
+  for (let i = 0; i < 20000; i++) text += `${i},${i % 7},${i % 2}\n`;
+  const skip = cli(
+    ['run', '-', '-p', 'logreg', '--skip-bad-rows', '--max-record-bytes', '1000', '--json'],
+    text,
+  );
+  assert.equal(skip.status, 0, skip.stderr);
+  assert.match(
+    skip.stderr,
+    /line 3, column 1 \(a\): a record longer than 1000 bytes .* the quoted field that opens here is never closed/,
+  );
+  // Only the rows inside the 1,000-byte bound are lost (about 140 of these short rows).
+  assert.ok(jsonLines(skip.stdout)[0].rows > 19800);
+  const stop = cli(['run', '-', '-p', 'logreg', '--max-record-bytes', '1000'], text);
+  assert.equal(stop.status, 1);
+  assert.match(stop.stderr, /line 3, column 1 \(a\): a record longer than 1000 bytes/);
+});

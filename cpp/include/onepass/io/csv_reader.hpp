@@ -49,6 +49,11 @@ struct CsvOptions {
   bool detect_header = false;
   std::size_t skip_lines = 0;  // lines before the header (or the first row) to pass over
   char comment = 0;            // lines starting with this character are passed over (0: none)
+  // Bounds on one record (issue 21): its bytes, quoted line breaks included, and the number of
+  // columns. A longer record is a bad row named by the line and column of the quote that
+  // opened it; under skip, reading goes on at the next line break after the bound.
+  std::size_t max_record_bytes = 1 << 20;
+  std::size_t max_fields = 100000;
   // Cells (after trimming blanks) that stand for a missing value, in every role.
   std::vector<std::string> missing = default_missing_tokens();
   // Characters trimmed from both ends of every label value ("." for Adult's ">50K.").
@@ -212,6 +217,11 @@ class CsvReader {
   void keep_for_preview();
   void split(std::string_view record);
   Status row_error(std::uint64_t line, std::size_t column, const std::string& what);
+  Status row_error(std::uint64_t line, std::size_t column, const std::string& what, bool skippable);
+  Status record_too_long(const char* data, std::size_t size, std::size_t from, std::size_t end,
+                         std::size_t& resume, RowBlock& out);
+  // feed() from `pos` on, with no record pending.
+  Status feed_rest(const char* data, std::size_t size, std::size_t pos, RowBlock& out);
   Status map_label(std::string_view cell, std::uint64_t line, int& y);
   std::string_view trim_label(std::string_view cell) const;
   std::string column_name(std::size_t file_col) const;
@@ -242,6 +252,7 @@ class CsvReader {
 
   std::string pending_;               // bytes of a record not yet complete
   bool in_quotes_ = false;            // quote state at the end of pending_
+  bool discarding_ = false;           // skipping to the next line break after a long record
   std::uint64_t pending_breaks_ = 0;  // line breaks inside quotes in pending_
   std::uint64_t next_line_ = 1;
   std::vector<std::string_view> fields_;

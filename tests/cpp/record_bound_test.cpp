@@ -1,0 +1,69 @@
+// A record is bounded (issue 21): one stray quote no longer makes the rest of the stream one
+// record that grows without end; the error names the quote's line and column, and under skip
+// the reader goes on after the bound.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "onepass/api/csv_options.hpp"
+#include "onepass/io/csv_reader.hpp"
+#include "test_util.hpp"
+
+namespace onepass {
+namespace {
+
+std::string stray_quote_then_good_rows(int good) {
+  std::string text = "a,b,label\n1,2,1\n\"3,4,-1\n";
+  for (int i = 0; i < good; ++i) text += std::to_string(i) + "," + std::to_string(i % 7) + ",1\n";
+  return text;
+}
+
+CsvOptions bounded(const char* policy) {
+  CsvOptions o;
+  EXPECT_TRUE(set_csv_option(o, "maxRecordBytes", "64"));
+  EXPECT_TRUE(set_csv_option(o, "onError", policy));
+  return o;
+}
+
+const char* kMessage =
+    "line 3, column 1 (a): a record longer than 64 bytes (option maxRecordBytes): the quoted "
+    "field that opens here is never closed";
+
+TEST(RecordBound, AStrayQuoteStopsAtTheBoundNamingWhereItOpened) {
+  const std::string text = stray_quote_then_good_rows(1000);
+  for (std::size_t chunk : {std::size_t{0}, std::size_t{7}, std::size_t{4096}}) {
+    CsvReader r(bounded("stop"));
+    RowBlock rows;
+    const Status st = testing::feed_in_chunks(r, text, chunk, rows);
+    EXPECT_EQ(st.message(), kMessage) << chunk;
+    EXPECT_EQ(rows.size(), 1u) << "the row before it is read (and learned)";
+  }
+}
+
+TEST(RecordBound, UnderSkipReadingGoesOnAfterTheBound) {
+  const std::string text = stray_quote_then_good_rows(1000);
+  for (std::size_t chunk : {std::size_t{0}, std::size_t{7}, std::size_t{4096}}) {
+    CsvReader r(bounded("skip"));
+    RowBlock rows;
+    ASSERT_TRUE(testing::feed_in_chunks(r, text, chunk, rows)) << chunk;
+    EXPECT_EQ(r.skipped(), 1u);
+    ASSERT_FALSE(r.errors().empty());
+    EXPECT_EQ(r.errors()[0].message, kMessage);
+    // Only the rows inside the bound are lost (64 bytes: about ten short rows).
+    EXPECT_GE(r.rows(), 1u + 1000u - 12u) << chunk;
+    EXPECT_LE(r.rows(), 1u + 1000u) << chunk;
+  }
+}
+
+TEST(RecordBound, AFileWithTooManyColumnsIsRefused) {
+  CsvOptions o;
+  ASSERT_TRUE(set_csv_option(o, "maxFields", "3"));
+  CsvReader r(o);
+  RowBlock rows;
+  const std::string text = "a,b,c,label\n1,2,3,1\n";
+  EXPECT_EQ(testing::feed_in_chunks(r, text, 0, rows).message(),
+            "line 1: the first record has 4 fields; at most 3 (option maxFields)");
+}
+
+}  // namespace
+}  // namespace onepass
