@@ -42,6 +42,14 @@ std::size_t find_record_end(const char* data, std::size_t size, std::size_t from
 Status CsvReader::feed(const char* data, std::size_t size, RowBlock& out) {
   if (failed_) return failure_;
   if (finished_) return Status::error("the CSV stream is already finished");
+  if (bytes_ == 0 && size > 0) {
+    const std::string binary = binary_input_reason({data, size});
+    if (!binary.empty()) {
+      failed_ = true;
+      failure_ = Status::error(binary);
+      return failure_;
+    }
+  }
   bytes_ += size;
   std::size_t pos = 0;
   if (discarding_) {  // after a record too long (skip): on at the next line break
@@ -184,7 +192,7 @@ void CsvReader::split(std::string_view rec) {
 
 std::string CsvReader::column_name(std::size_t file_col) const {
   if (opt_.header && file_col < column_names_.size() && !column_names_[file_col].empty())
-    return " (" + column_names_[file_col] + ")";
+    return " (" + printable(column_names_[file_col]) + ")";
   return "";
 }
 

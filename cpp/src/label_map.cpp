@@ -14,10 +14,53 @@ bool same_label(std::string_view a, std::string_view b) {
 
 }  // namespace
 
+std::string printable(std::string_view s) {
+  // issue 21: bytes of a binary file must not reach a terminal as they are (escape sequences).
+  static const char* hex = "0123456789abcdef";
+  std::string out;
+  out.reserve(s.size());
+  const auto* b = reinterpret_cast<const unsigned char*>(s.data());
+  const std::size_t n = s.size();
+  for (std::size_t i = 0; i < n;) {
+    const unsigned char c = b[i];
+    std::size_t len = c < 0x80           ? 1
+                      : (c >> 5) == 0x6  ? 2
+                      : (c >> 4) == 0xE  ? 3
+                      : (c >> 3) == 0x1E ? 4
+                                         : 0;
+    bool valid = len > 0 && i + len <= n && !(len == 2 && c < 0xC2);
+    for (std::size_t k = 1; valid && k < len; ++k) valid = (b[i + k] & 0xC0) == 0x80;
+    if (valid && len == 1 && (c < 0x20 || c == 0x7F)) valid = false;
+    if (!valid) {
+      out += "\\x";
+      out += hex[c >> 4];
+      out += hex[c & 15];
+      ++i;
+      continue;
+    }
+    out.append(s.substr(i, len));
+    i += len;
+  }
+  return out;
+}
+
 std::string quote_cell(std::string_view s) {
   constexpr std::size_t kMax = 40;
-  if (s.size() > kMax) return "'" + std::string(s.substr(0, kMax)) + "...'";
-  return "'" + std::string(s) + "'";
+  if (s.size() > kMax) {
+    std::size_t cut = kMax;  // not inside a UTF-8 sequence
+    while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+    return "'" + printable(s.substr(0, cut)) + "...'";
+  }
+  return "'" + printable(s) + "'";
+}
+
+std::string binary_input_reason(std::string_view head) {
+  if (head.size() >= 2 && static_cast<unsigned char>(head[0]) == 0x1F &&
+      static_cast<unsigned char>(head[1]) == 0x8B)
+    return "this looks like a gzip-compressed file, not CSV text: decompress it first";
+  if (head.substr(0, 1024).find('\0') != std::string_view::npos)
+    return "this looks like a binary file, not CSV text (it has NUL bytes)";
+  return "";
 }
 
 bool LabelMap::map(std::string_view cell, int& y, std::string& error) {

@@ -7,6 +7,7 @@
 
 #include "onepass/api/csv_options.hpp"
 #include "onepass/io/csv_reader.hpp"
+#include "onepass/io/label_map.hpp"
 #include "test_util.hpp"
 
 namespace onepass {
@@ -63,6 +64,23 @@ TEST(RecordBound, AFileWithTooManyColumnsIsRefused) {
   const std::string text = "a,b,c,label\n1,2,3,1\n";
   EXPECT_EQ(testing::feed_in_chunks(r, text, 0, rows).message(),
             "line 1: the first record has 4 fields; at most 3 (option maxFields)");
+}
+
+// issue 21: a binary file's bytes reached the terminal as they were, escape sequences included.
+TEST(RecordBound, MessagesNeverCarryRawControlBytes) {
+  EXPECT_EQ(quote_cell("a\x1b[31mb"), "'a\\x1b[31mb'");
+  EXPECT_EQ(quote_cell("caf\xc3\xa9 \xff"), "'caf\xc3\xa9 \\xff'");  // UTF-8 stays, 0xff not
+  EXPECT_EQ(quote_cell("\xc3"), "'\\xc3'");                          // a cut sequence
+  CsvOptions strict;
+  strict.sample_rows = 0;
+  CsvReader r(strict);
+  RowBlock rows;
+  const std::string text = "a,label\n\x1b]0;owned\x07,1\n";
+  EXPECT_EQ(testing::feed_in_chunks(r, text, 0, rows).message(),
+            "line 2, column 1 (a): '\\x1b]0;owned\\x07' is not a number");
+  CsvReader gz(CsvOptions{});
+  EXPECT_EQ(testing::feed_in_chunks(gz, std::string("\x1f\x8b\x08\x00", 4), 0, rows).message(),
+            "this looks like a gzip-compressed file, not CSV text: decompress it first");
 }
 
 }  // namespace

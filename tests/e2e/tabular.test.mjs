@@ -76,6 +76,11 @@ test('the raw Adult file runs with the inferred roles and shows weights by name'
   );
   assert.ok(sorted.every((v, i) => i === 0 || v <= sorted[i - 1]));
   if (shots) await page.screenshot({ path: join(shots, 'adult-raw.png'), fullPage: true });
+  // The share link holds the setup, never the user's column names or class values.
+  await page.click('#share');
+  const hash = await page.evaluate(() => location.hash);
+  assert.match(hash, /^#p=zscore/);
+  assert.doesNotMatch(hash, /c15|50K|label=|positive=/);
   assert.deepEqual(foreign(), [], 'no request left the page origin');
   assert.deepEqual(errors, []);
   await context.close();

@@ -547,10 +547,14 @@ function exportCurve(): void {
 function shareLink(): string {
   const p = new URLSearchParams();
   p.set('p', ui.specs.value.trim());
-  if (source.kind === 'url') p.set('sample', source.name);
-  const label = ui.label.selectedOptions[0]?.text;
-  if (label) p.set('label', label);
-  if (ui.positive.value) p.set('positive', ui.positive.value);
+  // A user's column name and class value are part of their data: the link carries them only
+  // for a bundled sample (issue 21).
+  if (source.kind === 'url') {
+    p.set('sample', source.name);
+    const label = ui.label.selectedOptions[0]?.text;
+    if (label) p.set('label', label);
+    if (ui.positive.value) p.set('positive', ui.positive.value);
+  }
   for (const [k, v] of [
     ['errors', ui.onError.value],
     ['order', ui.order.value],

@@ -40,7 +40,12 @@ class LabelMap {
   bool negative_seen_ = false;
 };
 
-// A cell in a message: quoted, shortened past 40 characters.
+// Text from the input as it may appear in a message: control bytes and bytes that are not
+// UTF-8 written as \xNN, so that no input can reach a terminal as an escape sequence.
+std::string printable(std::string_view s);
+// A cell in a message: quoted, printable, shortened past 40 bytes.
 std::string quote_cell(std::string_view s);
+// Why the first bytes of a stream are not text (gzip, NUL bytes), or "".
+std::string binary_input_reason(std::string_view head);
 
 }  // namespace onepass
