@@ -173,8 +173,34 @@ function pushBytes(
   }
 }
 
-function checkDims(dims: number): void {
-  if (!Number.isInteger(dims) || dims <= 0) fail('dims must be a positive whole number');
+/** The widest row a pipeline takes: its learner keeps a few doubles per feature. */
+const MAX_DIMS = 2 ** 24;
+
+function checkDims(dims: number, what = 'dims'): void {
+  if (!Number.isInteger(dims) || dims <= 0 || dims > MAX_DIMS)
+    fail(`${what} must be a whole number from 1 to ${MAX_DIMS} (got ${String(dims)})`);
+}
+
+/** A count option (every, window, shuffleBuffer, seed): undefined, or a whole number from 0 to
+ * max; the message names the option. */
+function countOption(name: string, value: unknown, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max)
+    fail(`option ${name} must be a whole number from 0 to ${max} (got ${String(value)})`);
+  return value;
+}
+
+/** every and window of a pipeline or runner; shuffleBuffer and seed of a CSV runner. */
+function checkCounts(o: {
+  every?: unknown;
+  window?: unknown;
+  shuffleBuffer?: unknown;
+  seed?: unknown;
+}): void {
+  countOption('every', o.every, Number.MAX_SAFE_INTEGER);
+  countOption('window', o.window, 10_000_000);
+  countOption('shuffleBuffer', o.shuffleBuffer, 10_000_000);
+  countOption('seed', o.seed, Number.MAX_SAFE_INTEGER);
 }
 
 /** A learning call's predictions, or an Error carrying the predictions made before it. */
@@ -232,6 +258,9 @@ export class Pipeline {
    * order, once that scaler has its warm-up rows (or at finish()).
    */
   learnOne(x: ArrayLike<number>, y: number): number {
+    for (let j = 0; j < x.length; j++)
+      if (typeof x[j] !== 'number')
+        fail(`feature ${j + 1} is ${JSON.stringify(x[j])}, not a number (NaN for a missing value)`);
     try {
       return this.learnMany(toFloat64(x), Float64Array.of(y), x.length)[0];
     } catch (e) {
@@ -757,6 +786,7 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
       return r as CsvPreview;
     },
     pipeline(spec, opts = {}) {
+      checkCounts(opts);
       const p = created(new raw.Pipeline(), (o) => o.init(spec, opts.every ?? 0, opts.window ?? 0));
       return new Pipeline(p, opts.features);
     },
@@ -791,6 +821,7 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
       return new Dataset(d);
     },
     csvRunner(opts) {
+      checkCounts(opts ?? {});
       const specs = opts?.pipelines ?? [];
       const models = opts?.models ?? [];
       if (specs.length === 0 && models.length === 0)
@@ -806,6 +837,8 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
     svmlightRunner(opts) {
       if (!opts?.pipelines?.length)
         fail('svmlightRunner needs pipeline specs in options.pipelines');
+      checkCounts(opts);
+      checkDims(opts.dims, 'option dims');
       return new SvmlightRunner(created(new raw.SparseRace(), (o) => o.init(opts)));
     },
     async runCsv(source, opts) {

@@ -58,10 +58,15 @@ Result<std::unique_ptr<Pipeline>> Pipeline::build(const std::string& spec, std::
     }
     canonical += (i ? " | " : "") + text;
   }
-  for (const StageSpec& st : ps.modifiers) {
+  for (std::size_t m = 0; m < ps.modifiers.size(); ++m) {
+    const StageSpec& st = ps.modifiers[m];
     const RegistryEntry* e = find_entry(st.name);
     if (!e || e->kind != StageKind::modifier)
       return wrong_kind(st, e, StageKind::modifier, "what follows '+'");
+    for (std::size_t k = 0; k < m; ++k)
+      if (ps.modifiers[k].name == st.name)
+        return Status::error("'+" + st.name +
+                             "' is given twice; a learner is averaged or voted once");
     Result<ParamValues> values = resolve_params(e->name, e->params, st.params);
     if (!values) return values.status();
     p->learner_ = e->wrap(std::move(p->learner_), values.value());
