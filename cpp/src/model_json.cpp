@@ -271,10 +271,16 @@ Result<PipelineState> state_of(const json& j) {
   if (!dims || !dims->is_number_unsigned() || !scalers || !scalers->is_array() || !learner ||
       !progress)
     return bad("a part is missing (dims, scalers, learner or progress)");
-  st.dims = dims->get<std::size_t>();
+  // Read as 64 bits and bounded before use (size_t is 32 bits in wasm).
+  const std::uint64_t dims64 = dims->get<std::uint64_t>();
+  if (dims64 > kMaxDims)
+    return bad("its dims (" + std::to_string(dims64) + ") are more than onepass takes (" +
+               std::to_string(kMaxDims) + ")");
+  st.dims = static_cast<std::size_t>(dims64);
   if (const json* width = member(j, "width")) {
-    if (!width->is_number_unsigned() || width->get<std::size_t>() < st.dims)
-      return bad("its width is not a whole number at least its dims");
+    if (!width->is_number_unsigned() || width->get<std::uint64_t>() < st.dims ||
+        width->get<std::uint64_t>() > kMaxDims)
+      return bad("its width is not a whole number from its dims to " + std::to_string(kMaxDims));
     st.width = width->get<std::size_t>();
   }
   if (const json* scale = member(j, "scale_encoded")) {

@@ -114,6 +114,9 @@ Status Pipeline::check_width(std::size_t dims) const {
     return Status::error("the row has " + std::to_string(dims) + " features, the pipeline " +
                          std::to_string(dims_));
   if (dims == 0) return Status::error("the row has no features");
+  if (dims > kMaxDims)
+    return Status::error("the row has " + std::to_string(dims) + " features; at most " +
+                         std::to_string(kMaxDims));
   return Status::ok();
 }
 

@@ -3,7 +3,10 @@
 // that fails; every pipeline can still be snapshotted and saved.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "onepass/io/model_json.hpp"
 #include "onepass/race.hpp"
@@ -63,6 +66,55 @@ TEST(HonestEnd, AnSvmlightStreamWithNoRowIsAnError) {
   const std::string text = "# a comment only\n";
   EXPECT_TRUE(race->push(text.data(), text.size()));
   EXPECT_EQ(race->finish().message(), "nothing was learned: the input has no data lines");
+}
+
+// What anyone can do to a model file (issue 21): edit it and sign it again (FNV-1a over the
+// canonical JSON: every number a double, keys sorted), as io/model_json.cpp does.
+nlohmann::json canonical(const nlohmann::json& j) {
+  if (j.is_number()) return j.get<double>() == 0 ? 0.0 : j.get<double>();
+  if (j.is_array()) {
+    nlohmann::json a = nlohmann::json::array();
+    for (const auto& x : j) a.push_back(canonical(x));
+    return a;
+  }
+  if (j.is_object()) {
+    nlohmann::json o = nlohmann::json::object();
+    for (auto it = j.begin(); it != j.end(); ++it) o[it.key()] = canonical(it.value());
+    return o;
+  }
+  return j;
+}
+
+std::string resign(nlohmann::json j) {
+  j.erase("checksum");
+  std::uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : canonical(j).dump()) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "fnv1a64:%016llx", static_cast<unsigned long long>(h));
+  j["checksum"] = buf;
+  return j.dump();
+}
+
+// issue 21: a model file claiming a huge width made the loader allocate until it died.
+TEST(HonestEnd, AModelClaimingAHugeWidthIsRefusedBeforeAllocating) {
+  auto p = Pipeline::build("zscore | logreg").take();
+  const double x[] = {1, 2};
+  ASSERT_TRUE(p->learn_one(x, 2, 1));
+  std::string text = model_to_json(*p, ModelSchema{{"a", "b"}, "label", "1", "0", {}, {}});
+  ASSERT_TRUE(model_from_json(resign(nlohmann::json::parse(text)))) << "the re-signing is right";
+  nlohmann::json edited = nlohmann::json::parse(text);
+  edited["dims"] = 1000000000000ull;
+  EXPECT_EQ(model_from_json(resign(edited)).message(),
+            "not a valid onepass model: its dims (1000000000000) are more than onepass takes "
+            "(16777216)");
+  EXPECT_EQ(p->learn_one(x, 1u << 25, 1).message(),
+            "the row has 33554432 features, the pipeline 2");
+  auto fresh = Pipeline::build("logreg").take();
+  EXPECT_EQ(fresh->learn_one(x, std::size_t{1} << 25, 1).message(),
+            "the row has 33554432 features; at most 16777216");
 }
 
 }  // namespace

@@ -18,6 +18,10 @@ namespace onepass {
 
 // Everything a pipeline needs to resume exactly (issue 7): each scaler's state, the learner's,
 // and the progressive-validation counters.
+// The widest input a pipeline takes (issue 21): its stages keep a few doubles per feature, so
+// a larger width (a damaged model's "dims": 1e12) is refused before anything is allocated.
+constexpr std::size_t kMaxDims = std::size_t{1} << 24;
+
 struct PipelineState {
   std::size_t dims = 0;
   std::size_t width = 0;  // the learner's width: dims plus encoded features (0: dims)
