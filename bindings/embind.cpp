@@ -525,6 +525,8 @@ val run_value(const onepass::RunResult& r) {
   out.set("progressive", metrics_value(r.progressive));
   out.set("train", metrics_value(r.train));
   out.set("test", metrics_value(r.test));
+  out.set("diverged", r.reverted_steps > 0);
+  out.set("revertedSteps", static_cast<double>(r.reverted_steps));
   return out;
 }
 
@@ -607,6 +609,7 @@ class JsDataset {
     out.set("folds", list);
     out.set("mean", metrics_value(cv.value().mean));
     out.set("sd", metrics_value(cv.value().sd));
+    out.set("divergedFolds", static_cast<double>(cv.value().diverged_folds));
     return out;
   }
 

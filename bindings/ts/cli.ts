@@ -608,6 +608,13 @@ async function evaluate(args: string[]): Promise<void> {
       pad(r.sd ? `${fmt(r.shown[m])} ± ${fmt(r.sd[m])}` : fmt(r.shown[m]), a.folds ? 18 : 10),
     );
     process.stdout.write(`${pad(r.pipeline, width)}${cells.join('')}\n`);
+    // A run that diverged says so beside its figures (issue 16).
+    const reverted = r.result.revertedSteps as number | undefined;
+    const folds = r.result.divergedFolds as number | undefined;
+    if (reverted)
+      process.stdout.write(`${' '.repeat(width)}diverged: ${reverted} steps reverted\n`);
+    if (folds)
+      process.stdout.write(`${' '.repeat(width)}diverged in ${folds} of ${a.folds} folds\n`);
     const grid = r.result.grid as { best: string } | undefined;
     if (grid) process.stdout.write(`${' '.repeat(width)}chosen: ${grid.best}\n`);
   }

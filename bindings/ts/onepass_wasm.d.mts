@@ -158,6 +158,9 @@ export interface RawRun {
   progressive: RawMetrics;
   train: RawMetrics;
   test: RawMetrics;
+  /** Whether the divergence guard reverted steps while training, and how many. */
+  diverged: boolean;
+  revertedSteps: number;
   grid?: {
     best: string;
     select: string;
@@ -170,6 +173,8 @@ export interface RawCv {
   folds: RawRun[];
   mean: RawMetrics;
   sd: RawMetrics;
+  /** Folds whose training diverged (reverted steps). */
+  divergedFolds: number;
   error?: string;
 }
 export interface RawCurve {

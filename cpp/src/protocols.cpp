@@ -156,6 +156,7 @@ Result<RunResult> train_and_test(const RowBlock& data, const std::string& spec, 
   out.n_train = split.train.size();
   out.n_test = split.test.size();
   out.progressive = confusion_metrics(p.progress().confusion(), p.progress().log_loss());
+  out.reverted_steps = p.learner().reverted_steps();
   Result<Metrics> train = frozen_metrics(p, data, split.train, opt);
   if (!train) return train.status();
   out.train = train.take();
@@ -203,7 +204,10 @@ Result<CvResult> cross_validate(const RowBlock& data, const std::string& spec, s
     if (!r) return r.status();
     cv.folds.push_back(r.take());
   }
-  for (const auto& f : cv.folds) tests.push_back(&f.test);
+  for (const auto& f : cv.folds) {
+    tests.push_back(&f.test);
+    if (f.reverted_steps > 0) ++cv.diverged_folds;
+  }
   summarise(tests, cv.mean, cv.sd);
   return cv;
 }

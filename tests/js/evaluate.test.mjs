@@ -110,3 +110,21 @@ test('CLI evaluate: table, JSON per pipeline and per fold, errors', () => {
   assert.equal(r.status, 1);
   assert.equal(r.stderr, 'onepass: 500 folds need at least 500 rows; the data has 270\n');
 });
+
+test('a run that diverged says so in evaluate (text and JSON) and in the API (issue 16)', async () => {
+  const file = dataFile('diabetes.csv');
+  const text = cli(['evaluate', file, '-p', 'fs2', '--holdout', '0.2']);
+  assert.equal(text.status, 0, text.stderr);
+  assert.match(text.stdout, /diverged: \d+ steps reverted/);
+  const wdbc = dataFile('breast_cancer_wdbc.csv');
+  const json = jsonLines(cli(['evaluate', wdbc, '-p', 'fs2', '--folds', '3', '--json']).stdout)[0];
+  assert.equal(json.divergedFolds, 3);
+  assert.ok(json.folds.every((f) => typeof f.revertedSteps === 'number'));
+  const op = await load();
+  const data = await op.loadDataset(readData('diabetes.csv'));
+  const run = data.holdout('fs2', {});
+  assert.equal(run.diverged, true);
+  assert.ok(run.revertedSteps > 0);
+  assert.equal(data.holdout('zscore | logreg', {}).diverged, false);
+  data.dispose();
+});

@@ -61,6 +61,9 @@ struct RunResult {
   Metrics progressive;  // progressive validation over the training rows (spec 6.1)
   Metrics train;        // the final model on the training rows (S0's training accuracy)
   Metrics test;         // the final model on the test rows
+  // Steps the divergence guard reverted while training (spec 2.6): a run that diverged says
+  // so wherever its figures are shown (issue 16).
+  std::uint64_t reverted_steps = 0;
 };
 
 // The learner's horizon n (D-LR-2) is set to the training size unless the spec gives it.
@@ -70,6 +73,7 @@ Result<RunResult> train_and_test(const RowBlock& data, const std::string& spec, 
 struct CvResult {
   std::vector<RunResult> folds;
   Metrics mean, sd;  // per metric over the folds where it is defined (AUC per fold, spec 6.3)
+  std::size_t diverged_folds = 0;  // folds whose training reverted steps
 };
 Result<CvResult> cross_validate(const RowBlock& data, const std::string& spec, std::size_t k,
                                 const EvalOptions& opt);
