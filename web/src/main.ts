@@ -105,6 +105,7 @@ async function headText(src: Source, bytes: number): Promise<{ text: string; com
   if (src.kind === 'file')
     return { text: await src.file.slice(0, bytes).text(), complete: src.file.size <= bytes };
   const response = await fetch(src.url);
+  if (!response.ok) throw new Error(`the server answered ${response.status}`);
   const text = await response.text();
   return { text: text.slice(0, bytes), complete: text.length <= bytes };
 }
@@ -161,7 +162,16 @@ async function chooseSource(src: Source): Promise<void> {
       : `sample: ${src.name}`;
   // Menus come from the 1,000 rows a run samples: a head of long rows is read further.
   for (let bytes = PREVIEW_BYTES; ; bytes *= 4) {
-    head = await headText(src, bytes);
+    try {
+      head = await headText(src, bytes);
+    } catch (e) {
+      head = { text: '', complete: true };
+      ui.preview.replaceChildren();
+      showProblems([
+        `Cannot read ${src.kind === 'file' ? src.file.name : src.name}: ${(e as Error).message}`,
+      ]);
+      return;
+    }
     const p = head.complete || bytes >= MAX_PREVIEW_BYTES ? null : previewOf();
     if (!p || p.headRows >= SAMPLE_ROWS) break;
   }

@@ -34,7 +34,9 @@ async function open(
   source: Source,
 ): Promise<{ stream: ReadableStream<Uint8Array>; total: number }> {
   if (source.kind === 'file') return { stream: source.file.stream(), total: source.file.size };
-  const response = await fetch(source.url);
+  const response = await fetch(source.url).catch((e: Error) => {
+    throw new Error(`cannot load ${source.name} (${e.message}: offline?)`);
+  });
   if (!response.ok || !response.body)
     throw new Error(`cannot load ${source.name} (${response.status})`);
   return { stream: response.body, total: Number(response.headers.get('content-length')) || 0 };
@@ -97,12 +99,17 @@ async function holdout(
 async function run(source: Source, options: RunOptions): Promise<void> {
   cancelled = false;
   paused = false;
-  const op = await (onepass ??= load());
-  const { stream, total } = await open(source);
   const t0 = performance.now();
   let runner: CsvRunner | null = null;
   let lastPost = 0;
+  let total = 0;
   try {
+    // Inside the try: a source that cannot be loaded (offline, a sample gone) ends the run with
+    // its message, and the page is usable again (issue 17).
+    const op = await (onepass ??= load());
+    const opened = await open(source);
+    total = opened.total;
+    const stream = opened.stream;
     // One reused buffer (chunksOf): the page's memory stays flat on a file of any size.
     for await (const value of chunksOf(stream)) {
       await whilePaused();

@@ -1,0 +1,42 @@
+// A failure never leaves the page stuck (issue 17): a bundled sample that cannot be loaded
+// (offline) gives a message, and Run, Cancel and the data controls work again.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { openPage, resultsShow, startSite } from './helpers.mjs';
+
+let site;
+before(async () => {
+  site = await startSite();
+});
+after(async () => {
+  await site?.close();
+});
+
+test('a sample that cannot be downloaded gives a message and a usable page', async () => {
+  const { context, page, errors } = await openPage(site);
+  await page.goto(`${site.origin}/`);
+  await resultsShow(page, 3, 270);
+  await page.route('**/diabetes.csv', (route) => route.abort('internetdisconnected'));
+  await page.selectOption('#dataset', 'diabetes.csv');
+  await page.waitForFunction(() =>
+    /Cannot read diabetes\.csv/.test(document.querySelector('#problems')?.textContent ?? ''),
+  );
+  await page.click('#run');
+  await page.waitForFunction(() =>
+    /^Stopped/.test(document.querySelector('#status')?.textContent ?? ''),
+  );
+  assert.match(await page.$eval('#problems', (e) => e.textContent), /Stopped: .*diabetes\.csv/);
+  assert.equal(await page.$eval('#run', (b) => b.disabled), false);
+  assert.equal(await page.$eval('#cancel', (b) => b.disabled), true);
+  // Back online: the same sample runs.
+  await page.unroute('**/diabetes.csv');
+  await page.selectOption('#dataset', 'heart.csv');
+  await page.selectOption('#dataset', 'diabetes.csv');
+  await page.waitForFunction(
+    () => document.querySelector('#preview th')?.textContent === 'pregnant',
+  );
+  await page.click('#run');
+  await resultsShow(page, 3, 768);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
