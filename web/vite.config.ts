@@ -3,10 +3,11 @@ import { fileURLToPath } from 'node:url';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-// The same policy as the page's <meta> tag, also sent as a header so that it covers the Web
-// Worker too (a worker does not inherit a policy set by a <meta> tag).
+// The same policy as the page's <meta> tag, also sent as a header by the dev and preview
+// servers. On any other static host the <meta> tag covers the page, and the Web Worker, started
+// from a blob: URL (web/src/main.ts), inherits it (tests/e2e/privacy.test.mjs).
 const csp =
-  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'; " +
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; connect-src 'self'; " +
   "img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'self'; form-action 'none'";
 
 export default defineConfig({

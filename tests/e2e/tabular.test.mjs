@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
-import { readData } from '../js/helpers.mjs';
+import { readFixture } from '../js/helpers.mjs';
 import { openPage, resultsShow, shots, startSite } from './helpers.mjs';
 
 let site;
@@ -38,7 +38,7 @@ test('the raw Adult file runs with the inferred roles and shows weights by name'
   await page.setInputFiles('#file', {
     name: 'adult.data',
     mimeType: 'text/csv',
-    buffer: gunzipSync(readData('raw/adult.data.gz')),
+    buffer: gunzipSync(readFixture('adult.data.gz')),
   });
   // No header: the first row is data, the columns are c1..c15, the label the last one.
   await page.waitForFunction(() => document.querySelector('#preview th')?.textContent === 'c1');

@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const dataFile = (name) => join(root, 'data', name);
 export const readData = (name) => readFileSync(dataFile(name));
+/** Test files that are not the demo's samples (tests/fixtures, credited in its README.md). */
+export const readFixture = (name) => readFileSync(join(root, 'tests', 'fixtures', name));
 
 /** Runs the onepass CLI (the built package's bin); returns { status, stdout, stderr }. */
 export function cli(args, input) {

@@ -8,13 +8,13 @@ import { join } from 'node:path';
 import { before, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { load } from 'onepass';
-import { cli, jsonLines, nativeRun, readData } from './helpers.mjs';
+import { cli, jsonLines, nativeRun, readFixture } from './helpers.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'onepass-tabular-'));
 const adultTrain = join(dir, 'adult.data');
 const adultTest = join(dir, 'adult.test');
-writeFileSync(adultTrain, gunzipSync(readData('raw/adult.data.gz')));
-writeFileSync(adultTest, gunzipSync(readData('raw/adult.test.gz')));
+writeFileSync(adultTrain, gunzipSync(readFixture('adult.data.gz')));
+writeFileSync(adultTest, gunzipSync(readFixture('adult.test.gz')));
 
 const titanic =
   'PassengerId,Survived,Pclass,Name,Sex,Age,Cabin,Embarked\n' +
@@ -151,7 +151,7 @@ test('CSV options are checked where they enter, naming the option', () => {
 
 test('models carry their encoder: save, predict on the raw test file, resume and merge', () => {
   const half = (from, to) =>
-    gunzipSync(readData('raw/adult.data.gz')).toString('latin1').split('\n').slice(from, to);
+    gunzipSync(readFixture('adult.data.gz')).toString('latin1').split('\n').slice(from, to);
   const first = join(dir, 'a1.csv');
   const second = join(dir, 'a2.csv');
   writeFileSync(first, half(0, 16000).join('\n') + '\n');

@@ -8,6 +8,7 @@ import { PRESETS, mountBuilder } from './compose';
 import type { FromWorker, Progress, Result, Source, ToWorker } from './protocol';
 import { rolesOf, showPreview } from './preview';
 import { ScalesView } from './scales';
+import workerUrl from './worker.ts?worker&url';
 import './style.css';
 import { el } from './dom';
 
@@ -76,7 +77,17 @@ const scales = new ScalesView(
   $('shaping'),
   $<HTMLInputElement>('scales-sort'),
 );
-const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+// The worker starts from a blob: URL that only imports the bundled worker script, because a
+// worker made from a blob: URL inherits the page's Content-Security-Policy (the <meta> tag's
+// too) while one loaded from its own URL gets only what the server sends, and most static
+// hosts send none: so "no connection to another origin" holds in the worker on any host
+// (issue 17). The script itself still comes from the page's own origin.
+function startWorker(): Worker {
+  const script = new URL(workerUrl, document.baseURI).href;
+  const boot = new Blob([`import ${JSON.stringify(script)};`], { type: 'text/javascript' });
+  return new Worker(URL.createObjectURL(boot), { type: 'module' });
+}
+const worker = startWorker();
 /** A bundled sample, by absolute URL: the worker resolves relative URLs against its own. */
 const sample = (file: string): Source => ({
   kind: 'url',
