@@ -29,6 +29,7 @@ const USAGE = `usage:
   onepass predict <file.csv|-> --model model.json [--out predictions.csv] [CSV reading options]
   onepass merge a.json b.json [...] -o merged.json
   onepass list [--json]
+  onepass --version
 
   spec examples: "zscore | logreg(eta0=0.1,lambda=0)", "perceptron +avg", "minmax | pa1(c=0.1)"
   --label      label column by header name or 0-based index (-1 = last; default: last)
@@ -58,6 +59,14 @@ const USAGE = `usage:
                learning curve from the folds`;
 
 class UsageError extends Error {}
+
+/** The package's version, from its package.json (next to lib/ in the installed package). */
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
 
 interface RunArgs {
   file: string;
@@ -273,10 +282,17 @@ const inFile = (file: string, e: Error): Error =>
   new Error(`${file === '-' ? 'stdin' : basename(file)}: ${e.message}`);
 
 /** Loads a model file, saying which file is at fault. */
+/** Loads a model file, saying which file is at fault; also the rows it had learned. */
 function loadModel(op: Onepass, file: string): string {
+  return loadModelRows(op, file).text;
+}
+
+function loadModelRows(op: Onepass, file: string): { text: string; rows: number } {
   const text = readText(file);
-  op.loadPipeline(text).dispose(); // validate now, with the file's name in the message
-  return text;
+  const p = op.loadPipeline(text); // validate now, with the file's name in the message
+  const rows = p.stats().rows;
+  p.dispose();
+  return { text, rows };
 }
 
 async function run(args: string[]): Promise<void> {
@@ -284,9 +300,12 @@ async function run(args: string[]): Promise<void> {
   const op = await load();
   for (const spec of a.pipelines) op.pipeline(spec).dispose(); // spec errors before file errors
   let models: string[] = [];
+  let learnedBefore = 0;
   if (a.load) {
     try {
-      models = [loadModel(op, a.load)];
+      const loaded = loadModelRows(op, a.load);
+      models = [loaded.text];
+      learnedBefore = loaded.rows;
     } catch (e) {
       throw inFile(a.load, e as Error);
     }
@@ -331,7 +350,10 @@ async function run(args: string[]): Promise<void> {
       summary = `${i.dims} features, sparse`;
     }
   } catch (e) {
-    throw inFile(a.file, e as Error);
+    // A sparse file read as CSV fails on its first line: say what it probably is.
+    const svm = a.format === 'csv' && /\.(svm|svmlight|libsvm)$/i.test(a.file);
+    const hint = svm ? ' (this looks like an svmlight file: add --format svmlight --dims D)' : '';
+    throw inFile(a.file, new Error((e as Error).message + hint));
   } finally {
     runner.dispose();
   }
@@ -349,7 +371,11 @@ async function run(args: string[]): Promise<void> {
   process.stdout.write(
     `${a.file}: ${info.rows} rows, ${summary} (positive ${info.positiveLabel}${neg})` +
       (info.skipped ? `, ${info.skipped} bad rows skipped` : '') +
-      '\nprogressive validation: each row predicted before it is learned\n\n',
+      '\nprogressive validation: each row predicted before it is learned' +
+      (a.load
+        ? `; the counts include the ${learnedBefore} rows ${basename(a.load)} had learned before`
+        : '') +
+      '\n\n',
   );
   const width = Math.max(8, ...results.map((r) => r.canonical.length)) + 2;
   process.stdout.write(
@@ -629,6 +655,7 @@ async function main(argv: string[]): Promise<number> {
     else if (cmd === 'merge') await merge(rest);
     else if (cmd === 'list') await list(rest);
     else if (cmd === '--help' || cmd === '-h' || cmd === 'help') process.stdout.write(USAGE + '\n');
+    else if (cmd === '--version' || cmd === '-v') process.stdout.write(`${version()}\n`);
     else throw new UsageError(cmd ? `unknown command '${cmd}'` : 'no command given');
     return 0;
   } catch (e) {
@@ -639,4 +666,9 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+// A reader that stops early (onepass list | head -1) closes the pipe: not an error.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
 process.exitCode = await main(process.argv.slice(2));

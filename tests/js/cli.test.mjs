@@ -178,3 +178,29 @@ test('run --format svmlight learns sparse rows as the CSV of the same rows is le
     /^onepass: stdin: line 1, column \d+: feature index \d+ is beyond the 2 features/,
   );
 });
+
+test('--version, a closed pipe, an svmlight file read as CSV, a resumed run (issue 19)', async () => {
+  const { readFileSync: read, mkdtempSync: tmp, writeFileSync: write } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join: joinPath } = await import('node:path');
+  const { execSync } = await import('node:child_process');
+  const pkg = JSON.parse(read(new URL('../../package.json', import.meta.url), 'utf8'));
+  assert.equal(cli(['--version']).stdout, `${pkg.version}\n`);
+  // The reader of the pipe stops after one line: no stack trace, exit 0.
+  const piped = execSync(`node lib/cli.js list | head -1; echo "status \${PIPESTATUS[0]}"`, {
+    shell: '/bin/bash',
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  assert.match(piped, /^learners:\nstatus 0\n$/);
+  const dir = tmp(joinPath(tmpdir(), 'onepass-cli-'));
+  const svm = joinPath(dir, 'rows.svm');
+  write(svm, '1 1:0.5 3:1\n-1 2:1\n');
+  const r = cli(['run', svm, '-p', 'logreg']);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /this looks like an svmlight file: add --format svmlight --dims D/);
+  const model = joinPath(dir, 'm.json');
+  assert.equal(cli(['run', heart, '-p', 'logreg', '--save', model]).status, 0);
+  const resumed = cli(['run', heart, '--load', model]);
+  assert.match(resumed.stdout, /the counts include the 270 rows m\.json had learned before/);
+});
