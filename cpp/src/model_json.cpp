@@ -262,6 +262,17 @@ Result<json> parse_model(const std::string& text) {
   return j;
 }
 
+// "value 3 is Infinity" for the first value that is not finite, or "".
+std::string not_finite(const std::vector<double>& values) {
+  for (std::size_t i = 0; i < values.size(); ++i)
+    if (!std::isfinite(values[i]))
+      return "value " + std::to_string(i + 1) + " is " +
+             (std::isnan(values[i]) ? "NaN"
+              : values[i] > 0       ? "Infinity"
+                                    : "-Infinity");
+  return "";
+}
+
 Result<PipelineState> state_of(const json& j) {
   PipelineState st;
   const json* dims = member(j, "dims");
@@ -297,6 +308,19 @@ Result<PipelineState> state_of(const json& j) {
     if (!state || !read_numbers(*state, st.scalers.back())) return bad("a scaler state is damaged");
   }
   if (!read_learner(*learner, st.learner)) return bad("the learner state is damaged");
+  // issue 21: an edited file re-signed with Infinity or NaN would load and predict nonsense.
+  // A stage's state is always finite (the guard of spec 2.6 keeps it so); the progress
+  // counters may hold an infinite log-loss sum.
+  for (std::size_t i = 0; i < st.scalers.size(); ++i) {
+    const std::string where = not_finite(st.scalers[i]);
+    if (!where.empty()) return bad("scaler " + std::to_string(i + 1) + " state " + where);
+  }
+  for (const LearnerState* l = &st.learner; l; l = l->inner.empty() ? nullptr : &l->inner[0]) {
+    std::string where = not_finite(l->params);
+    if (!where.empty()) return bad("the learner's parameter " + where);
+    where = not_finite(l->state);
+    if (!where.empty()) return bad("the learner's state " + where);
+  }
   if (!read_numbers(*progress, st.progress)) return bad("the progress counters are damaged");
   return st;
 }

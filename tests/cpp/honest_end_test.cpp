@@ -117,5 +117,27 @@ TEST(HonestEnd, AModelClaimingAHugeWidthIsRefusedBeforeAllocating) {
             "the row has 33554432 features; at most 16777216");
 }
 
+// issue 21: a model with an Infinity or NaN weight loaded and predicted Infinity / NaN.
+TEST(HonestEnd, AModelWithANonFiniteValueIsRefusedNamingIt) {
+  auto p = Pipeline::build("zscore | logreg +avg").take();
+  const double x[] = {1, 2};
+  ASSERT_TRUE(p->learn_one(x, 2, 1));
+  const std::string text = model_to_json(*p, ModelSchema{{"a", "b"}, "label", "1", "0", {}, {}});
+  nlohmann::json weight = nlohmann::json::parse(text);
+  weight["learner"]["params"][1] = "Infinity";
+  EXPECT_EQ(model_from_json(resign(weight)).message(),
+            "not a valid onepass model: the learner's parameter value 2 is Infinity");
+  nlohmann::json inner = nlohmann::json::parse(text);
+  inner["learner"]["inner"]["params"][0] = "NaN";
+  EXPECT_EQ(model_from_json(resign(inner)).message(),
+            "not a valid onepass model: the learner's parameter value 1 is NaN");
+  nlohmann::json scaler = nlohmann::json::parse(text);
+  scaler["scalers"][0]["state"][2] = "-Infinity";
+  EXPECT_EQ(model_from_json(resign(scaler)).message(),
+            "not a valid onepass model: scaler 1 state value 3 is -Infinity");
+  // merge refuses it too.
+  EXPECT_FALSE(merge_models({text, resign(weight)}));
+}
+
 }  // namespace
 }  // namespace onepass
