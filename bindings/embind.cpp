@@ -732,6 +732,14 @@ val registry_value() {
 
 }  // namespace
 
+// The CSV options' names (api/csv_options.hpp), for the JS layer's check of option keys.
+val csv_option_names() {
+  val out = val::array();
+  for (const auto& info : onepass::csv_option_infos())
+    out.call<void>("push", std::string(info.name));
+  return out;
+}
+
 // The head of a CSV as the reader sees it (api/csv_preview.hpp): { columns, rows, delimiter,
 // notices, labelValues, positive, sampledRows } or { error }.
 val preview_csv(const std::string& head, bool complete, val options) {
@@ -797,6 +805,7 @@ EMSCRIPTEN_BINDINGS(onepass) {
   register_runner(emscripten::class_<JsSparseRace>("SparseRace"))
       .function("info", &JsSparseRace::info);
   emscripten::function("previewCsv", &preview_csv);
+  emscripten::function("csvOptionNames", &csv_option_names);
   emscripten::class_<JsDataset>("Dataset")
       .constructor<>()
       .function("init", &JsDataset::init)

@@ -65,6 +65,14 @@ export interface PipelineOptions {
   window?: number;
 }
 
+/**
+ * What runCsv and loadDataset read: a ReadableStream (File.stream(), a fetch body) or any async
+ * iterable of Uint8Array chunks, one Uint8Array, a string of CSV text, or, in Node, a file
+ * path (a string without a line break).
+ */
+export type CsvSource =
+  ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | Uint8Array | string;
+
 /** How a CSV is read (the same options in csvRunner, runCsv, loadDataset and csvScorer). */
 export interface CsvReadOptions {
   /** Label column: a header name or a 0-based index (-1: last). Default: the last column. */
@@ -179,6 +187,14 @@ const MAX_DIMS = 2 ** 24;
 function checkDims(dims: number, what = 'dims'): void {
   if (!Number.isInteger(dims) || dims <= 0 || dims > MAX_DIMS)
     fail(`${what} must be a whole number from 1 to ${MAX_DIMS} (got ${String(dims)})`);
+}
+
+/** Refuses option keys that nothing reads (a typo would be silently ignored), naming them. */
+function checkKeys(where: string, options: object, allowed: Iterable<string>): void {
+  const known = new Set(allowed);
+  for (const key of Object.keys(options))
+    if (!known.has(key))
+      fail(`${where}: unknown option '${key}'; the options are: ${[...known].join(', ')}`);
 }
 
 /** A count option (every, window, shuffleBuffer, seed): undefined, or a whole number from 0 to
@@ -664,7 +680,7 @@ export interface Onepass {
   merge(models: ModelInput[]): ModelJSON;
   /** Reads a labelled CSV into memory for holdout, cross-validation and learning curves. */
   loadDataset(
-    source: Uint8Array | AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
+    source: CsvSource,
     options?: CsvReadOptions & {
       /** A test file: read it as this training data set was read (features, levels, labels). */
       like?: Dataset;
@@ -672,9 +688,9 @@ export interface Onepass {
   ): Promise<Dataset>;
   /** Frozen predictions of a model over CSV bytes (label column optional). */
   csvScorer(model: ModelInput, options?: CsvReadOptions): CsvScorer;
-  /** Streams a whole source (a ReadableStream or any async iterable of bytes) through pipelines. */
+  /** Streams a whole source through pipelines. */
   runCsv(
-    source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
+    source: CsvSource,
     options: CsvOptions,
   ): Promise<{ info: CsvInfo; results: PipelineResult[] }>;
 }
@@ -701,6 +717,49 @@ const CHUNK_BYTES = 1 << 20;
  * one is asked for: copy it (push does) before going on. Other streams and async iterables are
  * passed through as they come.
  */
+/** The options of csvRunner and runCsv besides the CSV options. */
+const RUNNER_KEYS = ['pipelines', 'models', 'every', 'window', 'shuffleBuffer', 'seed'];
+
+/** Bytes from what runCsv and loadDataset accept: a ReadableStream or async iterable of chunks,
+ * one Uint8Array, a string of CSV text, or (in Node) a file path, a string without a line
+ * break. Anything else is refused with a message saying what is accepted. */
+async function* sourceChunks(source: unknown): AsyncGenerator<Uint8Array> {
+  if (source instanceof Uint8Array) {
+    yield source;
+    return;
+  }
+  if (typeof source === 'string') {
+    if (source.includes('\n') || !isNode) {
+      yield new TextEncoder().encode(source);
+      return;
+    }
+    const fsName = 'node:fs';
+    const fs = (await import(
+      /* webpackIgnore: true */ /* @vite-ignore */ fsName
+    )) as typeof import('node:fs');
+    let stream;
+    try {
+      stream = fs.createReadStream(source);
+      await new Promise<void>((resolve, reject) =>
+        stream!.once('open', () => resolve()).once('error', reject),
+      );
+    } catch (e) {
+      fail(`cannot read the file '${source}': ${(e as Error).message}`);
+    }
+    yield* stream as AsyncIterable<Uint8Array>;
+    return;
+  }
+  const s = source as { getReader?: unknown; [Symbol.asyncIterator]?: unknown } | null;
+  if (s && (typeof s.getReader === 'function' || typeof s[Symbol.asyncIterator] === 'function')) {
+    yield* chunksOf(source as ReadableStream<Uint8Array>);
+    return;
+  }
+  fail(
+    'the source must be a ReadableStream, an async iterable of Uint8Array chunks, a Uint8Array ' +
+      `or a string of CSV text (in Node, a file path); got ${source === null ? 'null' : typeof source}`,
+  );
+}
+
 export async function* chunksOf(
   source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
   chunkBytes = CHUNK_BYTES,
@@ -756,13 +815,18 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
   if (!wasmBinary && isNode) {
     // TOOLCHAIN.md fact 2: in Node the loader's fetch() of a file path fails; pass the bytes.
     const fsName = 'node:fs';
-    const fs = (await import(/* @vite-ignore */ fsName)) as typeof import('node:fs');
+    const fs = (await import(
+      /* webpackIgnore: true */ /* @vite-ignore */ fsName
+    )) as typeof import('node:fs');
     wasmBinary = fs.readFileSync(wasmUrl);
   }
   const raw: RawModule = await createOnepassModule({
     wasmBinary,
     locateFile: () => options.wasmUrl ?? wasmUrl.href,
   });
+
+  // The CSV options the core reads (api/csv_options.hpp): the one list of their names.
+  const csvKeys = raw.csvOptionNames();
 
   // Every raw object is initialised by one call that returns "" or the error; on an error it
   // is freed and the error thrown.
@@ -799,19 +863,20 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
       return JSON.parse(out.model as string) as ModelJSON;
     },
     csvScorer(model, opts = {}) {
+      checkKeys('csvScorer', opts, csvKeys);
       const label = opts.label === undefined ? undefined : String(opts.label);
       const s = created(new raw.Scorer(), (o) => o.init(modelText(model), { ...opts, label }));
       return new CsvScorer(s);
     },
     async loadDataset(source, opts = {}) {
+      checkKeys('loadDataset', opts, [...csvKeys, 'like']);
       const { like, ...rest } = opts;
       const label = rest.label === undefined ? undefined : String(rest.label);
       const d = created(new raw.Dataset(), (o) =>
         like ? o.initLike({ ...rest, label }, like.raw) : o.init({ ...rest, label }),
       );
       try {
-        const chunks = source instanceof Uint8Array ? [source] : chunksOf(source);
-        for await (const chunk of chunks) pushBytes(d, chunk);
+        for await (const chunk of sourceChunks(source)) pushBytes(d, chunk);
         const err = d.finish();
         if (err) fail(err);
       } catch (e) {
@@ -822,6 +887,9 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
     },
     csvRunner(opts) {
       checkCounts(opts ?? {});
+      checkKeys('csvRunner', opts ?? {}, [...csvKeys, ...RUNNER_KEYS]);
+      if (opts?.pipelines !== undefined && !Array.isArray(opts.pipelines))
+        fail("option pipelines must be a list of spec strings, e.g. ['zscore | logreg']");
       const specs = opts?.pipelines ?? [];
       const models = opts?.models ?? [];
       if (specs.length === 0 && models.length === 0)
@@ -844,7 +912,7 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
     async runCsv(source, opts) {
       const runner = api.csvRunner(opts);
       try {
-        for await (const chunk of chunksOf(source)) runner.push(chunk);
+        for await (const chunk of sourceChunks(source)) runner.push(chunk);
         runner.finish();
         return { info: runner.info(), results: runner.results() };
       } finally {

@@ -199,6 +199,7 @@ export interface RawModule {
   Dataset: new () => RawDataset;
   registry(): RawEntry[];
   previewCsv(head: string, complete: boolean, options: object): RawCsvPreview | { error: string };
+  csvOptionNames(): string[];
   merge(models: string[]): { model?: string; error?: string };
   Scorer: new () => RawScorer;
   Pipeline: new () => RawPipeline;

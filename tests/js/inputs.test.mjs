@@ -36,3 +36,44 @@ test('strings in a row, bad counts, a width past 2^32 and a repeated modifier ar
   assert.equal(p.stats().rows, 1);
   p.dispose();
 });
+
+test('runCsv and loadDataset take bytes, text or a path; mistakes get messages naming them', async () => {
+  const { readFileSync: read } = await import('node:fs');
+  const { join: joinPath } = await import('node:path');
+  const heartPath = joinPath(
+    import.meta.dirname ?? new URL('.', import.meta.url).pathname,
+    '../../data/heart.csv',
+  );
+  const bytes = read(heartPath);
+  for (const source of [bytes, bytes.toString('utf8'), heartPath]) {
+    const { info } = await op.runCsv(source, { pipelines: ['zscore | logreg'] });
+    assert.equal(info.rows, 270);
+    const d = await op.loadDataset(source);
+    assert.equal(d.size, 270);
+    d.dispose();
+  }
+  await assert.rejects(
+    op.runCsv('no-such.csv', { pipelines: ['logreg'] }),
+    /cannot read the file 'no-such\.csv'/,
+  );
+  await assert.rejects(
+    op.runCsv(42, { pipelines: ['logreg'] }),
+    /the source must be a ReadableStream.*got number/,
+  );
+  assert.throws(
+    () => op.csvRunner({ pipelines: 'zscore | logreg' }),
+    /option pipelines must be a list of spec strings/,
+  );
+  assert.throws(
+    () => op.csvRunner({ pipelines: ['logreg'], lable: 'x' }),
+    /csvRunner: unknown option 'lable'; the options are: label, positive/,
+  );
+  assert.throws(
+    () => op.csvRunner({ pipelines: ['logreg'], onError: 'ignore' }),
+    /option onError must be 'stop' or 'skip'/,
+  );
+  assert.throws(
+    () => op.csvScorer('{}', { delimeter: ';' }),
+    /csvScorer: unknown option 'delimeter'/,
+  );
+});
