@@ -96,7 +96,7 @@ void Race::run_block() {
         if (head.leader == i) kept.push_back(&head), head.rows.resize(rows * d);
       const SharedHead* mine = head_of_[i] == kOwnScaling ? nullptr : &heads_[head_of_[i]];
       for (std::size_t r = 0; r < rows; ++r) {
-        const SparseRow tail = block_.tail(r);
+        const SparseRow tail = encoded ? block_.tail(r) : SparseRow{};
         if (mine)
           p.learn_after_head(mine->rows.data() + r * d, block_.y[r], encoded ? &tail : nullptr);
         else if (encoded)
