@@ -3,7 +3,13 @@
 //   onepass run <file.csv|-> [--label <name|index>] [--positive <value>] --pipeline "<spec>" ...
 //               [--every K] [--skip-bad-rows] [--json]
 //   onepass list [--json]
-import { createReadStream, createWriteStream, readFileSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename } from 'node:path';
 import {
   load,
@@ -37,6 +43,7 @@ const USAGE = `usage:
   --every K    record the cumulative-mistakes curve every K rows (printed with --json)
   --skip-bad-rows  count and skip malformed rows instead of stopping at the first one
   --json       one JSON object per pipeline, one per line
+  --quiet, -q  no progress line on the terminal (there is none when stderr is not a terminal)
   CSV reading (run, evaluate, predict): --no-header (columns named c1..cN), --delimiter C (default:
                detected), --skip-lines N, --comment '|' (lines to pass over), --na "?,NA" (missing-value cells), --label-trim "."
                (characters trimmed from labels), --numeric a,b --categorical c --text d
@@ -82,6 +89,7 @@ interface RunArgs {
   every: number;
   skip: boolean;
   json: boolean;
+  quiet?: boolean;
 }
 
 /** Walks the arguments: `take(option, value)` handles an option (value() reads the next word)
@@ -182,6 +190,7 @@ function parseRunArgs(args: string[]): RunArgs {
     else if (a === '--shuffle-buffer')
       out.shuffleBuffer = numberArg(a, value(), wholeNumber, 'a whole number >= 0');
     else if (a === '--skip-bad-rows') out.skip = true;
+    else if (a === '--quiet' || a === '-q') out.quiet = true;
     else if (a === '--json') out.json = true;
     else if (a === '--format') out.format = formatArg(value());
     else if (a === '--dims')
@@ -265,6 +274,43 @@ function readText(file: string): string {
   }
 }
 
+/** A progress line on a terminal (issue 18): rows, MB, rows/s, and the share done and the time
+ * left when the size is known; at most 4 updates a second, cleared at the end. None when the
+ * stream is not a terminal (a pipe, a file, CI) or the caller asked for quiet. */
+function progressLine(
+  out: NodeJS.WriteStream | null,
+  file: string,
+): { update(bytes: number, rows: () => number): void; done(): void } | null {
+  if (!out?.isTTY) return null;
+  let total = 0;
+  try {
+    if (file !== '-') total = statSync(file).size;
+  } catch {
+    total = 0;
+  }
+  const t0 = performance.now();
+  let last = t0; // the first line after 250 ms: a short run shows none
+  return {
+    update(bytes, rowsNow) {
+      const now = performance.now();
+      if (now - last < 250) return;
+      last = now;
+      const rows = rowsNow();
+      const seconds = (now - t0) / 1000;
+      const rate = seconds > 0 ? rows / seconds : 0;
+      let line = `${rows.toLocaleString('en')} rows, ${(bytes / 1e6).toFixed(0)} MB, ${Math.round(rate).toLocaleString('en')} rows/s`;
+      if (total > 0 && bytes > 0) {
+        const left = (seconds * (total - bytes)) / bytes;
+        line += `, ${Math.min(100, (100 * bytes) / total).toFixed(0)}%, ${left.toFixed(0)} s left`;
+      }
+      out.write(`\r${line}\x1b[K`);
+    },
+    done() {
+      if (last > t0) out.write('\r\x1b[K');
+    },
+  };
+}
+
 /** Opens a CSV (or standard input for "-") as a stream of byte chunks. */
 async function openCsv(file: string): Promise<AsyncIterable<Uint8Array>> {
   const source = file === '-' ? process.stdin : createReadStream(file);
@@ -337,7 +383,14 @@ async function run(args: string[]): Promise<void> {
   const runner = csv ?? svm!;
   let info, results, summary;
   try {
-    for await (const chunk of source) runner.push(chunk);
+    const progress = progressLine(a.quiet ? null : process.stderr, a.file);
+    let bytes = 0;
+    for await (const chunk of source) {
+      runner.push(chunk);
+      bytes += chunk.length;
+      progress?.update(bytes, () => runner.stats(0).rows);
+    }
+    progress?.done();
     runner.finish();
     results = runner.results();
     if (csv) {

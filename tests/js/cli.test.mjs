@@ -1,7 +1,7 @@
 // The onepass CLI (package.json bin) on the bundled data.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cli, dataFile, jsonLines, readData } from './helpers.mjs';
+import { cli, dataFile, jsonLines, readData, root } from './helpers.mjs';
 
 const heart = dataFile('heart.csv');
 
@@ -203,4 +203,30 @@ test('--version, a closed pipe, an svmlight file read as CSV, a resumed run (iss
   assert.equal(cli(['run', heart, '-p', 'logreg', '--save', model]).status, 0);
   const resumed = cli(['run', heart, '--load', model]);
   assert.match(resumed.stdout, /the counts include the 270 rows m\.json had learned before/);
+});
+
+test('run shows a progress line on a terminal only, and not with --quiet (issue 18)', async () => {
+  const { mkdtempSync: tmp, writeFileSync: write } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join: joinPath } = await import('node:path');
+  const { spawnSync } = await import('node:child_process');
+  const file = joinPath(tmp(joinPath(tmpdir(), 'onepass-progress-')), 'big.csv');
+  // About 60 MB: a run of a second or more, so that the line (every 250 ms) shows.
+  const rest = [...Array(27)].map((_, j) => `${j}.${j * 7}`).join(',');
+  const rows = [[...Array(28)].map((_, j) => `f${j}`).join(',') + ',label'];
+  for (let i = 0; i < 200000; i++) rows.push(`${i % 97},${rest},${i % 2}`);
+  write(file, rows.join('\n') + '\n');
+  const cliJs = joinPath(root, 'lib/cli.js');
+  // `script` runs the command on a pseudo-terminal, as a user's shell would.
+  const onTty = (extra) =>
+    spawnSync('script', ['-qec', `node ${cliJs} run ${file} -p logreg ${extra}`, '/dev/null'], {
+      encoding: 'utf8',
+    }).stdout;
+  assert.match(onTty(''), /\r[\d,]+ rows, \d+ MB, [\d,]+ rows\/s, \d+%, \d+ s left/);
+  assert.doesNotMatch(onTty('--quiet'), /rows\/s/);
+  const piped = spawnSync(process.execPath, [cliJs, 'run', file, '-p', 'logreg'], {
+    encoding: 'utf8',
+  });
+  assert.doesNotMatch(piped.stderr, /rows\/s/);
+  assert.match(piped.stdout, /200000 rows/);
 });
