@@ -446,5 +446,22 @@ TEST(TabularCsv, FreshCategoricalValuesKeepTheWidthBounded) {
   EXPECT_EQ(race->pipeline(0).learner().params().size(), 1u + 100u + 16u + 1u);
 }
 
+// Long text of ever new words stays within 2^textBits features per text column.
+TEST(TabularCsv, FreshWordsKeepTheWidthBounded) {
+  CsvOptions o = with({{"text", "note"}, {"textBits", "8"}});
+  auto race = Race::create(o, {"logreg"}).take();
+  std::string chunk = "x,note,label\n";
+  for (int i = 0; i < 20000; ++i) {
+    chunk += std::to_string(i % 5) + ",";
+    for (int w = 0; w < 12; ++w) chunk += "w" + std::to_string(i * 12 + w) + " ";
+    chunk += std::string(",") + (i % 3 ? "1" : "0") + "\n";
+  }
+  ASSERT_TRUE(race->push(chunk.data(), chunk.size()));
+  ASSERT_TRUE(race->finish());
+  EXPECT_EQ(race->reader().rows(), 20000u);
+  EXPECT_LE(race->pipeline(0).width(), 1u + 256u);
+  EXPECT_GE(race->pipeline(0).width(), 1u + 250u);  // 240,000 words fill nearly every bucket
+}
+
 }  // namespace
 }  // namespace onepass
