@@ -1,7 +1,6 @@
 // What each column of a CSV file is for (design.md 10.1): the label, a number, a category, free
 // text, or nothing. Roles are inferred from a sample of the stream's first rows (the rules are
-// below) and can be set by name. The delimiter can be detected from the
-// first record too.
+// below) and can be set by name. The delimiter can be detected from the first record too.
 #pragma once
 
 #include <cstddef>
