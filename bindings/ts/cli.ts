@@ -275,8 +275,10 @@ function readText(file: string): string {
 }
 
 /** A progress line on a terminal (issue 18): rows, MB, rows/s, and the share done and the time
- * left when the size is known; at most 4 updates a second, cleared at the end. None when the
- * stream is not a terminal (a pipe, a file, CI) or the caller asked for quiet. */
+ * left when the size is known; shown at the first chunk (so that a user sees at once that the run
+ * started, and so that whether a line shows does not depend on the machine's speed), then at most
+ * 4 times a second, cleared at the end. None when the stream is not a terminal (a pipe, a file,
+ * CI) or the caller asked for quiet. */
 function progressLine(
   out: NodeJS.WriteStream | null,
   file: string,
@@ -289,7 +291,7 @@ function progressLine(
     total = 0;
   }
   const t0 = performance.now();
-  let last = t0; // the first line after 250 ms: a short run shows none
+  let last = -Infinity;
   return {
     update(bytes, rowsNow) {
       const now = performance.now();
@@ -306,7 +308,7 @@ function progressLine(
       out.write(`\r${line}\x1b[K`);
     },
     done() {
-      if (last > t0) out.write('\r\x1b[K');
+      if (last > -Infinity) out.write('\r\x1b[K');
     },
   };
 }
