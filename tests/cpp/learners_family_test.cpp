@@ -78,7 +78,7 @@ TEST(GoldenFs, SnapshotExposesTheLearnedScales) {
 }
 
 TEST(GoldenPa, CarvalhoFirstStep) {  // spec 9.1
-  auto cpa = make_learner("carvalho_pa", 2);
+  auto cpa = make_learner("carvalho_pa", 2, {{"bias", "false"}});
   const double x[] = {1, 2};
   cpa->learn(x, +1);
   expect_near_all(cpa->params(), {0.19607843, 0.39215686});
@@ -189,20 +189,20 @@ TEST(Efs, KeepsTheTopAndBottomOfUMinusV) {                        // spec 4.15
 
 TEST(GoldenRomma, PlainAndAggressive) {  // spec 9.3
   const double x1[] = {1, 2};
-  auto r = make_learner("romma", 2);
+  auto r = make_learner("romma", 2, {{"bias", "false"}});
   r->learn(x1, 1);
   expect_near_all(r->params(), {0.2, 0.4});
-  auto r2 = make_learner("romma", 2);
+  auto r2 = make_learner("romma", 2, {{"bias", "false"}});
   r2->learn(x1, 1);
   const double a[] = {3, 1};
   r2->learn(a, -1);
   expect_near_all(r2->params(), {-0.6, 0.8});
-  auto r3 = make_learner("romma", 2);
+  auto r3 = make_learner("romma", 2, {{"bias", "false"}});
   r3->learn(x1, 1);
   const double b[] = {2, -1};
   r3->learn(b, 1);  // p = 0: a mistake by the tie rule's update test (D-ROMMA-1)
   expect_near_all(r3->params(), {0.6, 0.2});
-  auto ag = make_learner("aromma", 2);
+  auto ag = make_learner("aromma", 2, {{"bias", "false"}});
   ag->learn(x1, 1);
   const double c[] = {2, 1};
   EXPECT_TRUE(ag->learn(c, 1));  // p = 0.8 < 1
@@ -212,7 +212,7 @@ TEST(GoldenRomma, PlainAndAggressive) {  // spec 9.3
 TEST(RommaInvariant, NonDegenerateUpdatesMeetBothConstraints) {  // spec 9.3
   std::mt19937 rng(9);
   std::normal_distribution<double> g(0, 1);
-  auto r = make_learner("aromma", 3);
+  auto r = make_learner("aromma", 3, {{"bias", "false"}});
   int checked = 0;
   for (int t = 0; t < 3000; ++t) {
     const double x[] = {g(rng), g(rng), g(rng)};
@@ -239,7 +239,7 @@ TEST(RommaInvariant, NonDegenerateUpdatesMeetBothConstraints) {  // spec 9.3
 }
 
 TEST(RommaInit, OnesOnFirstSeen) {  // D-ROMMA-3
-  auto r = make_learner("romma", 3, {{"init", "ones_on_first_seen"}});
+  auto r = make_learner("romma", 3, {{"init", "ones_on_first_seen"}, {"bias", "false"}});
   const double x[] = {1, 0, 2};
   r->learn(x, 1);  // w = (1, 0, 1) first; y p = 3 > 0: no further update
   expect_near_all(r->params(), {1, 0, 1});

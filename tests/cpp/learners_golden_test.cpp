@@ -12,11 +12,13 @@ namespace {
 using testing::expect_near_all;
 using testing::make_learner;
 
+// The papers' rules have no bias (D-BIAS); the golden vectors of spec 9 are theirs.
+const std::pair<std::string, std::string> kNoBias{"bias", "false"};
 const double kX1[] = {1, 2};
 const double kX2[] = {4, 0};
 
 TEST(GoldenPa, PaOneClipsTheStepAtC) {  // spec 9.1
-  auto pa1 = make_learner("pa1", 2, {{"c", "0.12"}});
+  auto pa1 = make_learner("pa1", 2, {{"c", "0.12"}, kNoBias});
   EXPECT_TRUE(pa1->learn(kX1, +1));
   expect_near_all(pa1->params(), {0.12, 0.24});
   EXPECT_TRUE(pa1->learn(kX2, -1));  // s = 0.48, loss 1.48, 1.48/16 = 0.0925 < C
@@ -24,10 +26,10 @@ TEST(GoldenPa, PaOneClipsTheStepAtC) {  // spec 9.1
 }
 
 TEST(GoldenPa, PaAndPaTwoFirstStep) {  // spec 9.1
-  auto pa = make_learner("pa", 2);
+  auto pa = make_learner("pa", 2, {kNoBias});
   pa->learn(kX1, +1);
   expect_near_all(pa->params(), {0.2, 0.4});
-  auto pa2 = make_learner("pa2", 2, {{"c", "0.5"}});
+  auto pa2 = make_learner("pa2", 2, {{"c", "0.5"}, kNoBias});
   pa2->learn(kX1, +1);
   expect_near_all(pa2->params(), {1.0 / 6, 1.0 / 3});
 }
@@ -35,11 +37,27 @@ TEST(GoldenPa, PaAndPaTwoFirstStep) {  // spec 9.1
 TEST(GoldenPa, ZeroRowNeverUpdates) {  // spec 9.1, 2.3
   const double zero[] = {0, 0};
   for (const char* name : {"pa", "pa1", "pa2"}) {
-    auto l = make_learner(name, 2);
+    auto l = make_learner(name, 2, {kNoBias});
     EXPECT_FALSE(l->learn(zero, +1)) << name;
     expect_near_all(l->params(), {0, 0});
     EXPECT_FALSE(l->diverged());
   }
+}
+
+TEST(GoldenPa, TheBiasIsOnByDefault) {  // D-BIAS
+  // The zero row is (0, 0, 1) with the bias: the PA step learns the base rate alone,
+  // tau = loss/|x|^2 = 1/1, so the bias becomes 1 and the weights stay 0.
+  const double zero[] = {0, 0};
+  for (const char* name : {"pa", "pa1", "pa2", "carvalho_pa", "perceptron", "romma", "aromma"}) {
+    auto l = make_learner(name, 2);
+    EXPECT_EQ(l->params().size(), 3u) << name;
+    EXPECT_TRUE(l->learn(zero, +1)) << name;
+    EXPECT_EQ(l->params()[0], 0) << name;
+    EXPECT_GT(l->params()[2], 0) << name;
+  }
+  auto pa = make_learner("pa", 2);
+  pa->learn(zero, +1);
+  EXPECT_NEAR(pa->params()[2], 1.0, 1e-15);
 }
 
 TEST(GoldenPa, PaUpdatesInsideTheMarginButNotOutside) {  // spec 4.7

@@ -100,7 +100,7 @@ TEST(Pipeline, BadRowsAreRejectedWithoutLosingWhatWasLearned) {
 }
 
 TEST(Pipeline, MissingCellsReachTheLearnerAsZero) {
-  auto p = Pipeline::build("pa").take();
+  auto p = Pipeline::build("pa(bias=false)").take();
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const double x[] = {nan, 2};
   ASSERT_TRUE(p->learn_one(x, 2, 1));

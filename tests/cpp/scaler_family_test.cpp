@@ -189,8 +189,8 @@ TEST(Impute, MeanZeroOrConstant) {
 }
 
 TEST(Pipeline, ScalersComposeInTheOrderWritten) {
-  auto a = Pipeline::build("minmax | l2 | perceptron").take();
-  auto b = Pipeline::build("l2 | minmax | perceptron").take();
+  auto a = Pipeline::build("minmax | l2 | perceptron(bias=false)").take();
+  auto b = Pipeline::build("l2 | minmax | perceptron(bias=false)").take();
   const double rows[3][2] = {{1, 10}, {3, 0}, {2, 5}};
   for (int i = 0; i < 3; ++i) {
     a->learn_one(rows[i], 2, i % 2 ? 1 : -1);

@@ -167,7 +167,9 @@ TEST(GrowingWidth, EveryLearnerAloneAveragedAndVotedAgreesWithTheFinalWidth) {
       const auto& a = grown->learner().params();
       const auto& b = full->learner().params();
       ASSERT_EQ(a.size(), b.size()) << spec;
-      for (std::size_t j = 0; j < a.size(); ++j) EXPECT_NEAR(a[j], b[j], 1e-12) << spec << " " << j;
+      // Relative: ROMMA's weights reach ~1e3 and its norms sum in another order once grown.
+      for (std::size_t j = 0; j < a.size(); ++j)
+        EXPECT_NEAR(a[j], b[j], 1e-12 * std::max(1.0, std::fabs(b[j]))) << spec << " " << j;
       EXPECT_EQ(grown->progress().mistakes(), full->progress().mistakes()) << spec;
       ++exact;
     }

@@ -258,7 +258,7 @@ describe('csvRunner', () => {
     const text = 'cls,x\nM,1\nR,-1\nM,2\nR,-3\n';
     const stream = new Blob([text]).stream();
     const { info, results } = await op.runCsv(stream, {
-      pipelines: ['perceptron'],
+      pipelines: ['perceptron(bias=false)'],
       label: 'cls',
       positive: 'M',
     });

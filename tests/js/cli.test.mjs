@@ -44,8 +44,8 @@ test('run without --json prints a readable table', () => {
   const r = cli(['run', heart, '-p', 'pa', '-p', 'perceptron +avg']);
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /270 rows, 13 features, label 'label'/);
-  assert.match(r.stdout, /^pa\(bias=false\)\s+\d+\s+0\.\d{4}\s+-$/m);
-  assert.match(r.stdout, /^perceptron\(bias=false\) \+avg\s+\d+/m);
+  assert.match(r.stdout, /^pa\(bias=true\)\s+\d+\s+0\.\d{4}\s+-$/m);
+  assert.match(r.stdout, /^perceptron\(bias=true\) \+avg\s+\d+/m);
 });
 
 test('run reads standard input with -', () => {

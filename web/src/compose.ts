@@ -4,7 +4,18 @@
 import type { RegistryEntry, RegistryParam } from 'onepass';
 import { el } from './dom';
 
-const S0 = ['logreg', 'zscore | logreg', 'fs', 'fs1', 'fs2', 'fs3', 'pa', 'pa1', 'pa2'];
+// The papers ran PA, PA-I, PA-II, Perceptron and ROMMA without a bias (D-BIAS): their presets
+// turn off the bias these learners have by default.
+const noBias = (s: string) => `${s}(bias=false)`;
+const S0 = [
+  'logreg',
+  'zscore | logreg',
+  'fs',
+  'fs1',
+  'fs2',
+  'fs3',
+  ...['pa', 'pa1', 'pa2'].map(noBias),
+];
 export const PRESETS: Record<string, { title: string; specs: string[] }> = {
   start: { title: 'Three to start with', specs: ['zscore | logreg', 'zscore | pa1', 'perceptron'] },
   s0: {
@@ -13,14 +24,14 @@ export const PRESETS: Record<string, { title: string; specs: string[] }> = {
   },
   s4: {
     title: "The Single Pass paper's learners, plain and voted",
-    specs: ['mbw', 'winnow', 'bwinnow', 'carvalho_pa', 'romma'].flatMap((s) => [
+    specs: ['mbw', 'winnow', 'bwinnow', noBias('carvalho_pa'), noBias('romma')].flatMap((s) => [
       `minmax | ${s}`,
       `minmax | ${s} +avg`,
     ]),
   },
   pater: {
     title: 'PATER against PA (z-scored, as the PATER paper)',
-    specs: ['pater1', 'pater2', 'wpater1', 'wpater2', 'pa', 'perceptron'].map(
+    specs: ['pater1', 'pater2', 'wpater1', 'wpater2', noBias('pa'), noBias('perceptron')].map(
       (s) => `zscore | ${s}`,
     ),
   },
