@@ -14,6 +14,7 @@
 
 #include "onepass/api/csv_options.hpp"
 #include "onepass/api/csv_preview.hpp"
+#include "onepass/api/defaults.hpp"
 #include "onepass/eval/protocols.hpp"
 #include "onepass/io/model_json.hpp"
 #include "onepass/pipeline.hpp"
@@ -732,6 +733,11 @@ val registry_value() {
 
 }  // namespace
 
+// The pipeline a run uses when none is given (api/defaults.hpp).
+std::string default_pipeline() {
+  return onepass::kDefaultPipeline;
+}
+
 // The CSV options' names (api/csv_options.hpp), for the JS layer's check of option keys.
 val csv_option_names() {
   val out = val::array();
@@ -806,6 +812,7 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("info", &JsSparseRace::info);
   emscripten::function("previewCsv", &preview_csv);
   emscripten::function("csvOptionNames", &csv_option_names);
+  emscripten::function("defaultPipeline", &default_pipeline);
   emscripten::class_<JsDataset>("Dataset")
       .constructor<>()
       .function("init", &JsDataset::init)

@@ -22,13 +22,13 @@ import {
 } from './index.js';
 
 const USAGE = `usage:
-  onepass run <file.csv|-> --pipeline "<spec>" [--pipeline "<spec>" ...]
+  onepass run <file.csv|-> [--pipeline "<spec>" ...]
               [--label <name|index>] [--positive <value>] [--every K] [--skip-bad-rows] [--json]
               [--save model.json] [--load model.json] [--shuffle-buffer N [--seed S]]
               [CSV reading options, below]
   onepass run <file.svm|-> --format svmlight --dims D [--index-base 0] --pipeline "<spec>" ...
               [--positive <value>] [--every K] [--skip-bad-rows] [--json]
-  onepass evaluate <file.csv> --pipeline "<spec>" [...] [--label L] [--positive V]
+  onepass evaluate <file.csv> [--pipeline "<spec>" ...] [--label L] [--positive V]
               [--holdout 0.2 | --folds 10 | --test test.csv] [--seed S] [--shuffle]
               [--grid "lambda=0,0.01;mu=0,1"] [--select accuracy] [--optimistic]
               [--metrics accuracy,f1,auc] [--curve 0.1,0.5,1] [--json]
@@ -37,7 +37,8 @@ const USAGE = `usage:
   onepass list [--json]
   onepass --version
 
-  spec examples: "zscore | logreg(eta0=0.1,lambda=0)", "perceptron +avg", "minmax | pa1(c=0.1)"
+  spec examples: "zscore | logreg(eta0=0.1,lambda=0)", "perceptron +avg", "minmax | pa1(c=0.1)";
+               without --pipeline, run and evaluate use the default pipeline (onepass list shows it)
   --label      label column by header name or 0-based index (-1 = last; default: last)
   --positive   label value of the positive class (default: numeric 1 vs 0 or -1)
   --every K    record the cumulative-mistakes curve every K rows (printed with --json)
@@ -222,8 +223,6 @@ function parseRunArgs(args: string[]): RunArgs {
     throw new UsageError('--dims and --index-base go with --format svmlight');
   if (out.load && out.pipelines.length > 0)
     throw new UsageError('--load trains a saved model further; it takes no --pipeline');
-  if (!out.load && out.pipelines.length === 0)
-    throw new UsageError('run needs at least one --pipeline "<spec>" (or --load model.json)');
   if (out.save && out.pipelines.length > 1)
     throw new UsageError('--save writes one model: give exactly one --pipeline');
   return out;
@@ -343,9 +342,17 @@ function loadModelRows(op: Onepass, file: string): { text: string; rows: number 
   return { text, rows };
 }
 
+/** Without --pipeline (and --load) a run uses the core's default pipeline, and says so. */
+function orDefault(pipelines: string[], op: Onepass): void {
+  if (pipelines.length > 0) return;
+  pipelines.push(op.defaultPipeline);
+  process.stderr.write(`pipeline: ${op.defaultPipeline} (the default; choose with --pipeline)\n`);
+}
+
 async function run(args: string[]): Promise<void> {
   const a = parseRunArgs(args);
   const op = await load();
+  if (!a.load) orDefault(a.pipelines, op);
   for (const spec of a.pipelines) op.pipeline(spec).dispose(); // spec errors before file errors
   let models: string[] = [];
   let learnedBefore = 0;
@@ -465,6 +472,7 @@ async function list(args: string[]): Promise<void> {
       process.stdout.write(describe(e) + '\n');
     process.stdout.write('\n');
   }
+  process.stdout.write(`default pipeline (run and evaluate without --pipeline): ${op.defaultPipeline}\n`);
 }
 
 async function predict(args: string[]): Promise<void> {
@@ -585,8 +593,6 @@ function parseEvaluateArgs(args: string[]): EvaluateArgs {
     return true;
   });
   out.file = one(files, 'evaluate needs a CSV file');
-  if (out.pipelines.length === 0)
-    throw new UsageError('evaluate needs at least one --pipeline "<spec>"');
   if ([out.holdout, out.folds, out.test].filter((v) => v !== undefined).length > 1)
     throw new UsageError('choose one of --holdout, --folds and --test');
   if (out.curve && out.folds === undefined) throw new UsageError('--curve needs --folds');
@@ -600,6 +606,7 @@ function parseEvaluateArgs(args: string[]): EvaluateArgs {
 async function evaluate(args: string[]): Promise<void> {
   const a = parseEvaluateArgs(args);
   const op = await load();
+  orDefault(a.pipelines, op);
   for (const spec of a.pipelines) op.pipeline(spec).dispose();
   const data = await op.loadDataset(await openCsv(a.file), a.csv).catch((e: Error) => {
     throw inFile(a.file, e);

@@ -661,6 +661,12 @@ export interface Onepass {
   /** Every learner, scaler and modifier with its parameters, defaults, ranges and help. */
   registry(): RegistryEntry[];
   /**
+   * The pipeline to use when the user chooses none (the CLI without --pipeline, the demo's
+   * first run): chosen on the bundled data sets against batch logistic regression
+   * (docs/quality.md).
+   */
+  readonly defaultPipeline: string;
+  /**
    * Reads the head of a CSV (its first bytes, or all of it with complete: true) as a run
    * with the same options would, without learning: roles, first rows, label values. Pass at
    * least the first 1,000 rows, which a run samples to infer roles.
@@ -841,6 +847,7 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
 
   const api: Onepass = {
     registry: () => raw.registry(),
+    defaultPipeline: raw.defaultPipeline(),
     previewCsv(head, opts = {}) {
       const { complete, ...rest } = opts;
       const text = typeof head === 'string' ? head : new TextDecoder().decode(head);

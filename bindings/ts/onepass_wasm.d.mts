@@ -200,6 +200,7 @@ export interface RawModule {
   registry(): RawEntry[];
   previewCsv(head: string, complete: boolean, options: object): RawCsvPreview | { error: string };
   csvOptionNames(): string[];
+  defaultPipeline(): string;
   merge(models: string[]): { model?: string; error?: string };
   Scorer: new () => RawScorer;
   Pipeline: new () => RawPipeline;

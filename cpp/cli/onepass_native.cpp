@@ -1,7 +1,7 @@
 // The native build of the CLI's core commands, used to check that the wasm build gives the same
 // numbers (tests/js/agreement.test.mjs) and by the native benchmarks. Same output as
 // `onepass run --json` / `onepass list --json`:
-//   onepass-native run FILE --pipeline SPEC [--pipeline SPEC...] [--every K] [--skip-bad-rows]
+//   onepass-native run FILE [--pipeline SPEC...] [--every K] [--skip-bad-rows]
 //                  [--chunk BYTES] [--shuffle-buffer N --seed S] [--no-header]
 //                  [any CSV option as a flag: --label L, --positive V, --delimiter ';',
 //                   --categorical a,b, ... (api/csv_options.hpp)]
@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "onepass/api/csv_options.hpp"
+#include "onepass/api/defaults.hpp"
 #include "onepass/race.hpp"
 #include "onepass/registry.hpp"
 
@@ -81,10 +82,25 @@ int run(int argc, char** argv) {
   const std::string file = argv[2];
   onepass::CsvOptions opt;
   std::vector<std::string> specs;
-  std::uint64_t every = 0;
+  std::size_t every = 0;
   std::size_t chunk = 1 << 16;
   std::size_t shuffle_rows = 0;
-  std::uint64_t seed = 1;
+  std::size_t seed = 1;
+  // Whole-number flags, checked as the CSV options are (no exception on "--every abc").
+  struct Count {
+    const char* flag;
+    std::size_t lo, hi;
+    std::size_t* out;
+  };
+  const Count counts[] = {{"--every", 0, std::size_t{1} << 40, &every},
+                          {"--chunk", 1, std::size_t{1} << 30, &chunk},
+                          {"--shuffle-buffer", 0, std::size_t{1} << 26, &shuffle_rows},
+                          {"--seed", 0, ~std::size_t{0}, &seed}};
+  auto count_flag = [&](const std::string& flag) -> const Count* {
+    for (const Count& c : counts)
+      if (flag == c.flag) return &c;
+    return nullptr;
+  };
   for (int i = 3; i < argc; ++i) {
     const std::string a = argv[i];
     auto next = [&](std::string& out) {
@@ -102,14 +118,9 @@ int run(int argc, char** argv) {
     } else if (csv_flag(a) && next(v)) {
       onepass::Status st = onepass::set_csv_option(opt, csv_flag(a), v);
       if (!st) return fail(st.message());
-    } else if (a == "--every" && next(v)) {
-      every = std::stoull(v);
-    } else if (a == "--chunk" && next(v)) {
-      chunk = std::stoull(v);
-    } else if (a == "--shuffle-buffer" && next(v)) {
-      shuffle_rows = std::stoull(v);
-    } else if (a == "--seed" && next(v)) {
-      seed = std::stoull(v);
+    } else if (const Count* c = count_flag(a); c && next(v)) {
+      onepass::Status st = onepass::whole_number(a, v, c->lo, c->hi, *c->out);
+      if (!st) return fail(st.message());
     } else if (a == "--skip-bad-rows") {
       opt.on_error = onepass::ErrorPolicy::skip;
     } else {
@@ -117,12 +128,13 @@ int run(int argc, char** argv) {
     }
   }
   if (onepass::Status st = onepass::check_csv_options(opt); !st) return fail(st.message());
+  if (specs.empty()) specs.push_back(onepass::kDefaultPipeline);
   auto race = onepass::Race::create(opt, specs, every);
   if (!race) return fail(race.message());
   race.value()->shuffle(shuffle_rows, seed);
   std::ifstream in(file, std::ios::binary);
   if (!in) return fail("cannot open " + file);
-  std::vector<char> buf(chunk ? chunk : 1);
+  std::vector<char> buf(chunk);
   onepass::Status st = onepass::Status::ok();
   while (st && in) {
     in.read(buf.data(), static_cast<std::streamsize>(buf.size()));

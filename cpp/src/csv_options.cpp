@@ -18,7 +18,8 @@ std::vector<std::string> split_list(const std::string& text) {
   }
 }
 
-// A whole number from lo to hi, or the error naming the option.
+}  // namespace
+
 Status whole_number(const std::string& name, const std::string& text, std::size_t lo,
                     std::size_t hi, std::size_t& out) {
   char* end = nullptr;
@@ -30,8 +31,6 @@ Status whole_number(const std::string& name, const std::string& text, std::size_
   out = static_cast<std::size_t>(v);
   return Status::ok();
 }
-
-}  // namespace
 
 const std::vector<CsvOptionInfo>& csv_option_infos() {
   static const std::vector<CsvOptionInfo> infos = {

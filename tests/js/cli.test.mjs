@@ -1,7 +1,9 @@
 // The onepass CLI (package.json bin) on the bundled data.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cli, dataFile, jsonLines, readData, root } from './helpers.mjs';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { cli, dataFile, jsonLines, nativeRun, readData, root } from './helpers.mjs';
 
 const heart = dataFile('heart.csv');
 
@@ -85,11 +87,6 @@ test('list shows every learner and scaler with parameters and defaults', () => {
 
 test('bad arguments and bad input exit non-zero with a one-line message', () => {
   const cases = [
-    [
-      ['run', heart],
-      2,
-      'onepass: run needs at least one --pipeline "<spec>" (or --load model.json) (onepass --help shows the usage)\n',
-    ],
     [
       ['run', heart, '-p', 'pa', '--every', 'x'],
       2,
@@ -229,4 +226,50 @@ test('run shows a progress line on a terminal only, and not with --quiet (issue 
   });
   assert.doesNotMatch(piped.stderr, /rows\/s/);
   assert.match(piped.stdout, /50000 rows/);
+});
+
+test('without --pipeline, run and evaluate use the one default pipeline, and say so (issue 16)', async () => {
+  const { load } = await import('../../lib/index.js');
+  const op = await load();
+  const wanted = op.defaultPipeline;
+  assert.match(wanted, /\|/); // a scaler and a learner: documented in README.md and docs/quality.md
+  const r = cli(['run', heart, '--json']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(
+    r.stderr,
+    new RegExp(`pipeline: ${wanted.replace(/[|()+.]/g, '\\$&')} \\(the default`),
+  );
+  const [wasm] = jsonLines(r.stdout);
+  assert.equal(wasm.pipeline, wanted);
+  const explicit = jsonLines(cli(['run', heart, '-p', wanted, '--json']).stdout)[0];
+  assert.deepEqual(wasm.weights, explicit.weights);
+  // The native CLI takes the same default from the same definition (api/defaults.hpp).
+  const [native] = nativeRun([heart]);
+  assert.equal(native.pipeline, wanted);
+  assert.equal(native.mistakes, wasm.mistakes);
+  const ev = cli(['evaluate', heart, '--json']);
+  assert.equal(ev.status, 0, ev.stderr);
+  assert.equal(jsonLines(ev.stdout)[0].spec, wanted);
+  assert.match(
+    cli(['list']).stdout,
+    new RegExp(`default pipeline .*: ${wanted.replace(/[|()+.]/g, '\\$&')}`),
+  );
+});
+
+test('the native CLI refuses a bad count with a message, not an exception (issue 14)', () => {
+  for (const [flag, value] of [
+    ['--every', 'abc'],
+    ['--chunk', '0'],
+    ['--shuffle-buffer', '-3'],
+    ['--seed', '1e99'],
+  ]) {
+    const r = spawnSync(join(root, 'build/native/onepass-native'), ['run', heart, flag, value], {
+      encoding: 'utf8',
+    });
+    assert.equal(r.status, 2, `${flag} ${value}`);
+    assert.match(
+      r.stderr,
+      new RegExp(`option ${flag} must be a whole number from \\d+ to \\d+, got '${value}'`),
+    );
+  }
 });

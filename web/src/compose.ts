@@ -16,8 +16,14 @@ const S0 = [
   'fs3',
   ...['pa', 'pa1', 'pa2'].map(noBias),
 ];
-export const PRESETS: Record<string, { title: string; specs: string[] }> = {
-  start: { title: 'Three to start with', specs: ['zscore | logreg', 'zscore | pa1', 'perceptron'] },
+/** The presets; the first starts with the core's default pipeline (docs/quality.md). */
+export const presets = (
+  defaultPipeline: string,
+): Record<string, { title: string; specs: string[] }> => ({
+  start: {
+    title: 'The default and two others to start with',
+    specs: [defaultPipeline, 'zscore | logreg', 'perceptron'],
+  },
   s0: {
     title: "The Feature Scaling paper's 18 methods",
     specs: S0.flatMap((s) => [s, `${s} +avg`]),
@@ -47,7 +53,7 @@ export const PRESETS: Record<string, { title: string; specs: string[] }> = {
       'lp(warmup=100)',
     ].map((s) => (s === 'logreg' ? s : `${s} | logreg`)),
   },
-};
+});
 
 /** A labelled control for one parameter; returns the element and a reader of "name=value" (or
  * null when the value is the default, to keep specs short). */

@@ -4,7 +4,7 @@
 // The page uses only the onepass package's public API (the learning happens in worker.ts).
 import { load, type CsvPreview, type Onepass, type RegistryEntry, type RunResult } from 'onepass';
 import { MistakesChart, rollingError } from './chart';
-import { PRESETS, mountBuilder } from './compose';
+import { mountBuilder, presets } from './compose';
 import type { FromWorker, Progress, Result, Source, ToWorker } from './protocol';
 import { rolesOf, showPreview } from './preview';
 import { ScalesView } from './scales';
@@ -617,10 +617,11 @@ async function applyLink(): Promise<boolean> {
 
 async function main(): Promise<void> {
   for (const d of DATASETS) ui.dataset.append(new Option(d.title, d.file));
+  op = await load();
+  const PRESETS = presets(op.defaultPipeline);
   for (const [key, p] of Object.entries(PRESETS))
     ui.preset.append(new Option(`${p.title} (${p.specs.length})`, key));
   ui.specs.value = PRESETS.start.specs.join('\n');
-  op = await load();
   const registry = op.registry();
   catalogue(registry);
   mountBuilder(ui.builder, registry, (spec) => {

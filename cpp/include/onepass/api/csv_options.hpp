@@ -24,6 +24,11 @@ const std::vector<CsvOptionInfo>& csv_option_infos();
 // levelBuckets, textBits, onError (stop/skip). The error names the option.
 Status set_csv_option(CsvOptions& options, const std::string& name, const std::string& value);
 
+// A whole number from lo to hi written in text (a CSV option or a front end's flag), or the
+// error naming the option: never an exception, whatever the text.
+Status whole_number(const std::string& name, const std::string& text, std::size_t lo,
+                    std::size_t hi, std::size_t& out);
+
 // Checks what single options cannot (a column given two roles, the encoder's bounds).
 Status check_csv_options(const CsvOptions& options);
 
