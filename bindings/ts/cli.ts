@@ -472,7 +472,9 @@ async function list(args: string[]): Promise<void> {
       process.stdout.write(describe(e) + '\n');
     process.stdout.write('\n');
   }
-  process.stdout.write(`default pipeline (run and evaluate without --pipeline): ${op.defaultPipeline}\n`);
+  process.stdout.write(
+    `default pipeline (run and evaluate without --pipeline): ${op.defaultPipeline}\n`,
+  );
 }
 
 async function predict(args: string[]): Promise<void> {
