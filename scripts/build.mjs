@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const site = process.argv.includes('--site');
 const jobs = '2';
-// TOOLCHAIN.md fact 1: Emscripten's optimizer needs Debian's acorn from /usr/share/nodejs.
+// docs/design.md, toolchain fact 1: Emscripten's optimizer needs Debian's acorn from /usr/share/nodejs.
 const env = { ...process.env, NODE_PATH: '/usr/share/nodejs' };
 
 function run(cmd, args, label) {

@@ -813,7 +813,7 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
   const wasmUrl = new URL('./onepass_wasm.wasm', import.meta.url);
   let wasmBinary = options.wasmBinary;
   if (!wasmBinary && isNode) {
-    // TOOLCHAIN.md fact 2: in Node the loader's fetch() of a file path fails; pass the bytes.
+    // docs/design.md, toolchain fact 2: in Node the loader's fetch() of a file path fails; pass the bytes.
     const fsName = 'node:fs';
     const fs = (await import(
       /* webpackIgnore: true */ /* @vite-ignore */ fsName
