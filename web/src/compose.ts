@@ -2,7 +2,7 @@
 // the registry (names, parameters, defaults, ranges, help), so the page never lists a learner
 // or parameter by hand.
 import type { RegistryEntry, RegistryParam } from 'onepass';
-import { el } from './dom';
+import { algorithmsLink, el } from './dom';
 
 const S0 = ['logreg', 'zscore | logreg', 'fs', 'fs1', 'fs2', 'fs3', 'pa', 'pa1', 'pa2'];
 export const PRESETS: Record<string, { title: string; specs: string[] }> = {
@@ -97,6 +97,7 @@ export function mountBuilder(
   params.className = 'row params';
   const help = el('p');
   help.className = 'note';
+  help.id = 'builder-help';
   const preview = el('code');
   preview.id = 'builder-preview';
   const modifier = el('select');
@@ -121,7 +122,11 @@ export function mountBuilder(
     const controls = e.params.map((p) => paramControl(p, `param-${e.name}-${p.name}`));
     readers = controls.map((c) => c.read);
     params.replaceChildren(...controls.map((c) => c.node));
-    help.textContent = `${e.summary}. Spec section ${e.spec}${e.source ? `; ${e.source}` : ''}.`;
+    help.replaceChildren(
+      `${e.summary}. See `,
+      algorithmsLink(e.spec),
+      e.source ? `; ${e.source}.` : '.',
+    );
   };
   const show = (): void => {
     preview.textContent = stages.length ? stages.join(' | ') : '(no stage yet)';
