@@ -1,15 +1,17 @@
 // Builds what is stale, in order: the native core, CLI and tests (CMake), the wasm module
 // (Emscripten, same CMakeLists.txt), the TypeScript package into lib/, and with --site the
-// demo into dist/. Each tool is incremental, so a build with nothing changed takes seconds.
+// demo into dist/ (with docs/algorithms.md rendered as dist/algorithms.html, for the demo's
+// help links). Each tool is incremental, so a build with nothing changed takes seconds.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ALGORITHMS_PAGE, writeAlgorithmsPage } from './algorithms_page.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const site = process.argv.includes('--site');
 const jobs = '2';
-// TOOLCHAIN.md fact 1: Emscripten's optimizer needs Debian's acorn from /usr/share/nodejs.
+// docs/design.md, toolchain fact 1: Emscripten's optimizer needs Debian's acorn from /usr/share/nodejs.
 const env = { ...process.env, NODE_PATH: '/usr/share/nodejs' };
 
 function run(cmd, args, label) {
@@ -58,9 +60,12 @@ run(
 );
 chmodSync(join(root, 'lib/cli.js'), 0o755);
 
-if (site)
+if (site) {
   run(
     join(root, 'node_modules/.bin/vite'),
     ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
     'demo site (dist/)',
   );
+  writeAlgorithmsPage(root, join(root, 'dist'));
+  console.log(`build: dist/${ALGORITHMS_PAGE} from docs/algorithms.md`);
+}

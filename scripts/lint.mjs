@@ -1,9 +1,12 @@
-// Checks formatting (clang-format for C++, prettier for TS/JS) and types (tsc --noEmit).
-// With --fix, rewrites the files instead of checking them.
+// Checks formatting (clang-format for C++, prettier for TS/JS), types (tsc --noEmit) and that
+// every citation of docs/algorithms.md in the code ("spec 4.1", "§4.1", D-PATER-4) has its
+// section or decision there (scripts/citations.mjs). With --fix, rewrites the files instead of
+// checking them (formatting only).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ALGORITHMS_DOC, checkRepository } from './citations.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const fix = process.argv.includes('--fix');
@@ -43,9 +46,21 @@ const ts = [
   ...files('scripts', ['.mjs']),
   ...files('tests/js', ['.mjs']),
   ...files('tests/e2e', ['.mjs']),
+  ALGORITHMS_DOC,
 ];
 check('prettier', bin('prettier'), [fix ? '--write' : '--check', '--log-level', 'warn', ...ts]);
 if (!fix) {
+  const cited = checkRepository(root);
+  for (const p of cited.problems) console.error(p);
+  if (cited.problems.length) {
+    ok = false;
+    console.error(
+      `lint: citations of ${ALGORITHMS_DOC} failed (${cited.problems.length} unresolved)`,
+    );
+  } else
+    console.log(
+      `lint: citations of ${ALGORITHMS_DOC} ok (${cited.citations} in ${cited.files} files)`,
+    );
   check('tsc --noEmit (package)', bin('tsc'), ['-p', 'bindings/tsconfig.json', '--noEmit']);
   check('tsc --noEmit (demo)', bin('tsc'), ['-p', 'web/tsconfig.json', '--noEmit']);
 }

@@ -12,6 +12,8 @@ import {
 } from 'node:fs';
 import { basename } from 'node:path';
 import {
+  ALGORITHMS_DOC,
+  algorithmsRef,
   load,
   type CsvReadOptions,
   type EvalOptions,
@@ -456,7 +458,7 @@ function describe(e: RegistryEntry): string {
   const params = e.params.map(
     (p) => `    ${pad(p.name, 10)} default ${pad(p.default, 8)} ${p.range}: ${p.help}`,
   );
-  return [`  ${pad(e.name, 12)} ${e.summary} (spec ${e.spec})`, ...params].join('\n');
+  return [`  ${pad(e.name, 12)} ${e.summary} (${algorithmsRef(e.spec)})`, ...params].join('\n');
 }
 
 async function list(args: string[]): Promise<void> {
@@ -473,7 +475,8 @@ async function list(args: string[]): Promise<void> {
     process.stdout.write('\n');
   }
   process.stdout.write(
-    `default pipeline (run and evaluate without --pipeline): ${op.defaultPipeline}\n`,
+    `Each section (§) and decision code (D-...) above is described in ${ALGORITHMS_DOC}.\n` +
+      `default pipeline (run and evaluate without --pipeline): ${op.defaultPipeline}\n`,
   );
 }
 

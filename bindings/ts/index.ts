@@ -27,6 +27,20 @@ export type Snapshot = RawSnapshot;
 export type SnapshotPart = RawSnapshotPart;
 export type RegistryEntry = RawEntry;
 export type RegistryParam = RawParam;
+
+/** The page that describes every algorithm, numbered as `RegistryEntry.spec` and the D- codes. */
+export const ALGORITHMS_DOC = 'docs/algorithms.md';
+/** Where a registry entry's section is described: "docs/algorithms.md §4.1" for spec "4.1". */
+export function algorithmsRef(section: string): string {
+  return `${ALGORITHMS_DOC} §${section}`;
+}
+/**
+ * The anchor of a section ("4.1" gives "s4-1") or a decision ("D-PATER-4" gives "d-pater-4") in
+ * docs/algorithms.md, and in the demo's algorithms.html.
+ */
+export function algorithmsAnchor(id: string): string {
+  return /^D-/.test(id) ? id.toLowerCase() : `s${id.replace('.', '-')}`;
+}
 export type CsvInfo = RawCsvInfo;
 /**
  * The head of a CSV as a run would read it: each column's role and why, the first rows'
@@ -819,7 +833,7 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
   const wasmUrl = new URL('./onepass_wasm.wasm', import.meta.url);
   let wasmBinary = options.wasmBinary;
   if (!wasmBinary && isNode) {
-    // TOOLCHAIN.md fact 2: in Node the loader's fetch() of a file path fails; pass the bytes.
+    // docs/design.md, toolchain fact 2: in Node the loader's fetch() of a file path fails; pass the bytes.
     const fsName = 'node:fs';
     const fs = (await import(
       /* webpackIgnore: true */ /* @vite-ignore */ fsName

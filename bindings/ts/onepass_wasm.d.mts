@@ -1,5 +1,5 @@
 // Types of the Embind module built from bindings/embind.cpp (Emscripten 3.1.6 has no
-// --emit-tsd, TOOLCHAIN.md fact 3, so they are written by hand and kept beside the bindings).
+// --emit-tsd, docs/design.md toolchain fact 3, so they are written by hand and kept beside the bindings).
 export interface RawSnapshotPart {
   name: string;
   arrays: Record<string, Float64Array>;

@@ -111,7 +111,8 @@ RegistryEntry winnow_entry(const char* name, WinnowVariant v, const char* summar
     e.params.push_back(
         ParamSpec::real("margin", 1, 0, kInf, "thick margin M: update when y s <= M"));
     e.params.push_back(ParamSpec::integer(
-        "k", 0, 0, 1e9, "EFS (spec 4.15): features kept at prediction time (0: all)"));
+        "k", 0, 0, 1e9,
+        "EFS (" + algorithms_ref("4.15") + "): features kept at prediction time (0: all)"));
     e.params.push_back(ParamSpec::real(
         "p", 0.9, 0, 1,
         "EFS: share of the k taken from the largest |u - v|, the rest the smallest"));
@@ -265,7 +266,8 @@ std::vector<RegistryEntry> build_registry() {
   };
   r.push_back(std::move(minmax));
 
-  RegistryEntry maxabs = scaler("maxabs", "online max-abs scaling x/max|x| (keeps zeros)", "-", "");
+  RegistryEntry maxabs =
+      scaler("maxabs", "online max-abs scaling x/max|x| (keeps zeros)", "5.7", "");
   maxabs.make_scaler = [](const ParamValues&) { return std::make_unique<MaxAbs>(); };
   r.push_back(std::move(maxabs));
 
@@ -273,7 +275,7 @@ std::vector<RegistryEntry> build_registry() {
       scaler("ewzscore",
              "exponentially weighted z-score for drifting streams (a running z-score until "
              "1/k falls to the weight)",
-             "-", "");
+             "5.8", "");
   ew.params = {ParamSpec::real("halflife", 1000, 0, kInf,
                                "rows after which an old value weighs half as much", true)};
   ew.make_scaler = [](const ParamValues& p) {
@@ -295,7 +297,7 @@ std::vector<RegistryEntry> build_registry() {
       scaler("robust",
              "(x - median)/(inter-quantile range, or the range when that is 0) from a "
              "bounded-memory quantile sketch",
-             "-", "");
+             "5.9", "");
   // eps sizes the sketch (a buffer of 1/(2 eps) values per feature, O(1/eps log(eps n))
   // tuples): bounded below so that memory stays bounded and no size overflows.
   robust.params = {ParamSpec::real("eps", 0.01, 0.0001, 0.5,
@@ -376,7 +378,7 @@ std::vector<RegistryEntry> build_registry() {
   r.push_back(std::move(bns));
 
   RegistryEntry impute =
-      scaler("impute", "fills missing cells: running mean, 0 or a constant", "-", "");
+      scaler("impute", "fills missing cells: running mean, 0 or a constant", "5.10", "");
   impute.params = {
       ParamSpec::choice("strategy", {"mean", "zero", "constant"}, "what a missing cell becomes"),
       ParamSpec::real("value", 0, -kInf, kInf, "the constant, with strategy=constant")};
@@ -431,6 +433,10 @@ const RegistryEntry* find_entry(const std::string& name) {
   for (const auto& e : registry())
     if (e.name == name) return &e;
   return nullptr;
+}
+
+std::string algorithms_ref(const std::string& section) {
+  return "docs/algorithms.md §" + section;
 }
 
 std::string names_of(StageKind kind) {

@@ -7,7 +7,7 @@ import { chromium } from 'playwright-core';
 import { preview } from 'vite';
 import { root } from '../js/helpers.mjs';
 
-// TOOLCHAIN.md: flags that work as root in a closed network.
+// docs/design.md, toolchain fact 7: flags that work as root in a closed network.
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

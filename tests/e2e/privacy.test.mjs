@@ -2,7 +2,7 @@
 // static server that sends no Content-Security-Policy header (as GitHub Pages does). The
 // page's <meta> policy covers the page, and the Web Worker, started from a blob: URL, inherits
 // it: a cross-origin fetch injected in the page and in the worker is blocked, and the other
-// origin sees no request.
+// origin sees no request. The same holds for the static algorithms.html (docs/algorithms.md).
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
@@ -74,6 +74,28 @@ test('no CSP header: a cross-origin fetch from the page and from its worker is b
   assert.equal(workers.length, 1);
   assert.match(workers[0].url(), /^blob:/);
   assert.match(await workers[0].evaluate(attempt, target), /^blocked/);
+  assert.equal(otherHits, 0, 'the other origin saw no request');
+  await context.close();
+});
+
+test('algorithms.html on a host without CSP: it requests nothing else and can fetch nothing', async () => {
+  const origin = `http://127.0.0.1:${plain.address().port}`;
+  const { context, page, requests } = await openPage({ ...site, origin });
+  const response = await page.goto(`${origin}/algorithms.html#s4-1`);
+  assert.equal(response.status(), 200);
+  assert.equal(response.headers()['content-security-policy'], undefined, 'a host without CSP');
+  assert.match(await page.textContent('#s4-1'), /^4\.1 SGD logistic regression/);
+  assert.deepEqual(
+    requests,
+    [`${origin}/algorithms.html#s4-1`].map((u) => u.split('#')[0]),
+  );
+  const target = `http://127.0.0.1:${other.address().port}/probe`;
+  const attempt = (url) =>
+    fetch(url).then(
+      () => 'sent',
+      (e) => `blocked: ${e.message}`,
+    );
+  assert.match(await page.evaluate(attempt, target), /^blocked/);
   assert.equal(otherHits, 0, 'the other origin saw no request');
   await context.close();
 });

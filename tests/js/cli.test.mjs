@@ -81,6 +81,12 @@ test('list shows every learner and scaler with parameters and defaults', () => {
   for (const name of all) assert.match(r.stdout, new RegExp(`^  ${name}\\s`, 'm'));
   assert.match(r.stdout, /eta0\s+default 0\.1\s+a number > 0/);
   assert.match(r.stdout, /n\s+default 10000\s+a whole number in \[1, 1e\+15\]/);
+  // Where each entry is described (docs/algorithms.md, whose sections tests/js/docs.test.mjs
+  // checks), and the scalers that are not from the papers have their own sections.
+  assert.match(r.stdout, /^ {2}logreg\s.*\(docs\/algorithms\.md §4\.1\)$/m);
+  assert.match(r.stdout, /^ {2}robust\s.*\(docs\/algorithms\.md §5\.9\)$/m);
+  assert.match(r.stdout, /k\s+default 0 .*EFS \(docs\/algorithms\.md §4\.15\)/);
+  assert.match(r.stdout, /described in docs\/algorithms\.md\.\n$/);
   const json = JSON.parse(cli(['list', '--json']).stdout);
   assert.equal(json.find((e) => e.name === 'pa1').params[0].name, 'c');
 });

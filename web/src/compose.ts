@@ -2,7 +2,7 @@
 // the registry (names, parameters, defaults, ranges, help), so the page never lists a learner
 // or parameter by hand.
 import type { RegistryEntry, RegistryParam } from 'onepass';
-import { el } from './dom';
+import { algorithmsLink, el } from './dom';
 
 // The papers ran PA, PA-I, PA-II, Perceptron and ROMMA without a bias (D-BIAS): their presets
 // turn off the bias these learners have by default.
@@ -114,6 +114,7 @@ export function mountBuilder(
   params.className = 'row params';
   const help = el('p');
   help.className = 'note';
+  help.id = 'builder-help';
   const preview = el('code');
   preview.id = 'builder-preview';
   const modifier = el('select');
@@ -138,7 +139,11 @@ export function mountBuilder(
     const controls = e.params.map((p) => paramControl(p, `param-${e.name}-${p.name}`));
     readers = controls.map((c) => c.read);
     params.replaceChildren(...controls.map((c) => c.node));
-    help.textContent = `${e.summary}. Spec section ${e.spec}${e.source ? `; ${e.source}` : ''}.`;
+    help.replaceChildren(
+      `${e.summary}. See `,
+      algorithmsLink(e.spec),
+      e.source ? `; ${e.source}.` : '.',
+    );
   };
   const show = (): void => {
     preview.textContent = stages.length ? stages.join(' | ') : '(no stage yet)';

@@ -1,4 +1,5 @@
-// The one DOM helper the page's modules share.
+// The DOM helpers the page's modules share.
+import { algorithmsAnchor, algorithmsRef } from 'onepass';
 
 /** A new element, with its text when given. */
 export function el<K extends keyof HTMLElementTagNameMap>(
@@ -8,4 +9,17 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   const e = document.createElement(tag);
   if (text !== undefined) e.textContent = text;
   return e;
+}
+
+/**
+ * A link to a section of docs/algorithms.md ("4.1") in the copy the site ships,
+ * algorithms.html (scripts/algorithms_page.mjs), opened beside the demo so a run goes on.
+ */
+export function algorithmsLink(section: string): HTMLAnchorElement {
+  const a = el('a', algorithmsRef(section));
+  a.href = `algorithms.html#${algorithmsAnchor(section)}`;
+  a.target = '_blank';
+  a.rel = 'noopener';
+  a.className = 'algorithms-link';
+  return a;
 }

@@ -10,7 +10,7 @@ import { rolesOf, showPreview } from './preview';
 import { ScalesView } from './scales';
 import workerUrl from './worker.ts?worker&url';
 import './style.css';
-import { el } from './dom';
+import { algorithmsLink, el } from './dom';
 
 const DATASETS = [
   { file: 'heart.csv', title: 'Statlog heart (270 rows, 13 features)' },
@@ -198,7 +198,9 @@ function catalogue(entries: RegistryEntry[]): void {
       const li = el('li');
       li.append(
         el('code', kind === 'modifier' ? `+${e.name}` : e.name),
-        ` ${e.summary} (spec ${e.spec}).`,
+        ` ${e.summary} (`,
+        algorithmsLink(e.spec),
+        ').',
       );
       const params = e.params.map((p) => `${p.name} = ${p.default} (${p.range}): ${p.help}`);
       if (params.length) {

@@ -1,6 +1,6 @@
 // Scalers in order, then a learner (possibly wrapped, "+avg"), with progressive validation;
-// built from a spec string (DESIGN.md "Spec strings"). The order of operations for one row is
-// spec 1.6: scalers update then transform, the learner predicts (recorded), then learns,
+// built from a spec string (core/spec.hpp; docs/design.md, "The core"). The order of operations for
+// one row is spec 1.6: scalers update then transform, the learner predicts (recorded), then learns,
 // then supervised scalers see the label.
 #pragma once
 

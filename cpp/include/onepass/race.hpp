@@ -1,4 +1,4 @@
-// One parse feeds many pipelines (DESIGN.md "The flow of data"): a CSV stream is read once and
+// One parse feeds many pipelines (docs/design.md, "The core": Race): a CSV stream is read once and
 // every row goes through each pipeline, in file order. Input arrives chunk by chunk.
 // Shared scaling: pipelines built from specs whose leading scalers are the same stages with the
 // same parameters ("zscore | pa", "zscore | logreg") compute those scalers once per row: the

@@ -21,7 +21,7 @@ struct RegistryEntry {
   std::string name;
   StageKind kind;
   std::string summary;  // one line
-  std::string spec;     // section of spec/ALGORITHMS.md, e.g. "4.1"
+  std::string spec;     // its section of docs/algorithms.md, e.g. "4.1" (algorithms_ref)
   std::string source;   // the paper it comes from
   std::vector<ParamSpec> params;
   bool probability = false;  // learners: gives probabilities
@@ -37,5 +37,8 @@ const std::vector<RegistryEntry>& registry();
 const RegistryEntry* find_entry(const std::string& name);
 // "logreg, pa, ..." for error messages.
 std::string names_of(StageKind kind);
+// Where a section is described, as users see it: "docs/algorithms.md §4.1" for "4.1" (the one
+// place the C++ side spells it; the TypeScript side has algorithmsRef).
+std::string algorithms_ref(const std::string& section);
 
 }  // namespace onepass

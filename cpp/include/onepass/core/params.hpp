@@ -1,6 +1,6 @@
 // Parameters of registered learners and scalers: their declaration (name, default, range, help)
 // and the validated values a stage is built with. One declaration feeds the CLI, the JS API,
-// the demo's controls and the docs (DESIGN.md "registry").
+// the demo's controls and the docs (docs/design.md, "The core": the registry).
 #pragma once
 
 #include <limits>

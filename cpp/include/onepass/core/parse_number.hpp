@@ -1,5 +1,5 @@
 // Strict decimal parsing shared by the CSV reader and parameter values (fast_float: libc++ 14
-// has no floating-point std::from_chars, TOOLCHAIN.md).
+// has no floating-point std::from_chars: docs/design.md, toolchain fact 6).
 #pragma once
 
 #include <string_view>

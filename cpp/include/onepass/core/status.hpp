@@ -1,5 +1,5 @@
 // Errors travel as values, never as exceptions: the core must not abort, and C++ exceptions
-// are not caught in wasm unless built with -fexceptions (TOOLCHAIN.md, fact 5).
+// are not caught in wasm unless built with -fexceptions (docs/design.md, toolchain fact 5).
 #pragma once
 
 #include <string>

@@ -1,7 +1,7 @@
-// The learner interface (DESIGN.md "Interfaces"). A learner keeps every parameter that averaging
-// may average in one contiguous vector `params_` (spec 3: "all parameter arrays are averaged
-// element-wise") and its other state (counters, class means) in `state_`. Scoring is a function
-// of (parameters, row), so an averaging wrapper can score with its averaged copy of the
+// The learner interface (docs/design.md, "The core"). A learner keeps every parameter that
+// averaging may average in one contiguous vector `params_` (spec 3: "all parameter arrays are
+// averaged element-wise") and its other state (counters, class means) in `state_`. Scoring is a
+// function of (parameters, row), so an averaging wrapper can score with its averaged copy of the
 // parameters without the learner knowing it exists.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The scaler interface (DESIGN.md "Interfaces"). A scaler knows nothing of learners.
+// The scaler interface (docs/design.md, "The core"). A scaler knows nothing of learners.
 // A missing cell arrives as NaN: scalers leave it out of their statistics and pass NaN on
 // (the pipeline hands the learner 0 in its place).
 #pragma once
