@@ -62,6 +62,12 @@ val pipeline_snapshot(const onepass::Pipeline& p) {
   return out;
 }
 
+val strings_value(const std::vector<std::string>& items) {
+  val out = val::array();
+  for (const auto& s : items) out.call<void>("push", s);
+  return out;
+}
+
 val pipeline_stats(const onepass::Pipeline& p) {
   const onepass::Progressive& pr = p.progress();
   val out = val::object();
@@ -79,6 +85,7 @@ val pipeline_stats(const onepass::Pipeline& p) {
   out.set("rollingLogLoss", number_or_null(pr.rolling_log_loss()));
   out.set("diverged", p.learner().diverged());
   out.set("revertedSteps", static_cast<double>(p.learner().reverted_steps()));
+  out.set("warnings", strings_value(p.warnings()));
   return out;
 }
 
@@ -131,12 +138,6 @@ std::string csv_options(const val& options, onepass::CsvOptions& opt) {
     if (!st) return st.message();
   }
   return onepass::check_csv_options(opt).message();
-}
-
-val strings_value(const std::vector<std::string>& items) {
-  val out = val::array();
-  for (const auto& s : items) out.call<void>("push", s);
-  return out;
 }
 
 // Each column's name, role and why (info() and previewCsv()).
@@ -725,6 +726,7 @@ val registry_value() {
     entry.set("spec", e.spec);
     entry.set("source", e.source);
     entry.set("probability", e.probability);
+    entry.set("needs", onepass::input_need_text(e.needs));
     entry.set("params", params);
     out.call<void>("push", entry);
   }

@@ -257,6 +257,7 @@ function jsonOf(r: PipelineResult, skipped: number, features: string[]): object 
     arrays: plainArrays(learner.arrays),
     scalers: r.snapshot.scalers.map((s) => ({ name: s.name, arrays: plainArrays(s.arrays) })),
     diverged: r.diverged,
+    warnings: r.warnings,
     skipped,
     curve: curvePairs(r.curve),
   };
@@ -422,6 +423,8 @@ async function run(args: string[]): Promise<void> {
     runner.dispose();
   }
   for (const w of info.warnings) process.stderr.write(`onepass: warning: ${w}\n`);
+  for (const r of results)
+    for (const w of r.warnings) process.stderr.write(`onepass: warning: ${r.pipeline}: ${w}\n`);
   if ('notices' in info)
     for (const n of info.notices) process.stderr.write(`onepass: note: ${n}\n`);
   for (const e of info.errors) process.stderr.write(`onepass: skipped ${e.message}\n`);
@@ -458,7 +461,10 @@ function describe(e: RegistryEntry): string {
   const params = e.params.map(
     (p) => `    ${pad(p.name, 10)} default ${pad(p.default, 8)} ${p.range}: ${p.help}`,
   );
-  return [`  ${pad(e.name, 12)} ${e.summary} (${algorithmsRef(e.spec)})`, ...params].join('\n');
+  const needs = e.needs ? [`    needs      ${e.needs}`] : [];
+  return [`  ${pad(e.name, 12)} ${e.summary} (${algorithmsRef(e.spec)})`, ...needs, ...params].join(
+    '\n',
+  );
 }
 
 async function list(args: string[]): Promise<void> {

@@ -22,6 +22,9 @@ export interface RawStats {
   rollingLogLoss: number | null;
   diverged: boolean;
   revertedSteps: number;
+  /** What the run says about the pipeline's fit to its input: a learner that needs scaled
+   * features with no scaler, one that needs non-negative features given negative ones. */
+  warnings: string[];
 }
 export interface RawParam {
   name: string;
@@ -42,6 +45,9 @@ export interface RawEntry {
   spec: string;
   source: string;
   probability: boolean;
+  /** Learners: what their input must be ("" for anything), e.g. "non-negative features (put
+   * minmax first)". */
+  needs: string;
   params: RawParam[];
 }
 export interface RawSchema {

@@ -52,6 +52,8 @@ Result<std::unique_ptr<Pipeline>> Pipeline::build(const std::string& spec, std::
     const std::string text = stage_text(*e, values.value());
     if (last) {
       p->learner_ = e->make_learner(values.value());
+      p->learner_name_ = e->name;
+      p->needs_ = e->needs;
     } else {
       p->scalers_.push_back(e->make_scaler(values.value()));
       p->scaler_texts_.push_back(text);
@@ -439,6 +441,23 @@ Result<double> Pipeline::score_sparse(const SparseRow& x, std::size_t dims) cons
   dense_of_sparse_.resize(dims);
   densify(x, dims, dense_of_sparse_.data());
   return score_one(dense_of_sparse_.data(), dims);
+}
+
+}  // namespace onepass
+
+namespace onepass {
+
+std::vector<std::string> Pipeline::warnings() const {
+  std::vector<std::string> out;
+  const std::string need = input_need_text(needs_);
+  if (needs_ == InputNeed::scaled && scalers_.empty())
+    out.push_back(learner_name_ + " has no scaler before it and learns best from " + need +
+                  ": on raw values its steps can diverge");
+  if (const std::uint64_t n = learner_->negative_input_rows(); n > 0)
+    out.push_back(learner_name_ + " needs " + need + ": " + std::to_string(n) + " of " +
+                  std::to_string(progress_.rows()) +
+                  " rows had negative values, which it never updates (D-WIN-1)");
+  return out;
 }
 
 }  // namespace onepass

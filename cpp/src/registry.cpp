@@ -37,7 +37,14 @@ const char* kLiLong =
 
 RegistryEntry entry(StageKind kind, const char* name, const char* summary, const char* spec,
                     const char* source, bool probability = false) {
-  return RegistryEntry{name, kind, summary, spec, source, {}, probability, {}, {}, {}};
+  RegistryEntry e;
+  e.name = name;
+  e.kind = kind;
+  e.summary = summary;
+  e.spec = spec;
+  e.source = source;
+  e.probability = probability;
+  return e;
 }
 RegistryEntry learner(const char* name, const char* summary, const char* spec, const char* source,
                       bool probability = false) {
@@ -81,6 +88,8 @@ RegistryEntry fs_entry(const char* name, FsVariant v, const char* summary, const
 
 RegistryEntry pater_entry(const char* name, bool accumulated, bool weighted, const char* summary) {
   RegistryEntry e = learner(name, summary, "4.9", kS2);
+  // PATER-I's step grows with the class-mean difference: it diverges on raw features.
+  if (!accumulated) e.needs = InputNeed::scaled;
   if (weighted)
     e.params = {
         ParamSpec::real("alpha_neg", 1, 0, kInf, "weight of the false-positive rate alpha-", true),
@@ -98,6 +107,7 @@ RegistryEntry pater_entry(const char* name, bool accumulated, bool weighted, con
 RegistryEntry winnow_entry(const char* name, WinnowVariant v, const char* summary,
                            const char* spec) {
   RegistryEntry e = learner(name, summary, spec, kS4);
+  e.needs = InputNeed::non_negative;
   e.params = {ParamSpec::real("alpha", 1.5, 1, kInf, "promotion factor alpha", true),
               ParamSpec::real("beta", 0.5, 0, 1, "demotion factor beta", true),
               ParamSpec::real("theta", 1, 0, kInf, "threshold theta inside the score")};
@@ -191,9 +201,11 @@ std::vector<RegistryEntry> build_registry() {
                        "4.3", {kLambda, kMu, kNu}));
   r.push_back(fs_entry("fs1", FsVariant::fs1, "FS with alpha fixed to 1: maps sigma(x - beta)",
                        "4.4", {kLambda, kNu}));
-  r.push_back(fs_entry("fs2", FsVariant::fs2,
-                       "weights and affine scaling alpha x + beta learned jointly", "4.5",
-                       {kLambda, kMu, kNu}));
+  RegistryEntry fs2 =
+      fs_entry("fs2", FsVariant::fs2, "weights and affine scaling alpha x + beta learned jointly",
+               "4.5", {kLambda, kMu, kNu});
+  fs2.needs = InputNeed::scaled;  // its affine scales diverge on raw features (spec 4.5)
+  r.push_back(std::move(fs2));
   r.push_back(fs_entry("fs3", FsVariant::fs3,
                        "affine scaling alpha x + beta learned without weights", "4.6", {kMu, kNu}));
 
@@ -433,6 +445,18 @@ const RegistryEntry* find_entry(const std::string& name) {
   for (const auto& e : registry())
     if (e.name == name) return &e;
   return nullptr;
+}
+
+std::string input_need_text(InputNeed need) {
+  switch (need) {
+    case InputNeed::non_negative:
+      return "non-negative features (put minmax first)";
+    case InputNeed::scaled:
+      return "scaled features (put zscore first)";
+    case InputNeed::any:
+      break;
+  }
+  return "";
 }
 
 std::string algorithms_ref(const std::string& section) {

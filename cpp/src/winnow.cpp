@@ -88,8 +88,12 @@ double Winnow::score_with(const double* params, const double* x) const {
 }
 
 bool Winnow::update(const double* x, int y) {
-  for (std::size_t j = 0; j < dims_; ++j)
+  bool negative = false;
+  for (std::size_t j = 0; j < dims_; ++j) {
     if (x[j] != 0) state_[j] = 1;  // the row's features enter the model
+    negative |= x[j] < 0;
+  }
+  negative_rows_ += negative;
   normalise(x, nullptr, xn_.data());
   const double s = margin_of(params_.data(), xn_.data());
   const double threshold = variant_ == WinnowVariant::modified ? p_.margin : 0.0;

@@ -102,3 +102,46 @@ TEST(DefaultBias, LetsACentredModelLearnTheBaseRate) {
 
 }  // namespace
 }  // namespace onepass
+
+namespace onepass {
+namespace {
+
+// Learners that need a kind of input say so (issue 16, item 6): the registry declares it once,
+// and a run warns when the input does not fit, while the algorithms stay exact.
+TEST(InputNeeds, TheRegistryDeclaresThemAndARunWarns) {
+  EXPECT_EQ(find_entry("winnow")->needs, InputNeed::non_negative);
+  EXPECT_EQ(find_entry("mbw")->needs, InputNeed::non_negative);
+  EXPECT_EQ(find_entry("fs2")->needs, InputNeed::scaled);
+  EXPECT_EQ(find_entry("pater1")->needs, InputNeed::scaled);
+  EXPECT_EQ(find_entry("logreg")->needs, InputNeed::any);
+  EXPECT_EQ(input_need_text(InputNeed::any), "");
+
+  auto stream = [](const std::string& spec) {
+    auto p = Pipeline::build(spec).take();
+    p->set_dims(2);
+    for (int t = 0; t < 100; ++t) {
+      const double x[] = {std::sin(t * 0.7) * 3, 1.0 + t % 3};
+      p->learn_checked(x, x[0] > 0 ? 1 : -1);
+    }
+    return p;
+  };
+  // Centred (z-scored) rows: about half have a negative value.
+  auto centred = stream("zscore | winnow +avg");
+  ASSERT_EQ(centred->warnings().size(), 1u);
+  EXPECT_NE(centred->warnings()[0].find("winnow needs non-negative features (put minmax first): "),
+            std::string::npos)
+      << centred->warnings()[0];
+  EXPECT_NE(centred->warnings()[0].find(" of 100 rows had negative values"), std::string::npos);
+  EXPECT_TRUE(stream("minmax | winnow")->warnings().empty());  // (x - min)/(max - min) >= 0
+  // fs2 with no scaler: warned whatever the data; with one: nothing to say.
+  auto raw = stream("fs2");
+  ASSERT_EQ(raw->warnings().size(), 1u);
+  EXPECT_EQ(raw->warnings()[0],
+            "fs2 has no scaler before it and learns best from scaled features (put zscore "
+            "first): on raw values its steps can diverge");
+  EXPECT_TRUE(stream("zscore | fs2")->warnings().empty());
+  EXPECT_TRUE(stream("logreg")->warnings().empty());
+}
+
+}  // namespace
+}  // namespace onepass

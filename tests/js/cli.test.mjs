@@ -86,7 +86,7 @@ test('list shows every learner and scaler with parameters and defaults', () => {
   assert.match(r.stdout, /^ {2}logreg\s.*\(docs\/algorithms\.md §4\.1\)$/m);
   assert.match(r.stdout, /^ {2}robust\s.*\(docs\/algorithms\.md §5\.9\)$/m);
   assert.match(r.stdout, /k\s+default 0 .*EFS \(docs\/algorithms\.md §4\.15\)/);
-  assert.match(r.stdout, /described in docs\/algorithms\.md\.\n$/);
+  assert.match(r.stdout, /described in docs\/algorithms\.md\.\ndefault pipeline /);
   const json = JSON.parse(cli(['list', '--json']).stdout);
   assert.equal(json.find((e) => e.name === 'pa1').params[0].name, 'c');
 });
@@ -278,4 +278,23 @@ test('the native CLI refuses a bad count with a message, not an exception (issue
       new RegExp(`option ${flag} must be a whole number from \\d+ to \\d+, got '${value}'`),
     );
   }
+});
+
+test('a learner given input it cannot use is named in a warning, in the table and the JSON (issue 16)', () => {
+  const r = cli(['run', heart, '-p', 'zscore | winnow', '-p', 'minmax | winnow', '-p', 'fs2']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(
+    r.stderr,
+    /onepass: warning: zscore \| winnow: winnow needs non-negative features \(put minmax first\): \d+ of 270 rows had negative values/,
+  );
+  assert.doesNotMatch(r.stderr, /minmax \| winnow:/);
+  assert.match(r.stderr, /onepass: warning: fs2: fs2 has no scaler before it/);
+  const json = jsonLines(
+    cli(['run', heart, '-p', 'zscore | mbw', '-p', 'minmax | mbw', '--json']).stdout,
+  );
+  assert.equal(json[0].warnings.length, 1);
+  assert.deepEqual(json[1].warnings, []);
+  const list = cli(['list']).stdout;
+  assert.match(list, /  winnow .*\n    needs      non-negative features \(put minmax first\)\n/);
+  assert.match(list, /  fs2 .*\n    needs      scaled features \(put zscore first\)\n/);
 });

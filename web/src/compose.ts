@@ -143,6 +143,7 @@ export function mountBuilder(
       `${e.summary}. See `,
       algorithmsLink(e.spec),
       e.source ? `; ${e.source}.` : '.',
+      e.needs ? ` Needs ${e.needs}.` : '',
     );
   };
   const show = (): void => {

@@ -417,7 +417,8 @@ worker.onmessage = (event: MessageEvent<FromWorker>) => {
       lastModels = msg.cancelled ? [] : msg.models;
       showResults(msg.results);
       const skipped = msg.info.errors.map((e) => `skipped ${e.message}`);
-      showProblems([...msg.info.warnings, ...skipped]);
+      const fit = msg.results.flatMap((r) => r.warnings.map((w) => `${r.pipeline}: ${w}`));
+      showProblems([...msg.info.warnings, ...fit, ...skipped]);
       if (!msg.cancelled) ui.bar.value = ui.bar.max; // also when the size was unknown
       ui.status.textContent = `${msg.cancelled ? 'Cancelled' : 'Done'}: ${formatRate(msg.progress)}`;
       if (Number(ui.holdout.value) > 0 && !msg.cancelled)

@@ -12,6 +12,7 @@
 #include "onepass/core/status.hpp"
 #include "onepass/eval/progressive.hpp"
 #include "onepass/learners/learner.hpp"
+#include "onepass/registry.hpp"
 #include "onepass/scalers/scaler.hpp"
 
 namespace onepass {
@@ -103,6 +104,10 @@ class Pipeline {
   // Restores a saved state into a pipeline built from the same spec; nothing changes on error.
   Status load(const PipelineState& saved);
   const Learner& learner() const { return *learner_; }
+  // What the run so far says about the pipeline's fit to its input (issue 16, item 6): a
+  // learner that needs scaled features with no scaler before it, a learner that needs
+  // non-negative ones that was given negative values. Empty when there is nothing to say.
+  std::vector<std::string> warnings() const;
   std::size_t scaler_count() const { return scalers_.size(); }
   const Scaler& scaler(std::size_t i) const { return *scalers_[i]; }
 
@@ -152,6 +157,8 @@ class Pipeline {
   std::vector<std::string> scaler_texts_;  // each scaler's canonical spec, to find shared heads
   std::size_t shared_head_ = 0;
   std::unique_ptr<Learner> learner_;
+  std::string learner_name_;
+  InputNeed needs_ = InputNeed::any;
   std::size_t dims_ = 0, width_ = 0, numeric_ = 0;
   bool scale_encoded_ = false;
   // scale_encoded_: a row's numeric and encoded features as one dense row of width_.

@@ -91,6 +91,9 @@ class Learner {
   bool diverged() const { return reverted_steps() > 0; }
   // Wrappers report the steps their inner learner reverted.
   virtual std::uint64_t reverted_steps() const { return reverted_steps_; }
+  // Rows whose input the learner cannot use as given (negative values for the Winnow family,
+  // InputNeed::non_negative); 0 for learners that take any input.
+  virtual std::uint64_t negative_input_rows() const { return 0; }
 
   // The full state, and its restoration into a learner reset to the same width and built
   // from the same spec (sizes are checked; nothing changes on an error).

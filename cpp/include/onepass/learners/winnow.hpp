@@ -46,6 +46,10 @@ class Winnow : public Learner {
   }
   Layout state_layout() const override { return {feature_block()}; }
 
+  // Rows of this run with a negative input: D-WIN-1 never updates those inputs, so a learner
+  // fed centred features learns little (a run-time warning, Pipeline::warnings).
+  std::uint64_t negative_input_rows() const override { return negative_rows_; }
+
  protected:
   void init() override;
   bool update(const double* x, int y) override;
@@ -60,6 +64,7 @@ class Winnow : public Learner {
   WinnowParams p_;
   mutable std::vector<double> xn_;  // the normalised row (d + 1)
   mutable std::vector<char> keep_;
+  std::uint64_t negative_rows_ = 0;
 };
 
 }  // namespace onepass

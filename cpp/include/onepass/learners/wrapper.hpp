@@ -21,6 +21,7 @@ class WrappedLearner : public Learner {
   }
   bool has_probability() const override { return inner_->has_probability(); }
   std::uint64_t reverted_steps() const override { return inner_->reverted_steps(); }
+  std::uint64_t negative_input_rows() const override { return inner_->negative_input_rows(); }
   const Learner& inner() const { return *inner_; }
 
   LearnerState save() const override { return {params(), state_, 0, {inner_->save()}}; }
