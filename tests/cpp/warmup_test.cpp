@@ -26,6 +26,31 @@ TEST(AdaptiveScaling, SingularAndConstantColumnsStayFinite) {  // D-AS-2
   EXPECT_EQ(adaptive_scaling_beta(AsKind::ash, x, y, 3, 3)[1], 0);
 }
 
+// D-AS-2, the rule kept (issue 16, item 7): the ridge goes on the columns after each is divided
+// by its largest magnitude, so how it splits a coefficient between collinear columns does not
+// depend on their units. Two copies of x = 1, 2, 3, 4 (centred -1.5, -0.5, 0.5, 1.5) with
+// t = 0, 0, 1, 1: one copy alone has beta = sum xc t / sum xc^2 = 2/5; the ridge splits it
+// evenly, 0.2 each, in scaled units. The second copy in units a million times larger gets
+// 0.2e-6 (a ridge on the raw columns would give nearly all of it to that copy).
+TEST(AdaptiveScaling, TheRidgeSplitsCollinearColumnsWhateverTheirUnits) {
+  const double same[] = {1, 1, 2, 2, 3, 3, 4, 4};
+  const double units[] = {1, 1e6, 2, 2e6, 3, 3e6, 4, 4e6};
+  const double t[] = {0, 0, 1, 1};
+  for (AsKind k : {AsKind::as, AsKind::gas}) {
+    expect_near_all(adaptive_scaling_beta(k, same, t, 4, 2), {0.2, 0.2}, 1e-8);
+    // The split of a singular system is as exact as rounding over the ridge allows
+    // (1e-16 / 1e-10): within 1e-5 here, where a ridge on raw columns would be off by 0.2.
+    const std::vector<double> b = adaptive_scaling_beta(k, units, t, 4, 2);
+    EXPECT_NEAR(b[0], 0.2, 1e-5);
+    EXPECT_NEAR(b[1] * 1e6, 0.2, 1e-5);
+    EXPECT_NEAR(b[0] + b[1] * 1e6, 0.4, 1e-9);  // the fit itself is exact
+  }
+  // ASH fits each column alone: 2/5 each, divided by the unit.
+  const std::vector<double> ash = adaptive_scaling_beta(AsKind::ash, units, t, 4, 2);
+  EXPECT_NEAR(ash[0], 0.4, 1e-12);
+  EXPECT_NEAR(ash[1] * 1e6, 0.4, 1e-12);
+}
+
 struct Stream {
   std::vector<std::vector<double>> x;
   std::vector<int> y;
