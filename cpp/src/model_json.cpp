@@ -16,6 +16,10 @@ namespace {
 using nlohmann::json;
 
 // Records where a syntax error is (nlohmann without exceptions, which wasm cannot catch).
+// A model nests a few levels (a wrapper's inner learner); the checksum and the readers walk the
+// document recursively, so nesting is bounded here: "[[[[..." cannot exhaust the stack.
+constexpr std::size_t kMaxModelDepth = 64;
+
 class DomParser : public nlohmann::detail::json_sax_dom_parser<json> {
  public:
   explicit DomParser(json& j) : json_sax_dom_parser(j, false) {}
@@ -24,8 +28,35 @@ class DomParser : public nlohmann::detail::json_sax_dom_parser<json> {
     error_at = position;
     return json_sax_dom_parser::parse_error(position, token, ex);
   }
+  bool start_object(std::size_t n) { return deeper() && json_sax_dom_parser::start_object(n); }
+  bool start_array(std::size_t n) { return deeper() && json_sax_dom_parser::start_array(n); }
+  bool end_object() { return --depth, json_sax_dom_parser::end_object(); }
+  bool end_array() { return --depth, json_sax_dom_parser::end_array(); }
   std::size_t error_at = 0;
+  bool too_deep = false;
+
+ private:
+  bool deeper() {
+    too_deep = ++depth > kMaxModelDepth;
+    return !too_deep;
+  }
+  std::size_t depth = 0;
 };
+
+// Parses JSON text with the bounded nesting above; the error says where it stopped.
+Result<json> parse_json(const std::string& text) {
+  json j;
+  DomParser parser(j);
+  const bool ok = json::sax_parse(text, &parser) && !j.is_discarded();
+  if (parser.too_deep)
+    return Status::error("not a valid onepass model: JSON nested more than " +
+                         std::to_string(kMaxModelDepth) + " levels deep");
+  if (!ok)
+    return Status::error("not a valid onepass model: JSON syntax error at byte " +
+                         std::to_string(parser.error_at) +
+                         (parser.error_at >= text.size() ? " (the file is truncated)" : ""));
+  return j;
+}
 
 // JSON has no NaN or infinity: those are written as the strings "NaN", "Infinity", "-Infinity".
 json numbers(const std::vector<double>& v) {
@@ -106,6 +137,106 @@ bool read_learner(const json& j, LearnerState& s) {
   return true;
 }
 
+// JSON text is UTF-8, but a CSV's names, levels and labels are bytes (a Latin-1 header, say).
+// A string that is not valid UTF-8 is written reversibly: the marker U+F8FF, then each valid
+// character as it is and each other byte b as U+F700 + b (private-use characters); a character
+// that itself lies in U+F700..U+F7FF, or a leading U+F8FF, is written byte by byte the same
+// way, so that reading maps every such string back to its exact bytes.
+constexpr char32_t kEscapeMarker = 0xF8FF, kEscapedByte = 0xF700;
+
+// The length of the valid UTF-8 character at s[i] and its code point, or 0 (invalid).
+std::size_t utf8_char(const std::string& s, std::size_t i, char32_t& cp) {
+  const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[i + k]); };
+  const unsigned char c = b(0);
+  std::size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+  if (n == 0 || i + n > s.size()) return 0;
+  cp = n == 1 ? c : c & (0x7F >> n);
+  for (std::size_t k = 1; k < n; ++k) {
+    if ((b(k) & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (b(k) & 0x3F);
+  }
+  const char32_t least[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < least[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return n;
+}
+
+void put_utf8(char32_t cp, std::string& out) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+bool escaped_char(char32_t cp) {
+  return cp >= kEscapedByte && cp < kEscapedByte + 256;
+}
+
+std::string file_string(const std::string& s) {
+  bool plain = true;
+  char32_t cp = 0;
+  for (std::size_t i = 0, n; plain && i < s.size(); i += n) {
+    n = utf8_char(s, i, cp);
+    plain = n > 0 && !escaped_char(cp) && !(i == 0 && cp == kEscapeMarker);
+  }
+  if (plain) return s;
+  std::string out;
+  put_utf8(kEscapeMarker, out);
+  for (std::size_t i = 0, n; i < s.size(); i += n) {
+    n = utf8_char(s, i, cp);
+    if (n > 0 && !escaped_char(cp) && !(i == 0 && cp == kEscapeMarker)) {
+      out.append(s, i, n);
+      continue;
+    }
+    const std::size_t bytes = n ? n : 1;
+    for (std::size_t k = 0; k < bytes; ++k)
+      put_utf8(kEscapedByte + static_cast<unsigned char>(s[i + k]), out);
+    n = bytes;
+  }
+  return out;
+}
+
+std::string memory_string(const std::string& s) {
+  char32_t cp = 0;
+  if (utf8_char(s, 0, cp) == 0 || cp != kEscapeMarker) return s;
+  std::string out;
+  for (std::size_t i = 3, n; i < s.size(); i += n) {
+    n = utf8_char(s, i, cp);
+    if (n == 0) return s;  // not written by file_string: left as it is
+    if (escaped_char(cp))
+      out += static_cast<char>(cp - kEscapedByte);
+    else
+      out.append(s, i, n);
+  }
+  return out;
+}
+
+// Every string of a document in its file form (to write) or its memory form (read back).
+json map_strings(const json& j, std::string (*f)(const std::string&)) {
+  if (j.is_string()) return f(j.get<std::string>());
+  if (j.is_array()) {
+    json a = json::array();
+    for (const json& x : j) a.push_back(map_strings(x, f));
+    return a;
+  }
+  if (j.is_object()) {
+    json o = json::object();
+    for (auto it = j.begin(); it != j.end(); ++it) o[f(it.key())] = map_strings(it.value(), f);
+    return o;
+  }
+  return j;
+}
+
 // Every number as a double, -0 as 0: so that a file re-written by another JSON library (90.0
 // as 90, -0 as 0) has the same canonical form.
 json canonical(const json& j) {
@@ -128,7 +259,8 @@ json canonical(const json& j) {
 
 std::string checksum_of(const json& body) {
   std::uint64_t h = 1469598103934665603ull;  // FNV-1a, 64 bits
-  for (unsigned char c : canonical(body).dump()) {
+  // replace: a body read back holds bytes again (map_strings); merge sorts by its checksum.
+  for (unsigned char c : canonical(body).dump(-1, ' ', false, json::error_handler_t::replace)) {
     h ^= c;
     h *= 1099511628211ull;
   }
@@ -239,11 +371,9 @@ Status bad(const std::string& what) {
 
 // Parses and checks the envelope: format, version, checksum. Returns the body without checksum.
 Result<json> parse_model(const std::string& text) {
-  json j;
-  DomParser parser(j);
-  if (!json::sax_parse(text, &parser) || j.is_discarded())
-    return bad("JSON syntax error at byte " + std::to_string(parser.error_at) +
-               (parser.error_at >= text.size() ? " (the file is truncated)" : ""));
+  Result<json> parsed = parse_json(text);
+  if (!parsed) return parsed.status();
+  json j = parsed.take();
   if (text_of(j, "format") != "onepass-model")
     return bad("its \"format\" is not \"onepass-model\"");
   const json* version = member(j, "version");
@@ -259,7 +389,7 @@ Result<json> parse_model(const std::string& text) {
   if (sum != checksum_of(j))
     return Status::error(
         "the model file was edited or damaged: its checksum does not match its content");
-  return j;
+  return map_strings(j, memory_string);
 }
 
 // "value 3 is Infinity" for the first value that is not finite, or "".
@@ -378,7 +508,7 @@ Result<std::string> merge_states(const json& first, const std::vector<PipelineSt
 }  // namespace
 
 std::string model_to_json(const Pipeline& pipeline, const ModelSchema& schema) {
-  json j = body_of(pipeline, schema);
+  json j = map_strings(body_of(pipeline, schema), file_string);
   j["checksum"] = checksum_of(j);
   return j.dump(1);
 }
@@ -405,6 +535,16 @@ Result<LoadedModel> model_from_json(const std::string& text) {
   Status loaded = pipeline.value()->load(st.value());
   if (!loaded) return bad(loaded.message());
   return LoadedModel{pipeline.take(), schema.take()};
+}
+
+Result<std::string> resign_model(const std::string& text) {
+  Result<json> parsed = parse_json(text);
+  if (!parsed) return parsed.status();
+  json j = parsed.take();
+  if (!j.is_object()) return bad("it is not a JSON object");
+  j.erase("checksum");
+  j["checksum"] = checksum_of(j);
+  return j.dump();
 }
 
 Result<std::string> merge_models(const std::vector<std::string>& texts) {

@@ -417,6 +417,9 @@ Result<double> Pipeline::score_one(const double* x, std::size_t dims) const {
   Status st = check_row(x, dims);
   if (!st) return st;
   if (dims_ == 0) return Status::error("the pipeline has not learned any row yet");
+  // A model with encoded features given only its numeric values: those features are absent
+  // (0), as when learning (the learner reads width() values; found by tests/fuzz/model_fuzz).
+  if (width_ > dims_) return score_encoded(x, SparseRow{});
   Result<const double*> scaled = transform_frozen(x);
   if (!scaled) return scaled.status();
   return learner_->score(fill_missing(scaled.value()));

@@ -169,8 +169,14 @@ Status Race::finish() {
     buffer_.clear();
     buffer_tails_.clear();
   }
-  for (auto& p : pipelines_)
-    if (p->width() != 0) p->finish();  // warm-up scalers fit on what they hold
+  for (auto& p : pipelines_) {
+    if (p->width() != 0)
+      p->finish();  // warm-up scalers fit on what they hold
+    else if (reader_.schema_ready() && reader_.dims() > 0)
+      // A header and no rows: the pipelines take the header's width, so that a model saved
+      // now names as many features as it has inputs and loads back (found by tests/fuzz).
+      p->set_dims(reader_.dims(), reader_.width());
+  }
   if (!st) return st;
   const std::string none =
       nothing_learned(reader_.rows(), reader_.skipped(), reader_.errors(),

@@ -3,6 +3,7 @@
 #include "onepass/io/model_json.hpp"
 
 #include "onepass/io/csv_reader.hpp"
+#include "onepass/race.hpp"
 #include "test_util.hpp"
 
 namespace onepass {
@@ -152,6 +153,45 @@ TEST(ModelFile, MergeAveragesAndIgnoresOrder) {
   EXPECT_EQ(merge_models({shards[0], model_to_json(*other, schema)}).message(),
             "the models differ in their spec; only models of the same pipeline and features can "
             "be merged");
+}
+
+}  // namespace
+}  // namespace onepass
+
+namespace onepass {
+namespace {
+
+// Names, levels and labels are bytes: a Latin-1 CSV saved a model that JSON could not hold (an
+// uncaught exception, found by tests/fuzz/csv_fuzz). They are written reversibly and read back
+// byte for byte, including strings that look like the escape itself.
+TEST(ModelFile, NamesThatAreNotUtf8RoundTripByteForByte) {
+  const std::string latin1 = "caf\xe9", cut = "\xe2\x82", pua = "\xef\x9c\x80x",
+                    marker = "\xef\xa3\xbfy";
+  std::string csv = latin1 + ",b," + pua + ",label\n";
+  csv += "1," + cut + ",2,yes\n2," + marker + ",3,no\n3," + cut + ",1,yes\n";
+  CsvOptions opt;
+  opt.positive = "yes";
+  opt.roles = {{"b", ColumnRole::categorical}};
+  auto race = Race::create(opt, {"zscore | logreg"}).take();
+  ASSERT_TRUE(race->push(csv.data(), csv.size()));
+  ASSERT_TRUE(race->finish());
+  const ModelSchema schema = model_schema_of(race->reader());
+  const std::string text = model_to_json(race->pipeline(0), schema);
+  auto loaded = model_from_json(text);
+  ASSERT_TRUE(loaded) << loaded.message();
+  EXPECT_EQ(loaded.value().schema.features, schema.features);
+  EXPECT_EQ(loaded.value().schema.features[0], latin1);
+  EXPECT_EQ(model_to_json(*loaded.value().pipeline, loaded.value().schema), text);
+}
+
+// The readers and the checksum walk a model recursively: deep nesting is refused, not a stack
+// overflow.
+TEST(ModelFile, DeepNestingIsRefused) {
+  const std::string deep = "{\"format\":\"onepass-model\",\"x\":" + std::string(100000, '[');
+  EXPECT_EQ(model_from_json(deep).message(),
+            "not a valid onepass model: JSON nested more than 64 levels deep");
+  EXPECT_FALSE(resign_model(std::string(100000, '[')));
+  EXPECT_FALSE(merge_models({deep}));
 }
 
 }  // namespace

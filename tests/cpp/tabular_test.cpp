@@ -156,6 +156,12 @@ TEST(GrowingWidth, EveryLearnerAloneAveragedAndVotedAgreesWithTheFinalWidth) {
             EXPECT_NEAR(grown->score_encoded(xs[i].data(), none).value(), before[i],
                         1e-12 * std::max(1.0, std::fabs(before[i])))
                 << spec;
+          // score_one of a wide pipeline: the numeric values, encoded features absent (it read
+          // past x before; found by tests/fuzz/model_fuzz).
+          for (std::size_t i = 0; i < r; ++i)
+            EXPECT_EQ(grown->score_one(xs[i].data(), k).value(),
+                      grown->score_encoded(xs[i].data(), none).value())
+                << spec;
         }
         if (r < rows / 2)  // the first k values while narrow, then the others as encoded ones
           grown->learn_checked(xs[r].data(), ys[r]);

@@ -95,7 +95,8 @@ class Pipeline {
   // rows go through the rest of the pipeline.
   void finish();
 
-  // Frozen prediction (nothing updates): margin, label, probability.
+  // Frozen prediction (nothing updates): margin, label, probability. Of a pipeline with encoded
+  // features (width() > dims()), x holds the numeric values and the encoded ones count as 0.
   Result<double> score_one(const double* x, std::size_t dims) const;
   bool has_probability() const { return learner_->has_probability(); }
 

@@ -60,6 +60,11 @@ Result<LoadedModel> model_from_json(const std::string& text);
 // combined in a canonical order, so the result does not depend on the order given.
 Result<std::string> merge_models(const std::vector<std::string>& texts);
 
+// The JSON text of a model file written back with the checksum of what it now holds, for tools
+// that edit models on purpose (the fuzz targets mutate models past the checksum with it).
+// Fails only on text that is not a JSON object.
+Result<std::string> resign_model(const std::string& text);
+
 // A check that a CSV's features are the model's, naming the first difference.
 Status check_features(const ModelSchema& schema, const std::vector<std::string>& csv_features);
 

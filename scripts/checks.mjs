@@ -1,0 +1,99 @@
+// The native build's reliability checks (README.md "Reliability"), in build/checks with clang-14:
+//   1. the GoogleTest suite built with AddressSanitizer and UndefinedBehaviorSanitizer, any
+//      report fatal;
+//   2. each libFuzzer target of tests/fuzz for --seconds N (default 10) from its committed seed
+//      corpus (tests/fuzz/corpus/<target>), failing on any crash, sanitizer report, leak or
+//      input slower than 1 s; it prints each target's executions and coverage.
+// `npm test` runs both (10 s per target); `npm run fuzz -- --seconds 3600` runs the targets longer
+// (--fuzz-only skips the test suite). New inputs the fuzzer finds go to build/checks/corpus, not
+// into the repository.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const at = args.indexOf('--seconds');
+const seconds = at >= 0 ? Number(args[at + 1]) : 10;
+if (!(seconds > 0))
+  throw new Error(`--seconds takes a number of seconds > 0, got '${args[at + 1]}'`);
+const fuzzOnly = args.includes('--fuzz-only');
+const dir = join(root, 'build/checks');
+
+function run(cmd, argv, label, env = process.env) {
+  const t0 = Date.now();
+  const r = spawnSync(cmd, argv, { cwd: root, env, stdio: 'inherit' });
+  if (r.status !== 0) {
+    console.error(`checks: ${label} failed`);
+    process.exit(1);
+  }
+  console.log(`checks: ${label} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+}
+
+if (!existsSync(join(dir, 'CMakeCache.txt')))
+  run(
+    'cmake',
+    [
+      '-S',
+      '.',
+      '-B',
+      dir,
+      '-DCMAKE_BUILD_TYPE=RelWithDebInfo',
+      '-DCMAKE_CXX_COMPILER=clang++-14',
+      '-DONEPASS_SANITIZE=ON',
+      '-DONEPASS_FUZZ=ON',
+    ],
+    'configure the sanitizer and fuzz build',
+  );
+run('cmake', ['--build', dir, '-j', '2'], 'build with ASan + UBSan, and the fuzz targets');
+
+const sanitizerEnv = {
+  ...process.env,
+  ASAN_OPTIONS: 'detect_leaks=1:abort_on_error=1:strict_string_checks=1',
+  UBSAN_OPTIONS: 'print_stacktrace=1:halt_on_error=1',
+};
+if (!fuzzOnly)
+  run(
+    join(dir, 'onepass_tests'),
+    ['--gtest_brief=1'],
+    'GoogleTest suite under ASan + UBSan',
+    sanitizerEnv,
+  );
+
+const targets = readdirSync(join(root, 'tests/fuzz'))
+  .filter((f) => f.endsWith('_fuzz.cpp'))
+  .map((f) => f.replace(/\.cpp$/, ''));
+const report = [];
+for (const target of targets) {
+  const seeds = join(root, 'tests/fuzz/corpus', target.replace(/_fuzz$/, ''));
+  const found = join(dir, 'corpus', target);
+  mkdirSync(found, { recursive: true });
+  const r = spawnSync(
+    join(dir, target),
+    [
+      found,
+      seeds,
+      `-max_total_time=${seconds}`,
+      '-timeout=1',
+      '-rss_limit_mb=2048',
+      '-max_len=32768',
+      '-print_final_stats=1',
+      `-artifact_prefix=${dir}/`,
+    ],
+    { cwd: root, env: sanitizerEnv, encoding: 'utf8' },
+  );
+  const out = r.stderr ?? '';
+  const execs = /stat::number_of_executed_units:\s*(\d+)/.exec(out)?.[1] ?? '?';
+  const cov = [...out.matchAll(/\bcov: (\d+) ft: (\d+)/g)].pop();
+  report.push(
+    `${target}: ${execs} executions, coverage ${cov ? `${cov[1]} edges, ${cov[2]} features` : '?'}`,
+  );
+  if (r.status !== 0) {
+    console.error(out.split('\n').slice(-60).join('\n'));
+    console.error(`checks: ${target} failed (the input is saved under ${dir}/)`);
+    process.exit(1);
+  }
+}
+console.log(`checks: fuzz targets, ${seconds} s each, no crash, report, leak or timeout:`);
+for (const line of report) console.log(`  ${line}`);

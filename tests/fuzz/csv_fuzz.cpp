@@ -1,0 +1,45 @@
+// Fuzz target: arbitrary bytes as a CSV stream, in arbitrary chunks, through a race of
+// pipelines (a scaler shared by two, a quantile sketch, a warm-up scaler, an averaged learner),
+// then every snapshot and model a front end would take, whether the stream failed or not.
+#include <cstdint>
+#include <string>
+
+#include "fuzz_input.hpp"
+#include "onepass/io/model_json.hpp"
+#include "onepass/race.hpp"
+
+using namespace onepass;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  fuzz::Input in(data, size);
+  const std::uint8_t options = in.byte();
+  const std::uint8_t chunks = in.byte();
+  CsvOptions opt;
+  opt.header = !(options & 1);
+  opt.detect_header = options & 2;
+  opt.on_error = options & 4 ? ErrorPolicy::skip : ErrorPolicy::stop;
+  opt.scale_encoded = options & 8;
+  opt.sample_rows = options & 16 ? 3 : 1000;
+  opt.max_record_bytes = 4096;  // the bound itself is part of what is tested
+  opt.max_fields = 64;
+  const std::vector<std::string> specs = {"zscore | logreg +avg", "zscore | pa1",
+                                          "robust(eps=0.1) | perceptron +vote",
+                                          "as(warmup=5) | mbw"};
+  auto race = Race::create(opt, specs, 3, 4);
+  if (!race) return 0;
+  Race& r = *race.value();
+  const bool ok = fuzz::push_in_chunks(
+      chunks, in.rest(), in.left(),
+      [&](const char* p, std::size_t n) { return static_cast<bool>(r.push(p, n)); });
+  if (ok) (void)r.finish();
+  for (std::size_t i = 0; i < r.size(); ++i) {
+    (void)r.pipeline(i).learner().snapshot();
+    (void)r.pipeline(i).warnings();
+    if (i == 0 && r.reader().schema_ready()) {  // one model a run: the JSON costs most
+      const std::string model = model_to_json(r.pipeline(i), model_schema_of(r.reader()));
+      if (!model_from_json(model)) __builtin_trap();  // what we write, we must read back
+    }
+  }
+  (void)r.reader().warnings();
+  return 0;
+}

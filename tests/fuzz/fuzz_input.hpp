@@ -1,0 +1,73 @@
+// What the fuzz targets share (tests/fuzz, libFuzzer; README.md "Reliability"): a reader of the
+// fuzzer's bytes that takes small choices off the front, and the doubles at the edges of the
+// type that every stage must survive (docs/algorithms.md 2.6: no silent NaN, never a crash).
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <string>
+
+namespace onepass::fuzz {
+
+class Input {
+ public:
+  Input(const std::uint8_t* data, std::size_t size) : p_(data), end_(data + size) {}
+  // One byte of choice (0 when the input is used up).
+  std::uint8_t byte() { return p_ < end_ ? *p_++ : 0; }
+  // Bytes up to the next `stop` (or the end), which is consumed.
+  std::string until(char stop) {
+    const std::uint8_t* at = static_cast<const std::uint8_t*>(std::memchr(p_, stop, end_ - p_));
+    const std::uint8_t* e = at ? at : end_;
+    std::string out(reinterpret_cast<const char*>(p_), e - p_);
+    p_ = at ? at + 1 : end_;
+    return out;
+  }
+  const char* rest() const { return reinterpret_cast<const char*>(p_); }
+  std::size_t left() const { return static_cast<std::size_t>(end_ - p_); }
+
+ private:
+  const std::uint8_t* p_;
+  const std::uint8_t* end_;
+};
+
+// A value from the edges of double, or a small ordinary one, chosen by a byte.
+inline double edge_value(std::uint8_t b) {
+  constexpr double kEdges[] = {0.0,
+                               -0.0,
+                               1.0,
+                               -1.0,
+                               1e308,
+                               -1e308,
+                               1e-308,
+                               -1e-308,
+                               4.9e-324,
+                               1e300,
+                               -1e300,
+                               1e-300,
+                               std::numeric_limits<double>::quiet_NaN(),
+                               std::numeric_limits<double>::infinity(),
+                               -std::numeric_limits<double>::infinity(),
+                               std::numeric_limits<double>::max()};
+  constexpr std::size_t n = sizeof kEdges / sizeof kEdges[0];
+  return b < 2 * n ? kEdges[b % n] : (static_cast<int>(b) - 128) / 16.0;
+}
+
+// Sends `size` bytes to push(data, n) in chunks, as a stream arrives: sizes from 1 to 64 bytes
+// drawn from `seed`, or one chunk when seed is 0; stops at the first error, as the front ends do.
+template <typename Push>
+bool push_in_chunks(std::uint8_t seed, const char* data, std::size_t size, Push push) {
+  std::uint32_t state = seed;
+  std::size_t at = 0;
+  while (at < size) {
+    state = state * 1664525u + 1013904223u;
+    const std::size_t n = seed ? std::min<std::size_t>(size - at, 1 + (state >> 24) % 64) : size;
+    if (!push(data + at, n)) return false;
+    at += n;
+  }
+  return true;
+}
+
+}  // namespace onepass::fuzz
