@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
-const at = args.indexOf('--seconds');
+const at = args.lastIndexOf('--seconds'); // npm run fuzz -- --seconds N overrides the default
 const seconds = at >= 0 ? Number(args[at + 1]) : 10;
 if (!(seconds > 0))
   throw new Error(`--seconds takes a number of seconds > 0, got '${args[at + 1]}'`);

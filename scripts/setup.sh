@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the build and tests need and is missing, then stays quiet when nothing is.
 #   Debian packages: emscripten (emcc), libeigen3-dev, libfast-float-dev, nlohmann-json3-dev,
-#                    libgtest-dev, cmake, g++, chromium (the end-to-end tests' browser).
+#                    libgtest-dev, cmake, g++, chromium (the end-to-end tests' browser),
+#                    clang-14 and libclang-rt-14-dev (sanitizers and libFuzzer).
 #   npm packages:    npm ci, when package-lock.json changed since the last install.
 # As root it installs them; otherwise it names the packages to install and stops.
 set -euo pipefail
@@ -16,6 +17,10 @@ command -v emcc >/dev/null || need+=(emscripten)
 [ -f /usr/include/nlohmann/json.hpp ] || need+=(nlohmann-json3-dev)
 [ -f /usr/include/gtest/gtest.h ] || need+=(libgtest-dev)
 command -v chromium >/dev/null || need+=(chromium)
+# The sanitizer build and the fuzz targets (scripts/checks.mjs): clang-14 and its runtimes.
+command -v clang++-14 >/dev/null || need+=(clang-14)
+compgen -G '/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a' >/dev/null ||
+  need+=(libclang-rt-14-dev)
 
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" -ne 0 ]; then

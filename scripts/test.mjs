@@ -1,5 +1,5 @@
 // The whole test suite, as `npm test` runs it after building: formatting and types, the C++
-// suite (GoogleTest through CTest), then the node test runner over tests/js (the package and
+// suite (GoogleTest through CTest), the sanitizer build and fuzz targets, then the node test runner over tests/js (the package and
 // CLI against the built wasm) and tests/e2e (the demo in headless Chromium).
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -28,6 +28,13 @@ step('C++ tests (GoogleTest via CTest)', 'ctest', [
   '--output-on-failure',
   '-j',
   '2',
+]);
+// README.md "Reliability": the C++ suite again under ASan + UBSan, and each fuzz target for a
+// bounded time (ONEPASS_FUZZ_SECONDS, default 10; `npm run fuzz` runs them longer).
+step('C++ tests under ASan + UBSan, and the fuzz targets', process.execPath, [
+  'scripts/checks.mjs',
+  '--seconds',
+  process.env.ONEPASS_FUZZ_SECONDS ?? '10',
 ]);
 step('JS and browser tests (node --test)', process.execPath, [
   '--test',

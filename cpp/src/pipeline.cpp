@@ -10,6 +10,14 @@ namespace onepass {
 
 namespace {
 
+// A frozen score, or the error saying why there is none (a NaN margin: inf - inf).
+Result<double> defined_score(double margin) {
+  if (!std::isnan(margin)) return margin;
+  return Status::error(
+      "the model's margin for this row is undefined (inf - inf): its features are too large "
+      "for this model (beyond about 1e154); scale them");
+}
+
 Status wrong_kind(const StageSpec& st, const RegistryEntry* e, StageKind wanted,
                   const std::string& where) {
   const std::string known = std::string("known ") + kind_name(wanted) + "s: " + names_of(wanted);
@@ -222,8 +230,7 @@ int Pipeline::push(std::size_t stage, const double* x, int y, const SparseRow* t
     return predicted;
   }
   const double margin = learner_->train_score(z);  // spec 6.1: predict first
-  const int predicted = label_of_score(margin);
-  progress_.record(predicted, y, margin, learner_->has_probability());
+  const int predicted = record_prediction(margin, y);
   learner_->learn(z, y, margin);
   // spec 1.6 step 3 (D-AS-4): supervised scalers see the label after the prediction, with
   // the row as it entered them.
@@ -279,8 +286,7 @@ int Pipeline::learn_sparse_checked(const SparseRow& x, int y) {
   }
   cur.value = zeros_for_missing(cur.value, cur.nnz, sparse_learner_in_);
   const double margin = learner_->train_score_sparse(cur);  // spec 6.1: predict first
-  const int predicted = label_of_score(margin);
-  progress_.record(predicted, y, margin, learner_->has_probability());
+  const int predicted = record_prediction(margin, y);
   learner_->learn_sparse(cur, y, margin);
   return predicted;
 }
@@ -317,20 +323,28 @@ void Pipeline::clear_wide_dense(const SparseRow& tail) const {
   for (std::size_t k = 0; k < tail.nnz; ++k) wide_dense_[tail.index[k]] = 0.0;
 }
 
+int Pipeline::record_prediction(double margin, int y) {
+  if (std::isnan(margin)) {  // inf - inf: a tie (D-TIE), counted for warnings()
+    ++undefined_margins_;
+    margin = 0;
+  }
+  const int predicted = label_of_score(margin);
+  progress_.record(predicted, y, margin, learner_->has_probability());
+  return predicted;
+}
+
 int Pipeline::learn_wide(const double* z, const SparseRow& tail, int y) {
   // design.md 10.5: sparse-native learners take the row in O(numeric + encoded non-zeros).
   if (learner_->sparse_native()) {
     const SparseRow row = wide_sparse(z, tail);
     const double margin = learner_->train_score_sparse(row);  // spec 6.1: predict first
-    const int predicted = label_of_score(margin);
-    progress_.record(predicted, y, margin, learner_->has_probability());
+    const int predicted = record_prediction(margin, y);
     learner_->learn_sparse(row, y, margin);
     return predicted;
   }
   const double* row = wide_dense(z, tail);
   const double margin = learner_->train_score(row);
-  const int predicted = label_of_score(margin);
-  progress_.record(predicted, y, margin, learner_->has_probability());
+  const int predicted = record_prediction(margin, y);
   learner_->learn(row, y, margin);
   clear_wide_dense(tail);
   return predicted;
@@ -342,10 +356,10 @@ Result<double> Pipeline::score_encoded(const double* x, const SparseRow& tail) c
   Result<const double*> scaled = transform_frozen(x);
   if (!scaled) return scaled.status();
   const double* z = fill_missing(scaled.value());
-  if (learner_->sparse_native()) return learner_->score_sparse(wide_sparse(z, tail));
+  if (learner_->sparse_native()) return defined_score(learner_->score_sparse(wide_sparse(z, tail)));
   const double s = learner_->score(wide_dense(z, tail));
   clear_wide_dense(tail);
-  return s;
+  return defined_score(s);
 }
 
 void Pipeline::finish() {
@@ -422,7 +436,7 @@ Result<double> Pipeline::score_one(const double* x, std::size_t dims) const {
   if (width_ > dims_) return score_encoded(x, SparseRow{});
   Result<const double*> scaled = transform_frozen(x);
   if (!scaled) return scaled.status();
-  return learner_->score(fill_missing(scaled.value()));
+  return defined_score(learner_->score(fill_missing(scaled.value())));
 }
 
 Result<const double*> Pipeline::transform_frozen(const double* x) const {
@@ -452,6 +466,10 @@ namespace onepass {
 
 std::vector<std::string> Pipeline::warnings() const {
   std::vector<std::string> out;
+  if (undefined_margins_ > 0)
+    out.push_back(std::to_string(undefined_margins_) +
+                  " rows had an undefined margin (inf - inf: features beyond about 1e154) and "
+                  "were predicted as ties; scale the features");
   const std::string need = input_need_text(needs_);
   if (needs_ == InputNeed::scaled && scalers_.empty())
     out.push_back(learner_name_ + " has no scaler before it and learns best from " + need +

@@ -145,6 +145,10 @@ class Pipeline {
   SparseRow wide_sparse(const double* z, const SparseRow& tail) const;
   const double* wide_dense(const double* z, const SparseRow& tail) const;
   void clear_wide_dense(const SparseRow& tail) const;
+  // spec 6.1's prediction of a training row from its margin, recorded; a NaN margin (inf - inf)
+  // predicts as a tie (D-TIE) and is counted (warnings()).
+  int record_prediction(double margin, int y);
+  std::uint64_t undefined_margins_ = 0;
   // Fits scaler `stage` on what it holds and sends those rows on.
   void release(std::size_t stage);
   // A row through every scaler, frozen (scoring), or the error of one still warming up.
