@@ -284,16 +284,20 @@ std::vector<RegistryEntry> build_registry() {
       romma_entry("romma", false, "ROMMA: relaxed online maximum margin, updates on mistakes"));
   r.push_back(romma_entry("aromma", true, "aggressive ROMMA: updates when y w.x < 1"));
 
-  r.push_back(cw_entry("arow", CwVariant::arow,
-                       "AROW: confidence-weighted margin steps, diagonal covariance"));
-  r.push_back(cw_entry("scw1", CwVariant::scw1,
-                       "SCW-I: soft confidence-weighted, step capped at C, diagonal"));
-  r.push_back(cw_entry("scw2", CwVariant::scw2,
-                       "SCW-II: soft confidence-weighted, squared slack 1/(2C), diagonal"));
+  r.push_back(cw_entry(
+      "arow", CwVariant::arow,
+      "AROW (Crammer, Kulesza & Dredze 2009): confidence-weighted margin steps, diagonal"));
+  r.push_back(cw_entry(
+      "scw1", CwVariant::scw1,
+      "SCW-I (Wang, Zhao & Hoi 2012): soft confidence-weighted, step capped at C, diagonal"));
+  r.push_back(cw_entry(
+      "scw2", CwVariant::scw2,
+      "SCW-II (Wang, Zhao & Hoi 2012): soft confidence-weighted, squared slack, diagonal"));
 
-  RegistryEntry adagrad =
-      learner("adagrad", "AdaGrad logistic regression: per-feature steps eta/sqrt(sum of g^2)",
-              "4.18", "Duchi, Hazan & Singer, Adaptive Subgradient Methods (JMLR 2011)", true);
+  RegistryEntry adagrad = learner(
+      "adagrad",
+      "AdaGrad (Duchi, Hazan & Singer 2011) logistic regression: steps eta/sqrt(sum of g^2)",
+      "4.18", "Duchi, Hazan & Singer, Adaptive Subgradient Methods (JMLR 2011)", true);
   adagrad.params = {
       ParamSpec::real("eta", 0.1, 0, kInf, "step size eta", true),
       ParamSpec::real("delta", 1e-8, 0, kInf,
@@ -305,15 +309,15 @@ std::vector<RegistryEntry> build_registry() {
 
   RegistryEntry nag =
       learner("nag",
-              "NAG: normalized adaptive gradient logistic regression, invariant to feature scales "
-              "(no scaler needed)",
+              "NAG (Ross, Mineiro & Langford 2013): normalized adaptive gradient logistic "
+              "regression, invariant to feature scales (no scaler needed)",
               "4.19", "Ross, Mineiro & Langford, Normalized Online Learning (UAI 2013)", true);
   nag.params = {ParamSpec::real("eta", 0.5, 0, kInf, "learning rate eta", true)};
   nag.make_learner = [](const ParamValues& p) { return std::make_unique<Nag>(p.number("eta")); };
   r.push_back(std::move(nag));
 
   RegistryEntry ftrl = learner(
-      "ftrl", "FTRL-Proximal logistic regression with L1 and L2 (per-coordinate rates)", "4.20",
+      "ftrl", "FTRL-Proximal (McMahan et al. 2013) logistic regression with L1 and L2", "4.20",
       "McMahan et al., Ad Click Prediction: a View from the Trenches (KDD 2013)", true);
   ftrl.params = {
       ParamSpec::real("alpha", 0.1, 0, kInf, "alpha of the per-coordinate rate", true),
