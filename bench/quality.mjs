@@ -53,6 +53,16 @@ const CANDIDATES = quick
       'zscore | romma +avg',
       'minmax | logreg(eta0=0.5) +avg',
       'robust | logreg +avg',
+      // Beyond the papers (issue 16, item 9; docs/algorithms.md 4.16-4.20).
+      'zscore | arow +avg',
+      'zscore | arow',
+      'zscore | scw1 +avg',
+      'zscore | scw2 +avg',
+      'adagrad',
+      'zscore | adagrad',
+      'nag',
+      'ftrl',
+      'zscore | ftrl',
     ].filter((s, i, all) => all.indexOf(s) === i);
 const FILES = (
   quick

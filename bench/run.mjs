@@ -380,8 +380,9 @@ if (!quick) {
       `(resident: with the pages of Chromium's own code it maps in on first use); median of 3 runs and their range.\n\n${table}\n\n` +
       '## What one row costs in each stage\n\nGoogle Benchmark (bench/cpp/update_bench.cpp), native: one progressive step of a pipeline\n' +
       "of the learner alone or averaged (predict, record, learn), a scaler's update and transform. Sparse\n" +
-      'rows have 20 non-zeros. logreg (also with weight decay, lambda = 1), perceptron and the PA family\n' +
-      '(also averaged, except logreg with weight decay), and the scalers maxabs, l1 and l2 step in\n' +
+      'rows have 20 non-zeros. logreg (also with weight decay, lambda = 1), perceptron, the PA family,\n' +
+      'arow, scw1, scw2, adagrad, nag and ftrl (also averaged, except logreg with weight decay), and the\n' +
+      'scalers maxabs, l1 and l2 step in\n' +
       'O(non-zeros): the same cost with 1,000 or 100,000 features. The other learners learn the row made\n' +
       'dense, so their cost grows with the features.\n\n' +
       `${stageTable}\n`,

@@ -2,7 +2,9 @@
 
 #include <limits>
 
+#include "onepass/learners/adaptive_gradient.hpp"
 #include "onepass/learners/averaged.hpp"
+#include "onepass/learners/confidence_weighted.hpp"
 #include "onepass/learners/feature_scaling.hpp"
 #include "onepass/learners/logistic_sgd.hpp"
 #include "onepass/learners/passive_aggressive.hpp"
@@ -174,6 +176,36 @@ ParamSpec c_param() {
                          true);
 }
 
+const char* kArow =
+    "Crammer, Kulesza & Dredze, Adaptive Regularization of Weight Vectors (NIPS 2009)";
+const char* kScw = "Wang, Zhao & Hoi, Exact Soft Confidence-Weighted Learning (ICML 2012)";
+
+// AROW (docs/algorithms.md 4.16), SCW-I and SCW-II (4.17), diagonal; the defaults are LIBOL's
+// and SOL's (r = 1; C = 1, eta = 0.75 for SCW-I, 0.90 for SCW-II).
+RegistryEntry cw_entry(const char* name, CwVariant variant, const char* summary) {
+  const bool arow = variant == CwVariant::arow;
+  RegistryEntry e = learner(name, summary, arow ? "4.16" : "4.17", arow ? kArow : kScw);
+  if (arow) {
+    e.params.push_back(ParamSpec::real(
+        "r", 1, 0, kInf,
+        "regulariser r of AROW: beta = 1/(x' Sigma x + r); smaller r, larger steps", true));
+  } else {
+    e.params.push_back(ParamSpec::real(
+        "c", 1, 0, kInf, "aggressiveness C: SCW-I's cap on alpha, SCW-II's 1/(2C) term", true));
+    ParamSpec eta = ParamSpec::real(
+        "eta", variant == CwVariant::scw1 ? 0.75 : 0.90, 0.5, 1,
+        "confidence eta: the margin wanted is Phi^-1(eta) standard deviations", true);
+    eta.max_exclusive = true;  // Phi^-1(1) is infinite
+    e.params.push_back(eta);
+  }
+  e.params.push_back(bias_param());
+  e.make_learner = [variant, arow](const ParamValues& p) {
+    return std::make_unique<ConfidenceWeighted>(variant, p.number(arow ? "r" : "c"),
+                                                arow ? 0.0 : p.number("eta"), p.flag("bias"));
+  };
+  return e;
+}
+
 RegistryEntry pa_entry(const char* name, PaVariant variant, const char* summary) {
   RegistryEntry e = learner(name, summary, "4.7", kCrammer);
   if (variant != PaVariant::pa) e.params.push_back(c_param());
@@ -251,6 +283,52 @@ std::vector<RegistryEntry> build_registry() {
   r.push_back(
       romma_entry("romma", false, "ROMMA: relaxed online maximum margin, updates on mistakes"));
   r.push_back(romma_entry("aromma", true, "aggressive ROMMA: updates when y w.x < 1"));
+
+  r.push_back(cw_entry(
+      "arow", CwVariant::arow,
+      "AROW (Crammer, Kulesza & Dredze 2009): confidence-weighted margin steps, diagonal"));
+  r.push_back(cw_entry(
+      "scw1", CwVariant::scw1,
+      "SCW-I (Wang, Zhao & Hoi 2012): soft confidence-weighted, step capped at C, diagonal"));
+  r.push_back(cw_entry(
+      "scw2", CwVariant::scw2,
+      "SCW-II (Wang, Zhao & Hoi 2012): soft confidence-weighted, squared slack, diagonal"));
+
+  RegistryEntry adagrad = learner(
+      "adagrad",
+      "AdaGrad (Duchi, Hazan & Singer 2011) logistic regression: steps eta/sqrt(sum of g^2)",
+      "4.18", "Duchi, Hazan & Singer, Adaptive Subgradient Methods (JMLR 2011)", true);
+  adagrad.params = {
+      ParamSpec::real("eta", 0.1, 0, kInf, "step size eta", true),
+      ParamSpec::real("delta", 1e-8, 0, kInf,
+                      "delta added to sqrt(G_j) in the denominator (Duchi et al.'s delta)")};
+  adagrad.make_learner = [](const ParamValues& p) {
+    return std::make_unique<AdaGrad>(p.number("eta"), p.number("delta"));
+  };
+  r.push_back(std::move(adagrad));
+
+  RegistryEntry nag =
+      learner("nag",
+              "NAG (Ross, Mineiro & Langford 2013): normalized adaptive gradient logistic "
+              "regression, invariant to feature scales (no scaler needed)",
+              "4.19", "Ross, Mineiro & Langford, Normalized Online Learning (UAI 2013)", true);
+  nag.params = {ParamSpec::real("eta", 0.5, 0, kInf, "learning rate eta", true)};
+  nag.make_learner = [](const ParamValues& p) { return std::make_unique<Nag>(p.number("eta")); };
+  r.push_back(std::move(nag));
+
+  RegistryEntry ftrl = learner(
+      "ftrl", "FTRL-Proximal (McMahan et al. 2013) logistic regression with L1 and L2", "4.20",
+      "McMahan et al., Ad Click Prediction: a View from the Trenches (KDD 2013)", true);
+  ftrl.params = {
+      ParamSpec::real("alpha", 0.1, 0, kInf, "alpha of the per-coordinate rate", true),
+      ParamSpec::real("beta", 1, 0, kInf, "beta of the per-coordinate rate"),
+      ParamSpec::real("l1", 0, 0, kInf, "L1 weight lambda1: weights with |z_j| <= l1 are 0"),
+      ParamSpec::real("l2", 0, 0, kInf, "L2 weight lambda2")};
+  ftrl.make_learner = [](const ParamValues& p) {
+    return std::make_unique<Ftrl>(p.number("alpha"), p.number("beta"), p.number("l1"),
+                                  p.number("l2"));
+  };
+  r.push_back(std::move(ftrl));
 
   const std::pair<const char*, MomentForm> moments[] = {{"zscore", MomentForm::zscore},
                                                         {"pareto", MomentForm::pareto},

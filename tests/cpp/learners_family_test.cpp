@@ -322,7 +322,8 @@ TEST(DivergenceGuard, EveryLearnerKeepsFiniteParameters) {  // spec 2.6
   const char* names[] = {"logreg",  "fs",      "fs1",     "fs2",         "fs3",
                          "pa",      "pa1",     "pa2",     "carvalho_pa", "pater1",
                          "pater2",  "wpater1", "wpater2", "perceptron",  "winnow",
-                         "bwinnow", "mbw",     "romma",   "aromma"};
+                         "bwinnow", "mbw",     "romma",   "aromma",      "arow",
+                         "scw1",    "scw2",    "adagrad", "nag",         "ftrl"};
   for (const char* name : names) {
     auto l = make_learner(name, 2, {});
     for (int t = 0; t < 400; ++t) {

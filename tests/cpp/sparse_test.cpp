@@ -84,8 +84,9 @@ TEST(Sparse, LearnsWhatTheDensePathLearnsForEveryLearnerAndScaler) {
         if (sparse->learner().sparse_native() && scalers != "zscore | ") ++native_pipelines;
       }
   }
-  // logreg, perceptron and the four PA learners, alone and averaged, behind 4 scaler sets.
-  EXPECT_EQ(native_pipelines, 6 * 2 * 4);
+  // logreg, perceptron, the four PA learners, AROW, SCW-I, SCW-II, AdaGrad, NAG and FTRL, alone
+  // and averaged, behind 4 scaler sets.
+  EXPECT_EQ(native_pipelines, 12 * 2 * 4);
 }
 
 // spec 3.1 (AVG-2) on sparse rows: the average is never materialised during training, yet its

@@ -24,6 +24,12 @@ const learners = [
   'mbw(k=4)',
   'romma',
   'aromma(init=ones_on_first_seen)',
+  'arow(r=0.5)',
+  'scw1',
+  'scw2(c=0.5)',
+  'adagrad',
+  'nag',
+  'ftrl(l1=0.1)',
 ];
 // Each learner alone, after zscore, and after minmax with averaging or voting.
 const scalers = [

@@ -379,6 +379,12 @@ test('registry lists every learner and scaler with parameters and defaults', () 
     'mbw',
     'romma',
     'aromma',
+    'arow',
+    'scw1',
+    'scw2',
+    'adagrad',
+    'nag',
+    'ftrl',
   ]);
   assert.deepEqual(names('scaler'), [
     'zscore',

@@ -77,7 +77,8 @@ test('list shows every learner and scaler with parameters and defaults', () => {
   assert.equal(r.status, 0);
   const all = ['logreg', 'fs', 'fs1', 'fs2', 'fs3', 'pa', 'pa1', 'pa2', 'carvalho_pa', 'pater1'];
   all.push('pater2', 'wpater1', 'wpater2', 'perceptron', 'winnow', 'bwinnow', 'mbw', 'romma');
-  all.push('aromma', 'zscore', 'minmax', 'avg', 'vote');
+  all.push('aromma', 'arow', 'scw1', 'scw2', 'adagrad', 'nag', 'ftrl');
+  all.push('zscore', 'minmax', 'avg', 'vote');
   for (const name of all) assert.match(r.stdout, new RegExp(`^  ${name}\\s`, 'm'));
   assert.match(r.stdout, /eta0\s+default 0\.1\s+a number > 0/);
   assert.match(r.stdout, /n\s+default 10000\s+a whole number in \[1, 1e\+15\]/);

@@ -15,14 +15,20 @@ export function cli(args, input) {
   const r = spawnSync(process.execPath, [join(root, 'lib/cli.js'), ...args], {
     encoding: 'utf8',
     input,
+    maxBuffer: MAX_OUTPUT,
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
+
+// The agreement test prints every pipeline's state (sonar: 60 features, over 100 pipelines), past
+// Node's default 1 MB of captured output.
+const MAX_OUTPUT = 64 * 1024 * 1024;
 
 /** JSON lines printed by the native build of the same run (build/native/onepass-native). */
 export function nativeRun(args) {
   const out = execFileSync(join(root, 'build/native/onepass-native'), ['run', ...args], {
     encoding: 'utf8',
+    maxBuffer: MAX_OUTPUT,
   });
   return out
     .trim()

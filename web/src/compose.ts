@@ -41,6 +41,19 @@ export const presets = (
       (s) => `zscore | ${s}`,
     ),
   },
+  beyond: {
+    title: 'Stronger learners beyond the papers: AROW, SCW, AdaGrad, NAG, FTRL',
+    // NAG is scale-free (it needs no scaler); the others learn on z-scored features.
+    specs: [
+      'zscore | arow',
+      'zscore | scw1',
+      'zscore | scw2',
+      'zscore | adagrad',
+      'nag',
+      'zscore | ftrl',
+      'zscore | logreg',
+    ],
+  },
   scalers: {
     title: 'One learner, many scalers',
     specs: [

@@ -1,0 +1,120 @@
+#include "onepass/learners/confidence_weighted.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "onepass/scalers/bns.hpp"
+
+namespace onepass {
+
+ConfidenceWeighted::ConfidenceWeighted(CwVariant variant, double a, double eta, bool bias)
+    : MarginLinear(variant == CwVariant::arow   ? "arow"
+                   : variant == CwVariant::scw1 ? "scw1"
+                                                : "scw2",
+                   bias),
+      variant_(variant),
+      a_(a) {
+  if (variant != CwVariant::arow) {  // spec 4.17: phi = Phi^-1(eta), eta in (0.5, 1)
+    phi_ = normal_quantile(eta);
+    psi_ = 1 + phi_ * phi_ / 2;
+    zeta_ = 1 + phi_ * phi_;
+  }
+}
+
+void ConfidenceWeighted::init() {
+  MarginLinear::init();                         // mu = 0, b = 0
+  state_.assign(dims_ + (bias_ ? 1 : 0), 1.0);  // Sigma_0 = I (spec 4.16, 4.17)
+}
+
+void ConfidenceWeighted::sparse_state_slots(const SparseRow& x,
+                                            std::vector<std::size_t>& slots) const {
+  slots.clear();
+  for (std::size_t k = 0; k < x.nnz; ++k) slots.push_back(x.index[k]);
+  if (bias_) slots.push_back(dims_);
+}
+
+double ConfidenceWeighted::variance(const double* x) const {
+  double v = bias_ ? state_[dims_] : 0.0;
+  for (std::size_t j = 0; j < dims_; ++j) v += state_[j] * x[j] * x[j];
+  return v;
+}
+
+double ConfidenceWeighted::variance(const SparseRow& x) const {
+  double v = bias_ ? state_[dims_] : 0.0;
+  for (std::size_t k = 0; k < x.nnz; ++k) v += state_[x.index[k]] * x.value[k] * x.value[k];
+  return v;
+}
+
+void ConfidenceWeighted::apply(const double* x, double ay, double beta) {
+  for (std::size_t j = 0; j < dims_; ++j) {
+    if (x[j] == 0) continue;  // nothing moves: the sparse path's step, bit for bit
+    const double sx = state_[j] * x[j];
+    params_[j] += ay * sx;
+    state_[j] -= beta * sx * sx;
+  }
+  if (bias_) {
+    params_[dims_] += ay * state_[dims_];
+    state_[dims_] -= beta * state_[dims_] * state_[dims_];
+  }
+}
+
+void ConfidenceWeighted::apply(const SparseRow& x, double ay, double beta) {
+  for (std::size_t k = 0; k < x.nnz; ++k) {
+    const std::size_t j = x.index[k];
+    const double sx = state_[j] * x.value[k];
+    params_[j] += ay * sx;
+    state_[j] -= beta * sx * sx;
+  }
+  if (bias_) {
+    params_[dims_] += ay * state_[dims_];
+    state_[dims_] -= beta * state_[dims_] * state_[dims_];
+  }
+}
+
+void ConfidenceWeighted::step_sizes(double m, double v, double& alpha, double& beta) const {
+  alpha = beta = 0;
+  if (variant_ == CwVariant::arow) {  // spec 4.16 (AROW-a), (AROW-b)
+    if (m >= 1) return;
+    beta = 1 / (v + a_);
+    alpha = (1 - m) * beta;
+    return;
+  }
+  // spec 4.17: update when the loss phi sqrt(v) - m is positive.
+  if (phi_ * std::sqrt(v) - m <= 0) return;
+  const double phi2 = phi_ * phi_;
+  if (variant_ == CwVariant::scw1) {  // (SCW-1)
+    const double root = std::sqrt(m * m * phi2 * phi2 / 4 + v * phi2 * zeta_);
+    alpha = std::min(a_, std::max(0.0, (-m * psi_ + root) / (v * zeta_)));
+  } else {  // (SCW-2)
+    const double n = v + 1 / (2 * a_);
+    const double gamma = phi_ * std::sqrt(phi2 * m * m * v * v + 4 * n * v * (n + v * phi2));
+    alpha = std::max(0.0, (-(2 * m * n + phi2 * m * v) + gamma) / (2 * (n * n + n * v * phi2)));
+  }
+  if (alpha <= 0) return;
+  // (SCW-u), (SCW-beta)
+  const double r = -alpha * v * phi_ + std::sqrt(alpha * alpha * v * v * phi2 + 4 * v);
+  const double u = r * r / 4;
+  beta = alpha * phi_ / (std::sqrt(u) + v * alpha * phi_);
+}
+
+template <class Row>
+bool ConfidenceWeighted::step(const Row& x, int y) {
+  const double v = variance(x);
+  if (v == 0) return false;  // spec 2.3: an all-zero row without a bias moves nothing
+  double alpha = 0, beta = 0;
+  step_sizes(y * update_score(x), v, alpha, beta);
+  if (alpha <= 0) return false;
+  apply(x, alpha * y, beta);
+  return true;
+}
+
+Snapshot ConfidenceWeighted::snapshot_of(const double* params) const {
+  Snapshot s = MarginLinear::snapshot_of(params);
+  // The confidences, for the curious: how much each weight can still move.
+  if (state_.size() != dims_ + (bias_ ? 1 : 0)) return s;  // not reset yet
+  s.arrays.push_back({"sigma", std::vector<double>(state_.begin(), state_.begin() + dims_)});
+  if (bias_) s.scalars.emplace_back("sigma_b", state_[dims_]);
+  return s;
+}
+
+}  // namespace onepass
