@@ -70,7 +70,15 @@ void Race::learn_row(const double* x, int y, const SparseRow* tail) {
 }
 
 void Race::run_block() {
-  if (block_.size() == 0) return;
+  if (block_.size() == 0) {
+    // A header read and no row yet (or none at all, or the first row bad): the pipelines take
+    // the header's width, so that a model saved now names as many features as it has inputs
+    // and loads back (found by tests/fuzz/csv_fuzz).
+    if (reader_.schema_ready() && reader_.dims() > 0)
+      for (auto& p : pipelines_)
+        if (p->width() == 0) p->set_dims(reader_.dims(), reader_.width());
+    return;
+  }
   // The numeric width is fixed by the first rows (the reader checks every later row against
   // it); encoded features widen the learners as they appear (design.md 10.5).
   const bool encoded = block_.encoded();
@@ -169,14 +177,8 @@ Status Race::finish() {
     buffer_.clear();
     buffer_tails_.clear();
   }
-  for (auto& p : pipelines_) {
-    if (p->width() != 0)
-      p->finish();  // warm-up scalers fit on what they hold
-    else if (reader_.schema_ready() && reader_.dims() > 0)
-      // A header and no rows: the pipelines take the header's width, so that a model saved
-      // now names as many features as it has inputs and loads back (found by tests/fuzz).
-      p->set_dims(reader_.dims(), reader_.width());
-  }
+  for (auto& p : pipelines_)
+    if (p->width() != 0) p->finish();  // warm-up scalers fit on what they hold
   if (!st) return st;
   const std::string none =
       nothing_learned(reader_.rows(), reader_.skipped(), reader_.errors(),

@@ -37,6 +37,18 @@ Status run(const std::string& text, CsvOptions opt = {}) {
   return st;
 }
 
+// The first data row bad: the stream stops there, and a model saved then loads back (it named
+// the header's 2 features for 0 inputs; found by tests/fuzz/csv_fuzz).
+TEST(HonestEnd, AModelSavedAfterABadFirstRowLoadsBack) {
+  CsvOptions opt;
+  opt.sample_rows = 0;  // roles from the header alone: the bad row fails in push, no finish
+  auto race = Race::create(opt, {"zscore | logreg +avg"}).take();
+  const std::string text = "a,b,label\n-1,0.5\n";
+  EXPECT_EQ(race->push(text.data(), text.size()).message(),
+            "line 2, column 3 (label): expected 3 fields, found 2");
+  touch_everything(*race);
+}
+
 TEST(HonestEnd, AHeaderOnlyFileIsAnErrorNotACrash) {
   EXPECT_EQ(run("a,b,label\n").message(),
             "nothing was learned: the input has a header but no data rows");
