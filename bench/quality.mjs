@@ -10,7 +10,7 @@
 // Writes docs/quality.md (per data set: means over the splits; the mean gap in points) and prints
 // it, with a table of every candidate's test accuracy per data set: the numbers the default was
 // chosen on. `-- --quick`: heart and liver, one split, three candidates (the test suite runs it).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,21 +64,10 @@ const CANDIDATES = quick
       'ftrl',
       'zscore | ftrl',
     ].filter((s, i, all) => all.indexOf(s) === i);
-const FILES = (
-  quick
-    ? ['heart.csv', 'liver.csv']
-    : [
-        'heart.csv',
-        'liver.csv',
-        'diabetes.csv',
-        'diabetes_na.csv',
-        'breast_cancer_wdbc.csv',
-        'breast_cancer_wisconsin.csv',
-        'ionosphere.csv',
-        'sonar.csv',
-        'adult_train.csv.gz',
-      ]
-).map((f) => [f, join(root, 'data', f)]);
+// Every bundled data set (data/README.md); --quick: two small ones.
+const FILES = readdirSync(join(root, 'data'))
+  .filter((f) => /\.csv(\.gz)?$/.test(f) && (!quick || ['heart.csv', 'liver.csv'].includes(f)))
+  .map((f) => [f, join(root, 'data', f)]);
 
 // ------------------------------------------------------------------ data and splits
 /** The bundled files' form (data/README.md): a header, numbers, the label last, '' missing. */

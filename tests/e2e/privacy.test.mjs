@@ -54,6 +54,13 @@ after(async () => {
   other?.close();
 });
 
+// Run in the page or its worker: whether a request to `url` went out.
+const attempt = (url) =>
+  fetch(url).then(
+    () => 'sent',
+    (e) => `blocked: ${e.message}`,
+  );
+
 test('no CSP header: a cross-origin fetch from the page and from its worker is blocked', async () => {
   const { context, page } = await openPage({
     ...site,
@@ -64,11 +71,6 @@ test('no CSP header: a cross-origin fetch from the page and from its worker is b
   assert.equal(response.headers()['content-security-policy'], undefined, 'a host without CSP');
   await resultsShow(page, 3, 270); // the page and its worker work
   const target = `http://127.0.0.1:${other.address().port}/probe`;
-  const attempt = (url) =>
-    fetch(url).then(
-      () => 'sent',
-      (e) => `blocked: ${e.message}`,
-    );
   assert.match(await page.evaluate(attempt, target), /^blocked/);
   const workers = page.workers();
   assert.equal(workers.length, 1);
@@ -90,11 +92,6 @@ test('algorithms.html on a host without CSP: it requests nothing else and can fe
     [`${origin}/algorithms.html#s4-1`].map((u) => u.split('#')[0]),
   );
   const target = `http://127.0.0.1:${other.address().port}/probe`;
-  const attempt = (url) =>
-    fetch(url).then(
-      () => 'sent',
-      (e) => `blocked: ${e.message}`,
-    );
   assert.match(await page.evaluate(attempt, target), /^blocked/);
   assert.equal(otherHits, 0, 'the other origin saw no request');
   await context.close();
