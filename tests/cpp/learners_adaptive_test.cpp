@@ -14,9 +14,9 @@ namespace {
 using testing::expect_near_all;
 using testing::make_learner;
 
-const std::pair<std::string, std::string> kNoBias{"bias", "false"};
-const double kX1[] = {1, 2};
-const double kX2[] = {4, 0};
+using testing::kNoBias;
+using testing::kX1;
+using testing::kX2;
 
 // ---- AROW, spec 4.16 ----
 

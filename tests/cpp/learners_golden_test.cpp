@@ -12,10 +12,9 @@ namespace {
 using testing::expect_near_all;
 using testing::make_learner;
 
-// The papers' rules have no bias (D-BIAS); the golden vectors of spec 9 are theirs.
-const std::pair<std::string, std::string> kNoBias{"bias", "false"};
-const double kX1[] = {1, 2};
-const double kX2[] = {4, 0};
+using testing::kNoBias;
+using testing::kX1;
+using testing::kX2;
 
 TEST(GoldenPa, PaOneClipsTheStepAtC) {  // spec 9.1
   auto pa1 = make_learner("pa1", 2, {{"c", "0.12"}, kNoBias});

@@ -51,6 +51,12 @@ inline std::unique_ptr<Learner> make_learner(
   return learner;
 }
 
+// The papers' rules have no bias (D-BIAS, on by default): golden vectors computed by hand
+// without one name it; and the two rows those vectors are computed on.
+inline const std::pair<std::string, std::string> kNoBias{"bias", "false"};
+inline constexpr double kX1[] = {1, 2};
+inline constexpr double kX2[] = {4, 0};
+
 inline void expect_near_all(const std::vector<double>& got, const std::vector<double>& want,
                             double tol = kGoldenTolerance) {
   ASSERT_EQ(got.size(), want.size());
