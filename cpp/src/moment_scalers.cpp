@@ -1,6 +1,7 @@
 #include "onepass/scalers/moment_scalers.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include "onepass/core/numerics.hpp"
 
@@ -23,6 +24,8 @@ void MomentScaler::init() {
 // (GN-1). update, transform and the fused update_transform share these formulas, bit for bit.
 
 namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // sd > 1e-12 (spec 2.4, D-GN-2) as (k - 1)/S = 1/sd^2 below this.
 constexpr double kMaxInverseVariance = 1.0 / (kSpreadEpsilon * kSpreadEpsilon);
@@ -58,10 +61,16 @@ void MomentScaler::update(const double* x) {
   double* binary = s + dims_;
   for (std::size_t j = 0; j < dims_; ++j) {
     if (std::isnan(x[j])) continue;  // missing: not part of the statistics
-    k[j] += 1;
-    const double m_old = m[j];
-    m[j] += (x[j] - m_old) * (1.0 / k[j]);   // (GN-2)
-    s[j] += (x[j] - m_old) * (x[j] - m[j]);  // (GN-3)
+    const double kj = k[j] + 1;
+    const double mj = m[j] + (x[j] - m[j]) * (1.0 / kj);   // (GN-2)
+    const double sj = s[j] + (x[j] - m[j]) * (x[j] - mj);  // (GN-3)
+    if (!std::isfinite(mj) || !std::isfinite(sj)) {        // too large to square: left out, counted
+      ++left_out_;
+      continue;
+    }
+    k[j] = kj;
+    m[j] = mj;
+    s[j] = sj;
     if (x[j] != 0 && x[j] != 1) binary[j] = 0;
   }
 }
@@ -92,7 +101,11 @@ double MomentScaler::scale(std::size_t j, double x) const {
 }
 
 void MomentScaler::transform(const double* x, double* out) const {
-  for (std::size_t j = 0; j < dims_; ++j) out[j] = std::isnan(x[j]) ? x[j] : scale(j, x[j]);
+  for (std::size_t j = 0; j < dims_; ++j) {
+    const double d = x[j] - mean(j);
+    // Missing, or too large to square (left out when learning): missing for the learner.
+    out[j] = std::isfinite(d * d) ? scale(j, x[j]) : kNaN;
+  }
 }
 
 namespace {
@@ -102,10 +115,14 @@ namespace {
 // missing and every feature has seen the same number of values, so 1/k is the row's
 // `inv_k`; otherwise each feature divides, and a missing value leaves the statistics and
 // passes through as NaN.
+// A value whose square overflows (beyond about 1e154) would make S infinite and the scaler
+// map every later value to 0: it is treated as a missing value (left out of the statistics, 0
+// for the learner) and counted in `left_out`, so one bad cell never ruins a stream.
 template <MomentForm F, bool kSameCount>
 void update_transform_form(std::size_t d, const double* __restrict x, double* __restrict out,
                            double* __restrict k, double* __restrict m, double* __restrict s,
-                           double* __restrict binary, double inv_k) {
+                           double* __restrict binary, double inv_k, double& left_out) {
+  double rejected = 0;
 #if defined(__clang__)  // its cost model turns down f64x2 for this loop; measured faster in wasm
 #pragma clang loop vectorize(enable)
 #endif
@@ -114,11 +131,16 @@ void update_transform_form(std::size_t d, const double* __restrict x, double* __
     // became a branch per lane in clang's f64x2 loop, which then ran no faster than scalar.
     const double xj = x[j], k0 = k[j], m0 = m[j], s0 = s[j], b0 = binary[j];
     const bool present = kSameCount || xj == xj;
-    const double kj = present ? k0 + 1 : k0;
     const double delta = xj - m0;
-    const double mj = present ? m0 + delta * (kSameCount ? inv_k : 1.0 / kj) : m0;  // (GN-2)
-    const double sj = present ? s0 + delta * (xj - mj) : s0;                        // (GN-3)
-    const double bj = present && xj != 0 && xj != 1 ? 0.0 : b0;
+    const double m1 = m0 + delta * (kSameCount ? inv_k : 1.0 / (k0 + 1));  // (GN-2)
+    const double s1 = s0 + delta * (xj - m1);                              // (GN-3)
+    const bool fits = m1 - m1 == 0 && s1 - s1 == 0;                        // both finite
+    const bool take = present && fits;
+    rejected += present && !fits ? 1.0 : 0.0;
+    const double kj = take ? k0 + 1 : k0;
+    const double mj = take ? m1 : m0;
+    const double sj = take ? s1 : s0;
+    const double bj = take && xj != 0 && xj != 1 ? 0.0 : b0;
     k[j] = kj;
     m[j] = mj;
     s[j] = sj;
@@ -126,19 +148,20 @@ void update_transform_form(std::size_t d, const double* __restrict x, double* __
     bool spread = false;
     const double inv_sd = inverse_sd(kj, sj, spread);
     const double v = moment_value<F>(xj, mj, inv_sd, spread, bj);
-    out[j] = present ? v : xj;
+    out[j] = take ? v : kNaN;  // missing, or too large: missing for the learner too
   }
+  left_out += rejected;
 }
 
 template <MomentForm F>
 void update_transform_row(std::size_t d, const double* x, double* out, double* k, double* m,
-                          double* s, double* binary) {
+                          double* s, double* binary, double& left_out) {
   bool same_count = !any_nan(x, d);
   for (std::size_t j = 1; j < d; ++j) same_count &= k[j] == k[0];
   if (same_count && d > 0)
-    update_transform_form<F, true>(d, x, out, k, m, s, binary, 1.0 / (k[0] + 1));
+    update_transform_form<F, true>(d, x, out, k, m, s, binary, 1.0 / (k[0] + 1), left_out);
   else
-    update_transform_form<F, false>(d, x, out, k, m, s, binary, 0.0);
+    update_transform_form<F, false>(d, x, out, k, m, s, binary, 0.0, left_out);
 }
 
 }  // namespace
@@ -150,15 +173,15 @@ void MomentScaler::update_transform(const double* x, double* out) {
   double* binary = s + dims_;
   switch (form_) {
     case MomentForm::zscore:
-      return update_transform_row<MomentForm::zscore>(dims_, x, out, k, m, s, binary);
+      return update_transform_row<MomentForm::zscore>(dims_, x, out, k, m, s, binary, left_out_);
     case MomentForm::pareto:
-      return update_transform_row<MomentForm::pareto>(dims_, x, out, k, m, s, binary);
+      return update_transform_row<MomentForm::pareto>(dims_, x, out, k, m, s, binary, left_out_);
     case MomentForm::vast:
-      return update_transform_row<MomentForm::vast>(dims_, x, out, k, m, s, binary);
+      return update_transform_row<MomentForm::vast>(dims_, x, out, k, m, s, binary, left_out_);
     case MomentForm::twosd:
-      return update_transform_row<MomentForm::twosd>(dims_, x, out, k, m, s, binary);
+      return update_transform_row<MomentForm::twosd>(dims_, x, out, k, m, s, binary, left_out_);
     case MomentForm::level:
-      return update_transform_row<MomentForm::level>(dims_, x, out, k, m, s, binary);
+      return update_transform_row<MomentForm::level>(dims_, x, out, k, m, s, binary, left_out_);
   }
 }
 

@@ -466,6 +466,10 @@ namespace onepass {
 
 std::vector<std::string> Pipeline::warnings() const {
   std::vector<std::string> out;
+  for (std::size_t i = 0; i < scalers_.size(); ++i)
+    if (const std::uint64_t n = scalers_[i]->values_left_out(); n > 0)
+      out.push_back(scaler_texts_[i] + " left " + std::to_string(n) +
+                    " values out of its statistics: too large to square (beyond about 1e154)");
   if (undefined_margins_ > 0)
     out.push_back(std::to_string(undefined_margins_) +
                   " rows had an undefined margin (inf - inf: features beyond about 1e154) and "

@@ -143,7 +143,11 @@ TEST(AllScalers, ConstantMissingAndHugeFeaturesNeverGiveInfinityOrStrayNan) {  /
       s->observe_label(x, 1);
       for (int j = 0; j < 4; ++j) {
         ASSERT_FALSE(std::isinf(out[j])) << e.name << " feature " << j << " row " << t;
-        if (!std::isnan(x[j])) ASSERT_FALSE(std::isnan(out[j])) << e.name << " feature " << j;
+        // A present value gives a number; one too large to square may be missing instead (the
+        // moment scalers leave it out, and count it).
+        const bool left_out = j == 3 && s->values_left_out() > 0;
+        if (!std::isnan(x[j]) && !left_out)
+          ASSERT_FALSE(std::isnan(out[j])) << e.name << " feature " << j;
         if (e.name == "impute") ASSERT_FALSE(std::isnan(out[j]));
       }
       if (e.name == "maxabs")

@@ -25,6 +25,7 @@ class MomentScaler : public Scaler {
   // One pass over the statistics per row, without branches, so that the compiler can use SIMD.
   void update_transform(const double* x, double* out) override;
   Snapshot snapshot() const override;
+  std::uint64_t values_left_out() const override { return static_cast<std::uint64_t>(left_out_); }
 
   double count(std::size_t j) const { return state_[j]; }
   double mean(std::size_t j) const { return state_[dims_ + j]; }
@@ -37,6 +38,7 @@ class MomentScaler : public Scaler {
  private:
   double scale(std::size_t j, double x) const;
   MomentForm form_;
+  double left_out_ = 0;  // a double: the fused SIMD loop sums it
 };
 
 // The online z-score of S0 ("GN").

@@ -57,6 +57,9 @@ class Scaler {
   virtual void observe_label(const double* /*x*/, int /*y*/) {}
 
   virtual Snapshot snapshot() const = 0;
+  // Values of this run left out of the statistics because they would have made them
+  // non-finite (the moment scalers: values beyond about 1e154); reported by the pipeline.
+  virtual std::uint64_t values_left_out() const { return 0; }
   const std::vector<double>& state() const { return state_; }
 
   // The full state as one vector, and its restoration into a scaler reset to the same width
