@@ -10,14 +10,6 @@ namespace onepass {
 
 namespace {
 
-// A frozen score, or the error saying why there is none (a NaN margin: inf - inf).
-Result<double> defined_score(double margin) {
-  if (!std::isnan(margin)) return margin;
-  return Status::error(
-      "the model's margin for this row is undefined (inf - inf): its features are too large "
-      "for this model (beyond about 1e154); scale them");
-}
-
 Status wrong_kind(const StageSpec& st, const RegistryEntry* e, StageKind wanted,
                   const std::string& where) {
   const std::string known = std::string("known ") + kind_name(wanted) + "s: " + names_of(wanted);
@@ -323,11 +315,14 @@ void Pipeline::clear_wide_dense(const SparseRow& tail) const {
   for (std::size_t k = 0; k < tail.nnz; ++k) wide_dense_[tail.index[k]] = 0.0;
 }
 
+double Pipeline::defined_margin(double margin) const {
+  if (!std::isnan(margin)) return margin;
+  ++undefined_margins_;  // inf - inf: a tie (D-TIE), counted for warnings()
+  return 0.0;
+}
+
 int Pipeline::record_prediction(double margin, int y) {
-  if (std::isnan(margin)) {  // inf - inf: a tie (D-TIE), counted for warnings()
-    ++undefined_margins_;
-    margin = 0;
-  }
+  margin = defined_margin(margin);
   const int predicted = label_of_score(margin);
   progress_.record(predicted, y, margin, learner_->has_probability());
   return predicted;
@@ -356,10 +351,11 @@ Result<double> Pipeline::score_encoded(const double* x, const SparseRow& tail) c
   Result<const double*> scaled = transform_frozen(x);
   if (!scaled) return scaled.status();
   const double* z = fill_missing(scaled.value());
-  if (learner_->sparse_native()) return defined_score(learner_->score_sparse(wide_sparse(z, tail)));
+  if (learner_->sparse_native())
+    return defined_margin(learner_->score_sparse(wide_sparse(z, tail)));
   const double s = learner_->score(wide_dense(z, tail));
   clear_wide_dense(tail);
-  return defined_score(s);
+  return defined_margin(s);
 }
 
 void Pipeline::finish() {
@@ -436,7 +432,7 @@ Result<double> Pipeline::score_one(const double* x, std::size_t dims) const {
   if (width_ > dims_) return score_encoded(x, SparseRow{});
   Result<const double*> scaled = transform_frozen(x);
   if (!scaled) return scaled.status();
-  return defined_score(learner_->score(fill_missing(scaled.value())));
+  return defined_margin(learner_->score(fill_missing(scaled.value())));
 }
 
 Result<const double*> Pipeline::transform_frozen(const double* x) const {
@@ -472,8 +468,8 @@ std::vector<std::string> Pipeline::warnings() const {
                     " values out of its statistics: too large to square (beyond about 1e154)");
   if (undefined_margins_ > 0)
     out.push_back(std::to_string(undefined_margins_) +
-                  " rows had an undefined margin (inf - inf: features beyond about 1e154) and "
-                  "were predicted as ties; scale the features");
+                  " rows had an undefined margin (inf - inf: features beyond about 1e154, or a "
+                  "diverged model) and were predicted as ties; scale the features");
   const std::string need = input_need_text(needs_);
   if (needs_ == InputNeed::scaled && scalers_.empty())
     out.push_back(learner_name_ + " has no scaler before it and learns best from " + need +

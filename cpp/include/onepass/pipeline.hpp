@@ -95,8 +95,9 @@ class Pipeline {
   // rows go through the rest of the pipeline.
   void finish();
 
-  // Frozen prediction (nothing updates): margin, label, probability. Of a pipeline with encoded
-  // features (width() > dims()), x holds the numeric values and the encoded ones count as 0.
+  // Frozen prediction (nothing updates but the count of undefined margins, scored as ties):
+  // margin, label, probability. Of a pipeline with encoded features (width() > dims()), x holds
+  // the numeric values and the encoded ones count as 0.
   Result<double> score_one(const double* x, std::size_t dims) const;
   bool has_probability() const { return learner_->has_probability(); }
 
@@ -145,10 +146,12 @@ class Pipeline {
   SparseRow wide_sparse(const double* z, const SparseRow& tail) const;
   const double* wide_dense(const double* z, const SparseRow& tail) const;
   void clear_wide_dense(const SparseRow& tail) const;
-  // spec 6.1's prediction of a training row from its margin, recorded; a NaN margin (inf - inf)
-  // predicts as a tie (D-TIE) and is counted (warnings()).
+  // spec 6.1's prediction of a training row from its margin, recorded.
   int record_prediction(double margin, int y);
-  std::uint64_t undefined_margins_ = 0;
+  // A margin that is NaN (inf - inf) becomes a tie (0, D-TIE), counted for warnings(), in
+  // training and in frozen scoring alike.
+  double defined_margin(double margin) const;
+  mutable std::uint64_t undefined_margins_ = 0;
   // Fits scaler `stage` on what it holds and sends those rows on.
   void release(std::size_t stage);
   // A row through every scaler, frozen (scoring), or the error of one still warming up.
