@@ -15,6 +15,7 @@
 #include "onepass/api/csv_options.hpp"
 #include "onepass/api/csv_preview.hpp"
 #include "onepass/api/defaults.hpp"
+#include "onepass/api/registry_json.hpp"
 #include "onepass/eval/protocols.hpp"
 #include "onepass/io/model_json.hpp"
 #include "onepass/pipeline.hpp"
@@ -698,41 +699,6 @@ val merge_value(val models) {
   return out;
 }
 
-val registry_value() {
-  val out = val::array();
-  for (const auto& e : onepass::registry()) {
-    val params = val::array();
-    for (const auto& p : e.params) {
-      val item = val::object();
-      item.set("name", p.name);
-      const char* kinds[] = {"real", "integer", "boolean", "choice"};
-      item.set("kind", kinds[static_cast<int>(p.kind)]);
-      item.set("default", p.default_text());
-      item.set("range", p.range_text());
-      item.set("min", p.min);
-      item.set("max", p.max);
-      item.set("minExclusive", p.min_exclusive);
-      item.set("maxExclusive", p.max_exclusive);
-      val choices = val::array();
-      for (const auto& c : p.choices) choices.call<void>("push", c);
-      item.set("choices", choices);
-      item.set("help", p.help);
-      params.call<void>("push", item);
-    }
-    val entry = val::object();
-    entry.set("name", e.name);
-    entry.set("kind", onepass::kind_name(e.kind));
-    entry.set("summary", e.summary);
-    entry.set("spec", e.spec);
-    entry.set("source", e.source);
-    entry.set("probability", e.probability);
-    entry.set("needs", onepass::input_need_text(e.needs));
-    entry.set("params", params);
-    out.call<void>("push", entry);
-  }
-  return out;
-}
-
 }  // namespace
 
 // The pipeline a run uses when none is given (api/defaults.hpp).
@@ -784,7 +750,7 @@ val preview_csv(const std::string& head, bool complete, val options) {
 }
 
 EMSCRIPTEN_BINDINGS(onepass) {
-  emscripten::function("registry", &registry_value);
+  emscripten::function("registryJson", &onepass::registry_json);
   emscripten::function("merge", &merge_value);
   emscripten::class_<JsPipeline>("Pipeline")
       .constructor<>()

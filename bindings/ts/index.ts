@@ -860,7 +860,7 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
   };
 
   const api: Onepass = {
-    registry: () => raw.registry(),
+    registry: () => JSON.parse(raw.registryJson()) as RegistryEntry[],
     defaultPipeline: raw.defaultPipeline(),
     previewCsv(head, opts = {}) {
       const { complete, ...rest } = opts;

@@ -31,8 +31,10 @@ export interface RawParam {
   kind: 'real' | 'integer' | 'boolean' | 'choice';
   default: string;
   range: string;
-  min: number;
-  max: number;
+  /** null when unbounded. */
+  min: number | null;
+  /** null when unbounded. */
+  max: number | null;
   minExclusive: boolean;
   maxExclusive: boolean;
   choices: string[];
@@ -203,7 +205,8 @@ export interface RawDataset {
 }
 export interface RawModule {
   Dataset: new () => RawDataset;
-  registry(): RawEntry[];
+  /** The registry as JSON text (api/registry_json.hpp): RawEntry[]. */
+  registryJson(): string;
   previewCsv(head: string, complete: boolean, options: object): RawCsvPreview | { error: string };
   csvOptionNames(): string[];
   defaultPipeline(): string;

@@ -5,7 +5,8 @@
 //                  [--chunk BYTES] [--shuffle-buffer N --seed S] [--no-header]
 //                  [any CSV option as a flag: --label L, --positive V, --delimiter ';',
 //                   --categorical a,b, ... (api/csv_options.hpp)]
-//   onepass-native list
+//   onepass-native list        (the registry as JSON, as `onepass list --json`)
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -16,6 +17,7 @@
 
 #include "onepass/api/csv_options.hpp"
 #include "onepass/api/defaults.hpp"
+#include "onepass/api/registry_json.hpp"
 #include "onepass/race.hpp"
 #include "onepass/registry.hpp"
 
@@ -37,6 +39,8 @@ json pipeline_json(const onepass::Pipeline& p, const onepass::CsvReader& reader)
   j["rows"] = pr.rows();
   j["mistakes"] = pr.mistakes();
   j["error"] = pr.error();
+  const double log_loss = pr.log_loss();
+  j["logLoss"] = std::isnan(log_loss) ? json(nullptr) : json(log_loss);
   const std::vector<double>* w = snap.array("w");
   j["features"] = reader.feature_names();
   j["weights"] = w ? *w : std::vector<double>();
@@ -55,6 +59,7 @@ json pipeline_json(const onepass::Pipeline& p, const onepass::CsvReader& reader)
   }
   j["scalers"] = scalers;
   j["diverged"] = p.learner().diverged();
+  j["warnings"] = p.warnings();
   j["skipped"] = reader.skipped();
   json curve = json::array();
   for (const auto& c : pr.curve()) curve.push_back({c.rows, c.mistakes});
@@ -148,15 +153,7 @@ int run(int argc, char** argv) {
 }
 
 int list() {
-  json out = json::array();
-  for (const auto& e : onepass::registry()) {
-    json params = json::array();
-    for (const auto& p : e.params)
-      params.push_back(
-          {{"name", p.name}, {"default", p.default_text()}, {"range", p.range_text()}});
-    out.push_back({{"name", e.name}, {"kind", onepass::kind_name(e.kind)}, {"params", params}});
-  }
-  std::cout << out.dump() << "\n";
+  std::cout << onepass::registry_json() << "\n";
   return 0;
 }
 

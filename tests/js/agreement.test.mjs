@@ -2,7 +2,9 @@
 // with and without scalers and averaging, on every bundled dataset, in file order.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cli, dataFile, jsonLines, nativeRun } from './helpers.mjs';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { cli, dataFile, jsonLines, nativeRun, root } from './helpers.mjs';
 
 const learners = [
   'logreg',
@@ -130,3 +132,39 @@ for (const file of datasets)
       }
     });
   }
+
+test('the native and the JS CLIs print the same JSON: list, and run with every key (issue 14)', () => {
+  const native = JSON.parse(
+    execFileSync(join(root, 'build/native/onepass-native'), ['list'], { encoding: 'utf8' }),
+  );
+  assert.deepEqual(native, JSON.parse(cli(['list', '--json']).stdout));
+  const file = dataFile('heart.csv');
+  const specs = ['zscore | logreg', 'zscore | winnow', 'fs2'];
+  const [n, w] = [
+    nativeRun([file, ...specs.flatMap((s) => ['--pipeline', s]), '--every', '100']),
+    jsonLines(
+      cli(['run', file, ...specs.flatMap((s) => ['-p', s]), '--every', '100', '--json']).stdout,
+    ),
+  ];
+  for (let i = 0; i < specs.length; i++) {
+    assert.deepEqual(Object.keys(n[i]).sort(), Object.keys(w[i]).sort(), specs[i]);
+    for (const key of [
+      'pipeline',
+      'canonical',
+      'rows',
+      'mistakes',
+      'features',
+      'diverged',
+      'warnings',
+      'skipped',
+      'curve',
+    ])
+      assert.deepEqual(n[i][key], w[i][key], `${specs[i]}: ${key}`);
+    assert.ok(
+      n[i].logLoss === w[i].logLoss || Math.abs(n[i].logLoss - w[i].logLoss) < 1e-9,
+      specs[i],
+    );
+  }
+  assert.equal(n[0].warnings.length, 0);
+  assert.match(n[1].warnings[0], /^winnow needs non-negative features/);
+});
