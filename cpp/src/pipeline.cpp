@@ -196,8 +196,11 @@ int Pipeline::push(std::size_t stage, const double* x, int y, const SparseRow* t
   const double* cur = x;
   for (std::size_t i = stage; i < scalers_.size(); ++i) {
     Scaler& s = *scalers_[i];
-    if (!s.fitted()) {                  // a warm-up scaler still collecting keeps the row
-      if (width_ > dims_ && !queued) {  // and the pipeline keeps its encoded features
+    if (!s.fitted()) {  // a warm-up scaler still collecting keeps the row
+      // and the pipeline keeps its encoded features, one entry per held row even when it has
+      // none: the width may grow before the row is released (tests/fuzz/csv_fuzz found a
+      // release popping tails that were never kept).
+      if (!queued) {
         const SparseRow t = tail ? *tail : SparseRow{};
         held_tails_.push_back({{t.index, t.index + t.nnz}, {t.value, t.value + t.nnz}});
       }
@@ -208,15 +211,16 @@ int Pipeline::push(std::size_t stage, const double* x, int y, const SparseRow* t
     cur = stage_out_[i].data();
   }
   const double* z = fill_missing(cur);
+  HeldTail held;
+  if (queued && !held_tails_.empty()) {  // a released row reaches the learner: its tail too
+    held = std::move(held_tails_.front());
+    held_tails_.pop_front();
+  }
   if (width_ > dims_) {
-    int predicted = 0;
-    if (queued) {
-      const HeldTail held = std::move(held_tails_.front());
-      held_tails_.pop_front();
-      predicted = learn_wide(z, {held.index.data(), held.value.data(), held.index.size()}, y);
-    } else {
-      predicted = learn_wide(z, tail ? *tail : SparseRow{}, y);
-    }
+    const SparseRow t = queued ? SparseRow{held.index.data(), held.value.data(), held.index.size()}
+                        : tail ? *tail
+                               : SparseRow{};
+    const int predicted = learn_wide(z, t, y);
     for (std::size_t i = stage; i < scalers_.size(); ++i)
       scalers_[i]->observe_label(i == stage ? x : stage_out_[i - 1].data(), y);
     return predicted;
@@ -289,7 +293,7 @@ void Pipeline::release(std::size_t stage) {
   scalers_[stage]->fit_held(rows, labels);
   // Rows go on in their order; a later warm-up stage may hold them in turn.
   for (std::size_t r = 0; r < labels.size(); ++r)
-    push(stage, rows.data() + r * dims_, labels[r], nullptr, width_ > dims_);
+    push(stage, rows.data() + r * dims_, labels[r], nullptr, /*queued=*/true);
 }
 
 SparseRow Pipeline::wide_sparse(const double* z, const SparseRow& tail) const {
@@ -455,10 +459,6 @@ Result<double> Pipeline::score_sparse(const SparseRow& x, std::size_t dims) cons
   densify(x, dims, dense_of_sparse_.data());
   return score_one(dense_of_sparse_.data(), dims);
 }
-
-}  // namespace onepass
-
-namespace onepass {
 
 std::vector<std::string> Pipeline::warnings() const {
   std::vector<std::string> out;

@@ -150,3 +150,29 @@ TEST(AdaptiveScaling, OneClassOnlyGivesFiniteZeroCoefficients) {
 
 }  // namespace
 }  // namespace onepass
+
+namespace onepass {
+namespace {
+
+// Rows held by a warm-up scaler before the first encoded feature appears, released after the
+// width grew: each keeps its (empty) encoded part, so the release finds one per row (it popped
+// parts that were never kept: a crash found by tests/fuzz/csv_fuzz).
+TEST(Warmup, RowsHeldBeforeTheWidthGrewAreReleasedWithTheirEncodedParts) {
+  auto p = Pipeline::build("as(warmup=3) | logreg").take();
+  p->set_dims(2);
+  const double rows[3][2] = {{1, 2}, {2, 1}, {3, 3}};
+  const SparseRow none{};
+  EXPECT_EQ(p->learn_encoded(rows[0], none, 1), 0);  // held
+  EXPECT_EQ(p->learn_encoded(rows[1], none, -1), 0);
+  p->grow(4);  // a categorical level appeared
+  const std::uint32_t index[] = {3};
+  const double value[] = {1};
+  p->learn_encoded(rows[2], {index, value, 1}, 1);  // held, the window is full: all released
+  EXPECT_EQ(p->progress().rows(), 3u);
+  // The third row's level reached the learner: its weight moved; the others' stayed 0.
+  EXPECT_NE(p->learner().params()[3], 0.0);
+  EXPECT_EQ(p->learner().params()[2], 0.0);
+}
+
+}  // namespace
+}  // namespace onepass
