@@ -196,3 +196,26 @@ TEST(ModelFile, DeepNestingIsRefused) {
 
 }  // namespace
 }  // namespace onepass
+
+namespace onepass {
+namespace {
+
+// A model with categorical features whose "encoder" was edited away (and re-signed) is refused:
+// it loaded, and then saved a model that did not load (found by tests/fuzz/model_fuzz).
+TEST(ModelFile, EncodedFeaturesWithoutTheirEncoderAreRefused) {
+  const std::string csv = "Age,Sex,label\n30,male,1\n40,female,0\n25,male,1\n";
+  CsvOptions opt;
+  auto race = Race::create(opt, {"zscore | pa1"}).take();
+  ASSERT_TRUE(race->push(csv.data(), csv.size()));
+  ASSERT_TRUE(race->finish());
+  std::string text = model_to_json(race->pipeline(0), model_schema_of(race->reader()));
+  ASSERT_TRUE(model_from_json(text));
+  const std::size_t at = text.find("\"encoder\"");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, 9, "\"encodex\"");
+  EXPECT_EQ(model_from_json(resign_model(text).value()).message(),
+            "not a valid onepass model: its encoder does not match its width");
+}
+
+}  // namespace
+}  // namespace onepass
