@@ -50,19 +50,11 @@ void AdaGrad::move(double& w, double& G, double g) const {
   if (g != 0) w -= eta_ * g / (std::sqrt(G) + delta_);  // (ADA-w); g = 0 moves nothing
 }
 
-bool AdaGrad::update(const double* x, int y) {
+template <class Row>
+bool AdaGrad::step(const Row& x, int y) {
   const double g = gradient(update_score(x), y);
-  for (std::size_t j = 0; j < dims_; ++j)
-    if (x[j] != 0) move(params_[j], state_[j], g * x[j]);
+  nonzeros(x, [&](std::size_t j, double v) { move(params_[j], state_[j], g * v); });
   move(params_[dims_], state_[dims_], g);  // the bias
-  return true;
-}
-
-bool AdaGrad::update_sparse(const SparseRow& x, int y) {  // update() on the non-zeros
-  const double g = gradient(update_score(x), y);
-  for (std::size_t k = 0; k < x.nnz; ++k)
-    move(params_[x.index[k]], state_[x.index[k]], g * x.value[k]);
-  move(params_[dims_], state_[dims_], g);
   return true;
 }
 
@@ -78,17 +70,10 @@ double Nag::pending(std::size_t j, double xj) const {
   return a > s ? s / a : 1.0;
 }
 
-double Nag::score_with(const double* params, const double* x) const {
+template <class Row>
+double Nag::score_of(const double* params, const Row& x) const {
   double sum = 0;
-  for (std::size_t j = 0; j < dims_; ++j)
-    if (x[j] != 0) sum += params[j] * pending(j, x[j]) * x[j];
-  return sum + params[dims_];
-}
-
-double Nag::score_sparse_with(const double* params, const SparseRow& x) const {
-  double sum = 0;
-  for (std::size_t k = 0; k < x.nnz; ++k)
-    sum += params[x.index[k]] * pending(x.index[k], x.value[k]) * x.value[k];
+  nonzeros(x, [&](std::size_t j, double v) { sum += params[j] * pending(j, v) * v; });
   return sum + params[dims_];
 }
 
@@ -109,33 +94,18 @@ void Nag::move(std::size_t j, double gj, double rate) {
   if (G > 0) params_[j] -= rate * gj / (state_[j] * std::sqrt(G));  // (NAG-w)
 }
 
-bool Nag::update(const double* x, int y) {
+template <class Row>
+bool Nag::step(const Row& x, int y) {
   // The score includes the pending rescaling: the paper's y-hat, after its lines 4-7.
   const double g = gradient(update_score(x), y);
   double& n = state_[2 * dims_ + 1];
   double& t = state_[2 * dims_ + 2];
   double sum = 1.0;  // the bias feature: (1/1)^2
-  for (std::size_t j = 0; j < dims_; ++j)
-    if (x[j] != 0) sum += see(j, x[j]);
+  nonzeros(x, [&](std::size_t j, double v) { sum += see(j, v); });
   n += sum;  // (NAG-N)
   t += 1;
   const double rate = eta_ * std::sqrt(t / n);
-  for (std::size_t j = 0; j < dims_; ++j)
-    if (x[j] != 0) move(j, g * x[j], rate);
-  finish(g, rate);
-  return true;
-}
-
-bool Nag::update_sparse(const SparseRow& x, int y) {  // update() on the non-zeros
-  const double g = gradient(update_score(x), y);
-  double& n = state_[2 * dims_ + 1];
-  double& t = state_[2 * dims_ + 2];
-  double sum = 1.0;
-  for (std::size_t k = 0; k < x.nnz; ++k) sum += see(x.index[k], x.value[k]);
-  n += sum;
-  t += 1;
-  const double rate = eta_ * std::sqrt(t / n);
-  for (std::size_t k = 0; k < x.nnz; ++k) move(x.index[k], g * x.value[k], rate);
+  nonzeros(x, [&](std::size_t j, double v) { move(j, g * v, rate); });
   finish(g, rate);
   return true;
 }
@@ -165,20 +135,12 @@ void Ftrl::move(double& w, double& z, double& n, double g, double l1, double l2)
   }
 }
 
-bool Ftrl::update(const double* x, int y) {
+template <class Row>
+bool Ftrl::step(const Row& x, int y) {
   const double g = gradient(update_score(x), y);
-  for (std::size_t j = 0; j < dims_; ++j)
-    if (x[j] != 0) move(params_[j], state_[j], state_[dims_ + j], g * x[j], l1_, l2_);
-  move(params_[dims_], state_[2 * dims_], state_[2 * dims_ + 1], g, 0, 0);
-  return true;
-}
-
-bool Ftrl::update_sparse(const SparseRow& x, int y) {  // update() on the non-zeros
-  const double g = gradient(update_score(x), y);
-  for (std::size_t k = 0; k < x.nnz; ++k) {
-    const std::size_t j = x.index[k];
-    move(params_[j], state_[j], state_[dims_ + j], g * x.value[k], l1_, l2_);
-  }
+  nonzeros(x, [&](std::size_t j, double v) {
+    move(params_[j], state_[j], state_[dims_ + j], g * v, l1_, l2_);
+  });
   move(params_[dims_], state_[2 * dims_], state_[2 * dims_ + 1], g, 0, 0);
   return true;
 }

@@ -33,38 +33,20 @@ void ConfidenceWeighted::sparse_state_slots(const SparseRow& x,
   if (bias_) slots.push_back(dims_);
 }
 
-double ConfidenceWeighted::variance(const double* x) const {
+template <class Row>
+double ConfidenceWeighted::variance(const Row& x) const {
   double v = bias_ ? state_[dims_] : 0.0;
-  for (std::size_t j = 0; j < dims_; ++j) v += state_[j] * x[j] * x[j];
+  nonzeros(x, [&](std::size_t j, double xj) { v += state_[j] * xj * xj; });
   return v;
 }
 
-double ConfidenceWeighted::variance(const SparseRow& x) const {
-  double v = bias_ ? state_[dims_] : 0.0;
-  for (std::size_t k = 0; k < x.nnz; ++k) v += state_[x.index[k]] * x.value[k] * x.value[k];
-  return v;
-}
-
-void ConfidenceWeighted::apply(const double* x, double ay, double beta) {
-  for (std::size_t j = 0; j < dims_; ++j) {
-    if (x[j] == 0) continue;  // nothing moves: the sparse path's step, bit for bit
-    const double sx = state_[j] * x[j];
+template <class Row>
+void ConfidenceWeighted::apply(const Row& x, double ay, double beta) {
+  nonzeros(x, [&](std::size_t j, double xj) {  // a zero moves nothing
+    const double sx = state_[j] * xj;
     params_[j] += ay * sx;
     state_[j] -= beta * sx * sx;
-  }
-  if (bias_) {
-    params_[dims_] += ay * state_[dims_];
-    state_[dims_] -= beta * state_[dims_] * state_[dims_];
-  }
-}
-
-void ConfidenceWeighted::apply(const SparseRow& x, double ay, double beta) {
-  for (std::size_t k = 0; k < x.nnz; ++k) {
-    const std::size_t j = x.index[k];
-    const double sx = state_[j] * x.value[k];
-    params_[j] += ay * sx;
-    state_[j] -= beta * sx * sx;
-  }
+  });
   if (bias_) {
     params_[dims_] += ay * state_[dims_];
     state_[dims_] -= beta * state_[dims_] * state_[dims_];

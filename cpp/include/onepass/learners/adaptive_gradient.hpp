@@ -44,8 +44,10 @@ class AdaGrad : public AdaptiveLogistic {
 
  protected:
   void init() override;
-  bool update(const double* x, int y) override;
-  bool update_sparse(const SparseRow& x, int y) override;
+  bool update(const double* x, int y) override { return step(x, y); }
+  bool update_sparse(const SparseRow& x, int y) override { return step(x, y); }
+  template <class Row>
+  bool step(const Row& x, int y);
   void sparse_state_slots(const SparseRow& x, std::vector<std::size_t>& slots) const override {
     slots_of(x, 1, 1, slots);
   }
@@ -69,18 +71,26 @@ class Nag : public AdaptiveLogistic {
   Layout state_layout() const override {
     return {feature_block(), feature_block(), fixed_values(3)};
   }
-  double score_with(const double* params, const double* x) const override;
-  double score_sparse_with(const double* params, const SparseRow& x) const override;
+  double score_with(const double* params, const double* x) const override {
+    return score_of(params, x);
+  }
+  double score_sparse_with(const double* params, const SparseRow& x) const override {
+    return score_of(params, x);
+  }
 
  protected:
   void init() override;
-  bool update(const double* x, int y) override;
-  bool update_sparse(const SparseRow& x, int y) override;
+  bool update(const double* x, int y) override { return step(x, y); }
+  bool update_sparse(const SparseRow& x, int y) override { return step(x, y); }
+  template <class Row>
+  bool step(const Row& x, int y);
   void sparse_state_slots(const SparseRow& x, std::vector<std::size_t>& slots) const override {
     slots_of(x, 2, 3, slots);
   }
 
  private:
+  template <class Row>
+  double score_of(const double* params, const Row& x) const;
   // The factor of w_j in the score of a row with value x_j: s_j/|x_j| when |x_j| > s_j (the
   // rescaling the step will make), else 1.
   double pending(std::size_t j, double xj) const;
@@ -109,8 +119,10 @@ class Ftrl : public AdaptiveLogistic {
 
  protected:
   void init() override;
-  bool update(const double* x, int y) override;
-  bool update_sparse(const SparseRow& x, int y) override;
+  bool update(const double* x, int y) override { return step(x, y); }
+  bool update_sparse(const SparseRow& x, int y) override { return step(x, y); }
+  template <class Row>
+  bool step(const Row& x, int y);
   void sparse_state_slots(const SparseRow& x, std::vector<std::size_t>& slots) const override {
     slots_of(x, 2, 2, slots);
   }

@@ -37,11 +37,11 @@ class ConfidenceWeighted : public MarginLinear {
   template <class Row>
   bool step(const Row& x, int y);
   // v = x^T Sigma x (with the bias feature).
-  double variance(const double* x) const;
-  double variance(const SparseRow& x) const;
+  template <class Row>
+  double variance(const Row& x) const;
   // The update with the step sizes alpha, beta on the row's non-zeros (and the bias).
-  void apply(const double* x, double ay, double beta);
-  void apply(const SparseRow& x, double ay, double beta);
+  template <class Row>
+  void apply(const Row& x, double ay, double beta);
   // (alpha, beta) of the rule at margin m and variance v > 0; alpha = 0 means no update.
   void step_sizes(double m, double v, double& alpha, double& beta) const;
 

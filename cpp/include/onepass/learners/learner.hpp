@@ -139,6 +139,17 @@ class Learner {
   double update_score(const SparseRow& x) const {
     return margin_given_ ? given_margin_ : score_sparse(x);
   }
+  // f(j, x_j) for each non-zero of a row, in index order: the one loop of a step that the
+  // dense and the sparse paths take alike (a dense row's zeros move nothing).
+  template <class F>
+  void nonzeros(const double* x, F&& f) const {
+    for (std::size_t j = 0; j < dims_; ++j)
+      if (x[j] != 0) f(j, x[j]);
+  }
+  template <class F>
+  void nonzeros(const SparseRow& x, F&& f) const {
+    for (std::size_t k = 0; k < x.nnz; ++k) f(static_cast<std::size_t>(x.index[k]), x.value[k]);
+  }
   // Adds the guard's scalars to a snapshot.
   void add_status(Snapshot& s) const;
   std::uint64_t own_reverted_steps() const { return reverted_steps_; }
