@@ -15,11 +15,15 @@ namespace {
 
 using nlohmann::json;
 
-// Records where a syntax error is (nlohmann without exceptions, which wasm cannot catch).
 // A model nests a few levels (a wrapper's inner learner); the checksum and the readers walk the
 // document recursively, so nesting is bounded here: "[[[[..." cannot exhaust the stack.
 constexpr std::size_t kMaxModelDepth = 64;
 
+Status bad(const std::string& what) {
+  return Status::error("not a valid onepass model: " + what);
+}
+
+// Records where a syntax error is (nlohmann without exceptions, which wasm cannot catch).
 class DomParser : public nlohmann::detail::json_sax_dom_parser<json> {
  public:
   explicit DomParser(json& j) : json_sax_dom_parser(j, false) {}
@@ -49,12 +53,10 @@ Result<json> parse_json(const std::string& text) {
   DomParser parser(j);
   const bool ok = json::sax_parse(text, &parser) && !j.is_discarded();
   if (parser.too_deep)
-    return Status::error("not a valid onepass model: JSON nested more than " +
-                         std::to_string(kMaxModelDepth) + " levels deep");
+    return bad("JSON nested more than " + std::to_string(kMaxModelDepth) + " levels deep");
   if (!ok)
-    return Status::error("not a valid onepass model: JSON syntax error at byte " +
-                         std::to_string(parser.error_at) +
-                         (parser.error_at >= text.size() ? " (the file is truncated)" : ""));
+    return bad("JSON syntax error at byte " + std::to_string(parser.error_at) +
+               (parser.error_at >= text.size() ? " (the file is truncated)" : ""));
   return j;
 }
 
@@ -363,10 +365,6 @@ json body_of(const Pipeline& p, const ModelSchema& schema) {
     if (!schema.header) body["schema"]["header"] = false;
   }
   return body;
-}
-
-Status bad(const std::string& what) {
-  return Status::error("not a valid onepass model: " + what);
 }
 
 // Parses and checks the envelope: format, version, checksum. Returns the body without checksum.
