@@ -21,6 +21,7 @@
 #include "onepass/pipeline.hpp"
 #include "onepass/race.hpp"
 #include "onepass/registry.hpp"
+#include "onepass/scorer.hpp"
 #include "onepass/sparse_race.hpp"
 
 using emscripten::val;
@@ -141,6 +142,16 @@ std::string csv_options(const val& options, onepass::CsvOptions& opt) {
   return onepass::check_csv_options(opt).message();
 }
 
+// svmlight options from JS: { dims, indexBase?: 0|1, positive?, onError? } (the checks are the
+// reader's: SvmlightReader::check).
+void svmlight_options(const val& options, onepass::SvmlightOptions& opt) {
+  if (options["dims"].isNumber()) opt.dims = static_cast<std::size_t>(options["dims"].as<double>());
+  if (options["indexBase"].isNumber())
+    opt.index_base = static_cast<int>(options["indexBase"].as<double>());
+  if (options["positive"].isString()) opt.positive = options["positive"].as<std::string>();
+  opt.on_error = error_policy(options);
+}
+
 // Each column's name, role and why (info() and previewCsv()).
 val columns_value(const std::vector<onepass::ColumnInfo>& columns) {
   val out = val::array();
@@ -162,6 +173,8 @@ val schema_value(const onepass::ModelSchema& s) {
   out.set("label", s.label);
   out.set("positive", s.positive);
   out.set("negative", s.negative);
+  out.set("input", std::string(s.svmlight ? "svmlight" : "csv"));
+  if (s.svmlight) out.set("indexBase", s.index_base);
   return out;
 }
 
@@ -218,24 +231,38 @@ class JsPipeline {
   val offset_buffer(std::size_t n) { return writable_view(offsets_, n); }
   val index_buffer(std::size_t n) { return writable_view(indices_, n); }
   val learn_sparse_many(std::size_t count, std::size_t dims) {
-    if (offsets_.size() != count + 1 || offsets_[0] != 0 || offsets_[count] != indices_.size() ||
-        indices_.size() != input_.size()) {
+    const std::string bad = csr_error(count);
+    if (!bad.empty()) {
       val out = val::object();
-      out.set("error", "the offsets must start at 0 and end at the number of entries (" +
-                           std::to_string(indices_.size()) + "), one more than the rows (" +
-                           std::to_string(count) + "), with one value per index");
+      out.set("error", bad);
       out.set("predictions", val::global("Int8Array").new_(0));
       return out;
     }
     return learn_rows(count, [&](std::size_t i, int y) -> onepass::Result<int> {
-      if (offsets_[i + 1] < offsets_[i] || offsets_[i + 1] > indices_.size())
-        return onepass::Status::error("its offsets (" + std::to_string(offsets_[i]) + " to " +
-                                      std::to_string(offsets_[i + 1]) +
-                                      ") do not rise within the entries");
-      const onepass::SparseRow row{indices_.data() + offsets_[i], input_.data() + offsets_[i],
-                                   offsets_[i + 1] - offsets_[i]};
-      return pipeline_->learn_sparse(row, dims, y);
+      onepass::Result<onepass::SparseRow> row = csr_row(i);
+      if (!row) return row.status();
+      return pipeline_->learn_sparse(row.value(), dims, y);
     });
+  }
+  // The margins of `count` sparse rows in the buffers of learn_sparse_many; nothing is
+  // learned. { scores: Float64Array } or, at the first bad row, also { error } (the rows
+  // before it scored).
+  val score_sparse_many(std::size_t count, std::size_t dims) const {
+    std::vector<double> scores;
+    val out = val::object();
+    std::string error = csr_error(count);
+    for (std::size_t i = 0; error.empty() && i < count; ++i) {
+      onepass::Result<onepass::SparseRow> row = csr_row(i);
+      onepass::Result<double> s =
+          row ? pipeline_->score_sparse(row.value(), dims) : onepass::Result<double>(row.status());
+      if (s)
+        scores.push_back(s.value());
+      else
+        error = "row " + std::to_string(i) + ": " + s.message();
+    }
+    if (!error.empty()) out.set("error", error);
+    out.set("scores", typed_copy(scores));
+    return out;
   }
 
   // Margin of the row in the input buffer, or the error message.
@@ -286,6 +313,24 @@ class JsPipeline {
                 .new_(emscripten::typed_memory_view(predictions.size(), predictions.data()))
                 .call<val>("slice"));
     return out;
+  }
+
+  // Whether the sparse buffers hold `count` rows in compressed sparse row form: "" or why not.
+  std::string csr_error(std::size_t count) const {
+    if (offsets_.size() == count + 1 && offsets_[0] == 0 && offsets_[count] == indices_.size() &&
+        indices_.size() == input_.size())
+      return "";
+    return "the offsets must start at 0 and end at the number of entries (" +
+           std::to_string(indices_.size()) + "), one more than the rows (" + std::to_string(count) +
+           "), with one value per index";
+  }
+  onepass::Result<onepass::SparseRow> csr_row(std::size_t i) const {
+    if (offsets_[i + 1] < offsets_[i] || offsets_[i + 1] > indices_.size())
+      return onepass::Status::error("its offsets (" + std::to_string(offsets_[i]) + " to " +
+                                    std::to_string(offsets_[i + 1]) +
+                                    ") do not rise within the entries");
+    return onepass::SparseRow{indices_.data() + offsets_[i], input_.data() + offsets_[i],
+                              offsets_[i + 1] - offsets_[i]};
   }
 
   std::vector<double> input_, labels_;
@@ -386,9 +431,11 @@ class JsRace : public JsRunner<onepass::Race> {
       for (std::size_t i = 0; i < models.size(); ++i) {
         auto loaded = onepass::model_from_json(models[i]);
         if (!loaded) return "model " + std::to_string(i + 1) + ": " + loaded.message();
-        if (i == 0) onepass::read_as_model(loaded.value().schema, false, opt);
+        onepass::Status st = onepass::Status::ok();
+        if (i == 0) st = onepass::read_as_model(loaded.value().schema, false, opt);
         onepass::CsvOptions other;
-        onepass::read_as_model(loaded.value().schema, false, other);
+        if (st) st = onepass::read_as_model(loaded.value().schema, false, other);
+        if (!st) return "model " + std::to_string(i + 1) + ": " + st.message();
         if (other.features != opt.features ||
             other.encoded.features.size() != opt.encoded.features.size())
           return "the models were trained on different features; one CSV pass cannot feed them";
@@ -445,16 +492,28 @@ class JsRace : public JsRunner<onepass::Race> {
 // Sparse rows from svmlight / libsvm text through several pipelines (onepass::SparseRace).
 class JsSparseRace : public JsRunner<onepass::SparseRace> {
  public:
-  // options: { pipelines: string[], dims: number, indexBase?: 0|1, positive?,
+  // options: { pipelines: string[] | models: string[] (model files of svmlight rows to train
+  //            further), dims (the models' by default), indexBase?: 0|1, positive?,
   //            onError?: "stop"|"skip", every?, window? }
   std::string init(val options) {
     onepass::SvmlightOptions opt;
-    opt.dims =
-        options["dims"].isNumber() ? static_cast<std::size_t>(options["dims"].as<double>()) : 0;
-    if (options["indexBase"].isNumber())
-      opt.index_base = static_cast<int>(options["indexBase"].as<double>());
-    if (options["positive"].isString()) opt.positive = options["positive"].as<std::string>();
-    opt.on_error = error_policy(options);
+    svmlight_options(options, opt);
+    const std::vector<std::string> models = strings_of(options["models"]);
+    if (!models.empty()) {
+      std::vector<std::unique_ptr<onepass::Pipeline>> pipelines;
+      for (std::size_t i = 0; i < models.size(); ++i) {
+        auto loaded = onepass::model_from_json(models[i]);
+        onepass::Status st = loaded ? onepass::read_as_model(loaded.value().schema,
+                                                             loaded.value().pipeline->dims(), opt)
+                                    : loaded.status();
+        if (!st) return "model " + std::to_string(i + 1) + ": " + st.message();
+        pipelines.push_back(std::move(loaded.value().pipeline));
+      }
+      auto race = onepass::SparseRace::resume(opt, std::move(pipelines));
+      if (!race) return race.message();
+      race_ = race.take();
+      return "";
+    }
     const double every = options["every"].isNumber() ? options["every"].as<double>() : 0;
     const double window = options["window"].isNumber() ? options["window"].as<double>() : 0;
     auto race = onepass::SparseRace::create(opt, strings_of(options["pipelines"]),
@@ -463,6 +522,10 @@ class JsSparseRace : public JsRunner<onepass::SparseRace> {
     if (!race) return race.message();
     race_ = race.take();
     return "";
+  }
+
+  std::string to_json(std::size_t i) const {
+    return onepass::model_to_json(race_->pipeline(i), onepass::model_schema_of(race_->reader()));
   }
 
   val info() const {
@@ -474,43 +537,66 @@ class JsSparseRace : public JsRunner<onepass::SparseRace> {
 
 class JsScorer {
  public:
-  // A model file, and CSV options (the model's schema fills what they leave out).
+  // A model file and how to read the rows: CSV options (the model's schema fills what they
+  // leave out), or { format: "svmlight", positive?, onError? } for a model of svmlight rows.
   std::string init(const std::string& model, val options) {
     auto loaded = onepass::model_from_json(model);
     if (!loaded) return loaded.message();
+    pipeline_ = std::move(loaded.value().pipeline);
+    schema_ = loaded.value().schema;
+    if (options["format"].isString() && options["format"].as<std::string>() == "svmlight") {
+      onepass::SvmlightOptions opt;
+      svmlight_options(options, opt);
+      onepass::Status st = onepass::read_as_model(schema_, pipeline_->dims(), opt);
+      if (st) st = onepass::SvmlightReader::check(opt);
+      if (!st) return st.message();
+      sparse_ = std::make_unique<onepass::SvmlightScorer>(opt, *pipeline_);
+      return "";
+    }
     onepass::CsvOptions opt;
     std::string err = csv_options(options, opt);
     if (!err.empty()) return err;
-    onepass::read_as_model(loaded.value().schema, true, opt);
+    onepass::Status st = onepass::read_as_model(schema_, true, opt);
+    if (!st) return st.message();
     opt.label_optional = true;
-    pipeline_ = std::move(loaded.value().pipeline);
-    schema_ = loaded.value().schema;
-    scorer_ = std::make_unique<onepass::CsvScorer>(opt, *pipeline_);
+    csv_ = std::make_unique<onepass::CsvScorer>(opt, *pipeline_);
     return "";
   }
   val chunk_buffer(std::size_t n) { return writable_view(chunk_, n); }
-  std::string push(std::size_t n) {
-    return scorer_->push(reinterpret_cast<const char*>(chunk_.data()), n).message();
+  // f applied to the scorer of this model's format.
+  template <class F>
+  auto with_scorer(F f) {
+    return sparse_ ? f(*sparse_) : f(*csv_);
   }
-  std::string finish() { return scorer_->finish().message(); }
+
+  std::string push(std::size_t n) {
+    const char* data = reinterpret_cast<const char*>(chunk_.data());
+    return with_scorer([&](auto& s) { return s.push(data, n).message(); });
+  }
+  std::string finish() {
+    return with_scorer([](auto& s) { return s.finish().message(); });
+  }
   // The rows scored since the last call: { scores, labels (0: none), lines }.
   val take() {
-    std::vector<double> lines(scorer_->lines.begin(), scorer_->lines.end());
-    val out = val::object();
-    out.set("scores", typed_copy(scorer_->scores));
-    out.set("labels", typed_copy(scorer_->labels));
-    out.set("lines", typed_copy(lines));
-    scorer_->clear();
-    return out;
+    return with_scorer([](auto& s) {
+      std::vector<double> lines(s.lines.begin(), s.lines.end());
+      val out = val::object();
+      out.set("scores", typed_copy(s.scores));
+      out.set("labels", typed_copy(s.labels));
+      out.set("lines", typed_copy(lines));
+      s.clear();
+      return out;
+    });
   }
   bool has_probability() const { return pipeline_->has_probability(); }
-  bool has_labels() const { return scorer_->reader().has_label(); }
+  bool has_labels() const { return sparse_ || csv_->reader().has_label(); }
   val schema() const { return schema_value(schema_); }
 
  private:
   std::unique_ptr<onepass::Pipeline> pipeline_;
   onepass::ModelSchema schema_;
-  std::unique_ptr<onepass::CsvScorer> scorer_;
+  std::unique_ptr<onepass::CsvScorer> csv_;
+  std::unique_ptr<onepass::SvmlightScorer> sparse_;
   std::vector<std::uint8_t> chunk_;
 };
 
@@ -539,10 +625,19 @@ val error_value(const std::string& message) {
   return out;
 }
 
-// A labelled CSV held in memory for the evaluation protocols (spec 6.2-6.4).
+bool svmlight_format(const val& options) {
+  return options["format"].isString() && options["format"].as<std::string>() == "svmlight";
+}
+
+// A labelled CSV, or svmlight rows, held in memory for the evaluation protocols (spec 6.2-6.4).
 class JsDataset {
  public:
   std::string init(val options) {
+    if (svmlight_format(options)) {
+      onepass::SvmlightOptions opt;
+      svmlight_options(options, opt);
+      return start_svmlight(opt);
+    }
     onepass::CsvOptions opt;
     std::string err = csv_options(options, opt);
     if (!err.empty()) return err;
@@ -552,26 +647,45 @@ class JsDataset {
   }
   // A test file read as `train` was read: its features, encoder (frozen) and labels.
   std::string init_like(val options, const JsDataset& train) {
+    if (train.svmlight_) {
+      onepass::SvmlightOptions opt;
+      svmlight_options(options, opt);
+      onepass::Status st = onepass::read_as_model(onepass::model_schema_of(*train.svmlight_),
+                                                  train.svmlight_->dims(), opt);
+      return st ? start_svmlight(opt) : st.message();
+    }
+    if (svmlight_format(options)) return "the training data set is a CSV, not svmlight rows";
     onepass::CsvOptions opt;
     std::string err = csv_options(options, opt);
     if (!err.empty()) return err;
     if (!train.reader_ || !train.reader_->schema_ready())
       return "the training data set has not been read";
-    onepass::read_as_model(onepass::model_schema_of(*train.reader_), true, opt);
+    onepass::Status st =
+        onepass::read_as_model(onepass::model_schema_of(*train.reader_), true, opt);
+    if (!st) return st.message();
     reader_ = std::make_unique<onepass::CsvReader>(opt);
     return "";
   }
   val chunk_buffer(std::size_t n) { return writable_view(chunk_, n); }
   std::string push(std::size_t n) {
-    return reader_->feed(reinterpret_cast<const char*>(chunk_.data()), n, rows_).message();
+    const char* data = reinterpret_cast<const char*>(chunk_.data());
+    if (!svmlight_) return reader_->feed(data, n, rows_).message();
+    onepass::Status st = svmlight_->feed(data, n, sparse_block_);
+    keep_sparse_block();
+    return st.message();
   }
-  std::string finish() { return reader_->finish(rows_).message(); }
+  std::string finish() {
+    if (!svmlight_) return reader_->finish(rows_).message();
+    onepass::Status st = svmlight_->finish(sparse_block_);
+    keep_sparse_block();
+    return st.message();
+  }
   std::size_t size() const { return rows_.size(); }
+  // The feature names (none for svmlight rows: their features are indices).
   val features() const {
-    val out = val::array();
-    for (const auto& f : reader_->feature_names()) out.call<void>("push", f);
-    return out;
+    return strings_value(svmlight_ ? std::vector<std::string>() : reader_->feature_names());
   }
+  double width() const { return static_cast<double>(rows_.sparse ? rows_.width : rows_.dims); }
 
   // options: { seed, shuffle, stratified, k (P@k), testFraction, grid, select, validation,
   //            optimistic }
@@ -584,11 +698,12 @@ class JsDataset {
 
   // This data set for training, `test` for testing (a given train/test pair).
   val with_test(const std::string& spec, const JsDataset& test, val options) const {
-    if (test.rows_.dims != rows_.dims && test.rows_.size() > 0)
-      return error_value("the test file has " + std::to_string(test.rows_.dims) +
-                         " features, the training file " + std::to_string(rows_.dims));
+    if (test.rows_.size() > 0 && (test.width() != width() || test.rows_.sparse != rows_.sparse))
+      return error_value("the test file has " + onepass::format_number(test.width()) +
+                         " features, the training file " + onepass::format_number(width()));
     onepass::EvalOptions opt = eval_options(options);
-    if (rows_.encoded() && test.reader_->encoder().width() != reader_->encoder().width())
+    if (rows_.encoded() && !rows_.sparse &&
+        test.reader_->encoder().width() != reader_->encoder().width())
       return error_value(
           "the test file was not read like the training file: load it with "
           "the option like: the training data set");
@@ -683,7 +798,24 @@ class JsDataset {
     return out;
   }
 
+  std::string start_svmlight(const onepass::SvmlightOptions& opt) {
+    onepass::Status st = onepass::SvmlightReader::check(opt);
+    if (!st) return st.message();
+    svmlight_ = std::make_unique<onepass::SvmlightReader>(opt);
+    rows_.sparse = true;
+    rows_.width = opt.dims;
+    rows_.tail_offset.assign(1, 0);
+    return "";
+  }
+  // The svmlight rows parsed so far join the data set.
+  void keep_sparse_block() {
+    onepass::append_rows(rows_, sparse_block_, svmlight_->dims());
+    sparse_block_.clear();
+  }
+
   std::unique_ptr<onepass::CsvReader> reader_;
+  std::unique_ptr<onepass::SvmlightReader> svmlight_;  // or svmlight rows
+  onepass::SparseBlock sparse_block_;
   onepass::RowBlock rows_;
   std::vector<std::uint8_t> chunk_;
 };
@@ -761,6 +893,7 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("offsetBuffer", &JsPipeline::offset_buffer)
       .function("indexBuffer", &JsPipeline::index_buffer)
       .function("learnSparseMany", &JsPipeline::learn_sparse_many)
+      .function("scoreSparseMany", &JsPipeline::score_sparse_many)
       .function("score", &JsPipeline::score)
       .function("finish", &JsPipeline::finish)
       .function("initModel", &JsPipeline::init_model)
@@ -777,6 +910,7 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("toJson", &JsRace::to_json)
       .function("info", &JsRace::info);
   register_runner(emscripten::class_<JsSparseRace>("SparseRace"))
+      .function("toJson", &JsSparseRace::to_json)
       .function("info", &JsSparseRace::info);
   emscripten::function("previewCsv", &preview_csv);
   emscripten::function("csvOptionNames", &csv_option_names);
@@ -790,6 +924,7 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("finish", &JsDataset::finish)
       .function("size", &JsDataset::size)
       .function("features", &JsDataset::features)
+      .function("width", &JsDataset::width)
       .function("holdout", &JsDataset::holdout)
       .function("withTest", &JsDataset::with_test)
       .function("crossValidate", &JsDataset::cross_validate)

@@ -16,11 +16,13 @@ import {
   algorithmsRef,
   load,
   type CsvReadOptions,
+  type DatasetOptions,
   type EvalOptions,
   type MetricValues,
   type Onepass,
   type PipelineResult,
   type RegistryEntry,
+  type SvmlightReadOptions,
 } from './index.js';
 
 const USAGE = `usage:
@@ -28,13 +30,16 @@ const USAGE = `usage:
               [--label <name|index>] [--positive <value>] [--every K] [--skip-bad-rows] [--json]
               [--save model.json] [--load model.json] [--shuffle-buffer N [--seed S]]
               [CSV reading options, below]
-  onepass run <file.svm|-> --format svmlight --dims D [--index-base 0] --pipeline "<spec>" ...
+  onepass run <file.svm|-> --format svmlight --dims D [--index-base 0] [--pipeline "<spec>" ...]
               [--positive <value>] [--every K] [--skip-bad-rows] [--json]
+              [--save model.json] [--load model.json]
   onepass evaluate <file.csv> [--pipeline "<spec>" ...] [--label L] [--positive V]
               [--holdout 0.2 | --folds 10 | --test test.csv] [--seed S] [--shuffle]
               [--grid "lambda=0,0.01;mu=0,1"] [--select accuracy] [--optimistic]
               [--metrics accuracy,f1,auc] [--curve 0.1,0.5,1] [--json]
-  onepass predict <file.csv|-> --model model.json [--out predictions.csv] [CSV reading options]
+              [--format svmlight --dims D [--index-base 0]]
+  onepass predict <file.csv|file.svm|-> --model model.json [--out predictions.csv]
+              [CSV reading options]   (a model trained on svmlight rows reads svmlight rows)
   onepass merge a.json b.json [...] -o merged.json
   onepass list [--json]
   onepass --version
@@ -58,8 +63,9 @@ const USAGE = `usage:
   --shuffle-buffer N  learn the rows in a seeded random order, through a buffer of N rows
   --save F     write the trained pipeline (one --pipeline) as a model file
   --load F     train the model in F further on this file (instead of --pipeline)
-  --format svmlight  (or libsvm) sparse rows, "label index:value ..." per line; --dims
-               gives the number of features, --index-base 0 reads indices counted from 0
+  --format svmlight  (or libsvm) sparse rows, "label index:value ..." per line (run,
+               evaluate, predict); --dims gives the number of features, --index-base 0 reads
+               indices counted from 0; a saved model keeps both
   predict      one prediction (and probability, for logistic models) per row; the model's
                features are found by header name, the label column may be absent
   merge        the mean of models of the same pipeline trained on shards of a stream
@@ -173,6 +179,57 @@ function formatArg(v: string): 'csv' | 'svmlight' {
   throw new UsageError(`--format is csv, svmlight or libsvm, not '${v}'`);
 }
 
+/** The format options of a command, checked: svmlight needs --dims (unless a model gives the
+ * width) and takes none of the CSV reading flags (nor `csvOnly`, the command's own); --dims and
+ * --index-base go with svmlight only. */
+function checkFormat(
+  a: { format: 'csv' | 'svmlight'; dims?: number; indexBase?: 0 | 1; csv: CsvReadOptions },
+  modelGivesDims: boolean,
+  csvOnly: [string, unknown][] = [],
+): void {
+  if (a.format === 'csv') {
+    if (a.dims !== undefined || a.indexBase !== undefined)
+      throw new UsageError('--dims and --index-base go with --format svmlight');
+    return;
+  }
+  if (a.dims === undefined && !modelGivesDims)
+    throw new UsageError('--format svmlight needs --dims <number of features>');
+  const given = [
+    ...Object.entries(CSV_FLAGS)
+      .filter(([flag]) => flag !== '--positive')
+      .map(([flag, key]): [string, unknown] => [flag, a.csv[key]]),
+    ['--no-header', a.csv.header] as [string, unknown],
+    ['--scale-encoded', a.csv.scaleEncoded] as [string, unknown],
+    ...csvOnly,
+  ].find(([, v]) => v !== undefined);
+  if (given)
+    throw new UsageError(`${given[0]} reads CSV files; it does not apply to --format svmlight`);
+}
+
+/** --format, --dims and --index-base into `out`; false for any other option. */
+function formatFlag(
+  option: string,
+  value: () => string,
+  out: { format: 'csv' | 'svmlight'; dims?: number; indexBase?: 0 | 1 },
+): boolean {
+  if (option === '--format') out.format = formatArg(value());
+  else if (option === '--dims')
+    out.dims = numberArg(option, value(), (n) => wholeNumber(n) && n > 0, 'a whole number > 0');
+  else if (option === '--index-base')
+    out.indexBase = numberArg(option, value(), (n) => n === 0 || n === 1, '0 or 1') as 0 | 1;
+  else return false;
+  return true;
+}
+
+/** The svmlight reading options of a command's arguments. */
+function svmlightOptions(a: {
+  dims?: number;
+  indexBase?: 0 | 1;
+  csv: CsvReadOptions;
+}): SvmlightReadOptions {
+  return { dims: a.dims, indexBase: a.indexBase, positive: a.csv.positive };
+}
+
 function parseRunArgs(args: string[]): RunArgs {
   const out: RunArgs = {
     file: '',
@@ -184,7 +241,7 @@ function parseRunArgs(args: string[]): RunArgs {
     json: false,
   };
   const files = walkArgs(args, (a, value) => {
-    if (csvFlag(a, value, out.csv)) return true;
+    if (csvFlag(a, value, out.csv) || formatFlag(a, value, out)) return true;
     if (a === '--pipeline' || a === '-p') out.pipelines.push(value());
     else if (a === '--save') out.save = value();
     else if (a === '--load') out.load = value();
@@ -195,34 +252,11 @@ function parseRunArgs(args: string[]): RunArgs {
     else if (a === '--skip-bad-rows') out.skip = true;
     else if (a === '--quiet' || a === '-q') out.quiet = true;
     else if (a === '--json') out.json = true;
-    else if (a === '--format') out.format = formatArg(value());
-    else if (a === '--dims')
-      out.dims = numberArg(a, value(), (n) => wholeNumber(n) && n > 0, 'a whole number > 0');
-    else if (a === '--index-base')
-      out.indexBase = numberArg(a, value(), (n) => n === 0 || n === 1, '0 or 1') as 0 | 1;
     else return false;
     return true;
   });
   out.file = one(files, 'run needs a CSV file (or - for standard input)');
-  if (out.format === 'svmlight') {
-    if (out.dims === undefined)
-      throw new UsageError('--format svmlight needs --dims <number of features>');
-    const csvOnly = (
-      [
-        ...Object.entries(CSV_FLAGS)
-          .filter(([flag]) => flag !== '--positive')
-          .map(([flag, key]) => [flag, out.csv[key]] as const),
-        ['--no-header', out.csv.header],
-        ['--scale-encoded', out.csv.scaleEncoded],
-        ['--load', out.load],
-        ['--save', out.save],
-        ['--shuffle-buffer', out.shuffleBuffer],
-      ] as const
-    ).find(([, v]) => v !== undefined);
-    if (csvOnly)
-      throw new UsageError(`${csvOnly[0]} reads CSV files; it does not apply to --format svmlight`);
-  } else if (out.dims !== undefined || out.indexBase !== undefined)
-    throw new UsageError('--dims and --index-base go with --format svmlight');
+  checkFormat(out, out.load !== undefined, [['--shuffle-buffer', out.shuffleBuffer]]);
   if (out.load && out.pipelines.length > 0)
     throw new UsageError('--load trains a saved model further; it takes no --pipeline');
   if (out.save && out.pipelines.length > 1)
@@ -331,18 +365,22 @@ async function openCsv(file: string): Promise<AsyncIterable<Uint8Array>> {
 const inFile = (file: string, e: Error): Error =>
   new Error(`${file === '-' ? 'stdin' : basename(file)}: ${e.message}`);
 
-/** Loads a model file, saying which file is at fault. */
-/** Loads a model file, saying which file is at fault; also the rows it had learned. */
-function loadModel(op: Onepass, file: string): string {
-  return loadModelRows(op, file).text;
-}
-
-function loadModelRows(op: Onepass, file: string): { text: string; rows: number } {
-  const text = readText(file);
-  const p = op.loadPipeline(text); // validate now, with the file's name in the message
-  const rows = p.stats().rows;
-  p.dispose();
-  return { text, rows };
+/** Loads a model file, saying which file is at fault: its text, the rows it had learned and
+ * what input it reads. */
+function loadModel(
+  op: Onepass,
+  file: string,
+): { text: string; rows: number; input: 'csv' | 'svmlight' } {
+  try {
+    const text = readText(file);
+    const p = op.loadPipeline(text); // validate now, with the file's name in the message
+    const rows = p.stats().rows;
+    const input = p.schema.input;
+    p.dispose();
+    return { text, rows, input };
+  } catch (e) {
+    throw inFile(file, e as Error);
+  }
 }
 
 /** Without --pipeline (and --load) a run uses the core's default pipeline, and says so. */
@@ -360,12 +398,12 @@ async function run(args: string[]): Promise<void> {
   let models: string[] = [];
   let learnedBefore = 0;
   if (a.load) {
-    try {
-      const loaded = loadModelRows(op, a.load);
-      models = [loaded.text];
-      learnedBefore = loaded.rows;
-    } catch (e) {
-      throw inFile(a.load, e as Error);
+    const loaded = loadModel(op, a.load);
+    models = [loaded.text];
+    learnedBefore = loaded.rows;
+    if (loaded.input === 'svmlight' && a.format === 'csv') {
+      a.format = 'svmlight'; // the model reads what it was trained on
+      checkFormat(a, true, [['--shuffle-buffer', a.shuffleBuffer]]);
     }
   }
   const source = await openCsv(a.file);
@@ -385,10 +423,8 @@ async function run(args: string[]): Promise<void> {
   const svm = csv
     ? null
     : op.svmlightRunner({
-        pipelines: a.pipelines,
-        dims: a.dims ?? 0,
-        indexBase: a.indexBase,
-        positive: a.csv.positive,
+        ...svmlightOptions(a),
+        ...(models.length ? { models } : { pipelines: a.pipelines }),
         every: a.every,
         onError,
       });
@@ -413,6 +449,7 @@ async function run(args: string[]): Promise<void> {
       const i = svm!.info();
       info = { ...i, warnings: [] as string[] };
       summary = `${i.dims} features, sparse`;
+      if (a.save) writeFileSync(a.save, JSON.stringify(svm!.toJSON(0), null, 1) + '\n');
     }
   } catch (e) {
     // A sparse file read as CSV fails on its first line: say what it probably is.
@@ -488,24 +525,36 @@ async function list(args: string[]): Promise<void> {
 
 async function predict(args: string[]): Promise<void> {
   let modelFile: string | undefined, out: string | undefined;
-  const csv: CsvReadOptions = {};
-  const files = walkArgs(args, (a, value) => {
-    if (csvFlag(a, value, csv)) return true;
-    if (a === '--model' || a === '-m') modelFile = value();
-    else if (a === '--out' || a === '-o') out = value();
+  const a: { format: 'csv' | 'svmlight'; dims?: number; indexBase?: 0 | 1; csv: CsvReadOptions } = {
+    format: 'csv',
+    csv: {},
+  };
+  const files = walkArgs(args, (o, value) => {
+    if (csvFlag(o, value, a.csv) || formatFlag(o, value, a)) return true;
+    if (o === '--model' || o === '-m') modelFile = value();
+    else if (o === '--out' || o === '-o') out = value();
     else return false;
     return true;
   });
-  const file = one(files, 'predict needs one CSV file (or - for standard input)');
+  const file = one(files, 'predict needs one CSV or svmlight file (or - for standard input)');
   if (!modelFile) throw new UsageError('predict needs --model model.json');
+  if (a.dims !== undefined || a.indexBase !== undefined)
+    throw new UsageError(
+      'predict reads svmlight rows as the model was trained: no --dims or --index-base',
+    );
   const op = await load();
-  let text: string;
-  try {
-    text = loadModel(op, modelFile);
-  } catch (e) {
-    throw inFile(modelFile, e as Error);
-  }
-  const scorer = op.csvScorer(text, csv);
+  const model = loadModel(op, modelFile);
+  // The model reads what it was trained on; --format, when given, must agree.
+  if (a.format === 'svmlight' && model.input === 'csv')
+    throw new UsageError(
+      `${basename(modelFile)} was trained on a CSV file: predict reads CSV rows with it`,
+    );
+  a.format = model.input;
+  checkFormat(a, true);
+  const scorer =
+    model.input === 'svmlight'
+      ? op.svmlightScorer(model.text, { positive: a.csv.positive })
+      : op.csvScorer(model.text, a.csv);
   const fileOut = out ? createWriteStream(out) : null;
   const sink: NodeJS.WritableStream = fileOut ?? process.stdout;
   sink.write(scorer.csvHeader);
@@ -547,6 +596,9 @@ const DEFAULT_METRICS = ['accuracy', 'f1', 'auc', 'log_loss', 'balanced_accuracy
 
 interface EvaluateArgs {
   file: string;
+  format: 'csv' | 'svmlight';
+  dims?: number;
+  indexBase?: 0 | 1;
   pipelines: string[];
   csv: CsvReadOptions;
   holdout?: number;
@@ -561,6 +613,7 @@ interface EvaluateArgs {
 function parseEvaluateArgs(args: string[]): EvaluateArgs {
   const out: EvaluateArgs = {
     file: '',
+    format: 'csv',
     pipelines: [],
     csv: {},
     json: false,
@@ -574,7 +627,7 @@ function parseEvaluateArgs(args: string[]): EvaluateArgs {
       .map((m) => m.trim())
       .filter(Boolean);
   const files = walkArgs(args, (a, value) => {
-    if (csvFlag(a, value, out.csv)) return true;
+    if (csvFlag(a, value, out.csv) || formatFlag(a, value, out)) return true;
     if (a === '--pipeline' || a === '-p') out.pipelines.push(value());
     else if (a === '--holdout')
       out.holdout = numberArg(a, value(), fraction, 'a fraction in (0, 1)');
@@ -603,7 +656,8 @@ function parseEvaluateArgs(args: string[]): EvaluateArgs {
     else return false;
     return true;
   });
-  out.file = one(files, 'evaluate needs a CSV file');
+  out.file = one(files, 'evaluate needs a CSV or svmlight file');
+  checkFormat(out, false);
   if ([out.holdout, out.folds, out.test].filter((v) => v !== undefined).length > 1)
     throw new UsageError('choose one of --holdout, --folds and --test');
   if (out.curve && out.folds === undefined) throw new UsageError('--curve needs --folds');
@@ -619,11 +673,13 @@ async function evaluate(args: string[]): Promise<void> {
   const op = await load();
   orDefault(a.pipelines, op);
   for (const spec of a.pipelines) op.pipeline(spec).dispose();
-  const data = await op.loadDataset(await openCsv(a.file), a.csv).catch((e: Error) => {
+  const read: DatasetOptions =
+    a.format === 'svmlight' ? { format: 'svmlight', ...svmlightOptions(a) } : a.csv;
+  const data = await op.loadDataset(await openCsv(a.file), read).catch((e: Error) => {
     throw inFile(a.file, e);
   });
   const test = a.test
-    ? await op.loadDataset(await openCsv(a.test), { ...a.csv, like: data }).catch((e: Error) => {
+    ? await op.loadDataset(await openCsv(a.test), { ...read, like: data }).catch((e: Error) => {
         throw inFile(a.test as string, e);
       })
     : null;

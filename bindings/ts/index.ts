@@ -153,23 +153,39 @@ export interface CsvOptions extends CsvReadOptions {
   seed?: number;
 }
 
-/** Options of Onepass.svmlightRunner: sparse rows from svmlight / libsvm text. */
-export interface SvmlightOptions {
-  /** Pipeline spec strings; one parse feeds all of them. */
-  pipelines: string[];
-  /** The number of features (required: a stream's largest index is known only at its end). */
-  dims: number;
-  /** The index of the first feature in the file: 1 (svmlight, libsvm; default) or 0. */
+/** How svmlight / libsvm text is read (runners, scorers, data sets). */
+export interface SvmlightReadOptions {
+  /** The number of features (required, except with models, which know theirs: a stream's
+   * largest index is known only at its end). */
+  dims?: number;
+  /** The index of the first feature in the file: 1 (svmlight, libsvm; default) or 0. A model
+   * reads indices as its training file did. */
   indexBase?: 0 | 1;
-  /** The label value of the positive class. Default: numeric labels, 1 vs 0 or -1. */
+  /** The label value of the positive class. Default: numeric labels, 1 vs 0 or -1 (or the
+   * model's positive class). */
   positive?: string;
   /** "stop" (default): the first bad line ends the stream; "skip": bad lines are counted. */
   onError?: 'stop' | 'skip';
+}
+
+/** Options of Onepass.svmlightRunner: sparse rows from svmlight / libsvm text. */
+export interface SvmlightOptions extends SvmlightReadOptions {
+  /** Pipeline spec strings; one parse feeds all of them. */
+  pipelines?: string[];
+  /** Or models trained on svmlight rows, to train further. */
+  models?: ModelInput[];
   /** Curve point every `every` rows (0: none). */
   every?: number;
   /** Also keep the error and log-loss of the last `window` rows. */
   window?: number;
 }
+
+/** How loadDataset reads its source: CSV options, or svmlight ones with format: 'svmlight';
+ * like: a test file read as this training data set was read (features, levels, labels,
+ * width). */
+export type DatasetOptions =
+  | (CsvReadOptions & { format?: 'csv'; like?: Dataset })
+  | (SvmlightReadOptions & { format: 'svmlight'; like?: Dataset });
 
 export interface PipelineResult extends Stats {
   pipeline: string;
@@ -241,6 +257,24 @@ function predictionsOf(out: { predictions: Int8Array; error?: string }): Int8Arr
     throw err;
   }
   return out.predictions;
+}
+
+/** Sparse rows in compressed sparse row form into a raw pipeline's buffers (learnSparse,
+ * scoreSparse), one value per index. */
+function copySparse(
+  p: RawPipeline,
+  batch: {
+    offsets: Uint32Array | ArrayLike<number>;
+    indices: Uint32Array | ArrayLike<number>;
+    values: Float64Array | ArrayLike<number>;
+  },
+): void {
+  const { offsets, indices, values } = batch;
+  if (indices.length !== values.length)
+    fail(`indices has ${indices.length} entries and values ${values.length}: one value per index`);
+  p.offsetBuffer(offsets.length).set(offsets);
+  p.indexBuffer(indices.length).set(indices);
+  p.inputBuffer(values.length).set(values);
 }
 
 function fail(message: string): never {
@@ -334,20 +368,40 @@ export class Pipeline {
   ): Int8Array {
     const p = this.#p;
     checkDims(dims);
-    const { offsets, indices, values, labels } = batch;
+    const { offsets, labels } = batch;
     if (offsets.length !== labels.length + 1)
       fail(
         `offsets has ${offsets.length} entries; ${labels.length} rows need ${labels.length + 1}`,
       );
-    if (indices.length !== values.length)
-      fail(
-        `indices has ${indices.length} entries and values ${values.length}: one value per index`,
-      );
-    p.offsetBuffer(offsets.length).set(offsets);
-    p.indexBuffer(indices.length).set(indices);
-    p.inputBuffer(values.length).set(values);
+    copySparse(p, batch);
     p.labelBuffer(labels.length).set(labels);
     return predictionsOf(p.learnSparseMany(labels.length, dims));
+  }
+
+  /**
+   * The margins (scores) of sparse rows, in the form learnSparse takes (without labels); nothing
+   * is learned. On a bad row an Error names it and carries the scores of the rows before it.
+   */
+  scoreSparse(
+    batch: {
+      offsets: Uint32Array | ArrayLike<number>;
+      indices: Uint32Array | ArrayLike<number>;
+      values: Float64Array | ArrayLike<number>;
+    },
+    dims: number,
+  ): Float64Array {
+    const p = this.#p;
+    checkDims(dims);
+    const rows = batch.offsets.length - 1;
+    if (rows < 0) fail('offsets needs one entry more than there are rows (at least [0])');
+    copySparse(p, batch);
+    const out = p.scoreSparseMany(rows, dims);
+    if (out.error !== undefined) {
+      const err = new Error(out.error) as Error & { scores?: Float64Array };
+      err.scores = out.scores;
+      throw err;
+    }
+    return out.scores;
   }
 
   /** End of the stream: warm-up scalers still collecting fit on what they hold, and those rows
@@ -409,7 +463,7 @@ export class Pipeline {
   }
 }
 
-/** Rows scored by a CsvScorer: margins, predicted labels, probabilities when the model has them,
+/** Rows scored by a Scorer: margins, predicted labels, probabilities when the model has them,
  * the file's labels (0 when it has none) and the line of each row. */
 export interface ScoredRows {
   scores: Float64Array;
@@ -467,8 +521,13 @@ export class Dataset {
   get size(): number {
     return this.raw.size();
   }
+  /** Feature names (none for svmlight rows, whose features are indices). */
   get features(): string[] {
     return this.raw.features();
+  }
+  /** The number of features a pipeline sees. */
+  get width(): number {
+    return this.raw.width();
   }
 
   /** Seeded split, one pass over the training part, then the test part (spec 6.2). */
@@ -499,21 +558,21 @@ export class Dataset {
   }
 }
 
-/** Frozen predictions of a model over CSV bytes; nothing is learned. */
-export class CsvScorer {
+/** Frozen predictions of a model over CSV or svmlight bytes; nothing is learned. */
+export class Scorer {
   #raw: RawScorer | null;
   /** Rows scored so far, those with a label, and those predicted right. */
   rows = 0;
   labelled = 0;
   correct = 0;
 
-  /** @internal use Onepass.csvScorer() */
+  /** @internal use Onepass.csvScorer() or Onepass.svmlightScorer() */
   constructor(raw: RawScorer) {
     this.#raw = raw;
   }
 
   get #s(): RawScorer {
-    return this.#raw ?? fail('this CSV scorer was disposed');
+    return this.#raw ?? fail('this scorer was disposed');
   }
 
   get hasProbability(): boolean {
@@ -578,6 +637,9 @@ export class CsvScorer {
     this.#raw = null;
   }
 }
+
+/** The scorer of CSV bytes (csvScorer): the same class for both formats. */
+export { Scorer as CsvScorer };
 
 /** Bytes through several pipelines with one parse, one wasm call per chunk: what the CSV and
  * the svmlight runners share. */
@@ -669,6 +731,11 @@ export class SvmlightRunner extends Runner<RawSparseRace> {
   info(): SvmlightInfo {
     return this.raw.info();
   }
+
+  /** The model file of pipeline i: it reads svmlight rows (svmlightScorer, models). */
+  toJSON(i: number): ModelJSON {
+    return JSON.parse(this.raw.toJson(i)) as ModelJSON;
+  }
 }
 
 export interface Onepass {
@@ -698,16 +765,16 @@ export interface Onepass {
   loadPipeline(model: ModelInput): Pipeline;
   /** Parameter mixing: the mean of models of the same pipeline trained on shards of a stream. */
   merge(models: ModelInput[]): ModelJSON;
-  /** Reads a labelled CSV into memory for holdout, cross-validation and learning curves. */
-  loadDataset(
-    source: CsvSource,
-    options?: CsvReadOptions & {
-      /** A test file: read it as this training data set was read (features, levels, labels). */
-      like?: Dataset;
-    },
-  ): Promise<Dataset>;
+  /** Reads a labelled CSV (or, with format: 'svmlight', svmlight rows) into memory for
+   * holdout, cross-validation and learning curves. */
+  loadDataset(source: CsvSource, options?: DatasetOptions): Promise<Dataset>;
   /** Frozen predictions of a model over CSV bytes (label column optional). */
-  csvScorer(model: ModelInput, options?: CsvReadOptions): CsvScorer;
+  csvScorer(model: ModelInput, options?: CsvReadOptions): Scorer;
+  /** Frozen predictions of a model trained on svmlight rows over svmlight bytes. */
+  svmlightScorer(
+    model: ModelInput,
+    options?: Pick<SvmlightReadOptions, 'positive' | 'onError'>,
+  ): Scorer;
   /** Streams a whole source through pipelines. */
   runCsv(
     source: CsvSource,
@@ -739,6 +806,8 @@ const CHUNK_BYTES = 1 << 20;
  */
 /** The options of csvRunner and runCsv besides the CSV options. */
 const RUNNER_KEYS = ['pipelines', 'models', 'every', 'window', 'shuffleBuffer', 'seed'];
+/** How svmlight text is read (SvmlightReadOptions). */
+const SVMLIGHT_KEYS = ['dims', 'indexBase', 'positive', 'onError'];
 
 /** Bytes from what runCsv and loadDataset accept: a ReadableStream or async iterable of chunks,
  * one Uint8Array, a string of CSV text, or (in Node) a file path, a string without a line
@@ -887,14 +956,28 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
       checkKeys('csvScorer', opts, csvKeys);
       const label = opts.label === undefined ? undefined : String(opts.label);
       const s = created(new raw.Scorer(), (o) => o.init(modelText(model), { ...opts, label }));
-      return new CsvScorer(s);
+      return new Scorer(s);
+    },
+    svmlightScorer(model, opts = {}) {
+      checkKeys('svmlightScorer', opts, ['positive', 'onError']);
+      const s = created(new raw.Scorer(), (o) =>
+        o.init(modelText(model), { ...opts, format: 'svmlight' }),
+      );
+      return new Scorer(s);
     },
     async loadDataset(source, opts = {}) {
-      checkKeys('loadDataset', opts, [...csvKeys, 'like']);
-      const { like, ...rest } = opts;
-      const label = rest.label === undefined ? undefined : String(rest.label);
+      let init: object;
+      if (opts.format === 'svmlight') {
+        checkKeys('loadDataset', opts, [...SVMLIGHT_KEYS, 'format', 'like']);
+        if (!opts.like) checkDims(opts.dims ?? NaN, 'option dims');
+        init = opts;
+      } else {
+        checkKeys('loadDataset', opts, [...csvKeys, 'format', 'like']);
+        init = { ...opts, label: opts.label === undefined ? undefined : String(opts.label) };
+      }
+      const like = opts.like;
       const d = created(new raw.Dataset(), (o) =>
-        like ? o.initLike({ ...rest, label }, like.raw) : o.init({ ...rest, label }),
+        like ? o.initLike(init, like.raw) : o.init(init),
       );
       try {
         for await (const chunk of sourceChunks(source)) pushBytes(d, chunk);
@@ -924,11 +1007,24 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
       return new CsvRunner(r);
     },
     svmlightRunner(opts) {
-      if (!opts?.pipelines?.length)
-        fail('svmlightRunner needs pipeline specs in options.pipelines');
+      checkKeys('svmlightRunner', opts ?? {}, [
+        ...SVMLIGHT_KEYS,
+        ...RUNNER_KEYS.filter((k) => k !== 'shuffleBuffer' && k !== 'seed'),
+      ]);
+      const specs = opts?.pipelines ?? [];
+      const models = opts?.models ?? [];
+      if (specs.length === 0 && models.length === 0)
+        fail(
+          'svmlightRunner needs pipeline specs in options.pipelines (or models in options.models)',
+        );
+      if (specs.length > 0 && models.length > 0)
+        fail('svmlightRunner takes either options.pipelines or options.models, not both');
       checkCounts(opts);
-      checkDims(opts.dims, 'option dims');
-      return new SvmlightRunner(created(new raw.SparseRace(), (o) => o.init(opts)));
+      if (models.length === 0 || opts.dims !== undefined)
+        checkDims(opts.dims ?? NaN, 'option dims');
+      return new SvmlightRunner(
+        created(new raw.SparseRace(), (o) => o.init({ ...opts, models: models.map(modelText) })),
+      );
     },
     async runCsv(source, opts) {
       const runner = api.csvRunner(opts);

@@ -57,6 +57,9 @@ export interface RawSchema {
   label: string;
   positive: string;
   negative: string;
+  /** What the model reads: CSV rows, or svmlight rows (features by index from indexBase). */
+  input: 'csv' | 'svmlight';
+  indexBase?: 0 | 1;
 }
 export interface RawPipeline {
   init(spec: string, every: number, window: number): string;
@@ -69,6 +72,7 @@ export interface RawPipeline {
   offsetBuffer(n: number): Uint32Array;
   indexBuffer(n: number): Uint32Array;
   learnSparseMany(count: number, dims: number): { predictions: Int8Array; error?: string };
+  scoreSparseMany(count: number, dims: number): { scores: Float64Array; error?: string };
   score(dims: number): number | string;
   finish(): void;
   hasProbability(): boolean;
@@ -145,6 +149,7 @@ export interface RawSvmlightInfo {
   errors: { line: number; column: number; message: string }[];
 }
 export interface RawSparseRace extends RawRunner {
+  toJson(i: number): string;
   info(): RawSvmlightInfo;
 }
 export interface RawScorer {
@@ -196,6 +201,7 @@ export interface RawDataset {
   finish(): string;
   size(): number;
   features(): string[];
+  width(): number;
   holdout(spec: string, options: object): RawRun;
   withTest(spec: string, test: RawDataset, options: object): RawRun;
   initLike(options: object, train: RawDataset): string;

@@ -623,7 +623,10 @@ EncodedSchema CsvReader::encoded_schema() const {
 
 void append_rows(RowBlock& to, const RowBlock& from) {
   if (from.size() == 0) return;
-  if (to.size() == 0) to.dims = from.dims;
+  if (to.size() == 0) {
+    to.dims = from.dims;
+    to.sparse = from.sparse;
+  }
   const std::size_t before = to.size();
   to.x.insert(to.x.end(), from.x.begin(), from.x.end());
   to.y.insert(to.y.end(), from.y.begin(), from.y.end());

@@ -343,7 +343,9 @@ json body_of(const Pipeline& p, const ModelSchema& schema) {
   for (const auto& f : schema.features) features.push_back(f);
   const bool encoded = !schema.encoded.columns.empty();
   json body = {{"format", "onepass-model"},
-               {"version", encoded ? 2 : 1},
+               {"version", schema.svmlight ? 3
+                           : encoded       ? 2
+                                           : 1},
                {"spec", p.canonical_spec()},
                {"dims", st.dims},
                {"schema",
@@ -363,6 +365,10 @@ json body_of(const Pipeline& p, const ModelSchema& schema) {
     body["encoder"] = encoder_json(schema.encoded);
     if (!schema.label_trim.empty()) body["schema"]["label_trim"] = schema.label_trim;
     if (!schema.header) body["schema"]["header"] = false;
+  }
+  if (schema.svmlight) {
+    body["schema"]["input"] = "svmlight";
+    body["schema"]["index_base"] = schema.index_base;
   }
   return body;
 }
@@ -467,6 +473,19 @@ Result<ModelSchema> schema_of(const json& j) {
     s.header = !header->is_boolean() || header->get<bool>();
   if (const json* encoder = member(j, "encoder"))
     if (!read_encoder(*encoder, s.encoded)) return bad("its encoder is damaged");
+  const std::string input = text_of(*schema, "input");
+  if (!input.empty() && input != "svmlight" && input != "csv")
+    return bad("its input \"" + input + "\" is neither csv nor svmlight");
+  s.svmlight = input == "svmlight";
+  if (s.svmlight) {
+    const json* base = member(*schema, "index_base");
+    if (!base || !base->is_number_integer() ||
+        (base->get<std::int64_t>() != 0 && base->get<std::int64_t>() != 1))
+      return bad("the index base of its svmlight input is not 0 or 1");
+    s.index_base = static_cast<int>(base->get<std::int64_t>());
+    if (!s.features.empty() || !s.encoded.columns.empty())
+      return bad("a model of svmlight rows has no named or encoded features");
+  }
   return s;
 }
 
@@ -679,6 +698,15 @@ Result<std::string> merge_states(const json& first, const std::vector<PipelineSt
 
 }  // namespace
 
+namespace {
+
+// Labels 1 vs -1 or 0 are read as numbers: the caller need not name a positive class.
+bool numeric_labels(const ModelSchema& s) {
+  return s.positive == "1" && (s.negative == "-1" || s.negative == "0" || s.negative.empty());
+}
+
+}  // namespace
+
 ModelSchema model_schema_of(const CsvReader& r) {
   ModelSchema s{r.feature_names(), r.label_name(), r.positive_label(), r.negative_label(), {}, {}};
   s.encoded = r.encoded_schema();
@@ -687,17 +715,38 @@ ModelSchema model_schema_of(const CsvReader& r) {
   return s;
 }
 
-void read_as_model(const ModelSchema& schema, bool scoring, CsvOptions& opt) {
+ModelSchema model_schema_of(const SvmlightReader& r) {
+  ModelSchema s;
+  s.positive = r.positive_label();
+  s.negative = r.negative_label();
+  s.svmlight = true;
+  s.index_base = r.index_base();
+  return s;
+}
+
+Status read_as_model(const ModelSchema& schema, std::size_t dims, SvmlightOptions& opt) {
+  if (!schema.svmlight)
+    return Status::error(
+        "the model was trained on a CSV file; it reads CSV rows, not svmlight ones");
+  if (opt.dims == 0) opt.dims = dims;
+  opt.index_base = schema.index_base;
+  if (opt.positive.empty() && !numeric_labels(schema)) opt.positive = schema.positive;
+  return Status::ok();
+}
+
+Status read_as_model(const ModelSchema& schema, bool scoring, CsvOptions& opt) {
+  if (schema.svmlight)
+    return Status::error(
+        "the model was trained on svmlight rows; it reads svmlight input (format svmlight), not "
+        "a CSV file");
   opt.features.assign(schema.features.begin(), schema.features.begin() + schema.numeric_count());
   opt.encoded = schema.encoded;
   opt.freeze_encoder = scoring;
   if (opt.label.empty()) opt.label = schema.label;
   if (opt.label_trim.empty()) opt.label_trim = schema.label_trim;
   if (!schema.header) opt.header = false;
-  const bool numeric =
-      schema.positive == "1" &&
-      (schema.negative == "-1" || schema.negative == "0" || schema.negative.empty());
-  if (opt.positive.empty() && !numeric) opt.positive = schema.positive;
+  if (opt.positive.empty() && !numeric_labels(schema)) opt.positive = schema.positive;
+  return Status::ok();
 }
 
 Status check_features(const ModelSchema& schema, const std::vector<std::string>& csv) {

@@ -9,6 +9,7 @@
 #include "onepass/eval/metrics.hpp"
 #include "onepass/pipeline.hpp"
 #include "onepass/registry.hpp"
+#include "onepass/scorer.hpp"
 
 namespace onepass {
 
@@ -42,8 +43,7 @@ Result<Metrics> frozen_metrics(const Pipeline& p, const RowBlock& data,
   std::vector<double> margins;
   std::vector<std::int8_t> labels;
   for (std::size_t i : rows) {
-    auto s = data.encoded() ? p.score_encoded(data.row(i), data.tail(i))
-                            : p.score_one(data.row(i), data.dims);
+    auto s = score_row(p, data, i);
     if (!s) return s.status();
     margins.push_back(s.value());
     labels.push_back(data.y[i]);
@@ -87,6 +87,22 @@ std::uint64_t SeededRandom::below(std::uint64_t n) {
   do v = next();
   while (v >= limit);
   return v % n;
+}
+
+void append_rows(RowBlock& to, const SparseBlock& from, std::size_t width) {
+  if (to.size() == 0) {
+    to.sparse = true;
+    to.dims = 0;
+    to.tail_offset.assign(1, 0);
+  }
+  to.width = std::max(to.width, width);
+  const std::size_t base = to.tail_index.size();
+  to.tail_index.insert(to.tail_index.end(), from.index.begin(), from.index.end());
+  to.tail_value.insert(to.tail_value.end(), from.value.begin(), from.value.end());
+  for (std::size_t i = 0; i < from.size(); ++i)
+    to.tail_offset.push_back(base + from.offsets[i + 1]);
+  to.y.insert(to.y.end(), from.y.begin(), from.y.end());
+  to.line.insert(to.line.end(), from.line.begin(), from.line.end());
 }
 
 double metric_value(const Metrics& m, const std::string& name) {
@@ -137,7 +153,11 @@ Result<RunResult> train_and_test(const RowBlock& data, const std::string& spec, 
   auto built = Pipeline::build(run_spec.value());
   if (!built) return built.status();
   Pipeline& p = *built.value();
-  if (data.encoded()) {
+  if (data.sparse) {
+    // svmlight rows, checked by their reader: every feature is the pipeline's input.
+    p.set_dims(data.width);
+    for (std::size_t i : split.train) p.learn_sparse_checked(data.tail(i), data.y[i]);
+  } else if (data.encoded()) {
     // design.md 10.5: the data set's final width from the start is the width grown row by row.
     if (opt.scale_encoded) {
       Status st = p.scale_encoded(true);

@@ -187,29 +187,4 @@ Status Race::finish() {
   return none.empty() ? st : Status::error(none);
 }
 
-Status CsvScorer::score_block() {
-  for (std::size_t i = 0; i < block_.size(); ++i) {
-    auto s = block_.encoded() ? pipeline_.score_encoded(block_.row(i), block_.tail(i))
-                              : pipeline_.score_one(block_.row(i), block_.dims);
-    if (!s) return Status::error("line " + std::to_string(block_.line[i]) + ": " + s.message());
-    scores.push_back(s.value());
-    labels.push_back(block_.y[i]);
-    lines.push_back(block_.line[i]);
-  }
-  block_.clear();
-  return Status::ok();
-}
-
-Status CsvScorer::push(const char* data, std::size_t size) {
-  Status st = reader_.feed(data, size, block_);
-  Status scored = score_block();
-  return st ? scored : st;
-}
-
-Status CsvScorer::finish() {
-  Status st = reader_.finish(block_);
-  Status scored = score_block();
-  return st ? scored : st;
-}
-
 }  // namespace onepass

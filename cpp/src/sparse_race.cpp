@@ -14,6 +14,21 @@ Result<std::unique_ptr<SparseRace>> SparseRace::create(const SvmlightOptions& op
   return race;
 }
 
+Result<std::unique_ptr<SparseRace>> SparseRace::resume(
+    const SvmlightOptions& options, std::vector<std::unique_ptr<Pipeline>> pipelines) {
+  Status st = SvmlightReader::check(options);
+  if (!st) return st;
+  if (pipelines.empty()) return Status::error("no pipeline given");
+  for (const auto& p : pipelines)
+    if (p->dims() != 0 && p->dims() != options.dims)
+      return Status::error("the model has " + std::to_string(p->dims()) +
+                           " features; the rows are read " + std::to_string(options.dims) +
+                           " wide");
+  std::unique_ptr<SparseRace> race(new SparseRace(options));
+  race->pipelines_ = std::move(pipelines);
+  return race;
+}
+
 void SparseRace::run_block() {
   // Pipeline by pipeline over the block, as Race does (each one's parameters stay in cache).
   // The reader has checked every row as learn_sparse would (indices increasing and below the

@@ -16,6 +16,7 @@
 #include "onepass/pipeline.hpp"
 #include "onepass/race.hpp"
 #include "onepass/registry.hpp"
+#include "onepass/scorer.hpp"
 
 namespace onepass {
 namespace {
@@ -340,7 +341,7 @@ TEST(TabularCsv, ModelsKeepTheEncoderAndScoreRawRowsTheSame) {
   EXPECT_EQ(m.pipeline->learner().params(), race->pipeline(0).learner().params());
   // Scoring the training file with the loaded model: a frozen encoder, the same features.
   CsvOptions o;
-  read_as_model(m.schema, true, o);
+  ASSERT_TRUE(read_as_model(m.schema, true, o));
   EXPECT_TRUE(o.freeze_encoder);
   CsvScorer scorer(o, *m.pipeline);
   ASSERT_TRUE(scorer.push(text.data(), text.size()));
@@ -393,7 +394,7 @@ TEST(TabularCsv, ScalingEncodedFeaturesIsAChoiceThatModelsKeep) {
   EXPECT_TRUE(loaded.value().pipeline->scales_encoded());
   EXPECT_EQ(loaded.value().pipeline->save().scalers, p.save().scalers);
   CsvOptions o;
-  read_as_model(loaded.value().schema, true, o);
+  ASSERT_TRUE(read_as_model(loaded.value().schema, true, o));
   CsvScorer scorer(o, *loaded.value().pipeline);
   ASSERT_TRUE(scorer.push(text.data(), text.size()));
   ASSERT_TRUE(scorer.finish());

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { cli, dataFile, jsonLines, nativeRun, readData, root } from './helpers.mjs';
+import { cli, dataFile, heartBothWays, jsonLines, nativeRun, readData, root } from './helpers.mjs';
 
 const heart = dataFile('heart.csv');
 
@@ -123,30 +123,10 @@ test('bad arguments and bad input exit non-zero with a one-line message', () => 
 
 test('run --format svmlight learns sparse rows as the CSV of the same rows is learned', () => {
   // heart.csv's first 100 rows, written both ways (a zero is left out of the svmlight line).
-  const lines = readData('heart.csv').toString('utf8').trim().split('\n');
-  const header = lines[0].split(',');
-  const label = header.indexOf('label');
-  const rows = lines.slice(1, 101).map((l) => l.split(',').map(Number));
-  const features = header.map((_, j) => j).filter((j) => j !== label);
-  const csv =
-    [features.map((j) => header[j]).join(','), 'label'].join(',') +
-    '\n' +
-    rows.map((r) => [...features.map((j) => r[j]), r[label]].join(',')).join('\n') +
-    '\n';
-  const svm = rows
-    .map((r) =>
-      [
-        r[label] > 0 ? '+1' : '-1',
-        ...features.flatMap((j, k) => (r[j] !== 0 ? [`${k + 1}:${r[j]}`] : [])),
-      ].join(' '),
-    )
-    .join('\n');
+  const { csv, svm, dims } = heartBothWays(100);
   const specs = ['-p', 'maxabs | perceptron', '-p', 'logreg(lambda=1)', '--json'];
   const dense = cli(['run', '-', ...specs], csv);
-  const sparse = cli(
-    ['run', '-', '--format', 'svmlight', '--dims', String(features.length), ...specs],
-    svm,
-  );
+  const sparse = cli(['run', '-', '--format', 'svmlight', '--dims', String(dims), ...specs], svm);
   assert.equal(dense.status, 0, dense.stderr);
   assert.equal(sparse.status, 0, sparse.stderr);
   const [d, s] = [jsonLines(dense.stdout), jsonLines(sparse.stdout)];
@@ -157,17 +137,15 @@ test('run --format svmlight learns sparse rows as the CSV of the same rows is le
       assert.ok(Math.abs(w - d[i].weights[j]) < 1e-9, `${s[i].pipeline} w[${j}]`),
     );
   }
-  const table = cli(
-    ['run', '-', '--format', 'libsvm', '--dims', String(features.length), '-p', 'pa'],
-    svm,
-  );
+  const table = cli(['run', '-', '--format', 'libsvm', '--dims', String(dims), '-p', 'pa'], svm);
   assert.match(table.stdout, /^-: 100 rows, 13 features, sparse \(positive 1, negative -1\)/);
   for (const [args, message] of [
     [['--format', 'svmlight', '-p', 'pa'], /--format svmlight needs --dims/],
     [
-      ['--format', 'svmlight', '--dims', '3', '--save', 'm.json', '-p', 'pa'],
-      /--save reads CSV files/,
+      ['--format', 'svmlight', '--dims', '3', '--shuffle-buffer', '10', '-p', 'pa'],
+      /--shuffle-buffer reads CSV files/,
     ],
+    [['--format', 'svmlight', '--dims', '3', '--na', '?', '-p', 'pa'], /--na reads CSV files/],
     [['--dims', '3', '-p', 'pa'], /--dims and --index-base go with --format svmlight/],
     [['--format', 'arff', '-p', 'pa'], /--format is csv, svmlight or libsvm, not 'arff'/],
   ]) {

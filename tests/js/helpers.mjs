@@ -42,3 +42,28 @@ export function jsonLines(text) {
     .split('\n')
     .map((l) => JSON.parse(l));
 }
+
+/** The first `n` rows of heart.csv written both ways: as a CSV (label last) and as svmlight
+ * lines (a zero left out, indices from 1); dims is the number of features. */
+export function heartBothWays(n) {
+  const lines = readData('heart.csv').toString('utf8').trim().split('\n');
+  const header = lines[0].split(',');
+  const label = header.indexOf('label');
+  const rows = lines.slice(1, n + 1).map((l) => l.split(',').map(Number));
+  const features = header.map((_, j) => j).filter((j) => j !== label);
+  const csv =
+    [features.map((j) => header[j]).join(','), 'label'].join(',') +
+    '\n' +
+    rows.map((r) => [...features.map((j) => r[j]), r[label]].join(',')).join('\n') +
+    '\n';
+  const svm =
+    rows
+      .map((r) =>
+        [
+          r[label] > 0 ? '+1' : '-1',
+          ...features.flatMap((j, k) => (r[j] !== 0 ? [`${k + 1}:${r[j]}`] : [])),
+        ].join(' '),
+      )
+      .join('\n') + '\n';
+  return { csv, svm, dims: features.length };
+}

@@ -88,8 +88,8 @@ test('bad model files are rejected with a clear message; nothing crashes', () =>
     /JSON syntax error at byte \d+ \(the file is truncated\)/,
   );
   assert.throws(
-    () => op.loadPipeline(good.replace('"version":1', '"version":3')),
-    /format version 3, newer than this onepass reads \(2\)/,
+    () => op.loadPipeline(good.replace('"version":1', '"version":4')),
+    /format version 4, newer than this onepass reads \(3\)/,
   );
   assert.throws(
     () => op.loadPipeline(good.replace('"label":"label"', '"label":"target"')),

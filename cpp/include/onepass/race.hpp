@@ -71,33 +71,4 @@ class Race {
   std::vector<BufferedTail> buffer_tails_;
 };
 
-// Frozen predictions of one pipeline over a CSV stream: nothing is learned. The features are
-// read by name when options.features names them, and the label column may be absent.
-class CsvScorer {
- public:
-  CsvScorer(const CsvOptions& options, const Pipeline& pipeline)
-      : reader_(options), pipeline_(pipeline) {}
-
-  // Scores the chunk's complete rows into the output arrays (appending).
-  Status push(const char* data, std::size_t size);
-  Status finish();
-
-  const CsvReader& reader() const { return reader_; }
-  // The margins, labels (0 when the file has none) and line numbers scored since clear().
-  std::vector<double> scores;
-  std::vector<std::int8_t> labels;
-  std::vector<std::uint64_t> lines;
-  void clear() {
-    scores.clear();
-    labels.clear();
-    lines.clear();
-  }
-
- private:
-  Status score_block();
-  CsvReader reader_;
-  const Pipeline& pipeline_;
-  RowBlock block_;
-};
-
 }  // namespace onepass

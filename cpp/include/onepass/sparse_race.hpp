@@ -18,6 +18,9 @@ class SparseRace {
                                                     const std::vector<std::string>& specs,
                                                     std::uint64_t every = 0,
                                                     std::uint64_t window = 0);
+  // Trains loaded models further (io/model_json.hpp read_as_model gives their options).
+  static Result<std::unique_ptr<SparseRace>> resume(
+      const SvmlightOptions& options, std::vector<std::unique_ptr<Pipeline>> pipelines);
 
   // Parses the chunk's complete lines and runs their rows through every pipeline. On a bad
   // line with ErrorPolicy::stop, the rows before it are learned and the line's error returned.

@@ -11,6 +11,7 @@
 
 #include "onepass/core/status.hpp"
 #include "onepass/io/csv_reader.hpp"
+#include "onepass/io/svmlight_reader.hpp"
 
 namespace onepass {
 
@@ -41,6 +42,10 @@ struct EvalOptions {
   bool scale_encoded = false;  // the scalers also scale encoded features (design.md 10.5)
   std::size_t k = 20;          // Precision@k
 };
+
+// Appends svmlight rows to a data set held for the protocols (RowBlock::sparse), `width`
+// features wide.
+void append_rows(RowBlock& to, const SparseBlock& from, std::size_t width);
 
 // Row indices of a split: train (in the order they are learned) and test.
 struct Split {

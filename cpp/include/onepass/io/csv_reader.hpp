@@ -119,6 +119,9 @@ struct RowBlock {
   std::vector<std::size_t> tail_offset;
   std::vector<std::uint32_t> tail_index;
   std::vector<double> tail_value;
+  // svmlight rows (io/svmlight_reader.hpp): every feature is in the tail, none numeric (dims
+  // 0), and the pipeline learns them as its input (Pipeline::learn_sparse).
+  bool sparse = false;
   std::size_t size() const { return y.size(); }
   const double* row(std::size_t i) const { return x.data() + i * dims; }
   bool encoded() const { return !tail_offset.empty(); }

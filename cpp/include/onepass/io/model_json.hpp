@@ -11,6 +11,9 @@
 //     "columns": [ { "name", "text" } ], "features": [ [column, "level"|"bucket"|"word", key,
 //     name] ] };
 // files without them are still written as version 1.
+// Version 3 adds, for pipelines trained on svmlight / libsvm rows (io/svmlight_reader.hpp):
+//   "schema": { ..., "input": "svmlight", "index_base": 0 or 1 } (no feature names: the
+//   features are the file's indices); CSV models are still written as version 1 or 2.
 // Numbers round-trip exactly; NaN and infinities are written as "NaN", "Infinity", "-Infinity".
 // The checksum covers the canonical form of everything else (numbers as doubles, keys sorted),
 // so a file re-written by another JSON library loads, and an edited or truncated one is
@@ -23,11 +26,12 @@
 
 #include "onepass/core/status.hpp"
 #include "onepass/io/csv_reader.hpp"
+#include "onepass/io/svmlight_reader.hpp"
 #include "onepass/pipeline.hpp"
 
 namespace onepass {
 
-constexpr int kModelFormatVersion = 2;
+constexpr int kModelFormatVersion = 3;
 
 // What the model was trained on: every feature's name in order (the numeric ones, then the
 // encoded ones), the label mapping, and the encoder of its categorical and text columns.
@@ -37,15 +41,24 @@ struct ModelSchema {
   EncodedSchema encoded;
   std::string label_trim;
   bool header = true;  // false: the training file had no header row (columns c1..cN)
+  // Trained on svmlight rows (features by index, counted from index_base in the file).
+  bool svmlight = false;
+  int index_base = 1;
   std::size_t numeric_count() const { return features.size() - encoded.features.size(); }
 };
 
 // The schema of what a reader has read (for saving the model trained on it).
 ModelSchema model_schema_of(const CsvReader& reader);
+ModelSchema model_schema_of(const SvmlightReader& reader);
 // Options that read a CSV as the model's training file was read: its numeric features by
 // name, its encoder (frozen when scoring; growing when training further), its label column
-// and positive class, unless the caller set them.
-void read_as_model(const ModelSchema& schema, bool scoring, CsvOptions& options);
+// and positive class, unless the caller set them. An error when the model was trained on
+// svmlight rows.
+Status read_as_model(const ModelSchema& schema, bool scoring, CsvOptions& options);
+// Options that read svmlight rows as the model's were read: its width `dims` and positive
+// class unless the caller set them, its index base. An error when the model was trained on a
+// CSV.
+Status read_as_model(const ModelSchema& schema, std::size_t dims, SvmlightOptions& options);
 
 struct LoadedModel {
   std::unique_ptr<Pipeline> pipeline;

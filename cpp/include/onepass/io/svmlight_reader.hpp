@@ -59,6 +59,7 @@ class SvmlightReader {
   Status finish(SparseBlock& out);
 
   std::size_t dims() const { return opt_.dims; }
+  int index_base() const { return opt_.index_base; }
   std::uint64_t rows() const { return rows_; }
   std::uint64_t positives() const { return positives_; }
   std::uint64_t skipped() const { return skipped_; }
