@@ -1,10 +1,12 @@
 #include "onepass/learners/pater.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include <Eigen/Core>
 
 #include "onepass/core/dense_ops.hpp"
+#include "onepass/core/numerics.hpp"
 
 namespace onepass {
 
@@ -37,7 +39,13 @@ bool Pater::update(const double* x, int y) {
   const Eigen::VectorXd za = alpha_pos_ * z_pos - alpha_neg_ * z_neg;
   const double norm2 = za.squaredNorm();
   if (norm2 <= 1e-12) return false;  // spec 2.3
-  Vec(params_.data(), d) += (big_k / norm2) * za;
+  if (std::isfinite(norm2)) {
+    Vec(params_.data(), d) += (big_k / norm2) * za;
+    return true;
+  }
+  // spec 2.9: |z^a|^2 = m^2 q overflows; the step K z^a/|z^a|^2 is (K/(m q)) (z^a/m).
+  const ScaledSquares n = rescaled_squares(za.data(), d);
+  Vec(params_.data(), d) += (big_k / (n.scale * n.sum)) * (za / n.scale);
   return true;
 }
 

@@ -327,6 +327,7 @@ double Pipeline::defined_margin(double margin) const {
 
 int Pipeline::record_prediction(double margin, int y) {
   margin = defined_margin(margin);
+  if (std::isinf(margin)) ++infinite_margins_;
   const int predicted = label_of_score(margin);
   progress_.record(predicted, y, margin, learner_->has_probability());
   return predicted;
@@ -466,6 +467,10 @@ std::vector<std::string> Pipeline::warnings() const {
     if (const std::uint64_t n = scalers_[i]->values_left_out(); n > 0)
       out.push_back(scaler_texts_[i] + " left " + std::to_string(n) +
                     " values out of its statistics: too large to square (beyond about 1e154)");
+  if (infinite_margins_ > 0)
+    out.push_back(std::to_string(infinite_margins_) +
+                  " rows had an infinite margin (features beyond about 1e154, or weights grown "
+                  "as large): each costs 0 or an infinite log-loss; scale the features");
   if (undefined_margins_ > 0)
     out.push_back(std::to_string(undefined_margins_) +
                   " rows had an undefined margin (inf - inf: features beyond about 1e154, or a "

@@ -1,5 +1,7 @@
 #include "onepass/learners/romma.hpp"
 
+#include <cmath>
+
 #include <Eigen/Core>
 
 namespace onepass {
@@ -16,11 +18,16 @@ bool Romma::update(const double* x, int y) {
   const double p = seeded ? score_with(params_.data(), x) : update_score(x);  // seeding moved w
   const double yp = y * p;
   if (aggressive_ ? !(yp < 1) : !(yp <= 0)) return seeded;
-  const double q = squared_norm(x);
-  if (q == 0) return seeded;
+  const ScaledSquares norm = squared_norm(x);
+  if (norm.sum == 0) return seeded;
   Eigen::Map<Eigen::VectorXd> w(params_.data(), params_.size());
-  const double a = w.squaredNorm();
-  if (a == 0 || (aggressive_ && yp >= a * q)) {
+  const double q = norm.sum, a = w.squaredNorm();
+  // spec 2.9: with |x|^2 or a q beyond the range of double (or |w|^2 lost below it), the same
+  // rule in units scaled by m = max |x_j| and mu = max |w_j|.
+  const bool w_zero = a == 0 && (w.array() == 0.0).all();  // isZero() would allow 1e-12
+  if (norm.scale != 1.0 || !std::isfinite(a * q) || (!w_zero && !(a * q > kTinyProduct)))
+    return scaled_update(x, y, norm, w_zero) || seeded;
+  if (w_zero || (aggressive_ && yp >= a * q)) {
     w.setZero();
     add_scaled(x, y / q);  // w <- (y/q) x
     return true;
@@ -31,6 +38,37 @@ bool Romma::update(const double* x, int y) {
   const double d = a * (y - p) / big_d;
   w *= c;
   add_scaled(x, d);  // (ROMMA)
+  return true;
+}
+
+bool Romma::scaled_update(const double* x, int y, const ScaledSquares& norm, bool w_zero) {
+  // x = m x', w = mu w': q = m^2 q', a = mu^2 a', p = mu m p'. Divided through by mu m, the
+  // tests and the step become (spec 4.14 in scaled units, docs/algorithms.md 2.9):
+  //   aggressive: y p' >= mu m a' q';  D' = a' q' - p'^2, skip when D' <= 1e-12 a' q';
+  //   w <- c w + (mu a' (y/(mu m) - p') / D') x'   with c = (a' q' - y p' / (mu m)) / D'.
+  const double m = norm.scale, q1 = norm.sum;
+  Eigen::Map<Eigen::VectorXd> w(params_.data(), params_.size());
+  if (w_zero) {
+    add_scaled(x, y / (m * q1), m);  // w <- (y/q) x = (y/(m q')) x'
+    return true;
+  }
+  const ScaledSquares wn = rescaled_squares(params_.data(), params_.size());
+  const double mu = wn.scale, a1 = wn.sum;
+  double p1 = 0;  // w'.x'
+  for (std::size_t j = 0; j < dims_; ++j) p1 += (params_[j] / mu) * (x[j] / m);
+  if (bias_) p1 += (params_[dims_] / mu) * (1.0 / m);
+  const double mu_m = mu * m;
+  if (aggressive_ && y * p1 >= mu_m * a1 * q1) {
+    w.setZero();
+    add_scaled(x, y / (m * q1), m);
+    return true;
+  }
+  const double big_d = a1 * q1 - p1 * p1;
+  if (big_d <= 1e-12 * a1 * q1) return false;  // D-ROMMA-2
+  const double c = (a1 * q1 - y * p1 / mu_m) / big_d;
+  const double d = mu * a1 * (y / mu_m - p1) / big_d;
+  w *= c;
+  add_scaled(x, d, m);
   return true;
 }
 

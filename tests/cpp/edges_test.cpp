@@ -128,3 +128,97 @@ TEST(Edges, AnUndefinedMarginIsATieAndIsSaid) {
 
 }  // namespace
 }  // namespace onepass
+
+namespace onepass {
+namespace {
+
+// Issue 21, item 5: 200 rows of 6 features (a noisy linear rule), multiplied by `k`.
+void linear_rows(double k, std::vector<std::vector<double>>& rows, std::vector<int>& labels) {
+  rows.clear();
+  labels.clear();
+  unsigned s = 7;
+  auto next = [&] { return (s = s * 1103515245u + 12345u) / 4294967296.0 * 2 - 1; };
+  for (int r = 0; r < 200; ++r) {
+    std::vector<double> x(6);
+    double z = 0;
+    for (int j = 0; j < 6; ++j) {
+      x[j] = next();
+      z += x[j] * (j % 3 - 1);
+    }
+    labels.push_back(z + 0.2 * next() > 0 ? 1 : -1);
+    for (double& v : x) v *= k;
+    rows.push_back(x);
+  }
+}
+
+struct Learned {
+  std::uint64_t mistakes;
+  std::vector<double> params;
+  std::vector<std::string> warnings;
+};
+
+Learned learn_all(const std::string& spec, double k, bool sparse = false) {
+  std::vector<std::vector<double>> rows;
+  std::vector<int> labels;
+  linear_rows(k, rows, labels);
+  auto p = Pipeline::build(spec).take();
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    if (sparse) {
+      std::vector<std::uint32_t> index = {0, 1, 2, 3, 4, 5};
+      EXPECT_TRUE(p->learn_sparse({index.data(), rows[r].data(), 6}, 6, labels[r]));
+    } else {
+      EXPECT_TRUE(p->learn_one(rows[r].data(), 6, labels[r]));
+    }
+  }
+  return {p->progress().mistakes(), p->learner().params(), p->warnings()};
+}
+
+// docs/algorithms.md 2.9: PA, ROMMA, aggressive ROMMA and PATER are scale-equivariant (rows k
+// times larger give the same predictions and weights 1/k as large); with features of 1e300 the
+// squared norms overflow, and the scaled rule must learn exactly what the rows of 1 learn
+// (before, every weight stayed 0).
+TEST(Edges, HugeMagnitudesLearnWhatTheSameRowsScaledDownLearn) {
+  for (const char* spec : {"pa(bias=false)", "romma(bias=false)", "aromma(bias=false)", "pater1",
+                           "pa(bias=false) +avg"}) {
+    for (bool sparse : {false, true}) {
+      const Learned unit = learn_all(spec, 1.0, sparse);
+      const Learned huge = learn_all(spec, 1e300, sparse);
+      EXPECT_EQ(huge.mistakes, unit.mistakes) << spec;
+      EXPECT_LT(unit.mistakes, 60u) << spec;
+      ASSERT_EQ(huge.params.size(), unit.params.size());
+      for (std::size_t j = 0; j < unit.params.size(); ++j)
+        EXPECT_NEAR(huge.params[j] * 1e300, unit.params[j], 1e-9 * (1 + std::fabs(unit.params[j])))
+            << spec << " w[" << j << "]";
+    }
+  }
+  // With a bias, C or gamma the rule is not scale-free, but it still learns, finitely.
+  for (const char* spec :
+       {"pa1", "pa2", "carvalho_pa", "romma", "aromma", "l2 | pa1", "wpater1", "pater2"}) {
+    const Learned huge = learn_all(spec, 1e300);
+    EXPECT_LT(huge.mistakes, 80u) << spec;
+    bool moved = false;
+    for (double w : huge.params) {
+      EXPECT_TRUE(std::isfinite(w)) << spec;
+      moved |= w != 0;
+    }
+    EXPECT_TRUE(moved) << spec;
+  }
+  // l2 normalises the rows: the same rows at 1 and at 1e300 become the same.
+  EXPECT_EQ(learn_all("l2 | pa1", 1e300).mistakes, learn_all("l2 | pa1", 1.0).mistakes);
+}
+
+// A raw learner on a constant column of 1e300 meets infinite margins; the run says so.
+TEST(Edges, InfiniteMarginsAreSaid) {
+  auto p = Pipeline::build("logreg").take();
+  for (int r = 0; r < 20; ++r) {
+    const double x[2] = {1e300, r % 2 ? 1.0 : -1.0};
+    ASSERT_TRUE(p->learn_one(x, 2, r % 2 ? 1 : -1));
+  }
+  bool said = false;
+  for (const auto& w : p->warnings()) said |= w.find("had an infinite margin") != std::string::npos;
+  EXPECT_TRUE(said);
+  EXPECT_TRUE(learn_all("zscore | logreg", 1.0).warnings.empty());
+}
+
+}  // namespace
+}  // namespace onepass

@@ -152,6 +152,8 @@ class Pipeline {
   // training and in frozen scoring alike.
   double defined_margin(double margin) const;
   mutable std::uint64_t undefined_margins_ = 0;
+  // Rows learned with an infinite margin (their log-loss is 0 or infinite): said by warnings().
+  std::uint64_t infinite_margins_ = 0;
   // Fits scaler `stage` on what it holds and sends those rows on.
   void release(std::size_t stage);
   // A row through every scaler, frozen (scoring), or the error of one still warming up.

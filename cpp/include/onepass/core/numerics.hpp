@@ -44,6 +44,27 @@ inline bool any_nan(const double* v, std::size_t n) {
   return nan;
 }
 
+// spec 2.9: a sum of squares kept as scale^2 * sum, so that it stays finite for values up to
+// the largest double (|x|^2 of a row with a value of 1e200 overflows; 1e400 sum 1 does not).
+struct ScaledSquares {
+  double sum = 0;
+  double scale = 1;  // 1: the plain sum
+};
+
+// The sum of v_i^2 (NaN left out) plus extra^2, divided through by the largest magnitude m:
+// { sum (v_i/m)^2 + (extra/m)^2, m }. For where the plain sum overflows (spec 2.9).
+inline ScaledSquares rescaled_squares(const double* v, std::size_t n, double extra = 0) {
+  double m = std::fabs(extra);
+  for (std::size_t i = 0; i < n; ++i)
+    if (std::fabs(v[i]) > m) m = std::fabs(v[i]);  // NaN compares false
+  if (!(m > 0) || !std::isfinite(m)) return {m > 0 ? m : 0.0, 1.0};
+  const double e = extra / m;
+  double sum = e * e;
+  for (std::size_t i = 0; i < n; ++i)
+    if (!std::isnan(v[i])) sum += (v[i] / m) * (v[i] / m);
+  return {sum, m};
+}
+
 // spec 1.2 (D-TIE): a zero score predicts +1.
 inline int label_of_score(double s) {
   return s >= 0 ? 1 : -1;

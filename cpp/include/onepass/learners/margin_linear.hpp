@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "onepass/core/numerics.hpp"
 #include "onepass/learners/learner.hpp"
 
 namespace onepass {
@@ -21,12 +22,13 @@ class MarginLinear : public Learner {
   void init() override { params_.assign(dims_ + (bias_ ? 1 : 0), 0.0); }
   // The rules are written once (a template over the row type) with these and update_score,
   // for dense rows and for sparse rows in O(nonzeros).
-  // |x|^2 of the row as the learner sees it (with the bias feature when on).
-  double squared_norm(const double* x) const;
-  double squared_norm(const SparseRow& x) const;
-  // w <- w + step * x (and b <- b + step with the bias feature).
-  void add_scaled(const double* x, double step);
-  void add_scaled(const SparseRow& x, double step);
+  // |x|^2 of the row as the learner sees it (with the bias feature when on), as scale^2 sum:
+  // the plain sum (scale 1) unless it overflows (spec 2.9).
+  ScaledSquares squared_norm(const double* x) const;
+  ScaledSquares squared_norm(const SparseRow& x) const;
+  // w <- w + step * x / scale (and b <- b + step / scale with the bias feature).
+  void add_scaled(const double* x, double step, double scale = 1.0);
+  void add_scaled(const SparseRow& x, double step, double scale = 1.0);
 
   std::string name_;
   bool bias_;

@@ -3,7 +3,8 @@
 //   PA: tau = l/|x|^2 (PA-0)   PA-I: min(C, l/|x|^2) (PA-1)   PA-II: l/(|x|^2 + 1/(2C)) (PA-2).
 // and PA as Carvalho & Cohen used it, spec 4.8 (CPA): on y s < eps,
 //   tau = (eps - y s)/(|x|^2 + gamma)  (PA-II with 1/(2C) = gamma when eps = 1).
-// spec 2.3: |x|^2 == 0 skips the update.
+// spec 2.3: |x|^2 == 0 skips the update; spec 2.9: |x|^2 beyond the range of double is taken
+// scaled.
 #pragma once
 
 #include <algorithm>
@@ -30,24 +31,27 @@ class PassiveAggressive : public MarginLinear {
   bool step(const Row& x, int y) {
     const double loss = eps_ - y * update_score(x);
     if (loss <= 0) return false;
-    const double q = squared_norm(x);
+    // |x|^2 = m^2 q (spec 2.9: m = 1 unless |x|^2 overflows); the step tau x is taken as
+    // (tau m)(x / m), tau m written so that nothing overflows (the same bits when m = 1).
+    const ScaledSquares norm = squared_norm(x);
+    const double q = norm.sum, m = norm.scale;
     if (q == 0) return false;
-    double tau = 0;
+    double tau_m = 0;
     switch (variant_) {
       case PaVariant::pa:
-        tau = loss / q;
+        tau_m = loss / (m * q);
         break;
       case PaVariant::pa1:
-        tau = std::min(c_, loss / q);
+        tau_m = std::min(c_ * m, loss / (m * q));
         break;
       case PaVariant::pa2:
-        tau = loss / (q + 1.0 / (2.0 * c_));
+        tau_m = loss / (m * q + 1.0 / (2.0 * c_ * m));
         break;
       case PaVariant::carvalho:
-        tau = loss / (q + c_);  // (CPA), c_ = gamma
+        tau_m = loss / (m * q + c_ / m);  // (CPA), c_ = gamma
         break;
     }
-    add_scaled(x, tau * y);
+    add_scaled(x, tau_m * y, m);
     return true;
   }
 

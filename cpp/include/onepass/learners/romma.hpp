@@ -3,7 +3,8 @@
 // a == 0, or (aggressive and y p >= a q): w <- (y/q) x; otherwise D = a q - p^2, and unless
 // D <= 1e-12 a q (x parallel to w, D-ROMMA-2): c = (a q - y p)/D, d = a (y - p)/D, w <- c w + d x.
 // init = ones_on_first_seen sets w_j = 1 the first time feature j is non-zero (MinorThird's
-// quirk, D-ROMMA-3); state then holds the seen flags.
+// quirk, D-ROMMA-3); state then holds the seen flags. Magnitudes beyond the range of double
+// (|x|^2, a q) take the same rule in scaled units (spec 2.9).
 #pragma once
 
 #include "onepass/learners/margin_linear.hpp"
@@ -28,6 +29,11 @@ class Romma : public MarginLinear {
   bool update(const double* x, int y) override;
 
  private:
+  // Below this a q has lost precision (subnormal products start near 2.2e-308).
+  static constexpr double kTinyProduct = 1e-280;
+  // The rule in scaled units, for magnitudes beyond the range of double (spec 2.9).
+  bool scaled_update(const double* x, int y, const ScaledSquares& norm, bool w_zero);
+
   bool aggressive_, ones_on_first_seen_;
 };
 

@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "onepass/core/numerics.hpp"
 #include "onepass/scalers/scaler.hpp"
 
 namespace onepass {
@@ -29,10 +30,18 @@ class RowNorm : public Scaler {
 
  private:
   // 1/|v| over the n values (zeros add nothing, so a sparse row's entries suffice); 1 for 0.
+  // A norm beyond the range of double is taken scaled by the largest magnitude (spec 2.9).
   double inverse_norm(const double* v, std::size_t n) const {
     double norm = 0;
     for (std::size_t j = 0; j < n; ++j)
       if (!std::isnan(v[j])) norm += l1_ ? std::fabs(v[j]) : v[j] * v[j];
+    if (!std::isfinite(norm)) {
+      const double m = rescaled_squares(v, n).scale;
+      double sum = 0;  // |v/m|_1 or |v/m|_2^2
+      for (std::size_t j = 0; j < n; ++j)
+        if (!std::isnan(v[j])) sum += l1_ ? std::fabs(v[j] / m) : (v[j] / m) * (v[j] / m);
+      return (1.0 / m) / (l1_ ? sum : std::sqrt(sum));
+    }
     if (!l1_) norm = std::sqrt(norm);
     return norm > 0 ? 1.0 / norm : 1.0;
   }
