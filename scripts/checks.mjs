@@ -5,7 +5,7 @@
 //      corpus (tests/fuzz/corpus/<target>), failing on any crash, sanitizer report, leak or
 //      input slower than 1 s; it prints each target's executions and coverage.
 // `npm test` runs both (10 s per target); `npm run fuzz -- --seconds 3600` runs the targets longer
-// (--fuzz-only skips the test suite). New inputs the fuzzer finds go to build/checks/corpus, not
+// (--fuzz-only skips the test suite; --only csv_fuzz runs one target). New inputs the fuzzer finds go to build/checks/corpus, not
 // into the repository.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
@@ -19,6 +19,13 @@ const seconds = at >= 0 ? Number(args[at + 1]) : 10;
 if (!(seconds > 0))
   throw new Error(`--seconds takes a number of seconds > 0, got '${args[at + 1]}'`);
 const fuzzOnly = args.includes('--fuzz-only');
+// An input slower than this fails (libFuzzer's -timeout). 1 s in the test suite; a long run on a
+// machine that is also doing other work may allow more (--timeout 5), since a pause of the
+// sanitizer's allocator under load can pass 1 s on an input that takes 35 ms.
+const t = args.lastIndexOf('--timeout');
+const timeout = t >= 0 ? Number(args[t + 1]) : 1;
+if (!(Number.isInteger(timeout) && timeout > 0))
+  throw new Error(`--timeout takes a whole number of seconds > 0, got '${args[t + 1]}'`);
 const dir = join(root, 'build/checks');
 
 function run(cmd, argv, label, env = process.env) {
@@ -61,9 +68,12 @@ if (!fuzzOnly)
     sanitizerEnv,
   );
 
+const only = args.lastIndexOf('--only');
 const targets = readdirSync(join(root, 'tests/fuzz'))
   .filter((f) => f.endsWith('_fuzz.cpp'))
-  .map((f) => f.replace(/\.cpp$/, ''));
+  .map((f) => f.replace(/\.cpp$/, ''))
+  .filter((f) => only < 0 || f === args[only + 1]);
+if (targets.length === 0) throw new Error(`no fuzz target '${args[only + 1]}' in tests/fuzz`);
 const report = [];
 for (const target of targets) {
   const seeds = join(root, 'tests/fuzz/corpus', target.replace(/_fuzz$/, ''));
@@ -75,7 +85,7 @@ for (const target of targets) {
       found,
       seeds,
       `-max_total_time=${seconds}`,
-      '-timeout=1',
+      `-timeout=${timeout}`,
       '-rss_limit_mb=2048',
       '-max_len=32768',
       '-print_final_stats=1',
