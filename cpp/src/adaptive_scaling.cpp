@@ -73,6 +73,7 @@ void AdaptiveScaling::fit(const double* rows, const std::int8_t* labels, std::si
 
 void AdaptiveScaling::observe_label(const double* x, int y) {
   if (!p_.online) return;
+  x = without_huge(x, true);  // docs/algorithms.md 2.9: missing, counted
   // spec 5.3 online variant: Welford means and co-moments; a missing cell sits at the mean.
   const double t = y > 0 ? 1.0 : 0.0;
   k_ += 1;
@@ -146,6 +147,7 @@ double AdaptiveScaling::factor(std::size_t j) const {
 }
 
 void AdaptiveScaling::transform(const double* x, double* out) const {
+  x = without_huge(x, false);  // docs/algorithms.md 2.9: missing
   for (std::size_t j = 0; j < dims_; ++j)
     out[j] = std::isnan(x[j]) ? x[j] : factor(j) * (p_.raw ? x[j] : x[j] - mean_[j]);
 }

@@ -56,6 +56,7 @@ void BnsScaler::fit(const double* rows, const std::int8_t* labels, std::size_t n
 }
 
 void BnsScaler::transform(const double* x, double* out) const {
+  x = without_huge(x, false);  // docs/algorithms.md 2.9: missing
   for (std::size_t j = 0; j < dims_; ++j) {
     const double range = max_[j] - min_[j];
     if (std::isnan(x[j]))

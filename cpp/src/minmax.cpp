@@ -8,6 +8,7 @@
 namespace onepass {
 
 void MinMax::update(const double* x) {
+  x = without_huge(x, true);  // docs/algorithms.md 2.9: missing, counted
   double* n = state_.data();
   double* lo = n + dims_;
   double* hi = lo + dims_;
@@ -24,6 +25,7 @@ void MinMax::update(const double* x) {
 }
 
 void MinMax::transform(const double* x, double* out) const {
+  x = without_huge(x, false);
   const double* lo = state_.data() + dims_;
   const double* hi = lo + dims_;
   for (std::size_t j = 0; j < dims_; ++j) {

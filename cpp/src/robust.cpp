@@ -20,6 +20,7 @@ RobustScaler::RobustScaler(double eps, double lower, double upper)
 }
 
 void RobustScaler::update(const double* x) {
+  x = without_huge(x, true);  // docs/algorithms.md 2.9: missing, counted
   for (std::size_t j = 0; j < dims_; ++j) {
     if (std::isnan(x[j])) continue;
     QuantileSketch& q = sketches_[j];
@@ -39,6 +40,7 @@ void RobustScaler::update(const double* x) {
 }
 
 void RobustScaler::transform(const double* x, double* out) const {
+  x = without_huge(x, false);
   for (std::size_t j = 0; j < dims_; ++j) {
     if (std::isnan(x[j]))
       out[j] = x[j];

@@ -1,6 +1,20 @@
 #include "onepass/scalers/scaler.hpp"
 
+#include <cmath>
+#include <limits>
+
 namespace onepass {
+
+const double* Scaler::without_huge(const double* x, bool count) const {
+  std::size_t huge = 0;
+  for (std::size_t j = 0; j < dims_; ++j) huge += std::fabs(x[j]) > kLargestSquarable;
+  if (huge == 0) return x;
+  if (count) huge_values_ += huge;
+  screened_.assign(x, x + dims_);
+  for (double& v : screened_)
+    if (std::fabs(v) > kLargestSquarable) v = std::numeric_limits<double>::quiet_NaN();
+  return screened_.data();
+}
 
 void Scaler::grow(std::size_t new_dims) {
   if (new_dims <= dims_) return;

@@ -19,6 +19,7 @@ class EwZScore : public Scaler {
   explicit EwZScore(double halflife) : a_(1.0 - std::pow(2.0, -1.0 / halflife)) {}
 
   void update(const double* x) override {
+    x = without_huge(x, true);  // docs/algorithms.md 2.9: missing, counted
     double* k = state_.data();
     double* m = k + dims_;
     double* v = m + dims_;
@@ -39,6 +40,7 @@ class EwZScore : public Scaler {
     }
   }
   void transform(const double* x, double* out) const override {
+    x = without_huge(x, false);
     const double* k = state_.data();
     for (std::size_t j = 0; j < dims_; ++j) {
       const double sd = std::sqrt(state_[2 * dims_ + j]);

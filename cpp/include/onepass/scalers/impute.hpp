@@ -16,6 +16,7 @@ class Impute : public Scaler {
   Impute(ImputeStrategy strategy, double value) : strategy_(strategy), value_(value) {}
 
   void update(const double* x) override {
+    x = without_huge(x, true);  // docs/algorithms.md 2.9: missing, counted
     double* n = state_.data();
     double* m = n + dims_;
     double* missing = m + dims_;
@@ -29,6 +30,7 @@ class Impute : public Scaler {
     }
   }
   void transform(const double* x, double* out) const override {
+    x = without_huge(x, false);
     for (std::size_t j = 0; j < dims_; ++j) out[j] = std::isnan(x[j]) ? fill(j) : x[j];
   }
   Snapshot snapshot() const override {

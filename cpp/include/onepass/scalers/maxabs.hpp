@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cmath>
+#include <limits>
 
 #include "onepass/core/numerics.hpp"
 #include "onepass/scalers/scaler.hpp"
@@ -13,17 +14,23 @@ namespace onepass {
 class MaxAbs : public Scaler {
  public:
   void update(const double* x) override {
+    x = without_huge(x, true);  // docs/algorithms.md 2.9: missing, counted
     for (std::size_t j = 0; j < dims_; ++j)
       if (!std::isnan(x[j])) state_[j] = std::fmax(state_[j], std::fabs(x[j]));
   }
   void transform(const double* x, double* out) const override {
+    x = without_huge(x, false);
     for (std::size_t j = 0; j < dims_; ++j)
       out[j] = std::isnan(x[j]) ? x[j] : state_[j] <= kSpreadEpsilon ? 0.0 : x[j] / state_[j];
   }
   bool keeps_zeros() const override { return true; }
   void update_transform_sparse(const SparseRow& x, double* out_values) override {
     for (std::size_t k = 0; k < x.nnz; ++k) {
-      const double v = x.value[k];
+      double v = x.value[k];
+      if (std::fabs(v) > kLargestSquarable) {  // docs/algorithms.md 2.9: missing, counted
+        v = std::numeric_limits<double>::quiet_NaN();
+        count_huge_value();
+      }
       double& m = state_[x.index[k]];
       if (!std::isnan(v)) m = std::fmax(m, std::fabs(v));
       out_values[k] = std::isnan(v) ? v : m <= kSpreadEpsilon ? 0.0 : v / m;

@@ -58,8 +58,8 @@ class Scaler {
 
   virtual Snapshot snapshot() const = 0;
   // Values of this run left out of the statistics because they would have made them
-  // non-finite (the moment scalers: values beyond about 1e154); reported by the pipeline.
-  virtual std::uint64_t values_left_out() const { return 0; }
+  // non-finite (values beyond about 1e154, docs/algorithms.md 2.9); reported by the pipeline.
+  virtual std::uint64_t values_left_out() const { return huge_values_; }
   const std::vector<double>& state() const { return state_; }
 
   // The full state as one vector, and its restoration into a scaler reset to the same width
@@ -82,14 +82,27 @@ class Scaler {
   // hands them back, row-major, with their labels, for the pipeline to send on in order.
   virtual void fit_held(std::vector<double>& /*rows*/, std::vector<std::int8_t>& /*labels*/) {}
 
+  // The largest magnitude whose square is finite (about 1.34e154).
+  static constexpr double kLargestSquarable = 1.3407807929942596e154;
+
  protected:
   virtual void init() = 0;
+  // The row with every value beyond kLargestSquarable in magnitude made missing (NaN): the row
+  // itself when it has none (the usual case, no copy), else a copy valid until the next call.
+  // For the scalers whose statistics or output one such value would ruin for good (robust,
+  // impute, the warm-up scalers, AS online; docs/algorithms.md 2.9); `count`: add them to
+  // values_left_out (where the statistics see the row, once per row).
+  const double* without_huge(const double* x, bool count) const;
+  // One such value of a sparse row, made missing by the scaler itself.
+  void count_huge_value() { ++huge_values_; }
   std::size_t dims_ = 0;
   // All statistics in one vector (per-feature blocks), so a saved model resumes exactly.
   std::vector<double> state_;
 
  private:
   std::vector<double> dense_in_, dense_out_;
+  mutable std::vector<double> screened_;
+  mutable std::uint64_t huge_values_ = 0;
 };
 
 }  // namespace onepass

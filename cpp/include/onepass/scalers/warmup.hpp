@@ -22,6 +22,7 @@ class WarmupScaler : public Scaler {
 
   bool fitted() const override { return fitted_; }
   bool hold(const double* x, int y) override {
+    x = without_huge(x, true);  // docs/algorithms.md 2.9: missing, counted
     held_rows_.insert(held_rows_.end(), x, x + dims_);
     held_labels_.push_back(static_cast<std::int8_t>(y));
     return held_labels_.size() >= warmup_;
