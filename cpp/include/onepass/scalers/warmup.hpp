@@ -37,8 +37,11 @@ class WarmupScaler : public Scaler {
     held_labels_ = {};
   }
   std::size_t warmup() const { return warmup_; }
-  // Fitted scalers keep no running statistics.
-  void update(const double*) override {}
+  // Fitted scalers keep no running statistics; a training row's values beyond the range they
+  // take are counted here (transform treats them as missing, docs/algorithms.md 2.9).
+  void update(const double* x) override {
+    if (fitted_) without_huge(x, true);
+  }
 
   // [fitted, fitted_on, held rows (array), held labels (array), the fitted parameters]
   std::vector<double> save() const override {
