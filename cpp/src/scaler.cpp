@@ -3,6 +3,8 @@
 #include <cmath>
 #include <limits>
 
+#include "onepass/core/params.hpp"
+
 namespace onepass {
 
 const double* Scaler::without_huge(const double* x, bool count) const {
@@ -14,6 +16,18 @@ const double* Scaler::without_huge(const double* x, bool count) const {
   for (double& v : screened_)
     if (std::fabs(v) > kLargestSquarable) v = std::numeric_limits<double>::quiet_NaN();
   return screened_.data();
+}
+
+Status Scaler::check_counts(const std::vector<double>& saved) const {
+  for (const auto& [block, name] : count_blocks())
+    for (std::size_t j = 0; j < dims_; ++j) {
+      const double v = saved[block * dims_ + j];
+      if (!(v >= 0) || v != std::floor(v))
+        return Status::error("the saved state of scaler '" + snapshot().name + "' has " + name +
+                             " " + format_number(v) + " for feature " + std::to_string(j + 1) +
+                             ": a count is a whole number >= 0");
+    }
+  return Status::ok();
 }
 
 void Scaler::grow(std::size_t new_dims) {

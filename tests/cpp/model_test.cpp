@@ -219,3 +219,37 @@ TEST(ModelFile, EncodedFeaturesWithoutTheirEncoderAreRefused) {
 
 }  // namespace
 }  // namespace onepass
+
+namespace onepass {
+namespace {
+
+// Issue 21, item 3: a count in a scaler's state that is negative or not whole (an edited,
+// re-signed model) is refused, naming the scaler, the count and the feature.
+TEST(ModelFile, ScalerCountsMustBeWholeAndNonNegative) {
+  for (const char* scaler : {"zscore", "minmax", "impute", "ewzscore"}) {
+    auto p = Pipeline::build(std::string(scaler) + " | pa1").take();
+    const double rows[3][2] = {{1, 2}, {3, 5}, {2, 7}};
+    for (int r = 0; r < 3; ++r) ASSERT_TRUE(p->learn_one(rows[r], 2, r % 2 ? 1 : -1));
+    ModelSchema schema;
+    schema.features = {"a", "b"};
+    const std::string text = model_to_json(*p, schema);
+    ASSERT_TRUE(model_from_json(text)) << scaler;
+    // The scaler's state starts with the per-feature counts of values: [3, 3, ...].
+    const std::size_t at = text.find("\"state\": [\n");
+    ASSERT_NE(at, std::string::npos);
+    for (const char* bad : {"-3", "2.5"}) {
+      std::string edited = text;
+      const std::size_t first = edited.find_first_of("0123456789", at);
+      const std::size_t end = edited.find_first_of(",\n", first);
+      edited.replace(first, end - first, bad);
+      EXPECT_EQ(model_from_json(resign_model(edited).value()).message(),
+                std::string("not a valid onepass model: scaler 1: the saved state of scaler '") +
+                    scaler + "' has a count of values " + bad +
+                    " for feature 1: a count is a whole number >= 0")
+          << edited.substr(at, 60);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace onepass

@@ -59,6 +59,9 @@ class EwZScore : public Scaler {
   }
 
  protected:
+  std::vector<std::pair<std::size_t, const char*>> count_blocks() const override {
+    return {{0, "a count of values"}};
+  }
   void init() override { state_.assign(3 * dims_, 0.0); }  // [count, mean, var] per feature
 
  private:

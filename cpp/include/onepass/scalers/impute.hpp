@@ -41,6 +41,9 @@ class Impute : public Scaler {
   }
 
  protected:
+  std::vector<std::pair<std::size_t, const char*>> count_blocks() const override {
+    return {{0, "a count of values"}, {2, "a count of missing cells"}};
+  }
   void init() override { state_.assign(3 * dims_, 0.0); }  // [observed, mean, missing]
 
  private:

@@ -16,6 +16,9 @@ class MinMax : public Scaler {
 
  protected:
   // state_ = [count (d), min (d), max (d)]
+  std::vector<std::pair<std::size_t, const char*>> count_blocks() const override {
+    return {{0, "a count of values"}};
+  }
   void init() override { state_.assign(3 * dims_, 0.0); }
 
  private:

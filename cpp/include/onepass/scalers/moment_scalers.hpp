@@ -34,6 +34,9 @@ class MomentScaler : public Scaler {
  protected:
   // state_ = [k (d), mean (d), S (d), binary so far (d)]
   void init() override;
+  std::vector<std::pair<std::size_t, const char*>> count_blocks() const override {
+    return {{0, "a count of values"}};
+  }
 
  private:
   double scale(std::size_t j, double x) const;

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "onepass/core/layout.hpp"
@@ -69,6 +70,8 @@ class Scaler {
     if (saved.size() != state_.size())
       return Status::error("the saved scaler state has " + std::to_string(saved.size()) +
                            " values, expected " + std::to_string(state_.size()));
+    Status st = check_counts(saved);
+    if (!st) return st;
     state_ = saved;
     return Status::ok();
   }
@@ -87,6 +90,12 @@ class Scaler {
 
  protected:
   virtual void init() = 0;
+  // The per-feature blocks of state_ that count values (the feature's count of values seen,
+  // of missing cells), by block index, with their names: a loaded state must hold whole
+  // numbers >= 0 there (an edited, re-signed model may not).
+  virtual std::vector<std::pair<std::size_t, const char*>> count_blocks() const { return {}; }
+  // Each count block of `saved` checked; the message names the block and the feature.
+  Status check_counts(const std::vector<double>& saved) const;
   // The row with every value beyond kLargestSquarable in magnitude made missing (NaN): the row
   // itself when it has none (the usual case, no copy), else a copy valid until the next call.
   // For the scalers whose statistics or output one such value would ruin for good (robust,
