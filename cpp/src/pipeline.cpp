@@ -465,8 +465,9 @@ std::vector<std::string> Pipeline::warnings() const {
   std::vector<std::string> out;
   for (std::size_t i = 0; i < scalers_.size(); ++i)
     if (const std::uint64_t n = scalers_[i]->values_left_out(); n > 0)
-      out.push_back(scaler_texts_[i] + " left " + std::to_string(n) +
-                    " values out of its statistics, as missing: too large to square (beyond about 1e154)");
+      out.push_back(
+          scaler_texts_[i] + " left " + std::to_string(n) +
+          " values out of its statistics, as missing: too large to square (beyond about 1e154)");
   if (infinite_margins_ > 0)
     out.push_back(std::to_string(infinite_margins_) +
                   " rows had an infinite margin (features beyond about 1e154, or weights grown "

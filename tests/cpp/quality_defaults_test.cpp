@@ -168,9 +168,10 @@ TEST(MomentScalers, OneHugeCellIsLeftOutOfTheStatisticsAndSaid) {
     EXPECT_EQ((*snap.array("count"))[0], 999) << scaler;
     EXPECT_LT(late_mistakes, 25) << scaler;
     ASSERT_EQ(p->warnings().size(), 1u) << scaler;
-    EXPECT_EQ(p->warnings()[0], std::string(scaler) +
-                                    " left 1 values out of its statistics, as missing: too large to square "
-                                    "(beyond about 1e154)");
+    EXPECT_EQ(p->warnings()[0],
+              std::string(scaler) +
+                  " left 1 values out of its statistics, as missing: too large to square "
+                  "(beyond about 1e154)");
   }
 }
 

@@ -91,8 +91,8 @@ class Scaler {
  protected:
   virtual void init() = 0;
   // The per-feature blocks of state_ that count values (the feature's count of values seen,
-  // of missing cells), by block index, with their names: a loaded state must hold whole
-  // numbers >= 0 there (an edited, re-signed model may not).
+  // of missing cells), by block index, with their names: a loaded state must hold numbers
+  // >= 0 there (an edited, re-signed model may not; merged models hold mean counts).
   virtual std::vector<std::pair<std::size_t, const char*>> count_blocks() const { return {}; }
   // Each count block of `saved` checked; the message names the block and the feature.
   Status check_counts(const std::vector<double>& saved) const;
