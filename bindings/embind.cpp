@@ -5,7 +5,9 @@
 #include <algorithm>
 
 #include <emscripten/bind.h>
+#include <emscripten/heap.h>
 #include <emscripten/val.h>
+#include <malloc.h>
 
 #include <cmath>
 #include <memory>
@@ -820,6 +822,16 @@ class JsDataset {
   std::vector<std::uint8_t> chunk_;
 };
 
+// The wasm heap: its size (it grows, never shrinks) and the bytes that live objects use
+// (dlmalloc's count), so that a caller can see what dispose() (or the finalizer) gives back.
+val memory_value() {
+  const struct mallinfo info = mallinfo();
+  val out = val::object();
+  out.set("heapBytes", static_cast<double>(emscripten_get_heap_size()));
+  out.set("inUseBytes", static_cast<double>(info.uordblks));
+  return out;
+}
+
 // { model } or { error }
 val merge_value(val models) {
   auto merged = onepass::merge_models(strings_of(models));
@@ -884,6 +896,7 @@ val preview_csv(const std::string& head, bool complete, val options) {
 EMSCRIPTEN_BINDINGS(onepass) {
   emscripten::function("registryJson", &onepass::registry_json);
   emscripten::function("merge", &merge_value);
+  emscripten::function("memory", &memory_value);
   emscripten::class_<JsPipeline>("Pipeline")
       .constructor<>()
       .function("init", &JsPipeline::init)

@@ -285,20 +285,57 @@ function toFloat64(values: ArrayLike<number>): Float64Array {
   return values instanceof Float64Array ? values : Float64Array.from(values);
 }
 
+/** Frees the wasm memory of an object its owner forgot to dispose(), once the garbage collector
+ * has collected the owner (a safety net: collection may come late, or not before the page
+ * ends; dispose() or `using` frees it at once). */
+const finalizer =
+  typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry<{ delete(): void }>((raw) => raw.delete())
+    : null;
+
+/** What every object holding wasm memory shares: dispose() (and `using`, Symbol.dispose) frees
+ * it at once; otherwise it is freed some time after the object is collected. */
+export class WasmOwned<R extends { delete(): void }> {
+  #raw: R | null;
+
+  /** @internal */
+  constructor(raw: R) {
+    this.#raw = raw;
+    finalizer?.register(this, raw, this);
+  }
+
+  /** The raw object, or an Error saying that `what` was disposed. */
+  protected held(what: string): R {
+    return this.#raw ?? fail(`this ${what} was disposed`);
+  }
+
+  /** Frees the wasm memory now (later calls do nothing). */
+  dispose(): void {
+    if (!this.#raw) return;
+    finalizer?.unregister(this);
+    this.#raw.delete();
+    this.#raw = null;
+  }
+
+  /** `using p = op.pipeline(...)` disposes p at the end of the block. */
+  [Symbol.dispose](): void {
+    this.dispose();
+  }
+}
+
 /** A pipeline: scalers then a learner, optionally "+avg". */
-export class Pipeline {
-  #raw: RawPipeline | null;
+export class Pipeline extends WasmOwned<RawPipeline> {
   #curveSeen = 0;
   #features: string[] | undefined;
 
   /** @internal use Onepass.pipeline() or Onepass.loadPipeline() */
   constructor(raw: RawPipeline, features?: string[]) {
-    this.#raw = raw;
+    super(raw);
     this.#features = features;
   }
 
   get #p(): RawPipeline {
-    return this.#raw ?? fail('this pipeline was disposed');
+    return this.held('pipeline');
   }
 
   get spec(): string {
@@ -456,11 +493,6 @@ export class Pipeline {
   get schema(): ModelSchema {
     return this.#p.schema();
   }
-
-  dispose(): void {
-    this.#raw?.delete();
-    this.#raw = null;
-  }
 }
 
 /** Rows scored by a Scorer: margins, predicted labels, probabilities when the model has them,
@@ -505,17 +537,15 @@ function checked<T extends { error?: string }>(r: T): Omit<T, 'error'> {
 }
 
 /** A labelled CSV held in memory for the evaluation protocols (spec 6.2-6.4). */
-export class Dataset {
-  #raw: RawDataset | null;
-
+export class Dataset extends WasmOwned<RawDataset> {
   /** @internal use Onepass.loadDataset() */
   constructor(raw: RawDataset) {
-    this.#raw = raw;
+    super(raw);
   }
 
   /** @internal */
   get raw(): RawDataset {
-    return this.#raw ?? fail('this data set was disposed');
+    return this.held('data set');
   }
 
   get size(): number {
@@ -551,16 +581,10 @@ export class Dataset {
   ): CurveResult {
     return checked(this.raw.learningCurve(spec, folds, fractions, options));
   }
-
-  dispose(): void {
-    this.#raw?.delete();
-    this.#raw = null;
-  }
 }
 
 /** Frozen predictions of a model over CSV or svmlight bytes; nothing is learned. */
-export class Scorer {
-  #raw: RawScorer | null;
+export class Scorer extends WasmOwned<RawScorer> {
   /** Rows scored so far, those with a label, and those predicted right. */
   rows = 0;
   labelled = 0;
@@ -568,11 +592,11 @@ export class Scorer {
 
   /** @internal use Onepass.csvScorer() or Onepass.svmlightScorer() */
   constructor(raw: RawScorer) {
-    this.#raw = raw;
+    super(raw);
   }
 
   get #s(): RawScorer {
-    return this.#raw ?? fail('this scorer was disposed');
+    return this.held('scorer');
   }
 
   get hasProbability(): boolean {
@@ -631,11 +655,6 @@ export class Scorer {
     if (err) fail(err);
     return this.#take();
   }
-
-  dispose(): void {
-    this.#raw?.delete();
-    this.#raw = null;
-  }
 }
 
 /** The scorer of CSV bytes (csvScorer): the same class for both formats. */
@@ -643,18 +662,17 @@ export { Scorer as CsvScorer };
 
 /** Bytes through several pipelines with one parse, one wasm call per chunk: what the CSV and
  * the svmlight runners share. */
-export class Runner<R extends RawRunner = RawRunner> {
-  #raw: R | null;
+export class Runner<R extends RawRunner = RawRunner> extends WasmOwned<R> {
   #curveSeen: number[];
 
   /** @internal use Onepass.csvRunner() or Onepass.svmlightRunner() */
   constructor(raw: R) {
-    this.#raw = raw;
+    super(raw);
     this.#curveSeen = new Array(raw.size()).fill(0);
   }
 
   protected get raw(): R {
-    return this.#raw ?? fail('this runner was disposed');
+    return this.held('runner');
   }
 
   get size(): number {
@@ -703,11 +721,6 @@ export class Runner<R extends RawRunner = RawRunner> {
         snapshot: r.snapshot(i),
       });
     return out;
-  }
-
-  dispose(): void {
-    this.#raw?.delete();
-    this.#raw = null;
   }
 }
 
@@ -765,6 +778,10 @@ export interface Onepass {
   loadPipeline(model: ModelInput): Pipeline;
   /** Parameter mixing: the mean of models of the same pipeline trained on shards of a stream. */
   merge(models: ModelInput[]): ModelJSON;
+  /** The WebAssembly heap: its size in bytes (it grows as needed and never shrinks) and the
+   * bytes held by live objects (pipelines, runners, data sets, scorers), which dispose() gives
+   * back at once and a forgotten object gives back some time after it is collected. */
+  memory(): { heapBytes: number; inUseBytes: number };
   /** Reads a labelled CSV (or, with format: 'svmlight', svmlight rows) into memory for
    * holdout, cross-validation and learning curves. */
   loadDataset(source: CsvSource, options?: DatasetOptions): Promise<Dataset>;
@@ -785,7 +802,10 @@ export interface Onepass {
 export interface LoadOptions {
   /** The .wasm bytes; in Node they are read from the package when not given. */
   wasmBinary?: ArrayBuffer | Uint8Array;
-  /** Where the browser fetches the .wasm file from (default: beside this module). */
+  /** Where the .wasm file is (default: beside this module, as `new URL('./onepass_wasm.wasm',
+   * import.meta.url)`): a URL the browser fetches, or in Node a path or file: URL. For bundlers
+   * that do not copy the file: `import wasmUrl from 'onepass/onepass_wasm.wasm?url'` (Vite) or
+   * the bundler's asset import, then `load({ wasmUrl })`. */
   wasmUrl?: string;
 }
 
@@ -901,18 +921,37 @@ export async function* chunksOf(
 export async function load(options: LoadOptions = {}): Promise<Onepass> {
   const wasmUrl = new URL('./onepass_wasm.wasm', import.meta.url);
   let wasmBinary = options.wasmBinary;
+  const where = options.wasmBinary ? 'the wasmBinary given' : (options.wasmUrl ?? wasmUrl.href);
+  const cannotLoad = (why: string): never =>
+    fail(
+      `onepass could not load its WebAssembly module from ${where}: ${why}. A bundler that does ` +
+        'not copy onepass_wasm.wasm beside its output, or a server that answers with a page ' +
+        "instead of the file, causes this: serve the package's onepass_wasm.wasm (exported as " +
+        "'onepass/onepass_wasm.wasm') and pass load({ wasmUrl }), or its bytes as " +
+        'load({ wasmBinary }) (README "Using bundlers")',
+    );
   if (!wasmBinary && isNode) {
     // docs/design.md, toolchain fact 2: in Node the loader's fetch() of a file path fails; pass the bytes.
     const fsName = 'node:fs';
     const fs = (await import(
       /* webpackIgnore: true */ /* @vite-ignore */ fsName
     )) as typeof import('node:fs');
-    wasmBinary = fs.readFileSync(wasmUrl);
+    const file = options.wasmUrl?.startsWith('file:') ? new URL(options.wasmUrl) : options.wasmUrl;
+    try {
+      wasmBinary = fs.readFileSync(file ?? wasmUrl);
+    } catch (e) {
+      cannotLoad((e as Error).message);
+    }
   }
-  const raw: RawModule = await createOnepassModule({
-    wasmBinary,
-    locateFile: () => options.wasmUrl ?? wasmUrl.href,
-  });
+  let raw: RawModule;
+  try {
+    raw = await createOnepassModule({
+      wasmBinary,
+      locateFile: () => options.wasmUrl ?? wasmUrl.href,
+    });
+  } catch (e) {
+    return cannotLoad(e instanceof Error ? e.message : String(e));
+  }
 
   // The CSV options the core reads (api/csv_options.hpp): the one list of their names.
   const csvKeys = raw.csvOptionNames();
@@ -947,6 +986,7 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
     loadPipeline(model) {
       return new Pipeline(created(new raw.Pipeline(), (o) => o.initModel(modelText(model))));
     },
+    memory: () => raw.memory(),
     merge(models) {
       const out = raw.merge(models.map(modelText));
       if (out.error !== undefined) fail(out.error);

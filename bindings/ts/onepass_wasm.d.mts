@@ -217,6 +217,7 @@ export interface RawModule {
   csvOptionNames(): string[];
   defaultPipeline(): string;
   merge(models: string[]): { model?: string; error?: string };
+  memory(): { heapBytes: number; inUseBytes: number };
   Scorer: new () => RawScorer;
   Pipeline: new () => RawPipeline;
   Race: new () => RawRace;

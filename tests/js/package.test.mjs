@@ -1,0 +1,106 @@
+// The package as users get it (issue 19): what the tarball holds and exports, a load failure
+// that says what to do, and wasm memory given back by dispose(), `using` (Symbol.dispose) and,
+// for objects nobody disposed, the finalizer once they are collected.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { load } from '../../lib/index.js';
+import { root } from './helpers.mjs';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc');
+const op = await load();
+
+test('npm pack holds the package files and the LICENSE; the exports map serves the wasm file', () => {
+  const [pack] = JSON.parse(
+    execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
+  );
+  const files = pack.files.map((f) => f.path).sort();
+  for (const f of [
+    'LICENSE',
+    'README.md',
+    'package.json',
+    'lib/index.js',
+    'lib/index.d.ts',
+    'lib/cli.js',
+    'lib/onepass_wasm.mjs',
+    'lib/onepass_wasm.wasm',
+  ])
+    assert.ok(files.includes(f), `${f} is in the tarball`);
+  assert.ok(
+    files.every((f) => !f.startsWith('cpp/') && !f.startsWith('tests/')),
+    files.join(' '),
+  );
+  assert.equal(
+    import.meta.resolve('onepass/onepass_wasm.wasm'),
+    new URL(`file://${join(root, 'lib/onepass_wasm.wasm')}`).href,
+  );
+  assert.match(import.meta.resolve('onepass/package.json'), /\/package\.json$/);
+});
+
+test('a module that cannot be loaded is an Error that names where and what to do', async () => {
+  await assert.rejects(
+    load({ wasmBinary: new TextEncoder().encode('<!DOCTYPE html><html></html>') }),
+    /^Error: onepass could not load its WebAssembly module from the wasmBinary given: .*pass load\(\{ wasmUrl \}\)/,
+  );
+  await assert.rejects(
+    load({ wasmUrl: '/nowhere/onepass_wasm.wasm' }),
+    /could not load its WebAssembly module from \/nowhere\/onepass_wasm\.wasm: ENOENT/,
+  );
+  const again = await load({
+    wasmUrl: new URL('../../lib/onepass_wasm.wasm', import.meta.url).href,
+  });
+  assert.equal(again.defaultPipeline, op.defaultPipeline);
+});
+
+/** Wide pipelines that have learned a row: each holds a few hundred KB of wasm memory. */
+function widePipelines(n) {
+  const row = new Float64Array(20_000).fill(0.5);
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const p = op.pipeline('zscore | logreg +avg');
+    p.learnOne(row, 1);
+    out.push(p);
+  }
+  return out;
+}
+
+test('dispose() and Symbol.dispose give the memory back at once', () => {
+  for (const p of widePipelines(1)) p.dispose(); // first use fills the core's lasting tables
+  const before = op.memory().inUseBytes;
+  const ps = widePipelines(20);
+  const held = op.memory().inUseBytes - before;
+  assert.ok(held > 20 * 20_000 * 8, `20 pipelines of 20,000 features hold ${held} bytes`);
+  for (const [i, p] of ps.entries()) {
+    if (i % 2) p.dispose();
+    else p[Symbol.dispose]();
+    p.dispose(); // a second time does nothing
+    assert.throws(() => p.stats(), /this pipeline was disposed/);
+  }
+  assert.ok(op.memory().inUseBytes - before < 4096, 'given back');
+  assert.ok(op.memory().heapBytes >= op.memory().inUseBytes);
+  const r = op.csvRunner({ pipelines: ['pa'] });
+  r[Symbol.dispose]();
+  assert.throws(() => r.results(), /this runner was disposed/);
+});
+
+test('objects nobody disposed are freed after they are collected', async () => {
+  const before = op.memory().inUseBytes;
+  (() => widePipelines(40))(); // dropped without dispose()
+  assert.ok(op.memory().inUseBytes - before > 40 * 20_000 * 8);
+  for (let i = 0; i < 20 && op.memory().inUseBytes - before > 65_536; i++) {
+    gc();
+    await new Promise((resolve) => setTimeout(resolve, 10)); // finalizers run after a turn
+  }
+  assert.ok(
+    op.memory().inUseBytes - before <= 65_536,
+    `${op.memory().inUseBytes - before} bytes still held`,
+  );
+});
