@@ -60,7 +60,8 @@ test("the builder's help links to the stage's section, which opens beside the de
   });
   assert.equal(heading.tag, 'H3');
   assert.match(heading.text, /^4\.13 Modified Balanced Winnow/);
-  assert.ok(heading.top >= 0 && heading.top < 100, `heading at ${heading.top}px`);
+  // Scrolled to: at the top, within a pixel of subpixel layout (-0.015625 px has been seen).
+  assert.ok(heading.top > -1 && heading.top < 100, `heading at ${heading.top}px`);
   // A decision code in the register has its anchor too.
   assert.equal(await doc.locator('#d-pater-4').count(), 1);
   assert.deepEqual(foreign(), [], 'no request left the site');
