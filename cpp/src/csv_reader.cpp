@@ -719,6 +719,7 @@ std::size_t CsvReader::read_plain_row(const char* const begin, const char* const
   ++next_line_;
   ++rows_;
   if (y > 0) ++positives_;
+  label_runs_.add(y);
   return static_cast<std::size_t>(p - begin);
 }
 
@@ -811,6 +812,7 @@ Status CsvReader::process_fields(std::uint64_t line, RowBlock& out) {
   out.line.push_back(line);
   ++rows_;
   if (y > 0) ++positives_;
+  label_runs_.add(y);
   missing_ += missing;
   return Status::ok();
 }
@@ -823,6 +825,7 @@ std::vector<std::string> CsvReader::warnings() const {
     w.push_back("only one class in " + std::to_string(rows_) + " rows (all " +
                 (positives_ ? "positive" : "negative") +
                 "): progressive error is meaningful, but the model cannot separate classes");
+  if (const std::string runs = label_runs_.warning(); !runs.empty()) w.push_back(runs);
   if (skipped_ > 0)
     w.push_back(std::to_string(skipped_) + " bad rows skipped (the first " +
                 std::to_string(errors_.size()) + " are listed)");

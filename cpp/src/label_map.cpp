@@ -1,5 +1,7 @@
 #include "onepass/io/label_map.hpp"
 
+#include <cmath>
+
 #include "onepass/core/parse_number.hpp"
 
 namespace onepass {
@@ -113,6 +115,24 @@ bool LabelMap::map(std::string_view cell, int& y, std::string& error) {
 std::string LabelMap::negative_label() const {
   if (!negative_seen_) return "";
   return positive_.empty() ? format_negative() : negative_text_;
+}
+
+std::string LabelRuns::warning() const {
+  const double n = static_cast<double>(rows_), n1 = static_cast<double>(positives_);
+  const double n2 = n - n1;
+  if (rows_ < 100 || n1 == 0 || n2 == 0) return "";
+  const double runs = static_cast<double>(changes_) + 1;
+  const double mean = 2 * n1 * n2 / n + 1;
+  const double var = 2 * n1 * n2 * (2 * n1 * n2 - n) / (n * n * (n - 1));
+  if (!(var > 0)) return "";
+  const double z = (runs - mean) / std::sqrt(var);
+  if (!(z < -10 && runs < mean / 2)) return "";
+  return "the labels come in long runs: " + std::to_string(rows_) + " rows change label " +
+         std::to_string(changes_) + " times where a random order of them would about " +
+         std::to_string(static_cast<std::uint64_t>(std::llround(mean - 1))) +
+         " times (the file looks sorted by class), so progressive validation in file order " +
+         "flatters every pipeline; unless the order is the stream's own (time), shuffle the " +
+         "rows (a shuffle buffer) or test on a holdout";
 }
 
 }  // namespace onepass

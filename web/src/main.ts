@@ -57,6 +57,7 @@ const ui = {
   problems: $<HTMLUListElement>('problems'),
   results: $<HTMLTableElement>('results'),
   holdoutStatus: $<HTMLParagraphElement>('holdout-status'),
+  baseline: $<HTMLParagraphElement>('baseline'),
   exportJson: $<HTMLButtonElement>('export-json'),
   exportCurve: $<HTMLButtonElement>('export-curve'),
   exportPng: $<HTMLButtonElement>('export-png'),
@@ -102,6 +103,8 @@ let pipelines: string[] = [];
 let lastResults: Result[] = [];
 let lastModels: string[] = [];
 let holdoutRuns: RunResult[] = [];
+/** The majority-class baseline of the run (issue 17): its class and progressive error. */
+let baseline: { label: string; error: number } | null = null;
 let modelText = '';
 let predictions = '';
 const curveRows: number[] = [];
@@ -263,12 +266,32 @@ interface Column {
   digits?: number;
 }
 
+/** a / b, or null when b is 0. */
+const ratio = (a: number, b: number): number | null => (b > 0 ? a / b : null);
+
 const baseColumns: Column[] = [
   { key: 'pipeline', title: 'pipeline', value: (r) => r.canonical },
   { key: 'rows', title: 'rows', value: (r) => r.rows, digits: 0 },
   { key: 'mistakes', title: 'mistakes', value: (r) => r.mistakes, digits: 0 },
   { key: 'error', title: 'progressive error', value: (r) => r.error, digits: 4 },
   { key: 'logLoss', title: 'log-loss', value: (r) => r.logLoss, digits: 4 },
+  { key: 'precision', title: 'precision', value: (r) => ratio(r.tp, r.tp + r.fp), digits: 4 },
+  { key: 'recall', title: 'recall', value: (r) => ratio(r.tp, r.tp + r.fn), digits: 4 },
+  {
+    key: 'balanced',
+    title: 'balanced accuracy',
+    value: (r) => {
+      const tpr = ratio(r.tp, r.tp + r.fn);
+      const tnr = ratio(r.tn, r.tn + r.fp);
+      return tpr === null || tnr === null ? null : (tpr + tnr) / 2;
+    },
+    digits: 4,
+  },
+  {
+    key: 'confusion',
+    title: 'tp / fp / tn / fn',
+    value: (r) => `${r.tp} / ${r.fp} / ${r.tn} / ${r.fn}`,
+  },
 ];
 const holdoutColumns: Column[] = [
   {
@@ -278,6 +301,12 @@ const holdoutColumns: Column[] = [
     digits: 4,
   },
   { key: 'testF1', title: 'test F1', value: (_, i) => holdoutRuns[i]?.test.f1 ?? null, digits: 4 },
+  {
+    key: 'testBalanced',
+    title: 'test balanced accuracy',
+    value: (_, i) => holdoutRuns[i]?.test.balanced_accuracy ?? null,
+    digits: 4,
+  },
   {
     key: 'testAuc',
     title: 'test AUC',
@@ -348,6 +377,7 @@ function showResults(results: Result[]): void {
         td.dataset.key = c.key;
         if (c.key === 'pipeline' && r.diverged)
           td.append(el('span', ` (diverged: ${r.revertedSteps} steps reverted)`));
+        if (c.key === 'pipeline') td.append(...marks(results, i));
         tr.append(td);
       }
       tr.append(modelCell(i));
@@ -359,6 +389,55 @@ function showResults(results: Result[]): void {
     features,
   );
   for (const b of [ui.exportJson, ui.exportCurve, ui.exportPng]) b.disabled = results.length === 0;
+}
+
+/** The marks of pipeline i: the best of the run (the highest test accuracy with a holdout, else
+ * the lowest progressive error; none when all tie), and no better than always predicting the
+ * majority class (progressive, or on the holdout). */
+function marks(results: Result[], i: number): HTMLElement[] {
+  if (results.length === 0 || results[0].rows === 0) return [];
+  const out: HTMLElement[] = [];
+  const mark = (text: string, kind: string): void => {
+    const span = el('span', text);
+    span.className = `mark ${kind}`;
+    out.push(span);
+  };
+  const score = (k: number): number =>
+    holdoutRuns.length ? (holdoutRuns[k]?.test.accuracy ?? -1) : -results[k].error;
+  const testBaseline = holdoutBaseline();
+  const noBetter = (k: number): boolean => {
+    const test = holdoutRuns[k]?.test;
+    return (
+      (baseline !== null && results[k].error >= baseline.error) ||
+      (test?.accuracy != null && testBaseline !== null && test.accuracy <= testBaseline)
+    );
+  };
+  // The best: the top score, unless every pipeline has it or it is no better than the baseline.
+  const scores = results.map((_, k) => score(k));
+  const top = Math.max(...scores);
+  if (scores[i] === top && scores.some((v) => v !== top) && !noBetter(i)) mark('best', 'best');
+  if (noBetter(i)) mark('no better than the majority class', 'useless');
+  return out;
+}
+
+/** The holdout's majority-class accuracy (the same test rows for every pipeline), or null. */
+function holdoutBaseline(): number | null {
+  const t = holdoutRuns[0]?.test;
+  if (!t || t.tp === null || t.fp === null || t.tn === null || t.fn === null) return null;
+  return ratio(Math.max(t.tp + t.fn, t.tn + t.fp), t.tp + t.fp + t.tn + t.fn);
+}
+
+/** The baseline line above the results: progressive, and on the holdout when there is one. */
+function showBaseline(): void {
+  if (!baseline) {
+    ui.baseline.textContent = '';
+    return;
+  }
+  const test = holdoutBaseline();
+  ui.baseline.textContent =
+    `Baseline: always predicting the majority class (${baseline.label}) errs on ` +
+    `${baseline.error.toFixed(4)} of the rows` +
+    (test === null ? '.' : `; on the holdout it has accuracy ${test.toFixed(4)}.`);
 }
 
 /** A button that downloads pipeline i's model file, once the run has finished. */
@@ -415,6 +494,17 @@ worker.onmessage = (event: MessageEvent<FromWorker>) => {
         });
       features = msg.info.features;
       lastModels = msg.cancelled ? [] : msg.models;
+      {
+        const { rows, positives, positiveLabel, negativeLabel } = msg.info;
+        const positiveMost = positives * 2 >= rows;
+        baseline = rows
+          ? {
+              label: positiveMost ? positiveLabel : negativeLabel || 'the negative class',
+              error: (positiveMost ? rows - positives : positives) / rows,
+            }
+          : null;
+        showBaseline();
+      }
       showResults(msg.results);
       const skipped = msg.info.errors.map((e) => `skipped ${e.message}`);
       const fit = msg.results.flatMap((r) => r.warnings.map((w) => `${r.pipeline}: ${w}`));
@@ -428,6 +518,7 @@ worker.onmessage = (event: MessageEvent<FromWorker>) => {
     }
     case 'holdout':
       holdoutRuns = msg.runs;
+      showBaseline();
       ui.holdoutStatus.textContent = msg.message
         ? `No holdout test: ${msg.message}.`
         : `Holdout: each pipeline trained on ${100 - Math.round(Number(ui.holdout.value) * 100)}% of the rows (seed ${ui.seed.value}) and tested on the other ${Math.round(Number(ui.holdout.value) * 100)}%.`;
@@ -496,6 +587,8 @@ function start(op: Onepass): void {
   rolling.reset(specs);
   lastModels = [];
   holdoutRuns = [];
+  baseline = null;
+  showBaseline();
   ui.holdoutStatus.textContent = '';
   showResults([]);
   showProblems([]);

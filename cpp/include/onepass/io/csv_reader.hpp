@@ -263,6 +263,7 @@ class CsvReader {
 
   LabelMap labels_;
   std::uint64_t rows_ = 0, positives_ = 0, skipped_ = 0, missing_ = 0, bytes_ = 0;
+  LabelRuns label_runs_;  // for the sorted-by-class warning
   std::vector<RowError> errors_;
 };
 

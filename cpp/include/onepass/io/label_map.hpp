@@ -3,6 +3,7 @@
 // With one, that value is positive and one other value is negative. A third value is an error.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -38,6 +39,26 @@ class LabelMap {
   std::string negative_text_;  // the negative label seen (positive given), or ""
   double negative_number_ = 0;
   bool negative_seen_ = false;
+};
+
+// Whether the labels come in long runs, as in a file sorted by class (issue 17): the label
+// changes of the stream against those a random order of the same labels would have (the
+// Wald-Wolfowitz runs test). Progressive validation in such an order flatters every pipeline.
+class LabelRuns {
+ public:
+  void add(int y) {
+    changes_ += last_ != 0 && y != last_;
+    last_ = y;
+    ++rows_;
+    positives_ += y > 0;
+  }
+  // A warning when the runs are far longer than chance allows (z below -10 and fewer than half
+  // the expected changes, over at least 100 rows of both classes), else "".
+  std::string warning() const;
+
+ private:
+  int last_ = 0;
+  std::uint64_t rows_ = 0, positives_ = 0, changes_ = 0;
 };
 
 // Text from the input as it may appear in a message: control bytes and bytes that are not
