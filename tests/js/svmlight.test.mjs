@@ -244,18 +244,8 @@ describe('the CLI', () => {
   const model = join(dir, 'model.json');
 
   test('run --save, predict, and run --load as one run over both files', () => {
-    const saved = cli([
-      'run',
-      train,
-      '--format',
-      'svmlight',
-      '--dims',
-      String(dims),
-      '-p',
-      'maxabs | logreg',
-      '--save',
-      model,
-    ]);
+    const sparseRun = ['--format', 'svmlight', '--dims', String(dims), '-p', 'maxabs | logreg'];
+    const saved = cli(['run', train, ...sparseRun, '--save', model]);
     assert.equal(saved.status, 0, saved.stderr);
     const predicted = cli(['predict', testFile, '--model', model]);
     assert.equal(predicted.status, 0, predicted.stderr);
@@ -269,17 +259,7 @@ describe('the CLI', () => {
     assert.match(predicted.stderr, /70 rows predicted; accuracy on the 70 labelled rows: 0\.\d{4}/);
     const both = file('both.svm', svm);
     const resumed = cli(['run', testFile, '--load', model, '--json']);
-    const whole = cli([
-      'run',
-      both,
-      '--format',
-      'svmlight',
-      '--dims',
-      String(dims),
-      '-p',
-      'maxabs | logreg',
-      '--json',
-    ]);
+    const whole = cli(['run', both, ...sparseRun, '--json']);
     assert.equal(resumed.status, 0, resumed.stderr);
     const [r, w] = [jsonLines(resumed.stdout)[0], jsonLines(whole.stdout)[0]];
     assert.equal(r.rows, 270);
