@@ -618,6 +618,10 @@ val run_value(const onepass::RunResult& r) {
   out.set("test", metrics_value(r.test));
   out.set("diverged", r.reverted_steps > 0);
   out.set("revertedSteps", static_cast<double>(r.reverted_steps));
+  val curves = val::object();
+  curves.set("roc", typed_copy(r.test_curves.roc));
+  curves.set("pr", typed_copy(r.test_curves.pr));
+  out.set("testCurves", curves);
   return out;
 }
 

@@ -174,6 +174,10 @@ export interface RawRun {
   /** Whether the divergence guard reverted steps while training, and how many. */
   diverged: boolean;
   revertedSteps: number;
+  /** The test part's ROC curve (the true-positive rate at false-positive rates 0, 0.01, ...,
+   * 1) and precision-recall curve (interpolated precision at recalls 0, 0.01, ..., 1); empty
+   * when the test part has one class. */
+  testCurves: { roc: Float64Array; pr: Float64Array };
   grid?: {
     best: string;
     select: string;

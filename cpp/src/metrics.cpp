@@ -37,6 +37,44 @@ double Confusion::ter() const {
   return ratio(fp, fp + tn) + ratio(fn, fn + tp);
 }
 
+GridCurves curves_on_grid(const std::vector<double>& scores,
+                          const std::vector<std::int8_t>& labels) {
+  const std::size_t n = scores.size();
+  double positives = 0;
+  for (std::int8_t y : labels) positives += y > 0;
+  const double negatives = static_cast<double>(n) - positives;
+  GridCurves out;
+  if (positives == 0 || negatives == 0) return out;
+  for (double s : scores)
+    if (std::isnan(s)) return out;
+  std::vector<std::size_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return scores[a] > scores[b]; });
+  constexpr std::size_t kGrid = 101;
+  out.roc.assign(kGrid, 0.0);
+  out.pr.assign(kGrid, 0.0);
+  // Lowering the threshold past each group of tied scores adds a point (fpr, tpr) and
+  // (recall, precision); each grid cell keeps its best.
+  double tp = 0, fp = 0;
+  for (std::size_t i = 0; i < n;) {
+    std::size_t j = i;
+    while (j < n && scores[order[j]] == scores[order[i]]) (labels[order[j++]] > 0 ? tp : fp) += 1;
+    i = j;
+    const double tpr = tp / positives, fpr = fp / negatives, precision = tp / (tp + fp);
+    // The first grid point at or after fpr sees tpr; the last at or before the recall sees
+    // the precision (both then spread: the ROC curve rises, interpolated precision falls).
+    const auto at_or_after = static_cast<std::size_t>(std::ceil(fpr * (kGrid - 1) - 1e-9));
+    out.roc[std::min(at_or_after, kGrid - 1)] =
+        std::max(out.roc[std::min(at_or_after, kGrid - 1)], tpr);
+    const auto at_or_before = static_cast<std::size_t>(std::floor(tpr * (kGrid - 1) + 1e-9));
+    out.pr[at_or_before] = std::max(out.pr[at_or_before], precision);
+  }
+  for (std::size_t g = 1; g < kGrid; ++g) out.roc[g] = std::max(out.roc[g], out.roc[g - 1]);
+  for (std::size_t g = kGrid - 1; g-- > 0;) out.pr[g] = std::max(out.pr[g], out.pr[g + 1]);
+  return out;
+}
+
 double roc_auc(const std::vector<double>& scores, const std::vector<std::int8_t>& labels) {
   const std::size_t n = scores.size();
   // A score that overflowed to NaN cannot be ranked: the AUC is undefined (and NaN would break

@@ -39,7 +39,8 @@ void order_training(std::vector<std::size_t>& train, const EvalOptions& opt, See
 }
 
 Result<Metrics> frozen_metrics(const Pipeline& p, const RowBlock& data,
-                               const std::vector<std::size_t>& rows, const EvalOptions& opt) {
+                               const std::vector<std::size_t>& rows, const EvalOptions& opt,
+                               GridCurves* curves = nullptr) {
   std::vector<double> margins;
   std::vector<std::int8_t> labels;
   for (std::size_t i : rows) {
@@ -48,6 +49,7 @@ Result<Metrics> frozen_metrics(const Pipeline& p, const RowBlock& data,
     margins.push_back(s.value());
     labels.push_back(data.y[i]);
   }
+  if (curves) *curves = curves_on_grid(margins, labels);
   return all_metrics(margins, labels, p.has_probability(), opt.k);
 }
 
@@ -180,7 +182,7 @@ Result<RunResult> train_and_test(const RowBlock& data, const std::string& spec, 
   Result<Metrics> train = frozen_metrics(p, data, split.train, opt);
   if (!train) return train.status();
   out.train = train.take();
-  Result<Metrics> test = frozen_metrics(p, data, split.test, opt);
+  Result<Metrics> test = frozen_metrics(p, data, split.test, opt, &out.test_curves);
   if (!test) return test.status();
   out.test = test.take();
   return out;

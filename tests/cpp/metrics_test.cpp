@@ -111,3 +111,28 @@ TEST(Progressive, CurvePointsAndTheWindowKeepTheirScheduleAcrossSaveAndLoad) {
 
 }  // namespace
 }  // namespace onepass
+
+namespace onepass {
+namespace {
+
+// Issue 17: the ROC and precision-recall curves on the grid, computed by hand. Scores 0.9 (+),
+// 0.8 (-), 0.7 (+), 0.1 (-): the thresholds give (fpr, tpr) = (0, .5), (.5, .5), (.5, 1), (1, 1)
+// and (recall, precision) = (.5, 1), (.5, .5), (1, 2/3), (1, .5).
+TEST(Metrics, RocAndPrecisionRecallCurvesOnTheGrid) {
+  const GridCurves c = curves_on_grid({0.9, 0.8, 0.7, 0.1}, {1, -1, 1, -1});
+  ASSERT_EQ(c.roc.size(), 101u);
+  ASSERT_EQ(c.pr.size(), 101u);
+  for (std::size_t g = 0; g < 50; ++g) EXPECT_EQ(c.roc[g], 0.5) << g;
+  for (std::size_t g = 50; g <= 100; ++g) EXPECT_EQ(c.roc[g], 1.0) << g;
+  for (std::size_t g = 0; g <= 50; ++g) EXPECT_EQ(c.pr[g], 1.0) << g;
+  for (std::size_t g = 51; g <= 100; ++g) EXPECT_DOUBLE_EQ(c.pr[g], 2.0 / 3) << g;
+  // Tied scores are one threshold: all four tied give the diagonal's end points only.
+  const GridCurves tied = curves_on_grid({1, 1, 1, 1}, {1, -1, 1, -1});
+  EXPECT_EQ(tied.roc[99], 0.0);
+  EXPECT_EQ(tied.roc[100], 1.0);
+  EXPECT_EQ(tied.pr[0], 0.5);
+  EXPECT_TRUE(curves_on_grid({1, 2}, {1, 1}).roc.empty());  // one class
+}
+
+}  // namespace
+}  // namespace onepass

@@ -85,6 +85,13 @@ test('the baseline, the confusion figures and the marks', async () => {
     /on the holdout it has accuracy/.test(document.querySelector('#baseline').textContent),
   );
   assert.match(await page.textContent('#baseline'), /on the holdout it has accuracy 0\.70\d\d\./);
+  // The holdout's ROC and precision-recall curves, one line per pipeline.
+  await page.waitForSelector('#holdout-curves:not([hidden])');
+  for (const id of ['roc', 'pr'])
+    assert.deepEqual(await page.$eval(`#${id}`, (e) => [e.dataset.series, e.dataset.rows]), [
+      '3',
+      '1',
+    ]);
   if (shots) await page.screenshot({ path: join(shots, 'baseline.png'), fullPage: true });
   assert.deepEqual(foreign(), []);
   assert.deepEqual(errors, []);

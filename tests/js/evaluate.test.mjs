@@ -21,6 +21,16 @@ test('holdout: seeded, 80/20, the horizon set to the training size', () => {
   assert.ok(a.test.accuracy > 0.7);
   assert.equal(a.test.tp + a.test.fp + a.test.tn + a.test.fn, 54);
   assert.notDeepEqual(heart.holdout('zscore | logreg', { seed: 6 }).test, a.test);
+  // The test part's curves on the grid (issue 17): the ROC curve rises to 1, the interpolated
+  // precision falls, and the area under the ROC steps is about the AUC.
+  const { roc, pr } = a.testCurves;
+  assert.equal(roc.length, 101);
+  assert.equal(pr.length, 101);
+  assert.ok(roc.every((v, i) => i === 0 || v >= roc[i - 1]));
+  assert.ok(pr.every((v, i) => i === 0 || v <= pr[i - 1]));
+  assert.equal(roc[100], 1);
+  const area = roc.slice(1).reduce((sum, v) => sum + v / 100, 0);
+  assert.ok(Math.abs(area - a.test.auc) < 0.03, `${area} vs AUC ${a.test.auc}`);
 });
 
 test('cross-validation and learning curves agree with each other', () => {

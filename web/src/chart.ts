@@ -36,6 +36,7 @@ export class MistakesChart {
   readonly #host: HTMLElement;
 
   readonly #yLabel: string;
+  readonly #xLabel: string;
   readonly #transform: ((x: number[], y: number[]) => number[]) | null;
 
   /** transform: turns a series' cumulative mistakes into what is drawn (e.g. a rolling rate). */
@@ -43,9 +44,11 @@ export class MistakesChart {
     host: HTMLElement,
     yLabel = 'cumulative mistakes',
     transform: ((x: number[], y: number[]) => number[]) | null = null,
+    xLabel = 'rows seen',
   ) {
     this.#host = host;
     this.#yLabel = yLabel;
+    this.#xLabel = xLabel;
     this.#transform = transform;
     new ResizeObserver(() => this.#plot?.setSize(this.#size())).observe(host);
   }
@@ -59,7 +62,7 @@ export class MistakesChart {
     this.#x = [];
     this.#ys = names.map(() => []);
     const series: uPlot.Series[] = [
-      { label: 'rows' },
+      { label: this.#xLabel },
       ...names.map((name, i) => ({
         label: name,
         stroke: COLORS[i % COLORS.length],
@@ -72,7 +75,7 @@ export class MistakesChart {
         ...this.#size(),
         series,
         scales: { x: { time: false } },
-        axes: [{ label: 'rows seen' }, { label: this.#yLabel }],
+        axes: [{ label: this.#xLabel }, { label: this.#yLabel }],
         legend: { live: true },
       },
       [this.#x, ...this.#ys],

@@ -58,6 +58,7 @@ const ui = {
   results: $<HTMLTableElement>('results'),
   holdoutStatus: $<HTMLParagraphElement>('holdout-status'),
   baseline: $<HTMLParagraphElement>('baseline'),
+  holdoutCurves: $<HTMLDivElement>('holdout-curves'),
   exportJson: $<HTMLButtonElement>('export-json'),
   exportCurve: $<HTMLButtonElement>('export-curve'),
   exportPng: $<HTMLButtonElement>('export-png'),
@@ -68,6 +69,9 @@ const ui = {
 };
 
 const chart = new MistakesChart($('chart'));
+// The holdout's curves (issue 17): one line per pipeline on the grid of 101 points.
+const rocChart = new MistakesChart($('roc'), 'true-positive rate', null, 'false-positive rate');
+const prChart = new MistakesChart($('pr'), 'precision', null, 'recall');
 const rolling = new MistakesChart($('rolling'), 'error rate, recent rows', (x, y) =>
   rollingError(x, y, Math.max(10, Math.round((x[x.length - 1] ?? 0) / 20))),
 );
@@ -427,6 +431,25 @@ function holdoutBaseline(): number | null {
   return ratio(Math.max(t.tp + t.fn, t.tn + t.fp), t.tp + t.fp + t.tn + t.fn);
 }
 
+/** The holdout's ROC and precision-recall curves, when the test part has both classes. */
+function showCurves(): void {
+  const drawn = holdoutRuns.length > 0 && holdoutRuns.every((r) => r.testCurves.roc.length > 0);
+  ui.holdoutCurves.hidden = !drawn;
+  if (!drawn) return;
+  const grid = (curve: Float64Array): Float64Array =>
+    Float64Array.from({ length: 2 * curve.length }, (_, k) =>
+      k % 2 ? curve[(k - 1) / 2] : k / 2 / (curve.length - 1),
+    );
+  for (const [c, of] of [
+    [rocChart, (r: RunResult) => r.testCurves.roc],
+    [prChart, (r: RunResult) => r.testCurves.pr],
+  ] as const) {
+    c.reset(pipelines);
+    c.append(holdoutRuns.map((r) => grid(of(r))));
+    c.draw();
+  }
+}
+
 /** The baseline line above the results: progressive, and on the holdout when there is one. */
 function showBaseline(): void {
   if (!baseline) {
@@ -519,6 +542,7 @@ worker.onmessage = (event: MessageEvent<FromWorker>) => {
     case 'holdout':
       holdoutRuns = msg.runs;
       showBaseline();
+      showCurves();
       ui.holdoutStatus.textContent = msg.message
         ? `No holdout test: ${msg.message}.`
         : `Holdout: each pipeline trained on ${100 - Math.round(Number(ui.holdout.value) * 100)}% of the rows (seed ${ui.seed.value}) and tested on the other ${Math.round(Number(ui.holdout.value) * 100)}%.`;
@@ -589,6 +613,7 @@ function start(op: Onepass): void {
   holdoutRuns = [];
   baseline = null;
   showBaseline();
+  ui.holdoutCurves.hidden = true;
   ui.holdoutStatus.textContent = '';
   showResults([]);
   showProblems([]);

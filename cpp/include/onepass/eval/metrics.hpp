@@ -26,6 +26,16 @@ struct Confusion {
 
 // ROC AUC as the Mann-Whitney statistic, ties counting 1/2 (spec 6.5); NaN with one class.
 double roc_auc(const std::vector<double>& scores, const std::vector<std::int8_t>& labels);
+// The ROC and precision-recall curves of scores against labels on a grid of 101 points x = 0,
+// 0.01, ..., 1, for drawing and comparing pipelines (issue 17): the ROC curve as the highest
+// true-positive rate at a false-positive rate <= x, the precision-recall curve as the
+// interpolated precision, the highest precision at a recall >= x (0 where none reaches it),
+// over every threshold between distinct scores. Empty with one class or a NaN score.
+struct GridCurves {
+  std::vector<double> roc, pr;
+};
+GridCurves curves_on_grid(const std::vector<double>& scores,
+                          const std::vector<std::int8_t>& labels);
 // Share of positives among the k highest scores, ties broken by input order; fewer than k rows:
 // all of them (D-EVAL-3).
 double precision_at_k(const std::vector<double>& scores, const std::vector<std::int8_t>& labels,

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "onepass/core/status.hpp"
+#include "onepass/eval/metrics.hpp"
 #include "onepass/io/csv_reader.hpp"
 #include "onepass/io/svmlight_reader.hpp"
 
@@ -63,9 +64,10 @@ Result<std::vector<Split>> kfold_splits(const std::vector<std::int8_t>& labels, 
 struct RunResult {
   std::string spec;  // as run (with the horizon n of the learner filled in)
   std::size_t n_train = 0, n_test = 0;
-  Metrics progressive;  // progressive validation over the training rows (spec 6.1)
-  Metrics train;        // the final model on the training rows (S0's training accuracy)
-  Metrics test;         // the final model on the test rows
+  Metrics progressive;     // progressive validation over the training rows (spec 6.1)
+  Metrics train;           // the final model on the training rows (S0's training accuracy)
+  Metrics test;            // the final model on the test rows
+  GridCurves test_curves;  // its ROC and precision-recall curves on the test rows
   // Steps the divergence guard reverted while training (spec 2.6): a run that diverged says
   // so wherever its figures are shown (issue 16).
   std::uint64_t reverted_steps = 0;
