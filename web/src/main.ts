@@ -174,6 +174,7 @@ function refreshPreview(label?: string): void {
 
 async function chooseSource(src: Source): Promise<void> {
   source = src;
+  clearResults(); // the results, exports and models were of the data before (issue 17)
   ui.sourceName.textContent =
     src.kind === 'file'
       ? `${src.file.name}: ${(src.file.size / 1e6).toFixed(2)} MB, read in chunks in this browser`
@@ -225,12 +226,14 @@ function catalogue(entries: RegistryEntry[]): void {
 
 // ------------------------------------------------------------------ progress and charts
 
-function formatRate(p: Progress): string {
+/** Rows, rate (the worker's reading time, pauses left out) and bytes; the time left only while
+ * the run goes on (not when it ended or is paused). */
+function formatRate(p: Progress, going = true): string {
   const s = p.elapsedMs / 1000;
   const rate = s > 0 ? Math.round(p.rows / s) : 0;
   const mb = (p.bytes / 1e6).toFixed(p.bytes < 1e6 ? 3 : 1);
   const eta = p.total && p.bytes && s > 0 ? (p.total - p.bytes) / (p.bytes / s) : 0;
-  const left = eta > 0.05 ? `, about ${eta.toFixed(1)} s left` : '';
+  const left = going && !paused && eta > 0.05 ? `, about ${eta.toFixed(1)} s left` : '';
   return `${p.rows.toLocaleString()} rows, ${rate.toLocaleString()} rows/s, ${mb} MB read${left}`;
 }
 
@@ -339,7 +342,8 @@ function showResults(results: Result[]): void {
     ...cols.map((c) => {
       const th = el('th');
       th.scope = 'col';
-      const b = el('button', c.title);
+      const arrow = sortKey === c.key ? (sortAscending ? ' ▲' : ' ▼') : '';
+      const b = el('button', c.title + arrow);
       b.type = 'button';
       b.className = 'sort';
       b.addEventListener('click', () => {
@@ -431,6 +435,18 @@ function holdoutBaseline(): number | null {
   return ratio(Math.max(t.tp + t.fn, t.tn + t.fp), t.tp + t.fp + t.tn + t.fn);
 }
 
+/** Forgets the last run's results, models, baseline, holdout and problems. */
+function clearResults(): void {
+  lastModels = [];
+  holdoutRuns = [];
+  baseline = null;
+  showBaseline();
+  ui.holdoutCurves.hidden = true;
+  ui.holdoutStatus.textContent = '';
+  showResults([]);
+  showProblems([]);
+}
+
 /** The holdout's ROC and precision-recall curves, when the test part has both classes. */
 function showCurves(): void {
   const drawn = holdoutRuns.length > 0 && holdoutRuns.every((r) => r.testCurves.roc.length > 0);
@@ -487,6 +503,12 @@ function setRunning(running: boolean): void {
   ui.run.disabled = running;
   ui.cancel.disabled = !running;
   ui.pause.disabled = !running;
+  // The data and how it is read are locked during a run (issue 17): what the results show is
+  // always the run of what the controls show.
+  for (const c of [ui.dataset, ui.file, ui.label, ui.positive, ui.onError, ui.order, ui.seed])
+    c.disabled = running;
+  for (const menu of ui.preview.querySelectorAll('select')) menu.disabled = running;
+  ui.drop.setAttribute('aria-disabled', String(running));
   if (!running) {
     paused = false;
     ui.pause.textContent = 'Pause';
@@ -516,7 +538,7 @@ worker.onmessage = (event: MessageEvent<FromWorker>) => {
           })),
         });
       features = msg.info.features;
-      lastModels = msg.cancelled ? [] : msg.models;
+      lastModels = msg.models; // after Cancel too: what was learned is kept (issue 17)
       {
         const { rows, positives, positiveLabel, negativeLabel } = msg.info;
         const positiveMost = positives * 2 >= rows;
@@ -533,7 +555,10 @@ worker.onmessage = (event: MessageEvent<FromWorker>) => {
       const fit = msg.results.flatMap((r) => r.warnings.map((w) => `${r.pipeline}: ${w}`));
       showProblems([...msg.info.warnings, ...fit, ...skipped]);
       if (!msg.cancelled) ui.bar.value = ui.bar.max; // also when the size was unknown
-      ui.status.textContent = `${msg.cancelled ? 'Cancelled' : 'Done'}: ${formatRate(msg.progress)}`;
+      const missing = msg.info.missingCells
+        ? `; ${msg.info.missingCells.toLocaleString()} missing cells (learned as missing values)`
+        : '';
+      ui.status.textContent = `${msg.cancelled ? 'Cancelled' : 'Done'}: ${formatRate(msg.progress, false)}${missing}`;
       if (Number(ui.holdout.value) > 0 && !msg.cancelled)
         ui.holdoutStatus.textContent = 'Testing on the holdout…';
       else setRunning(false);
@@ -569,7 +594,7 @@ worker.onmessage = (event: MessageEvent<FromWorker>) => {
       if (msg.results) showResults(msg.results);
       showProblems([`Stopped: ${msg.message}. What was learned before it is kept below.`]);
       ui.status.textContent = msg.progress
-        ? `Stopped after ${formatRate(msg.progress)}`
+        ? `Stopped after ${formatRate(msg.progress, false)}`
         : 'Stopped';
       setRunning(false);
       break;
@@ -609,14 +634,7 @@ function start(op: Onepass): void {
   pendingPoints = [];
   chart.reset(specs);
   rolling.reset(specs);
-  lastModels = [];
-  holdoutRuns = [];
-  baseline = null;
-  showBaseline();
-  ui.holdoutCurves.hidden = true;
-  ui.holdoutStatus.textContent = '';
-  showResults([]);
-  showProblems([]);
+  clearResults();
   ui.status.textContent = 'Starting…';
   setRunning(true);
   const msg: ToWorker = {
@@ -696,6 +714,8 @@ function shareLink(): string {
     const label = ui.label.selectedOptions[0]?.text;
     if (label) p.set('label', label);
     if (ui.positive.value) p.set('positive', ui.positive.value);
+  } else {
+    p.set('data', 'own'); // the recipient is asked for their file (issue 17)
   }
   for (const [k, v] of [
     ['errors', ui.onError.value],
@@ -707,9 +727,12 @@ function shareLink(): string {
   return `${location.href.split('#')[0]}#${p.toString()}`;
 }
 
-async function applyLink(): Promise<boolean> {
+/** The setup of a shared link, if the page was opened with one: 'run' it on its sample, or
+ * 'wait' for the recipient's own file (the link was made with the sender's file, which it does
+ * not carry); 'none' without a link. */
+async function applyLink(): Promise<'run' | 'wait' | 'none'> {
   const p = new URLSearchParams(location.hash.slice(1));
-  if (!p.has('p')) return false;
+  if (!p.has('p')) return 'none';
   ui.specs.value = p.get('p') ?? '';
   const name = p.get('sample');
   if (name && DATASETS.some((d) => d.file === name)) {
@@ -731,7 +754,7 @@ async function applyLink(): Promise<boolean> {
   set(ui.order, p.get('order'));
   set(ui.seed, p.get('seed'));
   set(ui.holdout, p.get('holdout'));
-  return true;
+  return p.get('data') === 'own' ? 'wait' : 'run';
 }
 
 // ------------------------------------------------------------------ wiring
@@ -759,7 +782,7 @@ async function main(): Promise<void> {
   });
   ui.label.addEventListener('change', () => refreshPreview(ui.label.value));
   ui.drop.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter' || e.key === ' ') {
+    if ((e.key === 'Enter' || e.key === ' ') && !ui.run.disabled) {
       e.preventDefault();
       ui.file.click();
     }
@@ -773,7 +796,7 @@ async function main(): Promise<void> {
     e.preventDefault();
     ui.drop.classList.remove('over');
     const f = e.dataTransfer?.files[0];
-    if (f) void chooseSource({ kind: 'file', file: f });
+    if (f && !ui.run.disabled) void chooseSource({ kind: 'file', file: f });
   });
   ui.run.addEventListener('click', () => start(op));
   ui.pause.addEventListener('click', () => {
@@ -828,7 +851,16 @@ async function main(): Promise<void> {
     download('onepass-predictions.csv', new Blob([predictions], { type: 'text/csv' })),
   );
 
-  if (!(await applyLink())) await chooseSource(source);
+  const link = await applyLink();
+  if (link === 'none') await chooseSource(source);
+  if (link === 'wait') {
+    // Nothing runs on data the sender did not mean: the recipient brings their own file.
+    await chooseSource(source);
+    ui.status.textContent =
+      "This link's setup was made with the sender's own file, which a link never carries: " +
+      'choose your file in step 1, then Run.';
+    return;
+  }
   start(op); // the chosen (or bundled) dataset streams as soon as the page opens
 }
 

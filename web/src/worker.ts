@@ -19,10 +19,13 @@ let onepass: Promise<Onepass> | null = null;
 let cancelled = false;
 let paused = false;
 let wake: (() => void) | null = null;
+let pausedMs = 0; // of this run: left out of its rate (issue 17)
 
 /** Waits while the run is paused (the stream is simply not read meanwhile). */
 async function whilePaused(): Promise<void> {
+  const t = performance.now();
   while (paused && !cancelled) await new Promise<void>((resolve) => (wake = resolve));
+  pausedMs += performance.now() - t;
 }
 
 function post(msg: FromWorker): void {
@@ -56,7 +59,8 @@ function progress(runner: CsvRunner, t0: number, total: number): Progress {
   const series = [];
   for (let i = 0; i < runner.size; i++)
     series.push({ mistakes: runner.stats(i).mistakes, points: runner.newCurvePoints(i) });
-  return { rows: info.rows, bytes: info.bytes, total, elapsedMs: performance.now() - t0, series };
+  const elapsedMs = performance.now() - t0 - pausedMs;
+  return { rows: info.rows, bytes: info.bytes, total, elapsedMs, series };
 }
 
 /** After the stream: each pipeline trained on a seeded share of the rows and tested on the rest
@@ -99,6 +103,7 @@ async function holdout(
 async function run(source: Source, options: RunOptions): Promise<void> {
   cancelled = false;
   paused = false;
+  pausedMs = 0;
   const t0 = performance.now();
   let runner: CsvRunner | null = null;
   let lastPost = 0;
