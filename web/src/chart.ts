@@ -3,6 +3,9 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
+// Ten colours (Tableau's, distinct for common colour-vision deficiencies in most pairs) times
+// three line patterns: 30 series that differ in colour or pattern, and series 11-30 never
+// repeat a swatch of the first ten (issue 17).
 const COLORS = [
   '#1f77b4',
   '#d62728',
@@ -12,7 +15,18 @@ const COLORS = [
   '#17becf',
   '#8c564b',
   '#e377c2',
+  '#7f7f7f',
+  '#bcbd22',
 ];
+const DASHES: (number[] | undefined)[] = [undefined, [10, 4], [2, 3]];
+
+/** The colour and dash pattern of series i (0-based), the same in every chart and legend. */
+export function seriesStyle(i: number): { color: string; dash: number[] | undefined } {
+  return {
+    color: COLORS[i % COLORS.length],
+    dash: DASHES[Math.floor(i / COLORS.length) % DASHES.length],
+  };
+}
 
 /** The error rate over the last `window` rows at each curve point, from the cumulative curve:
  * (M(t) - M(t - window)) / window, using the nearest recorded point at or before t - window. */
@@ -33,6 +47,7 @@ export class MistakesChart {
   #plot: uPlot | null = null;
   #x: number[] = [];
   #ys: number[][] = [];
+  #names: string[] = [];
   readonly #host: HTMLElement;
 
   readonly #yLabel: string;
@@ -65,18 +80,31 @@ export class MistakesChart {
       { label: this.#xLabel },
       ...names.map((name, i) => ({
         label: name,
-        stroke: COLORS[i % COLORS.length],
+        stroke: seriesStyle(i).color,
         width: 2,
-        dash: i >= COLORS.length ? [6, 3] : undefined,
+        dash: seriesStyle(i).dash,
       })),
     ];
+    this.#names = names;
     this.#plot = new uPlot(
       {
         ...this.#size(),
         series,
         scales: { x: { time: false } },
         axes: [{ label: this.#xLabel }, { label: this.#yLabel }],
-        legend: { live: true },
+        legend: {
+          live: true,
+          // Each legend swatch shows its series' pattern too, so that no two swatches repeat.
+          markers: {
+            dash: (_u: uPlot, i: number) =>
+              i === 0
+                ? 'solid'
+                : ['solid', 'dashed', 'dotted'][Math.floor((i - 1) / COLORS.length) % 3],
+          },
+        },
+        // The series nearest the cursor stands out, the others fade (issue 17).
+        focus: { alpha: 0.25 },
+        cursor: { focus: { prox: 24 } },
       },
       [this.#x, ...this.#ys],
       this.#host,
@@ -103,8 +131,43 @@ export class MistakesChart {
     this.#host.dataset.rows = String(this.#x.length ? this.#x[this.#x.length - 1] : 0);
   }
 
-  /** The chart as a PNG data URL. */
-  toPng(): string | null {
-    return this.#plot ? this.#plot.ctx.canvas.toDataURL('image/png') : null;
+  /** Makes series i (0-based) stand out, as when the cursor is near it; null: none. */
+  focus(i: number | null): void {
+    this.#plot?.setSeries(i === null ? null : i + 1, { focus: true });
+  }
+
+  /** The chart as a PNG data URL that stands on its own: a white background, the title, the
+   * chart and a legend of every series with its colour and pattern. */
+  toPng(title: string): string | null {
+    if (!this.#plot) return null;
+    const chart = this.#plot.ctx.canvas;
+    const scale = chart.width / Math.max(1, this.#plot.width); // device pixels
+    const line = 22 * scale;
+    const out = document.createElement('canvas');
+    out.width = chart.width;
+    out.height = chart.height + line * (2 + this.#names.length);
+    const g = out.getContext('2d');
+    if (!g) return null;
+    g.fillStyle = '#fff';
+    g.fillRect(0, 0, out.width, out.height);
+    g.fillStyle = '#111';
+    g.font = `bold ${14 * scale}px sans-serif`;
+    g.fillText(title, 10 * scale, 16 * scale);
+    g.drawImage(chart, 0, line);
+    g.font = `${12 * scale}px sans-serif`;
+    this.#names.forEach((name, i) => {
+      const y = chart.height + line * (1.6 + i);
+      const { color, dash } = seriesStyle(i);
+      g.strokeStyle = color;
+      g.lineWidth = 2 * scale;
+      g.setLineDash((dash ?? []).map((d) => d * scale));
+      g.beginPath();
+      g.moveTo(10 * scale, y - 4 * scale);
+      g.lineTo(40 * scale, y - 4 * scale);
+      g.stroke();
+      g.fillStyle = '#111';
+      g.fillText(name, 48 * scale, y);
+    });
+    return out.toDataURL('image/png');
   }
 }

@@ -376,6 +376,15 @@ function showResults(results: Result[]): void {
       const tr = el('tr');
       tr.dataset.pipeline = r.pipeline;
       tr.dataset.rows = String(r.rows);
+      // Pointing at (or tabbing into) a pipeline's row makes its lines stand out (issue 17).
+      const focus = (on: boolean): void => {
+        for (const c of [chart, rolling, rocChart, prChart]) c.focus(on ? i : null);
+        tr.classList.toggle('focused', on);
+      };
+      tr.addEventListener('mouseenter', () => focus(true));
+      tr.addEventListener('mouseleave', () => focus(false));
+      tr.addEventListener('focusin', () => focus(true));
+      tr.addEventListener('focusout', () => focus(false));
       for (const c of cols) {
         const v = c.value(r, i);
         const td = el(
@@ -824,7 +833,8 @@ async function main(): Promise<void> {
   ui.exportJson.addEventListener('click', exportJson);
   ui.exportCurve.addEventListener('click', exportCurve);
   ui.exportPng.addEventListener('click', () => {
-    const png = chart.toPng();
+    const name = source.kind === 'file' ? source.file.name : source.name;
+    const png = chart.toPng(`Cumulative mistakes: ${name}, ${curveRows.at(-1) ?? 0} rows`);
     if (png) download('onepass-chart.png', png);
   });
   ui.modelFile.addEventListener('change', async () => {
