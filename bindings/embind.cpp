@@ -836,6 +836,11 @@ val memory_value() {
   return out;
 }
 
+// The metrics' names (eval/metrics.hpp: one list for every front end).
+val metric_names_value() {
+  return strings_value(onepass::metric_names());
+}
+
 // { model } or { error }
 val merge_value(val models) {
   auto merged = onepass::merge_models(strings_of(models));
@@ -901,6 +906,7 @@ EMSCRIPTEN_BINDINGS(onepass) {
   emscripten::function("registryJson", &onepass::registry_json);
   emscripten::function("merge", &merge_value);
   emscripten::function("memory", &memory_value);
+  emscripten::function("metricNames", &metric_names_value);
   emscripten::class_<JsPipeline>("Pipeline")
       .constructor<>()
       .function("init", &JsPipeline::init)

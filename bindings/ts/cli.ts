@@ -592,7 +592,27 @@ async function merge(args: string[]): Promise<void> {
   process.stderr.write(`onepass: merged ${rest.length} models into ${out}\n`);
 }
 
-const DEFAULT_METRICS = ['accuracy', 'f1', 'auc', 'log_loss', 'balanced_accuracy'];
+const DEFAULT_METRICS: (keyof MetricValues)[] = [
+  'accuracy',
+  'f1',
+  'auc',
+  'logLoss',
+  'balancedAccuracy',
+];
+
+/** The --metrics given, checked against the core's names; a snake_case name (log_loss) is
+ * pointed at its camelCase form. */
+function checkMetrics(given: string[], known: (keyof MetricValues)[]): (keyof MetricValues)[] {
+  return given.map((m) => {
+    const hit = known.find((k) => k === m);
+    if (hit) return hit;
+    const camel = m.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    const hint = known.includes(camel as keyof MetricValues) ? ` (did you mean ${camel}?)` : '';
+    throw new UsageError(
+      `--metrics: unknown metric '${m}'${hint}; the metrics are: ${known.join(', ')}`,
+    );
+  });
+}
 
 interface EvaluateArgs {
   file: string;
@@ -671,6 +691,7 @@ function parseEvaluateArgs(args: string[]): EvaluateArgs {
 async function evaluate(args: string[]): Promise<void> {
   const a = parseEvaluateArgs(args);
   const op = await load();
+  const metrics = checkMetrics(a.metrics, op.metricNames());
   orDefault(a.pipelines, op);
   for (const spec of a.pipelines) op.pipeline(spec).dispose();
   const read: DatasetOptions =
@@ -753,14 +774,20 @@ async function evaluate(args: string[]): Promise<void> {
         : `grid: selected on ${Math.round((a.options.validation ?? 0.2) * 100)}% of the training part by ${common.select}; the test part is used once\n`,
     );
   const width = Math.max(8, ...rows.map((r) => r.pipeline.length)) + 2;
-  const fmt = (v: number | null | undefined): string =>
-    v === null || v === undefined ? '-' : v.toFixed(4);
+  // The confusion counts as whole numbers (a cross-validation's mean count keeps decimals).
+  const COUNTS = new Set<string>(['tp', 'fp', 'tn', 'fn']);
+  const fmt = (v: number | null | undefined, m = ''): string =>
+    v === null || v === undefined
+      ? '-'
+      : COUNTS.has(m) && Number.isInteger(v)
+        ? String(v)
+        : v.toFixed(4);
   process.stdout.write(
-    `\n${pad('pipeline', width)}${a.metrics.map((m) => pad(m, a.folds ? 18 : 10)).join('')}\n`,
+    `\n${pad('pipeline', width)}${metrics.map((m) => pad(m, a.folds ? 18 : 10)).join('')}\n`,
   );
   for (const r of rows) {
-    const cells = a.metrics.map((m) =>
-      pad(r.sd ? `${fmt(r.shown[m])} ± ${fmt(r.sd[m])}` : fmt(r.shown[m]), a.folds ? 18 : 10),
+    const cells = metrics.map((m) =>
+      pad(r.sd ? `${fmt(r.shown[m])} ± ${fmt(r.sd[m])}` : fmt(r.shown[m], m), a.folds ? 18 : 10),
     );
     process.stdout.write(`${pad(r.pipeline, width)}${cells.join('')}\n`);
     // A run that diverged says so beside its figures (issue 16).

@@ -5,6 +5,7 @@ import type {
   RawCsvInfo,
   RawCsvPreview,
   RawModule,
+  RawMetrics,
   RawPipeline,
   RawRace,
   RawRunner,
@@ -505,9 +506,10 @@ export interface ScoredRows {
   lines: Float64Array;
 }
 
-/** Metric values by name (accuracy, error, precision, recall, f1, balanced_accuracy, auc,
- * log_loss, p_at_k, tp, fp, tn, fn); null where undefined (AUC with one class). */
-export type MetricValues = Record<string, number | null>;
+/** Metric values by name, camelCase as the rest of the API: accuracy, error, precision,
+ * recall, f1, balancedAccuracy, logLoss, tp, fp, tn, fn, and of scored rows auc and pAtK; null
+ * where undefined (AUC with one class). */
+export type MetricValues = RawMetrics;
 export type RunResult = Omit<RawRun, 'error'>;
 export type CvResult = Omit<RawCv, 'error'>;
 export type CurveResult = Omit<RawCurve, 'error'>;
@@ -782,6 +784,8 @@ export interface Onepass {
    * bytes held by live objects (pipelines, runners, data sets, scorers), which dispose() gives
    * back at once and a forgotten object gives back some time after it is collected. */
   memory(): { heapBytes: number; inUseBytes: number };
+  /** The names of the metrics of evaluations, in the core's order (MetricValues' keys). */
+  metricNames(): (keyof MetricValues)[];
   /** Reads a labelled CSV (or, with format: 'svmlight', svmlight rows) into memory for
    * holdout, cross-validation and learning curves. */
   loadDataset(source: CsvSource, options?: DatasetOptions): Promise<Dataset>;
@@ -987,6 +991,7 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
       return new Pipeline(created(new raw.Pipeline(), (o) => o.initModel(modelText(model))));
     },
     memory: () => raw.memory(),
+    metricNames: () => raw.metricNames(),
     merge(models) {
       const out = raw.merge(models.map(modelText));
       if (out.error !== undefined) fail(out.error);

@@ -163,7 +163,25 @@ export interface RawScorer {
   schema(): RawSchema;
   delete(): void;
 }
-export type RawMetrics = Record<string, number | null>;
+/** Metric values by name (core/eval/metrics.hpp metric_names: one list for every front end);
+ * null where undefined (AUC with one class, log-loss of a learner without probabilities). */
+export interface RawMetrics {
+  accuracy: number | null;
+  error: number | null;
+  precision: number | null;
+  recall: number | null;
+  f1: number | null;
+  balancedAccuracy: number | null;
+  logLoss: number | null;
+  tp: number | null;
+  fp: number | null;
+  tn: number | null;
+  fn: number | null;
+  /** Of scored rows only (train and test parts, folds), not of progressive validation. */
+  auc?: number | null;
+  /** Precision at k (option k, default 20), of scored rows only. */
+  pAtK?: number | null;
+}
 export interface RawRun {
   spec: string;
   nTrain: number;
@@ -222,6 +240,7 @@ export interface RawModule {
   defaultPipeline(): string;
   merge(models: string[]): { model?: string; error?: string };
   memory(): { heapBytes: number; inUseBytes: number };
+  metricNames(): (keyof RawMetrics)[];
   Scorer: new () => RawScorer;
   Pipeline: new () => RawPipeline;
   Race: new () => RawRace;

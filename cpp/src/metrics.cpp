@@ -128,8 +128,8 @@ double mean_log_loss(const std::vector<double>& margins, const std::vector<std::
 
 const std::vector<std::string>& metric_names() {
   static const std::vector<std::string> names = {
-      "accuracy", "error", "precision", "recall", "f1",    "balanced_accuracy", "log_loss", "tp",
-      "fp",       "tn",    "fn",        "auc",    "p_at_k"};
+      "accuracy", "error", "precision", "recall", "f1",  "balancedAccuracy", "logLoss", "tp",
+      "fp",       "tn",    "fn",        "auc",    "pAtK"};
   return names;
 }
 
@@ -139,8 +139,8 @@ std::vector<std::pair<std::string, double>> confusion_metrics(const Confusion& c
           {"precision", c.precision()},
           {"recall", c.recall()},
           {"f1", c.f1()},
-          {"balanced_accuracy", c.balanced_accuracy()},
-          {"log_loss", log_loss},
+          {"balancedAccuracy", c.balanced_accuracy()},
+          {"logLoss", log_loss},
           {"tp", static_cast<double>(c.tp)},
           {"fp", static_cast<double>(c.fp)},
           {"tn", static_cast<double>(c.tn)},
@@ -154,7 +154,7 @@ std::vector<std::pair<std::string, double>> all_metrics(const std::vector<double
   for (std::size_t i = 0; i < margins.size(); ++i) c.add(label_of_score(margins[i]), labels[i]);
   auto out = confusion_metrics(c, probabilistic ? mean_log_loss(margins, labels) : kNan);
   out.emplace_back("auc", roc_auc(margins, labels));
-  out.emplace_back("p_at_k", precision_at_k(margins, labels, k));
+  out.emplace_back("pAtK", precision_at_k(margins, labels, k));
   return out;
 }
 

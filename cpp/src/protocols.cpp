@@ -71,7 +71,7 @@ Result<std::string> with_horizon(const std::string& spec, std::size_t n_train) {
 }
 
 bool lower_is_better(const std::string& metric) {
-  return metric == "error" || metric == "log_loss" || metric == "fp" || metric == "fn";
+  return metric == "error" || metric == "logLoss" || metric == "fp" || metric == "fn";
 }
 
 }  // namespace

@@ -64,7 +64,7 @@ TEST(Metrics, LogLossFromMargins) {
   EXPECT_EQ(all[0].first, "accuracy");
   EXPECT_DOUBLE_EQ(all[0].second, 2.0 / 3);
   EXPECT_TRUE(std::isnan(all[6].second));  // no log-loss for a margin learner
-  EXPECT_EQ(all[6].first, "log_loss");
+  EXPECT_EQ(all[6].first, "logLoss");
 }
 
 }  // namespace

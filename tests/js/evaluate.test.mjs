@@ -20,6 +20,25 @@ test('holdout: seeded, 80/20, the horizon set to the training size', () => {
   assert.equal(a.spec, 'zscore | logreg(n=216)');
   assert.ok(a.test.accuracy > 0.7);
   assert.equal(a.test.tp + a.test.fp + a.test.tn + a.test.fn, 54);
+  // One naming convention in JS (issue 19): camelCase metrics, the core's list.
+  assert.deepEqual(Object.keys(a.test), op.metricNames());
+  assert.deepEqual(op.metricNames(), [
+    'accuracy',
+    'error',
+    'precision',
+    'recall',
+    'f1',
+    'balancedAccuracy',
+    'logLoss',
+    'tp',
+    'fp',
+    'tn',
+    'fn',
+    'auc',
+    'pAtK',
+  ]);
+  assert.ok(a.test.logLoss > 0 && a.test.balancedAccuracy > 0.5);
+  assert.equal(Object.keys(a.progressive).includes('auc'), false, 'progressive: no AUC');
   assert.notDeepEqual(heart.holdout('zscore | logreg', { seed: 6 }).test, a.test);
   // The test part's curves on the grid (issue 17): the ROC curve rises to 1, the interpolated
   // precision falls, and the area under the ROC steps is about the AUC.
@@ -75,6 +94,16 @@ test('CLI evaluate: table, JSON per pipeline and per fold, errors', () => {
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /holdout: 20% of the rows for testing; seed 3/);
   assert.match(r.stdout, /^zscore \| logreg\s+0\.\d{4}\s+0\.\d{4}/m);
+  assert.match(r.stdout, /^pipeline\s+accuracy\s+f1\s+auc\s+logLoss\s+balancedAccuracy\s*$/m);
+  r = cli(['evaluate', dataFile('heart.csv'), '-p', 'pa', '--metrics', 'accuracy,log_loss']);
+  assert.equal(r.status, 2);
+  assert.match(
+    r.stderr,
+    /--metrics: unknown metric 'log_loss' \(did you mean logLoss\?\); the metrics are: accuracy, error,/,
+  );
+  r = cli(['evaluate', dataFile('heart.csv'), '-p', 'pa', '--metrics', 'pAtK,tp']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /^pa\s+0\.\d{4}\s+\d+\s*$/m);
   r = cli([
     'evaluate',
     dataFile('heart.csv'),

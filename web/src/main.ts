@@ -311,7 +311,7 @@ const holdoutColumns: Column[] = [
   {
     key: 'testBalanced',
     title: 'test balanced accuracy',
-    value: (_, i) => holdoutRuns[i]?.test.balanced_accuracy ?? null,
+    value: (_, i) => holdoutRuns[i]?.test.balancedAccuracy ?? null,
     digits: 4,
   },
   {
@@ -323,7 +323,7 @@ const holdoutColumns: Column[] = [
   {
     key: 'testLogLoss',
     title: 'test log-loss',
-    value: (_, i) => holdoutRuns[i]?.test.log_loss ?? null,
+    value: (_, i) => holdoutRuns[i]?.test.logLoss ?? null,
     digits: 4,
   },
 ];

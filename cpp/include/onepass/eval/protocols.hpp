@@ -113,7 +113,7 @@ struct GridResult {
   bool optimistic = false;  // selected on the test part (S0's protocol), not on validation
   RunResult final;          // the best spec trained on the whole training part, tested
 };
-// Selects by `metric` (higher is better, "error" and "log_loss" lower) on a validation part of
+// Selects by `metric` (higher is better, "error" and "logLoss" lower) on a validation part of
 // split.train (validation_fraction of it, stratified and seeded); the test rows are read only
 // by the final test. optimistic = true: each candidate is trained on split.train and selected
 // on split.test.
