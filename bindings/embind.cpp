@@ -836,6 +836,20 @@ val memory_value() {
   return out;
 }
 
+// Every combination of a parameter grid applied to a spec (eval/protocols.hpp grid_specs):
+// { specs } or { error }.
+val grid_specs_value(const std::string& spec, const std::string& grid) {
+  val out = val::object();
+  auto axes = onepass::parse_grid(grid);
+  auto specs = axes ? onepass::grid_specs(spec, axes.value())
+                    : onepass::Result<std::vector<std::string>>(axes.status());
+  if (specs)
+    out.set("specs", strings_value(specs.value()));
+  else
+    out.set("error", specs.message());
+  return out;
+}
+
 // The metrics' names (eval/metrics.hpp: one list for every front end).
 val metric_names_value() {
   return strings_value(onepass::metric_names());
@@ -907,6 +921,7 @@ EMSCRIPTEN_BINDINGS(onepass) {
   emscripten::function("merge", &merge_value);
   emscripten::function("memory", &memory_value);
   emscripten::function("metricNames", &metric_names_value);
+  emscripten::function("gridSpecs", &grid_specs_value);
   emscripten::class_<JsPipeline>("Pipeline")
       .constructor<>()
       .function("init", &JsPipeline::init)

@@ -786,6 +786,9 @@ export interface Onepass {
   memory(): { heapBytes: number; inUseBytes: number };
   /** The names of the metrics of evaluations, in the core's order (MetricValues' keys). */
   metricNames(): (keyof MetricValues)[];
+  /** Every combination of a parameter grid ("eta0=0.01,0.1;lambda=0,1e-4") applied to a spec,
+   * each parameter to the stage that declares it (the learner first), as spec strings. */
+  gridSpecs(spec: string, grid: string): string[];
   /** Reads a labelled CSV (or, with format: 'svmlight', svmlight rows) into memory for
    * holdout, cross-validation and learning curves. */
   loadDataset(source: CsvSource, options?: DatasetOptions): Promise<Dataset>;
@@ -992,6 +995,10 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
     },
     memory: () => raw.memory(),
     metricNames: () => raw.metricNames(),
+    gridSpecs(spec, grid) {
+      const out = raw.gridSpecs(spec, grid);
+      return out.specs ?? fail(out.error ?? 'not a grid');
+    },
     merge(models) {
       const out = raw.merge(models.map(modelText));
       if (out.error !== undefined) fail(out.error);

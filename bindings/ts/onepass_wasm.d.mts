@@ -241,6 +241,7 @@ export interface RawModule {
   merge(models: string[]): { model?: string; error?: string };
   memory(): { heapBytes: number; inUseBytes: number };
   metricNames(): (keyof RawMetrics)[];
+  gridSpecs(spec: string, grid: string): { specs?: string[]; error?: string };
   Scorer: new () => RawScorer;
   Pipeline: new () => RawPipeline;
   Race: new () => RawRace;

@@ -5,7 +5,7 @@
 import { load, type CsvPreview, type Onepass, type RegistryEntry, type RunResult } from 'onepass';
 import { MistakesChart, rollingError } from './chart';
 import { mountBuilder, presets } from './compose';
-import type { FromWorker, Progress, Result, Source, ToWorker } from './protocol';
+import type { CvRow, FromWorker, Progress, Result, RunOptions, Source, ToWorker } from './protocol';
 import { rolesOf, showPreview } from './preview';
 import { ScalesView } from './scales';
 import workerUrl from './worker.ts?worker&url';
@@ -58,6 +58,12 @@ const ui = {
   results: $<HTMLTableElement>('results'),
   holdoutStatus: $<HTMLParagraphElement>('holdout-status'),
   baseline: $<HTMLParagraphElement>('baseline'),
+  cvPipeline: $<HTMLSelectElement>('cv-pipeline'),
+  cvFolds: $<HTMLSelectElement>('cv-folds'),
+  cvGrid: $<HTMLInputElement>('cv-grid'),
+  cvRun: $<HTMLButtonElement>('cv-run'),
+  cvStatus: $<HTMLParagraphElement>('cv-status'),
+  cvResults: $<HTMLTableElement>('cv-results'),
   holdoutCurves: $<HTMLDivElement>('holdout-curves'),
   exportJson: $<HTMLButtonElement>('export-json'),
   exportCurve: $<HTMLButtonElement>('export-curve'),
@@ -510,6 +516,7 @@ function showProblems(messages: string[]): void {
 
 function setRunning(running: boolean): void {
   ui.run.disabled = running;
+  ui.cvRun.disabled = running;
   ui.cancel.disabled = !running;
   ui.pause.disabled = !running;
   // The data and how it is read are locked during a run (issue 17): what the results show is
@@ -573,6 +580,18 @@ worker.onmessage = (event: MessageEvent<FromWorker>) => {
       else setRunning(false);
       break;
     }
+    case 'cv-progress':
+      ui.cvStatus.textContent = `Cross-validating: ${msg.done} of ${msg.total} pipelines done…`;
+      break;
+    case 'cv':
+      setRunning(false);
+      if (msg.rows.length) showCrossValidation(msg.rows, msg.folds);
+      if (msg.message)
+        ui.cvStatus.textContent =
+          msg.message === 'cancelled'
+            ? `Cancelled after ${msg.rows.length} pipelines.`
+            : `No cross-validation: ${msg.message}.`;
+      break;
     case 'holdout':
       holdoutRuns = msg.runs;
       showBaseline();
@@ -637,6 +656,7 @@ function start(op: Onepass): void {
   const specs = validSpecs(op);
   if (!specs) return;
   pipelines = specs;
+  fillCvMenu(specs);
   curveRows.length = 0;
   curveMistakes.length = 0;
   for (let i = 0; i < specs.length; i++) curveMistakes.push([]);
@@ -646,21 +666,79 @@ function start(op: Onepass): void {
   clearResults();
   ui.status.textContent = 'Starting…';
   setRunning(true);
-  const msg: ToWorker = {
-    type: 'start',
-    source,
-    options: {
-      pipelines: specs,
-      label: ui.label.value || undefined,
-      positive: ui.positive.value || undefined,
-      reading: { ...rolesOf(ui.preview), header: 'auto' },
-      onError: ui.onError.value === 'skip' ? 'skip' : 'stop',
-      shuffleBuffer: Number(ui.order.value),
-      seed: Math.max(0, Math.floor(Number(ui.seed.value) || 0)),
-      holdout: Number(ui.holdout.value),
-    },
+  worker.postMessage({ type: 'start', source, options: runOptions(specs) } satisfies ToWorker);
+}
+
+/** How the controls say to read and run the data. */
+function runOptions(specs: string[]): RunOptions {
+  return {
+    pipelines: specs,
+    label: ui.label.value || undefined,
+    positive: ui.positive.value || undefined,
+    reading: { ...rolesOf(ui.preview), header: 'auto' },
+    onError: ui.onError.value === 'skip' ? 'skip' : 'stop',
+    shuffleBuffer: Number(ui.order.value),
+    seed: Math.max(0, Math.floor(Number(ui.seed.value) || 0)),
+    holdout: Number(ui.holdout.value),
   };
-  worker.postMessage(msg);
+}
+
+// ------------------------------------------------------------------ cross-validation
+
+/** The pipelines of the specs box as the cross-validation menu's choices. */
+function fillCvMenu(specs: string[]): void {
+  const keep = ui.cvPipeline.value;
+  ui.cvPipeline.replaceChildren(...specs.map((s) => new Option(s, s, false, s === keep)));
+}
+
+function startCrossValidation(): void {
+  const spec = ui.cvPipeline.value;
+  if (!spec) return;
+  ui.cvResults.tBodies[0].replaceChildren();
+  ui.cvStatus.textContent = 'Reading the data…';
+  setRunning(true);
+  worker.postMessage({
+    type: 'cross-validate',
+    source,
+    options: runOptions([spec]),
+    spec,
+    folds: Number(ui.cvFolds.value),
+    grid: ui.cvGrid.value,
+  } satisfies ToWorker);
+}
+
+/** The candidates' mean ± sd per metric; the best by mean accuracy marked. */
+function showCrossValidation(rows: CvRow[], folds: number): void {
+  const cell = (r: CvRow, m: 'accuracy' | 'auc' | 'logLoss' | 'balancedAccuracy'): string => {
+    const [mean, sd] = [r.mean[m], r.sd[m]];
+    return mean === null || mean === undefined
+      ? '–'
+      : `${mean.toFixed(4)} ± ${sd === null || sd === undefined ? '–' : sd.toFixed(4)}`;
+  };
+  const best = Math.max(...rows.map((r) => r.mean.accuracy ?? -1));
+  ui.cvResults.tBodies[0].replaceChildren(
+    ...rows.map((r) => {
+      const tr = el('tr');
+      tr.dataset.spec = r.spec;
+      const name = el('td', r.spec);
+      if (rows.length > 1 && r.mean.accuracy === best) {
+        const mark = el('span', 'best');
+        mark.className = 'mark best';
+        name.append(mark);
+      }
+      if (r.divergedFolds) name.append(el('span', ` (diverged in ${r.divergedFolds} folds)`));
+      tr.append(
+        name,
+        ...(['accuracy', 'auc', 'logLoss', 'balancedAccuracy'] as const).map((m) => {
+          const td = el('td', cell(r, m));
+          td.dataset.key = m;
+          return td;
+        }),
+      );
+      return tr;
+    }),
+  );
+  ui.cvStatus.textContent = `${folds}-fold cross-validation (seed ${ui.seed.value}) of ${rows.length} pipeline${rows.length === 1 ? '' : 's'}: mean ± deviation over the folds.`;
 }
 
 function download(name: string, data: Blob | string): void {
@@ -808,6 +886,14 @@ async function main(): Promise<void> {
     if (f && !ui.run.disabled) void chooseSource({ kind: 'file', file: f });
   });
   ui.run.addEventListener('click', () => start(op));
+  ui.cvRun.addEventListener('click', startCrossValidation);
+  const specsOfBox = (): string[] =>
+    ui.specs.value
+      .split('\n')
+      .map((x) => x.trim())
+      .filter(Boolean);
+  ui.specs.addEventListener('input', () => fillCvMenu(specsOfBox()));
+  fillCvMenu(specsOfBox());
   ui.pause.addEventListener('click', () => {
     paused = !paused;
     worker.postMessage({ type: paused ? 'pause' : 'resume' } satisfies ToWorker);

@@ -1,5 +1,5 @@
 // Messages between the page (main.ts) and the streaming Web Worker (worker.ts).
-import type { CsvInfo, CsvReadOptions, PipelineResult, RunResult } from 'onepass';
+import type { CsvInfo, CsvReadOptions, CvResult, PipelineResult, RunResult } from 'onepass';
 
 export type Source = { kind: 'url'; url: string; name: string } | { kind: 'file'; file: File };
 
@@ -23,6 +23,15 @@ export const HOLDOUT_MAX_BYTES = 64 * 1024 * 1024;
 export type ToWorker =
   | { type: 'start'; source: Source; options: RunOptions }
   | { type: 'score'; source: Source; model: string }
+  | {
+      type: 'cross-validate';
+      source: Source;
+      options: RunOptions;
+      spec: string;
+      folds: number;
+      /** A parameter grid (every combination is cross-validated), or '' for the spec alone. */
+      grid: string;
+    }
   | { type: 'pause' }
   | { type: 'resume' }
   | { type: 'cancel' };
@@ -66,4 +75,14 @@ export type FromWorker =
       error?: string;
     }
   | { type: 'failed'; message: string; progress?: Progress; info?: CsvInfo; results?: Result[] }
-  | { type: 'holdout'; runs: RunResult[]; message?: string };
+  | { type: 'holdout'; runs: RunResult[]; message?: string }
+  | { type: 'cv-progress'; done: number; total: number }
+  | { type: 'cv'; rows: CvRow[]; folds: number; message?: string };
+
+/** One spec's k-fold cross-validation: the mean and sample deviation of each metric. */
+export interface CvRow {
+  spec: string;
+  mean: CvResult['mean'];
+  sd: CvResult['sd'];
+  divergedFolds: number;
+}

@@ -2,9 +2,10 @@
 // in chunks from the File (or from the site's own bundled file) and handed to wasm one chunk at
 // a time: memory stays flat however large the file. Progress goes to the page at most every
 // 100 ms, so the charts update at a bounded rate.
-import { chunksOf, load, type CsvRunner, type Onepass } from 'onepass';
+import { chunksOf, load, type CsvRunner, type Dataset, type Onepass } from 'onepass';
 import {
   HOLDOUT_MAX_BYTES,
+  type CvRow,
   type FromWorker,
   type Progress,
   type RunOptions,
@@ -80,13 +81,7 @@ async function holdout(
     return;
   }
   try {
-    const { stream } = await open(source);
-    const data = await op.loadDataset(stream, {
-      ...options.reading,
-      label: options.label,
-      positive: options.positive,
-      onError: options.onError,
-    });
+    const data = await loadData(op, source, options);
     try {
       const runs = options.pipelines.map((spec) =>
         data.holdout(spec, { testFraction: options.holdout, seed: options.seed, shuffle: true }),
@@ -97,6 +92,60 @@ async function holdout(
     }
   } catch (e) {
     post({ type: 'holdout', runs: [], message: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+/** The whole source in memory, read as a run reads it, for the evaluation protocols. */
+async function loadData(op: Onepass, source: Source, options: RunOptions): Promise<Dataset> {
+  const { stream } = await open(source);
+  return op.loadDataset(stream, {
+    ...options.reading,
+    label: options.label,
+    positive: options.positive,
+    onError: options.onError,
+  });
+}
+
+/** k-fold cross-validation of one spec, or of every combination of a grid, one by one with
+ * progress; Cancel stops between them (issue 17). */
+async function crossValidate(
+  source: Source,
+  options: RunOptions,
+  spec: string,
+  folds: number,
+  grid: string,
+): Promise<void> {
+  cancelled = false;
+  const size = source.kind === 'file' ? source.file.size : 0;
+  if (size > HOLDOUT_MAX_BYTES) {
+    post({
+      type: 'cv',
+      rows: [],
+      folds,
+      message: `cross-validation needs the file in memory; files over ${HOLDOUT_MAX_BYTES / 2 ** 20} MB are validated progressively only`,
+    });
+    return;
+  }
+  const rows: CvRow[] = [];
+  try {
+    const op = await (onepass ??= load());
+    const specs = grid.trim() ? op.gridSpecs(spec, grid) : [spec];
+    post({ type: 'cv-progress', done: 0, total: specs.length });
+    const data = await loadData(op, source, options);
+    try {
+      for (const [i, s] of specs.entries()) {
+        await new Promise((r) => setTimeout(r, 0)); // let a cancel message in
+        if (cancelled) break;
+        const cv = data.crossValidate(s, folds, { seed: options.seed });
+        rows.push({ spec: s, mean: cv.mean, sd: cv.sd, divergedFolds: cv.divergedFolds });
+        post({ type: 'cv-progress', done: i + 1, total: specs.length });
+      }
+    } finally {
+      data.dispose();
+    }
+    post({ type: 'cv', rows, folds, message: cancelled ? 'cancelled' : undefined });
+  } catch (e) {
+    post({ type: 'cv', rows, folds, message: e instanceof Error ? e.message : String(e) });
   }
 }
 
@@ -202,5 +251,7 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
     wake?.();
   } else if (msg.type === 'pause') paused = true;
   else if (msg.type === 'score') void score(msg.source, msg.model);
+  else if (msg.type === 'cross-validate')
+    void crossValidate(msg.source, msg.options, msg.spec, msg.folds, msg.grid);
   else void run(msg.source, msg.options);
 };

@@ -1,0 +1,66 @@
+// k-fold cross-validation and a parameter grid in the page (issue 17, item 10): every grid
+// combination is cross-validated in the worker with progress, the figures equal the package's
+// own crossValidate on the same data, and the best is marked.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { load } from 'onepass';
+import { readData } from '../js/helpers.mjs';
+import { openPage, resultsShow, startSite } from './helpers.mjs';
+
+let site;
+before(async () => {
+  site = await startSite();
+});
+after(async () => {
+  await site?.close();
+});
+
+test('cross-validate a pipeline over a grid, as the package does', async () => {
+  const { context, page, errors, foreign } = await openPage(site);
+  await page.goto(`${site.origin}/`);
+  await resultsShow(page, 3, 270);
+  await page.selectOption('#cv-pipeline', 'zscore | logreg');
+  await page.selectOption('#cv-folds', '5');
+  await page.fill('#cv-grid', 'eta0=0.01,0.1,1');
+  await page.click('#cv-run');
+  await page.waitForFunction(() =>
+    /5-fold cross-validation/.test(document.querySelector('#cv-status').textContent),
+  );
+  const rows = await page.$$eval('#cv-results tbody tr', (trs) =>
+    trs.map((tr) => ({
+      spec: tr.dataset.spec,
+      best: !!tr.querySelector('.mark.best'),
+      accuracy: tr.querySelector('td[data-key="accuracy"]').textContent,
+    })),
+  );
+  assert.deepEqual(
+    rows.map((r) => r.spec),
+    ['zscore | logreg(eta0=0.01)', 'zscore | logreg(eta0=0.1)', 'zscore | logreg(eta0=1)'],
+  );
+  // The same figures as the package's crossValidate on the same rows and seed.
+  const op = await load();
+  const data = await op.loadDataset(readData('heart.csv'));
+  const expected = rows.map((r) => data.crossValidate(r.spec, 5, { seed: 1 }));
+  data.dispose();
+  rows.forEach((r, i) =>
+    assert.equal(
+      r.accuracy,
+      `${expected[i].mean.accuracy.toFixed(4)} ± ${expected[i].sd.accuracy.toFixed(4)}`,
+    ),
+  );
+  const best = Math.max(...expected.map((e) => e.mean.accuracy));
+  assert.deepEqual(
+    rows.map((r) => r.best),
+    expected.map((e) => e.mean.accuracy === best),
+  );
+  // A grid that is not one says why.
+  await page.fill('#cv-grid', 'nonsense');
+  await page.click('#cv-run');
+  await page.waitForFunction(() =>
+    /^No cross-validation: /.test(document.querySelector('#cv-status').textContent),
+  );
+  assert.equal(await page.$eval('#run', (b) => b.disabled), false, 'the page is usable again');
+  assert.deepEqual(foreign(), []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
