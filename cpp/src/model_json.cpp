@@ -681,13 +681,14 @@ Result<std::string> merge_states(const json& first, const std::vector<PipelineSt
   if (!mean_learner(learners, merged.learner))
     return Status::error("the learners' states differ in shape and cannot be averaged");
   // Progress: the confusion counts and log-loss sum add up; the rest (curve, window) is the
-  // first model's in the canonical order.
+  // first model's in the canonical order. Every model's counters are checked before any is
+  // added (the first model's were written before being checked: found by the model fuzz target).
+  for (const auto& s : states)
+    if (s.progress.size() < Progressive::kEndCounter)
+      return bad("a model's progress counters are damaged");
   for (std::size_t i = Progressive::kFirstCounter; i < Progressive::kEndCounter; ++i) {
     merged.progress[i] = 0;
-    for (const auto& s : states) {
-      if (s.progress.size() <= i) return bad("a model's progress counters are damaged");
-      merged.progress[i] += s.progress[i];
-    }
+    for (const auto& s : states) merged.progress[i] += s.progress[i];
   }
   auto pipeline = Pipeline::build(text_of(first, "spec"));
   if (!pipeline) return pipeline.status();

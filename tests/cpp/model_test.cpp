@@ -253,3 +253,27 @@ TEST(ModelFile, ScalerCountsMustBeNonNegative) {
 
 }  // namespace
 }  // namespace onepass
+
+namespace onepass {
+namespace {
+
+// Found by tests/fuzz/model_fuzz (its input is in the seed corpus: merge_short_progress): merging
+// models whose progress counters were cut short (edited and re-signed) wrote past the first
+// model's counters before checking them. It is refused with a message.
+TEST(ModelFile, MergingModelsWithDamagedCountersIsRefused) {
+  auto p = Pipeline::build("zscore | pa1").take();
+  const double rows[3][2] = {{1, 2}, {3, 5}, {2, 7}};
+  for (int r = 0; r < 3; ++r) ASSERT_TRUE(p->learn_one(rows[r], 2, r % 2 ? 1 : -1));
+  ModelSchema schema;
+  schema.features = {"a", "b"};
+  std::string text = model_to_json(*p, schema);
+  const std::size_t at = text.find("\"progress\": [");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, text.find(']', at) + 1 - at, "\"progress\": [1]");
+  const std::string damaged = resign_model(text).value();
+  EXPECT_EQ(merge_models({damaged, damaged}).message(),
+            "not a valid onepass model: a model's progress counters are damaged");
+}
+
+}  // namespace
+}  // namespace onepass
