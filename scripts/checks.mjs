@@ -99,6 +99,7 @@ for (const target of targets) {
   report.push(
     `${target}: ${execs} executions, coverage ${cov ? `${cov[1]} edges, ${cov[2]} features` : '?'}`,
   );
+  console.log(`checks: ${report.at(-1)}`); // each target as it ends: a long run's figures survive a later failure
   if (r.status !== 0) {
     console.error(out.split('\n').slice(-60).join('\n'));
     console.error(`checks: ${target} failed (the input is saved under ${dir}/)`);
