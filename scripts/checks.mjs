@@ -91,7 +91,9 @@ for (const target of targets) {
       '-print_final_stats=1',
       `-artifact_prefix=${dir}/`,
     ],
-    { cwd: root, env: sanitizerEnv, encoding: 'utf8' },
+    // libFuzzer logs a line per new input: a long run writes far more than spawnSync's 1 MB
+    // default, past which the target was killed (seen as a failure with no report).
+    { cwd: root, env: sanitizerEnv, encoding: 'utf8', maxBuffer: 1 << 30 },
   );
   const out = r.stderr ?? '';
   const execs = /stat::number_of_executed_units:\s*(\d+)/.exec(out)?.[1] ?? '?';
