@@ -900,7 +900,7 @@ async function main(): Promise<void> {
     ui.pause.setAttribute('aria-pressed', String(paused));
     ui.pause.textContent = paused ? 'Resume' : 'Pause';
     ui.status.textContent = paused
-      ? `Paused: ${ui.status.textContent}`
+      ? `Paused: ${ui.status.textContent.replace(/, about [\d.]+ s left$/, '')}`
       : ui.status.textContent.replace(/^Paused: /, '');
   });
   ui.cancel.addEventListener('click', () =>
