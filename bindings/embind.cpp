@@ -503,12 +503,18 @@ class JsSparseRace : public JsRunner<onepass::SparseRace> {
     const std::vector<std::string> models = strings_of(options["models"]);
     if (!models.empty()) {
       std::vector<std::unique_ptr<onepass::Pipeline>> pipelines;
+      int first_base = 1;
       for (std::size_t i = 0; i < models.size(); ++i) {
         auto loaded = onepass::model_from_json(models[i]);
         onepass::Status st = loaded ? onepass::read_as_model(loaded.value().schema,
                                                              loaded.value().pipeline->dims(), opt)
                                     : loaded.status();
         if (!st) return "model " + std::to_string(i + 1) + ": " + st.message();
+        if (i > 0 && (loaded.value().schema.index_base != first_base ||
+                      loaded.value().pipeline->dims() != pipelines[0]->dims()))
+          return "the models were trained on different svmlight inputs (width or index base); "
+                 "one pass cannot feed them";
+        first_base = loaded.value().schema.index_base;
         pipelines.push_back(std::move(loaded.value().pipeline));
       }
       auto race = onepass::SparseRace::resume(opt, std::move(pipelines));
@@ -691,7 +697,7 @@ class JsDataset {
   val features() const {
     return strings_value(svmlight_ ? std::vector<std::string>() : reader_->feature_names());
   }
-  double width() const { return static_cast<double>(rows_.sparse ? rows_.width : rows_.dims); }
+  double width() const { return static_cast<double>(std::max(rows_.dims, rows_.width)); }
 
   // options: { seed, shuffle, stratified, k (P@k), testFraction, grid, select, validation,
   //            optimistic }
@@ -704,7 +710,10 @@ class JsDataset {
 
   // This data set for training, `test` for testing (a given train/test pair).
   val with_test(const std::string& spec, const JsDataset& test, val options) const {
-    if (test.rows_.size() > 0 && (test.width() != width() || test.rows_.sparse != rows_.sparse))
+    // A CSV's encoded width is checked below, with a message that says how to read the test file.
+    const auto inputs = [](const onepass::RowBlock& b) { return b.sparse ? b.width : b.dims; };
+    if (test.rows_.size() > 0 &&
+        (inputs(test.rows_) != inputs(rows_) || test.rows_.sparse != rows_.sparse))
       return error_value("the test file has " + onepass::format_number(test.width()) +
                          " features, the training file " + onepass::format_number(width()));
     onepass::EvalOptions opt = eval_options(options);

@@ -128,7 +128,7 @@ std::string LabelRuns::warning() const {
   const double z = (runs - mean) / std::sqrt(var);
   if (!(z < -10 && runs < mean / 2)) return "";
   return "the labels come in long runs: " + std::to_string(rows_) + " rows change label " +
-         std::to_string(changes_) + " times where a random order of them would about " +
+         std::to_string(changes_) + " times where a random order of them would change it about " +
          std::to_string(static_cast<std::uint64_t>(std::llround(mean - 1))) +
          " times (the file looks sorted by class), so progressive validation in file order " +
          "flatters every pipeline; unless the order is the stream's own (time), shuffle the " +

@@ -46,7 +46,9 @@ bool Romma::scaled_update(const double* x, int y, const ScaledSquares& norm, boo
   // tests and the step become (spec 4.14 in scaled units, docs/algorithms.md 2.9):
   //   aggressive: y p' >= mu m a' q';  D' = a' q' - p'^2, skip when D' <= 1e-12 a' q';
   //   w <- c w + (mu a' (y/(mu m) - p') / D') x'   with c = (a' q' - y p' / (mu m)) / D'.
-  const double m = norm.scale, q1 = norm.sum;
+  // x scaled too when |x|^2 itself was finite but a q was not (large w, large x).
+  const ScaledSquares xs = norm.scale != 1.0 ? norm : rescaled_squares(x, dims_, bias_ ? 1.0 : 0.0);
+  const double m = xs.scale, q1 = xs.sum;
   Eigen::Map<Eigen::VectorXd> w(params_.data(), params_.size());
   if (w_zero) {
     add_scaled(x, y / (m * q1), m);  // w <- (y/q) x = (y/(m q')) x'

@@ -412,8 +412,9 @@ TEST(CsvReader, LabelsInLongRunsAreSaid) {
     for (const auto& w : r.warnings()) all += w + "\n";
     return all;
   };
-  EXPECT_NE(warnings_of(sorted).find("the labels come in long runs: 400 rows change label 1 "
-                                     "times where a random order of them would about 188 times"),
+  EXPECT_NE(warnings_of(sorted).find(
+                "the labels come in long runs: 400 rows change label 1 "
+                "times where a random order of them would change it about 188 times"),
             std::string::npos)
       << warnings_of(sorted);
   EXPECT_EQ(warnings_of(mixed).find("long runs"), std::string::npos) << warnings_of(mixed);

@@ -106,7 +106,7 @@ test('a file sorted by class is said to flatter progressive validation', async (
   const problems = await page.textContent('#problems');
   assert.match(
     problems,
-    /the labels come in long runs: 1000 rows change label 1 times where a random order of them would about 420 times/,
+    /the labels come in long runs: 1000 rows change label 1 times where a random order of them would change it about 420 times/,
   );
   assert.match(problems, /shuffle the rows \(a shuffle buffer\) or test on a holdout/);
   if (shots) await page.screenshot({ path: join(shots, 'sorted-file.png'), fullPage: true });

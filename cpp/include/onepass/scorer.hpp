@@ -1,7 +1,7 @@
 // Frozen predictions of one pipeline over a stream: nothing is learned. The same chunked
 // protocol for both text formats: a CSV (features read by name when the options name them, the
 // label column may be absent) and svmlight rows (every line has a label; the features are its
-// indices, scored in O(non-zeros) where the pipeline's stages allow).
+// indices; each row is made dense to be scored, O(features): docs/design.md).
 #pragma once
 
 #include <cstdint>
