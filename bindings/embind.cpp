@@ -154,6 +154,11 @@ void svmlight_options(const val& options, onepass::SvmlightOptions& opt) {
   opt.on_error = error_policy(options);
 }
 
+// options.format === "svmlight": the rows are svmlight text, not a CSV.
+bool svmlight_format(const val& options) {
+  return options["format"].isString() && options["format"].as<std::string>() == "svmlight";
+}
+
 // Each column's name, role and why (info() and previewCsv()).
 val columns_value(const std::vector<onepass::ColumnInfo>& columns) {
   val out = val::array();
@@ -552,7 +557,7 @@ class JsScorer {
     if (!loaded) return loaded.message();
     pipeline_ = std::move(loaded.value().pipeline);
     schema_ = loaded.value().schema;
-    if (options["format"].isString() && options["format"].as<std::string>() == "svmlight") {
+    if (svmlight_format(options)) {
       onepass::SvmlightOptions opt;
       svmlight_options(options, opt);
       onepass::Status st = onepass::read_as_model(schema_, pipeline_->dims(), opt);
@@ -635,10 +640,6 @@ val error_value(const std::string& message) {
   val out = val::object();
   out.set("error", message);
   return out;
-}
-
-bool svmlight_format(const val& options) {
-  return options["format"].isString() && options["format"].as<std::string>() == "svmlight";
 }
 
 // A labelled CSV, or svmlight rows, held in memory for the evaluation protocols (spec 6.2-6.4).

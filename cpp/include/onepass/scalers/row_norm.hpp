@@ -36,11 +36,12 @@ class RowNorm : public Scaler {
     for (std::size_t j = 0; j < n; ++j)
       if (!std::isnan(v[j])) norm += l1_ ? std::fabs(v[j]) : v[j] * v[j];
     if (!std::isfinite(norm)) {
-      const double m = rescaled_squares(v, n).scale;
-      double sum = 0;  // |v/m|_1 or |v/m|_2^2
+      const ScaledSquares s = rescaled_squares(v, n);  // |v|_2^2 = m^2 sum
+      if (!l1_) return (1.0 / s.scale) / std::sqrt(s.sum);
+      double sum = 0;  // |v/m|_1
       for (std::size_t j = 0; j < n; ++j)
-        if (!std::isnan(v[j])) sum += l1_ ? std::fabs(v[j] / m) : (v[j] / m) * (v[j] / m);
-      return (1.0 / m) / (l1_ ? sum : std::sqrt(sum));
+        if (!std::isnan(v[j])) sum += std::fabs(v[j] / s.scale);
+      return (1.0 / s.scale) / sum;
     }
     if (!l1_) norm = std::sqrt(norm);
     return norm > 0 ? 1.0 / norm : 1.0;
