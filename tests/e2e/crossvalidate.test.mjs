@@ -22,7 +22,12 @@ test('cross-validate a pipeline over a grid, as the package does', async () => {
   await page.selectOption('#cv-pipeline', 'zscore | logreg');
   await page.selectOption('#cv-folds', '5');
   await page.fill('#cv-grid', 'eta0=0.01,0.1,1');
-  await page.click('#cv-run');
+  // Cross-validation can be cancelled, not paused (it learns each fold from memory at once).
+  const controls = await page.evaluate(() => {
+    document.querySelector('#cv-run').click();
+    return ['#pause', '#cancel'].map((s) => document.querySelector(s).disabled);
+  });
+  assert.deepEqual(controls, [true, false], 'Pause off and Cancel on while cross-validating');
   await page.waitForFunction(() =>
     /5-fold cross-validation/.test(document.querySelector('#cv-status').textContent),
   );
@@ -60,6 +65,18 @@ test('cross-validate a pipeline over a grid, as the package does', async () => {
     /^No cross-validation: /.test(document.querySelector('#cv-status').textContent),
   );
   assert.equal(await page.$eval('#run', (b) => b.disabled), false, 'the page is usable again');
+  // Other data: the cross-validation table and the charts of the data before are gone.
+  await page.fill('#cv-grid', '');
+  await page.click('#cv-run');
+  await page.waitForSelector('#cv-results tbody tr');
+  await page.selectOption('#dataset', 'diabetes.csv');
+  await page.waitForFunction(
+    () => document.querySelector('#preview th')?.textContent === 'pregnant',
+  );
+  assert.equal(await page.locator('#cv-results tbody tr').count(), 0);
+  assert.equal(await page.textContent('#cv-status'), '');
+  for (const id of ['chart', 'rolling'])
+    assert.equal(await page.$eval(`#${id}`, (c) => c.dataset.series), '0', `#${id} cleared`);
   assert.deepEqual(foreign(), []);
   assert.deepEqual(errors, []);
   await context.close();

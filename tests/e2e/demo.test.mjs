@@ -74,6 +74,14 @@ test('stream, upload, bad rows, models, all on the page origin', async () => {
   const predLines = (await readDownload(predDownload)).trim().split('\n');
   assert.equal(predLines[0], 'line,prediction,score,probability');
   assert.equal(predLines.length, 271);
+  // Predictions of the data before are not offered for other data; the model stays loaded.
+  await page.selectOption('#dataset', 'liver.csv');
+  await page.waitForFunction(() =>
+    /predict the chosen data/.test(document.querySelector('#score-status').textContent),
+  );
+  assert.equal(await page.$eval('#export-predictions', (b) => b.disabled), true);
+  await page.selectOption('#dataset', 'heart.csv');
+  await page.waitForFunction(() => document.querySelector('#preview th')?.textContent === 'age');
   await page.setInputFiles('#model-file', {
     name: 'broken.json',
     mimeType: 'application/json',

@@ -64,7 +64,8 @@ test('the baseline, the confusion figures and the marks', async () => {
   assert.deepEqual(useless, [true, true, true]);
   assert.equal(await page.locator('#results .mark.best').count(), 0); // none beats the baseline
   // Precision, recall and balanced accuracy from the pipeline's own confusion counts.
-  const confusion = (await cells(page, 'confusion')).map((c) => c.split(' / ').map(Number));
+  const counts = await Promise.all(['tp', 'fp', 'tn', 'fn'].map((k) => cells(page, k)));
+  const confusion = counts[0].map((_, i) => counts.map((c) => Number(c[i])));
   const precision = (await cells(page, 'precision')).map(Number);
   const recall = (await cells(page, 'recall')).map(Number);
   const balanced = (await cells(page, 'balanced')).map(Number);

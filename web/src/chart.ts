@@ -109,8 +109,24 @@ export class MistakesChart {
       [this.#x, ...this.#ys],
       this.#host,
     );
+    this.#followTouch(this.#plot);
     this.#host.dataset.rows = '0';
     this.#host.dataset.series = String(names.length);
+  }
+
+  /** uPlot moves its cursor on mouse events only: on a touch screen a tap or a sideways drag
+   * on the chart moves it too, so that the legend shows the values under the finger (issue 17).
+   * Vertical drags still scroll the page. */
+  #followTouch(plot: uPlot): void {
+    const over = plot.over;
+    over.style.touchAction = 'pan-y';
+    const follow = (e: PointerEvent): void => {
+      if (e.pointerType !== 'touch') return;
+      const box = over.getBoundingClientRect();
+      plot.setCursor({ left: e.clientX - box.left, top: e.clientY - box.top });
+    };
+    over.addEventListener('pointerdown', follow);
+    over.addEventListener('pointermove', follow);
   }
 
   /** Appends [rows, mistakes] pairs per series (all series share the rows). */

@@ -180,7 +180,17 @@ function refreshPreview(label?: string): void {
 
 async function chooseSource(src: Source): Promise<void> {
   source = src;
-  clearResults(); // the results, exports and models were of the data before (issue 17)
+  // The results, charts, exports, models, cross-validation and predictions were of the data
+  // before (issue 17).
+  clearResults();
+  for (const c of [chart, rolling]) c.reset([]);
+  curveRows.length = 0;
+  curveMistakes.length = 0;
+  ui.cvResults.tBodies[0].replaceChildren();
+  ui.cvStatus.textContent = '';
+  predictions = '';
+  ui.exportPredictions.disabled = true;
+  ui.scoreStatus.textContent = modelText ? 'Model loaded: predict the chosen data.' : '';
   ui.sourceName.textContent =
     src.kind === 'file'
       ? `${src.file.name}: ${(src.file.size / 1e6).toFixed(2)} MB, read in chunks in this browser`
@@ -300,11 +310,11 @@ const baseColumns: Column[] = [
     },
     digits: 4,
   },
-  {
-    key: 'confusion',
-    title: 'tp / fp / tn / fn',
-    value: (r) => `${r.tp} / ${r.fp} / ${r.tn} / ${r.fn}`,
-  },
+  // The confusion counts, one numeric column each so that they sort as numbers.
+  { key: 'tp', title: 'tp', value: (r) => r.tp, digits: 0 },
+  { key: 'fp', title: 'fp', value: (r) => r.fp, digits: 0 },
+  { key: 'tn', title: 'tn', value: (r) => r.tn, digits: 0 },
+  { key: 'fn', title: 'fn', value: (r) => r.fn, digits: 0 },
 ];
 const holdoutColumns: Column[] = [
   {
@@ -344,26 +354,24 @@ function showResults(results: Result[]): void {
   lastResults = results;
   const cols = columns();
   const head = ui.results.tHead!.rows[0];
-  head.replaceChildren(
-    ...cols.map((c) => {
-      const th = el('th');
-      th.scope = 'col';
-      const arrow = sortKey === c.key ? (sortAscending ? ' ▲' : ' ▼') : '';
-      const b = el('button', c.title + arrow);
-      b.type = 'button';
-      b.className = 'sort';
-      b.addEventListener('click', () => {
-        sortAscending = sortKey === c.key ? !sortAscending : true;
-        sortKey = c.key;
-        showResults(lastResults);
-      });
-      th.append(b);
-      if (sortKey === c.key)
-        th.setAttribute('aria-sort', sortAscending ? 'ascending' : 'descending');
-      return th;
-    }),
-    el('th', 'model'),
-  );
+  const headings = cols.map((c) => {
+    const th = el('th');
+    th.scope = 'col';
+    const arrow = sortKey === c.key ? (sortAscending ? ' ▲' : ' ▼') : '';
+    const b = el('button', c.title + arrow);
+    b.type = 'button';
+    b.className = 'sort';
+    b.addEventListener('click', () => {
+      sortAscending = sortKey === c.key ? !sortAscending : true;
+      sortKey = c.key;
+      showResults(lastResults);
+    });
+    th.append(b);
+    if (sortKey === c.key) th.setAttribute('aria-sort', sortAscending ? 'ascending' : 'descending');
+    return th;
+  });
+  // The model download comes second, after the name, so that it is never scrolled out of view.
+  head.replaceChildren(headings[0], el('th', 'model'), ...headings.slice(1));
   const order = results.map((_, i) => i);
   const sortCol = cols.find((c) => c.key === sortKey);
   if (sortCol) {
@@ -402,8 +410,8 @@ function showResults(results: Result[]): void {
           td.append(el('span', ` (diverged: ${r.revertedSteps} steps reverted)`));
         if (c.key === 'pipeline') td.append(...marks(results, i));
         tr.append(td);
+        if (c.key === 'pipeline') tr.append(modelCell(i));
       }
-      tr.append(modelCell(i));
       return tr;
     }),
   );
@@ -514,11 +522,13 @@ function showProblems(messages: string[]): void {
   ui.problems.replaceChildren(...messages.map((m) => el('li', m)));
 }
 
-function setRunning(running: boolean): void {
+/** pausable: false for cross-validation, which learns each fold from memory at once. */
+function setRunning(running: boolean, pausable = true): void {
   ui.run.disabled = running;
   ui.cvRun.disabled = running;
+  ui.score.disabled = running || !modelText;
   ui.cancel.disabled = !running;
-  ui.pause.disabled = !running;
+  ui.pause.disabled = !running || !pausable;
   // The data and how it is read are locked during a run (issue 17): what the results show is
   // always the run of what the controls show.
   for (const c of [ui.dataset, ui.file, ui.label, ui.positive, ui.onError, ui.order, ui.seed])
@@ -604,6 +614,10 @@ worker.onmessage = (event: MessageEvent<FromWorker>) => {
       break;
     case 'scored': {
       setRunning(false);
+      if (msg.error === 'cancelled') {
+        ui.scoreStatus.textContent = 'Prediction cancelled.';
+        break;
+      }
       if (msg.error !== undefined) {
         ui.scoreStatus.textContent = `Could not predict: ${msg.error}`;
         break;
@@ -696,7 +710,7 @@ function startCrossValidation(): void {
   if (!spec) return;
   ui.cvResults.tBodies[0].replaceChildren();
   ui.cvStatus.textContent = 'Reading the data…';
-  setRunning(true);
+  setRunning(true, false);
   worker.postMessage({
     type: 'cross-validate',
     source,
@@ -934,6 +948,7 @@ async function main(): Promise<void> {
       ui.score.disabled = false;
     } catch (e) {
       ui.scoreStatus.textContent = `This file cannot be used: ${(e as Error).message}`;
+      modelText = '';
       ui.score.disabled = true;
     }
   });

@@ -228,12 +228,31 @@ async function run(source: Source, options: RunOptions): Promise<void> {
 
 /** Scores a file with a saved model: one prediction (and probability) per row, as CSV text. */
 async function score(source: Source, model: string): Promise<void> {
+  cancelled = false;
+  paused = false;
   const op = await (onepass ??= load());
   try {
     const scorer = op.csvScorer(model);
     const parts = [scorer.csvHeader];
     const { stream } = await open(source);
-    for await (const value of chunksOf(stream)) parts.push(scorer.toCsv(scorer.push(value)));
+    for await (const value of chunksOf(stream)) {
+      await whilePaused();
+      if (cancelled) break;
+      parts.push(scorer.toCsv(scorer.push(value)));
+    }
+    if (cancelled) {
+      await stream.cancel();
+      scorer.dispose();
+      post({
+        type: 'scored',
+        rows: 0,
+        labelled: 0,
+        correct: 0,
+        predictions: '',
+        error: 'cancelled',
+      });
+      return;
+    }
     parts.push(scorer.toCsv(scorer.finish()));
     const { rows, labelled, correct } = scorer;
     scorer.dispose();
