@@ -487,7 +487,7 @@ class JsRace : public JsRunner<onepass::Race> {
     out.set("missingCells", static_cast<double>(r.missing_cells()));
     val warnings = val::array();
     if (r.finished())
-      for (const auto& w : r.warnings()) warnings.call<void>("push", w);
+      for (const auto& w : race_->warnings()) warnings.call<void>("push", w);
     out.set("warnings", warnings);
     out.set("delimiter", std::string(1, r.delimiter() ? r.delimiter() : ','));
     out.set("columns", columns_value(r.columns()));

@@ -817,7 +817,7 @@ Status CsvReader::process_fields(std::uint64_t line, RowBlock& out) {
   return Status::ok();
 }
 
-std::vector<std::string> CsvReader::warnings() const {
+std::vector<std::string> CsvReader::warnings(bool label_runs) const {
   std::vector<std::string> w;
   if (schema_ready_ && rows_ == 0 && skipped_ == 0)
     w.push_back("the input has a header but no data rows");
@@ -825,7 +825,8 @@ std::vector<std::string> CsvReader::warnings() const {
     w.push_back("only one class in " + std::to_string(rows_) + " rows (all " +
                 (positives_ ? "positive" : "negative") +
                 "): progressive error is meaningful, but the model cannot separate classes");
-  if (const std::string runs = label_runs_.warning(); !runs.empty()) w.push_back(runs);
+  if (const std::string runs = label_runs ? label_runs_.warning() : ""; !runs.empty())
+    w.push_back(runs);
   if (skipped_ > 0)
     w.push_back(std::to_string(skipped_) + " bad rows skipped (the first " +
                 std::to_string(errors_.size()) + " are listed)");

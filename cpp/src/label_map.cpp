@@ -117,7 +117,7 @@ std::string LabelMap::negative_label() const {
   return positive_.empty() ? format_negative() : negative_text_;
 }
 
-std::string LabelRuns::warning() const {
+std::string LabelRuns::warning(std::size_t shuffle_rows) const {
   const double n = static_cast<double>(rows_), n1 = static_cast<double>(positives_);
   const double n2 = n - n1;
   if (rows_ < 100 || n1 == 0 || n2 == 0) return "";
@@ -127,10 +127,17 @@ std::string LabelRuns::warning() const {
   if (!(var > 0)) return "";
   const double z = (runs - mean) / std::sqrt(var);
   if (!(z < -10 && runs < mean / 2)) return "";
-  return "the labels come in long runs: " + std::to_string(rows_) + " rows change label " +
-         std::to_string(changes_) + " times where a random order of them would change it about " +
-         std::to_string(static_cast<std::uint64_t>(std::llround(mean - 1))) +
-         " times (the file looks sorted by class), so progressive validation in file order " +
+  const std::string counts =
+      std::to_string(rows_) + " rows change label " + std::to_string(changes_) +
+      " times where a random order of them would change it about " +
+      std::to_string(static_cast<std::uint64_t>(std::llround(mean - 1))) + " times";
+  if (shuffle_rows > 0)
+    return "the labels still come in long runs after the shuffle buffer of " +
+           std::to_string(shuffle_rows) + " rows: " + counts +
+           " (the file's runs are longer than the buffer), so progressive validation flatters "
+           "every pipeline; use a buffer longer than the runs or test on a holdout";
+  return "the labels come in long runs: " + counts +
+         " (the file looks sorted by class), so progressive validation in file order " +
          "flatters every pipeline; unless the order is the stream's own (time), shuffle the " +
          "rows (a shuffle buffer) or test on a holdout";
 }

@@ -56,7 +56,17 @@ void Race::share_scaling() {
   }
 }
 
+std::vector<std::string> Race::warnings() const {
+  if (shuffle_rows_ == 0) return reader_.warnings();
+  std::vector<std::string> w = reader_.warnings(false);
+  if (std::string runs = learned_runs_.warning(shuffle_rows_); !runs.empty())
+    w.push_back(std::move(runs));
+  return w;
+}
+
+// Only the shuffled path learns row by row here: its labels count in the order learned.
 void Race::learn_row(const double* x, int y, const SparseRow* tail) {
+  learned_runs_.add(y);
   for (std::size_t i = 0; i < pipelines_.size(); ++i) {
     const std::size_t h = head_of_[i];
     if (h != kOwnScaling)  // the leader came earlier and has just stepped on this row

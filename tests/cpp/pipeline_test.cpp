@@ -175,6 +175,31 @@ TEST(Race, ShuffleBufferIsSeededBoundedAndLosesNoRow) {
   EXPECT_NEAR(order_free(0), order_free(50), 1e-12);
 }
 
+// Issue 17: with a shuffle buffer, the long-runs warning is of the order learned, not the
+// file's: a buffer as long as the file mends a file sorted by class (no warning), a short one
+// does not (the warning names the buffer and asks for a longer one).
+TEST(Race, LongRunsAreJudgedInTheOrderLearned) {
+  std::string sorted = "x,label\n";
+  for (int i = 0; i < 400; ++i)
+    sorted += std::to_string(i % 7) + "," + (i < 250 ? "0" : "1") + "\n";
+  auto runs_warning = [&](std::size_t buffer) {
+    auto race = Race::create({}, {"zscore | logreg"}).take();
+    race->shuffle(buffer, 5);
+    EXPECT_TRUE(race->push(sorted.data(), sorted.size()));
+    EXPECT_TRUE(race->finish());
+    for (const auto& w : race->warnings())
+      if (w.find("long runs") != std::string::npos) return w;
+    return std::string();
+  };
+  EXPECT_EQ(runs_warning(0).rfind("the labels come in long runs: 400 rows change label 1 ", 0), 0u)
+      << runs_warning(0);
+  EXPECT_EQ(runs_warning(400), "");
+  const std::string short_buffer = runs_warning(10);
+  EXPECT_NE(short_buffer.find("still come in long runs after the shuffle buffer of 10 rows"),
+            std::string::npos)
+      << short_buffer;
+}
+
 }  // namespace
 }  // namespace onepass
 

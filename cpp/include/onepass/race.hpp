@@ -40,6 +40,10 @@ class Race {
   // buffer is drained in random order at the end. 0 (the default): file order.
   void shuffle(std::size_t rows, std::uint64_t seed);
 
+  // The reader's warnings; with a shuffle buffer, the long-runs warning is of the order the
+  // pipelines learned in, not the file's (a buffer as long as the runs mends it).
+  std::vector<std::string> warnings() const;
+
  private:
   explicit Race(const CsvOptions& options) : reader_(options) {}
   void run_block();
@@ -69,6 +73,7 @@ class Race {
     std::vector<double> value;
   };
   std::vector<BufferedTail> buffer_tails_;
+  LabelRuns learned_runs_;  // the labels in the shuffled order learned
 };
 
 }  // namespace onepass

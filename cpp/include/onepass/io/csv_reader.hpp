@@ -193,7 +193,8 @@ class CsvReader {
   std::string positive_label() const { return labels_.positive_label(); }
   std::string negative_label() const { return labels_.negative_label(); }
   // Conditions worth telling the user that are not row errors (empty file, one class only).
-  std::vector<std::string> warnings() const;
+  // label_runs: false leaves out the file-order runs warning (a shuffled stream says its own).
+  std::vector<std::string> warnings(bool label_runs = true) const;
   bool finished() const { return finished_; }
 
  private:

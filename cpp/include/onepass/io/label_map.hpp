@@ -53,8 +53,10 @@ class LabelRuns {
     positives_ += y > 0;
   }
   // A warning when the runs are far longer than chance allows (z below -10 and fewer than half
-  // the expected changes, over at least 100 rows of both classes), else "".
-  std::string warning() const;
+  // the expected changes, over at least 100 rows of both classes), else "". shuffle_rows > 0:
+  // the labels were counted in the order a shuffle buffer of that many rows gave, and the
+  // advice is a larger buffer.
+  std::string warning(std::size_t shuffle_rows = 0) const;
 
  private:
   int last_ = 0;
