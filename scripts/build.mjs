@@ -3,7 +3,15 @@
 // demo into dist/ (with docs/algorithms.md rendered as dist/algorithms.html, for the demo's
 // help links). Each tool is incremental, so a build with nothing changed takes seconds.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ALGORITHMS_PAGE, writeAlgorithmsPage } from './algorithms_page.mjs';
@@ -47,12 +55,22 @@ const copies = [
   ['build/wasm/onepass_wasm.mjs', 'lib/onepass_wasm.mjs'],
   ['build/wasm/onepass_wasm.wasm', 'lib/onepass_wasm.wasm'],
   ['bindings/ts/onepass_wasm.d.mts', 'lib/onepass_wasm.d.mts'],
+  ['bindings/ts/onepass_wasm_inline.d.mts', 'lib/onepass_wasm_inline.d.mts'],
 ];
 for (const [from, to] of copies) {
   const src = join(root, from);
   const dst = join(root, to);
   if (!existsSync(dst) || statSync(dst).mtimeMs < statSync(src).mtimeMs) copyFileSync(src, dst);
 }
+// onepass/inline's module: the .wasm file as base64 (bindings/ts/inline.ts).
+const inline = join(root, 'lib/onepass_wasm_inline.mjs');
+const wasmFile = join(root, 'lib/onepass_wasm.wasm');
+if (!existsSync(inline) || statSync(inline).mtimeMs < statSync(wasmFile).mtimeMs)
+  writeFileSync(
+    inline,
+    '// Written by scripts/build.mjs from onepass_wasm.wasm, for onepass/inline.\n' +
+      `export const wasmBase64 = '${readFileSync(wasmFile).toString('base64')}';\n`,
+  );
 run(
   join(root, 'node_modules/.bin/tsc'),
   ['-p', 'bindings/tsconfig.json'],

@@ -32,6 +32,10 @@ test('npm pack holds the package files and the LICENSE; the exports map serves t
     'lib/cli.js',
     'lib/onepass_wasm.mjs',
     'lib/onepass_wasm.wasm',
+    'lib/inline.js',
+    'lib/inline.d.ts',
+    'lib/onepass_wasm_inline.mjs',
+    'lib/onepass_wasm_inline.d.mts',
   ])
     assert.ok(files.includes(f), `${f} is in the tarball`);
   assert.ok(
@@ -43,6 +47,29 @@ test('npm pack holds the package files and the LICENSE; the exports map serves t
     new URL(`file://${join(root, 'lib/onepass_wasm.wasm')}`).href,
   );
   assert.match(import.meta.resolve('onepass/package.json'), /\/package\.json$/);
+  assert.equal(
+    import.meta.resolve('onepass/inline'),
+    new URL(`file://${join(root, 'lib/inline.js')}`).href,
+  );
+});
+
+test('onepass/inline: the same API from the embedded module, nothing read from disk', async () => {
+  const inline = await import('onepass/inline');
+  assert.deepEqual(Object.keys(inline).sort(), Object.keys(await import('onepass')).sort());
+  const embedded = await inline.load();
+  const a = embedded.pipeline('zscore | pa1');
+  const b = op.pipeline('zscore | pa1');
+  for (const [x, y] of [
+    [[1, 2], 1],
+    [[-2, 1], -1],
+    [[0.5, -1], 1],
+  ]) {
+    a.learnOne(x, y);
+    b.learnOne(x, y);
+  }
+  assert.deepEqual(a.snapshot(), b.snapshot());
+  a.dispose();
+  b.dispose();
 });
 
 test('a module that cannot be loaded is an Error that names where and what to do', async () => {

@@ -1,0 +1,16 @@
+// onepass/inline: the package with its WebAssembly module inside the JavaScript (base64), for
+// pages and bundlers that cannot serve the .wasm file beside the code (esbuild or Rollup without
+// an asset step, a single-file build). It costs a third more bytes than the .wasm file and
+// cannot be compiled while it downloads (README "Using bundlers" gives the figures).
+import { load as loadModule, type LoadOptions, type Onepass } from './index.js';
+import { wasmBase64 } from './onepass_wasm_inline.mjs';
+
+export * from './index.js';
+
+/** Loads the embedded WebAssembly module: nothing is fetched or read from disk. */
+export async function load(
+  options: Omit<LoadOptions, 'wasmBinary' | 'wasmUrl'> = {},
+): Promise<Onepass> {
+  const wasmBinary = Uint8Array.from(atob(wasmBase64), (c) => c.charCodeAt(0));
+  return loadModule({ ...options, wasmBinary });
+}

@@ -1,0 +1,241 @@
+// The package in other people's toolchains (issue 19, points 2 and 4): the tarball `npm pack`
+// makes is installed into a tiny app, which Vite, webpack, esbuild and Rollup each build as
+// README "Using bundlers" says; each build is served as static files and run in Chromium, where
+// it learns two rows and scores one: the same score as in Node. webpack builds without a
+// warning; the inline build needs no .wasm file at all.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import * as esbuild from 'esbuild';
+import { rollup } from 'rollup';
+import { build as viteBuild } from 'vite';
+import webpack from 'webpack';
+import { load } from '../../lib/index.js';
+import { root } from '../js/helpers.mjs';
+import { startSite } from './helpers.mjs';
+
+// What every app does: learn two rows, score a third, and put the probability in the title.
+const APP = (importLine, loadCall) => `${importLine}
+(async () => {
+  try {
+    const op = await ${loadCall};
+    const p = op.pipeline('zscore | logreg');
+    p.learnOne([1, 2], 1);
+    p.learnOne([-1, -3], -1);
+    document.title = 'onepass ' + p.predictProbaOne([0.5, 1]);
+  } catch (e) {
+    document.title = 'failed ' + e.message;
+  }
+})();
+`;
+const PAGE = (script, module) =>
+  `<!doctype html><meta charset="utf-8"><script ${module ? 'type="module" ' : ''}src="${script}"></script>`;
+
+let dir;
+let site; // only its browser is used
+let expected;
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'onepass-bundlers-'));
+  // The package as a user installs it: the tarball, unpacked into the app's node_modules.
+  const [pack] = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
+  );
+  const installed = join(dir, 'app/node_modules/onepass');
+  mkdirSync(installed, { recursive: true });
+  execFileSync('tar', ['-xzf', join(dir, pack.filename), '-C', installed, '--strip-components=1']);
+  site = await startSite();
+  const op = await load();
+  const p = op.pipeline('zscore | logreg');
+  p.learnOne([1, 2], 1);
+  p.learnOne([-1, -3], -1);
+  expected = p.predictProbaOne([0.5, 1]);
+  p.dispose();
+});
+after(async () => {
+  await site?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const app = (...parts) => join(dir, 'app', ...parts);
+
+/** Writes the app's entry file and returns its path. */
+function entry(name, source) {
+  const file = app(name);
+  writeFileSync(file, source);
+  return file;
+}
+
+const TYPES = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm',
+};
+
+/** Serves `out` as a static host would, opens `page` in Chromium, returns the page's title once
+ * the app has run, and the paths it requested. */
+async function runInBrowser(out, page = 'index.html') {
+  const requested = [];
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    requested.push(path);
+    try {
+      const body = readFileSync(join(out, path));
+      res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const context = await site.browser.newContext();
+  try {
+    const tab = await context.newPage();
+    await tab.goto(`http://127.0.0.1:${server.address().port}/${page}`);
+    await tab.waitForFunction(() => /^(onepass|failed) /.test(document.title), null, {
+      timeout: 20000,
+    });
+    return { title: await tab.title(), requested };
+  } finally {
+    await context.close();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+function assertScored(title) {
+  assert.match(title, /^onepass /, title);
+  assert.ok(Math.abs(Number(title.slice(8)) - expected) < 1e-12, `${title} vs ${expected}`);
+}
+
+test('Vite: no configuration', async () => {
+  const src = app('vite');
+  mkdirSync(src, { recursive: true });
+  writeFileSync(join(src, 'index.html'), PAGE('./main.js', true));
+  writeFileSync(join(src, 'main.js'), APP("import { load } from 'onepass';", 'load()'));
+  const out = app('dist-vite');
+  await viteBuild({
+    root: src,
+    base: './',
+    logLevel: 'silent',
+    configFile: false,
+    build: { outDir: out, emptyOutDir: true, target: 'es2022' },
+  });
+  const { title, requested } = await runInBrowser(out);
+  assertScored(title);
+  assert.ok(
+    requested.some((p) => p.endsWith('.wasm')),
+    'the .wasm file was served',
+  );
+});
+
+test('webpack 5: no configuration, and no warning', async () => {
+  const out = app('dist-webpack');
+  const stats = await new Promise((resolve, reject) =>
+    webpack(
+      {
+        mode: 'production',
+        context: app(),
+        entry: entry('webpack-main.js', APP("import { load } from 'onepass';", 'load()')),
+        output: { path: out, filename: 'main.js', publicPath: 'auto' },
+      },
+      (err, s) => (err ? reject(err) : resolve(s)),
+    ),
+  );
+  const info = stats.toJson({ all: false, warnings: true, errors: true });
+  assert.deepEqual(info.errors, []);
+  // Only webpack's size hints for the 770 KiB .wasm file (its default budget is 244 KiB), no
+  // "Critical dependency: the request of a dependency is an expression" or any other warning.
+  const warnings = info.warnings
+    .map((w) => w.message)
+    .filter((m) => !/^(asset size limit|webpack performance recommendations)/.test(m));
+  assert.deepEqual(warnings, [], 'webpack builds the package without a warning');
+  writeFileSync(join(out, 'index.html'), PAGE('./main.js', false));
+  const { title } = await runInBrowser(out);
+  assertScored(title);
+});
+
+test('esbuild: the wasm file as an asset import, its URL given to load()', async () => {
+  const out = app('dist-esbuild');
+  const result = await esbuild.build({
+    entryPoints: [
+      entry(
+        'esbuild-main.js',
+        APP(
+          "import { load } from 'onepass';\nimport wasmUrl from 'onepass/onepass_wasm.wasm';",
+          'load({ wasmUrl })',
+        ),
+      ),
+    ],
+    absWorkingDir: app(),
+    bundle: true,
+    format: 'esm',
+    outdir: out,
+    loader: { '.wasm': 'file' },
+    logLevel: 'silent',
+  });
+  assert.deepEqual(result.warnings, []);
+  writeFileSync(join(out, 'index.html'), PAGE('./esbuild-main.js', true));
+  assertScored((await runInBrowser(out)).title);
+});
+
+test('esbuild without the asset step: load() says which URL failed and what to do', async () => {
+  const out = app('dist-esbuild-bare');
+  await esbuild.build({
+    entryPoints: [entry('bare-main.js', APP("import { load } from 'onepass';", 'load()'))],
+    absWorkingDir: app(),
+    bundle: true,
+    format: 'esm',
+    outdir: out,
+    logLevel: 'silent',
+  });
+  writeFileSync(join(out, 'index.html'), PAGE('./bare-main.js', true));
+  const { title } = await runInBrowser(out);
+  assert.match(
+    title,
+    /^failed onepass could not load its WebAssembly module from http:\/\/127\.0\.0\.1:\d+\/onepass_wasm\.wasm/,
+  );
+  assert.match(title, /load\(\{ wasmUrl \}\)/);
+});
+
+test('esbuild with onepass/inline: one JavaScript file, nothing else to serve', async () => {
+  const out = app('dist-inline');
+  await esbuild.build({
+    entryPoints: [entry('inline-main.js', APP("import { load } from 'onepass/inline';", 'load()'))],
+    absWorkingDir: app(),
+    bundle: true,
+    format: 'esm',
+    outdir: out,
+    logLevel: 'silent',
+  });
+  writeFileSync(join(out, 'index.html'), PAGE('./inline-main.js', true));
+  const { title, requested } = await runInBrowser(out);
+  assertScored(title);
+  assert.deepEqual(
+    requested.filter((p) => p.endsWith('.wasm')),
+    [],
+    'no .wasm file requested',
+  );
+});
+
+test('Rollup: node-resolve, and the wasm file copied beside the bundle', async () => {
+  const out = app('dist-rollup');
+  const bundle = await rollup({
+    input: entry('rollup-main.js', APP("import { load } from 'onepass';", 'load()')),
+    plugins: [nodeResolve({ browser: true })],
+    onwarn: (w) => assert.fail(`Rollup warned: ${w.message}`),
+  });
+  await bundle.write({ dir: out, format: 'es', inlineDynamicImports: true });
+  await bundle.close();
+  copyFileSync(app('node_modules/onepass/lib/onepass_wasm.wasm'), join(out, 'onepass_wasm.wasm'));
+  writeFileSync(join(out, 'index.html'), PAGE('./rollup-main.js', true));
+  assertScored((await runInBrowser(out)).title);
+});
