@@ -3,6 +3,7 @@
 // for objects nobody disposed, the finalizer once they are collected.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
@@ -42,6 +43,14 @@ test('npm pack holds the package files and the LICENSE; the exports map serves t
     files.every((f) => !f.startsWith('cpp/') && !f.startsWith('tests/')),
     files.join(' '),
   );
+  // The README's links to documents resolve inside the tarball; only the screenshots (4.6 MB)
+  // stay in the repository.
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const linked = [...readme.matchAll(/\]\(([^)#:]+)(#[^)]*)?\)/g)].map((m) => m[1]);
+  const missing = linked.filter(
+    (l) => !l.startsWith('docs/screenshots/') && !files.some((f) => f === l || f.startsWith(l)),
+  );
+  assert.deepEqual(missing, [], 'README links to files outside the tarball');
   assert.equal(
     import.meta.resolve('onepass/onepass_wasm.wasm'),
     new URL(`file://${join(root, 'lib/onepass_wasm.wasm')}`).href,
