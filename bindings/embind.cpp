@@ -17,6 +17,7 @@
 #include "onepass/api/csv_options.hpp"
 #include "onepass/api/csv_preview.hpp"
 #include "onepass/api/defaults.hpp"
+#include "onepass/api/linear_export.hpp"
 #include "onepass/api/registry_json.hpp"
 #include "onepass/eval/protocols.hpp"
 #include "onepass/io/model_json.hpp"
@@ -205,22 +206,52 @@ class JsPipeline {
   }
   // The model file; feature names from `features` (or those it was loaded with, or x1..xd).
   std::string to_json(val features) const {
+    return onepass::model_to_json(*pipeline_, schema_with(features));
+  }
+  // The linear form (api/linear_export.hpp) as ONNX bytes, { onnx: Uint8Array }, and as JSON
+  // weights, { weights: string }; or { error }.
+  val to_onnx(val features) const {
+    return linear_export(features, [](const onepass::LinearModel& m) {
+      const std::string bytes = onepass::onnx_model(m);
+      const val out = typed_copy(std::vector<std::uint8_t>(bytes.begin(), bytes.end()));
+      return std::make_pair(std::string("onnx"), out);
+    });
+  }
+  val linear_weights(val features) const {
+    return linear_export(features, [](const onepass::LinearModel& m) {
+      return std::make_pair(std::string("weights"), val(onepass::linear_model_json(m)));
+    });
+  }
+  val schema() const { return schema_value(schema_); }
+
+ private:
+  // The schema to save or export with: the loaded one, `features` naming the features when
+  // given, and the label values +1/-1 when it has none.
+  onepass::ModelSchema schema_with(val features) const {
     onepass::ModelSchema schema = schema_;
     std::vector<std::string> names = strings_of(features);
     if (!names.empty()) schema.features = names;
-    if (schema.features.size() != pipeline_->dims()) {
-      schema.features.clear();
-      for (std::size_t j = 0; j < pipeline_->dims(); ++j)
-        schema.features.push_back("x" + std::to_string(j + 1));
-    }
+    schema.features = onepass::model_feature_names(schema, pipeline_->dims());
     if (schema.positive.empty()) {
       schema.positive = "1";
       schema.negative = "-1";
     }
-    return onepass::model_to_json(*pipeline_, schema);
+    return schema;
   }
-  val schema() const { return schema_value(schema_); }
+  template <class Write>
+  val linear_export(val features, Write write) const {
+    val out = val::object();
+    auto m = onepass::linear_model(*pipeline_, schema_with(features));
+    if (!m) {
+      out.set("error", m.message());
+      return out;
+    }
+    auto [key, value] = write(m.value());
+    out.set(key, value);
+    return out;
+  }
 
+ public:
   val input_buffer(std::size_t n) { return writable_view(input_, n); }
   val label_buffer(std::size_t n) { return writable_view(labels_, n); }
 
@@ -946,6 +977,8 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("finish", &JsPipeline::finish)
       .function("initModel", &JsPipeline::init_model)
       .function("toJson", &JsPipeline::to_json)
+      .function("toOnnx", &JsPipeline::to_onnx)
+      .function("linearWeights", &JsPipeline::linear_weights)
       .function("schema", &JsPipeline::schema)
       .function("hasProbability", &JsPipeline::has_probability)
       .function("dims", &JsPipeline::dims)

@@ -41,6 +41,7 @@ const USAGE = `usage:
   onepass predict <file.csv|file.svm|-> --model model.json [--out predictions.csv]
               [CSV reading options]   (a model trained on svmlight rows reads svmlight rows)
   onepass merge a.json b.json [...] -o merged.json
+  onepass export model.json [--onnx model.onnx] [--weights weights.json]
   onepass list [--json]
   onepass --version
 
@@ -69,6 +70,10 @@ const USAGE = `usage:
   predict      one prediction (and probability, for logistic models) per row; the model's
                features are found by header name, the label column may be absent
   merge        the mean of models of the same pipeline trained on shards of a stream
+  export       the model as ONNX (input x: doubles [rows, features]; outputs label, margin,
+               probability) and/or as plain weights per feature (coef, intercept), for
+               pipelines with an exact linear form (zscore, pareto, vast, level, twosd,
+               ewzscore, robust, minmax, maxabs scalers; learners with a margin w.x + b)
   evaluate     holdout (default 20% test), k-fold CV or a given test file; --grid selects
                parameters on a validation part of the training data (--optimistic: on the
                test part, as the Feature Scaling paper did; labelled so); --curve draws a
@@ -592,6 +597,30 @@ async function merge(args: string[]): Promise<void> {
   process.stderr.write(`onepass: merged ${rest.length} models into ${out}\n`);
 }
 
+async function exportModel(args: string[]): Promise<void> {
+  let onnx: string | undefined;
+  let weights: string | undefined;
+  const rest = walkArgs(args, (a, value) => {
+    if (a === '--onnx') onnx = value();
+    else if (a === '--weights') weights = value();
+    else return false;
+    return true;
+  });
+  const modelFile = one(rest, 'export needs a model file');
+  if (!onnx && !weights) throw new UsageError('export needs --onnx FILE and/or --weights FILE');
+  const op = await load();
+  using p = op.loadPipeline(readText(modelFile));
+  // Both are made before either is written: a pipeline without a linear form writes nothing.
+  const bytes = onnx ? p.toONNX() : undefined;
+  const plain = weights ? p.linearWeights() : undefined;
+  if (onnx && bytes) writeFileSync(onnx, bytes);
+  if (weights && plain) writeFileSync(weights, JSON.stringify(plain, null, 1) + '\n');
+  const wrote = [onnx, weights].filter(Boolean).join(' and ');
+  process.stderr.write(
+    `onepass: exported ${p.spec} (${p.schema.features.length} features) to ${wrote}\n`,
+  );
+}
+
 const DEFAULT_METRICS: (keyof MetricValues)[] = [
   'accuracy',
   'f1',
@@ -602,14 +631,18 @@ const DEFAULT_METRICS: (keyof MetricValues)[] = [
 
 /** The --metrics given, checked against the core's names; a snake_case name (log_loss) is
  * pointed at its camelCase form. */
-function checkMetrics(given: string[], known: (keyof MetricValues)[]): (keyof MetricValues)[] {
+function checkMetrics(
+  given: string[],
+  known: (keyof MetricValues)[],
+  option = '--metrics',
+): (keyof MetricValues)[] {
   return given.map((m) => {
     const hit = known.find((k) => k === m);
     if (hit) return hit;
     const camel = m.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
     const hint = known.includes(camel as keyof MetricValues) ? ` (did you mean ${camel}?)` : '';
     throw new UsageError(
-      `--metrics: unknown metric '${m}'${hint}; the metrics are: ${known.join(', ')}`,
+      `${option}: unknown metric '${m}'${hint}; the metrics are: ${known.join(', ')}`,
     );
   });
 }
@@ -692,6 +725,7 @@ async function evaluate(args: string[]): Promise<void> {
   const a = parseEvaluateArgs(args);
   const op = await load();
   const metrics = checkMetrics(a.metrics, op.metricNames());
+  if (a.options.select) checkMetrics([a.options.select], op.metricNames(), '--select');
   orDefault(a.pipelines, op);
   for (const spec of a.pipelines) op.pipeline(spec).dispose();
   const read: DatasetOptions =
@@ -809,6 +843,7 @@ async function main(argv: string[]): Promise<number> {
     else if (cmd === 'predict') await predict(rest);
     else if (cmd === 'evaluate') await evaluate(rest);
     else if (cmd === 'merge') await merge(rest);
+    else if (cmd === 'export') await exportModel(rest);
     else if (cmd === 'list') await list(rest);
     else if (cmd === '--help' || cmd === '-h' || cmd === 'help') process.stdout.write(USAGE + '\n');
     else if (cmd === '--version' || cmd === '-v') process.stdout.write(`${version()}\n`);

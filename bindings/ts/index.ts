@@ -53,6 +53,23 @@ export type CsvPreview = RawCsvPreview;
 export type SvmlightInfo = RawSvmlightInfo;
 /** What a model was trained on: feature names in order and the label mapping. */
 export type ModelSchema = RawSchema;
+/** A pipeline's linear form in the raw features' units (Pipeline.linearWeights()). */
+export interface LinearWeights {
+  format: 'onepass-linear';
+  version: 1;
+  spec: string;
+  features: string[];
+  /** margin = sum_j coef[j] * x[j] + intercept; the label is positive when margin >= 0. */
+  coef: number[];
+  intercept: number;
+  /** The value standing for a missing cell of each feature (null: any value does). */
+  missing: (number | null)[];
+  /** logistic: probability of the positive class = 1 / (1 + exp(-margin)). */
+  link: 'logistic' | 'identity';
+  positive: string;
+  negative: string;
+}
+
 /** A model file (README.md "Models"): a versioned JSON object; pass it to loadPipeline(). */
 export type ModelJSON = { format: 'onepass-model'; version: number; spec: string } & Record<
   string,
@@ -488,6 +505,27 @@ export class Pipeline extends WasmOwned<RawPipeline> {
   /** The model file of this pipeline: every stage's state, to save and load again exactly. */
   toJSON(): ModelJSON {
     return JSON.parse(this.#p.toJson(this.#features)) as ModelJSON;
+  }
+
+  /** The pipeline as an ONNX model (the bytes of a `.onnx` file), for pipelines with an exact
+   * linear form: zscore, pareto, vast, level, twosd, ewzscore, robust, minmax (without clip) and maxabs scalers
+   * before a learner whose margin is w.x + b (README "Models: save, load, resume, predict,
+   * merge"). Input `x`: doubles, [rows, features]; outputs `label` (+1/-1), `margin` and, for
+   * logistic learners, `probability`. A missing value is NaN, as here. Throws, saying which
+   * stage has no such form, for the others. */
+  toONNX(): Uint8Array {
+    const r = this.#p.toOnnx(this.#features);
+    if (r.error !== undefined || !r.onnx) fail(`no ONNX export: ${r.error}`);
+    return r.onnx;
+  }
+
+  /** The same linear form as plain numbers, scalers folded in: margin = coef . x + intercept
+   * on the raw feature values (scikit-learn's coef_ and intercept_); `missing[j]` is the value
+   * that stands for a missing cell of feature j. Throws as toONNX() does. */
+  linearWeights(): LinearWeights {
+    const r = this.#p.linearWeights(this.#features);
+    if (r.error !== undefined || r.weights === undefined) fail(`no linear export: ${r.error}`);
+    return JSON.parse(r.weights) as LinearWeights;
   }
 
   /** What a loaded model was trained on (empty names for a new pipeline). */

@@ -65,6 +65,8 @@ export interface RawPipeline {
   init(spec: string, every: number, window: number): string;
   initModel(text: string): string;
   toJson(features: string[] | undefined): string;
+  toOnnx(features: string[] | undefined): { onnx?: Uint8Array; error?: string };
+  linearWeights(features: string[] | undefined): { weights?: string; error?: string };
   schema(): RawSchema;
   inputBuffer(n: number): Float64Array;
   labelBuffer(n: number): Float64Array;

@@ -31,6 +31,18 @@ double FeatureScaling::score_with(const double* params, const double* x) const {
   return s;
 }
 
+bool FeatureScaling::linear_form_of(const double* params, std::vector<double>& w, double& b) const {
+  if (sigmoid_map()) return false;
+  const std::size_t d = dims_;
+  w.resize(d);
+  b = params[d];
+  for (std::size_t j = 0; j < d; ++j) {
+    w[j] = params[j] * params[d + 1 + j];
+    b += params[j] * params[2 * d + 1 + j];
+  }
+  return true;
+}
+
 bool FeatureScaling::update(const double* x, int y) {
   const std::size_t d = dims_;
   double* w = params_.data();

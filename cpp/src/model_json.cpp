@@ -759,4 +759,11 @@ Status check_features(const ModelSchema& schema, const std::vector<std::string>&
                        ")");
 }
 
+std::vector<std::string> model_feature_names(const ModelSchema& schema, std::size_t dims) {
+  if (schema.features.size() == dims) return schema.features;
+  std::vector<std::string> names;
+  for (std::size_t j = 0; j < dims; ++j) names.push_back("x" + std::to_string(j + 1));
+  return names;
+}
+
 }  // namespace onepass

@@ -100,6 +100,40 @@ double MomentScaler::scale(std::size_t j, double x) const {
   return moment_value<MomentForm::level>(x, m, inv_sd, spread, binary);
 }
 
+// The factor of (x - mean) in moment_value for each form (docs/algorithms.md 1.7); twosd keeps a
+// binary feature as it is (shift 0, factor 1).
+bool MomentScaler::affine_form(std::vector<double>& shift, std::vector<double>& factor) const {
+  shift.resize(dims_);
+  factor.resize(dims_);
+  for (std::size_t j = 0; j < dims_; ++j) {
+    const double m = mean(j), binary = state_[3 * dims_ + j];
+    bool spread = false;
+    const double inv_sd = inverse_sd(state_[j], state_[2 * dims_ + j], spread);
+    shift[j] = m;
+    double f = 0.0;
+    switch (form_) {
+      case MomentForm::zscore:
+        f = spread ? inv_sd : 0.0;
+        break;
+      case MomentForm::pareto:
+        f = spread ? std::sqrt(inv_sd) : 0.0;
+        break;
+      case MomentForm::vast:
+        f = spread ? inv_sd * (m * inv_sd) : 0.0;
+        break;
+      case MomentForm::twosd:
+        if (binary != 0) shift[j] = 0.0;
+        f = binary != 0 ? 1.0 : spread ? inv_sd * 0.5 : 0.0;
+        break;
+      case MomentForm::level:
+        f = std::fabs(m) <= kSpreadEpsilon ? 0.0 : 1.0 / m;
+        break;
+    }
+    factor[j] = f;
+  }
+  return true;
+}
+
 void MomentScaler::transform(const double* x, double* out) const {
   for (std::size_t j = 0; j < dims_; ++j) {
     const double d = x[j] - mean(j);

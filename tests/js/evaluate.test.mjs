@@ -101,6 +101,18 @@ test('CLI evaluate: table, JSON per pipeline and per fold, errors', () => {
     r.stderr,
     /--metrics: unknown metric 'log_loss' \(did you mean logLoss\?\); the metrics are: accuracy, error,/,
   );
+  r = cli([
+    'evaluate',
+    dataFile('heart.csv'),
+    '-p',
+    'pa',
+    '--grid',
+    'c=0.1,1',
+    '--select',
+    'log_loss',
+  ]);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /--select: unknown metric 'log_loss' \(did you mean logLoss\?\)/);
   r = cli(['evaluate', dataFile('heart.csv'), '-p', 'pa', '--metrics', 'pAtK,tp']);
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /^pa\s+0\.\d{4}\s+\d+\s*$/m);

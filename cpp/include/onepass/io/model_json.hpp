@@ -66,6 +66,9 @@ struct LoadedModel {
 };
 
 std::string model_to_json(const Pipeline& pipeline, const ModelSchema& schema);
+// The schema's feature names when it has one per feature of `dims`, else x1..x<dims> (a
+// pipeline built from a spec and fed rows by hand has none).
+std::vector<std::string> model_feature_names(const ModelSchema& schema, std::size_t dims);
 Result<LoadedModel> model_from_json(const std::string& text);
 
 // Parameter mixing: the element-wise mean of every stage's state over models of the same spec,

@@ -18,6 +18,11 @@ class AdaptiveLogistic : public Learner {
   explicit AdaptiveLogistic(const char* name) : name_(name) {}
 
   double score_with(const double* params, const double* x) const override;
+  bool linear_form_of(const double* params, std::vector<double>& w, double& b) const override {
+    w.assign(params, params + dims_);  // [w, b]
+    b = params[dims_];
+    return true;
+  }
   double score_sparse_with(const double* params, const SparseRow& x) const override;
   bool sparse_native() const override { return true; }
   bool has_probability() const override { return true; }
@@ -77,6 +82,8 @@ class Nag : public AdaptiveLogistic {
   double score_sparse_with(const double* params, const SparseRow& x) const override {
     return score_of(params, x);
   }
+  // Its margin rescales a weight by s_j/|x_j| when |x_j| > s_j: not affine in x.
+  bool linear_form_of(const double*, std::vector<double>&, double&) const override { return false; }
 
  protected:
   void init() override;

@@ -25,6 +25,9 @@ class FeatureScaling : public Learner {
   FeatureScaling(FsVariant variant, FsParams p) : variant_(variant), p_(p), rate_{p.eta0, p.n} {}
 
   double score_with(const double* params, const double* x) const override;
+  // fs2 and fs3 (affine maps): sum_j w_j (alpha_j x_j + beta_j) + b; fs and fs1 (sigmoid maps)
+  // are not affine in x.
+  bool linear_form_of(const double* params, std::vector<double>& w, double& b) const override;
   bool has_probability() const override { return true; }
   Snapshot snapshot_of(const double* params) const override;
   // [w, b, alpha, beta] (feature_scaling.cpp).

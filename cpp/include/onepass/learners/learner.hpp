@@ -100,6 +100,17 @@ class Learner {
   virtual LearnerState save() const;
   virtual Status load(const LearnerState& saved);
 
+  // The margin of the given parameters as w.x + b, when it is affine in x (docs/algorithms.md
+  // 1.7): fills w (dims()) and b and returns true. False for the rules whose margin is not:
+  // Winnow's per-row normalisation, NAG's pending rescaling, FS's sigmoid maps.
+  virtual bool linear_form_of(const double* /*params*/, std::vector<double>& /*w*/,
+                              double& /*b*/) const {
+    return false;
+  }
+  bool linear_form(std::vector<double>& w, double& b) const {
+    return linear_form_of(current_params(), w, b);
+  }
+
   // Named arrays of the given parameter vector (own or averaged), e.g. "w" and "b".
   virtual Snapshot snapshot_of(const double* params) const = 0;
   Snapshot snapshot() const { return snapshot_of(current_params()); }

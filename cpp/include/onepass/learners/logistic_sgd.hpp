@@ -20,6 +20,11 @@ class LogisticSgd : public Learner {
   LogisticSgd(double eta0, double lambda, double n) : rate_{eta0, n}, lambda_(lambda) {}
 
   double score_with(const double* params, const double* x) const override;
+  bool linear_form_of(const double* params, std::vector<double>& w, double& b) const override {
+    w.assign(params, params + dims_);  // [w, b]
+    b = params[dims_];
+    return true;
+  }
   double score_sparse_with(const double* params, const SparseRow& x) const override;
   // O(nonzeros) steps on sparse rows, with or without weight decay.
   bool sparse_native() const override { return true; }

@@ -24,6 +24,11 @@ class Pater : public Learner {
         linear_k_(linear_k) {}
 
   double score_with(const double* params, const double* x) const override;
+  bool linear_form_of(const double* params, std::vector<double>& w, double& b) const override {
+    w.assign(params, params + dims_);  // no bias: the margin is w.x
+    b = 0.0;
+    return true;
+  }
   Snapshot snapshot_of(const double* params) const override;
 
  protected:

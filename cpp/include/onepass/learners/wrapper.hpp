@@ -20,6 +20,10 @@ class WrappedLearner : public Learner {
     return inner_->score_sparse_with(params, x);
   }
   bool has_probability() const override { return inner_->has_probability(); }
+  // The inner rule on the wrapper's own (averaged or voted) parameters.
+  bool linear_form_of(const double* params, std::vector<double>& w, double& b) const override {
+    return inner_->linear_form_of(params, w, b);
+  }
   std::uint64_t reverted_steps() const override { return inner_->reverted_steps(); }
   std::uint64_t negative_input_rows() const override { return inner_->negative_input_rows(); }
   const Learner& inner() const { return *inner_; }

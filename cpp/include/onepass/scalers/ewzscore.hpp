@@ -50,6 +50,16 @@ class EwZScore : public Scaler {
         out[j] = k[j] < 2 || sd <= kSpreadEpsilon ? 0.0 : (x[j] - state_[dims_ + j]) / sd;
     }
   }
+  // Frozen: (x - mean) / sd, or 0 (docs/algorithms.md 1.7).
+  bool affine_form(std::vector<double>& shift, std::vector<double>& factor) const override {
+    shift.assign(state_.begin() + dims_, state_.begin() + 2 * dims_);
+    factor.resize(dims_);
+    for (std::size_t j = 0; j < dims_; ++j) {
+      const double sd = std::sqrt(state_[2 * dims_ + j]);
+      factor[j] = state_[j] < 2 || sd <= kSpreadEpsilon ? 0.0 : 1.0 / sd;
+    }
+    return true;
+  }
   Snapshot snapshot() const override {
     std::vector<double> sd(dims_);
     for (std::size_t j = 0; j < dims_; ++j) sd[j] = std::sqrt(state_[2 * dims_ + j]);

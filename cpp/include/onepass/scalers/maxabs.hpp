@@ -24,6 +24,13 @@ class MaxAbs : public Scaler {
       out[j] = std::isnan(x[j]) ? x[j] : state_[j] <= kSpreadEpsilon ? 0.0 : x[j] / state_[j];
   }
   bool keeps_zeros() const override { return true; }
+  bool affine_form(std::vector<double>& shift, std::vector<double>& factor) const override {
+    shift.assign(dims_, 0.0);
+    factor.resize(dims_);
+    for (std::size_t j = 0; j < dims_; ++j)
+      factor[j] = state_[j] <= kSpreadEpsilon ? 0.0 : 1.0 / state_[j];
+    return true;
+  }
   void update_transform_sparse(const SparseRow& x, double* out_values) override {
     for (std::size_t k = 0; k < x.nnz; ++k) {
       double v = x.value[k];

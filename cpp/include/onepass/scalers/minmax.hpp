@@ -3,6 +3,7 @@
 // values outside the running range map outside [0, 1]: no clipping (D-SC-3) unless `clip`.
 #pragma once
 
+#include "onepass/core/numerics.hpp"
 #include "onepass/scalers/scaler.hpp"
 
 namespace onepass {
@@ -12,6 +13,19 @@ class MinMax : public Scaler {
   explicit MinMax(bool clip) : clip_(clip) {}
   void update(const double* x) override;
   void transform(const double* x, double* out) const override;
+  // (x - min) / range, or 0 for a range <= 1e-12; none with `clip` (not affine).
+  bool affine_form(std::vector<double>& shift, std::vector<double>& factor) const override {
+    if (clip_) return false;
+    const double* lo = state_.data() + dims_;
+    const double* hi = lo + dims_;
+    shift.assign(lo, lo + dims_);
+    factor.resize(dims_);
+    for (std::size_t j = 0; j < dims_; ++j) {
+      const double range = hi[j] - lo[j];
+      factor[j] = range <= kSpreadEpsilon ? 0.0 : 1.0 / range;
+    }
+    return true;
+  }
   Snapshot snapshot() const override;
 
  protected:

@@ -25,6 +25,7 @@ class MomentScaler : public Scaler {
   // One pass over the statistics per row, without branches, so that the compiler can use SIMD.
   void update_transform(const double* x, double* out) override;
   Snapshot snapshot() const override;
+  bool affine_form(std::vector<double>& shift, std::vector<double>& factor) const override;
   std::uint64_t values_left_out() const override { return static_cast<std::uint64_t>(left_out_); }
 
   double count(std::size_t j) const { return state_[j]; }

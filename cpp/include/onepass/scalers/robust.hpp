@@ -6,6 +6,7 @@
 
 #include <vector>
 
+#include "onepass/core/numerics.hpp"
 #include "onepass/scalers/quantile_sketch.hpp"
 #include "onepass/scalers/scaler.hpp"
 
@@ -17,6 +18,14 @@ class RobustScaler : public Scaler {
 
   void update(const double* x) override;
   void transform(const double* x, double* out) const override;
+  // Frozen: (x - median) / spread with the quantiles last computed, or 0 (docs/algorithms.md 1.7).
+  bool affine_form(std::vector<double>& shift, std::vector<double>& factor) const override {
+    shift = median_;
+    factor.resize(dims_);
+    for (std::size_t j = 0; j < dims_; ++j)
+      factor[j] = spread_[j] <= kSpreadEpsilon ? 0.0 : 1.0 / spread_[j];
+    return true;
+  }
   Snapshot snapshot() const override;
   std::vector<double> save() const override;
   Status load(const std::vector<double>& saved) override;

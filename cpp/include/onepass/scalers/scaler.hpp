@@ -58,6 +58,12 @@ class Scaler {
   virtual void observe_label(const double* /*x*/, int /*y*/) {}
 
   virtual Snapshot snapshot() const = 0;
+  // The frozen transform as out_j = (x_j - shift_j) * factor_j for every present value, when
+  // it is one (docs/algorithms.md 1.7): fills both (dims()) and returns true. A missing value
+  // stays missing either way.
+  virtual bool affine_form(std::vector<double>& /*shift*/, std::vector<double>& /*factor*/) const {
+    return false;
+  }
   // Values of this run left out of the statistics because they would have made them
   // non-finite (values beyond about 1e154, docs/algorithms.md 2.9); reported by the pipeline.
   virtual std::uint64_t values_left_out() const { return huge_values_; }
