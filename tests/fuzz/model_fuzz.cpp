@@ -1,10 +1,12 @@
 // Fuzz target: model files. The bytes are read as a model; as a model edited past its checksum
 // (re-signed, so that the loader's checks behind the checksum are reached); and, split at the
-// first NUL, as two models merged. A model that loads scores a row and saves again.
+// first NUL, as two models merged. A model that loads scores a row, saves again
+// and exports as a linear model when it has that form.
 #include <cstdint>
 #include <string>
 
 #include "fuzz_input.hpp"
+#include "onepass/api/linear_export.hpp"
 #include "onepass/io/model_json.hpp"
 
 using namespace onepass;
@@ -19,6 +21,11 @@ void use(const std::string& text) {
   (void)p.score_one(x.data(), x.size());
   const std::string again = model_to_json(p, loaded.value().schema);
   if (!model_from_json(again)) __builtin_trap();  // what loads, saves and loads again
+  // What loads exports, or says why not (api/linear_export.hpp).
+  if (auto linear = linear_model(p, loaded.value().schema)) {
+    if (onnx_model(linear.value()).empty() || linear_model_json(linear.value()).empty())
+      __builtin_trap();
+  }
 }
 
 }  // namespace
