@@ -2,8 +2,9 @@
 // that says what to do, and wasm memory given back by dispose(), `using` (Symbol.dispose) and,
 // for objects nobody disposed, the finalizer once they are collected.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
@@ -79,6 +80,40 @@ test('onepass/inline: the same API from the embedded module, nothing read from d
   assert.deepEqual(a.snapshot(), b.snapshot());
   a.dispose();
   b.dispose();
+});
+
+test('npm publish --dry-run corrects nothing; the installed tarball has its onepass command', () => {
+  const publish = spawnSync('npm', ['publish', '--dry-run', '--ignore-scripts'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  assert.equal(publish.status, 0, publish.stderr);
+  assert.doesNotMatch(publish.stderr, /auto-corrected|errors corrected|invalid/);
+  const dir = mkdtempSync(join(tmpdir(), 'onepass-install-'));
+  const [pack] = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
+  );
+  writeFileSync(join(dir, 'package.json'), '{"name":"app","version":"1.0.0","private":true}');
+  execFileSync(
+    'npm',
+    ['install', '--offline', '--no-audit', '--no-fund', join(dir, pack.filename)],
+    {
+      cwd: dir,
+      stdio: 'ignore',
+    },
+  );
+  const version = execFileSync(join(dir, 'node_modules/.bin/onepass'), ['--version'], {
+    encoding: 'utf8',
+  });
+  assert.equal(
+    version.trim(),
+    JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version,
+  );
+  rmSync(dir, { recursive: true, force: true });
 });
 
 test('a module that cannot be loaded is an Error that names where and what to do', async () => {
