@@ -6,6 +6,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import * as ort from 'onnxruntime-node';
+import { load } from '../../lib/index.js';
 import { openPage, readDownload, resultsShow, shots, startSite } from './helpers.mjs';
 
 let site;
@@ -53,6 +55,19 @@ test('stream, upload, bad rows, models, all on the page origin', async () => {
   assert.equal(model.format, 'onepass-model');
   assert.equal(model.spec, 'zscore | logreg(eta0=0.1,lambda=0,n=10000)');
   assert.equal(model.schema.features.length, 13);
+  // The same model as ONNX (issue 19): onnxruntime gives what onepass gives on a row.
+  assert.equal(await page.locator('#results button.download-onnx').count(), 3);
+  const [onnxDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.click('#results tbody tr[data-pipeline="zscore | logreg"] button.download-onnx'),
+  ]);
+  const session = await ort.InferenceSession.create(await readDownload(onnxDownload, null));
+  const row = [70, 1, 4, 130, 322, 0, 2, 109, 0, 2.4, 2, 3, 3]; // heart.csv's first row
+  const { probability } = await session.run({
+    x: new ort.Tensor('float64', Float64Array.from(row), [1, 13]),
+  });
+  const loaded = (await load()).loadPipeline(modelText);
+  assert.ok(Math.abs(probability.data[0] - loaded.predictProbaOne(row)) < 1e-12);
   await page.setInputFiles('#model-file', {
     name: 'model.json',
     mimeType: 'application/json',
@@ -215,6 +230,9 @@ test('presets, the builder, a holdout, sorting and a shared link', async () => {
   await page.click('#run');
   await resultsShow(page, 1, 569);
   await page.selectOption('#scales-array', 'scaler 1 (lp): shaping curve of mean_radius');
+  // An LP shaper has no linear form: its model downloads, as JSON only.
+  assert.equal(await page.locator('#results button.download-model').count(), 1);
+  assert.equal(await page.locator('#results button.download-onnx').count(), 0);
   await page.waitForSelector('#shaping canvas');
   await page.fill('#specs', 'zscore | logreg\nzscore | pa1(c=0.5) +avg');
   await page.selectOption('#holdout', '0.2');

@@ -67,10 +67,11 @@ export async function openPage(site, viewport = { width: 1200, height: 900 }) {
   return { context, page, requests, errors, foreign };
 }
 
-export async function readDownload(download) {
+export async function readDownload(download, encoding = 'utf8') {
   const chunks = [];
   for await (const c of await download.createReadStream()) chunks.push(c);
-  return Buffer.concat(chunks).toString('utf8');
+  const bytes = Buffer.concat(chunks);
+  return encoding ? bytes.toString(encoding) : bytes;
 }
 
 /** Waits until n result rows show `rows` rows each. */

@@ -502,19 +502,46 @@ function showBaseline(): void {
     (test === null ? '.' : `; on the holdout it has accuracy ${test.toFixed(4)}.`);
 }
 
-/** A button that downloads pipeline i's model file, once the run has finished. */
+/** The model as ONNX bytes, or null when the pipeline has no exact linear form (issue 19). */
+function onnxOf(model: string): Uint8Array | null {
+  try {
+    using p = op.loadPipeline(model);
+    return p.toONNX();
+  } catch {
+    return null;
+  }
+}
+
+/** Buttons that download pipeline i's model file and, when it has a linear form, the same
+ * model as ONNX, once the run has finished. */
 function modelCell(i: number): HTMLTableCellElement {
   const td = el('td');
   const text = lastModels[i];
   if (!text) return td;
+  const name = pipelines[i] ?? 'this pipeline';
   const b = el('button', 'download');
   b.type = 'button';
   b.className = 'download-model';
-  b.setAttribute('aria-label', `Download the model of ${pipelines[i] ?? 'this pipeline'}`);
+  b.setAttribute('aria-label', `Download the model of ${name}`);
   b.addEventListener('click', () =>
     download(`onepass-model-${i + 1}.json`, new Blob([text], { type: 'application/json' })),
   );
   td.append(b);
+  const onnx = onnxOf(text);
+  if (onnx) {
+    const o = el('button', 'ONNX');
+    o.type = 'button';
+    o.className = 'download-onnx';
+    o.title = 'The model as ONNX, to run it with onnxruntime or any ONNX tool';
+    o.setAttribute('aria-label', `Download the model of ${name} as ONNX`);
+    o.addEventListener('click', () =>
+      download(
+        `onepass-model-${i + 1}.onnx`,
+        new Blob([new Uint8Array(onnx)], { type: 'application/octet-stream' }),
+      ),
+    );
+    td.append(' ', o);
+  }
   return td;
 }
 
