@@ -1,0 +1,215 @@
+// Converters between the core's types and JS values (embind), and the typed-array views
+// through which bulk data crosses: what every adapter shares.
+// Included by bindings/embind.cpp only (the registration table).
+#pragma once
+
+#include <emscripten/bind.h>
+#include <emscripten/heap.h>
+#include <emscripten/val.h>
+#include <malloc.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "onepass/api/csv_options.hpp"
+#include "onepass/api/linear_export.hpp"
+#include "onepass/eval/protocols.hpp"
+#include "onepass/io/model_json.hpp"
+#include "onepass/pipeline.hpp"
+#include "onepass/race.hpp"
+#include "onepass/registry.hpp"
+#include "onepass/scorer.hpp"
+#include "onepass/sparse_race.hpp"
+
+namespace onepass_wasm {
+
+using emscripten::val;
+
+// A JS-owned copy (Float64Array, Int8Array, ...) of the values, safe after memory grows.
+template <class T>
+inline val typed_copy(const std::vector<T>& v) {
+  return val(emscripten::typed_memory_view(v.size(), v.data())).call<val>("slice");
+}
+
+// A view of n elements of a buffer owned here, for JS to fill; valid until the next call
+// that may allocate.
+template <class T>
+inline val writable_view(std::vector<T>& buffer, std::size_t n) {
+  buffer.resize(n);
+  return val(emscripten::typed_memory_view(n, buffer.data()));
+}
+
+inline val snapshot_value(const onepass::Snapshot& s) {
+  val arrays = val::object();
+  for (const auto& a : s.arrays) arrays.set(a.name, typed_copy(a.values));
+  val scalars = val::object();
+  for (const auto& [k, v] : s.scalars) scalars.set(k, v);
+  val out = val::object();
+  out.set("name", s.name);
+  out.set("arrays", arrays);
+  out.set("scalars", scalars);
+  return out;
+}
+
+inline val pipeline_snapshot(const onepass::Pipeline& p) {
+  val scalers = val::array();
+  for (std::size_t i = 0; i < p.scaler_count(); ++i)
+    scalers.call<void>("push", snapshot_value(p.scaler(i).snapshot()));
+  val out = val::object();
+  out.set("scalers", scalers);
+  out.set("learner", snapshot_value(p.learner().snapshot()));
+  return out;
+}
+
+inline val strings_value(const std::vector<std::string>& items) {
+  val out = val::array();
+  for (const auto& s : items) out.call<void>("push", s);
+  return out;
+}
+
+inline val pipeline_stats(const onepass::Pipeline& p) {
+  const onepass::Progressive& pr = p.progress();
+  val out = val::object();
+  out.set("rows", static_cast<double>(pr.rows()));
+  out.set("mistakes", static_cast<double>(pr.mistakes()));
+  out.set("error", pr.error());
+  const onepass::Confusion& c = pr.confusion();
+  out.set("tp", static_cast<double>(c.tp));
+  out.set("fp", static_cast<double>(c.fp));
+  out.set("tn", static_cast<double>(c.tn));
+  out.set("fn", static_cast<double>(c.fn));
+  auto number_or_null = [](double v) { return std::isnan(v) ? val::null() : val(v); };
+  out.set("logLoss", number_or_null(pr.log_loss()));
+  out.set("rollingError", number_or_null(pr.rolling_error()));
+  out.set("rollingLogLoss", number_or_null(pr.rolling_log_loss()));
+  out.set("diverged", p.learner().diverged());
+  out.set("revertedSteps", static_cast<double>(p.learner().reverted_steps()));
+  out.set("warnings", strings_value(p.warnings()));
+  return out;
+}
+
+// Curve points from index `from` on, as [rows, mistakes, rows, mistakes, ...].
+inline val pipeline_curve(const onepass::Pipeline& p, std::size_t from) {
+  const auto& c = p.progress().curve();
+  std::vector<double> flat;
+  for (std::size_t i = from; i < c.size(); ++i) {
+    flat.push_back(static_cast<double>(c[i].rows));
+    flat.push_back(static_cast<double>(c[i].mistakes));
+  }
+  return typed_copy(flat);
+}
+
+inline std::vector<std::string> strings_of(const val& list) {
+  std::vector<std::string> out;
+  if (!list.isUndefined() && !list.isNull()) {
+    const int n = list["length"].as<int>();
+    for (int i = 0; i < n; ++i) out.push_back(list[i].as<std::string>());
+  }
+  return out;
+}
+
+// options.onError: "skip" counts bad rows and goes on; otherwise the first one stops.
+inline onepass::ErrorPolicy error_policy(const val& options) {
+  return options["onError"].isString() && options["onError"].as<std::string>() == "skip"
+             ? onepass::ErrorPolicy::skip
+             : onepass::ErrorPolicy::stop;
+}
+
+// CSV options from JS, by the names of api/csv_options.hpp (one definition for every front
+// end): strings as they are, numbers and booleans as text, lists joined with ','. "" or the error.
+inline std::string csv_options(const val& options, onepass::CsvOptions& opt) {
+  for (const auto& info : onepass::csv_option_infos()) {
+    const val v = options[info.name];
+    if (v.isUndefined() || v.isNull()) continue;
+    std::string text;
+    if (v.isString()) {
+      text = v.as<std::string>();
+    } else if (v.isTrue() || v.isFalse()) {
+      text = v.isTrue() ? "true" : "false";
+    } else if (v.isNumber()) {
+      text = val::global("String")(v).as<std::string>();
+    } else if (val::global("Array").call<bool>("isArray", v)) {
+      text = v.call<std::string>("join", std::string(","));
+    } else {
+      return std::string("option ") + info.name + " must be a string, number, boolean or list";
+    }
+    onepass::Status st = onepass::set_csv_option(opt, info.name, text);
+    if (!st) return st.message();
+  }
+  return onepass::check_csv_options(opt).message();
+}
+
+// svmlight options from JS: { dims, indexBase?: 0|1, positive?, onError? } (the checks are the
+// reader's: SvmlightReader::check).
+void svmlight_options(const val& options, onepass::SvmlightOptions& opt) {
+  if (options["dims"].isNumber()) opt.dims = static_cast<std::size_t>(options["dims"].as<double>());
+  if (options["indexBase"].isNumber())
+    opt.index_base = static_cast<int>(options["indexBase"].as<double>());
+  if (options["positive"].isString()) opt.positive = options["positive"].as<std::string>();
+  opt.on_error = error_policy(options);
+}
+
+// options.format === "svmlight": the rows are svmlight text, not a CSV.
+inline bool svmlight_format(const val& options) {
+  return options["format"].isString() && options["format"].as<std::string>() == "svmlight";
+}
+
+// Each column's name, role and why (info() and previewCsv()).
+inline val columns_value(const std::vector<onepass::ColumnInfo>& columns) {
+  val out = val::array();
+  for (const auto& c : columns) {
+    val col = val::object();
+    col.set("name", c.name);
+    col.set("role", std::string(onepass::role_name(c.role)));
+    col.set("reason", c.reason);
+    out.call<void>("push", col);
+  }
+  return out;
+}
+
+inline val schema_value(const onepass::ModelSchema& s) {
+  val features = val::array();
+  for (const auto& f : s.features) features.call<void>("push", f);
+  val out = val::object();
+  out.set("features", features);
+  out.set("label", s.label);
+  out.set("positive", s.positive);
+  out.set("negative", s.negative);
+  out.set("input", std::string(s.svmlight ? "svmlight" : "csv"));
+  if (s.svmlight) out.set("indexBase", s.index_base);
+  return out;
+}
+
+inline val metrics_value(const onepass::Metrics& m) {
+  val out = val::object();
+  for (const auto& [k, v] : m) out.set(k, std::isnan(v) ? val::null() : val(v));
+  return out;
+}
+
+inline val run_value(const onepass::RunResult& r) {
+  val out = val::object();
+  out.set("spec", r.spec);
+  out.set("nTrain", static_cast<double>(r.n_train));
+  out.set("nTest", static_cast<double>(r.n_test));
+  out.set("progressive", metrics_value(r.progressive));
+  out.set("train", metrics_value(r.train));
+  out.set("test", metrics_value(r.test));
+  out.set("diverged", r.reverted_steps > 0);
+  out.set("revertedSteps", static_cast<double>(r.reverted_steps));
+  val curves = val::object();
+  curves.set("roc", typed_copy(r.test_curves.roc));
+  curves.set("pr", typed_copy(r.test_curves.pr));
+  out.set("testCurves", curves);
+  return out;
+}
+
+inline val error_value(const std::string& message) {
+  val out = val::object();
+  out.set("error", message);
+  return out;
+}
+
+}  // namespace onepass_wasm

@@ -1,0 +1,188 @@
+// JsRunner and its two races: a CSV stream (JsRace) and an svmlight stream (JsSparseRace)
+// through several pipelines, for the JS CsvRunner and SvmlightRunner.
+// Included by bindings/embind.cpp only (the registration table).
+#pragma once
+
+#include "convert.hpp"
+
+namespace onepass_wasm {
+
+using emscripten::val;
+
+// What a runner over one parse shares, whatever the format (Race: CSV, SparseRace: svmlight):
+// bytes in through its chunk buffer, one call per chunk; its pipelines' figures out.
+template <class RaceType>
+class JsRunner {
+ public:
+  val chunk_buffer(std::size_t n) { return writable_view(chunk_, n); }
+  // Parses the first n bytes of the chunk buffer; "" or the error that stopped the stream.
+  std::string push(std::size_t n) {
+    return race_->push(reinterpret_cast<const char*>(chunk_.data()), n).message();
+  }
+  std::string finish() { return race_->finish().message(); }
+
+  std::size_t size() const { return race_->size(); }
+  std::string spec(std::size_t i) const { return race_->pipeline(i).spec(); }
+  std::string canonical(std::size_t i) const { return race_->pipeline(i).canonical_spec(); }
+  bool has_probability(std::size_t i) const { return race_->pipeline(i).has_probability(); }
+  val stats(std::size_t i) const { return pipeline_stats(race_->pipeline(i)); }
+  val curve(std::size_t i, std::size_t from) const {
+    return pipeline_curve(race_->pipeline(i), from);
+  }
+  val snapshot(std::size_t i) const { return pipeline_snapshot(race_->pipeline(i)); }
+
+ protected:
+  // The reader's counts and kept errors, common to both formats.
+  template <class Reader>
+  static val reader_counts(const Reader& r) {
+    val out = val::object();
+    out.set("positiveLabel", r.positive_label());
+    out.set("negativeLabel", r.negative_label());
+    out.set("rows", static_cast<double>(r.rows()));
+    out.set("positives", static_cast<double>(r.positives()));
+    out.set("skipped", static_cast<double>(r.skipped()));
+    out.set("bytes", static_cast<double>(r.bytes()));
+    out.set("lines", static_cast<double>(r.lines()));
+    val errors = val::array();
+    for (const auto& e : r.errors()) {
+      val item = val::object();
+      item.set("line", static_cast<double>(e.line));
+      item.set("column", static_cast<double>(e.column));
+      item.set("message", e.message);
+      errors.call<void>("push", item);
+    }
+    out.set("errors", errors);
+    return out;
+  }
+
+  std::unique_ptr<RaceType> race_;
+  std::vector<std::uint8_t> chunk_;
+};
+
+class JsRace : public JsRunner<onepass::Race> {
+ public:
+  // options: { pipelines: string[] | models: string[] (model files to train further),
+  //            label?, positive?, onError?: "stop"|"skip", every?, header?, delimiter? }
+  std::string init(val options) {
+    onepass::CsvOptions opt;
+    std::string err = csv_options(options, opt);
+    if (!err.empty()) return err;
+    const double every = options["every"].isNumber() ? options["every"].as<double>() : 0;
+    const double window = options["window"].isNumber() ? options["window"].as<double>() : 0;
+    const std::vector<std::string> models = strings_of(options["models"]);
+    if (!models.empty()) {
+      std::vector<std::unique_ptr<onepass::Pipeline>> pipelines;
+      for (std::size_t i = 0; i < models.size(); ++i) {
+        auto loaded = onepass::model_from_json(models[i]);
+        if (!loaded) return "model " + std::to_string(i + 1) + ": " + loaded.message();
+        onepass::Status st = onepass::Status::ok();
+        if (i == 0) st = onepass::read_as_model(loaded.value().schema, false, opt);
+        onepass::CsvOptions other;
+        if (st) st = onepass::read_as_model(loaded.value().schema, false, other);
+        if (!st) return "model " + std::to_string(i + 1) + ": " + st.message();
+        if (other.features != opt.features ||
+            other.encoded.features.size() != opt.encoded.features.size())
+          return "the models were trained on different features; one CSV pass cannot feed them";
+        pipelines.push_back(std::move(loaded.value().pipeline));
+      }
+      auto race = onepass::Race::resume(opt, std::move(pipelines));
+      if (!race) return race.message();
+      race_ = race.take();
+      shuffle_from(options);
+      return "";
+    }
+    auto race = onepass::Race::create(opt, strings_of(options["pipelines"]),
+                                      static_cast<std::uint64_t>(every),
+                                      static_cast<std::uint64_t>(window));
+    if (!race) return race.message();
+    race_ = race.take();
+    shuffle_from(options);
+    return "";
+  }
+
+  std::string to_json(std::size_t i) const {
+    return onepass::model_to_json(race_->pipeline(i), onepass::model_schema_of(race_->reader()));
+  }
+
+ private:
+  // options.shuffleBuffer rows, seeded by options.seed (default 1).
+  void shuffle_from(const val& options) {
+    if (!options["shuffleBuffer"].isNumber()) return;
+    const double seed = options["seed"].isNumber() ? options["seed"].as<double>() : 1;
+    race_->shuffle(static_cast<std::size_t>(options["shuffleBuffer"].as<double>()),
+                   static_cast<std::uint64_t>(seed));
+  }
+
+ public:
+  val info() const {
+    const onepass::CsvReader& r = race_->reader();
+    val out = reader_counts(r);
+    val features = val::array();
+    for (const auto& f : r.feature_names()) features.call<void>("push", f);
+    out.set("features", features);
+    out.set("label", r.label_name());
+    out.set("missingCells", static_cast<double>(r.missing_cells()));
+    val warnings = val::array();
+    if (r.finished())
+      for (const auto& w : race_->warnings()) warnings.call<void>("push", w);
+    out.set("warnings", warnings);
+    out.set("delimiter", std::string(1, r.delimiter() ? r.delimiter() : ','));
+    out.set("columns", columns_value(r.columns()));
+    out.set("notices", strings_value(r.notices()));
+    return out;
+  }
+};
+
+// Sparse rows from svmlight / libsvm text through several pipelines (onepass::SparseRace).
+class JsSparseRace : public JsRunner<onepass::SparseRace> {
+ public:
+  // options: { pipelines: string[] | models: string[] (model files of svmlight rows to train
+  //            further), dims (the models' by default), indexBase?: 0|1, positive?,
+  //            onError?: "stop"|"skip", every?, window? }
+  std::string init(val options) {
+    onepass::SvmlightOptions opt;
+    svmlight_options(options, opt);
+    const std::vector<std::string> models = strings_of(options["models"]);
+    if (!models.empty()) {
+      std::vector<std::unique_ptr<onepass::Pipeline>> pipelines;
+      int first_base = 1;
+      for (std::size_t i = 0; i < models.size(); ++i) {
+        auto loaded = onepass::model_from_json(models[i]);
+        onepass::Status st = loaded ? onepass::read_as_model(loaded.value().schema,
+                                                             loaded.value().pipeline->dims(), opt)
+                                    : loaded.status();
+        if (!st) return "model " + std::to_string(i + 1) + ": " + st.message();
+        if (i > 0 && (loaded.value().schema.index_base != first_base ||
+                      loaded.value().pipeline->dims() != pipelines[0]->dims()))
+          return "the models were trained on different svmlight inputs (width or index base); "
+                 "one pass cannot feed them";
+        first_base = loaded.value().schema.index_base;
+        pipelines.push_back(std::move(loaded.value().pipeline));
+      }
+      auto race = onepass::SparseRace::resume(opt, std::move(pipelines));
+      if (!race) return race.message();
+      race_ = race.take();
+      return "";
+    }
+    const double every = options["every"].isNumber() ? options["every"].as<double>() : 0;
+    const double window = options["window"].isNumber() ? options["window"].as<double>() : 0;
+    auto race = onepass::SparseRace::create(opt, strings_of(options["pipelines"]),
+                                            static_cast<std::uint64_t>(every),
+                                            static_cast<std::uint64_t>(window));
+    if (!race) return race.message();
+    race_ = race.take();
+    return "";
+  }
+
+  std::string to_json(std::size_t i) const {
+    return onepass::model_to_json(race_->pipeline(i), onepass::model_schema_of(race_->reader()));
+  }
+
+  val info() const {
+    val out = reader_counts(race_->reader());
+    out.set("dims", static_cast<double>(race_->reader().dims()));
+    return out;
+  }
+};
+
+}  // namespace onepass_wasm
