@@ -8,6 +8,7 @@ import { mountBuilder, presets } from './compose';
 import type { CvRow, FromWorker, Progress, Result, RunOptions, Source, ToWorker } from './protocol';
 import { rolesOf, showPreview } from './preview';
 import { ScalesView } from './scales';
+import { baselineText, emptyRun, ResultsTable, type RunState } from './results';
 import workerUrl from './worker.ts?worker&url';
 import './style.css';
 import { algorithmsLink, el } from './dom';
@@ -110,11 +111,9 @@ let head = { text: '', complete: true };
 let op: Onepass;
 let features: string[] = [];
 let pipelines: string[] = [];
-let lastResults: Result[] = [];
+/** What the last run gave (results.ts): results, holdout runs, majority-class baseline. */
+let run: RunState = emptyRun();
 let lastModels: string[] = [];
-let holdoutRuns: RunResult[] = [];
-/** The majority-class baseline of the run (issue 17): its class and progressive error. */
-let baseline: { label: string; error: number } | null = null;
 let modelText = '';
 let predictions = '';
 const curveRows: number[] = [];
@@ -280,141 +279,19 @@ function showProgress(p: Progress): void {
   }
 }
 
-// ------------------------------------------------------------------ results table
+// ------------------------------------------------------------------ results
 
-interface Column {
-  key: string;
-  title: string;
-  value: (r: Result, i: number) => number | string | null;
-  digits?: number;
-}
-
-/** a / b, or null when b is 0. */
-const ratio = (a: number, b: number): number | null => (b > 0 ? a / b : null);
-
-const baseColumns: Column[] = [
-  { key: 'pipeline', title: 'pipeline', value: (r) => r.canonical },
-  { key: 'rows', title: 'rows', value: (r) => r.rows, digits: 0 },
-  { key: 'mistakes', title: 'mistakes', value: (r) => r.mistakes, digits: 0 },
-  { key: 'error', title: 'progressive error', value: (r) => r.error, digits: 4 },
-  { key: 'logLoss', title: 'log-loss', value: (r) => r.logLoss, digits: 4 },
-  { key: 'precision', title: 'precision', value: (r) => ratio(r.tp, r.tp + r.fp), digits: 4 },
-  { key: 'recall', title: 'recall', value: (r) => ratio(r.tp, r.tp + r.fn), digits: 4 },
-  {
-    key: 'balanced',
-    title: 'balanced accuracy',
-    value: (r) => {
-      const tpr = ratio(r.tp, r.tp + r.fn);
-      const tnr = ratio(r.tn, r.tn + r.fp);
-      return tpr === null || tnr === null ? null : (tpr + tnr) / 2;
-    },
-    digits: 4,
+const table = new ResultsTable(
+  ui.results,
+  (i) => {
+    for (const c of [chart, rolling, rocChart, prChart]) c.focus(i);
   },
-  // The confusion counts, one numeric column each so that they sort as numbers.
-  { key: 'tp', title: 'tp', value: (r) => r.tp, digits: 0 },
-  { key: 'fp', title: 'fp', value: (r) => r.fp, digits: 0 },
-  { key: 'tn', title: 'tn', value: (r) => r.tn, digits: 0 },
-  { key: 'fn', title: 'fn', value: (r) => r.fn, digits: 0 },
-];
-const holdoutColumns: Column[] = [
-  {
-    key: 'testAccuracy',
-    title: 'test accuracy',
-    value: (_, i) => holdoutRuns[i]?.test.accuracy ?? null,
-    digits: 4,
-  },
-  { key: 'testF1', title: 'test F1', value: (_, i) => holdoutRuns[i]?.test.f1 ?? null, digits: 4 },
-  {
-    key: 'testBalanced',
-    title: 'test balanced accuracy',
-    value: (_, i) => holdoutRuns[i]?.test.balancedAccuracy ?? null,
-    digits: 4,
-  },
-  {
-    key: 'testAuc',
-    title: 'test AUC',
-    value: (_, i) => holdoutRuns[i]?.test.auc ?? null,
-    digits: 4,
-  },
-  {
-    key: 'testLogLoss',
-    title: 'test log-loss',
-    value: (_, i) => holdoutRuns[i]?.test.logLoss ?? null,
-    digits: 4,
-  },
-];
-let sortKey = '';
-let sortAscending = true;
-
-function columns(): Column[] {
-  return holdoutRuns.length ? [...baseColumns, ...holdoutColumns] : baseColumns;
-}
+  modelCell,
+);
 
 function showResults(results: Result[]): void {
-  lastResults = results;
-  const cols = columns();
-  const head = ui.results.tHead!.rows[0];
-  const headings = cols.map((c) => {
-    const th = el('th');
-    th.scope = 'col';
-    const arrow = sortKey === c.key ? (sortAscending ? ' ▲' : ' ▼') : '';
-    const b = el('button', c.title + arrow);
-    b.type = 'button';
-    b.className = 'sort';
-    b.addEventListener('click', () => {
-      sortAscending = sortKey === c.key ? !sortAscending : true;
-      sortKey = c.key;
-      showResults(lastResults);
-    });
-    th.append(b);
-    if (sortKey === c.key) th.setAttribute('aria-sort', sortAscending ? 'ascending' : 'descending');
-    return th;
-  });
-  // The model download comes second, after the name, so that it is never scrolled out of view.
-  head.replaceChildren(headings[0], el('th', 'model'), ...headings.slice(1));
-  const order = results.map((_, i) => i);
-  const sortCol = cols.find((c) => c.key === sortKey);
-  if (sortCol) {
-    const v = (i: number): number | string =>
-      sortCol.value(results[i], i) ?? Number.POSITIVE_INFINITY;
-    order.sort((a, b) => {
-      const [x, y] = [v(a), v(b)];
-      const cmp =
-        typeof x === 'string' || typeof y === 'string' ? String(x).localeCompare(String(y)) : x - y;
-      return sortAscending ? cmp : -cmp;
-    });
-  }
-  ui.results.tBodies[0].replaceChildren(
-    ...order.map((i) => {
-      const r = results[i];
-      const tr = el('tr');
-      tr.dataset.pipeline = r.pipeline;
-      tr.dataset.rows = String(r.rows);
-      // Pointing at (or tabbing into) a pipeline's row makes its lines stand out (issue 17).
-      const focus = (on: boolean): void => {
-        for (const c of [chart, rolling, rocChart, prChart]) c.focus(on ? i : null);
-        tr.classList.toggle('focused', on);
-      };
-      tr.addEventListener('mouseenter', () => focus(true));
-      tr.addEventListener('mouseleave', () => focus(false));
-      tr.addEventListener('focusin', () => focus(true));
-      tr.addEventListener('focusout', () => focus(false));
-      for (const c of cols) {
-        const v = c.value(r, i);
-        const td = el(
-          'td',
-          v === null ? '–' : typeof v === 'number' ? v.toFixed(c.digits ?? 4) : v,
-        );
-        td.dataset.key = c.key;
-        if (c.key === 'pipeline' && r.diverged)
-          td.append(el('span', ` (diverged: ${r.revertedSteps} steps reverted)`));
-        if (c.key === 'pipeline') td.append(...marks(results, i));
-        tr.append(td);
-        if (c.key === 'pipeline') tr.append(modelCell(i));
-      }
-      return tr;
-    }),
-  );
+  run.results = results;
+  table.show(run);
   scales.show(
     results.map((r) => ({ pipeline: r.pipeline, snapshot: r.snapshot })),
     features,
@@ -422,47 +299,10 @@ function showResults(results: Result[]): void {
   for (const b of [ui.exportJson, ui.exportCurve, ui.exportPng]) b.disabled = results.length === 0;
 }
 
-/** The marks of pipeline i: the best of the run (the highest test accuracy with a holdout, else
- * the lowest progressive error; none when all tie), and no better than always predicting the
- * majority class (progressive, or on the holdout). */
-function marks(results: Result[], i: number): HTMLElement[] {
-  if (results.length === 0 || results[0].rows === 0) return [];
-  const out: HTMLElement[] = [];
-  const mark = (text: string, kind: string): void => {
-    const span = el('span', text);
-    span.className = `mark ${kind}`;
-    out.push(span);
-  };
-  const score = (k: number): number =>
-    holdoutRuns.length ? (holdoutRuns[k]?.test.accuracy ?? -1) : -results[k].error;
-  const testBaseline = holdoutBaseline();
-  const noBetter = (k: number): boolean => {
-    const test = holdoutRuns[k]?.test;
-    return (
-      (baseline !== null && results[k].error >= baseline.error) ||
-      (test?.accuracy != null && testBaseline !== null && test.accuracy <= testBaseline)
-    );
-  };
-  // The best: the top score, unless every pipeline has it or it is no better than the baseline.
-  const scores = results.map((_, k) => score(k));
-  const top = Math.max(...scores);
-  if (scores[i] === top && scores.some((v) => v !== top) && !noBetter(i)) mark('best', 'best');
-  if (noBetter(i)) mark('no better than the majority class', 'useless');
-  return out;
-}
-
-/** The holdout's majority-class accuracy (the same test rows for every pipeline), or null. */
-function holdoutBaseline(): number | null {
-  const t = holdoutRuns[0]?.test;
-  if (!t || t.tp === null || t.fp === null || t.tn === null || t.fn === null) return null;
-  return ratio(Math.max(t.tp + t.fn, t.tn + t.fp), t.tp + t.fp + t.tn + t.fn);
-}
-
 /** Forgets the last run's results, models, baseline, holdout and problems. */
 function clearResults(): void {
   lastModels = [];
-  holdoutRuns = [];
-  baseline = null;
+  run = emptyRun();
   showBaseline();
   ui.holdoutCurves.hidden = true;
   ui.holdoutStatus.textContent = '';
@@ -472,7 +312,7 @@ function clearResults(): void {
 
 /** The holdout's ROC and precision-recall curves, when the test part has both classes. */
 function showCurves(): void {
-  const drawn = holdoutRuns.length > 0 && holdoutRuns.every((r) => r.testCurves.roc.length > 0);
+  const drawn = run.holdout.length > 0 && run.holdout.every((r) => r.testCurves.roc.length > 0);
   ui.holdoutCurves.hidden = !drawn;
   if (!drawn) return;
   const grid = (curve: Float64Array): Float64Array =>
@@ -484,22 +324,13 @@ function showCurves(): void {
     [prChart, (r: RunResult) => r.testCurves.pr],
   ] as const) {
     c.reset(pipelines);
-    c.append(holdoutRuns.map((r) => grid(of(r))));
+    c.append(run.holdout.map((r) => grid(of(r))));
     c.draw();
   }
 }
 
-/** The baseline line above the results: progressive, and on the holdout when there is one. */
 function showBaseline(): void {
-  if (!baseline) {
-    ui.baseline.textContent = '';
-    return;
-  }
-  const test = holdoutBaseline();
-  ui.baseline.textContent =
-    `Baseline: always predicting the majority class (${baseline.label}) errs on ` +
-    `${baseline.error.toFixed(4)} of the rows` +
-    (test === null ? '.' : `; on the holdout it has accuracy ${test.toFixed(4)}.`);
+  ui.baseline.textContent = baselineText(run);
 }
 
 /** The model as ONNX bytes, or null when the pipeline has no exact linear form (issue 19). */
@@ -595,7 +426,7 @@ worker.onmessage = (event: MessageEvent<FromWorker>) => {
       {
         const { rows, positives, positiveLabel, negativeLabel } = msg.info;
         const positiveMost = positives * 2 >= rows;
-        baseline = rows
+        run.baseline = rows
           ? {
               label: positiveMost ? positiveLabel : negativeLabel || 'the negative class',
               error: (positiveMost ? rows - positives : positives) / rows,
@@ -630,13 +461,13 @@ worker.onmessage = (event: MessageEvent<FromWorker>) => {
             : `No cross-validation: ${msg.message}.`;
       break;
     case 'holdout':
-      holdoutRuns = msg.runs;
+      run.holdout = msg.runs;
       showBaseline();
       showCurves();
       ui.holdoutStatus.textContent = msg.message
         ? `No holdout test: ${msg.message}.`
         : `Holdout: each pipeline trained on ${100 - Math.round(Number(ui.holdout.value) * 100)}% of the rows (seed ${ui.seed.value}) and tested on the other ${Math.round(Number(ui.holdout.value) * 100)}%.`;
-      showResults(lastResults);
+      showResults(run.results);
       setRunning(false);
       break;
     case 'scored': {
@@ -799,13 +630,13 @@ function exportJson(): void {
     format: 'onepass-results',
     source: source.kind === 'file' ? source.file.name : source.name,
     features,
-    pipelines: lastResults.map((r, i) => ({
+    pipelines: run.results.map((r, i) => ({
       pipeline: r.pipeline,
       canonical: r.canonical,
       rows: r.rows,
       mistakes: r.mistakes,
       error: r.error,
-      holdout: holdoutRuns[i] ?? null,
+      holdout: run.holdout[i] ?? null,
       learner: {
         name: r.snapshot.learner.name,
         arrays: plain(r.snapshot.learner.arrays),
