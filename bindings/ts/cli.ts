@@ -15,6 +15,7 @@ import {
   ALGORITHMS_DOC,
   algorithmsRef,
   load,
+  plainSnapshot,
   type CsvReadOptions,
   type DatasetOptions,
   type EvalOptions,
@@ -275,14 +276,11 @@ function curvePairs(curve: Float64Array): number[][] {
   return pairs;
 }
 
-function plainArrays(arrays: Record<string, Float64Array>): Record<string, number[]> {
-  return Object.fromEntries(Object.entries(arrays).map(([k, v]) => [k, Array.from(v)]));
-}
-
 /** One pipeline's result as JSON; `features` names the weights (numeric features, then the
  * categorical levels and words). */
 function jsonOf(r: PipelineResult, skipped: number, features: string[]): object {
   const learner = r.snapshot.learner;
+  const plain = plainSnapshot(r.snapshot);
   return {
     pipeline: r.pipeline,
     canonical: r.canonical,
@@ -293,8 +291,8 @@ function jsonOf(r: PipelineResult, skipped: number, features: string[]): object 
     features,
     weights: Array.from(learner.arrays.w ?? []),
     bias: learner.scalars.b ?? 0,
-    arrays: plainArrays(learner.arrays),
-    scalers: r.snapshot.scalers.map((s) => ({ name: s.name, arrays: plainArrays(s.arrays) })),
+    arrays: plain.learner.arrays,
+    scalers: plain.scalers.map(({ name, arrays }) => ({ name, arrays })),
     diverged: r.diverged,
     warnings: r.warnings,
     skipped,

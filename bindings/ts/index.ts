@@ -25,6 +25,28 @@ import type {
 } from './onepass_wasm.mjs';
 
 export type Snapshot = RawSnapshot;
+
+/** A stage of a snapshot with plain number arrays (for JSON.stringify). */
+export interface PlainSnapshotPart {
+  name: string;
+  arrays: Record<string, number[]>;
+  scalars: Record<string, number>;
+}
+/** A snapshot with plain number arrays instead of Float64Arrays, ready for JSON. */
+export interface PlainSnapshot {
+  scalers: PlainSnapshotPart[];
+  learner: PlainSnapshotPart;
+}
+
+/** The snapshot with its Float64Arrays as plain arrays: what JSON.stringify writes as lists. */
+export function plainSnapshot(s: Snapshot): PlainSnapshot {
+  const part = (p: RawSnapshot['learner']): PlainSnapshotPart => ({
+    name: p.name,
+    arrays: Object.fromEntries(Object.entries(p.arrays).map(([k, v]) => [k, Array.from(v)])),
+    scalars: p.scalars,
+  });
+  return { scalers: s.scalers.map(part), learner: part(s.learner) };
+}
 export type SnapshotPart = RawSnapshotPart;
 export type RegistryEntry = RawEntry;
 export type RegistryParam = RawParam;

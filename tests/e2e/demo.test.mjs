@@ -55,6 +55,39 @@ test('stream, upload, bad rows, models, all on the page origin', async () => {
   assert.equal(model.format, 'onepass-model');
   assert.equal(model.spec, 'zscore | logreg(eta0=0.1,lambda=0,n=10000)');
   assert.equal(model.schema.features.length, 13);
+  // The results with every pipeline's learned state, and the curves.
+  const [resultsDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.click('#export-json'),
+  ]);
+  const results = JSON.parse(await readDownload(resultsDownload));
+  assert.equal(results.format, 'onepass-results');
+  assert.equal(results.source, 'heart.csv');
+  assert.equal(results.features.length, 13);
+  assert.deepEqual(
+    results.pipelines.map((r) => [r.rows, r.learner.arrays.w.length, r.scalers.length]),
+    [
+      [270, 13, 1],
+      [270, 13, 1],
+      [270, 13, 0],
+    ],
+  );
+  assert.equal(results.pipelines[1].scalers[0].arrays.mean.length, 13);
+  const [curveDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.click('#export-curve'),
+  ]);
+  const curveLines = (await readDownload(curveDownload)).trim().split('\n');
+  assert.match(
+    curveLines[0],
+    /^rows,"zscore \| pa2\(c=0\.1\) \+avg","zscore \| logreg","perceptron"$/,
+  );
+  assert.deepEqual(curveLines.at(-1).split(',').slice(0, 1), ['270']);
+  assert.deepEqual(
+    curveLines.at(-1).split(',').slice(1).map(Number),
+    results.pipelines.map((r) => r.mistakes),
+  );
+
   // The same model as ONNX (issue 19): onnxruntime gives what onepass gives on a row.
   assert.equal(await page.locator('#results button.download-onnx').count(), 3);
   const [onnxDownload] = await Promise.all([

@@ -9,6 +9,8 @@ import type { CvRow, FromWorker, Progress, Result, RunOptions, Source, ToWorker 
 import { rolesOf, showPreview } from './preview';
 import { ScalesView } from './scales';
 import { baselineText, emptyRun, ResultsTable, type RunState } from './results';
+import { decodeSetup, encodeSetup, type Setup } from './share';
+import { curvesCsv, download, resultsJson } from './exports';
 import workerUrl from './worker.ts?worker&url';
 import './style.css';
 import { algorithmsLink, el } from './dom';
@@ -613,107 +615,66 @@ function showCrossValidation(rows: CvRow[], folds: number): void {
   ui.cvStatus.textContent = `${folds}-fold cross-validation (seed ${ui.seed.value}) of ${rows.length} pipeline${rows.length === 1 ? '' : 's'}: mean ± deviation over the folds.`;
 }
 
-function download(name: string, data: Blob | string): void {
-  const a = el('a');
-  a.href = typeof data === 'string' ? data : URL.createObjectURL(data);
-  a.download = name;
-  a.click();
-  if (typeof data !== 'string') setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-}
-
-function plain(arrays: Record<string, Float64Array>): Record<string, number[]> {
-  return Object.fromEntries(Object.entries(arrays).map(([k, v]) => [k, Array.from(v)]));
-}
-
 function exportJson(): void {
-  const model = {
-    format: 'onepass-results',
-    source: source.kind === 'file' ? source.file.name : source.name,
-    features,
-    pipelines: run.results.map((r, i) => ({
-      pipeline: r.pipeline,
-      canonical: r.canonical,
-      rows: r.rows,
-      mistakes: r.mistakes,
-      error: r.error,
-      holdout: run.holdout[i] ?? null,
-      learner: {
-        name: r.snapshot.learner.name,
-        arrays: plain(r.snapshot.learner.arrays),
-        scalars: r.snapshot.learner.scalars,
-      },
-      scalers: r.snapshot.scalers.map((s) => ({ name: s.name, arrays: plain(s.arrays) })),
-    })),
-  };
-  download(
-    'onepass-results.json',
-    new Blob([JSON.stringify(model, null, 2)], { type: 'application/json' }),
-  );
+  const name = source.kind === 'file' ? source.file.name : source.name;
+  download('onepass-results.json', resultsJson(name, features, run));
 }
 
 function exportCurve(): void {
-  const header = ['rows', ...pipelines.map((p) => `"${p.replace(/"/g, '""')}"`)].join(',');
-  const lines = curveRows.map((r, k) => [r, ...curveMistakes.map((m) => m[k])].join(','));
-  download(
-    'onepass-curves.csv',
-    new Blob([[header, ...lines].join('\n') + '\n'], { type: 'text/csv' }),
-  );
+  download('onepass-curves.csv', curvesCsv(pipelines, curveRows, curveMistakes));
 }
 
 // ------------------------------------------------------------------ shareable setup
 
-/** The setup (never the data) as the URL's fragment, which is not even sent to the server. */
+/** The page's setup as a link (share.ts). */
 function shareLink(): string {
-  const p = new URLSearchParams();
-  p.set('p', ui.specs.value.trim());
-  // A user's column name and class value are part of their data: the link carries them only
-  // for a bundled sample (issue 21).
-  if (source.kind === 'url') {
-    p.set('sample', source.name);
-    const label = ui.label.selectedOptions[0]?.text;
-    if (label) p.set('label', label);
-    if (ui.positive.value) p.set('positive', ui.positive.value);
-  } else {
-    p.set('data', 'own'); // the recipient is asked for their file (issue 17)
-  }
-  for (const [k, v] of [
-    ['errors', ui.onError.value],
-    ['order', ui.order.value],
-    ['seed', ui.seed.value],
-    ['holdout', ui.holdout.value],
-  ])
-    p.set(k, v);
-  return `${location.href.split('#')[0]}#${p.toString()}`;
+  const data: Setup['data'] =
+    source.kind === 'url'
+      ? {
+          sample: source.name,
+          label: ui.label.selectedOptions[0]?.text,
+          positive: ui.positive.value || undefined,
+        }
+      : 'own';
+  const fragment = encodeSetup({
+    specs: ui.specs.value,
+    data,
+    errors: ui.onError.value,
+    order: ui.order.value,
+    seed: ui.seed.value,
+    holdout: ui.holdout.value,
+  });
+  return `${location.href.split('#')[0]}#${fragment}`;
 }
 
 /** The setup of a shared link, if the page was opened with one: 'run' it on its sample, or
  * 'wait' for the recipient's own file (the link was made with the sender's file, which it does
  * not carry); 'none' without a link. */
 async function applyLink(): Promise<'run' | 'wait' | 'none'> {
-  const p = new URLSearchParams(location.hash.slice(1));
-  if (!p.has('p')) return 'none';
-  ui.specs.value = p.get('p') ?? '';
-  const name = p.get('sample');
-  if (name && DATASETS.some((d) => d.file === name)) {
-    ui.dataset.value = name;
-    await chooseSource(sample(name));
+  const setup = decodeSetup(location.hash);
+  if (!setup) return 'none';
+  ui.specs.value = setup.specs;
+  const data = setup.data;
+  if (data && data !== 'own' && DATASETS.some((d) => d.file === data.sample)) {
+    ui.dataset.value = data.sample;
+    await chooseSource(sample(data.sample));
+    const label = [...ui.label.options].find((o) => o.text === data.label);
+    if (label) refreshPreview(label.value);
   }
-  const label = [...ui.label.options].find((o) => o.text === p.get('label'));
-  if (label) refreshPreview(label.value);
-  if (p.get('positive') && [...ui.positive.options].some((o) => o.value === p.get('positive')))
-    ui.positive.value = p.get('positive') as string;
-  const set = (s: HTMLSelectElement | HTMLInputElement, v: string | null) => {
+  // Only values the menus offer are taken.
+  const set = (s: HTMLSelectElement | HTMLInputElement, v: string | undefined) => {
     if (
-      v !== null &&
+      v !== undefined &&
       (!(s instanceof HTMLSelectElement) || [...s.options].some((o) => o.value === v))
     )
       s.value = v;
   };
-  set(ui.onError, p.get('errors'));
-  set(ui.order, p.get('order'));
-  set(ui.seed, p.get('seed'));
-  set(ui.holdout, p.get('holdout'));
-  return p.get('data') === 'own' ? 'wait' : 'run';
+  if (data && data !== 'own') set(ui.positive, data.positive);
+  set(ui.onError, setup.errors);
+  set(ui.order, setup.order);
+  set(ui.seed, setup.seed);
+  set(ui.holdout, setup.holdout);
+  return data === 'own' ? 'wait' : 'run';
 }
 
 // ------------------------------------------------------------------ wiring

@@ -1,0 +1,44 @@
+// What the page downloads (issue 17): the results with every pipeline's weights and state as
+// JSON, the cumulative-mistakes curves as CSV, and any Blob or data URL as a file.
+import { plainSnapshot } from 'onepass';
+import { el } from './dom';
+import type { RunState } from './results';
+
+/** Saves `data` as a file named `name` (a Blob, or a data: URL). */
+export function download(name: string, data: Blob | string): void {
+  const a = el('a');
+  a.href = typeof data === 'string' ? data : URL.createObjectURL(data);
+  a.download = name;
+  a.click();
+  if (typeof data !== 'string') setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+/** The run's results, holdout figures and learned state, per pipeline. */
+export function resultsJson(source: string, features: string[], run: RunState): Blob {
+  const doc = {
+    format: 'onepass-results',
+    source,
+    features,
+    pipelines: run.results.map((r, i) => {
+      const { learner, scalers } = plainSnapshot(r.snapshot);
+      return {
+        pipeline: r.pipeline,
+        canonical: r.canonical,
+        rows: r.rows,
+        mistakes: r.mistakes,
+        error: r.error,
+        holdout: run.holdout[i] ?? null,
+        learner,
+        scalers: scalers.map(({ name, arrays }) => ({ name, arrays })),
+      };
+    }),
+  };
+  return new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' });
+}
+
+/** The curves as CSV: rows seen, then each pipeline's cumulative mistakes. */
+export function curvesCsv(pipelines: string[], rows: number[], mistakes: number[][]): Blob {
+  const header = ['rows', ...pipelines.map((p) => `"${p.replace(/"/g, '""')}"`)].join(',');
+  const lines = rows.map((r, k) => [r, ...mistakes.map((m) => m[k])].join(','));
+  return new Blob([[header, ...lines].join('\n') + '\n'], { type: 'text/csv' });
+}
