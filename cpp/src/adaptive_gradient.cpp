@@ -21,14 +21,6 @@ double AdaptiveLogistic::gradient(double s, int y) {
   return sigmoid(s) - (y > 0 ? 1.0 : 0.0);  // spec 1.1: t in {0, 1}
 }
 
-void AdaptiveLogistic::slots_of(const SparseRow& x, std::size_t blocks, std::size_t tail,
-                                std::vector<std::size_t>& slots) const {
-  slots.clear();
-  for (std::size_t b = 0; b < blocks; ++b)
-    for (std::size_t k = 0; k < x.nnz; ++k) slots.push_back(b * dims_ + x.index[k]);
-  for (std::size_t i = 0; i < tail; ++i) slots.push_back(blocks * dims_ + i);
-}
-
 Snapshot AdaptiveLogistic::snapshot_of(const double* params) const {
   Snapshot s;
   s.name = name_;

@@ -28,9 +28,7 @@ void ConfidenceWeighted::init() {
 
 void ConfidenceWeighted::sparse_state_slots(const SparseRow& x,
                                             std::vector<std::size_t>& slots) const {
-  slots.clear();
-  for (std::size_t k = 0; k < x.nnz; ++k) slots.push_back(x.index[k]);
-  if (bias_) slots.push_back(dims_);
+  feature_block_slots(x, 1, bias_ ? 1 : 0, slots);  // [Sigma diagonal, its bias entry]
 }
 
 template <class Row>

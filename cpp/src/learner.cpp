@@ -61,6 +61,14 @@ bool Learner::update_sparse(const SparseRow& x, int y) {
   return update(dense_row_.data(), y);
 }
 
+void Learner::feature_block_slots(const SparseRow& x, std::size_t blocks, std::size_t tail,
+                                  std::vector<std::size_t>& slots) const {
+  slots.clear();
+  for (std::size_t b = 0; b < blocks; ++b)
+    for (std::size_t k = 0; k < x.nnz; ++k) slots.push_back(b * dims_ + x.index[k]);
+  for (std::size_t i = 0; i < tail; ++i) slots.push_back(blocks * dims_ + i);
+}
+
 void Learner::sparse_state_slots(const SparseRow& /*x*/, std::vector<std::size_t>& slots) const {
   slots.resize(state_.size());
   for (std::size_t i = 0; i < slots.size(); ++i) slots[i] = i;

@@ -30,10 +30,6 @@ class AdaptiveLogistic : public Learner {
 
  protected:
   void init() override { params_.assign(dims_ + 1, 0.0); }  // w = 0, b = 0
-  // State slots of feature j in each of `blocks` per-feature blocks, then the `tail` fixed
-  // values after them.
-  void slots_of(const SparseRow& x, std::size_t blocks, std::size_t tail,
-                std::vector<std::size_t>& slots) const;
   // g = p - t at the margin s (the logistic loss's derivative in s).
   static double gradient(double s, int y);
 
@@ -54,7 +50,7 @@ class AdaGrad : public AdaptiveLogistic {
   template <class Row>
   bool step(const Row& x, int y);
   void sparse_state_slots(const SparseRow& x, std::vector<std::size_t>& slots) const override {
-    slots_of(x, 1, 1, slots);
+    feature_block_slots(x, 1, 1, slots);
   }
 
  private:
@@ -92,7 +88,7 @@ class Nag : public AdaptiveLogistic {
   template <class Row>
   bool step(const Row& x, int y);
   void sparse_state_slots(const SparseRow& x, std::vector<std::size_t>& slots) const override {
-    slots_of(x, 2, 3, slots);
+    feature_block_slots(x, 2, 3, slots);
   }
 
  private:
@@ -131,7 +127,7 @@ class Ftrl : public AdaptiveLogistic {
   template <class Row>
   bool step(const Row& x, int y);
   void sparse_state_slots(const SparseRow& x, std::vector<std::size_t>& slots) const override {
-    slots_of(x, 2, 2, slots);
+    feature_block_slots(x, 2, 2, slots);
   }
 
  private:

@@ -22,8 +22,6 @@ class Averaged : public WrappedLearner {
 
   Snapshot snapshot_of(const double* params) const override;
 
-  std::uint64_t examples() const { return static_cast<std::uint64_t>(state_[0]); }
-
   bool sparse_native() const override {
     return inner_->sparse_native() && inner_->sparse_params_linear();
   }

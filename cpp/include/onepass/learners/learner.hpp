@@ -131,6 +131,10 @@ class Learner {
   // The state_ entries a sparse step on x may change (for the guard's backup): all of them
   // here; a learner with per-feature state (+avg) names those of the row's features.
   virtual void sparse_state_slots(const SparseRow& x, std::vector<std::size_t>& slots) const;
+  // The state slots of a state laid out as `blocks` per-feature blocks (dims() values each)
+  // then `tail` fixed values: the row's features in each block, then the tail.
+  void feature_block_slots(const SparseRow& x, std::size_t blocks, std::size_t tail,
+                           std::vector<std::size_t>& slots) const;
   // Wrappers that keep params_ lazily (+avg on sparse rows) set params_stale_ and bring
   // params_ up to date here.
   virtual void refresh_params() const {}
@@ -163,7 +167,6 @@ class Learner {
   }
   // Adds the guard's scalars to a snapshot.
   void add_status(Snapshot& s) const;
-  std::uint64_t own_reverted_steps() const { return reverted_steps_; }
 
   std::size_t dims_ = 0;
   // mutable: a lazy learner fills params_ in on demand (refresh_params: +avg on sparse rows,
