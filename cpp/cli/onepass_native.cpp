@@ -6,10 +6,12 @@
 //                  [any CSV option as a flag: --label L, --positive V, --delimiter ';',
 //                   --categorical a,b, ... (api/csv_options.hpp)]
 //   onepass-native list        (the registry as JSON, as `onepass list --json`)
+//   onepass-native export MODEL [--onnx FILE] [--weights FILE]   (as `onepass export`)
 #include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -17,7 +19,9 @@
 
 #include "onepass/api/csv_options.hpp"
 #include "onepass/api/defaults.hpp"
+#include "onepass/api/linear_export.hpp"
 #include "onepass/api/registry_json.hpp"
+#include "onepass/io/model_json.hpp"
 #include "onepass/race.hpp"
 #include "onepass/registry.hpp"
 
@@ -157,11 +161,49 @@ int list() {
   return 0;
 }
 
+// The model as ONNX and/or plain weights (api/linear_export.hpp): the same bytes as
+// `onepass export`. Usage errors exit 2, a model without a linear form 1, writing nothing.
+int export_model(int argc, char** argv) {
+  std::string model, onnx, weights;
+  for (int i = 2; i < argc; ++i) {
+    const std::string a = argv[i];
+    if ((a == "--onnx" || a == "--weights") && i + 1 < argc)
+      (a == "--onnx" ? onnx : weights) = argv[++i];
+    else if (model.empty() && a.rfind("--", 0) != 0)
+      model = a;
+    else
+      return fail("unknown or incomplete option '" + a + "'");
+  }
+  if (model.empty()) return fail("export needs a model file");
+  if (onnx.empty() && weights.empty())
+    return fail("export needs --onnx FILE and/or --weights FILE");
+  std::ifstream in(model, std::ios::binary);
+  if (!in) return fail("cannot open " + model);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  auto loaded = onepass::model_from_json(text);
+  if (!loaded) {
+    fail(model + ": " + loaded.message());
+    return 1;
+  }
+  auto linear = onepass::linear_model(*loaded.value().pipeline, loaded.value().schema);
+  if (!linear) {
+    fail("no linear export: " + linear.message());
+    return 1;
+  }
+  if (!onnx.empty()) std::ofstream(onnx, std::ios::binary) << onepass::onnx_model(linear.value());
+  if (!weights.empty())
+    std::ofstream(weights, std::ios::binary) << onepass::linear_model_json(linear.value()) << "\n";
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const std::string cmd = argc > 1 ? argv[1] : "";
   if (cmd == "run") return run(argc, argv);
   if (cmd == "list") return list();
-  return fail("usage: onepass-native run FILE --pipeline SPEC ... | onepass-native list");
+  if (cmd == "export") return export_model(argc, argv);
+  return fail(
+      "usage: onepass-native run FILE --pipeline SPEC ... | onepass-native list | "
+      "onepass-native export MODEL --onnx FILE --weights FILE");
 }

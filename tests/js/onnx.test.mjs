@@ -4,13 +4,14 @@
 // values; pipelines without an exact linear form are refused by name; `onepass export` writes
 // both files.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import * as ort from 'onnxruntime-node';
 import { load } from '../../lib/index.js';
-import { cli, dataFile, readData } from './helpers.mjs';
+import { cli, dataFile, readData, root } from './helpers.mjs';
 
 const op = await load();
 const text = readData('diabetes_na.csv').toString('utf8');
@@ -130,6 +131,18 @@ test('onepass export writes the ONNX model and the weights; a refusal writes not
   const p = op.loadPipeline(readFileSync(model, 'utf8'));
   close(out.probability.data[0], p.predictProbaOne(first), 1e-12, 'CLI export');
   assert.equal(JSON.parse(readFileSync(weights, 'utf8')).features[0], 'age');
+  // The native CLI writes the same ONNX bytes and the same weights.
+  const native = spawnSync(
+    join(root, 'build/native/onepass-native'),
+    ['export', model, '--onnx', join(dir, 'native.onnx'), '--weights', join(dir, 'native.json')],
+    { encoding: 'utf8' },
+  );
+  assert.equal(native.status, 0, native.stderr);
+  assert.deepEqual(readFileSync(join(dir, 'native.onnx')), readFileSync(onnx));
+  assert.deepEqual(
+    JSON.parse(readFileSync(join(dir, 'native.json'), 'utf8')),
+    JSON.parse(readFileSync(weights, 'utf8')),
+  );
 
   r = cli(['run', dataFile('heart.csv'), '--pipeline', 'l2 | pa', '--save', model]);
   assert.equal(r.status, 0, r.stderr);
@@ -137,6 +150,17 @@ test('onepass export writes the ONNX model and the weights; a refusal writes not
   assert.equal(r.status, 1);
   assert.match(r.stderr, /no ONNX export: scaler 1 \(l2\) is not an affine map per feature/);
   assert.throws(() => readFileSync(join(dir, 'l2.onnx')));
+  const refused = spawnSync(
+    join(root, 'build/native/onepass-native'),
+    ['export', model, '--onnx', join(dir, 'l2-native.onnx')],
+    { encoding: 'utf8' },
+  );
+  assert.equal(refused.status, 1);
+  assert.match(
+    refused.stderr,
+    /no linear export: scaler 1 \(l2\) is not an affine map per feature/,
+  );
+  assert.throws(() => readFileSync(join(dir, 'l2-native.onnx')));
   r = cli(['export', model]);
   assert.equal(r.status, 2);
   assert.match(r.stderr, /export needs --onnx FILE and\/or --weights FILE/);
