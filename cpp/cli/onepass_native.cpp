@@ -7,6 +7,7 @@
 //                   --categorical a,b, ... (api/csv_options.hpp)]
 //   onepass-native list        (the registry as JSON, as `onepass list --json`)
 //   onepass-native export MODEL [--onnx FILE] [--weights FILE]   (as `onepass export`)
+//   onepass-native merge A.json B.json ... -o MERGED.json           (as `onepass merge`)
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -161,6 +162,41 @@ int list() {
   return 0;
 }
 
+// A whole file as text, or false when it cannot be opened.
+bool read_file(const std::string& path, std::string& text) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  text.assign((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return true;
+}
+
+// The mean of models of one pipeline trained on shards (io/model_json.hpp merge_models).
+int merge(int argc, char** argv) {
+  std::string out;
+  std::vector<std::string> texts;
+  for (int i = 2; i < argc; ++i) {
+    const std::string a = argv[i];
+    if ((a == "-o" || a == "--out") && i + 1 < argc) {
+      out = argv[++i];
+    } else if (a.rfind("-", 0) == 0) {
+      return fail("unknown or incomplete option '" + a + "'");
+    } else {
+      texts.emplace_back();
+      if (!read_file(a, texts.back())) return fail("cannot open " + a);
+    }
+  }
+  if (out.empty()) return fail("merge needs -o merged.json");
+  if (texts.empty()) return fail("merge needs model files");
+  auto merged = onepass::merge_models(texts);
+  if (!merged) {
+    fail(merged.message());
+    return 1;
+  }
+  std::ofstream(out, std::ios::binary) << merged.value() << "\n";
+  std::cerr << "onepass-native: merged " << texts.size() << " models into " << out << "\n";
+  return 0;
+}
+
 // The model as ONNX and/or plain weights (api/linear_export.hpp): the same bytes as
 // `onepass export`. Usage errors exit 2, a model without a linear form 1, writing nothing.
 int export_model(int argc, char** argv) {
@@ -177,9 +213,8 @@ int export_model(int argc, char** argv) {
   if (model.empty()) return fail("export needs a model file");
   if (onnx.empty() && weights.empty())
     return fail("export needs --onnx FILE and/or --weights FILE");
-  std::ifstream in(model, std::ios::binary);
-  if (!in) return fail("cannot open " + model);
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string text;
+  if (!read_file(model, text)) return fail("cannot open " + model);
   auto loaded = onepass::model_from_json(text);
   if (!loaded) {
     fail(model + ": " + loaded.message());
@@ -203,7 +238,9 @@ int main(int argc, char** argv) {
   if (cmd == "run") return run(argc, argv);
   if (cmd == "list") return list();
   if (cmd == "export") return export_model(argc, argv);
+  if (cmd == "merge") return merge(argc, argv);
   return fail(
       "usage: onepass-native run FILE --pipeline SPEC ... | onepass-native list | "
-      "onepass-native export MODEL --onnx FILE --weights FILE");
+      "onepass-native export MODEL --onnx FILE --weights FILE | "
+      "onepass-native merge A.json B.json -o MERGED.json");
 }

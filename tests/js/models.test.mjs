@@ -1,11 +1,12 @@
 // Models (issue 7) through the package and the CLI: save, load, resume, predict, merge.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
 import { load } from 'onepass';
-import { cli, dataFile, readData } from './helpers.mjs';
+import { cli, dataFile, readData, root } from './helpers.mjs';
 
 let op;
 const dir = mkdtempSync(join(tmpdir(), 'onepass-models-'));
@@ -155,6 +156,23 @@ test('CLI: run --save, run --load, predict, merge', () => {
   r = cli(['merge', m1, m2, '-o', merged]);
   assert.equal(r.status, 0, r.stderr);
   assert.equal(JSON.parse(readFileSync(merged, 'utf8')).format, 'onepass-model');
+  // The native CLI merges to the same model (the same core function).
+  const nativeMerged = join(dir, 'native-merged.json');
+  const native = spawnSync(
+    join(root, 'build/native/onepass-native'),
+    ['merge', m1, m2, '-o', nativeMerged],
+    { encoding: 'utf8' },
+  );
+  assert.equal(native.status, 0, native.stderr);
+  assert.deepEqual(
+    JSON.parse(readFileSync(nativeMerged, 'utf8')),
+    JSON.parse(readFileSync(merged, 'utf8')),
+  );
+  const refused = spawnSync(join(root, 'build/native/onepass-native'), ['merge', m1, '-o'], {
+    encoding: 'utf8',
+  });
+  assert.equal(refused.status, 2);
+  assert.match(refused.stderr, /unknown or incomplete option '-o'/);
 
   r = cli(['run', first, '-p', 'pa', '-p', 'pa1', '--save', m1]);
   assert.equal(r.status, 2);
