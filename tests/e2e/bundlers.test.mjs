@@ -12,7 +12,7 @@ import { extname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import * as esbuild from 'esbuild';
-import { rollup } from 'rollup';
+import { rollup } from '@rollup/wasm-node';
 import { build as viteBuild } from 'vite';
 import webpack from 'webpack';
 import { load } from '../../lib/index.js';
