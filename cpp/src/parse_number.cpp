@@ -27,4 +27,24 @@ const char* scan_number_slow(const char* p, const char* end, double& out) {
   return res.ptr;
 }
 
+const char* scan_exponent(const char* p, const char* e, const char* end,
+                          unsigned long long mantissa, bool negative, long frac_digits,
+                          double& out) {
+  const char* q = e + 1;
+  const bool exponent_negative = q != end && *q == '-';
+  q += q != end && (*q == '-' || *q == '+');
+  const char* const digits = q;
+  long exponent = 0;
+  while (q != end && static_cast<unsigned char>(*q - '0') < 10 && q - digits < 4)
+    exponent = exponent * 10 + static_cast<unsigned char>(*q++ - '0');
+  const bool more_digits = q != end && static_cast<unsigned char>(*q - '0') < 10;
+  const long power = (exponent_negative ? -exponent : exponent) - frac_digits;
+  if (q == digits || q - digits > 3 || more_digits || power < -22 || power > 22)
+    return scan_number_slow(p, end, out);
+  const double m = static_cast<double>(mantissa);
+  const double magnitude = power < 0 ? m / kExactPow10[-power] : m * kExactPow10[power];
+  out = negative ? -magnitude : magnitude;
+  return q;
+}
+
 }  // namespace onepass

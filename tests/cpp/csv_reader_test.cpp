@@ -98,23 +98,13 @@ TEST(CsvReader, EveryChunkBoundaryGivesTheSameRows) {
 // The reader's inline number scan (Clinger's fast path) must give fast_float's bits, and hand
 // everything it does not read itself to fast_float.
 TEST(ScanNumber, GivesTheBitsOfFastFloatAndFindsTheEnd) {
-  std::vector<std::string> cases = {"0",
-                                    "-0",
-                                    "-0.000000",
-                                    "1.5",
-                                    "123456789",
-                                    "0.1",
-                                    "-2.000001",
-                                    "9007199254740992",
-                                    "9007199254740993",
-                                    "12345678901234567890",
-                                    "0.30000000000000004",
-                                    "1e5",
-                                    "-2.5E-3",
-                                    "1.",
-                                    ".5",
-                                    "00012.50",
-                                    "3.14159265358979323846"};
+  std::vector<std::string> cases = {
+      "0", "-0", "-0.000000", "1.5", "123456789", "0.1", "-2.000001", "9007199254740992",
+      "9007199254740993", "12345678901234567890", "0.30000000000000004", "1e5", "-2.5E-3", "1.",
+      ".5", "00012.50", "3.14159265358979323846",
+      // exponents: the inline path (a power of at most 22) and past it
+      "-3.240074e-05", "1.5e-07", "1.234568e+08", "1E+3", "5e0", "-0e-0", "1e22", "1e23", "12e-22",
+      "1e-23", "9007199254740993e-5", "9007199254740992e6", "4.9e-324", "1e0005", "2.5e+307"};
   std::mt19937_64 rng(11);
   for (int i = 0; i < 20000; ++i) {  // random plain decimals of 1 to 21 digits
     std::string t = rng() % 2 ? "-" : "";
@@ -124,6 +114,21 @@ TEST(ScanNumber, GivesTheBitsOfFastFloatAndFindsTheEnd) {
       t += static_cast<char>('0' + rng() % 10);
     }
     cases.push_back(t);
+  }
+  for (int i = 0; i < 20000; ++i) {  // %g-like numbers: 1 to 17 digits, an exponent of 1 to 3
+    std::string t = rng() % 2 ? "-" : "";
+    const int digits = 1 + static_cast<int>(rng() % 17);
+    t += static_cast<char>('1' + rng() % 9);
+    if (digits > 1) t += '.';
+    for (int k = 1; k < digits; ++k) t += static_cast<char>('0' + rng() % 10);
+    t += rng() % 2 ? "e" : "E";
+    const int kind = static_cast<int>(rng() % 3);
+    if (kind) t += kind == 1 ? "-" : "+";
+    const int width = 1 + static_cast<int>(rng() % 3);
+    const int exponent = static_cast<int>(rng() % (width == 1 ? 10 : width == 2 ? 40 : 300));
+    std::string e = std::to_string(exponent);
+    while (static_cast<int>(e.size()) < width) e = "0" + e;
+    cases.push_back(t + e);
   }
   // What follows the number: the end of the buffer, or more bytes (digits after a delimiter,
   // the non-digits next to '0' and '9', high bytes), scanned with and without a newline ahead.
@@ -164,22 +169,35 @@ TEST(CsvReader, FastPathAndCarefulPathAgree) {
       "1.5,\"2\",3,1\n"
       "\n"
       "7,,9,0\n"
+      ",5,6,1\n"
+      "3,4,,0\n"
+      "1.5e-07,-3.240074e-05,2E+3,1\n"
       "0.000001,-0.0,12345678901234567890,1\n"
       " 1,2,3,0\n"
       "4,5,6 ,1\n"
       "-7.5,8.25,9,0";
-  const Parsed whole = parse(text), bytes = parse(text, {}, 1);
-  ASSERT_TRUE(whole.status) << whole.status.message();
-  ASSERT_TRUE(bytes.status) << bytes.status.message();
-  EXPECT_EQ(whole.rows.y, bytes.rows.y);
-  EXPECT_EQ(whole.rows.line, bytes.rows.line);
-  ASSERT_EQ(whole.rows.x.size(), 8u * 3);
-  ASSERT_EQ(whole.rows.x.size(), bytes.rows.x.size());
-  for (std::size_t i = 0; i < whole.rows.x.size(); ++i)
-    EXPECT_TRUE(std::memcmp(&whole.rows.x[i], &bytes.rows.x[i], sizeof(double)) == 0 ||
-                (std::isnan(whole.rows.x[i]) && std::isnan(bytes.rows.x[i])))
-        << i;
-  EXPECT_TRUE(std::signbit(whole.rows.x[4 * 3 + 1]));  // "-0.0"
+  // Default options hold the first rows as a sample (read the careful way); strict() has no
+  // sample, so the whole-chunk parse reads every plain row by the fast path.
+  for (const CsvOptions& opt : {CsvOptions{}, strict()}) {
+    CsvReader whole_reader(opt), bytes_reader(opt);
+    const Parsed whole = parse(text, opt, 0, &whole_reader),
+                 bytes = parse(text, opt, 1, &bytes_reader);
+    ASSERT_TRUE(whole.status) << whole.status.message();
+    ASSERT_TRUE(bytes.status) << bytes.status.message();
+    EXPECT_EQ(whole.rows.y, bytes.rows.y);
+    EXPECT_EQ(whole.rows.line, bytes.rows.line);
+    ASSERT_EQ(whole.rows.x.size(), 11u * 3);
+    EXPECT_EQ(whole_reader.missing_cells(), 3u);  // the empty cells, on either path
+    EXPECT_EQ(bytes_reader.missing_cells(), 3u);
+    ASSERT_EQ(whole.rows.x.size(), bytes.rows.x.size());
+    for (std::size_t i = 0; i < whole.rows.x.size(); ++i)
+      EXPECT_TRUE(std::memcmp(&whole.rows.x[i], &bytes.rows.x[i], sizeof(double)) == 0 ||
+                  (std::isnan(whole.rows.x[i]) && std::isnan(bytes.rows.x[i])))
+          << i;
+    EXPECT_TRUE(std::isnan(whole.rows.x[4 * 3]));  // ",5,6"
+    EXPECT_EQ(whole.rows.x[6 * 3 + 1], -3.240074e-05);
+    EXPECT_TRUE(std::signbit(whole.rows.x[7 * 3 + 1]));  // "-0.0"
+  }
   // Bad rows are named the same way from either path.
   const std::string bad = "a,label\n1,1\n2,x\n";
   const Parsed b1 = parse(bad, strict()), b2 = parse(bad, strict(), 1);

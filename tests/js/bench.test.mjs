@@ -2,32 +2,61 @@
 // timing is asserted here, only that every row of the table is produced).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { root } from './helpers.mjs';
 
-test('the benchmark runs to the end in quick mode', { timeout: 300000 }, () => {
-  const r = spawnSync(process.execPath, [join(root, 'bench/run.mjs'), '--quick'], {
+const ROWS = [
+  'onepass CLI \\(node \\+ wasm\\), whole process',
+  'onepass-native',
+  'onepass in node, in process \\(csvRunner',
+  'papaparse 5 \\(header: false, dynamicTyping, chunk callback\\)',
+  'papaparse 5 as above, step callback',
+  'uDSV',
+  'TensorFlow.js',
+  '8 pipelines',
+  '8 mixed pipelines',
+  'headless Chromium',
+  'reference: headless Chromium, a Worker only reading',
+  'package size',
+];
+const bench = (...args) =>
+  spawnSync(process.execPath, [join(root, 'bench/run.mjs'), '--quick', ...args], {
     encoding: 'utf8',
   });
+
+test('the benchmark runs to the end in quick mode', { timeout: 300000 }, () => {
+  const r = bench();
   assert.equal(r.status, 0, r.stderr);
-  for (const row of [
-    'wasm in node: CSV',
-    'wasm in node: a mixed CSV',
-    'native build',
-    'papaparse',
-    'TensorFlow.js',
-    '8 pipelines',
-    '8 mixed pipelines',
-    'headless Chromium',
-    'reference: headless Chromium, a Worker only reading',
-    'package size',
-  ])
+  for (const row of [...ROWS, 'onepass in node, in process: a mixed CSV'])
     assert.match(r.stdout, new RegExp(`^\\| ${row}`, 'm'), row);
+  // The generated file's numbers vary in form: %.7g values, exponents, empty cells.
+  const file = readFileSync(join(root, 'bench/data/realistic_20000.csv'), 'utf8');
+  assert.match(file, /,-?\d\.\d+e-0\d,/);
+  assert.match(file, /,,/);
+  assert.match(file, /,-?\d\.\d{6},/);
   // Every stage on the dense and both sparse row sets, with its cost per non-zero.
   assert.match(
     r.stdout,
     /^\| learner logreg \+avg \| \d+ ns \| \d+ ns \([\d.]+ ns\/nz\) \| \d+ ns \([\d.]+ ns\/nz\) \|$/m,
   );
   assert.match(r.stdout, /^\| scaler maxabs \| \d+ ns \| \d+ ns \([\d.]+ ns\/nz\) \|  \|$/m);
+});
+
+test('the benchmark takes any CSV: --file, --label', { timeout: 300000 }, () => {
+  const r = bench('--file', join(root, 'data/diabetes_na.csv'), '--label', 'label');
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /diabetes_na\.csv, 8 features/);
+  for (const row of ROWS) assert.match(r.stdout, new RegExp(`^\\| ${row}`, 'm'), row);
+  // Each baseline learned the rows onepass did (the bench checks it), and no generated file
+  // stands in for the user's.
+  assert.doesNotMatch(r.stdout, /a mixed CSV/);
+  assert.match(r.stdout, /demo Worker, 0 MB file/);
+});
+
+test('the benchmark names a label column that is not there', () => {
+  const r = bench('--file', join(root, 'data/diabetes_na.csv'), '--label', 'outcome');
+  assert.notEqual(r.status, 0);
+  assert.match(r.stderr, /no column 'outcome'/);
 });

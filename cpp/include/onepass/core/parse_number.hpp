@@ -13,22 +13,31 @@ enum class NumberParse { ok, not_a_number, not_finite };
 NumberParse parse_number(std::string_view text, double& out);
 
 // One number at p (not reading past end), for the CSV reader's fast path: returns the end of
-// the number, or nullptr when p does not start a finite number. The usual plain decimal
-// ("-12.5", "3", at most 19 digits) is read inline by Clinger's fast path: a mantissa below
-// 2^53 divided by an exact power of ten (at most 1e22) is one correctly rounded IEEE division,
-// so the value is bit for bit what fast_float gives (digit by digit: a SWAR version, eight
-// digits per step, measured slower here and in wasm). Anything else (exponents, long
-// mantissas, "+", ".5") goes to fast_float.
+// the number, or nullptr when p does not start a finite number. The usual decimal ("-12.5",
+// "3", "-3.240074e-05": at most 19 digits, an exponent of at most 3 digits) is read inline by
+// Clinger's fast path: a mantissa up to 2^53 multiplied or divided by an exact power of ten
+// (at most 1e22) is one correctly rounded IEEE operation, so the value is bit for bit what
+// fast_float gives (digit by digit: a SWAR version, eight digits per step, measured slower here
+// and in wasm). Anything else (long mantissas, larger powers, "+", ".5") goes to fast_float.
 const char* scan_number_slow(const char* p, const char* end, double& out);
+
+// The powers of ten a double holds exactly.
+inline constexpr double kExactPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                         1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                         1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+// The rest of a number whose digits (p to e, mantissa exact) are followed by an exponent at e:
+// a short one ("e-05") inline by the same fast path, when the power stays within 1e22;
+// otherwise fast_float from p.
+const char* scan_exponent(const char* p, const char* e, const char* end,
+                          unsigned long long mantissa, bool negative, long frac_digits,
+                          double& out);
 
 // kNewlineAhead: the caller knows a '\n' lies between p and end, so the scan (which stops at
 // it, if not before) needs no end check per character.
 template <bool kNewlineAhead = false>
-inline const char* scan_number(const char* p, const char* end, double& out) {
+[[gnu::always_inline]] inline const char* scan_number(const char* p, const char* end, double& out) {
   const auto more = [end](const char* at) { return kNewlineAhead || at != end; };
-  static constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                                      1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-                                      1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
   const char* q = p;
   const bool negative = more(q) && *q == '-';
   q += negative;
@@ -44,11 +53,13 @@ inline const char* scan_number(const char* p, const char* end, double& out) {
       mantissa = mantissa * 10 + static_cast<unsigned char>(*q++ - '0');
   }
   const auto int_digits = int_end - digits_start, frac_digits = q - frac_start;
-  const bool plain = int_digits > 0 && (frac_start == int_end || frac_digits > 0) &&
-                     int_digits + frac_digits <= 19 && mantissa <= (1ULL << 53) &&
-                     (!more(q) || (*q != 'e' && *q != 'E'));
-  if (!plain) return scan_number_slow(p, end, out);
-  const double magnitude = static_cast<double>(mantissa) / kPow10[frac_digits];
+  const bool exact = int_digits > 0 && (frac_start == int_end || frac_digits > 0) &&
+                     int_digits + frac_digits <= 19 && mantissa <= (1ULL << 53);
+  if (more(q) && (*q == 'e' || *q == 'E'))  // out of line: the loop above stays small to inline
+    return exact ? scan_exponent(p, q, end, mantissa, negative, frac_digits, out)
+                 : scan_number_slow(p, end, out);
+  if (!exact) return scan_number_slow(p, end, out);
+  const double magnitude = static_cast<double>(mantissa) / kExactPow10[frac_digits];
   out = negative ? -magnitude : magnitude;
   return q;
 }
