@@ -52,7 +52,8 @@ const emscripten::class_<Js>& register_runner(const emscripten::class_<Js>& c) {
       .function("hasProbability", method_of<Js>(&Js::has_probability))
       .function("stats", method_of<Js>(&Js::stats))
       .function("curve", method_of<Js>(&Js::curve))
-      .function("snapshot", method_of<Js>(&Js::snapshot));
+      .function("snapshot", method_of<Js>(&Js::snapshot))
+      .function("resultJson", method_of<Js>(&Js::result_json));
 }
 
 // The wasm heap: its size (it grows, never shrinks) and the bytes that live objects use

@@ -15,13 +15,11 @@ import {
   ALGORITHMS_DOC,
   algorithmsRef,
   load,
-  plainSnapshot,
   type CsvReadOptions,
   type DatasetOptions,
   type EvalOptions,
   type MetricValues,
   type Onepass,
-  type PipelineResult,
   type RegistryEntry,
   type SvmlightReadOptions,
 } from './index.js';
@@ -270,36 +268,6 @@ function parseRunArgs(args: string[]): RunArgs {
   return out;
 }
 
-function curvePairs(curve: Float64Array): number[][] {
-  const pairs: number[][] = [];
-  for (let i = 0; i + 1 < curve.length; i += 2) pairs.push([curve[i], curve[i + 1]]);
-  return pairs;
-}
-
-/** One pipeline's result as JSON; `features` names the weights (numeric features, then the
- * categorical levels and words). */
-function jsonOf(r: PipelineResult, skipped: number, features: string[]): object {
-  const learner = r.snapshot.learner;
-  const plain = plainSnapshot(r.snapshot);
-  return {
-    pipeline: r.pipeline,
-    canonical: r.canonical,
-    rows: r.rows,
-    mistakes: r.mistakes,
-    error: r.error,
-    logLoss: r.logLoss,
-    features,
-    weights: Array.from(learner.arrays.w ?? []),
-    bias: learner.scalars.b ?? 0,
-    arrays: plain.learner.arrays,
-    scalers: plain.scalers.map(({ name, arrays }) => ({ name, arrays })),
-    diverged: r.diverged,
-    warnings: r.warnings,
-    skipped,
-    curve: curvePairs(r.curve),
-  };
-}
-
 function pad(s: string, n: number): string {
   return s.length >= n ? s : s + ' '.repeat(n - s.length);
 }
@@ -433,6 +401,7 @@ async function run(args: string[]): Promise<void> {
       });
   const runner = csv ?? svm!;
   let info, results, summary;
+  let lines: string[] = [];
   try {
     const progress = progressLine(a.quiet ? null : process.stderr, a.file);
     let bytes = 0;
@@ -444,6 +413,7 @@ async function run(args: string[]): Promise<void> {
     progress?.done();
     runner.finish();
     results = runner.results();
+    if (a.json) lines = results.map((_, i) => runner.resultJSON(i));
     if (csv) {
       info = csv.info();
       summary = `${info.features.length} features, label '${info.label}'`;
@@ -469,9 +439,7 @@ async function run(args: string[]): Promise<void> {
     for (const n of info.notices) process.stderr.write(`onepass: note: ${n}\n`);
   for (const e of info.errors) process.stderr.write(`onepass: skipped ${e.message}\n`);
   if (a.json) {
-    const names = 'features' in info ? info.features : [];
-    for (const r of results)
-      process.stdout.write(JSON.stringify(jsonOf(r, info.skipped, names)) + '\n');
+    for (const line of lines) process.stdout.write(line + '\n');
     return;
   }
   const neg = info.negativeLabel ? `, negative ${info.negativeLabel}` : '';

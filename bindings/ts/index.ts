@@ -771,6 +771,13 @@ export class Runner<R extends RawRunner = RawRunner> extends WasmOwned<R> {
     return this.raw.snapshot(i);
   }
 
+  /** Pipeline i's result as one line of JSON, what `onepass run --json` and `onepass-native
+   * run` print: pipeline, canonical, rows, mistakes, error, logLoss, features, weights, bias,
+   * arrays, scalers, diverged, warnings, skipped, curve. */
+  resultJSON(i: number): string {
+    return this.raw.resultJson(i);
+  }
+
   results(): PipelineResult[] {
     const r = this.raw;
     const out: PipelineResult[] = [];

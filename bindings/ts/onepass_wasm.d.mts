@@ -133,6 +133,7 @@ export interface RawRunner {
   stats(i: number): RawStats;
   curve(i: number, from: number): Float64Array;
   snapshot(i: number): RawSnapshot;
+  resultJson(i: number): string;
   delete(): void;
 }
 export interface RawRace extends RawRunner {

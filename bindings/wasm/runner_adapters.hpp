@@ -4,10 +4,19 @@
 #pragma once
 
 #include "convert.hpp"
+#include "onepass/api/run_json.hpp"
 
 namespace onepass_wasm {
 
 using emscripten::val;
+
+// The feature names a run's JSON lists: the CSV's columns; none for sparse rows.
+inline std::vector<std::string> feature_names_of(const onepass::CsvReader& r) {
+  return r.feature_names();
+}
+inline std::vector<std::string> feature_names_of(const onepass::SvmlightReader&) {
+  return {};
+}
 
 // What a runner over one parse shares, whatever the format (Race: CSV, SparseRace: svmlight):
 // bytes in through its chunk buffer, one call per chunk; its pipelines' figures out.
@@ -30,6 +39,11 @@ class JsRunner {
     return pipeline_curve(race_->pipeline(i), from);
   }
   val snapshot(std::size_t i) const { return pipeline_snapshot(race_->pipeline(i)); }
+  // Pipeline i's result as `onepass run --json` prints it (api/run_json.hpp).
+  std::string result_json(std::size_t i) const {
+    return onepass::run_result_json(race_->pipeline(i), feature_names_of(race_->reader()),
+                                    race_->reader().skipped());
+  }
 
  protected:
   // The reader's counts and kept errors, common to both formats.

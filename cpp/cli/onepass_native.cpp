@@ -8,7 +8,6 @@
 //   onepass-native list        (the registry as JSON, as `onepass list --json`)
 //   onepass-native export MODEL [--onnx FILE] [--weights FILE]   (as `onepass export`)
 //   onepass-native merge A.json B.json ... -o MERGED.json           (as `onepass merge`)
-#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -16,60 +15,20 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "onepass/api/csv_options.hpp"
 #include "onepass/api/defaults.hpp"
 #include "onepass/api/linear_export.hpp"
 #include "onepass/api/registry_json.hpp"
+#include "onepass/api/run_json.hpp"
 #include "onepass/io/model_json.hpp"
 #include "onepass/race.hpp"
 #include "onepass/registry.hpp"
 
 namespace {
 
-using nlohmann::json;
-
 int fail(const std::string& message) {
   std::cerr << "onepass-native: " << message << "\n";
   return 2;
-}
-
-json pipeline_json(const onepass::Pipeline& p, const onepass::CsvReader& reader) {
-  const onepass::Progressive& pr = p.progress();
-  const onepass::Snapshot snap = p.learner().snapshot();
-  json j;
-  j["pipeline"] = p.spec();
-  j["canonical"] = p.canonical_spec();
-  j["rows"] = pr.rows();
-  j["mistakes"] = pr.mistakes();
-  j["error"] = pr.error();
-  const double log_loss = pr.log_loss();
-  j["logLoss"] = std::isnan(log_loss) ? json(nullptr) : json(log_loss);
-  const std::vector<double>* w = snap.array("w");
-  j["features"] = reader.feature_names();
-  j["weights"] = w ? *w : std::vector<double>();
-  const double* b = snap.scalar("b");
-  j["bias"] = b ? *b : 0.0;
-  auto arrays_of = [](const onepass::Snapshot& s) {
-    json arrays = json::object();
-    for (const auto& a : s.arrays) arrays[a.name] = a.values;
-    return arrays;
-  };
-  j["arrays"] = arrays_of(snap);
-  json scalers = json::array();
-  for (std::size_t i = 0; i < p.scaler_count(); ++i) {
-    const onepass::Snapshot s = p.scaler(i).snapshot();
-    scalers.push_back({{"name", s.name}, {"arrays", arrays_of(s)}});
-  }
-  j["scalers"] = scalers;
-  j["diverged"] = p.learner().diverged();
-  j["warnings"] = p.warnings();
-  j["skipped"] = reader.skipped();
-  json curve = json::array();
-  for (const auto& c : pr.curve()) curve.push_back({c.rows, c.mistakes});
-  j["curve"] = curve;
-  return j;
 }
 
 // The CSV option a flag sets (--skip-lines: skipLines), or null.
@@ -153,7 +112,10 @@ int run(int argc, char** argv) {
   if (st) st = race.value()->finish();
   if (!st) return fail(file + ": " + st.message());
   for (std::size_t i = 0; i < race.value()->size(); ++i)
-    std::cout << pipeline_json(race.value()->pipeline(i), race.value()->reader()).dump() << "\n";
+    std::cout << onepass::run_result_json(race.value()->pipeline(i),
+                                          race.value()->reader().feature_names(),
+                                          race.value()->reader().skipped())
+              << "\n";
   return 0;
 }
 

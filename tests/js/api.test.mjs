@@ -218,6 +218,55 @@ describe('csvRunner', () => {
     whole.dispose();
   });
 
+  test("resultJSON is the run's result as the CLI prints it, feature names and skipped rows included", () => {
+    // A Latin-1 header (not UTF-8) and a bad row skipped: the JSON is still written.
+    const bytes = Uint8Array.from([
+      ...new TextEncoder().encode('x'),
+      0xe9,
+      ...new TextEncoder().encode(',b,label\n1,2,1\n3,x,0\n5,6,0\n7,8,1\n'),
+    ]);
+    const r = op.csvRunner({ pipelines: ['zscore | logreg'], onError: 'skip', sampleRows: 0 });
+    r.push(bytes);
+    r.finish();
+    const json = JSON.parse(r.resultJSON(0));
+    const [result] = r.results();
+    assert.deepEqual(
+      Object.keys(json),
+      [
+        'pipeline',
+        'canonical',
+        'rows',
+        'mistakes',
+        'error',
+        'logLoss',
+        'features',
+        'weights',
+        'bias',
+        'arrays',
+        'scalers',
+        'diverged',
+        'warnings',
+        'skipped',
+        'curve',
+      ].sort(),
+    );
+    assert.equal(json.rows, 3);
+    assert.equal(json.skipped, 1);
+    assert.equal(json.features.length, 2);
+    assert.equal(json.features[1], 'b');
+    assert.equal(json.logLoss, result.logLoss);
+    assert.deepEqual(json.weights, Array.from(result.snapshot.learner.arrays.w));
+    assert.deepEqual(
+      json.scalers.map((s) => s.name),
+      ['zscore'],
+    );
+    assert.deepEqual(
+      json.scalers[0].arrays.mean,
+      Array.from(result.snapshot.scalers[0].arrays.mean),
+    );
+    r.dispose();
+  });
+
   test('newCurvePoints returns each point once', () => {
     const r = op.csvRunner({ pipelines: ['pa'], every: 50 });
     r.push(heart.subarray(0, 5000));
@@ -456,6 +505,13 @@ describe('svmlightRunner', () => {
       assert.equal(info.dims, dims);
       assert.equal(info.lines, 400);
       run.results().forEach((r, i) => {
+        // The run's JSON (as `onepass run --json` prints it) says what results() says.
+        const json = JSON.parse(run.resultJSON(i));
+        assert.equal(json.canonical, r.canonical);
+        assert.equal(json.mistakes, r.mistakes);
+        assert.deepEqual(json.features, []);
+        assert.deepEqual(json.weights, Array.from(r.snapshot.learner.arrays.w));
+        assert.deepEqual(json.curve.flat(), Array.from(r.curve));
         const p = op.pipeline(specs[i]);
         p.learnSparse(batch, dims);
         assert.equal(r.mistakes, p.stats().mistakes, specs[i]);
