@@ -5,10 +5,11 @@
 import { load, type CsvPreview, type Onepass, type RegistryEntry, type RunResult } from 'onepass';
 import { MistakesChart, rollingError } from './chart';
 import { mountBuilder, presets } from './compose';
-import type { CvRow, FromWorker, Progress, Result, RunOptions, Source, ToWorker } from './protocol';
+import type { FromWorker, Progress, Result, RunOptions, Source, ToWorker } from './protocol';
+import { crossValidationRows } from './crossval';
 import { rolesOf, showPreview } from './preview';
 import { ScalesView } from './scales';
-import { baselineText, emptyRun, ResultsTable, type RunState } from './results';
+import { baselineText, emptyRun, majorityBaseline, ResultsTable, type RunState } from './results';
 import { decodeSetup, encodeSetup, type Setup } from './share';
 import { curvesCsv, download, resultsJson } from './exports';
 import workerUrl from './worker.ts?worker&url';
@@ -425,17 +426,8 @@ worker.onmessage = (event: MessageEvent<FromWorker>) => {
         });
       features = msg.info.features;
       lastModels = msg.models; // after Cancel too: what was learned is kept (issue 17)
-      {
-        const { rows, positives, positiveLabel, negativeLabel } = msg.info;
-        const positiveMost = positives * 2 >= rows;
-        run.baseline = rows
-          ? {
-              label: positiveMost ? positiveLabel : negativeLabel || 'the negative class',
-              error: (positiveMost ? rows - positives : positives) / rows,
-            }
-          : null;
-        showBaseline();
-      }
+      run.baseline = majorityBaseline(msg.info);
+      showBaseline();
       showResults(msg.results);
       const skipped = msg.info.errors.map((e) => `skipped ${e.message}`);
       const fit = msg.results.flatMap((r) => r.warnings.map((w) => `${r.pipeline}: ${w}`));
@@ -455,7 +447,10 @@ worker.onmessage = (event: MessageEvent<FromWorker>) => {
       break;
     case 'cv':
       setRunning(false);
-      if (msg.rows.length) showCrossValidation(msg.rows, msg.folds);
+      if (msg.rows.length) {
+        ui.cvResults.tBodies[0].replaceChildren(...crossValidationRows(msg.rows));
+        ui.cvStatus.textContent = `${msg.folds}-fold cross-validation (seed ${ui.seed.value}) of ${msg.rows.length} pipeline${msg.rows.length === 1 ? '' : 's'}: mean ± deviation over the folds.`;
+      }
       if (msg.message)
         ui.cvStatus.textContent =
           msg.message === 'cancelled'
@@ -579,40 +574,6 @@ function startCrossValidation(): void {
     folds: Number(ui.cvFolds.value),
     grid: ui.cvGrid.value,
   } satisfies ToWorker);
-}
-
-/** The candidates' mean ± sd per metric; the best by mean accuracy marked. */
-function showCrossValidation(rows: CvRow[], folds: number): void {
-  const cell = (r: CvRow, m: 'accuracy' | 'auc' | 'logLoss' | 'balancedAccuracy'): string => {
-    const [mean, sd] = [r.mean[m], r.sd[m]];
-    return mean === null || mean === undefined
-      ? '–'
-      : `${mean.toFixed(4)} ± ${sd === null || sd === undefined ? '–' : sd.toFixed(4)}`;
-  };
-  const best = Math.max(...rows.map((r) => r.mean.accuracy ?? -1));
-  ui.cvResults.tBodies[0].replaceChildren(
-    ...rows.map((r) => {
-      const tr = el('tr');
-      tr.dataset.spec = r.spec;
-      const name = el('td', r.spec);
-      if (rows.length > 1 && r.mean.accuracy === best) {
-        const mark = el('span', 'best');
-        mark.className = 'mark best';
-        name.append(mark);
-      }
-      if (r.divergedFolds) name.append(el('span', ` (diverged in ${r.divergedFolds} folds)`));
-      tr.append(
-        name,
-        ...(['accuracy', 'auc', 'logLoss', 'balancedAccuracy'] as const).map((m) => {
-          const td = el('td', cell(r, m));
-          td.dataset.key = m;
-          return td;
-        }),
-      );
-      return tr;
-    }),
-  );
-  ui.cvStatus.textContent = `${folds}-fold cross-validation (seed ${ui.seed.value}) of ${rows.length} pipeline${rows.length === 1 ? '' : 's'}: mean ± deviation over the folds.`;
 }
 
 function exportJson(): void {

@@ -22,6 +22,22 @@ export interface RunState {
 
 export const emptyRun = (): RunState => ({ results: [], holdout: [], baseline: null });
 
+/** Always predicting the more frequent class of the rows read (a tie: the positive one). */
+export function majorityBaseline(info: {
+  rows: number;
+  positives: number;
+  positiveLabel: string;
+  negativeLabel: string;
+}): Baseline | null {
+  const { rows, positives, positiveLabel, negativeLabel } = info;
+  if (!rows) return null;
+  const positiveMost = positives * 2 >= rows;
+  return {
+    label: positiveMost ? positiveLabel : negativeLabel || 'the negative class',
+    error: (positiveMost ? rows - positives : positives) / rows,
+  };
+}
+
 interface Column {
   key: string;
   title: string;
