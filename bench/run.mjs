@@ -80,14 +80,19 @@ const native = (file, spec) =>
     [join(root, 'build/native/onepass-native')],
     ['run', file, '--pipeline', spec, ...labelFlags()],
   );
-const cli = (file, spec) =>
+const cli = (file, spec, threads) =>
   processRun(
     [process.execPath, join(root, 'lib/cli.js')],
-    ['run', file, '--pipeline', spec, '--quiet', ...labelFlags()],
+    ['run', file, '--pipeline', spec, '--quiet', '--threads', String(threads), ...labelFlags()],
   );
+const CORES = cpus().length;
 
-/** onepass in this process (the module loaded once): csvRunner fed 1 MB chunks. */
-async function wasm(op, file, specs, rows) {
+/** Blocks the parser workers read in the last run with threads (0: the file never settled). */
+let blocksApart = 0;
+
+/** onepass in this process (the module loaded once): csvRunner fed 1 MB chunks, or with
+ * `threads` threads, pushAll given the file's path (its parser workers read it). */
+async function wasm(op, file, specs, rows, threads = 1) {
   const csv = args.label ? { label: args.label } : {};
   return measure(async () => {
     const run = op.csvRunner({
@@ -95,7 +100,11 @@ async function wasm(op, file, specs, rows) {
       ...csv,
       ...(args.file ? { positive: args.positive } : {}),
     });
-    for await (const c of chunks(file)) run.push(c);
+    if (threads > 1) {
+      blocksApart = (await run.pushAll(file, { threads })).blocksApart;
+    } else {
+      for await (const c of chunks(file)) run.push(c);
+    }
     run.finish();
     const got = run.stats(0).rows;
     run.dispose();
@@ -250,9 +259,22 @@ console.log(`bench: ${file}, ${D} features, ${mb.toFixed(0)} MB, median of ${RUN
 const rWasm = await wasm(op, file, ['zscore | logreg']);
 const rows = rWasm.rows;
 const rNative = await native(file, 'zscore | logreg');
-const rCli = await cli(file, 'zscore | logreg');
+const rCli = await cli(file, 'zscore | logreg', 1);
+const rCliCores = await cli(file, 'zscore | logreg', CORES);
+const rWasmCores = await wasm(op, file, ['zscore | logreg'], rows, CORES);
+const apartNote =
+  CORES > 1 && blocksApart === 0
+    ? ' (no block was parsed by a worker: the file is too short, or never settles)'
+    : '';
+// What one row costs each side of the threads (docs/design.md, "Every core"): parsing alone
+// (the rows read into memory), and learning as the rest of a one-thread run.
+const rParse = await measure(async () => {
+  const d = await op.loadDataset(file, args.label ? { label: args.label } : {});
+  d.dispose();
+});
 const rEight = await wasm(op, file, eightShared, rows);
 const rMixed = await wasm(op, file, eightMixed, rows);
+const rMixedCores = await wasm(op, file, eightMixed, rows, CORES);
 let mixed = null;
 if (!args.file) {
   const mixedFile = join(root, `bench/data/mixed_${ROWS}.csv`);
@@ -327,13 +349,41 @@ const faster = (r, target) =>
   `onepass (in process) ${(rate(rWasm) / rate(r)).toFixed(1)} x faster${target ? ` (target >= ${target})` : ''}`;
 const tfRate = tf.rows / rTf.seconds;
 const nodeMbPerS = mb / rWasm.seconds;
+// Per row: parsing (a worker's share) and learning (the learning thread's), from one-thread
+// runs; with K parsers on K + 1 free cores a row costs about max(learn, parse / K).
+const parseUs = (rParse.seconds / rows) * 1e6;
+const learnUs = Math.max(0, (rWasm.seconds / rows) * 1e6 - parseUs);
+const scaling = [1, 2, 4]
+  .map((k) => `${k}: ${(((parseUs + learnUs) / Math.max(learnUs, parseUs / k)) || 1).toFixed(1)} x`)
+  .join(', ');
 const table_rows = [
   [
-    'onepass CLI (node + wasm), whole process: CSV -> zscore | logreg',
+    'onepass CLI (node + wasm), whole process, one thread: CSV -> zscore | logreg',
     speed(rCli),
     spread(rCli),
     peak(rCli),
     `${(rNative.seconds / rCli.seconds).toFixed(2)} x native (target >= 0.9)`,
+  ],
+  [
+    `onepass CLI, whole process, --threads ${CORES} (the default: one learns, ${CORES - 1} parse), same pipeline`,
+    speed(rCliCores),
+    spread(rCliCores),
+    peak(rCliCores),
+    `${(rCli.seconds / rCliCores.seconds).toFixed(2)} x one thread (target >= 1.6); ${(rNative.seconds / rCliCores.seconds).toFixed(2)} x native`,
+  ],
+  [
+    `onepass in node, in process, pushAll(path, { threads: ${CORES} }), same pipeline`,
+    speed(rWasmCores),
+    spread(rWasmCores),
+    peak(rWasmCores),
+    `${(rWasm.seconds / rWasmCores.seconds).toFixed(2)} x in process on one thread (target >= 1.6)${apartNote}`,
+  ],
+  [
+    'reference: parsing alone, in process (loadDataset: the rows into memory, nothing learned)',
+    speed(rParse),
+    spread(rParse),
+    peak(rParse),
+    `per row: parse ${parseUs.toFixed(2)} us, learn ${learnUs.toFixed(2)} us; with K parsers and K + 1 free cores, about ${scaling} one thread (learning is the bound)`,
   ],
   [
     'onepass-native (the native build), whole process, same pipeline',
@@ -401,6 +451,13 @@ const table_rows = [
     spread(rMixed),
     peak(rMixed),
     `${(rate(rMixed) / rate(rWasm)).toFixed(2)} x one pipeline (target >= 0.3)`,
+  ],
+  [
+    `the same 8 mixed pipelines, pushAll(path, { threads: ${CORES} })`,
+    speed(rMixedCores),
+    spread(rMixedCores),
+    peak(rMixedCores),
+    `${(rate(rMixedCores) / rate(rWasm)).toFixed(2)} x one pipeline on one thread; ${(rMixed.seconds / rMixedCores.seconds).toFixed(2)} x on one thread`,
   ],
   [
     `headless Chromium, demo Worker, ${Math.round(statSync(bigFile).size / 1e6)} MB file`,

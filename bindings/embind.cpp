@@ -17,6 +17,7 @@
 #include "onepass/api/registry_json.hpp"
 #include "onepass/eval/protocols.hpp"
 #include "onepass/io/model_json.hpp"
+#include "wasm/block_parser_adapter.hpp"
 #include "wasm/convert.hpp"
 #include "wasm/dataset_adapter.hpp"
 #include "wasm/pipeline_adapter.hpp"
@@ -178,7 +179,16 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("snapshot", &JsPipeline::snapshot);
   register_runner(emscripten::class_<JsRace>("Race"))
       .function("toJson", &JsRace::to_json)
-      .function("info", &JsRace::info);
+      .function("info", &JsRace::info)
+      .function("readApartState", &JsRace::read_apart_state)
+      .function("apartBuffer", &JsRace::apart_buffer)
+      .function("learnApart", &JsRace::learn_apart);
+  emscripten::class_<JsBlockParser>("BlockParser")
+      .constructor<>()
+      .function("init", &JsBlockParser::init)
+      .function("chunkBuffer", &JsBlockParser::chunk_buffer)
+      .function("head", &JsBlockParser::head)
+      .function("read", &JsBlockParser::read);
   register_runner(emscripten::class_<JsSparseRace>("SparseRace"))
       .function("toJson", &JsSparseRace::to_json)
       .function("info", &JsSparseRace::info);

@@ -1,10 +1,12 @@
 // onepass: one-pass online binary classifiers and feature scalers, in WebAssembly.
 // The public API (README.md "API"): load(), then pipelines and CSV runners.
-import createOnepassModule from './onepass_wasm.mjs';
+import { fail, isNode, loadModule, nodeModule, type LoadOptions } from './module.js';
+import { streamInParallel, type RunInput } from './parallel.js';
+
+export type { LoadOptions } from './module.js';
 import type {
   RawCsvInfo,
   RawCsvPreview,
-  RawModule,
   RawMetrics,
   RawPipeline,
   RawRace,
@@ -125,7 +127,7 @@ export interface PipelineOptions {
  * path (a string without a line break).
  */
 export type CsvSource =
-  ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | Uint8Array | string;
+  ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | Uint8Array | Blob | string;
 
 /** How a CSV is read (the same options in csvRunner, runCsv, loadDataset and csvScorer). */
 export interface CsvReadOptions {
@@ -315,10 +317,6 @@ function copySparse(
   p.offsetBuffer(offsets.length).set(offsets);
   p.indexBuffer(indices.length).set(indices);
   p.inputBuffer(values.length).set(values);
-}
-
-function fail(message: string): never {
-  throw new Error(message);
 }
 
 function toFloat64(values: ArrayLike<number>): Float64Array {
@@ -793,8 +791,50 @@ export class Runner<R extends RawRunner = RawRunner> extends WasmOwned<R> {
   }
 }
 
+/** How pushAll reads: parser workers, and a callback after each chunk. */
+export interface StreamOptions {
+  /** Threads in all (docs/design.md, "Every core"): 1 parses and learns on this thread; with
+   * more, threads - 1 parser workers (worker threads in Node, Web Workers in browsers) parse
+   * the stream while this thread learns. The results are the same bit for bit. A file (a path
+   * in Node, a Blob or File) is read by the workers themselves. Default 1. */
+  threads?: number;
+  /** Called as the source is read, with the bytes read so far; a promise it returns is
+   * awaited before reading on (a pause). */
+  onProgress?: (bytes: number) => void | Promise<void>;
+}
+
 /** Streams CSV bytes through several pipelines with one parse, one wasm call per chunk. */
 export class CsvRunner extends Runner<RawRace> {
+  #parallel: { options: object; source: LoadOptions };
+
+  /** @internal use Onepass.csvRunner() */
+  constructor(raw: RawRace, parallel: { options: object; source: LoadOptions }) {
+    super(raw);
+    this.#parallel = parallel;
+  }
+
+  /**
+   * Streams a whole source (a ReadableStream or async iterable of chunks, bytes, CSV text, or in
+   * Node a file path) through the pipelines, with `threads` threads. Throws as push() does;
+   * the rows before a bad row are learned. Call finish() after it. Returns how many blocks of
+   * the stream parser workers read (0 on one thread, or when the stream never settled: fewer
+   * rows than the roles' sample, one label only, encoded columns).
+   */
+  async pushAll(source: CsvSource, options: StreamOptions = {}): Promise<{ blocksApart: number }> {
+    checkKeys('pushAll', options, ['threads', 'onProgress']);
+    return streamInParallel(
+      {
+        race: this.raw,
+        push: (bytes) => this.push(bytes),
+        options: this.#parallel.options,
+        source: this.#parallel.source,
+      },
+      await runInput(source),
+      options.threads ?? 1,
+      options.onProgress,
+    );
+  }
+
   /** Schema and counts: feature names, label, rows, skipped rows and their errors, warnings. */
   info(): CsvInfo {
     return this.raw.info();
@@ -869,23 +909,9 @@ export interface Onepass {
   /** Streams a whole source through pipelines. */
   runCsv(
     source: CsvSource,
-    options: CsvOptions,
+    options: CsvOptions & Pick<StreamOptions, 'threads'>,
   ): Promise<{ info: CsvInfo; results: PipelineResult[] }>;
 }
-
-export interface LoadOptions {
-  /** The .wasm bytes; in Node they are read from the package when not given. */
-  wasmBinary?: ArrayBuffer | Uint8Array;
-  /** Where the .wasm file is (default: beside this module, as `new URL('./onepass_wasm.wasm',
-   * import.meta.url)`): a URL the browser fetches, or in Node a path or file: URL. For bundlers
-   * that do not copy the file: `import wasmUrl from 'onepass/onepass_wasm.wasm?url'` (Vite) or
-   * the bundler's asset import, then `load({ wasmUrl })`. */
-  wasmUrl?: string;
-}
-
-const isNode =
-  typeof process !== 'undefined' &&
-  typeof (process as { versions?: { node?: string } }).versions?.node === 'string';
 
 /** Bytes read from a stream at a time when it lets the reader bring its own buffer. */
 const CHUNK_BYTES = 1 << 20;
@@ -911,18 +937,19 @@ async function* sourceChunks(source: unknown): AsyncGenerator<Uint8Array> {
     yield source;
     return;
   }
+  if (typeof Blob !== 'undefined' && source instanceof Blob) {
+    yield* chunksOf(source.stream());
+    return;
+  }
   if (typeof source === 'string') {
     if (source.includes('\n') || !isNode) {
       yield new TextEncoder().encode(source);
       return;
     }
-    const fsName = 'node:fs';
-    const fs = (await import(
-      /* webpackIgnore: true */ /* @vite-ignore */ fsName
-    )) as typeof import('node:fs');
+    const fs = await nodeModule<typeof import('node:fs')>('fs');
     let stream;
     try {
-      stream = fs.createReadStream(source);
+      stream = fs.createReadStream(source, { highWaterMark: CHUNK_BYTES });
       await new Promise<void>((resolve, reject) =>
         stream!.once('open', () => resolve()).once('error', reject),
       );
@@ -938,9 +965,24 @@ async function* sourceChunks(source: unknown): AsyncGenerator<Uint8Array> {
     return;
   }
   fail(
-    'the source must be a ReadableStream, an async iterable of Uint8Array chunks, a Uint8Array ' +
-      `or a string of CSV text (in Node, a file path); got ${source === null ? 'null' : typeof source}`,
+    'the source must be a ReadableStream, an async iterable of Uint8Array chunks, a Uint8Array, ' +
+      'a Blob (a File) or a string of CSV text (in Node, a file path); got ' +
+      (source === null ? 'null' : typeof source),
   );
+}
+
+/** A source as parser workers take it: its chunks, and when it is a file (a path to a regular
+ * file in Node, a Blob), the file and its size, whose ranges the workers read themselves. */
+async function runInput(source: CsvSource): Promise<RunInput> {
+  const chunks = sourceChunks(source);
+  if (typeof Blob !== 'undefined' && source instanceof Blob)
+    return { chunks, file: { file: source, size: source.size } };
+  if (isNode && typeof source === 'string' && !source.includes('\n')) {
+    const fs = await nodeModule<typeof import('node:fs')>('fs');
+    const stat = fs.statSync(source, { throwIfNoEntry: false });
+    if (stat?.isFile()) return { chunks, file: { file: source, size: stat.size } };
+  }
+  return { chunks };
 }
 
 export async function* chunksOf(
@@ -993,39 +1035,7 @@ export async function* chunksOf(
 
 /** Loads the WebAssembly module. Works in Node 18+ (ESM), browsers and Web Workers. */
 export async function load(options: LoadOptions = {}): Promise<Onepass> {
-  const wasmUrl = new URL('./onepass_wasm.wasm', import.meta.url);
-  let wasmBinary = options.wasmBinary;
-  const where = options.wasmBinary ? 'the wasmBinary given' : (options.wasmUrl ?? wasmUrl.href);
-  const cannotLoad = (why: string): never =>
-    fail(
-      `onepass could not load its WebAssembly module from ${where}: ${why}. A bundler that does ` +
-        'not copy onepass_wasm.wasm beside its output, or a server that answers with a page ' +
-        "instead of the file, causes this: serve the package's onepass_wasm.wasm (exported as " +
-        "'onepass/onepass_wasm.wasm') and pass load({ wasmUrl }), or its bytes as " +
-        'load({ wasmBinary }) (README "Using bundlers")',
-    );
-  if (!wasmBinary && isNode) {
-    // docs/design.md, toolchain fact 2: in Node the loader's fetch() of a file path fails; pass the bytes.
-    const fsName = 'node:fs';
-    const fs = (await import(
-      /* webpackIgnore: true */ /* @vite-ignore */ fsName
-    )) as typeof import('node:fs');
-    const file = options.wasmUrl?.startsWith('file:') ? new URL(options.wasmUrl) : options.wasmUrl;
-    try {
-      wasmBinary = fs.readFileSync(file ?? wasmUrl);
-    } catch (e) {
-      cannotLoad((e as Error).message);
-    }
-  }
-  let raw: RawModule;
-  try {
-    raw = await createOnepassModule({
-      wasmBinary,
-      locateFile: () => options.wasmUrl ?? wasmUrl.href,
-    });
-  } catch (e) {
-    return cannotLoad(e instanceof Error ? e.message : String(e));
-  }
+  const { raw, source: moduleSource } = await loadModule(options);
 
   // The CSV options the core reads (api/csv_options.hpp): the one list of their names.
   const csvKeys = raw.csvOptionNames();
@@ -1120,10 +1130,9 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
       if (specs.length > 0 && models.length > 0)
         fail('csvRunner takes either options.pipelines or options.models, not both');
       const label = opts.label === undefined ? undefined : String(opts.label);
-      const r = created(new raw.Race(), (o) =>
-        o.init({ ...opts, models: models.map(modelText), label }),
-      );
-      return new CsvRunner(r);
+      const init = { ...opts, models: models.map(modelText), label };
+      const r = created(new raw.Race(), (o) => o.init(init));
+      return new CsvRunner(r, { options: init, source: moduleSource });
     },
     svmlightRunner(opts) {
       checkKeys('svmlightRunner', opts ?? {}, [
@@ -1146,9 +1155,10 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
       );
     },
     async runCsv(source, opts) {
-      const runner = api.csvRunner(opts);
+      const { threads, ...csvOptions } = opts ?? {};
+      const runner = api.csvRunner(csvOptions);
       try {
-        for await (const chunk of sourceChunks(source)) runner.push(chunk);
+        await runner.pushAll(source, { threads });
         runner.finish();
         return { info: runner.info(), results: runner.results() };
       } finally {

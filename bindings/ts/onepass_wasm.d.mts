@@ -139,6 +139,25 @@ export interface RawRunner {
 export interface RawRace extends RawRunner {
   toJson(i: number): string;
   info(): RawCsvInfo;
+  /** 1: parser workers may read the next blocks; 0: not yet; -1: never (encoded columns). */
+  readApartState(): 1 | 0 | -1;
+  apartBuffer(rows: number): { x: Float64Array; y: Int8Array };
+  learnApart(counts: RawApartCounts): string;
+}
+/** What a parser worker counted in a block of whole records it read apart. */
+export interface RawApartCounts {
+  rows: number;
+  bytes: number;
+  lines: number;
+  positives: number;
+  missing: number;
+}
+export interface RawBlockParser {
+  init(options: object): string;
+  chunkBuffer(n: number): Uint8Array;
+  head(n: number): string;
+  read(n: number): (RawApartCounts & { x: Float64Array; y: Int8Array }) | null;
+  delete(): void;
 }
 export interface RawSvmlightInfo {
   dims: number;
@@ -248,9 +267,15 @@ export interface RawModule {
   Scorer: new () => RawScorer;
   Pipeline: new () => RawPipeline;
   Race: new () => RawRace;
+  BlockParser: new () => RawBlockParser;
   SparseRace: new () => RawSparseRace;
 }
 export default function createOnepassModule(options?: {
   wasmBinary?: ArrayBuffer | Uint8Array;
   locateFile?: (path: string, prefix: string) => string;
+  /** Emscripten's hook: instantiate the module with these imports, then call done. */
+  instantiateWasm?: (
+    imports: WebAssembly.Imports,
+    done: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void,
+  ) => object;
 }): Promise<RawModule>;

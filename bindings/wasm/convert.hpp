@@ -36,8 +36,8 @@ inline val typed_copy(const std::vector<T>& v) {
 
 // A view of n elements of a buffer owned here, for JS to fill; valid until the next call
 // that may allocate.
-template <class T>
-inline val writable_view(std::vector<T>& buffer, std::size_t n) {
+template <class T, class Allocator>
+inline val writable_view(std::vector<T, Allocator>& buffer, std::size_t n) {
   buffer.resize(n);
   return val(emscripten::typed_memory_view(n, buffer.data()));
 }

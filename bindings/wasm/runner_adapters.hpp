@@ -73,13 +73,26 @@ class JsRunner {
   std::vector<std::uint8_t> chunk_;
 };
 
+// The CSV options of a run (JsRace) from JS: the caller's, and when it trains models further
+// (options.models), the first model's schema says which columns are its features. A parser
+// worker (JsBlockParser) reads with the same options, so it reads the same rows.
+inline std::string race_csv_options(const val& options, onepass::CsvOptions& opt) {
+  std::string err = csv_options(options, opt);
+  const std::vector<std::string> models = strings_of(options["models"]);
+  if (!err.empty() || models.empty()) return err;
+  auto loaded = onepass::model_from_json(models[0]);
+  const onepass::Status st =
+      loaded ? onepass::read_as_model(loaded.value().schema, false, opt) : loaded.status();
+  return st ? "" : "model 1: " + st.message();
+}
+
 class JsRace : public JsRunner<onepass::Race> {
  public:
   // options: { pipelines: string[] | models: string[] (model files to train further),
   //            label?, positive?, onError?: "stop"|"skip", every?, header?, delimiter? }
   std::string init(val options) {
     onepass::CsvOptions opt;
-    std::string err = csv_options(options, opt);
+    std::string err = race_csv_options(options, opt);
     if (!err.empty()) return err;
     const double every = options["every"].isNumber() ? options["every"].as<double>() : 0;
     const double window = options["window"].isNumber() ? options["window"].as<double>() : 0;
@@ -89,10 +102,8 @@ class JsRace : public JsRunner<onepass::Race> {
       for (std::size_t i = 0; i < models.size(); ++i) {
         auto loaded = onepass::model_from_json(models[i]);
         if (!loaded) return "model " + std::to_string(i + 1) + ": " + loaded.message();
-        onepass::Status st = onepass::Status::ok();
-        if (i == 0) st = onepass::read_as_model(loaded.value().schema, false, opt);
         onepass::CsvOptions other;
-        if (st) st = onepass::read_as_model(loaded.value().schema, false, other);
+        onepass::Status st = onepass::read_as_model(loaded.value().schema, false, other);
         if (!st) return "model " + std::to_string(i + 1) + ": " + st.message();
         if (other.features != opt.features ||
             other.encoded.features.size() != opt.encoded.features.size())
@@ -118,7 +129,39 @@ class JsRace : public JsRunner<onepass::Race> {
     return onepass::model_to_json(race_->pipeline(i), onepass::model_schema_of(race_->reader()));
   }
 
+  // Parallel parsing (docs/design.md, "Every core"): whether parser workers may read the next
+  // blocks (read_apart_state); a buffer of `rows` rows (x: rows x dims doubles, y: labels) for JS to fill with a
+  // block a worker read; learning it with the worker's counts.
+  // 1: they may; 0: not yet (the roles' sample or the second label is still to come); -1: never
+  // (encoded columns take new levels in stream order).
+  int read_apart_state() const {
+    const onepass::CsvReader& r = race_->reader();
+    if (r.can_read_apart()) return 1;
+    return r.schema_ready() && r.encoder().columns() > 0 ? -1 : 0;
+  }
+  val apart_buffer(std::size_t rows) {
+    const std::size_t dims = race_->reader().dims();
+    apart_.dims = dims;
+    apart_.x.resize(rows * dims);  // both first: growing the heap would detach a view made before
+    apart_.y.resize(rows);
+    val out = val::object();
+    out.set("x", writable_view(apart_.x, rows * dims));
+    out.set("y", writable_view(apart_.y, rows));
+    return out;
+  }
+  std::string learn_apart(val counts) {
+    onepass::ApartCounts c;
+    c.bytes = static_cast<std::uint64_t>(counts["bytes"].as<double>());
+    c.lines = static_cast<std::uint64_t>(counts["lines"].as<double>());
+    c.rows = static_cast<std::uint64_t>(counts["rows"].as<double>());
+    c.positives = static_cast<std::uint64_t>(counts["positives"].as<double>());
+    c.missing = static_cast<std::uint64_t>(counts["missing"].as<double>());
+    return race_->learn_apart(apart_, c).message();
+  }
+
  private:
+  onepass::RowBlock apart_;
+
   // options.shuffleBuffer rows, seeded by options.seed (default 1).
   void shuffle_from(const val& options) {
     if (!options["shuffleBuffer"].isNumber()) return;

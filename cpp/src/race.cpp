@@ -168,6 +168,21 @@ Status Race::push(const char* data, std::size_t size) {
   return st;
 }
 
+Status Race::learn_apart(RowBlock& rows, const ApartCounts& counts) {
+  if (!reader_.can_read_apart())
+    return Status::error("rows read apart need a reader whose schema is settled");
+  if (rows.dims != reader_.dims() || rows.encoded() || rows.y.size() != counts.rows ||
+      rows.x.size() != rows.y.size() * rows.dims)
+    return Status::error("rows read apart do not have the stream's shape (" +
+                         std::to_string(reader_.dims()) + " numeric features)");
+  reader_.count_apart(counts, rows.y.data(), rows.y.size());
+  rows.width = rows.dims;
+  std::swap(block_, rows);
+  run_block();
+  rows.clear();
+  return Status::ok();
+}
+
 Status Race::finish() {
   Status st = reader_.finish(block_);
   run_block();

@@ -3,7 +3,7 @@
 // for objects nobody disposed, the finalizer once they are collected.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -38,6 +38,10 @@ test('npm pack holds the package files and the LICENSE; the exports map serves t
     'lib/inline.d.ts',
     'lib/onepass_wasm_inline.mjs',
     'lib/onepass_wasm_inline.d.mts',
+    // every module of the package (the parser workers' among them) and its types
+    ...readdirSync(join(root, 'bindings/ts'))
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
+      .flatMap((f) => [`lib/${f.replace(/\.ts$/, '.js')}`, `lib/${f.replace(/\.ts$/, '.d.ts')}`]),
   ])
     assert.ok(files.includes(f), `${f} is in the tarball`);
   assert.ok(

@@ -31,6 +31,12 @@ class Race {
   Status push(const char* data, std::size_t size);
   Status finish();
 
+  // Parallel parsing (docs/design.md, "Every core"): learns a block of rows that a second reader
+  // read apart (CsvReader::read_apart) from the bytes that come next in the stream, exactly as
+  // push() of those bytes would have learned them. Refused unless the reader can_read_apart()
+  // and the rows have its numeric width.
+  Status learn_apart(RowBlock& rows, const ApartCounts& counts);
+
   const CsvReader& reader() const { return reader_; }
   std::size_t size() const { return pipelines_.size(); }
   const Pipeline& pipeline(std::size_t i) const { return *pipelines_[i]; }

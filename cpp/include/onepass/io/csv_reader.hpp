@@ -143,6 +143,12 @@ struct RowBlock {
 // Appends `from`'s rows to `to` (the same numeric width; encoded indices as they are).
 void append_rows(RowBlock& to, const RowBlock& from);
 
+// What a block of whole records read apart gave (CsvReader::read_apart; docs/design.md, "Every
+// core"): the counts the stream's own reader adds as if it had read the block.
+struct ApartCounts {
+  std::uint64_t bytes = 0, lines = 0, rows = 0, positives = 0, missing = 0;
+};
+
 // How the reader read the file: the delimiter, each column's role and why, and notices (the
 // positive class it chose, columns it ignores).
 struct ColumnInfo {
@@ -196,6 +202,20 @@ class CsvReader {
   // label_runs: false leaves out the file-order runs warning (a shuffled stream says its own).
   std::vector<std::string> warnings(bool label_runs = true) const;
   bool finished() const { return finished_; }
+
+  // Parallel parsing (docs/design.md, "Every core"). A reader that has been fed the same head of
+  // a stream as the stream's own reader holds the same schema, so it can read later blocks of
+  // whole records on another thread. can_read_apart: nothing a later row could change is still
+  // open: the schema is ready, no column is encoded (new levels take indices in the order they
+  // appear), both labels are known, no record is pending and the stream has not failed.
+  bool can_read_apart() const;
+  // Reads a block of whole records (it ends with a line break and holds no quote) into `out`
+  // (cleared first) and says what it counted. False when the stream's own reader must read the
+  // block instead (a bad row, a quote, a cut record): `out` is then not to be used. The reader
+  // that reads apart should skip bad rows (ErrorPolicy::skip) so that one stays usable.
+  bool read_apart(const char* data, std::size_t size, RowBlock& out, ApartCounts& counts);
+  // The stream's own reader counts a block read apart, with its rows' labels in order.
+  void count_apart(const ApartCounts& counts, const std::int8_t* y, std::size_t rows);
 
  private:
   Status process(std::string_view record, std::uint64_t line, RowBlock& out);

@@ -31,6 +31,8 @@ class LabelMap {
   // What the labels turned out to be: "1" / "0" or the two strings seen ("" before a negative).
   std::string positive_label() const { return positive_.empty() ? "1" : positive_; }
   std::string negative_label() const;
+  // Both labels are known: no later value changes the mapping (a third one is an error).
+  bool settled() const { return negative_seen_; }
 
  private:
   std::string format_negative() const { return negative_number_ == 0 ? "0" : "-1"; }

@@ -1,0 +1,94 @@
+// Loading the WebAssembly module, for load() (index.ts) and the parser workers (parse_worker.ts):
+// where its bytes come from, and an error that says what to do when they cannot be had.
+import createOnepassModule from './onepass_wasm.mjs';
+import type { RawModule } from './onepass_wasm.mjs';
+
+export interface LoadOptions {
+  /** The .wasm bytes; in Node they are read from the package when not given. */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  /** Where the .wasm file is (default: beside this module, as `new URL('./onepass_wasm.wasm',
+   * import.meta.url)`): a URL the browser fetches, or in Node a path or file: URL. For bundlers
+   * that do not copy the file: `import wasmUrl from 'onepass/onepass_wasm.wasm?url'` (Vite) or
+   * the bundler's asset import, then `load({ wasmUrl })`. */
+  wasmUrl?: string;
+  /** @internal A compiled module, as the run hands it to its parser workers: V8 shares a
+   * module's compiled (and tiered-up) code between the threads that instantiate it. */
+  wasmModule?: WebAssembly.Module;
+}
+
+export const isNode =
+  typeof process !== 'undefined' &&
+  typeof (process as { versions?: { node?: string } }).versions?.node === 'string';
+
+export function fail(message: string): never {
+  throw new Error(message);
+}
+
+/** Node's built-in modules, imported only in Node and hidden from bundlers (a literal
+ * `import('node:fs')` in a browser bundle is an error or a warning). */
+export async function nodeModule<T>(name: 'fs' | 'worker_threads' | 'os'): Promise<T> {
+  const specifier = `node:${name}`;
+  return (await import(/* webpackIgnore: true */ /* @vite-ignore */ specifier)) as T;
+}
+
+/** The raw module, and how another thread loads the same one (LoadOptions for a worker). */
+export async function loadModule(
+  options: LoadOptions = {},
+): Promise<{ raw: RawModule; source: LoadOptions }> {
+  const wasmUrl = new URL('./onepass_wasm.wasm', import.meta.url);
+  let wasmBinary = options.wasmBinary;
+  const where = options.wasmBinary ? 'the wasmBinary given' : (options.wasmUrl ?? wasmUrl.href);
+  const cannotLoad = (why: string): never =>
+    fail(
+      `onepass could not load its WebAssembly module from ${where}: ${why}. A bundler that does ` +
+        'not copy onepass_wasm.wasm beside its output, or a server that answers with a page ' +
+        "instead of the file, causes this: serve the package's onepass_wasm.wasm (exported as " +
+        "'onepass/onepass_wasm.wasm') and pass load({ wasmUrl }), or its bytes as " +
+        'load({ wasmBinary }) (README "Using bundlers")',
+    );
+  if (!wasmBinary && isNode) {
+    // docs/design.md, toolchain fact 2: in Node the loader's fetch() of a file path fails; pass the bytes.
+    const fs = await nodeModule<typeof import('node:fs')>('fs');
+    const file = options.wasmUrl?.startsWith('file:') ? new URL(options.wasmUrl) : options.wasmUrl;
+    try {
+      wasmBinary = fs.readFileSync(file ?? wasmUrl);
+    } catch (e) {
+      cannotLoad((e as Error).message);
+    }
+  }
+  const locate = options.wasmUrl ?? wasmUrl.href;
+  try {
+    const compiled = options.wasmModule ?? (await compile(wasmBinary, locate));
+    // Emscripten waits for `done`: a failed instantiation must end the wait too.
+    let failed: (e: unknown) => void = () => undefined;
+    const failure = new Promise<never>((_, reject) => (failed = reject));
+    const raw = await Promise.race([
+      createOnepassModule({
+        instantiateWasm: (imports, done) => {
+          WebAssembly.instantiate(compiled, imports).then((i) => done(i, compiled), failed);
+          return {};
+        },
+      }),
+      failure,
+    ]);
+    return { raw, source: { wasmModule: compiled } };
+  } catch (e) {
+    return cannotLoad(e instanceof Error ? e.message : String(e));
+  }
+}
+
+/** Compiles the module from its bytes, or while it downloads (falling back to its bytes when the
+ * server does not send it as application/wasm). */
+async function compile(
+  bytes: ArrayBuffer | Uint8Array | undefined,
+  url: string,
+): Promise<WebAssembly.Module> {
+  if (bytes) return WebAssembly.compile(bytes as BufferSource);
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`the server answered ${response.status}`);
+  try {
+    return await WebAssembly.compileStreaming(response.clone());
+  } catch {
+    return WebAssembly.compile(await response.arrayBuffer());
+  }
+}

@@ -1,0 +1,352 @@
+// Parsing on every core (docs/design.md, "Every core"). The run's own reader reads the head of
+// the stream until nothing a later row could change is open (CsvReader::can_read_apart); then
+// parser workers (parse_worker.ts) read the blocks that follow into rows, which come back
+// transferred and are learned here in stream order. Learning stays on this thread and sees the
+// same rows in the same order, so a run's results are those of one thread, bit for bit.
+// A file (a path in Node, a Blob or File in browsers) is cut into byte ranges that each worker
+// reads itself, so this thread only learns; any other stream is read here and cut into blocks of
+// whole records that are transferred to the workers. A block a worker will not read (a bad row,
+// to be named with its true line) is read here; after a quote, which may open a field that spans
+// a cut, this thread reads the rest of the stream itself.
+import { fail, isNode, nodeModule, type LoadOptions } from './module.js';
+import type { FromParser, ParsedRows, RangedFile, ToParser } from './parse_worker.js';
+import type { RawRace } from './onepass_wasm.mjs';
+
+/** Bytes per block: large enough that a message costs little beside parsing it, small enough
+ * that several are in flight in a large file. */
+const BLOCK_BYTES = 1 << 20;
+/** The head the run's reader reads before workers may start (the roles' sample and both
+ * labels); past this, the run stays on one thread. */
+const HEAD_LIMIT = 64 << 20;
+
+type BlockReply = Extract<FromParser, { type: 'block' }>;
+
+/** How a run learns bytes and rows: its race, the push that copies bytes into it (and throws
+ * the error that stopped it), its options (for the workers' readers) and how its module was
+ * loaded (for theirs). */
+export interface ParallelRun {
+  race: RawRace;
+  push(bytes: Uint8Array): void;
+  options: object;
+  source: LoadOptions;
+}
+
+/** The input of a run: chunks, and when it is a file, the file and its size. */
+export interface RunInput {
+  chunks: AsyncIterable<Uint8Array>;
+  file?: { file: RangedFile; size: number };
+}
+
+interface ParserThread {
+  post(message: ToParser, transfer: ArrayBuffer[]): void;
+  terminate(): void;
+}
+
+/** Starts one worker, in Node as a worker thread, elsewhere as a module Web Worker. */
+async function startThread(
+  onMessage: (m: FromParser) => void,
+  onError: (e: Error) => void,
+): Promise<ParserThread> {
+  const url = new URL('./parse_worker.js', import.meta.url);
+  if (isNode) {
+    const { Worker } = await nodeModule<typeof import('node:worker_threads')>('worker_threads');
+    const w = new Worker(url);
+    w.on('message', onMessage);
+    w.on('error', onError);
+    return { post: (m, t) => w.postMessage(m, t), terminate: () => void w.terminate() };
+  }
+  const w = new Worker(url, { type: 'module' });
+  w.onmessage = (e: MessageEvent<FromParser>) => onMessage(e.data);
+  w.onerror = (e: ErrorEvent) => {
+    e.preventDefault();
+    onError(new Error(e.message || `the parser worker ${url.href} could not be started`));
+  };
+  return { post: (m, t) => w.postMessage(m, t), terminate: () => w.terminate() };
+}
+
+/** K parser workers; blocks go round-robin, and each worker answers in the order it was sent. */
+class ParserPool {
+  #threads: ParserThread[] = [];
+  #waiting = new Map<number, { resolve(r: BlockReply): void; reject(e: Error): void }>();
+  #next = 0;
+  #failure: Error | null = null;
+
+  static async start(count: number): Promise<ParserPool> {
+    const pool = new ParserPool();
+    for (let i = 0; i < count; ++i)
+      pool.#threads.push(
+        await startThread(
+          (m) => pool.#answer(m),
+          (e) => pool.#fail(e),
+        ),
+      );
+    return pool;
+  }
+
+  /** The run's options and module, the head of the stream its reader read, and the file when
+   * it can be sent (Node cannot send a Blob backed by a file): whether the workers have it. */
+  begin(run: ParallelRun, head: Uint8Array[], file?: RangedFile): boolean {
+    const init = { type: 'init' as const, source: run.source, options: run.options, head };
+    let withFile = file !== undefined;
+    for (const t of this.#threads) {
+      try {
+        t.post(withFile ? { ...init, file } : init, []);
+      } catch (e) {
+        if (!withFile || t !== this.#threads[0]) throw e;
+        withFile = false; // the blocks will come as bytes
+        t.post(init, []);
+      }
+    }
+    return withFile;
+  }
+
+  /** A block of bytes (its buffer is transferred), or a range of the file. */
+  read(block: Uint8Array | { from: number; to: number; size: number }): Promise<BlockReply> {
+    if (this.#failure) return Promise.reject(this.#failure);
+    const id = this.#next++;
+    const thread = this.#threads[id % this.#threads.length];
+    return new Promise<BlockReply>((resolve, reject) => {
+      this.#waiting.set(id, { resolve, reject });
+      if (block instanceof Uint8Array)
+        thread.post({ type: 'bytes', id, block }, [block.buffer as ArrayBuffer]);
+      else thread.post({ type: 'range', id, ...block }, []);
+    });
+  }
+
+  close(): void {
+    for (const t of this.#threads) t.terminate();
+    this.#threads = [];
+  }
+
+  #answer(m: FromParser): void {
+    if (m.type === 'failed') return this.#fail(new Error(m.message));
+    const w = this.#waiting.get(m.id);
+    this.#waiting.delete(m.id);
+    w?.resolve(m);
+  }
+
+  #fail(e: Error): void {
+    this.#failure = new Error(
+      `a parser worker failed (${e.message}); run with threads: 1 (CLI: --threads 1) to parse ` +
+        'on one thread',
+    );
+    for (const w of this.#waiting.values()) w.reject(this.#failure);
+    this.#waiting.clear();
+  }
+}
+
+/** Cuts a stream of chunks into blocks of whole records of about `blockBytes`, each a new
+ * buffer (it may be transferred; the chunks a reader hands out may be reused). */
+export class RecordCutter {
+  #parts: Uint8Array[] = [];
+  #size = 0;
+
+  constructor(readonly blockBytes = BLOCK_BYTES) {}
+
+  /** The blocks complete after this chunk (each byte is copied once, into its block). */
+  *cut(chunk: Uint8Array): Generator<Uint8Array> {
+    const nl = this.#size + chunk.length < this.blockBytes ? -1 : chunk.lastIndexOf(10);
+    if (nl < 0) {
+      // not enough yet, or no record ends in this chunk: keep it for the next
+      this.#parts.push(chunk.slice());
+      this.#size += chunk.length;
+      return;
+    }
+    const block = new Uint8Array(this.#size + nl + 1);
+    let at = 0;
+    for (const p of this.#parts) (block.set(p, at), (at += p.length));
+    block.set(chunk.subarray(0, nl + 1), at);
+    const rest = chunk.slice(nl + 1);
+    this.#parts = rest.length ? [rest] : [];
+    this.#size = rest.length;
+    yield block;
+  }
+
+  /** What is left: the last record when it has no line break. */
+  rest(): Uint8Array {
+    const out = new Uint8Array(this.#size);
+    let at = 0;
+    for (const p of this.#parts) (out.set(p, at), (at += p.length));
+    this.#parts = [];
+    this.#size = 0;
+    return out;
+  }
+}
+
+/** The number of cores (Node), or the browser's hardwareConcurrency; at least 1. */
+export async function coreCount(): Promise<number> {
+  if (isNode) {
+    const os = await nodeModule<typeof import('node:os')>('os');
+    return Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
+  }
+  const n = (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator
+    ?.hardwareConcurrency;
+  return Math.max(1, n ?? 1);
+}
+
+/** Learns what a worker read, in stream order. */
+function learnRows(run: ParallelRun, rows: ParsedRows): void {
+  const into = run.race.apartBuffer(rows.rows);
+  into.x.set(rows.x);
+  into.y.set(rows.y);
+  const err = run.race.learnApart(rows);
+  if (err) fail(err);
+}
+
+/** Blocks in flight, answered in the order they were sent; at most `limit` at once. */
+class InOrder {
+  #queue: Promise<BlockReply>[] = [];
+  constructor(readonly limit: number) {}
+  get size(): number {
+    return this.#queue.length;
+  }
+  add(reply: Promise<BlockReply>): void {
+    this.#queue.push(reply);
+  }
+  full(): boolean {
+    return this.#queue.length >= this.limit;
+  }
+  next(): Promise<BlockReply> {
+    return this.#queue.shift()!;
+  }
+  /** After an error: replies still to come are of no use, and must not be unhandled. */
+  drop(): void {
+    for (const p of this.#queue) p.catch(() => undefined);
+    this.#queue = [];
+  }
+}
+
+/**
+ * Streams the input through the run with `threads` threads in all: this one learns and
+ * threads - 1 parser workers parse (1: this thread also parses, as push() does). On two cores,
+ * one parser beside the learner was measured fastest (docs/bench.md); more parsers pay when the
+ * cores are there. `progress` is called as the input is read, with the bytes read so far; what it
+ * returns is awaited (a paused caller returns a promise that resolves when it resumes).
+ */
+export async function streamInParallel(
+  run: ParallelRun,
+  input: RunInput,
+  threads: number,
+  progress: (bytes: number) => void | Promise<void> = () => undefined,
+): Promise<{ blocksApart: number }> {
+  if (!Number.isInteger(threads) || threads < 1 || threads > 256)
+    fail(`option threads must be a whole number from 1 to 256 (got ${String(threads)})`);
+  let bytes = 0;
+  if (threads === 1) {
+    for await (const chunk of input.chunks) {
+      run.push(chunk);
+      await progress((bytes += chunk.length));
+    }
+    return { blocksApart: 0 };
+  }
+  const starting = ParserPool.start(threads - 1);
+  let pool: ParserPool | null = null;
+  const inFlight = new InOrder(2 * (threads - 1) + 2);
+  let blocksApart = 0;
+  const learn = async (): Promise<BlockReply> => {
+    const r = await inFlight.next();
+    if (r.rows) {
+      learnRows(run, r.rows);
+      ++blocksApart;
+    } else if (r.block) {
+      run.push(r.block);
+    }
+    return r;
+  };
+  try {
+    // The head, and for a stream everything: read here, cut into blocks of whole records.
+    const cutter = new RecordCutter();
+    const head: Uint8Array[] = [];
+    let headBytes = 0;
+    let oneThread = false; // a quote was seen, or the head grew too long: this thread reads on
+    const iterator = input.chunks[Symbol.asyncIterator]();
+    let ranged = false; // the workers read the file's ranges from `bytes` on
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) break;
+      for (const block of cutter.cut(next.value)) {
+        if (!oneThread && block.indexOf(34) >= 0) oneThread = true; // '"'
+        if (pool && !oneThread) {
+          inFlight.add(pool.read(block));
+          if (inFlight.full()) await learn();
+          continue;
+        }
+        while (inFlight.size) await learn();
+        run.push(block);
+        if (pool || oneThread) continue;
+        head.push(block);
+        headBytes += block.length;
+        const state = run.race.readApartState();
+        if (state === 1) {
+          pool = await starting;
+          ranged = pool.begin(run, head, input.file?.file);
+          if (ranged) break;
+        } else if (state === -1 || headBytes > HEAD_LIMIT) {
+          oneThread = true;
+          head.length = 0;
+        }
+      }
+      if (ranged) {
+        await iterator.return?.();
+        break;
+      }
+      await progress((bytes += next.value.length));
+    }
+    if (!ranged) {
+      while (inFlight.size) await learn();
+      const rest = cutter.rest();
+      if (rest.length) run.push(rest);
+      return { blocksApart };
+    }
+    // The file from the end of the head on, in ranges that the workers read themselves.
+    const size = input.file!.size;
+    bytes = headBytes;
+    let from = headBytes;
+    while (from < size || inFlight.size) {
+      while (from < size && !inFlight.full()) {
+        const to = Math.min(size, from + BLOCK_BYTES);
+        inFlight.add(pool!.read({ from, to, size }));
+        from = to;
+      }
+      const r = await learn();
+      await progress((bytes = r.end));
+      if (r.quoted) {
+        // A field may span this block's end: read the rest here, in order.
+        inFlight.drop();
+        await readRestHere(run, input.file!, r.end, progress);
+        break;
+      }
+    }
+    return { blocksApart };
+  } finally {
+    inFlight.drop();
+    // The workers may still be starting (the head was being read): end them too.
+    pool ??= await starting.catch(() => null);
+    pool?.close();
+  }
+}
+
+/** Reads a file from `at` to its end on this thread. */
+async function readRestHere(
+  run: ParallelRun,
+  input: NonNullable<RunInput['file']>,
+  at: number,
+  progress: (bytes: number) => void | Promise<void>,
+): Promise<void> {
+  const { file, size } = input;
+  if (typeof file !== 'string') {
+    for (let from = at; from < size; from += BLOCK_BYTES) {
+      const to = Math.min(size, from + BLOCK_BYTES);
+      run.push(new Uint8Array(await file.slice(from, to).arrayBuffer()));
+      await progress(to);
+    }
+    return;
+  }
+  const fs = await nodeModule<typeof import('node:fs')>('fs');
+  const stream = fs.createReadStream(file, { start: at, highWaterMark: BLOCK_BYTES });
+  let bytes = at;
+  for await (const chunk of stream as AsyncIterable<Uint8Array>) {
+    run.push(chunk);
+    await progress((bytes += chunk.length));
+  }
+}

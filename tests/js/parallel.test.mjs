@@ -1,0 +1,165 @@
+// Parsing on every core (issue 18, item 4; docs/design.md, "Every core"): with parser workers a
+// run gives what one thread gives, bit for bit, whatever the input: a file by its path, a Blob,
+// a stream; string labels, empty cells, bad rows skipped or stopping, a quote half-way.
+import assert from 'node:assert/strict';
+import { mkdtempSync, openAsBlob, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { before, test } from 'node:test';
+import { load } from 'onepass';
+import { cli } from './helpers.mjs';
+
+let op;
+let dir;
+before(async () => {
+  op = await load();
+  dir = mkdtempSync(join(tmpdir(), 'onepass-parallel-'));
+});
+
+const SPECS = ['zscore | logreg', 'zscore | pa1 +avg', 'robust | perceptron'];
+
+/** About `rows` rows of numbers of varying form (some empty), labels yes/no in runs of mixed
+ * length; `extra(i)` may add a line after row i. */
+function csvText(rows, extra = () => '') {
+  let s = 'a,b,c,d,label\n';
+  let seed = 7;
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let i = 0; i < rows; i++) {
+    const v = [rnd() * 10 - 5, Math.round(rnd() * 9), rnd() * 1e-5, rnd()];
+    const cells = v.map((x, j) => (i % 53 === j ? '' : String(Number(x.toPrecision(1 + (i % 7))))));
+    s += `${cells.join(',')},${v[0] + v[3] > 0.4 ? 'yes' : 'no'}\n` + extra(i);
+  }
+  return s;
+}
+
+function file(name, text) {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+async function run(source, threads, options = {}) {
+  const runner = op.csvRunner({ pipelines: SPECS, positive: 'yes', every: 100, ...options });
+  try {
+    let error = null;
+    let apart = 0;
+    try {
+      apart = (await runner.pushAll(source, { threads })).blocksApart;
+      runner.finish();
+    } catch (e) {
+      error = e.message;
+    }
+    return {
+      apart,
+      error,
+      info: runner.info(),
+      results: runner.results(),
+      json: runner.results().map((_, i) => runner.resultJSON(i)),
+    };
+  } finally {
+    runner.dispose();
+  }
+}
+
+/** The same run, whatever the threads; `bytes` read before a stopping error depends on how the
+ * stream was cut, and is left out then. */
+function assertSame(one, many) {
+  assert.equal(many.error, one.error);
+  const read = (r) => (r.error ? { ...r.info, bytes: 0 } : r.info);
+  assert.deepEqual(read(many), read(one));
+  assert.deepEqual(many.results, one.results); // parameters, curves, counts: bit for bit
+  assert.deepEqual(many.json, one.json);
+}
+
+test('a file by its path: 2 and 3 threads learn the bits of one', async () => {
+  const path = file('plain.csv', csvText(120000));
+  const one = await run(path, 1);
+  assert.equal(one.apart, 0);
+  assert.equal(one.info.rows, 120000);
+  for (const threads of [2, 3]) {
+    const many = await run(path, threads);
+    assert.ok(many.apart >= 3, `blocks read by workers: ${many.apart}`);
+    assertSame(one, many);
+  }
+});
+
+test('a Blob and a stream of chunks: the same bits as one thread', async () => {
+  const text = csvText(250000);
+  const path = file('blob.csv', text);
+  const one = await run(path, 1);
+  const blob = await run(await openAsBlob(path), 2);
+  assert.ok(blob.apart >= 2);
+  assertSame(one, blob);
+  async function* chunks() {
+    const bytes = readFileSync(path);
+    for (let at = 0; at < bytes.length; at += 77777) yield bytes.subarray(at, at + 77777);
+  }
+  const streamed = await run(chunks(), 2);
+  assert.ok(streamed.apart >= 2);
+  assertSame(one, streamed);
+});
+
+test('bad rows: skipped ones are named at their true lines, a stopping one stops the same', async () => {
+  const text = csvText(250000, (i) => (i === 150000 || i === 200001 ? '1,2,oops,4,no\n' : ''));
+  const path = file('bad.csv', text);
+  const skip = await run(path, 1, { onError: 'skip' });
+  assert.equal(skip.info.skipped, 2);
+  const skipMany = await run(path, 2, { onError: 'skip' });
+  assert.ok(skipMany.apart >= 2);
+  assertSame(skip, skipMany);
+  const stop = await run(path, 1);
+  assert.match(stop.error, /line 150003, column 3/);
+  assertSame(stop, await run(path, 3));
+});
+
+test('after a quote the learning thread reads the rest, and the bits stay the same', async () => {
+  const text = csvText(250000, (i) => (i === 200000 ? '"1.5",2,3,"4",yes\n' : ''));
+  const path = file('quoted.csv', text);
+  const one = await run(path, 1);
+  const many = await run(path, 2);
+  assert.ok(many.apart >= 2 && many.apart < 6, `blocks read by workers: ${many.apart}`);
+  assertSame(one, many);
+});
+
+test('what never settles stays on one thread: a categorical column, a short file', async () => {
+  let text = 'x,color,label\n';
+  for (let i = 0; i < 40000; i++) text += `${i % 13},${['red', 'blue', 'green'][i % 3]},${i % 2}\n`;
+  const path = file('categorical.csv', text);
+  const categorical = await run(path, 2, { positive: '1' });
+  assert.equal(categorical.apart, 0);
+  assertSame(await run(path, 1, { positive: '1' }), categorical);
+  const short = file('short.csv', csvText(500));
+  assert.equal((await run(short, 2)).apart, 0);
+});
+
+test('threads is checked; the CLI takes --threads and prints the same whatever N', async () => {
+  const runner = op.csvRunner({ pipelines: ['logreg'] });
+  await assert.rejects(
+    runner.pushAll('a,b\n1,1\n', { threads: 0 }),
+    /option threads must be a whole number from 1 to 256 \(got 0\)/,
+  );
+  await assert.rejects(
+    runner.pushAll('a,b\n1,1\n', { thread: 2 }),
+    /pushAll: unknown option 'thread'/,
+  );
+  runner.dispose();
+  const path = file('cli.csv', csvText(60000));
+  const out = (threads) =>
+    cli([
+      'run',
+      path,
+      '-p',
+      'zscore | logreg',
+      '--positive',
+      'yes',
+      '--json',
+      '--threads',
+      threads,
+    ]);
+  const one = out('1');
+  assert.equal(one.status, 0, one.stderr);
+  assert.equal(out('3').stdout, one.stdout);
+  const bad = out('0');
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /--threads takes a whole number from 1 to 256 \(got '0'\)/);
+});
