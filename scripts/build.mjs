@@ -77,6 +77,22 @@ run(
   'TypeScript package (lib/)',
 );
 chmodSync(join(root, 'lib/cli.js'), 0o755);
+// The parser workers' script in one file (docs/design.md, "Every core"): a bundler copies it as
+// an asset (new URL('./parse_worker.bundle.js', import.meta.url)) without following its imports,
+// and a browser starts it from a blob: URL that imports it.
+run(
+  join(root, 'node_modules/.bin/esbuild'),
+  [
+    'lib/parse_worker.js',
+    '--bundle',
+    '--format=esm',
+    '--platform=neutral',
+    '--minify',
+    '--log-level=warning',
+    '--outfile=lib/parse_worker.bundle.js',
+  ],
+  'parser worker bundle (lib/parse_worker.bundle.js)',
+);
 
 if (site) {
   run(

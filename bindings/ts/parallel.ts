@@ -42,12 +42,16 @@ interface ParserThread {
   terminate(): void;
 }
 
-/** Starts one worker, in Node as a worker thread, elsewhere as a module Web Worker. */
+/** Starts one worker, in Node as a worker thread, elsewhere as a module Web Worker started from
+ * a blob: URL that imports the script: a worker made from a blob: URL inherits its creator's
+ * Content-Security-Policy (one loaded from its own URL gets only the server's headers), so a
+ * page's no-connection policy holds in its parser workers too. The script is one bundled file
+ * (scripts/build.mjs), which bundlers copy as an asset. */
 async function startThread(
   onMessage: (m: FromParser) => void,
   onError: (e: Error) => void,
 ): Promise<ParserThread> {
-  const url = new URL('./parse_worker.js', import.meta.url);
+  const url = new URL('./parse_worker.bundle.js', import.meta.url);
   if (isNode) {
     const { Worker } = await nodeModule<typeof import('node:worker_threads')>('worker_threads');
     const w = new Worker(url);
@@ -55,7 +59,8 @@ async function startThread(
     w.on('error', onError);
     return { post: (m, t) => w.postMessage(m, t), terminate: () => void w.terminate() };
   }
-  const w = new Worker(url, { type: 'module' });
+  const script = new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' });
+  const w = new Worker(URL.createObjectURL(script), { type: 'module' });
   w.onmessage = (e: MessageEvent<FromParser>) => onMessage(e.data);
   w.onerror = (e: ErrorEvent) => {
     e.preventDefault();
@@ -67,6 +72,9 @@ async function startThread(
 /** K parser workers; blocks go round-robin, and each worker answers in the order it was sent. */
 class ParserPool {
   #threads: ParserThread[] = [];
+  /** Buffers that went back and forth and can be used again (rows learned, blocks read): the
+   * collector would otherwise meet megabytes of garbage per block on each side. */
+  #spare: ArrayBuffer[] = [];
   #waiting = new Map<number, { resolve(r: BlockReply): void; reject(e: Error): void }>();
   #next = 0;
   #failure: Error | null = null;
@@ -100,17 +108,31 @@ class ParserPool {
     return withFile;
   }
 
-  /** A block of bytes (its buffer is transferred), or a range of the file. */
+  /** A block of bytes (its buffer is transferred), or a range of the file; two spare buffers
+   * go with it, for the worker to return the rows in. */
   read(block: Uint8Array | { from: number; to: number; size: number }): Promise<BlockReply> {
     if (this.#failure) return Promise.reject(this.#failure);
     const id = this.#next++;
     const thread = this.#threads[id % this.#threads.length];
+    const spare = this.#spare.splice(0, 2);
     return new Promise<BlockReply>((resolve, reject) => {
       this.#waiting.set(id, { resolve, reject });
       if (block instanceof Uint8Array)
-        thread.post({ type: 'bytes', id, block }, [block.buffer as ArrayBuffer]);
-      else thread.post({ type: 'range', id, ...block }, []);
+        thread.post({ type: 'bytes', id, block, spare }, [block.buffer as ArrayBuffer, ...spare]);
+      else thread.post({ type: 'range', id, ...block, spare }, spare);
     });
+  }
+
+  /** Buffers this thread is done with. */
+  give(...buffers: ArrayBuffer[]): void {
+    this.#spare.push(...buffers);
+    if (this.#spare.length > 16) this.#spare.splice(0, this.#spare.length - 16);
+  }
+
+  /** A spare buffer of at least `bytes`, or null. */
+  spareOf(bytes: number): ArrayBuffer | null {
+    const i = this.#spare.findIndex((b) => b.byteLength >= bytes);
+    return i >= 0 ? this.#spare.splice(i, 1)[0] : null;
   }
 
   close(): void {
@@ -120,6 +142,7 @@ class ParserPool {
 
   #answer(m: FromParser): void {
     if (m.type === 'failed') return this.#fail(new Error(m.message));
+    this.give(...m.spare);
     const w = this.#waiting.get(m.id);
     this.#waiting.delete(m.id);
     w?.resolve(m);
@@ -141,7 +164,11 @@ export class RecordCutter {
   #parts: Uint8Array[] = [];
   #size = 0;
 
-  constructor(readonly blockBytes = BLOCK_BYTES) {}
+  /** `allocate` may hand out a spare buffer for a block. */
+  constructor(
+    readonly blockBytes = BLOCK_BYTES,
+    readonly allocate: (bytes: number) => ArrayBuffer | null = () => null,
+  ) {}
 
   /** The blocks complete after this chunk (each byte is copied once, into its block). */
   *cut(chunk: Uint8Array): Generator<Uint8Array> {
@@ -152,7 +179,13 @@ export class RecordCutter {
       this.#size += chunk.length;
       return;
     }
-    const block = new Uint8Array(this.#size + nl + 1);
+    const bytes = this.#size + nl + 1;
+    // Room to spare, so that a returned buffer fits the next block too.
+    const block = new Uint8Array(
+      this.allocate(bytes) ?? new ArrayBuffer(bytes + (bytes >> 3)),
+      0,
+      bytes,
+    );
     let at = 0;
     for (const p of this.#parts) (block.set(p, at), (at += p.length));
     block.set(chunk.subarray(0, nl + 1), at);
@@ -247,6 +280,7 @@ export async function streamInParallel(
     const r = await inFlight.next();
     if (r.rows) {
       learnRows(run, r.rows);
+      pool!.give(r.rows.x.buffer as ArrayBuffer, r.rows.y.buffer as ArrayBuffer);
       ++blocksApart;
     } else if (r.block) {
       run.push(r.block);
@@ -255,7 +289,7 @@ export async function streamInParallel(
   };
   try {
     // The head, and for a stream everything: read here, cut into blocks of whole records.
-    const cutter = new RecordCutter();
+    const cutter = new RecordCutter(BLOCK_BYTES, (bytes) => pool?.spareOf(bytes) ?? null);
     const head: Uint8Array[] = [];
     let headBytes = 0;
     let oneThread = false; // a quote was seen, or the head grew too long: this thread reads on

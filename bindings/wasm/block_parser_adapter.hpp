@@ -31,7 +31,9 @@ class JsBlockParser {
     return st.message();
   }
   // Reads the first n bytes of the chunk buffer apart: { rows, bytes, lines, positives, missing,
-  // x: Float64Array, y: Int8Array } (copies), or null when the run's reader must read them.
+  // x: Float64Array, y: Int8Array } with x and y views of this reader's rows, valid until its
+  // next call (the caller copies them into buffers it recycles), or null when the run's reader
+  // must read the bytes.
   val read(std::size_t n) {
     onepass::ApartCounts c;
     if (!reader_->read_apart(reinterpret_cast<const char*>(chunk_.data()), n, rows_, c))
@@ -42,10 +44,8 @@ class JsBlockParser {
     out.set("lines", static_cast<double>(c.lines));
     out.set("positives", static_cast<double>(c.positives));
     out.set("missing", static_cast<double>(c.missing));
-    out.set("x", val(emscripten::typed_memory_view(rows_.x.size(), rows_.x.data()))
-                     .call<val>("slice"));
-    out.set("y", typed_copy(rows_.y));
-    rows_.clear();
+    out.set("x", val(emscripten::typed_memory_view(rows_.x.size(), rows_.x.data())));
+    out.set("y", val(emscripten::typed_memory_view(rows_.y.size(), rows_.y.data())));
     return out;
   }
 

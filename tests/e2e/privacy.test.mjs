@@ -5,7 +5,9 @@
 // origin sees no request. The same holds for the static algorithms.html (docs/algorithms.md).
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { after, before, test } from 'node:test';
 import { root } from '../js/helpers.mjs';
@@ -78,6 +80,70 @@ test('no CSP header: a cross-origin fetch from the page and from its worker is b
   assert.match(await workers[0].evaluate(attempt, target), /^blocked/);
   assert.equal(otherHits, 0, 'the other origin saw no request');
   await context.close();
+});
+
+/** A CSV of about 40 MB: a run long enough to pause while its parser workers live. */
+function bigCsv() {
+  const dir = mkdtempSync(join(tmpdir(), 'onepass-threads-'));
+  let state = 99;
+  const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const lines = ['a,b,c,d,label'];
+  for (let i = 0; i < 1200000; i++) {
+    const a = next() * 10,
+      b = next() * 5;
+    lines.push(`${a.toFixed(3)},${b.toFixed(4)},${i % 9},${(a * b).toFixed(2)},${a > b ? 1 : 0}`);
+  }
+  const file = join(dir, 'big.csv');
+  writeFileSync(file, lines.join('\n') + '\n');
+  return { dir, file, rows: lines.length - 1 };
+}
+
+/** The results table's figures, row by row (the model downloads left out). */
+const figures = (page) =>
+  page.$$eval('#results tbody tr', (rows) =>
+    rows.map((r) => [...r.querySelectorAll('td[data-key]')].map((td) => td.textContent)),
+  );
+
+test('parser workers: on a host without CSP they can fetch nothing, and every core learns what one thread learns', async () => {
+  const origin = `http://127.0.0.1:${plain.address().port}`;
+  const { context, page, errors } = await openPage({ ...site, origin });
+  const big = bigCsv();
+  try {
+    await page.goto(`${origin}/`);
+    await resultsShow(page, 3, 270);
+    await page.setInputFiles('#file', big.file);
+    await page.waitForFunction(() => document.querySelector('#preview th')?.textContent === 'a');
+    assert.equal(await page.inputValue('#threads'), '0'); // every core, by default
+    await page.click('#run');
+    await page.waitForFunction(() => document.querySelector('#bar').value > 0.1);
+    await page.click('#pause');
+    // The run's worker and its parser workers, each started from a blob: URL: none can fetch.
+    const workers = page.workers();
+    assert.ok(workers.length >= 2, `${workers.length} workers during the run`);
+    const target = `http://127.0.0.1:${other.address().port}/probe`;
+    for (const w of workers) {
+      assert.match(w.url(), /^blob:/);
+      assert.match(await w.evaluate(attempt, target), /^blocked/);
+    }
+    await page.click('#pause');
+    await page.waitForFunction(() =>
+      document.querySelector('#status').textContent.startsWith('Done'),
+    );
+    await resultsShow(page, 3, big.rows);
+    const everyCore = await figures(page);
+    await page.selectOption('#threads', '1');
+    await page.click('#run');
+    await page.waitForFunction(() =>
+      document.querySelector('#status').textContent.startsWith('Done'),
+    );
+    await resultsShow(page, 3, big.rows);
+    assert.deepEqual(await figures(page), everyCore);
+    assert.equal(otherHits, 0, 'the other origin saw no request');
+    assert.deepEqual(errors, []);
+  } finally {
+    rmSync(big.dir, { recursive: true, force: true });
+    await context.close();
+  }
 });
 
 test('algorithms.html on a host without CSP: it requests nothing else and can fetch nothing', async () => {

@@ -31,6 +31,8 @@ const PREVIEW_BYTES = 1024 * 1024;
 const MAX_PREVIEW_BYTES = 64 * 1024 * 1024;
 const SAMPLE_ROWS = 1000;
 const PREVIEW_ROWS = 5;
+/** The cores the browser says it has: the run's threads when parsing on every core. */
+const CORES = Math.max(1, navigator.hardwareConcurrency || 1);
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 const ui = {
@@ -42,6 +44,7 @@ const ui = {
   positive: $<HTMLSelectElement>('positive'),
   onError: $<HTMLSelectElement>('on-error'),
   order: $<HTMLSelectElement>('order'),
+  threads: $<HTMLSelectElement>('threads'),
   seed: $<HTMLInputElement>('seed'),
   preview: $<HTMLTableElement>('preview'),
   preset: $<HTMLSelectElement>('preset'),
@@ -103,6 +106,7 @@ function startWorker(): Worker {
   return new Worker(URL.createObjectURL(boot), { type: 'module' });
 }
 const worker = startWorker();
+ui.threads.options[0].text = `every core (${CORES} threads)`;
 /** A bundled sample, by absolute URL: the worker resolves relative URLs against its own. */
 const sample = (file: string): Source => ({
   kind: 'url',
@@ -392,7 +396,16 @@ function setRunning(running: boolean, pausable = true): void {
   ui.pause.disabled = !running || !pausable;
   // The data and how it is read are locked during a run (issue 17): what the results show is
   // always the run of what the controls show.
-  for (const c of [ui.dataset, ui.file, ui.label, ui.positive, ui.onError, ui.order, ui.seed])
+  for (const c of [
+    ui.dataset,
+    ui.file,
+    ui.label,
+    ui.positive,
+    ui.onError,
+    ui.order,
+    ui.seed,
+    ui.threads,
+  ])
     c.disabled = running;
   for (const menu of ui.preview.querySelectorAll('select')) menu.disabled = running;
   ui.drop.setAttribute('aria-disabled', String(running));
@@ -549,6 +562,7 @@ function runOptions(specs: string[]): RunOptions {
     shuffleBuffer: Number(ui.order.value),
     seed: Math.max(0, Math.floor(Number(ui.seed.value) || 0)),
     holdout: Number(ui.holdout.value),
+    threads: Number(ui.threads.value) || CORES,
   };
 }
 

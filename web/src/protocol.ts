@@ -15,6 +15,8 @@ export interface RunOptions {
   seed: number;
   /** Share of rows held out for a test after the stream (0: none). */
   holdout: number;
+  /** Threads of the run: one learns, the others parse (1: one thread does both). */
+  threads: number;
 }
 
 /** Files up to this size can be held in memory for the holdout test. */

@@ -150,6 +150,37 @@ async function crossValidate(
   }
 }
 
+/** Thrown from a run's progress callback to end it when the page cancels. */
+const CANCELLED = new Error('cancelled');
+
+/** The source as CsvRunner.pushAll takes it: the File itself (its parser workers then read its
+ * ranges), or the sample's download as chunks; and the first bytes, to space the curve's points. */
+async function openForRun(source: Source): Promise<{
+  input: File | AsyncIterable<Uint8Array>;
+  first: Uint8Array;
+  total: number;
+  cancel(): Promise<void>;
+}> {
+  if (source.kind === 'file') {
+    const first = new Uint8Array(await source.file.slice(0, 1 << 20).arrayBuffer());
+    return { input: source.file, first, total: source.file.size, cancel: async () => undefined };
+  }
+  const { stream, total } = await open(source);
+  // One reused buffer (chunksOf): the page's memory stays flat on a file of any size.
+  const chunks = chunksOf(stream)[Symbol.asyncIterator]();
+  const head = await chunks.next();
+  const first = head.done ? new Uint8Array(0) : head.value;
+  async function* all(): AsyncGenerator<Uint8Array> {
+    try {
+      if (!head.done) yield first;
+      for (let c = await chunks.next(); !c.done; c = await chunks.next()) yield c.value;
+    } finally {
+      await chunks.return?.(undefined);
+    }
+  }
+  return { input: all(), first: first.slice(0, 1 << 20), total, cancel: () => stream.cancel() };
+}
+
 async function run(source: Source, options: RunOptions): Promise<void> {
   cancelled = false;
   paused = false;
@@ -162,51 +193,57 @@ async function run(source: Source, options: RunOptions): Promise<void> {
     // Inside the try: a source that cannot be loaded (offline, a sample gone) ends the run with
     // its message, and the page is usable again (issue 17).
     const op = await (onepass ??= load());
-    const opened = await open(source);
+    const opened = await openForRun(source);
     total = opened.total;
-    const stream = opened.stream;
-    // One reused buffer (chunksOf): the page's memory stays flat on a file of any size.
-    for await (const value of chunksOf(stream)) {
-      await whilePaused();
-      if (cancelled) break;
-      if (!runner) {
-        runner = op.csvRunner({
-          ...options.reading,
-          pipelines: options.pipelines,
-          label: options.label,
-          positive: options.positive,
-          onError: options.onError,
-          every: curveStride(value, total),
-          shuffleBuffer: options.shuffleBuffer,
-          seed: options.seed,
-        });
-        runner.push(value);
-        const info = runner.info();
-        post({
-          type: 'started',
-          features: info.features,
-          label: info.label,
-          pipelines: options.pipelines,
-        });
-      } else {
-        runner.push(value);
-      }
-      if (performance.now() - lastPost >= PROGRESS_INTERVAL_MS) {
-        lastPost = performance.now();
-        post({ type: 'progress', ...progress(runner, t0, total) });
-        await new Promise((r) => setTimeout(r, 0)); // let a cancel message in
-      }
+    const csv = op.csvRunner({
+      ...options.reading,
+      pipelines: options.pipelines,
+      label: options.label,
+      positive: options.positive,
+      onError: options.onError,
+      every: curveStride(opened.first, total),
+      shuffleBuffer: options.shuffleBuffer,
+      seed: options.seed,
+    });
+    runner = csv;
+    let started = false;
+    try {
+      // Parser workers parse while this thread learns (options.threads); between blocks the
+      // run waits while paused, and a cancel ends it.
+      await csv.pushAll(opened.input, {
+        threads: options.threads,
+        onProgress: async () => {
+          if (!started) {
+            started = true;
+            const info = csv.info();
+            post({
+              type: 'started',
+              features: info.features,
+              label: info.label,
+              pipelines: options.pipelines,
+            });
+          }
+          if (performance.now() - lastPost >= PROGRESS_INTERVAL_MS) {
+            lastPost = performance.now();
+            post({ type: 'progress', ...progress(csv, t0, total) });
+            await new Promise((r) => setTimeout(r, 0)); // let a pause or cancel message in
+          }
+          await whilePaused();
+          if (cancelled) throw CANCELLED;
+        },
+      });
+    } catch (e) {
+      if (e !== CANCELLED) throw e;
     }
-    if (cancelled) await stream.cancel();
-    runner ??= op.csvRunner({ pipelines: options.pipelines, every: 1 });
-    if (!cancelled) runner.finish();
+    if (cancelled) await opened.cancel();
+    else csv.finish();
     const models: string[] = [];
-    for (let i = 0; i < runner.size; i++) models.push(JSON.stringify(runner.toJSON(i)));
+    for (let i = 0; i < csv.size; i++) models.push(JSON.stringify(csv.toJSON(i)));
     post({
       type: 'done',
-      progress: progress(runner, t0, total),
-      info: runner.info(),
-      results: runner.results(),
+      progress: progress(csv, t0, total),
+      info: csv.info(),
+      results: csv.results(),
       models,
       cancelled,
     });
