@@ -795,8 +795,8 @@ export class Runner<R extends RawRunner = RawRunner> extends WasmOwned<R> {
 export interface StreamOptions {
   /** Threads in all (docs/design.md, "Every core"): 1 parses and learns on this thread; with
    * more, threads - 1 parser workers (worker threads in Node, Web Workers in browsers) parse
-   * the stream while this thread learns. The results are the same bit for bit. A file (a path
-   * in Node, a Blob or File) is read by the workers themselves. Default 1. */
+   * the stream while this thread learns. The results are the same bit for bit. In Node a file
+   * given by its path is read by the workers themselves. Default 1. */
   threads?: number;
   /** Called as the source is read, with the bytes read so far; a promise it returns is
    * awaited before reading on (a pause). */
@@ -971,12 +971,10 @@ async function* sourceChunks(source: unknown): AsyncGenerator<Uint8Array> {
   );
 }
 
-/** A source as parser workers take it: its chunks, and when it is a file (a path to a regular
- * file in Node, a Blob), the file and its size, whose ranges the workers read themselves. */
+/** A source as parser workers take it: its chunks, and when it is a regular file in Node (by
+ * its path), the file and its size, whose ranges the workers read themselves. */
 async function runInput(source: CsvSource): Promise<RunInput> {
   const chunks = sourceChunks(source);
-  if (typeof Blob !== 'undefined' && source instanceof Blob)
-    return { chunks, file: { file: source, size: source.size } };
   if (isNode && typeof source === 'string' && !source.includes('\n')) {
     const fs = await nodeModule<typeof import('node:fs')>('fs');
     const stat = fs.statSync(source, { throwIfNoEntry: false });

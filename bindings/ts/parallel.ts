@@ -3,9 +3,9 @@
 // parser workers (parse_worker.ts) read the blocks that follow into rows, which come back
 // transferred and are learned here in stream order. Learning stays on this thread and sees the
 // same rows in the same order, so a run's results are those of one thread, bit for bit.
-// A file (a path in Node, a Blob or File in browsers) is cut into byte ranges that each worker
-// reads itself, so this thread only learns; any other stream is read here and cut into blocks of
-// whole records that are transferred to the workers. A block a worker will not read (a bad row,
+// A file in Node (by its path) is cut into byte ranges that each worker reads itself, so this
+// thread only learns; any other stream (a File's in browsers, stdin) is read here and cut into
+// blocks of whole records that are transferred to the workers. A block a worker will not read (a bad row,
 // to be named with its true line) is read here; after a quote, which may open a field that spans
 // a cut, this thread reads the rest of the stream itself.
 import { fail, isNode, nodeModule, type LoadOptions } from './module.js';
@@ -91,21 +91,11 @@ class ParserPool {
     return pool;
   }
 
-  /** The run's options and module, the head of the stream its reader read, and the file when
-   * it can be sent (Node cannot send a Blob backed by a file): whether the workers have it. */
-  begin(run: ParallelRun, head: Uint8Array[], file?: RangedFile): boolean {
-    const init = { type: 'init' as const, source: run.source, options: run.options, head };
-    let withFile = file !== undefined;
-    for (const t of this.#threads) {
-      try {
-        t.post(withFile ? { ...init, file } : init, []);
-      } catch (e) {
-        if (!withFile || t !== this.#threads[0]) throw e;
-        withFile = false; // the blocks will come as bytes
-        t.post(init, []);
-      }
-    }
-    return withFile;
+  /** The run's options and module, the head of the stream its reader read, and the file whose
+   * ranges the workers will read (none: blocks come as bytes). */
+  begin(run: ParallelRun, head: Uint8Array[], file?: RangedFile): void {
+    for (const t of this.#threads)
+      t.post({ type: 'init', source: run.source, options: run.options, head, file }, []);
   }
 
   /** A block of bytes (its buffer is transferred), or a range of the file; two spare buffers
@@ -276,6 +266,7 @@ export async function streamInParallel(
   let pool: ParserPool | null = null;
   const inFlight = new InOrder(2 * (threads - 1) + 2);
   let blocksApart = 0;
+  let stopReading = async (): Promise<void> => undefined;
   const learn = async (): Promise<BlockReply> => {
     const r = await inFlight.next();
     if (r.rows) {
@@ -295,9 +286,16 @@ export async function streamInParallel(
     let oneThread = false; // a quote was seen, or the head grew too long: this thread reads on
     const iterator = input.chunks[Symbol.asyncIterator]();
     let ranged = false; // the workers read the file's ranges from `bytes` on
+    let ended = false;
+    stopReading = async () => {
+      if (!ended) await iterator.return?.();
+    };
     for (;;) {
       const next = await iterator.next();
-      if (next.done) break;
+      if (next.done) {
+        ended = true;
+        break;
+      }
       for (const block of cutter.cut(next.value)) {
         if (!oneThread && block.indexOf(34) >= 0) oneThread = true; // '"'
         if (pool && !oneThread) {
@@ -313,15 +311,17 @@ export async function streamInParallel(
         const state = run.race.readApartState();
         if (state === 1) {
           pool = await starting;
-          ranged = pool.begin(run, head, input.file?.file);
+          pool.begin(run, head, input.file?.file);
+          ranged = input.file !== undefined;
           if (ranged) break;
         } else if (state === -1 || headBytes > HEAD_LIMIT) {
           oneThread = true;
-          head.length = 0;
         }
+        if (oneThread) head.length = 0;
       }
       if (ranged) {
-        await iterator.return?.();
+        await stopReading();
+        ended = true;
         break;
       }
       await progress((bytes += next.value.length));
@@ -353,6 +353,8 @@ export async function streamInParallel(
     }
     return { blocksApart };
   } finally {
+    // After an error or a cancel: the source is closed (a file's stream, a download).
+    await stopReading().catch(() => undefined);
     inFlight.drop();
     // The workers may still be starting (the head was being read): end them too.
     pool ??= await starting.catch(() => null);
@@ -367,17 +369,8 @@ async function readRestHere(
   at: number,
   progress: (bytes: number) => void | Promise<void>,
 ): Promise<void> {
-  const { file, size } = input;
-  if (typeof file !== 'string') {
-    for (let from = at; from < size; from += BLOCK_BYTES) {
-      const to = Math.min(size, from + BLOCK_BYTES);
-      run.push(new Uint8Array(await file.slice(from, to).arrayBuffer()));
-      await progress(to);
-    }
-    return;
-  }
   const fs = await nodeModule<typeof import('node:fs')>('fs');
-  const stream = fs.createReadStream(file, { start: at, highWaterMark: BLOCK_BYTES });
+  const stream = fs.createReadStream(input.file, { start: at, highWaterMark: BLOCK_BYTES });
   let bytes = at;
   for await (const chunk of stream as AsyncIterable<Uint8Array>) {
     run.push(chunk);

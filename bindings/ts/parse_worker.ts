@@ -3,13 +3,15 @@
 // the stream that the run read (so that it holds the same schema); then it reads blocks of whole
 // records into rows (x, y) that go back, transferred, to the thread that learns them, or says
 // that the run's own reader must read the block (a bad row, a quote) and hands its bytes back.
-// A block comes as bytes, or as a range of a file (a path in Node, a Blob in browsers) that the
-// worker reads itself, straight into the module's memory.
+// A block comes as bytes, or in Node as a range of a file (by its path) that the worker reads
+// itself.
 import { loadModule, isNode, nodeModule, type LoadOptions } from './module.js';
 import type { RawApartCounts, RawBlockParser } from './onepass_wasm.mjs';
 
-/** A file the workers read ranges of: a path (Node) or a Blob (a File). */
-export type RangedFile = string | Blob;
+/** A file the workers read ranges of, by its path (Node). In browsers a File is read as a
+ * stream (docs/design.md, "Every core": reading a Blob's ranges in workers was slower there, and
+ * once stalled). */
+export type RangedFile = string;
 
 /** Messages from the run: first `init`, then `bytes` or `range` blocks; a reply carries the id
  * of the block it answers. A range names nominal cut points: the block runs from the first
@@ -70,46 +72,20 @@ interface RangeReader {
 }
 
 async function rangeReader(file: RangedFile): Promise<RangeReader> {
-  // One buffer, reused: a new one per block would leave the collector megabytes of garbage per
-  // block (memory grew past the demo's bound of 150 MB on a 200 MB file).
+  // One buffer, reused: a new one per block would leave the collector megabytes of garbage.
   let scratch = new ArrayBuffer(0);
-  const room = (length: number): ArrayBuffer =>
-    scratch.byteLength >= length ? scratch : (scratch = new ArrayBuffer(length + (length >> 2)));
-  if (typeof file === 'string') {
-    const fs = await nodeModule<typeof import('node:fs')>('fs');
-    const fd = fs.openSync(file, 'r');
-    return {
-      read: async (at, length) => {
-        const target = new Uint8Array(room(length), 0, length);
-        for (let done = 0; done < length;) {
-          const n = fs.readSync(fd, target, done, length - done, at + done);
-          if (n === 0) throw new Error(`${file} became shorter while it was read`);
-          done += n;
-        }
-        return target;
-      },
-    };
-  }
+  const fs = await nodeModule<typeof import('node:fs')>('fs');
+  const fd = fs.openSync(file, 'r');
   return {
     read: async (at, length) => {
-      // A byte stream's reader fills the buffer it is given, and hands it back.
-      const reader = file
-        .slice(at, at + length)
-        .stream()
-        .getReader({ mode: 'byob' });
-      let filled = 0;
-      try {
-        while (filled < length) {
-          const r = await reader.read(new Uint8Array(room(length), filled, length - filled));
-          if (r.value) scratch = r.value.buffer as ArrayBuffer;
-          if (r.done) break;
-          filled += r.value.byteLength;
-        }
-      } finally {
-        reader.releaseLock();
+      if (scratch.byteLength < length) scratch = new ArrayBuffer(length + (length >> 2));
+      const target = new Uint8Array(scratch, 0, length);
+      for (let done = 0; done < length;) {
+        const n = fs.readSync(fd, target, done, length - done, at + done);
+        if (n === 0) throw new Error(`${file} became shorter while it was read`);
+        done += n;
       }
-      if (filled < length) throw new Error('the file became shorter while it was read');
-      return new Uint8Array(scratch, 0, length);
+      return target;
     },
   };
 }

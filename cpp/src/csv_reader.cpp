@@ -833,7 +833,12 @@ std::vector<std::string> CsvReader::warnings(bool label_runs) const {
   std::vector<std::string> w;
   if (schema_ready_ && rows_ == 0 && skipped_ == 0)
     w.push_back("the input has a header but no data rows");
-  if (rows_ > 0 && (positives_ == 0 || positives_ == rows_))
+  if (rows_ > 0 && positives_ == 0 && !opt_.positive.empty())
+    w.push_back("no row has " + quote_cell(opt_.positive) +
+                ", the positive class named (option 'positive', CLI --positive): all " +
+                std::to_string(rows_) + " rows are " + quote_cell(labels_.negative_label()) +
+                ", so the model cannot separate classes");
+  else if (rows_ > 0 && (positives_ == 0 || positives_ == rows_))
     w.push_back("only one class in " + std::to_string(rows_) + " rows (all " +
                 (positives_ ? "positive" : "negative") +
                 "): progressive error is meaningful, but the model cannot separate classes");

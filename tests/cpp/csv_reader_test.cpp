@@ -347,6 +347,26 @@ TEST(CsvReader, ThirdStringLabelIsAnError) {
             "'yes' (positive) and 'no'");
 }
 
+// A positive class that no row has: the message says so, instead of blaming the second value
+// seen as a third one (issue 19, point 5); a file of negatives only says it too.
+TEST(CsvReader, APositiveClassNoRowHasIsNamed) {
+  CsvOptions opt;
+  opt.positive = "yes";
+  Parsed p = parse("a,y\n1,1\n2,0\n", opt);
+  ASSERT_FALSE(p.status);
+  EXPECT_EQ(p.status.message(),
+            "line 3, column 2 (y): a second label value '0' besides '1', and no row so far has "
+            "'yes', the positive class named (option 'positive', CLI --positive): is it one of "
+            "the file's labels?");
+  CsvReader r(opt);
+  Parsed all_negative = parse("a,y\n1,no\n2,no\n", opt, 0, &r);
+  ASSERT_TRUE(all_negative.status);
+  ASSERT_FALSE(r.warnings().empty());
+  EXPECT_EQ(r.warnings()[0],
+            "no row has 'yes', the positive class named (option 'positive', CLI --positive): "
+            "all 2 rows are 'no', so the model cannot separate classes");
+}
+
 TEST(CsvReader, SkipPolicyCountsBadRowsAndKeepsTheRest) {
   CsvOptions opt = strict();
   opt.on_error = ErrorPolicy::skip;

@@ -1,5 +1,6 @@
 // A failure never leaves the page stuck (issue 17): a bundled sample that cannot be loaded
-// (offline) gives a message, and Run, Cancel and the data controls work again.
+// (offline), or a worker whose script cannot be loaded, gives a message, and Run, Cancel and the
+// data controls work again.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { openPage, resultsShow, startSite } from './helpers.mjs';
@@ -38,5 +39,21 @@ test('a sample that cannot be downloaded gives a message and a usable page', asy
   await page.click('#run');
   await resultsShow(page, 3, 768);
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a worker whose script cannot be loaded gives a message and a usable page', async () => {
+  const { context, page } = await openPage(site);
+  await page.route('**/assets/worker-*.js', (route) => route.abort('internetdisconnected'));
+  await page.goto(`${site.origin}/`);
+  await page.waitForFunction(() =>
+    /Stopped: the page's worker failed/.test(
+      document.querySelector('#problems')?.textContent ?? '',
+    ),
+  );
+  assert.equal(await page.textContent('#status'), 'Stopped');
+  assert.equal(await page.$eval('#run', (b) => b.disabled), false);
+  assert.equal(await page.$eval('#cancel', (b) => b.disabled), true);
+  assert.equal(await page.$eval('#dataset', (s) => s.disabled), false);
   await context.close();
 });

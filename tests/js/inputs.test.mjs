@@ -77,3 +77,12 @@ test('runCsv and loadDataset take bytes, text or a path; mistakes get messages n
     /csvScorer: unknown option 'delimeter'/,
   );
 });
+
+test('a positive class that no row has is named as such (issue 19, point 5)', async () => {
+  await assert.rejects(
+    op.runCsv('a,y\n1,1\n2,0\n', { pipelines: ['logreg'], positive: 'yes' }),
+    /line 3, column 2 \(y\): a second label value '0' besides '1', and no row so far has 'yes', the positive class named/,
+  );
+  const { info } = await op.runCsv('a,y\n1,no\n2,no\n', { pipelines: ['logreg'], positive: 'yes' });
+  assert.match(info.warnings[0], /^no row has 'yes', the positive class named/);
+});

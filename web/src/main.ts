@@ -106,7 +106,20 @@ function startWorker(): Worker {
   return new Worker(URL.createObjectURL(boot), { type: 'module' });
 }
 const worker = startWorker();
-ui.threads.options[0].text = `every core (${CORES} threads)`;
+// The worker itself failing (its script not served, a browser that cannot start it): the run
+// ends with the reason, and the page stays usable (issue 17: every failure).
+let workerFailure = '';
+const stopForWorker = (): void => {
+  showProblems([`Stopped: the page's worker failed (${workerFailure}).`]);
+  ui.status.textContent = 'Stopped';
+  setRunning(false);
+};
+worker.onerror = (e: ErrorEvent) => {
+  e.preventDefault();
+  workerFailure = e.message || 'its script could not be loaded';
+  stopForWorker();
+};
+ui.threads.options[1].text = `every core (${CORES} threads)`;
 /** A bundled sample, by absolute URL: the worker resolves relative URLs against its own. */
 const sample = (file: string): Source => ({
   kind: 'url',
@@ -535,6 +548,7 @@ function validSpecs(op: Onepass): string[] | null {
 }
 
 function start(op: Onepass): void {
+  if (workerFailure) return stopForWorker(); // a run would wait for it for ever
   const specs = validSpecs(op);
   if (!specs) return;
   pipelines = specs;

@@ -153,8 +153,8 @@ async function crossValidate(
 /** Thrown from a run's progress callback to end it when the page cancels. */
 const CANCELLED = new Error('cancelled');
 
-/** The source as CsvRunner.pushAll takes it: the File itself (its parser workers then read its
- * ranges), or the sample's download as chunks; and the first bytes, to space the curve's points. */
+/** The source as CsvRunner.pushAll takes it (the File, or the sample's download as chunks), and
+ * its first bytes, to space the curve's points. */
 async function openForRun(source: Source): Promise<{
   input: File | AsyncIterable<Uint8Array>;
   first: Uint8Array;

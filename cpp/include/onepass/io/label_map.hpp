@@ -38,7 +38,8 @@ class LabelMap {
   std::string format_negative() const { return negative_number_ == 0 ? "0" : "-1"; }
 
   std::string positive_;
-  std::string negative_text_;  // the negative label seen (positive given), or ""
+  bool positive_seen_ = false;  // a row had the named positive class
+  std::string negative_text_;   // the negative label seen (positive given), or ""
   double negative_number_ = 0;
   bool negative_seen_ = false;
 };
