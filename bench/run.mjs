@@ -266,12 +266,6 @@ const apartNote =
   CORES > 1 && blocksApart === 0
     ? ' (no block was parsed by a worker: the file is too short, or never settles)'
     : '';
-// What one row costs each side of the threads (docs/design.md, "Every core"): parsing alone
-// (the rows read into memory), and learning as the rest of a one-thread run.
-const rParse = await measure(async () => {
-  const d = await op.loadDataset(file, args.label ? { label: args.label } : {});
-  d.dispose();
-});
 const rEight = await wasm(op, file, eightShared, rows);
 const rMixed = await wasm(op, file, eightMixed, rows);
 const rMixedCores = await wasm(op, file, eightMixed, rows, CORES);
@@ -290,6 +284,13 @@ const rPapaStep = await baseline(() => papaparse(file, layout, args.positive, 's
 const rUdsv = await baseline(() => udsv(file, layout, args.positive), rows);
 const tf = await tensorflow(file, layout, args.positive, TF_ROWS);
 const rTf = await measure(() => tf.trainOnce());
+// What one row costs each side of the threads (docs/design.md, "Every core"): parsing alone
+// (the rows read into memory), and learning as the rest of a one-thread run. Last of the
+// in-process rows: holding the rows raises the process's peak memory for good.
+const rParse = await measure(async () => {
+  const d = await op.loadDataset(file, args.label ? { label: args.label } : {});
+  d.dispose();
+});
 let bigFile = args.file;
 if (!bigFile) {
   bigFile = join(root, `bench/data/realistic_browser_${BROWSER_MB}mb.csv`);

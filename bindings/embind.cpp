@@ -113,7 +113,7 @@ val csv_option_names() {
 }
 
 // The head of a CSV as the reader sees it (api/csv_preview.hpp): { columns, rows, delimiter,
-// notices, labelValues, positive, sampledRows } or { error }.
+// notices, labelValues, positive, numericLabels, sampledRows } or { error }.
 val preview_csv(const std::string& head, bool complete, val options) {
   onepass::CsvOptions opt;
   const std::string err = csv_options(options, opt);
@@ -143,6 +143,7 @@ val preview_csv(const std::string& head, bool complete, val options) {
   }
   out.set("labelValues", labels);
   out.set("positive", p.positive);
+  out.set("numericLabels", p.numeric_labels);
   out.set("headRows", static_cast<double>(p.head_rows));
   return out;
 }

@@ -601,16 +601,22 @@ async function exportModel(args: string[]): Promise<void> {
   const modelFile = one(rest, 'export needs a model file');
   if (!onnx && !weights) throw new UsageError('export needs --onnx FILE and/or --weights FILE');
   const op = await load();
-  using p = op.loadPipeline(readText(modelFile));
-  // Both are made before either is written: a pipeline without a linear form writes nothing.
-  const bytes = onnx ? p.toONNX() : undefined;
-  const plain = weights ? p.linearWeights() : undefined;
-  if (onnx && bytes) writeFileSync(onnx, bytes);
-  if (weights && plain) writeFileSync(weights, JSON.stringify(plain, null, 1) + '\n');
-  const wrote = [onnx, weights].filter(Boolean).join(' and ');
-  process.stderr.write(
-    `onepass: exported ${p.spec} (${p.schema.features.length} features) to ${wrote}\n`,
-  );
+  // dispose() rather than `using`: Node before 18.18 and 20.4 has no Symbol.dispose, and the
+  // package says it runs on Node 18 (package.json engines).
+  const p = op.loadPipeline(readText(modelFile));
+  try {
+    // Both are made before either is written: a pipeline without a linear form writes nothing.
+    const bytes = onnx ? p.toONNX() : undefined;
+    const plain = weights ? p.linearWeights() : undefined;
+    if (onnx && bytes) writeFileSync(onnx, bytes);
+    if (weights && plain) writeFileSync(weights, JSON.stringify(plain, null, 1) + '\n');
+    const wrote = [onnx, weights].filter(Boolean).join(' and ');
+    process.stderr.write(
+      `onepass: exported ${p.spec} (${p.schema.features.length} features) to ${wrote}\n`,
+    );
+  } finally {
+    p.dispose();
+  }
 }
 
 const DEFAULT_METRICS: (keyof MetricValues)[] = [

@@ -117,6 +117,8 @@ export interface RawCsvPreview {
   notices: string[];
   labelValues: { value: string; count: number }[];
   positive: string;
+  /** The numeric rule applies: 1 is positive, 0 or -1 negative (the core's one label rule). */
+  numericLabels: boolean;
   /** Data rows read in the head (label values are counted over the first 1,000). */
   headRows: number;
 }

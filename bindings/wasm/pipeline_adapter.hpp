@@ -4,6 +4,7 @@
 #pragma once
 
 #include "convert.hpp"
+#include "onepass/io/label_map.hpp"
 
 namespace onepass_wasm {
 
@@ -155,11 +156,12 @@ class JsPipeline {
     predictions.reserve(count);
     val out = val::object();
     for (std::size_t i = 0; i < count; ++i) {
-      const double label = labels_[i];
-      const int y = label == 1 ? 1 : (label == -1 || label == 0) ? -1 : 0;
-      if (y == 0) {
-        out.set("error", "row " + std::to_string(i) + ": the label must be 1, 0 or -1 (got " +
-                             onepass::format_number(label) + ")");
+      // The readers' rule (io/label_map.hpp), over the pipeline's life: 1 positive, 0 or -1
+      // negative, not both.
+      int y = 0;
+      std::string bad;
+      if (!label_map_.map_number(labels_[i], y, bad)) {
+        out.set("error", "row " + std::to_string(i) + ": " + bad);
         break;
       }
       onepass::Result<int> r = learn(i, y);
@@ -196,6 +198,7 @@ class JsPipeline {
 
   std::vector<double> input_, labels_;
   std::vector<std::uint32_t> offsets_, indices_;
+  onepass::LabelMap label_map_{""};
 };
 
 }  // namespace onepass_wasm

@@ -27,6 +27,7 @@ Result<CsvPreview> preview_csv(std::string_view head, bool complete, CsvOptions 
   std::stable_sort(p.label_values.begin(), p.label_values.end(),
                    [](const auto& a, const auto& b) { return a.second > b.second; });
   p.positive = reader.positive_label();
+  p.numeric_labels = reader.numeric_labels();
   p.head_rows = reader.rows() + reader.skipped();
   return p;
 }

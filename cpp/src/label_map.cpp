@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "onepass/core/params.hpp"
 #include "onepass/core/parse_number.hpp"
 
 namespace onepass {
@@ -81,19 +82,7 @@ bool LabelMap::map(std::string_view cell, int& y, std::string& error) {
               "--positive) to use other label values";
       return false;
     }
-    if (v == 1) {
-      y = 1;
-      return true;
-    }
-    if (negative_seen_ && v != negative_number_) {
-      error = "a third label value " + quote_cell(cell) + ": this file's labels so far are 1 and " +
-              format_negative();
-      return false;
-    }
-    negative_seen_ = true;
-    negative_number_ = v;
-    y = -1;
-    return true;
+    return map_number(v, y, error);
   }
   if (same_label(cell, positive_)) {
     y = 1;
@@ -117,6 +106,26 @@ bool LabelMap::map(std::string_view cell, int& y, std::string& error) {
     negative_seen_ = true;
     negative_text_ = std::string(cell);
   }
+  y = -1;
+  return true;
+}
+
+bool LabelMap::map_number(double v, int& y, std::string& error) {
+  if (v != 1 && v != 0 && v != -1) {
+    error = "the label must be 1, 0 or -1 (got " + format_number(v) + ")";
+    return false;
+  }
+  if (v == 1) {
+    y = 1;
+    return true;
+  }
+  if (negative_seen_ && v != negative_number_) {
+    error = "a third label value '" + format_number(v) + "': the labels so far are 1 and " +
+            format_negative();
+    return false;
+  }
+  negative_seen_ = true;
+  negative_number_ = v;
   y = -1;
   return true;
 }

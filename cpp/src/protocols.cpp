@@ -76,21 +76,6 @@ bool lower_is_better(const std::string& metric) {
 
 }  // namespace
 
-std::uint64_t SeededRandom::next() {
-  std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
-std::uint64_t SeededRandom::below(std::uint64_t n) {
-  const std::uint64_t limit = ~std::uint64_t{0} - (~std::uint64_t{0} % n);
-  std::uint64_t v;
-  do v = next();
-  while (v >= limit);
-  return v % n;
-}
-
 void append_rows(RowBlock& to, const SparseBlock& from, std::size_t width) {
   if (to.size() == 0) {
     to.sparse = true;

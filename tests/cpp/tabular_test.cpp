@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "onepass/api/csv_options.hpp"
+#include "onepass/api/csv_preview.hpp"
 #include "onepass/io/column_roles.hpp"
 #include "onepass/io/csv_reader.hpp"
 #include "onepass/io/feature_encoder.hpp"
@@ -470,6 +471,20 @@ TEST(TabularCsv, FreshWordsKeepTheWidthBounded) {
   EXPECT_EQ(race->reader().rows(), 20000u);
   EXPECT_LE(race->pipeline(0).width(), 1u + 256u);
   EXPECT_GE(race->pipeline(0).width(), 1u + 250u);  // 240,000 words fill nearly every bucket
+}
+
+// One label rule (issue 14): the preview says whether the numeric rule applies, as the run will
+// read the labels; "1.0"/"0.0" are numbers to it (the demo had a rule of its own that took
+// "0.0" for a class name).
+TEST(CsvPreview, SaysWhetherTheLabelsAreReadAsNumbers) {
+  const auto numeric = preview_csv("a,y\n1,1.0\n2,0.0\n3,0.0\n", true, {});
+  ASSERT_TRUE(numeric) << numeric.message();
+  EXPECT_TRUE(numeric.value().numeric_labels);
+  EXPECT_EQ(numeric.value().positive, "1");
+  const auto named = preview_csv("a,y\n1,no\n2,yes\n3,no\n", true, {});
+  ASSERT_TRUE(named) << named.message();
+  EXPECT_FALSE(named.value().numeric_labels);
+  EXPECT_EQ(named.value().positive, "yes");
 }
 
 }  // namespace

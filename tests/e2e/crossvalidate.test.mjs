@@ -2,10 +2,11 @@
 // combination is cross-validated in the worker with progress, the figures equal the package's
 // own crossValidate on the same data, and the best is marked.
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { load } from 'onepass';
 import { readData } from '../js/helpers.mjs';
-import { openPage, resultsShow, startSite } from './helpers.mjs';
+import { openPage, resultsShow, shots, startSite } from './helpers.mjs';
 
 let site;
 before(async () => {
@@ -22,6 +23,16 @@ test('cross-validate a pipeline over a grid, as the package does', async () => {
   await page.selectOption('#cv-pipeline', 'zscore | logreg');
   await page.selectOption('#cv-folds', '5');
   await page.fill('#cv-grid', 'eta0=0.01,0.1,1');
+  // Every text the status line shows, to see the progress between candidates.
+  await page.evaluate(() => {
+    window.__cvStatus = [];
+    const s = document.querySelector('#cv-status');
+    new MutationObserver(() => window.__cvStatus.push(s.textContent)).observe(s, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
+  });
   // Cross-validation can be cancelled, not paused (it learns each fold from memory at once).
   const controls = await page.evaluate(() => {
     document.querySelector('#cv-run').click();
@@ -31,6 +42,17 @@ test('cross-validate a pipeline over a grid, as the package does', async () => {
   await page.waitForFunction(() =>
     /5-fold cross-validation/.test(document.querySelector('#cv-status').textContent),
   );
+  // Progress, candidate by candidate.
+  const said = await page.evaluate(() => window.__cvStatus);
+  for (const done of [1, 2])
+    assert.ok(
+      said.includes(`Cross-validating: ${done} of 3 pipelines done…`),
+      `progress after ${done}: ${said.join(' / ')}`,
+    );
+  if (shots)
+    await page
+      .locator('section:has(#cv-results)')
+      .screenshot({ path: join(shots, 'cross-validation.png') });
   const rows = await page.$$eval('#cv-results tbody tr', (trs) =>
     trs.map((tr) => ({
       spec: tr.dataset.spec,

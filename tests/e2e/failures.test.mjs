@@ -2,8 +2,9 @@
 // (offline), or a worker whose script cannot be loaded, gives a message, and Run, Cancel and the
 // data controls work again.
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { openPage, resultsShow, startSite } from './helpers.mjs';
+import { openPage, resultsShow, shots, startSite } from './helpers.mjs';
 
 let site;
 before(async () => {
@@ -27,6 +28,7 @@ test('a sample that cannot be downloaded gives a message and a usable page', asy
     /^Stopped/.test(document.querySelector('#status')?.textContent ?? ''),
   );
   assert.match(await page.$eval('#problems', (e) => e.textContent), /Stopped: .*diabetes\.csv/);
+  if (shots) await page.screenshot({ path: join(shots, 'sample-offline.png') });
   assert.equal(await page.$eval('#run', (b) => b.disabled), false);
   assert.equal(await page.$eval('#cancel', (b) => b.disabled), true);
   // Back online: the same sample runs.

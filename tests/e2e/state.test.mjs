@@ -4,8 +4,9 @@
 // models of what was learned can be downloaded and no time left is shown; missing cells are
 // counted; the sort direction is shown.
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { openPage, resultsShow, startSite } from './helpers.mjs';
+import { openPage, resultsShow, shots, startSite } from './helpers.mjs';
 
 let site;
 before(async () => {
@@ -49,6 +50,7 @@ test('a link made with your own file asks for your file; one of a sample runs it
   );
   await other.waitForTimeout(500); // nothing starts meanwhile
   assert.equal(await bodyRows(other), 0, 'no sample ran in its place');
+  if (shots) await other.screenshot({ path: join(shots, 'shared-own-file.png') });
   assert.equal(await other.$eval('#run', (b) => b.disabled), false);
   assert.equal(
     await other.$eval('#specs', (t) => t.value),

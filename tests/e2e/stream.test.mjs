@@ -68,6 +68,7 @@ test(
 
     await page.setInputFiles('#file', bigFile);
     await page.waitForFunction(() => document.querySelector('#preview th')?.textContent === 'f1');
+    const started = Date.now();
     await page.click('#run');
     const bar = () => page.$eval('#bar', (b) => b.value);
     const rowsShown = () =>
@@ -77,6 +78,7 @@ test(
     await page.waitForFunction(() => document.querySelector('#bar').value > 0);
 
     // Pause: the reading stops; resume: it goes on.
+    const pausedFrom = Date.now();
     await page.click('#pause');
     await page.waitForTimeout(300);
     const pausedAt = await rowsShown();
@@ -84,6 +86,7 @@ test(
     assert.equal(await rowsShown(), pausedAt, 'no rows are read while paused');
     assert.match(await page.textContent('#status'), /^Paused/);
     await page.click('#pause');
+    const pausedMs = Date.now() - pausedFrom;
 
     // The bar moves; memory is sampled until the end.
     const seen = [await bar()];
@@ -96,6 +99,14 @@ test(
     }
     assert.ok(new Set(seen).size >= 3, `the progress bar moved (${new Set(seen).size} values)`);
     await resultsShow(page, 3, bigRows);
+    // The rate leaves the paused time out (issue 17): above the rows over the whole wall time,
+    // and no faster than the rows over the time not paused (with a margin for the clicks).
+    const wallMs = Date.now() - started;
+    const rate = Number(
+      /([\d,]+) rows\/s/.exec(await page.textContent('#status'))[1].replace(/,/g, ''),
+    );
+    assert.ok(rate > (bigRows / wallMs) * 1000 * 1.1, `${rate} rows/s: the paused time left out`);
+    assert.ok(rate < (bigRows / (wallMs - pausedMs - 200)) * 1000 * 1.5, `${rate} rows/s`);
     const growth = peak - baseline;
     console.log(
       `# ${MB} MB, ${bigRows} rows: Chromium's allocated memory ${baseline.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (+${growth.toFixed(0)} MB)`,

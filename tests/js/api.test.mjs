@@ -28,6 +28,11 @@ describe('pipeline', () => {
     assert.ok(Math.abs(w[0] - -0.04409044) < 1e-8);
     assert.ok(Math.abs(w[1] - 0.14477249) < 1e-8);
     assert.ok(Math.abs(p.snapshot().learner.scalars.b - 0.00340933) < 1e-8);
+    // The readers' rule (issue 14): 0 or -1 is the negative label, not both.
+    assert.throws(
+      () => p.learnOne([1, 1], -1),
+      /^Error: a third label value '-1': the labels so far are 1 and 0$/,
+    );
     p.dispose();
   });
 

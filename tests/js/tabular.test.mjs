@@ -265,3 +265,10 @@ test('one stray quote no longer swallows the stream (issue 21)', () => {
   assert.equal(stop.status, 1);
   assert.match(stop.stderr, /line 3, column 1 \(a\): a record longer than 1000 bytes/);
 });
+
+test("the preview says whether labels are read as numbers, by the run's own rule", () => {
+  assert.equal(op.previewCsv('a,y\n1,1.0\n2,0.0\n', { complete: true }).numericLabels, true);
+  const named = op.previewCsv('a,y\n1,no\n2,yes\n', { complete: true });
+  assert.equal(named.numericLabels, false);
+  assert.equal(named.positive, 'yes');
+});

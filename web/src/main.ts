@@ -119,7 +119,7 @@ worker.onerror = (e: ErrorEvent) => {
   workerFailure = e.message || 'its script could not be loaded';
   stopForWorker();
 };
-ui.threads.options[1].text = `every core (${CORES} threads)`;
+ui.threads.options[1].text = `all ${CORES} cores`;
 /** A bundled sample, by absolute URL: the worker resolves relative URLs against its own. */
 const sample = (file: string): Source => ({
   kind: 'url',
@@ -156,8 +156,7 @@ async function headText(src: Source, bytes: number): Promise<{ text: string; com
 /** The positive-class menu, from the label values of the sampled rows. */
 function fillPositive(p: CsvPreview): void {
   ui.positive.replaceChildren();
-  const values = p.labelValues.map((v) => v.value);
-  const numeric = values.every((v) => ['1', '0', '-1', '+1', ''].includes(v));
+  const numeric = p.numericLabels; // the core's rule, as the run will read the labels
   const sampled = p.labelValues.reduce((n, v) => n + v.count, 0);
   if (numeric) ui.positive.append(new Option('numeric: 1 is positive, 0 or -1 negative', ''));
   for (const v of p.labelValues)

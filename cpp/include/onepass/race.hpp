@@ -10,8 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "onepass/eval/protocols.hpp"
+#include "onepass/core/seeded_random.hpp"
 #include "onepass/io/csv_reader.hpp"
+#include "onepass/io/label_map.hpp"
 #include "onepass/pipeline.hpp"
 
 namespace onepass {

@@ -24,6 +24,7 @@ struct CsvPreview {
   // positive class the run would use ("1" under the numeric rule).
   std::vector<std::pair<std::string, std::uint64_t>> label_values;
   std::string positive;
+  bool numeric_labels = true;  // the numeric rule applies (the reader's, io/label_map.hpp)
   std::uint64_t head_rows = 0;
 };
 

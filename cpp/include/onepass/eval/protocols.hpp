@@ -9,30 +9,13 @@
 #include <utility>
 #include <vector>
 
+#include "onepass/core/seeded_random.hpp"
 #include "onepass/core/status.hpp"
 #include "onepass/eval/metrics.hpp"
 #include "onepass/io/csv_reader.hpp"
 #include "onepass/io/svmlight_reader.hpp"
 
 namespace onepass {
-
-// SplitMix64 (Steele, Lea & Flood 2014): the same sequence in every build, unlike std::shuffle
-// and the standard distributions, whose results differ between standard libraries.
-class SeededRandom {
- public:
-  explicit SeededRandom(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next();
-  // Uniform in [0, n), without modulo bias.
-  std::uint64_t below(std::uint64_t n);
-  // Fisher-Yates shuffle.
-  template <class T>
-  void shuffle(std::vector<T>& v) {
-    for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[below(i)]);
-  }
-
- private:
-  std::uint64_t state_;
-};
 
 using Metrics = std::vector<std::pair<std::string, double>>;
 

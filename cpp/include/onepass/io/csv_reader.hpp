@@ -198,6 +198,8 @@ class CsvReader {
   // What the labels turned out to be: "1" / "0" or the two strings seen.
   std::string positive_label() const { return labels_.positive_label(); }
   std::string negative_label() const { return labels_.negative_label(); }
+  // Labels are read by the numeric rule (1 positive, 0 or -1 negative; design.md 10.4).
+  bool numeric_labels() const { return labels_.numeric(); }
   // Conditions worth telling the user that are not row errors (empty file, one class only).
   // label_runs: false leaves out the file-order runs warning (a shuffled stream says its own).
   std::vector<std::string> warnings(bool label_runs = true) const;

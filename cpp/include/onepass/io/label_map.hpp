@@ -15,6 +15,9 @@ class LabelMap {
 
   // y = +1 or -1; or false with the reason in `error` (the caller adds line and column).
   bool map(std::string_view cell, int& y, std::string& error);
+  // The numeric rule alone, for labels that arrive as numbers (a pipeline's learnOne and
+  // learnMany in JS): 1 is positive, 0 or -1 negative, one of them per stream.
+  bool map_number(double v, int& y, std::string& error);
   // map's usual case, decided without changing any state: "1", or "0" once 0 is known to be
   // this file's negative label. False: ask map.
   bool known_digit(std::string_view cell, int& y) const {
@@ -33,6 +36,8 @@ class LabelMap {
   std::string negative_label() const;
   // Both labels are known: no later value changes the mapping (a third one is an error).
   bool settled() const { return negative_seen_; }
+  // The numeric rule applies (no positive class named or chosen).
+  bool numeric() const { return positive_.empty(); }
 
  private:
   std::string format_negative() const { return negative_number_ == 0 ? "0" : "-1"; }

@@ -1,0 +1,41 @@
+// A seeded random sequence for shuffling (the race's shuffle buffer, the evaluation protocols'
+// splits and folds): SplitMix64 (Steele, Lea & Flood 2014), the same sequence in every build,
+// unlike std::shuffle and the standard distributions, whose results differ between standard
+// libraries.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace onepass {
+
+class SeededRandom {
+ public:
+  explicit SeededRandom(std::uint64_t seed) : state_(seed) {}
+  std::uint64_t next() {
+    std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  }
+  // Uniform in [0, n), without modulo bias.
+  std::uint64_t below(std::uint64_t n) {
+    const std::uint64_t limit = ~std::uint64_t{0} - (~std::uint64_t{0} % n);
+    std::uint64_t v;
+    do v = next();
+    while (v >= limit);
+    return v % n;
+  }
+  // Fisher-Yates shuffle.
+  template <class T>
+  void shuffle(std::vector<T>& v) {
+    for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[below(i)]);
+  }
+
+ private:
+  std::uint64_t state_;
+};
+
+}  // namespace onepass
