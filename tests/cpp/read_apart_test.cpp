@@ -47,10 +47,12 @@ StreamRun run(const std::string& csv, const CsvOptions& options,
   CsvReader worker(worker_options);
   RowBlock rows;
   ApartCounts counts;
-  bool head = true;  // until the stream's reader has settled, the worker reads what it reads
+  bool head = true;     // until the stream's reader has settled, the worker reads what it reads
+  bool quoted = false;  // as the package does: after a quote, the run's reader reads on
   for (const std::string& block : record_blocks(csv, block_bytes)) {
     if (!r.status) break;
-    if (apart && !head && worker.read_apart(block.data(), block.size(), rows, counts)) {
+    quoted = quoted || block.find('"') != std::string::npos;
+    if (apart && !head && !quoted && worker.read_apart(block.data(), block.size(), rows, counts)) {
       r.status = r.race->learn_apart(rows, counts);
       ++r.apart;
       continue;
@@ -152,6 +154,25 @@ TEST(ReadApart, UsersFilesGiveTheSameCountsErrorsAndBits) {
         EXPECT_EQ(apart.race->reader().errors()[0].line, whole.race->reader().errors()[0].line);
       }
     }
+  }
+}
+
+// Found by tests/fuzz/read_apart_fuzz: a quote that opens a field in the middle of a cell
+// leaves the stream's reader inside a quoted record; the blocks after it are its to read.
+TEST(ReadApart, AnUnclosedQuoteLeavesTheRestToTheStreamsReader) {
+  std::string csv = "p,q,label\n";
+  for (int i = 0; i < 300; ++i) {
+    csv += std::to_string(i % 9) + "," + std::to_string(i % 4) + "," + std::to_string(i % 2) + "\n";
+    if (i == 133) csv += "7,1\"1\n";
+  }
+  for (ErrorPolicy policy : {ErrorPolicy::skip, ErrorPolicy::stop}) {
+    CsvOptions options;
+    options.sample_rows = 50;
+    options.on_error = policy;
+    const StreamRun whole = run(csv, options, kSpecs, 60, false);
+    const StreamRun apart = run(csv, options, kSpecs, 60, true);
+    EXPECT_GT(apart.apart, 3u);  // the blocks before the quote
+    expect_same(whole, apart);
   }
 }
 

@@ -57,6 +57,18 @@ test('20 series: distinct swatches, focus from the table, a PNG that stands on i
   assert.ok(await row.evaluate((r) => r.classList.contains('focused')));
   await page.mouse.move(0, 0);
 
+  // The keyboard does the same: focus inside the sixth row (its model download).
+  const sixth = page.locator('#results tbody tr').nth(5);
+  const sixthName = await sixth.getAttribute('data-pipeline');
+  await sixth.locator('a, button').first().focus();
+  const byKeyboard = await page.$$eval('#chart .u-legend .u-series', (rs) =>
+    rs.slice(1).map((r) => [r.querySelector('.u-label')?.textContent, r.style.opacity]),
+  );
+  const fadedByKeyboard = byKeyboard.filter(([, o]) => o === '0.25').map(([n]) => n);
+  assert.equal(fadedByKeyboard.length, 19);
+  assert.ok(!fadedByKeyboard.includes(sixthName), `${sixthName} stands out`);
+  await page.evaluate(() => document.activeElement.blur());
+
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-png')]);
   const chunks = [];
   for await (const c of await download.createReadStream()) chunks.push(c);

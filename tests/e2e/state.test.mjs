@@ -79,9 +79,10 @@ test('changing the data clears the results; the data is locked during a run', as
 
   await page.click('#run');
   await page.click('#pause');
-  for (const id of ['dataset', 'file', 'label', 'positive', 'on-error', 'order', 'seed'])
+  for (const id of ['dataset', 'file', 'label', 'positive', 'on-error', 'order', 'seed', 'threads'])
     assert.equal(await page.$eval(`#${id}`, (c) => c.disabled), true, `#${id} locked`);
   assert.doesNotMatch(await page.textContent('#status'), /left/, 'no time left while paused');
+  if (shots) await page.screenshot({ path: join(shots, 'paused-and-locked.png') });
   await page.click('#cancel');
   await page.waitForFunction(() =>
     /^Cancelled/.test(document.querySelector('#status').textContent),

@@ -1,0 +1,113 @@
+// Fuzz target, differential (docs/design.md, "Every core"): arbitrary bytes as a CSV stream cut
+// into blocks of whole records, learned once by a race whose reader reads every byte and once
+// with the blocks after the head read apart by a second reader (as the parser workers do). The
+// two must agree on every count, error, warning, parameter and saved state; anything else traps.
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "fuzz_input.hpp"
+#include "onepass/race.hpp"
+
+using namespace onepass;
+
+namespace {
+
+// Blocks of whole records of about `bytes` bytes, then what follows the last line break.
+std::vector<std::string> record_blocks(const char* data, std::size_t size, std::size_t bytes) {
+  std::vector<std::string> blocks;
+  std::size_t at = 0;
+  while (at < size) {
+    std::size_t end = std::min(size, at + bytes);
+    while (end > at && data[end - 1] != '\n') --end;
+    if (end == at) end = size;
+    blocks.emplace_back(data + at, end - at);
+    at = end;
+  }
+  return blocks;
+}
+
+struct Outcome {
+  std::unique_ptr<Race> race;
+  std::string status;
+  std::size_t apart = 0;
+};
+
+Outcome run(const CsvOptions& opt, const std::vector<std::string>& blocks, bool apart) {
+  const std::vector<std::string> specs = {"zscore | logreg", "zscore | pa1 +avg",
+                                          "robust(eps=0.1) | perceptron"};
+  Outcome o;
+  o.race = Race::create(opt, specs, 3, 4).take();
+  CsvOptions worker_options = opt;
+  worker_options.on_error = ErrorPolicy::skip;
+  CsvReader worker(worker_options);
+  RowBlock rows;
+  ApartCounts counts;
+  bool head = true;
+  Status st = Status::ok();
+  bool quoted = false;  // as the package does: after a quote, the run's reader reads on
+  for (const std::string& block : blocks) {
+    if (!st) break;
+    quoted = quoted || block.find('"') != std::string::npos;
+    if (apart && !head && !quoted &&
+        worker.read_apart(block.data(), block.size(), rows, counts)) {
+      st = o.race->learn_apart(rows, counts);
+      ++o.apart;
+      continue;
+    }
+    st = o.race->push(block.data(), block.size());
+    if (head) {
+      (void)worker.feed(block.data(), block.size(), rows);
+      head = !o.race->reader().can_read_apart();
+    }
+  }
+  if (st) st = o.race->finish();
+  o.status = st.message();
+  return o;
+}
+
+// Bit for bit: NaN equals NaN of the same bits.
+bool same(const std::vector<double>& a, const std::vector<double>& b) {
+  return a.size() == b.size() &&
+         (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  fuzz::Input in(data, size);
+  const std::uint8_t options = in.byte();
+  const std::uint8_t block = in.byte();
+  CsvOptions opt;
+  opt.header = !(options & 1);
+  opt.detect_header = options & 2;
+  opt.on_error = options & 4 ? ErrorPolicy::skip : ErrorPolicy::stop;
+  opt.comment = options & 8 ? '#' : 0;
+  opt.sample_rows = options & 16 ? 3 : 50;
+  if (options & 32) opt.positive = "yes";
+  opt.max_record_bytes = 4096;
+  opt.max_fields = 64;
+  const std::vector<std::string> blocks = record_blocks(in.rest(), in.left(), 16 + block * 4);
+  const Outcome one = run(opt, blocks, false), two = run(opt, blocks, true);
+  const CsvReader &a = one.race->reader(), &b = two.race->reader();
+  bool agree = one.status == two.status && a.rows() == b.rows() &&
+               a.positives() == b.positives() && a.skipped() == b.skipped() &&
+               a.missing_cells() == b.missing_cells() && a.lines() == b.lines() &&
+               a.bytes() == b.bytes() && a.errors().size() == b.errors().size() &&
+               one.race->warnings() == two.race->warnings();
+  for (std::size_t i = 0; agree && i < a.errors().size(); ++i)
+    agree = a.errors()[i].line == b.errors()[i].line &&
+            a.errors()[i].column == b.errors()[i].column &&
+            a.errors()[i].message == b.errors()[i].message;
+  for (std::size_t i = 0; agree && i < one.race->size(); ++i) {
+    const Pipeline &p = one.race->pipeline(i), &q = two.race->pipeline(i);
+    const PipelineState ps = p.save(), qs = q.save();
+    agree = same(p.learner().params(), q.learner().params()) && same(ps.progress, qs.progress) &&
+            ps.scalers.size() == qs.scalers.size() && same(ps.learner.state, qs.learner.state);
+    for (std::size_t s = 0; agree && s < ps.scalers.size(); ++s)
+      agree = same(ps.scalers[s], qs.scalers[s]);
+  }
+  if (!agree) __builtin_trap();
+  return 0;
+}
