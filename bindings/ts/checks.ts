@@ -1,0 +1,67 @@
+// Checks and conversions at the boundary that every class shares: option keys and counts,
+// widths, bytes handed to the module a slice at a time, models as text.
+import { fail } from './module.js';
+import type { ModelInput } from './types.js';
+
+export function modelText(model: ModelInput): string {
+  return typeof model === 'string' ? model : JSON.stringify(model);
+}
+
+/** Largest slice of a chunk copied into wasm memory at once. */
+const MAX_SLICE = 1 << 20;
+
+/** Hands bytes to a raw CSV consumer (runner, scorer, data set): copied into its buffer in
+ * wasm memory a slice at a time, one call per slice; throws the error that stopped it. */
+export function pushBytes(
+  raw: { chunkBuffer(n: number): Uint8Array; push(n: number): string },
+  chunk: Uint8Array,
+): void {
+  for (let at = 0; at < chunk.length; at += MAX_SLICE) {
+    const part = chunk.subarray(at, Math.min(chunk.length, at + MAX_SLICE));
+    raw.chunkBuffer(part.length).set(part);
+    const err = raw.push(part.length);
+    if (err) fail(err);
+  }
+}
+
+/** The widest row a pipeline takes: its learner keeps a few doubles per feature. */
+const MAX_DIMS = 2 ** 24;
+
+export function checkDims(dims: number, what = 'dims'): void {
+  if (!Number.isInteger(dims) || dims <= 0 || dims > MAX_DIMS)
+    fail(`${what} must be a whole number from 1 to ${MAX_DIMS} (got ${String(dims)})`);
+}
+
+/** Refuses option keys that nothing reads (a typo would be silently ignored), naming them. */
+export function checkKeys(where: string, options: object, allowed: Iterable<string>): void {
+  const known = new Set(allowed);
+  for (const key of Object.keys(options))
+    if (!known.has(key))
+      fail(`${where}: unknown option '${key}'; the options are: ${[...known].join(', ')}`);
+}
+
+/** A count option (every, window, shuffleBuffer, seed): undefined, or a whole number from 0 to
+ * max; the message names the option. */
+export function countOption(name: string, value: unknown, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max)
+    fail(`option ${name} must be a whole number from 0 to ${max} (got ${String(value)})`);
+  return value;
+}
+
+/** every and window of a pipeline or runner; shuffleBuffer and seed of a CSV runner. */
+export function checkCounts(o: {
+  every?: unknown;
+  window?: unknown;
+  shuffleBuffer?: unknown;
+  seed?: unknown;
+}): void {
+  countOption('every', o.every, Number.MAX_SAFE_INTEGER);
+  countOption('window', o.window, 10_000_000);
+  countOption('shuffleBuffer', o.shuffleBuffer, 10_000_000);
+  countOption('seed', o.seed, Number.MAX_SAFE_INTEGER);
+}
+
+export function toFloat64(values: ArrayLike<number>): Float64Array {
+  return values instanceof Float64Array ? values : Float64Array.from(values);
+}

@@ -1,0 +1,57 @@
+// A labelled data set held in memory for the evaluation protocols (holdout, k-fold, curves).
+import type { RawDataset } from './onepass_wasm.mjs';
+import { fail } from './module.js';
+import { WasmOwned } from './owned.js';
+import type { CurveResult, CvResult, EvalOptions, RunResult } from './types.js';
+
+function checked<T extends { error?: string }>(r: T): Omit<T, 'error'> {
+  if (r.error !== undefined) fail(r.error);
+  return r;
+}
+
+/** A labelled CSV held in memory for the evaluation protocols (spec 6.2-6.4). */
+export class Dataset extends WasmOwned<RawDataset> {
+  /** @internal use Onepass.loadDataset() */
+  constructor(raw: RawDataset) {
+    super(raw);
+  }
+
+  /** @internal */
+  get raw(): RawDataset {
+    return this.held('data set');
+  }
+
+  get size(): number {
+    return this.raw.size();
+  }
+  /** Feature names (none for svmlight rows, whose features are indices). */
+  get features(): string[] {
+    return this.raw.features();
+  }
+  /** The number of features a pipeline sees. */
+  get width(): number {
+    return this.raw.width();
+  }
+
+  /** Seeded split, one pass over the training part, then the test part (spec 6.2). */
+  holdout(spec: string, options: EvalOptions & { testFraction?: number } = {}): RunResult {
+    return checked(this.raw.holdout(spec, options));
+  }
+  /** Trains on this data set and tests on another (a given train/test pair). */
+  evaluateOn(test: Dataset, spec: string, options: EvalOptions = {}): RunResult {
+    return checked(this.raw.withTest(spec, test.raw, options));
+  }
+  /** k-fold cross-validation with consistent seeded folds, AUC per fold averaged (spec 6.3). */
+  crossValidate(spec: string, folds: number, options: EvalOptions = {}): CvResult {
+    return checked(this.raw.crossValidate(spec, folds, options));
+  }
+  /** Nested training subsets of each training fold, tested on that fold (spec 6.4). */
+  learningCurve(
+    spec: string,
+    folds: number,
+    fractions: number[],
+    options: EvalOptions = {},
+  ): CurveResult {
+    return checked(this.raw.learningCurve(spec, folds, fractions, options));
+  }
+}

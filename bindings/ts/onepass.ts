@@ -1,0 +1,219 @@
+// The loaded module's API (Onepass): the registry, pipelines, runners, scorers and data sets.
+import { fail, loadModule, type LoadOptions } from './module.js';
+import { checkCounts, checkDims, checkKeys, modelText, pushBytes } from './checks.js';
+import { Dataset } from './dataset.js';
+import { Pipeline } from './pipeline.js';
+import { Scorer } from './scorer.js';
+import { CsvRunner, SvmlightRunner } from './runner.js';
+import { sourceChunks } from './sources.js';
+import type {
+  CsvOptions,
+  CsvPreview,
+  CsvReadOptions,
+  CsvSource,
+  CsvInfo,
+  DatasetOptions,
+  MetricValues,
+  ModelInput,
+  ModelJSON,
+  PipelineOptions,
+  PipelineResult,
+  RegistryEntry,
+  StreamOptions,
+  SvmlightOptions,
+  SvmlightReadOptions,
+} from './types.js';
+
+export interface Onepass {
+  /** Every learner, scaler and modifier with its parameters, defaults, ranges and help. */
+  registry(): RegistryEntry[];
+  /**
+   * The pipeline to use when the user chooses none (the CLI without --pipeline, the demo's
+   * first run): chosen on the bundled data sets against batch logistic regression
+   * (docs/quality.md).
+   */
+  readonly defaultPipeline: string;
+  /**
+   * Reads the head of a CSV (its first bytes, or all of it with complete: true) as a run
+   * with the same options would, without learning: roles, first rows, label values. Pass at
+   * least the first 1,000 rows, which a run samples to infer roles.
+   */
+  previewCsv(
+    head: Uint8Array | string,
+    options?: CsvReadOptions & { complete?: boolean; rows?: number },
+  ): CsvPreview;
+  /** Builds a pipeline from a spec string; throws an Error saying what is accepted. */
+  pipeline(spec: string, options?: PipelineOptions): Pipeline;
+  csvRunner(options: CsvOptions): CsvRunner;
+  /** Sparse rows from svmlight / libsvm text ("label index:value ..." lines), in chunks. */
+  svmlightRunner(options: SvmlightOptions): SvmlightRunner;
+  /** A pipeline from a model file, ready to predict or to learn further. */
+  loadPipeline(model: ModelInput): Pipeline;
+  /** Parameter mixing: the mean of models of the same pipeline trained on shards of a stream. */
+  merge(models: ModelInput[]): ModelJSON;
+  /** The WebAssembly heap: its size in bytes (it grows as needed and never shrinks) and the
+   * bytes held by live objects (pipelines, runners, data sets, scorers), which dispose() gives
+   * back at once and a forgotten object gives back some time after it is collected. */
+  memory(): { heapBytes: number; inUseBytes: number };
+  /** The names of the metrics of evaluations, in the core's order (MetricValues' keys). */
+  metricNames(): (keyof MetricValues)[];
+  /** Every combination of a parameter grid ("eta0=0.01,0.1;lambda=0,1e-4") applied to a spec,
+   * each parameter to the stage that declares it (the learner first), as spec strings. */
+  gridSpecs(spec: string, grid: string): string[];
+  /** Reads a labelled CSV (or, with format: 'svmlight', svmlight rows) into memory for
+   * holdout, cross-validation and learning curves. */
+  loadDataset(source: CsvSource, options?: DatasetOptions): Promise<Dataset>;
+  /** Frozen predictions of a model over CSV bytes (label column optional). */
+  csvScorer(model: ModelInput, options?: CsvReadOptions): Scorer;
+  /** Frozen predictions of a model trained on svmlight rows over svmlight bytes. */
+  svmlightScorer(
+    model: ModelInput,
+    options?: Pick<SvmlightReadOptions, 'positive' | 'onError'>,
+  ): Scorer;
+  /** Streams a whole source through pipelines. */
+  runCsv(
+    source: CsvSource,
+    options: CsvOptions & Pick<StreamOptions, 'threads'>,
+  ): Promise<{ info: CsvInfo; results: PipelineResult[] }>;
+}
+
+/** The options of csvRunner and runCsv besides the CSV options. */
+const RUNNER_KEYS = ['pipelines', 'models', 'every', 'window', 'shuffleBuffer', 'seed'];
+/** How svmlight text is read (SvmlightReadOptions). */
+const SVMLIGHT_KEYS = ['dims', 'indexBase', 'positive', 'onError'];
+
+/** Loads the WebAssembly module. Works in Node 18+ (ESM), browsers and Web Workers. */
+export async function load(options: LoadOptions = {}): Promise<Onepass> {
+  const { raw, source: moduleSource } = await loadModule(options);
+
+  // The CSV options the core reads (api/csv_options.hpp): the one list of their names.
+  const csvKeys = raw.csvOptionNames();
+
+  // Every raw object is initialised by one call that returns "" or the error; on an error it
+  // is freed and the error thrown.
+  const created = <T extends { delete(): void }>(obj: T, init: (o: T) => string): T => {
+    const err = init(obj);
+    if (err) {
+      obj.delete();
+      fail(err);
+    }
+    return obj;
+  };
+
+  const api: Onepass = {
+    registry: () => JSON.parse(raw.registryJson()) as RegistryEntry[],
+    defaultPipeline: raw.defaultPipeline(),
+    previewCsv(head, opts = {}) {
+      const { complete, ...rest } = opts;
+      const text = typeof head === 'string' ? head : new TextDecoder().decode(head);
+      const label = rest.label === undefined ? undefined : String(rest.label);
+      const r = raw.previewCsv(text, complete ?? false, { ...rest, label });
+      if ('error' in r) fail(r.error);
+      return r as CsvPreview;
+    },
+    pipeline(spec, opts = {}) {
+      checkCounts(opts);
+      const p = created(new raw.Pipeline(), (o) => o.init(spec, opts.every ?? 0, opts.window ?? 0));
+      return new Pipeline(p, opts.features);
+    },
+    loadPipeline(model) {
+      return new Pipeline(created(new raw.Pipeline(), (o) => o.initModel(modelText(model))));
+    },
+    memory: () => raw.memory(),
+    metricNames: () => raw.metricNames(),
+    gridSpecs(spec, grid) {
+      const out = raw.gridSpecs(spec, grid);
+      return out.specs ?? fail(out.error ?? 'not a grid');
+    },
+    merge(models) {
+      const out = raw.merge(models.map(modelText));
+      if (out.error !== undefined) fail(out.error);
+      return JSON.parse(out.model as string) as ModelJSON;
+    },
+    csvScorer(model, opts = {}) {
+      checkKeys('csvScorer', opts, csvKeys);
+      const label = opts.label === undefined ? undefined : String(opts.label);
+      const s = created(new raw.Scorer(), (o) => o.init(modelText(model), { ...opts, label }));
+      return new Scorer(s);
+    },
+    svmlightScorer(model, opts = {}) {
+      checkKeys('svmlightScorer', opts, ['positive', 'onError']);
+      const s = created(new raw.Scorer(), (o) =>
+        o.init(modelText(model), { ...opts, format: 'svmlight' }),
+      );
+      return new Scorer(s);
+    },
+    async loadDataset(source, opts = {}) {
+      let init: object;
+      if (opts.format === 'svmlight') {
+        checkKeys('loadDataset', opts, [...SVMLIGHT_KEYS, 'format', 'like']);
+        if (!opts.like) checkDims(opts.dims ?? NaN, 'option dims');
+        init = opts;
+      } else {
+        checkKeys('loadDataset', opts, [...csvKeys, 'format', 'like']);
+        init = { ...opts, label: opts.label === undefined ? undefined : String(opts.label) };
+      }
+      const like = opts.like;
+      const d = created(new raw.Dataset(), (o) =>
+        like ? o.initLike(init, like.raw) : o.init(init),
+      );
+      try {
+        for await (const chunk of sourceChunks(source)) pushBytes(d, chunk);
+        const err = d.finish();
+        if (err) fail(err);
+      } catch (e) {
+        d.delete();
+        throw e;
+      }
+      return new Dataset(d);
+    },
+    csvRunner(opts) {
+      checkCounts(opts ?? {});
+      checkKeys('csvRunner', opts ?? {}, [...csvKeys, ...RUNNER_KEYS]);
+      if (opts?.pipelines !== undefined && !Array.isArray(opts.pipelines))
+        fail("option pipelines must be a list of spec strings, e.g. ['zscore | logreg']");
+      const specs = opts?.pipelines ?? [];
+      const models = opts?.models ?? [];
+      if (specs.length === 0 && models.length === 0)
+        fail('csvRunner needs pipeline specs in options.pipelines (or models in options.models)');
+      if (specs.length > 0 && models.length > 0)
+        fail('csvRunner takes either options.pipelines or options.models, not both');
+      const label = opts.label === undefined ? undefined : String(opts.label);
+      const init = { ...opts, models: models.map(modelText), label };
+      const r = created(new raw.Race(), (o) => o.init(init));
+      return new CsvRunner(r, { options: init, source: moduleSource });
+    },
+    svmlightRunner(opts) {
+      checkKeys('svmlightRunner', opts ?? {}, [
+        ...SVMLIGHT_KEYS,
+        ...RUNNER_KEYS.filter((k) => k !== 'shuffleBuffer' && k !== 'seed'),
+      ]);
+      const specs = opts?.pipelines ?? [];
+      const models = opts?.models ?? [];
+      if (specs.length === 0 && models.length === 0)
+        fail(
+          'svmlightRunner needs pipeline specs in options.pipelines (or models in options.models)',
+        );
+      if (specs.length > 0 && models.length > 0)
+        fail('svmlightRunner takes either options.pipelines or options.models, not both');
+      checkCounts(opts);
+      if (models.length === 0 || opts.dims !== undefined)
+        checkDims(opts.dims ?? NaN, 'option dims');
+      return new SvmlightRunner(
+        created(new raw.SparseRace(), (o) => o.init({ ...opts, models: models.map(modelText) })),
+      );
+    },
+    async runCsv(source, opts) {
+      const { threads, ...csvOptions } = opts ?? {};
+      const runner = api.csvRunner(csvOptions);
+      try {
+        await runner.pushAll(source, { threads });
+        runner.finish();
+        return { info: runner.info(), results: runner.results() };
+      } finally {
+        runner.dispose();
+      }
+    },
+  };
+  return api;
+}

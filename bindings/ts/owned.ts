@@ -1,0 +1,41 @@
+// What every object holding wasm memory shares (WasmOwned): dispose(), `using`, and a
+// finalizer for what nobody disposed.
+import { fail } from './module.js';
+
+/** Frees the wasm memory of an object its owner forgot to dispose(), once the garbage collector
+ * has collected the owner (a safety net: collection may come late, or not before the page
+ * ends; dispose() or `using` frees it at once). */
+const finalizer =
+  typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry<{ delete(): void }>((raw) => raw.delete())
+    : null;
+
+/** What every object holding wasm memory shares: dispose() (and `using`, Symbol.dispose) frees
+ * it at once; otherwise it is freed some time after the object is collected. */
+export class WasmOwned<R extends { delete(): void }> {
+  #raw: R | null;
+
+  /** @internal */
+  constructor(raw: R) {
+    this.#raw = raw;
+    finalizer?.register(this, raw, this);
+  }
+
+  /** The raw object, or an Error saying that `what` was disposed. */
+  protected held(what: string): R {
+    return this.#raw ?? fail(`this ${what} was disposed`);
+  }
+
+  /** Frees the wasm memory now (later calls do nothing). */
+  dispose(): void {
+    if (!this.#raw) return;
+    finalizer?.unregister(this);
+    this.#raw.delete();
+    this.#raw = null;
+  }
+
+  /** `using p = op.pipeline(...)` disposes p at the end of the block. */
+  [Symbol.dispose](): void {
+    this.dispose();
+  }
+}

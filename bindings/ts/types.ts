@@ -1,0 +1,259 @@
+// The public types of the package (README.md "The JavaScript API"): what the core reports, the
+// options of each call, and the figures of evaluations. The classes are in their own files.
+import type {
+  RawCsvInfo,
+  RawCsvPreview,
+  RawMetrics,
+  RawSvmlightInfo,
+  RawSnapshot,
+  RawSnapshotPart,
+  RawStats,
+  RawEntry,
+  RawParam,
+  RawSchema,
+  RawRun,
+  RawCv,
+  RawCurve,
+} from './onepass_wasm.mjs';
+import type { Dataset } from './dataset.js';
+
+export type Snapshot = RawSnapshot;
+
+/** A stage of a snapshot with plain number arrays (for JSON.stringify). */
+export interface PlainSnapshotPart {
+  name: string;
+  arrays: Record<string, number[]>;
+  scalars: Record<string, number>;
+}
+/** A snapshot with plain number arrays instead of Float64Arrays, ready for JSON. */
+export interface PlainSnapshot {
+  scalers: PlainSnapshotPart[];
+  learner: PlainSnapshotPart;
+}
+
+/** The snapshot with its Float64Arrays as plain arrays: what JSON.stringify writes as lists. */
+export function plainSnapshot(s: Snapshot): PlainSnapshot {
+  const part = (p: RawSnapshot['learner']): PlainSnapshotPart => ({
+    name: p.name,
+    arrays: Object.fromEntries(Object.entries(p.arrays).map(([k, v]) => [k, Array.from(v)])),
+    scalars: p.scalars,
+  });
+  return { scalers: s.scalers.map(part), learner: part(s.learner) };
+}
+export type SnapshotPart = RawSnapshotPart;
+export type RegistryEntry = RawEntry;
+export type RegistryParam = RawParam;
+export type CsvInfo = RawCsvInfo;
+/**
+ * The head of a CSV as a run would read it: each column's role and why, the first rows'
+ * cells, the detected delimiter, the label values of the sampled rows (most frequent first)
+ * and the positive class the run would use.
+ */
+export type CsvPreview = RawCsvPreview;
+/** Counts of an svmlight stream: rows, skipped lines and their errors, the width, labels. */
+export type SvmlightInfo = RawSvmlightInfo;
+/** What a model was trained on: feature names in order and the label mapping. */
+export type ModelSchema = RawSchema;
+/** A pipeline's linear form in the raw features' units (Pipeline.linearWeights()). */
+export interface LinearWeights {
+  format: 'onepass-linear';
+  version: 1;
+  spec: string;
+  features: string[];
+  /** margin = sum_j coef[j] * x[j] + intercept; the label is positive when margin >= 0. */
+  coef: number[];
+  intercept: number;
+  /** The value standing for a missing cell of each feature (null: any value does). */
+  missing: (number | null)[];
+  /** logistic: probability of the positive class = 1 / (1 + exp(-margin)). */
+  link: 'logistic' | 'identity';
+  positive: string;
+  negative: string;
+}
+
+/** A model file (README.md "Models"): a versioned JSON object; pass it to loadPipeline(). */
+export type ModelJSON = { format: 'onepass-model'; version: number; spec: string } & Record<
+  string,
+  unknown
+>;
+/** A model as an object or as the JSON text of one. */
+export type ModelInput = ModelJSON | string;
+
+/** Progressive-validation figures of a pipeline (spec 6.1): every row predicted before learned. */
+export interface Stats extends RawStats {
+  /** [rows, mistakes] pairs recorded every `every` rows. */
+  curve: Float64Array;
+}
+
+export interface PipelineOptions {
+  /** Record a point of the cumulative-mistakes curve every `every` rows (0: none). */
+  every?: number;
+  /** Feature names, saved in the model file (default x1, x2, ...). */
+  features?: string[];
+  /** Also keep the error and log-loss of the last `window` rows (rollingError, rollingLogLoss). */
+  window?: number;
+}
+
+/**
+ * What runCsv and loadDataset read: a ReadableStream (File.stream(), a fetch body) or any async
+ * iterable of Uint8Array chunks, one Uint8Array, a string of CSV text, or, in Node, a file
+ * path (a string without a line break).
+ */
+export type CsvSource =
+  ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | Uint8Array | Blob | string;
+
+/** How a CSV is read (the same options in csvRunner, runCsv, loadDataset and csvScorer). */
+export interface CsvReadOptions {
+  /** Label column: a header name or a 0-based index (-1: last). Default: the last column. */
+  label?: string | number;
+  /**
+   * The label value of the positive class. Default: 1 for numeric labels (1 vs 0 or -1);
+   * for other labels a value named 1, yes, true or positive, else the minority class of the
+   * first rows (info().notices says which).
+   */
+  positive?: string;
+  /** "stop" (default): the first bad row ends the stream; "skip": bad rows are counted. */
+  onError?: 'stop' | 'skip';
+  /**
+   * false: the first line is data; columns are named c1, c2, ... 'auto': decided from the
+   * first rows (a header unless the numeric columns have numbers in the first line too).
+   */
+  header?: boolean | 'auto';
+  /** One character, or 'tab'. Default: detected from the first line (',', ';', tab, '|'). */
+  delimiter?: string;
+  /** Lines to pass over before the header (or the first row). */
+  skipLines?: number;
+  /** Lines that start with this character are passed over (e.g. '|' or '#'). */
+  comment?: string;
+  /** Cells that stand for a missing value. Default: '', '?', NA, N/A, NaN, nan, null, NULL, None. */
+  missing?: string[];
+  /** Characters trimmed from both ends of label values ('.' reads '>50K.' as '>50K'). */
+  labelTrim?: string;
+  /** Column roles by name; other columns' roles are inferred from the first sampleRows rows. */
+  numeric?: string[];
+  categorical?: string[];
+  text?: string[];
+  ignore?: string[];
+  /** Rows read to infer column roles (default 1000; 0: every column is numeric). */
+  sampleRows?: number;
+  /** Named values per categorical column before further values are hashed (default 1000). */
+  maxLevels?: number;
+  /** Hashed buckets per categorical column past maxLevels (default 64). */
+  levelBuckets?: number;
+  /** 2^textBits hashed word buckets per text column (default 18). */
+  textBits?: number;
+  /**
+   * true: the pipelines' scalers scale the categorical and text features too (online scalers
+   * only; a warm-up scaler such as lp refuses). Default: they reach the learner as they are.
+   */
+  scaleEncoded?: boolean;
+  /** The longest record in bytes (default 1 MB): a stray quote cannot swallow the stream. */
+  maxRecordBytes?: number;
+  /** The most columns a file may have (default 100,000). */
+  maxFields?: number;
+}
+
+export interface CsvOptions extends CsvReadOptions {
+  /** Pipeline spec strings, e.g. "zscore | logreg(eta0=0.1)". One parse feeds all of them. */
+  pipelines?: string[];
+  /** Or models to train further (all trained on the same features, matched by header name). */
+  models?: ModelInput[];
+  /** Curve point every `every` rows (0: none). */
+  every?: number;
+  /** Also keep the error and log-loss of the last `window` rows. */
+  window?: number;
+  /** Shuffle the rows through a buffer of this many rows (bounded memory); default: file order. */
+  shuffleBuffer?: number;
+  /** Seed of the shuffle (default 1). */
+  seed?: number;
+}
+
+/** How svmlight / libsvm text is read (runners, scorers, data sets). */
+export interface SvmlightReadOptions {
+  /** The number of features (required, except with models, which know theirs: a stream's
+   * largest index is known only at its end). */
+  dims?: number;
+  /** The index of the first feature in the file: 1 (svmlight, libsvm; default) or 0. A model
+   * reads indices as its training file did. */
+  indexBase?: 0 | 1;
+  /** The label value of the positive class. Default: numeric labels, 1 vs 0 or -1 (or the
+   * model's positive class). */
+  positive?: string;
+  /** "stop" (default): the first bad line ends the stream; "skip": bad lines are counted. */
+  onError?: 'stop' | 'skip';
+}
+
+/** Options of Onepass.svmlightRunner: sparse rows from svmlight / libsvm text. */
+export interface SvmlightOptions extends SvmlightReadOptions {
+  /** Pipeline spec strings; one parse feeds all of them. */
+  pipelines?: string[];
+  /** Or models trained on svmlight rows, to train further. */
+  models?: ModelInput[];
+  /** Curve point every `every` rows (0: none). */
+  every?: number;
+  /** Also keep the error and log-loss of the last `window` rows. */
+  window?: number;
+}
+
+/** How loadDataset reads its source: CSV options, or svmlight ones with format: 'svmlight';
+ * like: a test file read as this training data set was read (features, levels, labels,
+ * width). */
+export type DatasetOptions =
+  | (CsvReadOptions & { format?: 'csv'; like?: Dataset })
+  | (SvmlightReadOptions & { format: 'svmlight'; like?: Dataset });
+
+export interface PipelineResult extends Stats {
+  pipeline: string;
+  canonical: string;
+  hasProbability: boolean;
+  snapshot: Snapshot;
+}
+
+/** Rows scored by a Scorer: margins, predicted labels, probabilities when the model has them,
+ * the file's labels (0 when it has none) and the line of each row. */
+export interface ScoredRows {
+  scores: Float64Array;
+  predictions: Int8Array;
+  probabilities: Float64Array | null;
+  labels: Int8Array;
+  lines: Float64Array;
+}
+
+/** Metric values by name, camelCase as the rest of the API: accuracy, error, precision,
+ * recall, f1, balancedAccuracy, logLoss, tp, fp, tn, fn, and of scored rows auc and pAtK; null
+ * where undefined (AUC with one class). */
+export type MetricValues = RawMetrics;
+export type RunResult = Omit<RawRun, 'error'>;
+export type CvResult = Omit<RawCv, 'error'>;
+export type CurveResult = Omit<RawCurve, 'error'>;
+
+export interface EvalOptions {
+  /** Seed of the splits and of the training order (default 1). */
+  seed?: number;
+  /** Shuffle the training order (S0's randomised one pass); default: file order. */
+  shuffle?: boolean;
+  /** Keep the class shares in splits and folds (default true, D-EVAL-1). */
+  stratified?: boolean;
+  /** k of Precision@k (default 20). */
+  k?: number;
+  /** Grid search, e.g. "lambda=0,0.01,0.1;mu=0,1" (holdout and given test sets). */
+  grid?: string;
+  /** The metric the grid search selects on (default accuracy). */
+  select?: string;
+  /** Share of the training part held out for selection (default 0.2). */
+  validation?: number;
+  /** Select on the test part, as S0 did: optimistic, and labelled so in the result. */
+  optimistic?: boolean;
+}
+
+/** How pushAll reads: parser workers, and a callback after each chunk. */
+export interface StreamOptions {
+  /** Threads in all (docs/design.md, "Every core"): 1 parses and learns on this thread; with
+   * more, threads - 1 parser workers (worker threads in Node, Web Workers in browsers) parse
+   * the stream while this thread learns. The results are the same bit for bit. In Node a file
+   * given by its path is read by the workers themselves. Default 1. */
+  threads?: number;
+  /** Called as the source is read, with the bytes read so far; a promise it returns is
+   * awaited before reading on (a pause). */
+  onProgress?: (bytes: number) => void | Promise<void>;
+}
