@@ -70,11 +70,18 @@ export interface RawPipeline {
   schema(): RawSchema;
   inputBuffer(n: number): Float64Array;
   labelBuffer(n: number): Float64Array;
-  learnMany(count: number, dims: number): { predictions: Int8Array; error?: string };
+  /** A failed batch says why (error) and, when a row is at fault, which (row). */
+  learnMany(count: number, dims: number): { predictions: Int8Array; error?: string; row?: number };
   offsetBuffer(n: number): Uint32Array;
   indexBuffer(n: number): Uint32Array;
-  learnSparseMany(count: number, dims: number): { predictions: Int8Array; error?: string };
-  scoreSparseMany(count: number, dims: number): { scores: Float64Array; error?: string };
+  learnSparseMany(
+    count: number,
+    dims: number,
+  ): { predictions: Int8Array; error?: string; row?: number };
+  scoreSparseMany(
+    count: number,
+    dims: number,
+  ): { scores: Float64Array; error?: string; row?: number };
   score(dims: number): number | string;
   finish(): void;
   hasProbability(): boolean;

@@ -5,13 +5,23 @@ import { WasmOwned } from './owned.js';
 import { checkDims, toFloat64 } from './checks.js';
 import type { LinearWeights, ModelJSON, ModelSchema, Snapshot, Stats } from './types.js';
 
+/** An Error for a failed batch: "row i: why" when a row is at fault (one row alone: "why"),
+ * with the row's index as `row` and what came before it (predictions, scores). */
+function batchError<T extends object>(
+  out: { error?: string; row?: number },
+  before: T,
+  oneRow = false,
+): Error & T & { row?: number } {
+  const where = out.row === undefined || oneRow ? '' : `row ${out.row}: `;
+  return Object.assign(new Error(where + out.error), before, { row: out.row });
+}
+
 /** A learning call's predictions, or an Error carrying the predictions made before it. */
-function predictionsOf(out: { predictions: Int8Array; error?: string }): Int8Array {
-  if (out.error !== undefined) {
-    const err = new Error(out.error) as Error & { predictions?: Int8Array };
-    err.predictions = out.predictions;
-    throw err;
-  }
+function predictionsOf(
+  out: { predictions: Int8Array; error?: string; row?: number },
+  oneRow = false,
+): Int8Array {
+  if (out.error !== undefined) throw batchError(out, { predictions: out.predictions }, oneRow);
   return out.predictions;
 }
 
@@ -72,11 +82,7 @@ export class Pipeline extends WasmOwned<RawPipeline> {
     for (let j = 0; j < x.length; j++)
       if (typeof x[j] !== 'number')
         fail(`feature ${j + 1} is ${JSON.stringify(x[j])}, not a number (NaN for a missing value)`);
-    try {
-      return this.learnMany(toFloat64(x), Float64Array.of(y), x.length)[0];
-    } catch (e) {
-      throw new Error((e as Error).message.replace(/^row 0: /, ''));
-    }
+    return this.#learnRows(toFloat64(x), Float64Array.of(y), x.length, true)[0];
   }
 
   /**
@@ -85,6 +91,15 @@ export class Pipeline extends WasmOwned<RawPipeline> {
    * before it are learned and an Error says which row and why.
    */
   learnMany(rows: Float64Array, labels: Int8Array | Float64Array, dims: number): Int8Array {
+    return this.#learnRows(rows, labels, dims, false);
+  }
+
+  #learnRows(
+    rows: Float64Array,
+    labels: Int8Array | Float64Array,
+    dims: number,
+    oneRow: boolean,
+  ): Int8Array {
     const p = this.#p;
     const n = labels.length;
     checkDims(dims);
@@ -92,7 +107,7 @@ export class Pipeline extends WasmOwned<RawPipeline> {
       fail(`rows has ${rows.length} values; ${n} labels of ${dims} features need ${n * dims}`);
     p.inputBuffer(rows.length).set(rows);
     p.labelBuffer(n).set(labels);
-    return predictionsOf(p.learnMany(n, dims));
+    return predictionsOf(p.learnMany(n, dims), oneRow);
   }
 
   /**
@@ -143,11 +158,7 @@ export class Pipeline extends WasmOwned<RawPipeline> {
     if (rows < 0) fail('offsets needs one entry more than there are rows (at least [0])');
     copySparse(p, batch);
     const out = p.scoreSparseMany(rows, dims);
-    if (out.error !== undefined) {
-      const err = new Error(out.error) as Error & { scores?: Float64Array };
-      err.scores = out.scores;
-      throw err;
-    }
+    if (out.error !== undefined) throw batchError(out, { scores: out.scores });
     return out.scores;
   }
 

@@ -113,6 +113,8 @@ class JsPipeline {
     std::vector<double> scores;
     val out = val::object();
     std::string error = csr_error(count);
+    std::size_t bad_row = 0;
+    bool row_fault = false;  // a row is at fault, not the batch's shape
     for (std::size_t i = 0; error.empty() && i < count; ++i) {
       onepass::Result<onepass::SparseRow> row = csr_row(i);
       onepass::Result<double> s =
@@ -120,9 +122,9 @@ class JsPipeline {
       if (s)
         scores.push_back(s.value());
       else
-        error = "row " + std::to_string(i) + ": " + s.message();
+        error = s.message(), bad_row = i, row_fault = true;
     }
-    if (!error.empty()) out.set("error", error);
+    if (!error.empty()) set_error(out, error, bad_row, row_fault);
     out.set("scores", typed_copy(scores));
     return out;
   }
@@ -161,12 +163,12 @@ class JsPipeline {
       int y = 0;
       std::string bad;
       if (!label_map_.map_number(labels_[i], y, bad)) {
-        out.set("error", "row " + std::to_string(i) + ": " + bad);
+        set_error(out, bad, i, true);
         break;
       }
       onepass::Result<int> r = learn(i, y);
       if (!r) {
-        out.set("error", "row " + std::to_string(i) + ": " + r.message());
+        set_error(out, r.message(), i, true);
         break;
       }
       predictions.push_back(static_cast<std::int8_t>(r.value()));
@@ -176,6 +178,13 @@ class JsPipeline {
                 .new_(emscripten::typed_memory_view(predictions.size(), predictions.data()))
                 .call<val>("slice"));
     return out;
+  }
+
+  // A failed batch: the message, and which row when one is at fault (not the batch's shape),
+  // as values the caller composes (issue 14: no message to take apart).
+  static void set_error(val& out, const std::string& message, std::size_t row, bool of_row) {
+    out.set("error", message);
+    if (of_row) out.set("row", static_cast<double>(row));
   }
 
   // Whether the sparse buffers hold `count` rows in compressed sparse row form: "" or why not.

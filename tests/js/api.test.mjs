@@ -96,7 +96,12 @@ describe('pipeline', () => {
       }
     })();
     assert.match(err.message, /^row 1: feature 2 is not finite/);
+    assert.equal(err.row, 1); // the row as a value, not only in the text (issue 14)
     assert.equal(err.predictions.length, 1);
+    // One row alone: the message without a row number.
+    assert.throws(() => p.learnOne([1, Infinity], 1), {
+      message: 'feature 2 is not finite (+infinity); use NaN for a missing value',
+    });
     assert.equal(p.stats().rows, 2);
     assert.equal(p.learnOne([0, 1], 1), p.predictOne([0, 1]) === 1 ? 1 : -1, 'still usable');
     p.dispose();
