@@ -82,7 +82,10 @@ const RUNNER_KEYS = ['pipelines', 'models', 'every', 'window', 'shuffleBuffer', 
 /** How svmlight text is read (SvmlightReadOptions). */
 const SVMLIGHT_KEYS = ['dims', 'indexBase', 'positive', 'onError'];
 
-/** Loads the WebAssembly module. Works in Node 18+ (ESM), browsers and Web Workers. */
+/** Loads the WebAssembly module. Works in Node 18+ (ESM), browsers and Web Workers.
+ * Longer than most functions here: it is one object literal of the API's methods, each a few
+ * lines that close over the loaded module (`raw`) and its checks; split, each part would need
+ * them passed in. */
 export async function load(options: LoadOptions = {}): Promise<Onepass> {
   const { raw, source: moduleSource } = await loadModule(options);
 

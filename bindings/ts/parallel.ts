@@ -254,111 +254,132 @@ export async function streamInParallel(
 ): Promise<{ blocksApart: number }> {
   if (!Number.isInteger(threads) || threads < 1 || threads > 256)
     fail(`option threads must be a whole number from 1 to 256 (got ${String(threads)})`);
-  let bytes = 0;
   if (threads === 1) {
+    let bytes = 0;
     for await (const chunk of input.chunks) {
       run.push(chunk);
       await progress((bytes += chunk.length));
     }
     return { blocksApart: 0 };
   }
-  const starting = ParserPool.start(threads - 1);
-  let pool: ParserPool | null = null;
-  const inFlight = new InOrder(2 * (threads - 1) + 2);
-  let blocksApart = 0;
-  let stopReading = async (): Promise<void> => undefined;
-  const learn = async (): Promise<BlockReply> => {
-    const r = await inFlight.next();
+  const stream = new ParallelStream(run, threads - 1, progress);
+  try {
+    const ranges = await stream.blocks(input);
+    if (ranges !== null) await stream.ranges(input.file!, ranges);
+    return { blocksApart: stream.blocksApart };
+  } finally {
+    await stream.close();
+  }
+}
+
+/** A run with parser workers: the blocks in flight, learned in order as their replies come. */
+class ParallelStream {
+  blocksApart = 0;
+  #starting: Promise<ParserPool>;
+  #pool: ParserPool | null = null;
+  #inFlight: InOrder;
+  #stopReading = async (): Promise<void> => undefined;
+
+  constructor(
+    readonly run: ParallelRun,
+    parsers: number,
+    readonly progress: (bytes: number) => void | Promise<void>,
+  ) {
+    this.#starting = ParserPool.start(parsers);
+    this.#inFlight = new InOrder(2 * parsers + 2);
+  }
+
+  /** Learns the next block in flight: a worker's rows, or its bytes read here. */
+  async #learn(): Promise<BlockReply> {
+    const r = await this.#inFlight.next();
     if (r.rows) {
-      learnRows(run, r.rows);
-      pool!.give(r.rows.x.buffer as ArrayBuffer, r.rows.y.buffer as ArrayBuffer);
-      ++blocksApart;
+      learnRows(this.run, r.rows);
+      this.#pool!.give(r.rows.x.buffer as ArrayBuffer, r.rows.y.buffer as ArrayBuffer);
+      ++this.blocksApart;
     } else if (r.block) {
-      run.push(r.block);
+      this.run.push(r.block);
     }
     return r;
-  };
-  try {
-    // The head, and for a stream everything: read here, cut into blocks of whole records.
-    const cutter = new RecordCutter(BLOCK_BYTES, (bytes) => pool?.spareOf(bytes) ?? null);
+  }
+
+  /** The head, and for a stream everything: read here, cut into blocks of whole records. For a
+   * file the workers may read, returns where its ranges start (the head's end); else null. */
+  async blocks(input: RunInput): Promise<number | null> {
+    const { run } = this;
+    const cutter = new RecordCutter(BLOCK_BYTES, (n) => this.#pool?.spareOf(n) ?? null);
     const head: Uint8Array[] = [];
     let headBytes = 0;
+    let bytes = 0;
     let oneThread = false; // a quote was seen, or the head grew too long: this thread reads on
     const iterator = input.chunks[Symbol.asyncIterator]();
-    let ranged = false; // the workers read the file's ranges from `bytes` on
     let ended = false;
-    stopReading = async () => {
+    this.#stopReading = async () => {
       if (!ended) await iterator.return?.();
+      ended = true;
     };
     for (;;) {
       const next = await iterator.next();
-      if (next.done) {
-        ended = true;
-        break;
-      }
+      if (next.done) break;
       for (const block of cutter.cut(next.value)) {
         if (!oneThread && block.indexOf(34) >= 0) oneThread = true; // '"'
-        if (pool && !oneThread) {
-          inFlight.add(pool.read(block));
-          if (inFlight.full()) await learn();
+        if (this.#pool && !oneThread) {
+          this.#inFlight.add(this.#pool.read(block));
+          if (this.#inFlight.full()) await this.#learn();
           continue;
         }
-        while (inFlight.size) await learn();
+        while (this.#inFlight.size) await this.#learn();
         run.push(block);
-        if (pool || oneThread) continue;
+        if (this.#pool || oneThread) continue;
         head.push(block);
         headBytes += block.length;
         const state = run.race.readApartState();
         if (state === 1) {
-          pool = await starting;
-          pool.begin(run, head, input.file?.file);
-          ranged = input.file !== undefined;
-          if (ranged) break;
+          this.#pool = await this.#starting;
+          this.#pool.begin(run, head, input.file?.file);
+          if (input.file) {
+            await this.#stopReading();
+            return headBytes;
+          }
         } else if (state === -1 || headBytes > HEAD_LIMIT) {
           oneThread = true;
         }
         if (oneThread) head.length = 0;
       }
-      if (ranged) {
-        await stopReading();
-        ended = true;
-        break;
-      }
-      await progress((bytes += next.value.length));
+      await this.progress((bytes += next.value.length));
     }
-    if (!ranged) {
-      while (inFlight.size) await learn();
-      const rest = cutter.rest();
-      if (rest.length) run.push(rest);
-      return { blocksApart };
-    }
-    // The file from the end of the head on, in ranges that the workers read themselves.
-    const size = input.file!.size;
-    bytes = headBytes;
-    let from = headBytes;
-    while (from < size || inFlight.size) {
-      while (from < size && !inFlight.full()) {
+    ended = true;
+    while (this.#inFlight.size) await this.#learn();
+    const rest = cutter.rest();
+    if (rest.length) run.push(rest);
+    return null;
+  }
+
+  /** The file from `from` on, in ranges that the workers read themselves. */
+  async ranges(file: NonNullable<RunInput['file']>, from: number): Promise<void> {
+    const { size } = file;
+    while (from < size || this.#inFlight.size) {
+      while (from < size && !this.#inFlight.full()) {
         const to = Math.min(size, from + BLOCK_BYTES);
-        inFlight.add(pool!.read({ from, to, size }));
+        this.#inFlight.add(this.#pool!.read({ from, to, size }));
         from = to;
       }
-      const r = await learn();
-      await progress((bytes = r.end));
+      const r = await this.#learn();
+      await this.progress(r.end);
       if (r.quoted) {
         // A field may span this block's end: read the rest here, in order.
-        inFlight.drop();
-        await readRestHere(run, input.file!, r.end, progress);
-        break;
+        this.#inFlight.drop();
+        return readRestHere(this.run, file, r.end, this.progress);
       }
     }
-    return { blocksApart };
-  } finally {
-    // After an error or a cancel: the source is closed (a file's stream, a download).
-    await stopReading().catch(() => undefined);
-    inFlight.drop();
-    // The workers may still be starting (the head was being read): end them too.
-    pool ??= await starting.catch(() => null);
-    pool?.close();
+  }
+
+  /** After the end, an error or a cancel: the source closed (a file's stream, a download), the
+   * replies still to come dropped, the workers ended (even those still starting). */
+  async close(): Promise<void> {
+    await this.#stopReading().catch(() => undefined);
+    this.#inFlight.drop();
+    this.#pool ??= await this.#starting.catch(() => null);
+    this.#pool?.close();
   }
 }
 

@@ -1,0 +1,59 @@
+// Files the CLI reads: text, CSV streams (or standard input), models; messages that name them.
+import { createReadStream, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import type { Onepass } from './index.js';
+
+export function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    throw new Error(`cannot read ${file}: ${err.code === 'ENOENT' ? 'no such file' : err.message}`);
+  }
+}
+
+/** A progress line on a terminal (issue 18): rows, MB, rows/s, and the share done and the time
+ * left when the size is known; shown at the first chunk (so that a user sees at once that the run
+ * started, and so that whether a line shows does not depend on the machine's speed), then at most
+ * 4 times a second, cleared at the end. None when the stream is not a terminal (a pipe, a file,
+ * CI) or the caller asked for quiet. */
+
+export async function openCsv(file: string): Promise<AsyncIterable<Uint8Array>> {
+  const source = file === '-' ? process.stdin : createReadStream(file, { highWaterMark: 1 << 20 });
+  await new Promise<void>((resolve, reject) => {
+    source.once('error', reject);
+    if (file === '-') resolve();
+    else source.once('open', () => resolve());
+  }).catch((e: NodeJS.ErrnoException) => {
+    throw new Error(`cannot read ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
+  });
+  return source as AsyncIterable<Uint8Array>;
+}
+
+export const inFile = (file: string, e: Error): Error =>
+  new Error(`${file === '-' ? 'stdin' : basename(file)}: ${e.message}`);
+
+/** Loads a model file, saying which file is at fault: its text, the rows it had learned and
+ * what input it reads. */
+export function loadModel(
+  op: Onepass,
+  file: string,
+): { text: string; rows: number; input: 'csv' | 'svmlight' } {
+  try {
+    const text = readText(file);
+    const p = op.loadPipeline(text); // validate now, with the file's name in the message
+    const rows = p.stats().rows;
+    const input = p.schema.input;
+    p.dispose();
+    return { text, rows, input };
+  } catch (e) {
+    throw inFile(file, e as Error);
+  }
+}
+
+/** Without --pipeline (and --load) a run uses the core's default pipeline, and says so. */
+export function orDefault(pipelines: string[], op: Onepass): void {
+  if (pipelines.length > 0) return;
+  pipelines.push(op.defaultPipeline);
+  process.stderr.write(`pipeline: ${op.defaultPipeline} (the default; choose with --pipeline)\n`);
+}

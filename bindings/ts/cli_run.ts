@@ -1,0 +1,282 @@
+// `onepass run`: a stream through pipelines with one parse (README.md "The CLI").
+import { type ReadStream, statSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import {
+  load,
+  type CsvInfo,
+  type CsvRunner,
+  type Onepass,
+  type PipelineResult,
+  type SvmlightRunner,
+} from './index.js';
+import { coreCount } from './parallel.js';
+import {
+  checkFormat,
+  csvFlag,
+  formatFlag,
+  numberArg,
+  one,
+  pad,
+  svmlightOptions,
+  UsageError,
+  walkArgs,
+  wholeNumber,
+} from './cli_args.js';
+import { inFile, loadModel, openCsv, orDefault } from './cli_io.js';
+import type { CsvReadOptions } from './index.js';
+
+interface RunArgs {
+  file: string;
+  format: 'csv' | 'svmlight';
+  dims?: number;
+  indexBase?: 0 | 1;
+  pipelines: string[];
+  shuffleBuffer?: number;
+  seed?: number;
+  save?: string;
+  load?: string;
+  csv: CsvReadOptions;
+  every: number;
+  skip: boolean;
+  json: boolean;
+  quiet?: boolean;
+  threads?: number;
+}
+
+function parseRunArgs(args: string[]): RunArgs {
+  const out: RunArgs = {
+    file: '',
+    format: 'csv',
+    pipelines: [],
+    csv: {},
+    every: 0,
+    skip: false,
+    json: false,
+  };
+  const files = walkArgs(args, (a, value) => {
+    if (csvFlag(a, value, out.csv) || formatFlag(a, value, out)) return true;
+    if (a === '--pipeline' || a === '-p') out.pipelines.push(value());
+    else if (a === '--save') out.save = value();
+    else if (a === '--load') out.load = value();
+    else if (a === '--every') out.every = numberArg(a, value(), wholeNumber, 'a whole number >= 0');
+    else if (a === '--seed') out.seed = numberArg(a, value(), wholeNumber, 'a whole number >= 0');
+    else if (a === '--shuffle-buffer')
+      out.shuffleBuffer = numberArg(a, value(), wholeNumber, 'a whole number >= 0');
+    else if (a === '--skip-bad-rows') out.skip = true;
+    else if (a === '--quiet' || a === '-q') out.quiet = true;
+    else if (a === '--threads')
+      out.threads = numberArg(
+        a,
+        value(),
+        (n) => wholeNumber(n) && n >= 1 && n <= 256,
+        'a whole number from 1 to 256',
+      );
+    else if (a === '--json') out.json = true;
+    else return false;
+    return true;
+  });
+  out.file = one(files, 'run needs a CSV file (or - for standard input)');
+  checkFormat(out, out.load !== undefined, [
+    ['--shuffle-buffer', out.shuffleBuffer],
+    ['--threads', out.threads],
+  ]);
+  if (out.load && out.pipelines.length > 0)
+    throw new UsageError('--load trains a saved model further; it takes no --pipeline');
+  if (out.save && out.pipelines.length > 1)
+    throw new UsageError('--save writes one model: give exactly one --pipeline');
+  return out;
+}
+
+function progressLine(
+  out: NodeJS.WriteStream | null,
+  file: string,
+): { update(bytes: number, rows: () => number): void; done(): void } | null {
+  if (!out?.isTTY) return null;
+  let total = 0;
+  try {
+    if (file !== '-') total = statSync(file).size;
+  } catch {
+    total = 0;
+  }
+  const t0 = performance.now();
+  let last = -Infinity;
+  return {
+    update(bytes, rowsNow) {
+      const now = performance.now();
+      if (now - last < 250) return;
+      last = now;
+      const rows = rowsNow();
+      const seconds = (now - t0) / 1000;
+      const rate = seconds > 0 ? rows / seconds : 0;
+      let line = `${rows.toLocaleString('en')} rows, ${(bytes / 1e6).toFixed(0)} MB, ${Math.round(rate).toLocaleString('en')} rows/s`;
+      if (total > 0 && bytes > 0) {
+        const left = (seconds * (total - bytes)) / bytes;
+        line += `, ${Math.min(100, (100 * bytes) / total).toFixed(0)}%, ${left.toFixed(0)} s left`;
+      }
+      out.write(`\r${line}\x1b[K`);
+    },
+    done() {
+      if (last > -Infinity) out.write('\r\x1b[K');
+    },
+  };
+}
+
+/** Opens a CSV (or standard input for "-") as a stream of byte chunks. */
+
+/** The run's input and runner: a CSV or an svmlight one, of the pipelines given or of the model
+ * to train further (whose input decides the format); and the rows that model had learned. The
+ * model is read first, then the input opened, then the runner made: the first fault is named. */
+async function startRunner(
+  op: Onepass,
+  a: RunArgs,
+): Promise<{
+  source: AsyncIterable<Uint8Array>;
+  csv: CsvRunner | null;
+  svm: SvmlightRunner | null;
+  learnedBefore: number;
+}> {
+  let models: string[] = [];
+  let learnedBefore = 0;
+  if (a.load) {
+    const loaded = loadModel(op, a.load);
+    models = [loaded.text];
+    learnedBefore = loaded.rows;
+    if (loaded.input === 'svmlight' && a.format === 'csv') {
+      a.format = 'svmlight'; // the model reads what it was trained on
+      checkFormat(a, true, [
+        ['--shuffle-buffer', a.shuffleBuffer],
+        ['--threads', a.threads],
+      ]);
+    }
+  }
+  const source = await openCsv(a.file);
+  try {
+    return { source, ...runnerOf(op, a, models), learnedBefore };
+  } catch (e) {
+    (source as { destroy?(): void }).destroy?.();
+    throw e;
+  }
+}
+
+function runnerOf(
+  op: Onepass,
+  a: RunArgs,
+  models: string[],
+): { csv: CsvRunner | null; svm: SvmlightRunner | null } {
+  const onError = a.skip ? 'skip' : 'stop';
+  if (a.format === 'csv') {
+    const csv = op.csvRunner({
+      ...a.csv,
+      pipelines: a.pipelines,
+      models,
+      every: a.every,
+      onError,
+      shuffleBuffer: a.shuffleBuffer,
+      seed: a.seed,
+    });
+    return { csv, svm: null };
+  }
+  const svm = op.svmlightRunner({
+    ...svmlightOptions(a),
+    ...(models.length ? { models } : { pipelines: a.pipelines }),
+    every: a.every,
+    onError,
+  });
+  return { csv: null, svm };
+}
+
+export async function run(args: string[]): Promise<void> {
+  const a = parseRunArgs(args);
+  const op = await load();
+  if (!a.load) orDefault(a.pipelines, op);
+  for (const spec of a.pipelines) op.pipeline(spec).dispose(); // spec errors before file errors
+  const { source, csv, svm, learnedBefore } = await startRunner(op, a);
+  const runner = csv ?? svm!;
+  let info, results, summary;
+  let lines: string[] = [];
+  try {
+    const progress = progressLine(a.quiet ? null : process.stderr, a.file);
+    const onProgress = (bytes: number) => progress?.update(bytes, () => runner.stats(0).rows);
+    if (csv) {
+      // A file by its path: parser workers read its ranges themselves (the stream opened above
+      // only checked that it can be read).
+      const input = a.file === '-' ? source : a.file;
+      if (input !== source) (source as ReadStream).destroy();
+      await csv.pushAll(input, { threads: a.threads ?? (await coreCount()), onProgress });
+    } else {
+      let bytes = 0;
+      for await (const chunk of source) {
+        runner.push(chunk);
+        onProgress((bytes += chunk.length));
+      }
+    }
+    progress?.done();
+    runner.finish();
+    results = runner.results();
+    if (a.json) lines = results.map((_, i) => runner.resultJSON(i));
+    if (csv) {
+      info = csv.info();
+      summary = `${info.features.length} features, label '${info.label}'`;
+      if (a.save) writeFileSync(a.save, JSON.stringify(csv.toJSON(0), null, 1) + '\n');
+    } else {
+      const i = svm!.info();
+      info = { ...i, warnings: [] as string[] };
+      summary = `${i.dims} features, sparse`;
+      if (a.save) writeFileSync(a.save, JSON.stringify(svm!.toJSON(0), null, 1) + '\n');
+    }
+  } catch (e) {
+    // A sparse file read as CSV fails on its first line: say what it probably is.
+    const svm = a.format === 'csv' && /\.(svm|svmlight|libsvm)$/i.test(a.file);
+    const hint = svm ? ' (this looks like an svmlight file: add --format svmlight --dims D)' : '';
+    throw inFile(a.file, new Error((e as Error).message + hint));
+  } finally {
+    runner.dispose();
+  }
+  report(a, info, results, lines, summary, learnedBefore);
+}
+
+/** What a run prints: warnings, notes and skipped rows on stderr; the JSON lines, or a table. */
+function report(
+  a: RunArgs,
+  info: Pick<
+    CsvInfo,
+    'warnings' | 'errors' | 'rows' | 'skipped' | 'positiveLabel' | 'negativeLabel'
+  > & {
+    notices?: string[];
+  },
+  results: PipelineResult[],
+  lines: string[],
+  summary: string,
+  learnedBefore: number,
+): void {
+  for (const w of info.warnings) process.stderr.write(`onepass: warning: ${w}\n`);
+  for (const r of results)
+    for (const w of r.warnings) process.stderr.write(`onepass: warning: ${r.pipeline}: ${w}\n`);
+  for (const n of info.notices ?? []) process.stderr.write(`onepass: note: ${n}\n`);
+  for (const e of info.errors) process.stderr.write(`onepass: skipped ${e.message}\n`);
+  if (a.json) {
+    for (const line of lines) process.stdout.write(line + '\n');
+    return;
+  }
+  const neg = info.negativeLabel ? `, negative ${info.negativeLabel}` : '';
+  process.stdout.write(
+    `${a.file}: ${info.rows} rows, ${summary} (positive ${info.positiveLabel}${neg})` +
+      (info.skipped ? `, ${info.skipped} bad rows skipped` : '') +
+      '\nprogressive validation: each row predicted before it is learned' +
+      (a.load
+        ? `; the counts include the ${learnedBefore} rows ${basename(a.load)} had learned before`
+        : '') +
+      '\n\n',
+  );
+  const width = Math.max(8, ...results.map((r) => r.canonical.length)) + 2;
+  process.stdout.write(
+    `${pad('pipeline', width)}${pad('mistakes', 10)}${pad('error', 9)}log-loss\n`,
+  );
+  for (const r of results) {
+    const ll = r.logLoss === null ? '-' : r.logLoss.toFixed(4);
+    const flag = r.diverged ? `  (diverged: ${r.revertedSteps} steps reverted)` : '';
+    process.stdout.write(
+      `${pad(r.canonical, width)}${pad(String(r.mistakes), 10)}${pad(r.error.toFixed(4), 9)}${ll}${flag}\n`,
+    );
+  }
+}
