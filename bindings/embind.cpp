@@ -104,6 +104,18 @@ std::string default_pipeline() {
   return onepass::kDefaultPipeline;
 }
 
+// The evaluation protocols' defaults (eval/protocols.hpp): what a front end shows or applies when
+// the user gives none.
+val evaluation_defaults() {
+  const onepass::EvalOptions opt;
+  val out = val::object();
+  out.set("testFraction", onepass::kDefaultTestFraction);
+  out.set("validation", onepass::kDefaultValidationFraction);
+  out.set("seed", static_cast<double>(opt.seed));
+  out.set("k", static_cast<double>(opt.k));
+  return out;
+}
+
 // The CSV options' names (api/csv_options.hpp), for the JS layer's check of option keys.
 val csv_option_names() {
   val out = val::array();
@@ -196,6 +208,7 @@ EMSCRIPTEN_BINDINGS(onepass) {
   emscripten::function("previewCsv", &preview_csv);
   emscripten::function("csvOptionNames", &csv_option_names);
   emscripten::function("defaultPipeline", &default_pipeline);
+  emscripten::function("evaluationDefaults", &evaluation_defaults);
   emscripten::class_<JsDataset>("Dataset")
       .constructor<>()
       .function("init", &JsDataset::init)

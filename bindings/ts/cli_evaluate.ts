@@ -6,6 +6,7 @@ import {
   type DatasetOptions,
   type EvalOptions,
   type MetricValues,
+  type Onepass,
 } from './index.js';
 import {
   csvFlag,
@@ -124,6 +125,7 @@ function parseEvaluateArgs(args: string[]): EvaluateArgs {
 export async function evaluate(args: string[]): Promise<void> {
   const a = parseEvaluateArgs(args);
   const op = await load();
+  const defaults = op.evaluationDefaults;
   const metrics = checkMetrics(a.metrics, op.metricNames());
   if (a.options.select) checkMetrics([a.options.select], op.metricNames(), '--select');
   orDefault(a.pipelines, op);
@@ -142,9 +144,9 @@ export async function evaluate(args: string[]): Promise<void> {
     ? { kind: 'test-file', test: a.test }
     : a.folds !== undefined
       ? { kind: 'cross-validation', folds: a.folds }
-      : { kind: 'holdout', testFraction: a.holdout ?? 0.2 };
+      : { kind: 'holdout', testFraction: a.holdout ?? defaults.testFraction };
   const common = {
-    seed: a.options.seed ?? 1,
+    seed: a.options.seed ?? defaults.seed,
     shuffle: a.options.shuffle ?? false,
     ...(a.options.grid
       ? {
@@ -168,7 +170,7 @@ export async function evaluate(args: string[]): Promise<void> {
       );
     return;
   }
-  printTable(a, rows, protocol.kind, common, metrics);
+  printTable(a, rows, protocol.kind, common, metrics, defaults);
 }
 
 /** One pipeline's evaluation: what --json prints, and the figures the table shows (the means
@@ -195,7 +197,7 @@ function evaluatePipelines(a: EvaluateArgs, data: Dataset, test: Dataset | null)
     } else {
       const run = test
         ? data.evaluateOn(test, spec, a.options)
-        : data.holdout(spec, { ...a.options, testFraction: a.holdout ?? 0.2 });
+        : data.holdout(spec, { ...a.options, testFraction: a.holdout });
       shown = run.test;
       result = { ...run };
     }
@@ -211,10 +213,11 @@ function printTable(
   kind: string,
   common: { seed: number; shuffle: boolean; select?: string },
   metrics: (keyof MetricValues)[],
+  defaults: Onepass['evaluationDefaults'],
 ): void {
   const what =
     kind === 'holdout'
-      ? `holdout: ${Math.round((a.holdout ?? 0.2) * 100)}% of the rows for testing`
+      ? `holdout: ${Math.round((a.holdout ?? defaults.testFraction) * 100)}% of the rows for testing`
       : kind === 'test-file'
         ? `trained on ${a.file}, tested on ${a.test}`
         : `${a.folds}-fold cross-validation (mean ± sd over the folds)`;
@@ -225,7 +228,7 @@ function printTable(
     process.stdout.write(
       a.options.optimistic
         ? 'grid: OPTIMISTIC selection, on the test part (as the Feature Scaling paper did): not an unbiased estimate\n'
-        : `grid: selected on ${Math.round((a.options.validation ?? 0.2) * 100)}% of the training part by ${common.select}; the test part is used once\n`,
+        : `grid: selected on ${Math.round((a.options.validation ?? defaults.validation) * 100)}% of the training part by ${common.select}; the test part is used once\n`,
     );
   const width = Math.max(8, ...rows.map((r) => r.pipeline.length)) + 2;
   // The confusion counts as whole numbers (a cross-validation's mean count keeps decimals).

@@ -33,6 +33,14 @@ export interface Onepass {
    * (docs/quality.md).
    */
   readonly defaultPipeline: string;
+  /** The evaluation protocols' defaults (the core's): a holdout's test share, a grid search's
+   * validation share, the seed, and k of Precision@k. */
+  readonly evaluationDefaults: {
+    testFraction: number;
+    validation: number;
+    seed: number;
+    k: number;
+  };
   /**
    * Reads the head of a CSV (its first bytes, or all of it with complete: true) as a run
    * with the same options would, without learning: roles, first rows, label values. Pass at
@@ -106,6 +114,7 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
   const api: Onepass = {
     registry: () => JSON.parse(raw.registryJson()) as RegistryEntry[],
     defaultPipeline: raw.defaultPipeline(),
+    evaluationDefaults: raw.evaluationDefaults(),
     previewCsv(head, opts = {}) {
       const { complete, ...rest } = opts;
       const text = typeof head === 'string' ? head : new TextDecoder().decode(head);

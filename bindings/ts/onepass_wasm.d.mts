@@ -269,6 +269,7 @@ export interface RawModule {
   previewCsv(head: string, complete: boolean, options: object): RawCsvPreview | { error: string };
   csvOptionNames(): string[];
   defaultPipeline(): string;
+  evaluationDefaults(): { testFraction: number; validation: number; seed: number; k: number };
   merge(models: string[]): { model?: string; error?: string };
   memory(): { heapBytes: number; inUseBytes: number };
   metricNames(): (keyof RawMetrics)[];

@@ -22,11 +22,11 @@ class JsBlockParser {
     reader_ = std::make_unique<onepass::CsvReader>(opt);
     return "";
   }
-  val chunk_buffer(std::size_t n) { return writable_view(chunk_, n); }
+  val chunk_buffer(std::size_t n) { return chunk_.view(n); }
   // The head of the stream, as the run's reader read it: its rows were learned there.
   std::string head(std::size_t n) {
     const onepass::Status st =
-        reader_->feed(reinterpret_cast<const char*>(chunk_.data()), n, rows_);
+        reader_->feed(chunk_.data(), n, rows_);
     rows_.clear();
     return st.message();
   }
@@ -36,7 +36,7 @@ class JsBlockParser {
   // must read the bytes.
   val read(std::size_t n) {
     onepass::ApartCounts c;
-    if (!reader_->read_apart(reinterpret_cast<const char*>(chunk_.data()), n, rows_, c))
+    if (!reader_->read_apart(chunk_.data(), n, rows_, c))
       return val::null();
     val out = val::object();
     out.set("rows", static_cast<double>(c.rows));
@@ -51,7 +51,7 @@ class JsBlockParser {
 
  private:
   std::unique_ptr<onepass::CsvReader> reader_;
-  std::vector<std::uint8_t> chunk_;
+  ChunkBuffer chunk_;
   onepass::RowBlock rows_;
 };
 

@@ -42,6 +42,18 @@ inline val writable_view(std::vector<T, Allocator>& buffer, std::size_t n) {
   return val(emscripten::typed_memory_view(n, buffer.data()));
 }
 
+// The bytes of a chunk, written by JS into wasm memory through view(n) and then read by the call
+// that consumes them (data()): one copy, and no allocation per chunk. Every consumer of bytes
+// (runners, data sets, scorers, parser workers) holds one.
+class ChunkBuffer {
+ public:
+  val view(std::size_t n) { return writable_view(bytes_, n); }
+  const char* data() const { return reinterpret_cast<const char*>(bytes_.data()); }
+
+ private:
+  std::vector<std::uint8_t> bytes_;
+};
+
 inline val snapshot_value(const onepass::Snapshot& s) {
   val arrays = val::object();
   for (const auto& a : s.arrays) arrays.set(a.name, typed_copy(a.values));

@@ -46,9 +46,9 @@ class JsDataset {
     reader_ = std::make_unique<onepass::CsvReader>(opt);
     return "";
   }
-  val chunk_buffer(std::size_t n) { return writable_view(chunk_, n); }
+  val chunk_buffer(std::size_t n) { return chunk_.view(n); }
   std::string push(std::size_t n) {
-    const char* data = reinterpret_cast<const char*>(chunk_.data());
+    const char* data = chunk_.data();
     if (!svmlight_) return reader_->feed(data, n, rows_).message();
     onepass::Status st = svmlight_->feed(data, n, sparse_block_);
     keep_sparse_block();
@@ -71,33 +71,23 @@ class JsDataset {
   //            optimistic }
   val holdout(const std::string& spec, val options) const {
     const onepass::EvalOptions opt = eval_options(options);
-    const double fraction = number(options, "testFraction", 0.2);
+    const double fraction = number(options, "testFraction", onepass::kDefaultTestFraction);
     if (!(fraction > 0 && fraction < 1)) return error_value("the test fraction must be in (0, 1)");
     return evaluate_on(rows_, spec, onepass::holdout_split(rows_.y, fraction, opt), opt, options);
   }
 
-  // This data set for training, `test` for testing (a given train/test pair).
+  // This data set for training, `test` for testing (a given train/test pair: the protocol is
+  // the core's train_test_pair; here only whether the test file was read like this one).
   val with_test(const std::string& spec, const JsDataset& test, val options) const {
-    // A CSV's encoded width is checked below, with a message that says how to read the test file.
-    const auto inputs = [](const onepass::RowBlock& b) { return b.sparse ? b.width : b.dims; };
-    if (test.rows_.size() > 0 &&
-        (inputs(test.rows_) != inputs(rows_) || test.rows_.sparse != rows_.sparse))
-      return error_value("the test file has " + onepass::format_number(test.width()) +
-                         " features, the training file " + onepass::format_number(width()));
-    onepass::EvalOptions opt = eval_options(options);
-    if (rows_.encoded() && !rows_.sparse &&
+    const onepass::EvalOptions opt = eval_options(options);
+    if (rows_.encoded() && !rows_.sparse && test.rows_.size() > 0 &&
         test.reader_->encoder().width() != reader_->encoder().width())
       return error_value(
           "the test file was not read like the training file: load it with "
           "the option like: the training data set");
-    onepass::RowBlock both = rows_;
-    onepass::append_rows(both, test.rows_);
-    onepass::Split split;
-    for (std::size_t i = 0; i < rows_.size(); ++i) split.train.push_back(i);
-    for (std::size_t i = 0; i < test.rows_.size(); ++i) split.test.push_back(rows_.size() + i);
-    onepass::SeededRandom rng(opt.seed);
-    if (opt.shuffle) rng.shuffle(split.train);
-    return evaluate_on(both, spec, split, opt, options);
+    auto pair = onepass::train_test_pair(rows_, test.rows_, opt);
+    if (!pair) return error_value(pair.message());
+    return evaluate_on(pair.value().first, spec, pair.value().second, opt, options);
   }
 
   val cross_validate(const std::string& spec, double folds, val options) const {
@@ -140,12 +130,12 @@ class JsDataset {
     return o[key].isNumber() ? o[key].as<double>() : def;
   }
   onepass::EvalOptions eval_options(const val& o) const {
-    onepass::EvalOptions opt;
+    onepass::EvalOptions opt;  // its defaults are the core's
     opt.scale_encoded = scale_encoded_;
-    opt.seed = static_cast<std::uint64_t>(number(o, "seed", 1));
+    opt.seed = static_cast<std::uint64_t>(number(o, "seed", static_cast<double>(opt.seed)));
     opt.shuffle = o["shuffle"].isTrue();
     opt.stratified = !o["stratified"].isFalse();
-    opt.k = static_cast<std::size_t>(number(o, "k", 20));
+    opt.k = static_cast<std::size_t>(number(o, "k", static_cast<double>(opt.k)));
     return opt;
   }
   // One train/test run, or a grid search over it when options.grid is given.
@@ -161,7 +151,7 @@ class JsDataset {
     const std::string metric =
         options["select"].isString() ? options["select"].as<std::string>() : "accuracy";
     auto g = onepass::grid_search(data, spec, grid.value(), split, metric,
-                                  number(options, "validation", 0.2),
+                                  number(options, "validation", onepass::kDefaultValidationFraction),
                                   options["optimistic"].isTrue(), opt);
     if (!g) return error_value(g.message());
     val out = run_value(g.value().final);
@@ -200,7 +190,7 @@ class JsDataset {
   std::unique_ptr<onepass::SvmlightReader> svmlight_;  // or svmlight rows
   onepass::SparseBlock sparse_block_;
   onepass::RowBlock rows_;
-  std::vector<std::uint8_t> chunk_;
+  ChunkBuffer chunk_;
 };
 
 }  // namespace onepass_wasm

@@ -23,10 +23,10 @@ inline std::vector<std::string> feature_names_of(const onepass::SvmlightReader&)
 template <class RaceType>
 class JsRunner {
  public:
-  val chunk_buffer(std::size_t n) { return writable_view(chunk_, n); }
+  val chunk_buffer(std::size_t n) { return chunk_.view(n); }
   // Parses the first n bytes of the chunk buffer; "" or the error that stopped the stream.
   std::string push(std::size_t n) {
-    return race_->push(reinterpret_cast<const char*>(chunk_.data()), n).message();
+    return race_->push(chunk_.data(), n).message();
   }
   std::string finish() { return race_->finish().message(); }
 
@@ -70,7 +70,7 @@ class JsRunner {
   }
 
   std::unique_ptr<RaceType> race_;
-  std::vector<std::uint8_t> chunk_;
+  ChunkBuffer chunk_;
 };
 
 // The CSV options of a run (JsRace) from JS: the caller's, and when it trains models further

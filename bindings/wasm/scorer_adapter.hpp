@@ -36,7 +36,7 @@ class JsScorer {
     csv_ = std::make_unique<onepass::CsvScorer>(opt, *pipeline_);
     return "";
   }
-  val chunk_buffer(std::size_t n) { return writable_view(chunk_, n); }
+  val chunk_buffer(std::size_t n) { return chunk_.view(n); }
   // f applied to the scorer of this model's format.
   template <class F>
   auto with_scorer(F f) {
@@ -44,7 +44,7 @@ class JsScorer {
   }
 
   std::string push(std::size_t n) {
-    const char* data = reinterpret_cast<const char*>(chunk_.data());
+    const char* data = chunk_.data();
     return with_scorer([&](auto& s) { return s.push(data, n).message(); });
   }
   std::string finish() {
@@ -71,7 +71,7 @@ class JsScorer {
   onepass::ModelSchema schema_;
   std::unique_ptr<onepass::CsvScorer> csv_;
   std::unique_ptr<onepass::SvmlightScorer> sparse_;
-  std::vector<std::uint8_t> chunk_;
+  ChunkBuffer chunk_;
 };
 
 }  // namespace onepass_wasm

@@ -76,6 +76,21 @@ bool lower_is_better(const std::string& metric) {
 
 }  // namespace
 
+Result<std::pair<RowBlock, Split>> train_test_pair(const RowBlock& train, const RowBlock& test,
+                                                   const EvalOptions& opt) {
+  const auto inputs = [](const RowBlock& b) { return b.sparse ? b.width : b.dims; };
+  if (test.size() > 0 && (inputs(test) != inputs(train) || test.sparse != train.sparse))
+    return Status::error("the test file has " + std::to_string(inputs(test)) +
+                         " features, the training file " + std::to_string(inputs(train)));
+  std::pair<RowBlock, Split> out{train, {}};
+  append_rows(out.first, test);
+  for (std::size_t i = 0; i < train.size(); ++i) out.second.train.push_back(i);
+  for (std::size_t i = 0; i < test.size(); ++i) out.second.test.push_back(train.size() + i);
+  SeededRandom rng(opt.seed);
+  if (opt.shuffle) rng.shuffle(out.second.train);
+  return out;
+}
+
 void append_rows(RowBlock& to, const SparseBlock& from, std::size_t width) {
   if (to.size() == 0) {
     to.sparse = true;

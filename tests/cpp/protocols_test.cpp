@@ -1,6 +1,7 @@
 // Evaluation protocols (spec 6.2-6.4): splits, leaks, folds, curves, grid search.
 #include "onepass/eval/protocols.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -158,6 +159,41 @@ TEST(GridSearch, NeverReadsTheTestPart) {
   double best = 0;
   for (const auto& [spec, v] : o.candidates) best = std::max(best, v);
   EXPECT_EQ(metric_value(o.final.test, "accuracy"), best);
+}
+
+}  // namespace
+}  // namespace onepass
+
+namespace onepass {
+namespace {
+
+// A given train/test pair (issue 14: the protocol is the core's, not the bindings'): the
+// training rows first, in a seeded order when shuffled, then the test rows; widths must agree.
+TEST(Protocols, TrainTestPairKeepsTheTestRowsLastAndChecksTheWidth) {
+  RowBlock train, test;
+  train.dims = test.dims = 2;
+  train.x = {1, 2, 3, 4, 5, 6};
+  train.y = {1, -1, 1};
+  test.x = {7, 8};
+  test.y = {-1};
+  EvalOptions opt;
+  auto pair = train_test_pair(train, test, opt);
+  ASSERT_TRUE(pair) << pair.message();
+  EXPECT_EQ(pair.value().first.size(), 4u);
+  EXPECT_EQ(pair.value().second.train, (std::vector<std::size_t>{0, 1, 2}));
+  EXPECT_EQ(pair.value().second.test, (std::vector<std::size_t>{3}));
+  EXPECT_EQ(pair.value().first.row(3)[0], 7);
+  opt.shuffle = true;
+  auto shuffled = train_test_pair(train, test, opt);
+  ASSERT_TRUE(shuffled);
+  std::vector<std::size_t> order = shuffled.value().second.train;
+  std::sort(order.begin(), order.end());
+  EXPECT_EQ(order, (std::vector<std::size_t>{0, 1, 2}));  // the same rows, in a seeded order
+  EXPECT_EQ(shuffled.value().second.test, (std::vector<std::size_t>{3}));
+  test.dims = 3;
+  test.x = {7, 8, 9};
+  EXPECT_EQ(train_test_pair(train, test, opt).message(),
+            "the test file has 3 features, the training file 2");
 }
 
 }  // namespace

@@ -179,3 +179,14 @@ test('a run that diverged says so in evaluate (text and JSON) and in the API (is
   assert.equal(data.holdout('zscore | logreg', {}).diverged, false);
   data.dispose();
 });
+
+test("the protocols' defaults are the core's, one place for every front end (issue 14)", () => {
+  assert.deepEqual(op.evaluationDefaults, { testFraction: 0.2, validation: 0.2, seed: 1, k: 20 });
+  const spec = 'zscore | logreg';
+  const implicit = heart.holdout(spec);
+  const explicit = heart.holdout(spec, {
+    testFraction: op.evaluationDefaults.testFraction,
+    seed: op.evaluationDefaults.seed,
+  });
+  assert.deepEqual(implicit, explicit);
+});

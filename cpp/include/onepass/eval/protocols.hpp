@@ -19,6 +19,12 @@ namespace onepass {
 
 using Metrics = std::vector<std::pair<std::string, double>>;
 
+// The protocols' defaults, one place for every front end (the CLIs and the JS API read them):
+// the share of rows a holdout tests on, and the share of the training part a grid search
+// selects on (spec 6.2-6.4).
+constexpr double kDefaultTestFraction = 0.2;
+constexpr double kDefaultValidationFraction = 0.2;
+
 struct EvalOptions {
   std::uint64_t seed = 1;
   bool shuffle = false;        // shuffle the training order (S0's randomised one pass)
@@ -39,6 +45,10 @@ struct Split {
 // A seeded split with round(test_fraction n) test rows (per class when stratified).
 Split holdout_split(const std::vector<std::int8_t>& labels, double test_fraction,
                     const EvalOptions& opt);
+// A given train/test pair (two files) as one data set and its split: the training rows, in a
+// seeded order when opt.shuffle, then the test rows. An error when their widths differ.
+Result<std::pair<RowBlock, Split>> train_test_pair(const RowBlock& train, const RowBlock& test,
+                                                   const EvalOptions& opt);
 // k folds partitioning the rows: fold i is the test part of split i.
 Result<std::vector<Split>> kfold_splits(const std::vector<std::int8_t>& labels, std::size_t k,
                                         const EvalOptions& opt);
