@@ -428,99 +428,102 @@ function setRunning(running: boolean, pausable = true): void {
   }
 }
 
+/** A message of a given type from the worker. */
+type Message<T extends FromWorker['type']> = Extract<FromWorker, { type: T }>;
+
+/** The end of a run (done or cancelled): the last point, results, baseline, problems, status. */
+function runDone(msg: Message<'done'>): void {
+  showProgress(msg.progress);
+  // The last row, when the curve stride does not land on it.
+  const last = curveRows.length ? curveRows[curveRows.length - 1] : 0;
+  if (msg.progress.rows > last)
+    showProgress({
+      ...msg.progress,
+      series: msg.results.map((r) => ({
+        mistakes: r.mistakes,
+        points: Float64Array.of(msg.progress.rows, r.mistakes),
+      })),
+    });
+  features = msg.info.features;
+  lastModels = msg.models; // after Cancel too: what was learned is kept (issue 17)
+  run.baseline = majorityBaseline(msg.info);
+  showBaseline();
+  showResults(msg.results);
+  const skipped = msg.info.errors.map((e) => `skipped ${e.message}`);
+  const fit = msg.results.flatMap((r) => r.warnings.map((w) => `${r.pipeline}: ${w}`));
+  showProblems([...msg.info.warnings, ...fit, ...skipped]);
+  if (!msg.cancelled) ui.bar.value = ui.bar.max; // also when the size was unknown
+  const missing = msg.info.missingCells
+    ? `; ${msg.info.missingCells.toLocaleString()} missing cells (learned as missing values)`
+    : '';
+  ui.status.textContent = `${msg.cancelled ? 'Cancelled' : 'Done'}: ${formatRate(msg.progress, false)}${missing}`;
+  if (Number(ui.holdout.value) > 0 && !msg.cancelled)
+    ui.holdoutStatus.textContent = 'Testing on the holdout…';
+  else setRunning(false);
+}
+
+function crossValidated(msg: Message<'cv'>): void {
+  setRunning(false);
+  if (msg.rows.length) {
+    ui.cvResults.tBodies[0].replaceChildren(...crossValidationRows(msg.rows));
+    ui.cvStatus.textContent = `${msg.folds}-fold cross-validation (seed ${ui.seed.value}) of ${msg.rows.length} pipeline${msg.rows.length === 1 ? '' : 's'}: mean ± deviation over the folds.`;
+  }
+  if (msg.message)
+    ui.cvStatus.textContent =
+      msg.message === 'cancelled'
+        ? `Cancelled after ${msg.rows.length} pipelines.`
+        : `No cross-validation: ${msg.message}.`;
+}
+
+function heldOut(msg: Message<'holdout'>): void {
+  run.holdout = msg.runs;
+  showBaseline();
+  showCurves();
+  ui.holdoutStatus.textContent = msg.message
+    ? `No holdout test: ${msg.message}.`
+    : `Holdout: each pipeline trained on ${100 - Math.round(Number(ui.holdout.value) * 100)}% of the rows (seed ${ui.seed.value}) and tested on the other ${Math.round(Number(ui.holdout.value) * 100)}%.`;
+  showResults(run.results);
+  setRunning(false);
+}
+
+function scored(msg: Message<'scored'>): void {
+  setRunning(false);
+  if (msg.error !== undefined) {
+    ui.scoreStatus.textContent =
+      msg.error === 'cancelled' ? 'Prediction cancelled.' : `Could not predict: ${msg.error}`;
+    return;
+  }
+  predictions = msg.predictions;
+  const acc = msg.labelled
+    ? `; accuracy ${(msg.correct / msg.labelled).toFixed(4)} on the ${msg.labelled} labelled rows`
+    : '';
+  ui.scoreStatus.textContent = `${msg.rows.toLocaleString()} rows predicted${acc}.`;
+  ui.exportPredictions.disabled = false;
+}
+
+/** A run stopped by a bad row or a source that cannot be read: what was learned is shown. */
+function runFailed(msg: Message<'failed'>): void {
+  if (msg.progress) showProgress(msg.progress);
+  if (msg.info) features = msg.info.features;
+  if (msg.results) showResults(msg.results);
+  showProblems([`Stopped: ${msg.message}. What was learned before it is kept below.`]);
+  ui.status.textContent = msg.progress
+    ? `Stopped after ${formatRate(msg.progress, false)}`
+    : 'Stopped';
+  setRunning(false);
+}
+
 worker.onmessage = (event: MessageEvent<FromWorker>) => {
   const msg = event.data;
-  switch (msg.type) {
-    case 'started':
-      features = msg.features;
-      break;
-    case 'progress':
-      showProgress(msg);
-      break;
-    case 'done': {
-      showProgress(msg.progress);
-      // The last row, when the curve stride does not land on it.
-      const last = curveRows.length ? curveRows[curveRows.length - 1] : 0;
-      if (msg.progress.rows > last)
-        showProgress({
-          ...msg.progress,
-          series: msg.results.map((r) => ({
-            mistakes: r.mistakes,
-            points: Float64Array.of(msg.progress.rows, r.mistakes),
-          })),
-        });
-      features = msg.info.features;
-      lastModels = msg.models; // after Cancel too: what was learned is kept (issue 17)
-      run.baseline = majorityBaseline(msg.info);
-      showBaseline();
-      showResults(msg.results);
-      const skipped = msg.info.errors.map((e) => `skipped ${e.message}`);
-      const fit = msg.results.flatMap((r) => r.warnings.map((w) => `${r.pipeline}: ${w}`));
-      showProblems([...msg.info.warnings, ...fit, ...skipped]);
-      if (!msg.cancelled) ui.bar.value = ui.bar.max; // also when the size was unknown
-      const missing = msg.info.missingCells
-        ? `; ${msg.info.missingCells.toLocaleString()} missing cells (learned as missing values)`
-        : '';
-      ui.status.textContent = `${msg.cancelled ? 'Cancelled' : 'Done'}: ${formatRate(msg.progress, false)}${missing}`;
-      if (Number(ui.holdout.value) > 0 && !msg.cancelled)
-        ui.holdoutStatus.textContent = 'Testing on the holdout…';
-      else setRunning(false);
-      break;
-    }
-    case 'cv-progress':
-      ui.cvStatus.textContent = `Cross-validating: ${msg.done} of ${msg.total} pipelines done…`;
-      break;
-    case 'cv':
-      setRunning(false);
-      if (msg.rows.length) {
-        ui.cvResults.tBodies[0].replaceChildren(...crossValidationRows(msg.rows));
-        ui.cvStatus.textContent = `${msg.folds}-fold cross-validation (seed ${ui.seed.value}) of ${msg.rows.length} pipeline${msg.rows.length === 1 ? '' : 's'}: mean ± deviation over the folds.`;
-      }
-      if (msg.message)
-        ui.cvStatus.textContent =
-          msg.message === 'cancelled'
-            ? `Cancelled after ${msg.rows.length} pipelines.`
-            : `No cross-validation: ${msg.message}.`;
-      break;
-    case 'holdout':
-      run.holdout = msg.runs;
-      showBaseline();
-      showCurves();
-      ui.holdoutStatus.textContent = msg.message
-        ? `No holdout test: ${msg.message}.`
-        : `Holdout: each pipeline trained on ${100 - Math.round(Number(ui.holdout.value) * 100)}% of the rows (seed ${ui.seed.value}) and tested on the other ${Math.round(Number(ui.holdout.value) * 100)}%.`;
-      showResults(run.results);
-      setRunning(false);
-      break;
-    case 'scored': {
-      setRunning(false);
-      if (msg.error === 'cancelled') {
-        ui.scoreStatus.textContent = 'Prediction cancelled.';
-        break;
-      }
-      if (msg.error !== undefined) {
-        ui.scoreStatus.textContent = `Could not predict: ${msg.error}`;
-        break;
-      }
-      predictions = msg.predictions;
-      const acc = msg.labelled
-        ? `; accuracy ${(msg.correct / msg.labelled).toFixed(4)} on the ${msg.labelled} labelled rows`
-        : '';
-      ui.scoreStatus.textContent = `${msg.rows.toLocaleString()} rows predicted${acc}.`;
-      ui.exportPredictions.disabled = false;
-      break;
-    }
-    case 'failed':
-      if (msg.progress) showProgress(msg.progress);
-      if (msg.info) features = msg.info.features;
-      if (msg.results) showResults(msg.results);
-      showProblems([`Stopped: ${msg.message}. What was learned before it is kept below.`]);
-      ui.status.textContent = msg.progress
-        ? `Stopped after ${formatRate(msg.progress, false)}`
-        : 'Stopped';
-      setRunning(false);
-      break;
-  }
+  if (msg.type === 'started') features = msg.features;
+  else if (msg.type === 'progress') showProgress(msg);
+  else if (msg.type === 'done') runDone(msg);
+  else if (msg.type === 'cv-progress')
+    ui.cvStatus.textContent = `Cross-validating: ${msg.done} of ${msg.total} pipelines done…`;
+  else if (msg.type === 'cv') crossValidated(msg);
+  else if (msg.type === 'holdout') heldOut(msg);
+  else if (msg.type === 'scored') scored(msg);
+  else if (msg.type === 'failed') runFailed(msg);
 };
 
 // ------------------------------------------------------------------ running
@@ -683,6 +686,25 @@ async function main(): Promise<void> {
   ui.applyPreset.addEventListener('click', () => {
     ui.specs.value = PRESETS[ui.preset.value].specs.join('\n');
   });
+  wireData();
+  wireRun();
+  wireModels();
+
+  const link = await applyLink();
+  if (link === 'none') await chooseSource(source);
+  if (link === 'wait') {
+    // Nothing runs on data the sender did not mean: the recipient brings their own file.
+    await chooseSource(source);
+    ui.status.textContent =
+      "This link's setup was made with the sender's own file, which a link never carries: " +
+      'choose your file in step 1, then Run.';
+    return;
+  }
+  start(op); // the chosen (or bundled) dataset streams as soon as the page opens
+}
+
+/** The data controls: a sample, a file picked or dropped, the label column. */
+function wireData(): void {
   ui.dataset.addEventListener('change', () => void chooseSource(sample(ui.dataset.value)));
   ui.file.addEventListener('change', () => {
     const f = ui.file.files?.[0];
@@ -706,6 +728,10 @@ async function main(): Promise<void> {
     const f = e.dataTransfer?.files[0];
     if (f && !ui.run.disabled) void chooseSource({ kind: 'file', file: f });
   });
+}
+
+/** Running: Run, cross-validation, pause and cancel, the share link and the downloads. */
+function wireRun(): void {
   ui.run.addEventListener('click', () => start(op));
   ui.cvRun.addEventListener('click', startCrossValidation);
   const specsOfBox = (): string[] =>
@@ -744,6 +770,10 @@ async function main(): Promise<void> {
     const png = chart.toPng(`Cumulative mistakes: ${name}, ${curveRows.at(-1) ?? 0} rows`);
     if (png) download('onepass-chart.png', png);
   });
+}
+
+/** A saved model: loaded, checked, and used to predict the chosen data. */
+function wireModels(): void {
   ui.modelFile.addEventListener('change', async () => {
     const f = ui.modelFile.files?.[0];
     if (!f) return;
@@ -768,18 +798,6 @@ async function main(): Promise<void> {
   ui.exportPredictions.addEventListener('click', () =>
     download('onepass-predictions.csv', new Blob([predictions], { type: 'text/csv' })),
   );
-
-  const link = await applyLink();
-  if (link === 'none') await chooseSource(source);
-  if (link === 'wait') {
-    // Nothing runs on data the sender did not mean: the recipient brings their own file.
-    await chooseSource(source);
-    ui.status.textContent =
-      "This link's setup was made with the sender's own file, which a link never carries: " +
-      'choose your file in step 1, then Run.';
-    return;
-  }
-  start(op); // the chosen (or bundled) dataset streams as soon as the page opens
 }
 
 void main();
