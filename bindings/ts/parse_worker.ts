@@ -75,15 +75,21 @@ async function rangeReader(file: RangedFile): Promise<RangeReader> {
   // One buffer, reused: a new one per block would leave the collector megabytes of garbage.
   let scratch = new ArrayBuffer(0);
   const fs = await nodeModule<typeof import('node:fs')>('fs');
-  const fd = fs.openSync(file, 'r');
   return {
     read: async (at, length) => {
       if (scratch.byteLength < length) scratch = new ArrayBuffer(length + (length >> 2));
       const target = new Uint8Array(scratch, 0, length);
-      for (let done = 0; done < length;) {
-        const n = fs.readSync(fd, target, done, length - done, at + done);
-        if (n === 0) throw new Error(`${file} became shorter while it was read`);
-        done += n;
+      // Opened for each read (three a block, cheap beside parsing it): a worker is ended without
+      // notice (terminate()), so it holds nothing open between blocks.
+      const fd = fs.openSync(file, 'r');
+      try {
+        for (let done = 0; done < length;) {
+          const n = fs.readSync(fd, target, done, length - done, at + done);
+          if (n === 0) throw new Error(`${file} became shorter while it was read`);
+          done += n;
+        }
+      } finally {
+        fs.closeSync(fd);
       }
       return target;
     },

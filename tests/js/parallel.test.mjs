@@ -2,7 +2,7 @@
 // run gives what one thread gives, bit for bit, whatever the input: a file by its path, a Blob,
 // a stream; string labels, empty cells, bad rows skipped or stopping, a quote half-way.
 import assert from 'node:assert/strict';
-import { mkdtempSync, openAsBlob, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openAsBlob, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
@@ -162,4 +162,15 @@ test('threads is checked; the CLI takes --threads and prints the same whatever N
   const bad = out('0');
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /--threads takes a whole number from 1 to 256 \(got '0'\)/);
+});
+
+test('runs on every core leave no file open and no worker running', async () => {
+  const path = file('fds.csv', csvText(90000));
+  const open = () => readdirSync('/proc/self/fd').length;
+  const before = open();
+  for (let i = 0; i < 3; i++) assert.ok((await run(path, 3)).apart > 0);
+  // Ended workers give their descriptors back as their threads stop.
+  const until = Date.now() + 5000;
+  while (open() > before && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  assert.equal(open(), before);
 });
