@@ -36,8 +36,8 @@ const USAGE = `usage:
   --skip-bad-rows  count and skip malformed rows instead of stopping at the first one
   --json       one JSON object per pipeline, one per line
   --quiet, -q  no progress line on the terminal (there is none when stderr is not a terminal)
-  --threads N  threads for a CSV run: one learns, N - 1 parse (default: the number of cores;
-               1: one thread parses and learns); the results are the same whatever N
+  --threads N  threads for a CSV run: one learns, N - 1 parse (default: the number of cores,
+               at most 4; 1: one thread parses and learns); the results are the same whatever N
   CSV reading (run, evaluate, predict): --no-header (columns named c1..cN), --delimiter C (default:
                detected), --skip-lines N, --comment '|' (lines to pass over), --na "?,NA" (missing-value cells), --label-trim "."
                (characters trimmed from labels), --numeric a,b --categorical c --text d

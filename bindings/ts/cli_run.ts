@@ -25,6 +25,11 @@ import {
 import { inFile, loadModel, openCsv, orDefault } from './cli_io.js';
 import type { CsvReadOptions } from './index.js';
 
+/** --threads by default: every core, up to 4 (one learns, three parse). Beyond three parsers
+ * learning is the bound (docs/bench.md estimates it from the per-row costs), and each worker
+ * costs a module instance's memory. */
+const DEFAULT_THREADS = (cores: number): number => Math.min(cores, 4);
+
 interface RunArgs {
   file: string;
   format: 'csv' | 'svmlight';
@@ -198,11 +203,16 @@ export async function run(args: string[]): Promise<void> {
     const progress = progressLine(a.quiet ? null : process.stderr, a.file);
     const onProgress = (bytes: number) => progress?.update(bytes, () => runner.stats(0).rows);
     if (csv) {
-      // A file by its path: parser workers read its ranges themselves (the stream opened above
-      // only checked that it can be read).
-      const input = a.file === '-' ? source : a.file;
-      if (input !== source) (source as ReadStream).destroy();
-      await csv.pushAll(input, { threads: a.threads ?? (await coreCount()), onProgress });
+      // A regular file by its path: parser workers read its ranges themselves (the stream
+      // opened above only checked that it can be read). Standard input, a pipe or a FIFO is
+      // read from that stream, once.
+      const regular = a.file !== '-' && !a.file.includes('\n') && statSync(a.file).isFile();
+      const input = regular ? a.file : source;
+      if (regular) (source as ReadStream).destroy();
+      await csv.pushAll(input, {
+        threads: a.threads ?? DEFAULT_THREADS(await coreCount()),
+        onProgress,
+      });
     } else {
       let bytes = 0;
       for await (const chunk of source) {

@@ -46,7 +46,7 @@ export async function loadModule(
         "'onepass/onepass_wasm.wasm') and pass load({ wasmUrl }), or its bytes as " +
         'load({ wasmBinary }) (README "Using bundlers")',
     );
-  if (!wasmBinary && isNode) {
+  if (!wasmBinary && !options.wasmModule && isNode) {
     // docs/design.md, toolchain fact 2: in Node the loader's fetch() of a file path fails; pass the bytes.
     const fs = await nodeModule<typeof import('node:fs')>('fs');
     const file = options.wasmUrl?.startsWith('file:') ? new URL(options.wasmUrl) : options.wasmUrl;

@@ -55,18 +55,34 @@ async function startThread(
   if (isNode) {
     const { Worker } = await nodeModule<typeof import('node:worker_threads')>('worker_threads');
     const w = new Worker(url);
+    let ending = false;
     w.on('message', onMessage);
     w.on('error', onError);
-    return { post: (m, t) => w.postMessage(m, t), terminate: () => void w.terminate() };
+    // A thread that ends by itself (not by terminate()) would leave its blocks unanswered.
+    w.on('exit', (code) => ending || onError(new Error(`it ended (exit code ${code})`)));
+    return {
+      post: (m, t) => w.postMessage(m, t),
+      terminate: () => {
+        ending = true;
+        void w.terminate();
+      },
+    };
   }
   const script = new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' });
-  const w = new Worker(URL.createObjectURL(script), { type: 'module' });
+  const blobUrl = URL.createObjectURL(script);
+  const w = new Worker(blobUrl, { type: 'module' });
   w.onmessage = (e: MessageEvent<FromParser>) => onMessage(e.data);
   w.onerror = (e: ErrorEvent) => {
     e.preventDefault();
     onError(new Error(e.message || `the parser worker ${url.href} could not be started`));
   };
-  return { post: (m, t) => w.postMessage(m, t), terminate: () => w.terminate() };
+  return {
+    post: (m, t) => w.postMessage(m, t),
+    terminate: () => {
+      w.terminate();
+      URL.revokeObjectURL(blobUrl);
+    },
+  };
 }
 
 /** K parser workers; blocks go round-robin, and each worker answers in the order it was sent. */
@@ -81,13 +97,18 @@ class ParserPool {
 
   static async start(count: number): Promise<ParserPool> {
     const pool = new ParserPool();
-    for (let i = 0; i < count; ++i)
-      pool.#threads.push(
-        await startThread(
-          (m) => pool.#answer(m),
-          (e) => pool.#fail(e),
-        ),
-      );
+    try {
+      for (let i = 0; i < count; ++i)
+        pool.#threads.push(
+          await startThread(
+            (m) => pool.#answer(m),
+            (e) => pool.#fail(e),
+          ),
+        );
+    } catch (e) {
+      pool.close(); // those already started
+      throw e;
+    }
     return pool;
   }
 
@@ -153,6 +174,8 @@ class ParserPool {
 export class RecordCutter {
   #parts: Uint8Array[] = [];
   #size = 0;
+  /** false once a block was cut inside a record: from then on only the run's reader may read. */
+  whole = true;
 
   /** `allocate` may hand out a spare buffer for a block. */
   constructor(
@@ -160,9 +183,18 @@ export class RecordCutter {
     readonly allocate: (bytes: number) => ArrayBuffer | null = () => null,
   ) {}
 
-  /** The blocks complete after this chunk (each byte is copied once, into its block). */
+  /** The blocks complete after this chunk (each byte is copied once, into its block). A block
+   * may end inside a record when no line break came for 4 blocks' worth of bytes (one huge
+   * record, line breaks of '\r' only): `whole` then says it is not whole records. */
   *cut(chunk: Uint8Array): Generator<Uint8Array> {
     const nl = this.#size + chunk.length < this.blockBytes ? -1 : chunk.lastIndexOf(10);
+    if (nl < 0 && this.#size + chunk.length > 4 * this.blockBytes) {
+      this.#parts.push(chunk);
+      this.#size += chunk.length;
+      this.whole = false;
+      yield this.rest(); // bounded memory: the run's reader takes it as it comes
+      return;
+    }
     if (nl < 0) {
       // not enough yet, or no record ends in this chunk: keep it for the next
       this.#parts.push(chunk.slice());
@@ -275,17 +307,17 @@ export async function streamInParallel(
 /** A run with parser workers: the blocks in flight, learned in order as their replies come. */
 class ParallelStream {
   blocksApart = 0;
-  #starting: Promise<ParserPool>;
+  /** Started once the head has settled: a short file, or one that never settles, starts none. */
+  #starting: Promise<ParserPool> | null = null;
   #pool: ParserPool | null = null;
   #inFlight: InOrder;
   #stopReading = async (): Promise<void> => undefined;
 
   constructor(
     readonly run: ParallelRun,
-    parsers: number,
+    readonly parsers: number,
     readonly progress: (bytes: number) => void | Promise<void>,
   ) {
-    this.#starting = ParserPool.start(parsers);
     this.#inFlight = new InOrder(2 * parsers + 2);
   }
 
@@ -321,7 +353,8 @@ class ParallelStream {
       const next = await iterator.next();
       if (next.done) break;
       for (const block of cutter.cut(next.value)) {
-        if (!oneThread && block.indexOf(34) >= 0) oneThread = true; // '"'
+        // A quote ('"'), or a block cut inside a record: this thread reads on.
+        if (!oneThread && (!cutter.whole || block.indexOf(34) >= 0)) oneThread = true;
         if (this.#pool && !oneThread) {
           this.#inFlight.add(this.#pool.read(block));
           if (this.#inFlight.full()) await this.#learn();
@@ -334,6 +367,7 @@ class ParallelStream {
         headBytes += block.length;
         const state = run.race.readApartState();
         if (state === 1) {
+          this.#starting = ParserPool.start(this.parsers);
           this.#pool = await this.#starting;
           this.#pool.begin(run, head, input.file?.file);
           if (input.file) {
@@ -378,7 +412,7 @@ class ParallelStream {
   async close(): Promise<void> {
     await this.#stopReading().catch(() => undefined);
     this.#inFlight.drop();
-    this.#pool ??= await this.#starting.catch(() => null);
+    this.#pool ??= (await this.#starting?.catch(() => null)) ?? null;
     this.#pool?.close();
   }
 }

@@ -33,6 +33,7 @@ void CsvReader::count_apart(const ApartCounts& counts, const std::int8_t* y, std
   rows_ += counts.rows;
   positives_ += counts.positives;
   missing_ += counts.missing;
+  if (counts.positives > 0) labels_.saw_positive();
   for (std::size_t i = 0; i < rows; ++i) label_runs_.add(y[i]);
 }
 

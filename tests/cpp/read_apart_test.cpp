@@ -176,6 +176,25 @@ TEST(ReadApart, AnUnclosedQuoteLeavesTheRestToTheStreamsReader) {
   }
 }
 
+// The positive class first seen in a block read apart: a third label after it is named as one
+// reader would name it (found in review: the run's reader still thought 'yes' unseen).
+TEST(ReadApart, APositiveClassSeenApartCountsAsSeen) {
+  std::string csv = "a,b,y\n";
+  // yes only in the middle: the block with the third value holds none.
+  for (int i = 0; i < 3000; ++i)
+    csv += std::to_string(i % 9) + ",1," + (i >= 1500 && i < 2500 ? "yes" : "no") + "\n";
+  csv += "1,2,maybe\n";
+  CsvOptions options;
+  options.positive = "yes";
+  options.sample_rows = 50;
+  const StreamRun whole = run(csv, options, kSpecs, 500, false);
+  const StreamRun apart = run(csv, options, kSpecs, 500, true);
+  EXPECT_GT(apart.apart, 10u);
+  EXPECT_NE(whole.status.message().find("a third label value 'maybe'"), std::string::npos)
+      << whole.status.message();
+  expect_same(whole, apart);
+}
+
 TEST(ReadApart, AFileSortedByClassIsStillSaidToBe) {
   // The labels of rows read apart count in the runs test (CsvReader::warnings).
   std::string csv = "a,b,y\n";

@@ -131,6 +131,9 @@ test('parser workers: on a host without CSP they can fetch nothing, and every co
       document.querySelector('#status').textContent.startsWith('Done'),
     );
     await resultsShow(page, 3, big.rows);
+    // Blocks were parsed in the parser workers (the status says how many).
+    const apart = /\((\d+) blocks in parser workers\)/.exec(await page.textContent('#status'));
+    assert.ok(apart && Number(apart[1]) > 10, await page.textContent('#status'));
     const everyCore = await figures(page);
     await page.selectOption('#threads', '1');
     await page.click('#run');

@@ -456,7 +456,10 @@ function runDone(msg: Message<'done'>): void {
   const missing = msg.info.missingCells
     ? `; ${msg.info.missingCells.toLocaleString()} missing cells (learned as missing values)`
     : '';
-  ui.status.textContent = `${msg.cancelled ? 'Cancelled' : 'Done'}: ${formatRate(msg.progress, false)}${missing}`;
+  const parsers = msg.blocksApart
+    ? `; parsed by ${Number(ui.threads.value) || CORES} threads (${msg.blocksApart} blocks in parser workers)`
+    : '';
+  ui.status.textContent = `${msg.cancelled ? 'Cancelled' : 'Done'}: ${formatRate(msg.progress, false)}${missing}${parsers}`;
   if (Number(ui.holdout.value) > 0 && !msg.cancelled)
     ui.holdoutStatus.textContent = 'Testing on the holdout…';
   else setRunning(false);

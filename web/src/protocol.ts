@@ -67,6 +67,8 @@ export type FromWorker =
       /** The model file of each pipeline (JSON text). */
       models: string[];
       cancelled: boolean;
+      /** Blocks that parser workers parsed (0: the run parsed on one thread). */
+      blocksApart: number;
     }
   | {
       type: 'scored';

@@ -207,15 +207,16 @@ async function run(source: Source, options: RunOptions): Promise<void> {
     });
     runner = csv;
     let started = false;
+    let blocksApart = 0;
     try {
       // Parser workers parse while this thread learns (options.threads); between blocks the
       // run waits while paused, and a cancel ends it.
-      await csv.pushAll(opened.input, {
+      const streamed = await csv.pushAll(opened.input, {
         threads: options.threads,
         onProgress: async () => {
-          if (!started) {
-            started = true;
-            const info = csv.info();
+          const info = csv.info();
+          if (!started && info.features.length > 0) {
+            started = true; // once the header is read: its features are known
             post({
               type: 'started',
               features: info.features,
@@ -232,6 +233,7 @@ async function run(source: Source, options: RunOptions): Promise<void> {
           if (cancelled) throw CANCELLED;
         },
       });
+      blocksApart = streamed.blocksApart;
     } catch (e) {
       if (e !== CANCELLED) throw e;
     }
@@ -246,6 +248,7 @@ async function run(source: Source, options: RunOptions): Promise<void> {
       results: csv.results(),
       models,
       cancelled,
+      blocksApart,
     });
     if (!cancelled && options.holdout > 0) await holdout(op, source, options, total);
   } catch (e) {

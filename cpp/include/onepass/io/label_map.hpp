@@ -38,6 +38,9 @@ class LabelMap {
   bool settled() const { return negative_seen_; }
   // The numeric rule applies (no positive class named or chosen).
   bool numeric() const { return positive_.empty(); }
+  // Rows mapped elsewhere (read apart, docs/design.md "Every core") had the positive class: the
+  // messages after them must say what this map would have said had it read them.
+  void saw_positive() { positive_seen_ = true; }
 
  private:
   std::string format_negative() const { return negative_number_ == 0 ? "0" : "-1"; }
