@@ -95,9 +95,9 @@ export interface PipelineOptions {
 }
 
 /**
- * What runCsv and loadDataset read: a ReadableStream (File.stream(), a fetch body) or any async
- * iterable of Uint8Array chunks, one Uint8Array, a string of CSV text, or, in Node, a file
- * path (a string without a line break).
+ * What runCsv, pushAll and loadDataset read: a ReadableStream (File.stream(), a fetch body) or
+ * any async iterable of Uint8Array chunks, one Uint8Array, a Blob (a File), a string of CSV text,
+ * or, in Node, a file path (a string without a line break).
  */
 export type CsvSource =
   ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | Uint8Array | Blob | string;
