@@ -137,6 +137,55 @@ test('Vite: no configuration', async () => {
   );
 });
 
+test('Vite: parsing on two threads from the installed package (its worker script copied)', async () => {
+  const src = app('vite-threads');
+  mkdirSync(src, { recursive: true });
+  writeFileSync(join(src, 'index.html'), PAGE('./main.js', true));
+  writeFileSync(
+    join(src, 'main.js'),
+    `import { load } from 'onepass';
+(async () => {
+  try {
+    const op = await load();
+    let csv = 'a,b,label\\n';
+    for (let i = 0; i < 500000; i++) csv += (i % 7) + ',' + ((i * 3) % 11) + ',' + (i % 2) + '\\n';
+    const bytes = new TextEncoder().encode(csv);
+    async function* chunks() {
+      for (let at = 0; at < bytes.length; at += 65536) yield bytes.subarray(at, at + 65536);
+    }
+    const one = op.csvRunner({ pipelines: ['zscore | logreg'] });
+    await one.pushAll(chunks());
+    one.finish();
+    const many = op.csvRunner({ pipelines: ['zscore | logreg'] });
+    const { blocksApart } = await many.pushAll(chunks(), { threads: 2 });
+    many.finish();
+    const same = JSON.stringify(one.results()) === JSON.stringify(many.results());
+    document.title = 'onepass ' + blocksApart + ' ' + same;
+  } catch (e) {
+    document.title = 'failed ' + e.message;
+  }
+})();
+`,
+  );
+  const out = app('dist-vite-threads');
+  await viteBuild({
+    root: src,
+    base: './',
+    logLevel: 'silent',
+    configFile: false,
+    build: { outDir: out, emptyOutDir: true, target: 'es2022' },
+  });
+  const { title, requested } = await runInBrowser(out);
+  const m = /^onepass (\d+) (true|false)$/.exec(title);
+  assert.ok(m, title);
+  assert.ok(Number(m[1]) > 0, `${m[1]} blocks parsed by the worker`);
+  assert.equal(m[2], 'true', 'the same results as one thread');
+  assert.ok(
+    requested.some((p) => /parse_worker\.bundle.*\.js$/.test(p)),
+    'the parser worker script was served',
+  );
+});
+
 test('webpack 5: no configuration, and no warning', async () => {
   const out = app('dist-webpack');
   const stats = await new Promise((resolve, reject) =>
