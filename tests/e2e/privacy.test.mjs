@@ -119,6 +119,10 @@ test('parser workers: on a host without CSP they can fetch nothing, and every co
     await page.waitForFunction(() => document.querySelector('#bar').value > 0.1);
     await page.click('#pause');
     // The run's worker and its parser workers, each started from a blob: URL: none can fetch.
+    // (Parser workers start once the file's head has settled; the browser reports a new
+    // worker a moment after it starts.)
+    const until = Date.now() + 10000;
+    while (page.workers().length < 2 && Date.now() < until) await page.waitForTimeout(50);
     const workers = page.workers();
     assert.ok(workers.length >= 2, `${workers.length} workers during the run`);
     const target = `http://127.0.0.1:${other.address().port}/probe`;
