@@ -5,12 +5,13 @@
 // same rows in the same order, so a run's results are those of one thread, bit for bit.
 // A file in Node (by its path) is cut into byte ranges that each worker reads itself, so this
 // thread only learns; any other stream (a File's in browsers, stdin) is read here and cut into
-// blocks of whole records that are transferred to the workers. A block a worker will not read (a bad row,
-// to be named with its true line) is read here; after a quote, which may open a field that spans
-// a cut, this thread reads the rest of the stream itself.
+// blocks of whole records that are transferred to the workers. A block a worker will not read
+// (a bad row, to be named with its true line) is read here; after a quote, which may open a
+// field that spans a cut, this thread reads the rest of the stream itself.
 import { fail, isNode, nodeModule, type LoadOptions } from './module.js';
 import type { FromParser, ParsedRows, RangedFile, ToParser } from './parse_worker.js';
 import type { RawRace } from './onepass_wasm.mjs';
+import { SpareBuffers } from './spare_buffers.js';
 
 /** Bytes per block: large enough that a message costs little beside parsing it, small enough
  * that several are in flight in a large file. */
@@ -88,9 +89,8 @@ async function startThread(
 /** K parser workers; blocks go round-robin, and each worker answers in the order it was sent. */
 class ParserPool {
   #threads: ParserThread[] = [];
-  /** Buffers that went back and forth and can be used again (rows learned, blocks read): the
-   * collector would otherwise meet megabytes of garbage per block on each side. */
-  #spare: ArrayBuffer[] = [];
+  /** Buffers that came back (rows learned, blocks read), to be used again. */
+  readonly spare = new SpareBuffers(16);
   #waiting = new Map<number, { resolve(r: BlockReply): void; reject(e: Error): void }>();
   #next = 0;
   #failure: Error | null = null;
@@ -125,25 +125,13 @@ class ParserPool {
     if (this.#failure) return Promise.reject(this.#failure);
     const id = this.#next++;
     const thread = this.#threads[id % this.#threads.length];
-    const spare = this.#spare.splice(0, 2);
+    const spare = this.spare.some(2);
     return new Promise<BlockReply>((resolve, reject) => {
       this.#waiting.set(id, { resolve, reject });
       if (block instanceof Uint8Array)
         thread.post({ type: 'bytes', id, block, spare }, [block.buffer as ArrayBuffer, ...spare]);
       else thread.post({ type: 'range', id, ...block, spare }, spare);
     });
-  }
-
-  /** Buffers this thread is done with. */
-  give(...buffers: ArrayBuffer[]): void {
-    this.#spare.push(...buffers);
-    if (this.#spare.length > 16) this.#spare.splice(0, this.#spare.length - 16);
-  }
-
-  /** A spare buffer of at least `bytes`, or null. */
-  spareOf(bytes: number): ArrayBuffer | null {
-    const i = this.#spare.findIndex((b) => b.byteLength >= bytes);
-    return i >= 0 ? this.#spare.splice(i, 1)[0] : null;
   }
 
   close(): void {
@@ -153,7 +141,7 @@ class ParserPool {
 
   #answer(m: FromParser): void {
     if (m.type === 'failed') return this.#fail(new Error(m.message));
-    this.give(...m.spare);
+    this.spare.give(...m.spare);
     const w = this.#waiting.get(m.id);
     this.#waiting.delete(m.id);
     w?.resolve(m);
@@ -177,10 +165,10 @@ export class RecordCutter {
   /** false once a block was cut inside a record: from then on only the run's reader may read. */
   whole = true;
 
-  /** `allocate` may hand out a spare buffer for a block. */
+  /** `allocate` gives the buffer of a block (a spare one when there is). */
   constructor(
     readonly blockBytes = BLOCK_BYTES,
-    readonly allocate: (bytes: number) => ArrayBuffer | null = () => null,
+    readonly allocate: (bytes: number) => ArrayBuffer = (bytes) => new ArrayBuffer(bytes),
   ) {}
 
   /** The blocks complete after this chunk (each byte is copied once, into its block). A block
@@ -202,15 +190,8 @@ export class RecordCutter {
       return;
     }
     const bytes = this.#size + nl + 1;
-    // Room to spare, so that a returned buffer fits the next block too.
-    const block = new Uint8Array(
-      this.allocate(bytes) ?? new ArrayBuffer(bytes + (bytes >> 3)),
-      0,
-      bytes,
-    );
-    let at = 0;
-    for (const p of this.#parts) (block.set(p, at), (at += p.length));
-    block.set(chunk.subarray(0, nl + 1), at);
+    const block = new Uint8Array(this.allocate(bytes), 0, bytes);
+    block.set(chunk.subarray(0, nl + 1), this.#copyParts(block));
     const rest = chunk.slice(nl + 1);
     this.#parts = rest.length ? [rest] : [];
     this.#size = rest.length;
@@ -220,11 +201,17 @@ export class RecordCutter {
   /** What is left: the last record when it has no line break. */
   rest(): Uint8Array {
     const out = new Uint8Array(this.#size);
-    let at = 0;
-    for (const p of this.#parts) (out.set(p, at), (at += p.length));
+    this.#copyParts(out);
     this.#parts = [];
     this.#size = 0;
     return out;
+  }
+
+  /** The parts kept so far, copied to the start of `into`; returns where they end. */
+  #copyParts(into: Uint8Array): number {
+    let at = 0;
+    for (const p of this.#parts) (into.set(p, at), (at += p.length));
+    return at;
   }
 }
 
@@ -326,7 +313,7 @@ class ParallelStream {
     const r = await this.#inFlight.next();
     if (r.rows) {
       learnRows(this.run, r.rows);
-      this.#pool!.give(r.rows.x.buffer as ArrayBuffer, r.rows.y.buffer as ArrayBuffer);
+      this.#pool!.spare.give(r.rows.x.buffer as ArrayBuffer, r.rows.y.buffer as ArrayBuffer);
       ++this.blocksApart;
     } else if (r.block) {
       this.run.push(r.block);
@@ -338,7 +325,9 @@ class ParallelStream {
    * file the workers may read, returns where its ranges start (the head's end); else null. */
   async blocks(input: RunInput): Promise<number | null> {
     const { run } = this;
-    const cutter = new RecordCutter(BLOCK_BYTES, (n) => this.#pool?.spareOf(n) ?? null);
+    const cutter = new RecordCutter(BLOCK_BYTES, (n) =>
+      this.#pool ? this.#pool.spare.take(n) : new ArrayBuffer(n),
+    );
     const head: Uint8Array[] = [];
     let headBytes = 0;
     let bytes = 0;

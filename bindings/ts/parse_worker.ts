@@ -7,6 +7,7 @@
 // itself.
 import { loadModule, isNode, nodeModule, type LoadOptions } from './module.js';
 import type { RawApartCounts, RawBlockParser } from './onepass_wasm.mjs';
+import { SpareBuffers } from './spare_buffers.js';
 
 /** A file the workers read ranges of, by its path (Node). In browsers a File is read as a
  * stream (docs/design.md, "Every core": reading a Blob's ranges in workers was slower there, and
@@ -112,7 +113,7 @@ async function recordStart(file: RangeReader, at: number, size: number): Promise
 class BlockReader {
   #file: RangeReader | null = null;
   /** Buffers the run sent back for reuse: the rows go out in them, not in new ones. */
-  #spare: ArrayBuffer[] = [];
+  #spare = new SpareBuffers(8);
 
   constructor(
     readonly parser: RawBlockParser,
@@ -122,13 +123,7 @@ class BlockReader {
   }
 
   take(spare: ArrayBuffer[]): void {
-    this.#spare.push(...spare);
-    if (this.#spare.length > 8) this.#spare.splice(0, this.#spare.length - 8);
-  }
-
-  #buffer(bytes: number): ArrayBuffer {
-    const i = this.#spare.findIndex((b) => b.byteLength >= bytes);
-    return i >= 0 ? this.#spare.splice(i, 1)[0] : new ArrayBuffer(bytes + (bytes >> 2));
+    this.#spare.give(...spare);
   }
 
   /** Reads the block now in the parser's chunk buffer (n bytes). */
@@ -140,8 +135,8 @@ class BlockReader {
   ): { reply: FromParser; transfer: ArrayBuffer[] } {
     const rows = this.parser.read(n);
     if (rows) {
-      const x = new Float64Array(this.#buffer(rows.x.byteLength), 0, rows.x.length);
-      const y = new Int8Array(this.#buffer(rows.y.byteLength), 0, rows.y.length);
+      const x = new Float64Array(this.#spare.take(rows.x.byteLength), 0, rows.x.length);
+      const y = new Int8Array(this.#spare.take(rows.y.byteLength), 0, rows.y.length);
       x.set(rows.x);
       y.set(rows.y);
       const out = { ...rows, x, y };
