@@ -129,16 +129,16 @@ class JsRace : public JsRunner<onepass::Race> {
     return onepass::model_to_json(race_->pipeline(i), onepass::model_schema_of(race_->reader()));
   }
 
-  // Parallel parsing (docs/design.md, "Every core"): whether parser workers may read the next
-  // blocks (read_apart_state); a buffer of `rows` rows (x: rows x dims doubles, y: labels) for JS to fill with a
-  // block a worker read; learning it with the worker's counts.
-  // 1: they may; 0: not yet (the roles' sample or the second label is still to come); -1: never
-  // (encoded columns take new levels in stream order).
+  // Parallel parsing (docs/design.md, "Every core"). Whether parser workers may read the next
+  // blocks: 1 they may; 0 not yet (the roles' sample or the second label is still to come); -1
+  // never (encoded columns take new levels in stream order).
   int read_apart_state() const {
     const onepass::CsvReader& r = race_->reader();
     if (r.can_read_apart()) return 1;
     return r.schema_ready() && r.encoder().columns() > 0 ? -1 : 0;
   }
+  // A buffer of `rows` rows (x: rows x dims doubles, y: labels) for JS to fill with a block a
+  // worker read; learn_apart learns it with the worker's counts.
   val apart_buffer(std::size_t rows) {
     const std::size_t dims = race_->reader().dims();
     apart_.dims = dims;

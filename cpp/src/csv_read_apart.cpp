@@ -27,14 +27,14 @@ bool CsvReader::read_apart(const char* data, std::size_t size, RowBlock& out, Ap
   return true;
 }
 
-void CsvReader::count_apart(const ApartCounts& counts, const std::int8_t* y, std::size_t rows) {
+void CsvReader::count_apart(const ApartCounts& counts, const std::int8_t* y) {
   bytes_ += counts.bytes;
   next_line_ += counts.lines;
   rows_ += counts.rows;
   positives_ += counts.positives;
   missing_ += counts.missing;
   if (counts.positives > 0) labels_.saw_positive();
-  for (std::size_t i = 0; i < rows; ++i) label_runs_.add(y[i]);
+  for (std::uint64_t i = 0; i < counts.rows; ++i) label_runs_.add(y[i]);
 }
 
 }  // namespace onepass

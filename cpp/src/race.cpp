@@ -175,7 +175,7 @@ Status Race::learn_apart(RowBlock& rows, const ApartCounts& counts) {
       rows.x.size() != rows.y.size() * rows.dims)
     return Status::error("rows read apart do not have the stream's shape (" +
                          std::to_string(reader_.dims()) + " numeric features)");
-  reader_.count_apart(counts, rows.y.data(), rows.y.size());
+  reader_.count_apart(counts, rows.y.data());  // rows.y.size() == counts.rows, checked above
   rows.width = rows.dims;
   std::swap(block_, rows);
   run_block();

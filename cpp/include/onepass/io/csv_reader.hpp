@@ -216,8 +216,8 @@ class CsvReader {
   // block instead (a bad row, a quote, a cut record): `out` is then not to be used. The reader
   // that reads apart should skip bad rows (ErrorPolicy::skip) so that one stays usable.
   bool read_apart(const char* data, std::size_t size, RowBlock& out, ApartCounts& counts);
-  // The stream's own reader counts a block read apart, with its rows' labels in order.
-  void count_apart(const ApartCounts& counts, const std::int8_t* y, std::size_t rows);
+  // The stream's own reader counts a block read apart, with its counts.rows labels in order.
+  void count_apart(const ApartCounts& counts, const std::int8_t* y);
 
  private:
   Status process(std::string_view record, std::uint64_t line, RowBlock& out);
