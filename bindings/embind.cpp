@@ -116,11 +116,18 @@ val evaluation_defaults() {
   return out;
 }
 
-// The CSV options' names (api/csv_options.hpp), for the JS layer's check of option keys.
-val csv_option_names() {
+// The CSV options (api/csv_options.hpp): { name, flag, switchValue?, svmlight }, for the JS
+// layer's check of option keys and the CLI's flags.
+val csv_option_infos() {
   val out = val::array();
-  for (const auto& info : onepass::csv_option_infos())
-    out.call<void>("push", std::string(info.name));
+  for (const auto& info : onepass::csv_option_infos()) {
+    val item = val::object();
+    item.set("name", std::string(info.name));
+    item.set("flag", std::string(info.flag));
+    if (info.switch_value) item.set("switchValue", std::string(info.switch_value));
+    item.set("svmlight", info.svmlight);
+    out.call<void>("push", item);
+  }
   return out;
 }
 
@@ -206,9 +213,10 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("toJson", &JsSparseRace::to_json)
       .function("info", &JsSparseRace::info);
   emscripten::function("previewCsv", &preview_csv);
-  emscripten::function("csvOptionNames", &csv_option_names);
+  emscripten::function("csvOptionInfos", &csv_option_infos);
   emscripten::function("defaultPipeline", &default_pipeline);
   emscripten::function("evaluationDefaults", &evaluation_defaults);
+  emscripten::function("checkEvaluation", &check_evaluation);
   emscripten::class_<JsDataset>("Dataset")
       .constructor<>()
       .function("init", &JsDataset::init)
@@ -222,7 +230,8 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("holdout", &JsDataset::holdout)
       .function("withTest", &JsDataset::with_test)
       .function("crossValidate", &JsDataset::cross_validate)
-      .function("learningCurve", &JsDataset::learning_curve);
+      .function("learningCurve", &JsDataset::learning_curve)
+      .function("evaluationLine", &JsDataset::evaluation_line);
   emscripten::class_<JsScorer>("Scorer")
       .constructor<>()
       .function("init", &JsScorer::init)
@@ -232,5 +241,6 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("take", &JsScorer::take)
       .function("hasProbability", &JsScorer::has_probability)
       .function("hasLabels", &JsScorer::has_labels)
-      .function("schema", &JsScorer::schema);
+      .function("schema", &JsScorer::schema)
+      .function("counts", &JsScorer::counts);
 }

@@ -1,6 +1,7 @@
 // The CLI's arguments (README.md "The CLI"): options walked one by one, the CSV reading
 // flags every command shares, numbers checked, the svmlight format's flags.
 import type { CsvReadOptions, SvmlightReadOptions } from './index.js';
+import type { CsvFlag } from './onepass_wasm.mjs';
 
 /** A mistake in the command line (exit code 2, with a pointer to --help). */
 export class UsageError extends Error {}
@@ -25,41 +26,19 @@ export function walkArgs(
   return positional;
 }
 
-/** The CSV reading flags of run, evaluate and predict, each the kebab-case form of a CSV option
- * (--skip-lines: skipLines); the core checks the values and names the option at fault. */
-export const CSV_FLAGS: Record<string, keyof CsvReadOptions> = {
-  '--label': 'label',
-  '--positive': 'positive',
-  '--delimiter': 'delimiter',
-  '--skip-lines': 'skipLines',
-  '--comment': 'comment',
-  '--na': 'missing',
-  '--label-trim': 'labelTrim',
-  '--numeric': 'numeric',
-  '--categorical': 'categorical',
-  '--text': 'text',
-  '--ignore': 'ignore',
-  '--sample-rows': 'sampleRows',
-  '--max-levels': 'maxLevels',
-  '--level-buckets': 'levelBuckets',
-  '--text-bits': 'textBits',
-  '--max-record-bytes': 'maxRecordBytes',
-  '--max-fields': 'maxFields',
-};
-const LIST_OPTIONS = new Set(['missing', 'numeric', 'categorical', 'text', 'ignore']);
-
-/** Takes a CSV flag into `csv`; false for any other option. */
-export function csvFlag(option: string, value: () => string, csv: CsvReadOptions): boolean {
-  const into = csv as Record<string, unknown>;
-  if (option === '--no-header' || option === '--scale-encoded') {
-    if (option === '--no-header') csv.header = false;
-    else csv.scaleEncoded = true;
-    return true;
-  }
-  const key = CSV_FLAGS[option];
-  if (!key) return false;
-  const v = value();
-  into[key as string] = LIST_OPTIONS.has(key as string) ? v.split(',').map((x) => x.trim()) : v;
+/** Takes a CSV reading flag (run, evaluate, predict) into `csv`; false for any other option.
+ * The flags are the core's (api/csv_options.hpp, as onepass-native reads them): mostly the
+ * kebab-case name of a CSV option (--skip-lines: skipLines), each value as text, which the core
+ * checks, naming the option at fault; a switch (--no-header) sets its value. */
+export function csvFlag(
+  option: string,
+  value: () => string,
+  csv: CsvReadOptions,
+  flags: CsvFlag[],
+): boolean {
+  const f = flags.find((x) => x.flag === option);
+  if (!f) return false;
+  (csv as Record<string, unknown>)[f.name] = f.switchValue ?? value();
   return true;
 }
 
@@ -89,11 +68,12 @@ export function formatArg(v: string): 'csv' | 'svmlight' {
 }
 
 /** The format options of a command, checked: svmlight needs --dims (unless a model gives the
- * width) and takes none of the CSV reading flags (nor `csvOnly`, the command's own); --dims and
- * --index-base go with svmlight only. */
+ * width) and takes none of the CSV-only reading flags (nor `csvOnly`, the command's own);
+ * --dims and --index-base go with svmlight only. */
 export function checkFormat(
   a: { format: 'csv' | 'svmlight'; dims?: number; indexBase?: 0 | 1; csv: CsvReadOptions },
   modelGivesDims: boolean,
+  flags: CsvFlag[],
   csvOnly: [string, unknown][] = [],
 ): void {
   if (a.format === 'csv') {
@@ -104,11 +84,9 @@ export function checkFormat(
   if (a.dims === undefined && !modelGivesDims)
     throw new UsageError('--format svmlight needs --dims <number of features>');
   const given = [
-    ...Object.entries(CSV_FLAGS)
-      .filter(([flag]) => flag !== '--positive')
-      .map(([flag, key]): [string, unknown] => [flag, a.csv[key]]),
-    ['--no-header', a.csv.header] as [string, unknown],
-    ['--scale-encoded', a.csv.scaleEncoded] as [string, unknown],
+    ...flags
+      .filter((f) => !f.svmlight)
+      .map((f): [string, unknown] => [f.flag, (a.csv as Record<string, unknown>)[f.name]]),
     ...csvOnly,
   ].find(([, v]) => v !== undefined);
   if (given)
@@ -136,7 +114,8 @@ export function svmlightOptions(a: {
   indexBase?: 0 | 1;
   csv: CsvReadOptions;
 }): SvmlightReadOptions {
-  return { dims: a.dims, indexBase: a.indexBase, positive: a.csv.positive };
+  const { positive, onError } = a.csv;
+  return { dims: a.dims, indexBase: a.indexBase, positive, onError };
 }
 
 export function pad(s: string, n: number): string {

@@ -2,12 +2,12 @@
 import {
   load,
   type CsvReadOptions,
-  type Dataset,
   type DatasetOptions,
   type EvalOptions,
   type MetricValues,
-  type Onepass,
 } from './index.js';
+import type { EvaluationProtocol } from './dataset.js';
+import type { CsvFlag } from './onepass_wasm.mjs';
 import {
   csvFlag,
   formatFlag,
@@ -64,7 +64,7 @@ interface EvaluateArgs {
   options: EvalOptions;
 }
 
-function parseEvaluateArgs(args: string[]): EvaluateArgs {
+function parseEvaluateArgs(args: string[], flags: CsvFlag[]): EvaluateArgs {
   const out: EvaluateArgs = {
     file: '',
     format: 'csv',
@@ -81,7 +81,7 @@ function parseEvaluateArgs(args: string[]): EvaluateArgs {
       .map((m) => m.trim())
       .filter(Boolean);
   const files = walkArgs(args, (a, value) => {
-    if (csvFlag(a, value, out.csv) || formatFlag(a, value, out)) return true;
+    if (csvFlag(a, value, out.csv, flags) || formatFlag(a, value, out)) return true;
     if (a === '--pipeline' || a === '-p') out.pipelines.push(value());
     else if (a === '--holdout')
       out.holdout = numberArg(a, value(), fraction, 'a fraction in (0, 1)');
@@ -111,21 +111,27 @@ function parseEvaluateArgs(args: string[]): EvaluateArgs {
     return true;
   });
   out.file = one(files, 'evaluate needs a CSV or svmlight file');
-  checkFormat(out, false);
+  checkFormat(out, false, flags);
   if ([out.holdout, out.folds, out.test].filter((v) => v !== undefined).length > 1)
     throw new UsageError('choose one of --holdout, --folds and --test');
-  if (out.curve && out.folds === undefined) throw new UsageError('--curve needs --folds');
-  if (out.options.grid && out.folds !== undefined)
-    throw new UsageError(
-      '--grid runs with --holdout or --test (selection inside each fold is not offered)',
-    );
   return out;
 }
 
 export async function evaluate(args: string[]): Promise<void> {
-  const a = parseEvaluateArgs(args);
   const op = await load();
-  const defaults = op.evaluationDefaults;
+  const a = parseEvaluateArgs(args, op.csvFlags);
+  const protocol: EvaluationProtocol = {
+    kind: a.test ? 'test-file' : a.folds !== undefined ? 'cross-validation' : 'holdout',
+    folds: a.folds,
+    curve: a.curve,
+    test: a.test,
+  };
+  const options = { ...a.options, testFraction: a.holdout };
+  try {
+    op.checkEvaluation(protocol, options);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
   const metrics = checkMetrics(a.metrics, op.metricNames());
   if (a.options.select) checkMetrics([a.options.select], op.metricNames(), '--select');
   orDefault(a.pipelines, op);
@@ -139,96 +145,67 @@ export async function evaluate(args: string[]): Promise<void> {
     ? await op.loadDataset(await openCsv(a.test), { ...read, like: data }).catch((e: Error) => {
         throw inFile(a.test as string, e);
       })
-    : null;
-  const protocol = test
-    ? { kind: 'test-file', test: a.test }
-    : a.folds !== undefined
-      ? { kind: 'cross-validation', folds: a.folds }
-      : { kind: 'holdout', testFraction: a.holdout ?? defaults.testFraction };
-  const common = {
-    seed: a.options.seed ?? defaults.seed,
-    shuffle: a.options.shuffle ?? false,
-    ...(a.options.grid
-      ? {
-          grid: a.options.grid,
-          select: a.options.select ?? 'accuracy',
-          optimistic: !!a.options.optimistic,
-        }
-      : {}),
-  };
-  const rows = evaluatePipelines(a, data, test);
-  data.dispose();
-  test?.dispose();
+    : undefined;
+  // Each line as the core writes it (api/dataset.hpp), the same as onepass-native evaluate's.
+  const lines: string[] = [];
+  try {
+    for (const spec of a.pipelines) lines.push(data.evaluationLine(spec, protocol, options, test));
+  } finally {
+    data.dispose();
+    test?.dispose();
+  }
   if (a.json) {
-    for (const r of rows)
-      process.stdout.write(
-        JSON.stringify({
-          pipeline: r.pipeline,
-          protocol: { ...protocol, ...common },
-          ...r.result,
-        }) + '\n',
-      );
+    for (const line of lines) process.stdout.write(line + '\n');
     return;
   }
-  printTable(a, rows, protocol.kind, common, metrics, defaults);
+  printTable(
+    a,
+    lines.map((l) => JSON.parse(l) as EvaluationLine),
+    metrics,
+  );
 }
 
-/** One pipeline's evaluation: what --json prints, and the figures the table shows (the means
- * and deviations of a cross-validation). */
-interface Evaluated {
+/** One line of --json: the pipeline, the protocol as run, and its result (a run's test
+ * metrics, or a cross-validation's means and deviations). */
+interface EvaluationLine {
   pipeline: string;
-  result: Record<string, unknown>;
-  shown: MetricValues;
+  protocol: {
+    kind: string;
+    testFraction?: number;
+    seed: number;
+    shuffle: boolean;
+    select?: string;
+    validation?: number;
+  };
+  test?: MetricValues;
+  mean?: MetricValues;
   sd?: MetricValues;
-}
-
-function evaluatePipelines(a: EvaluateArgs, data: Dataset, test: Dataset | null): Evaluated[] {
-  const rows: Evaluated[] = [];
-  for (const spec of a.pipelines) {
-    let result: Record<string, unknown>;
-    let shown: MetricValues;
-    let sd: MetricValues | undefined;
-    if (a.folds !== undefined) {
-      const cv = data.crossValidate(spec, a.folds, a.options);
-      shown = cv.mean;
-      sd = cv.sd;
-      result = { ...cv };
-      if (a.curve) result.curve = data.learningCurve(spec, a.folds, a.curve, a.options).points;
-    } else {
-      const run = test
-        ? data.evaluateOn(test, spec, a.options)
-        : data.holdout(spec, { ...a.options, testFraction: a.holdout });
-      shown = run.test;
-      result = { ...run };
-    }
-    rows.push({ pipeline: spec, result, shown, sd });
-  }
-  return rows;
+  revertedSteps?: number;
+  divergedFolds?: number;
+  grid?: { best: string };
 }
 
 /** The evaluation as a table: the protocol, then a line per pipeline with its metrics. */
 function printTable(
   a: EvaluateArgs,
-  rows: Evaluated[],
-  kind: string,
-  common: { seed: number; shuffle: boolean; select?: string },
+  rows: EvaluationLine[],
   metrics: (keyof MetricValues)[],
-  defaults: Onepass['evaluationDefaults'],
 ): void {
+  const { kind, testFraction, seed, shuffle, select, validation } = rows[0].protocol;
   const what =
     kind === 'holdout'
-      ? `holdout: ${Math.round((a.holdout ?? defaults.testFraction) * 100)}% of the rows for testing`
+      ? `holdout: ${Math.round((testFraction as number) * 100)}% of the rows for testing`
       : kind === 'test-file'
         ? `trained on ${a.file}, tested on ${a.test}`
         : `${a.folds}-fold cross-validation (mean ± sd over the folds)`;
   process.stdout.write(
-    `${a.file}: ${what}; seed ${common.seed}${common.shuffle ? ', shuffled training order' : ''}\n`,
+    `${a.file}: ${what}; seed ${seed}${shuffle ? ', shuffled training order' : ''}\n`,
   );
   if (a.options.grid)
     process.stdout.write(
       a.options.optimistic
         ? 'grid: OPTIMISTIC selection, on the test part (as the Feature Scaling paper did): not an unbiased estimate\n'
-        : `grid: selected on ${Math.round((a.options.validation ?? defaults.validation) * 100)}% of the training part by ${common.select}; the test part is used once\n`,
+        : `grid: selected on ${Math.round((validation as number) * 100)}% of the training part by ${select}; the test part is used once\n`,
     );
   const width = Math.max(8, ...rows.map((r) => r.pipeline.length)) + 2;
   // The confusion counts as whole numbers (a cross-validation's mean count keeps decimals).
@@ -244,17 +221,16 @@ function printTable(
   );
   for (const r of rows) {
     const cells = metrics.map((m) =>
-      pad(r.sd ? `${fmt(r.shown[m])} ± ${fmt(r.sd[m])}` : fmt(r.shown[m], m), a.folds ? 18 : 10),
+      pad(r.sd ? `${fmt(r.mean?.[m])} ± ${fmt(r.sd[m])}` : fmt(r.test?.[m], m), a.folds ? 18 : 10),
     );
     process.stdout.write(`${pad(r.pipeline, width)}${cells.join('')}\n`);
     // A run that diverged says so beside its figures (issue 16).
-    const reverted = r.result.revertedSteps as number | undefined;
-    const folds = r.result.divergedFolds as number | undefined;
-    if (reverted)
-      process.stdout.write(`${' '.repeat(width)}diverged: ${reverted} steps reverted\n`);
-    if (folds)
-      process.stdout.write(`${' '.repeat(width)}diverged in ${folds} of ${a.folds} folds\n`);
-    const grid = r.result.grid as { best: string } | undefined;
-    if (grid) process.stdout.write(`${' '.repeat(width)}chosen: ${grid.best}\n`);
+    if (r.revertedSteps)
+      process.stdout.write(`${' '.repeat(width)}diverged: ${r.revertedSteps} steps reverted\n`);
+    if (r.divergedFolds)
+      process.stdout.write(
+        `${' '.repeat(width)}diverged in ${r.divergedFolds} of ${a.folds} folds\n`,
+      );
+    if (r.grid) process.stdout.write(`${' '.repeat(width)}chosen: ${r.grid.best}\n`);
   }
 }

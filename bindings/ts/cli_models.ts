@@ -6,13 +6,14 @@ import { csvFlag, formatFlag, checkFormat, one, UsageError, walkArgs } from './c
 import { inFile, loadModel, openCsv, readText } from './cli_io.js';
 
 export async function predict(args: string[]): Promise<void> {
+  const op = await load();
   let modelFile: string | undefined, out: string | undefined;
   const a: { format: 'csv' | 'svmlight'; dims?: number; indexBase?: 0 | 1; csv: CsvReadOptions } = {
     format: 'csv',
     csv: {},
   };
   const files = walkArgs(args, (o, value) => {
-    if (csvFlag(o, value, a.csv) || formatFlag(o, value, a)) return true;
+    if (csvFlag(o, value, a.csv, op.csvFlags) || formatFlag(o, value, a)) return true;
     if (o === '--model' || o === '-m') modelFile = value();
     else if (o === '--out' || o === '-o') out = value();
     else return false;
@@ -24,7 +25,6 @@ export async function predict(args: string[]): Promise<void> {
     throw new UsageError(
       'predict reads svmlight rows as the model was trained: no --dims or --index-base',
     );
-  const op = await load();
   const model = loadModel(op, modelFile);
   // The model reads what it was trained on; --format, when given, must agree.
   if (a.format === 'svmlight' && model.input === 'csv')
@@ -32,10 +32,10 @@ export async function predict(args: string[]): Promise<void> {
       `${basename(modelFile)} was trained on a CSV file: predict reads CSV rows with it`,
     );
   a.format = model.input;
-  checkFormat(a, true);
+  checkFormat(a, true, op.csvFlags);
   const scorer =
     model.input === 'svmlight'
-      ? op.svmlightScorer(model.text, { positive: a.csv.positive })
+      ? op.svmlightScorer(model.text, { positive: a.csv.positive, onError: a.csv.onError })
       : op.csvScorer(model.text, a.csv);
   const fileOut = out ? createWriteStream(out) : null;
   const sink: NodeJS.WritableStream = fileOut ?? process.stdout;
@@ -43,16 +43,18 @@ export async function predict(args: string[]): Promise<void> {
   const write = async (r: ReturnType<typeof scorer.push>): Promise<void> => {
     if (!sink.write(scorer.toCsv(r))) await new Promise((resolve) => sink.once('drain', resolve));
   };
+  let counts;
   try {
     for await (const chunk of await openCsv(file)) await write(scorer.push(chunk));
     await write(scorer.finish());
+    counts = { rows: scorer.rows, labelled: scorer.labelled, correct: scorer.correct };
   } catch (e) {
     throw inFile(file, e as Error);
   } finally {
     scorer.dispose();
   }
   if (fileOut) await new Promise((resolve) => fileOut.end(resolve));
-  const { rows, labelled, correct } = scorer;
+  const { rows, labelled, correct } = counts;
   const acc = labelled
     ? `; accuracy on the ${labelled} labelled rows: ${(correct / labelled).toFixed(4)}`
     : '';

@@ -24,6 +24,7 @@ import {
 } from './cli_args.js';
 import { inFile, loadModel, openCsv, orDefault } from './cli_io.js';
 import type { CsvReadOptions } from './index.js';
+import type { CsvFlag } from './onepass_wasm.mjs';
 
 /** --threads by default: every core, up to 4 (one learns, three parse). Beyond three parsers
  * learning is the bound (docs/bench.md estimates it from the per-row costs), and each worker
@@ -42,24 +43,22 @@ interface RunArgs {
   load?: string;
   csv: CsvReadOptions;
   every: number;
-  skip: boolean;
   json: boolean;
   quiet?: boolean;
   threads?: number;
 }
 
-function parseRunArgs(args: string[]): RunArgs {
+function parseRunArgs(args: string[], flags: CsvFlag[]): RunArgs {
   const out: RunArgs = {
     file: '',
     format: 'csv',
     pipelines: [],
     csv: {},
     every: 0,
-    skip: false,
     json: false,
   };
   const files = walkArgs(args, (a, value) => {
-    if (csvFlag(a, value, out.csv) || formatFlag(a, value, out)) return true;
+    if (csvFlag(a, value, out.csv, flags) || formatFlag(a, value, out)) return true;
     if (a === '--pipeline' || a === '-p') out.pipelines.push(value());
     else if (a === '--save') out.save = value();
     else if (a === '--load') out.load = value();
@@ -67,7 +66,6 @@ function parseRunArgs(args: string[]): RunArgs {
     else if (a === '--seed') out.seed = numberArg(a, value(), wholeNumber, 'a whole number >= 0');
     else if (a === '--shuffle-buffer')
       out.shuffleBuffer = numberArg(a, value(), wholeNumber, 'a whole number >= 0');
-    else if (a === '--skip-bad-rows') out.skip = true;
     else if (a === '--quiet' || a === '-q') out.quiet = true;
     else if (a === '--threads')
       out.threads = numberArg(
@@ -81,7 +79,7 @@ function parseRunArgs(args: string[]): RunArgs {
     return true;
   });
   out.file = one(files, 'run needs a CSV file (or - for standard input)');
-  checkFormat(out, out.load !== undefined, [
+  checkFormat(out, out.load !== undefined, flags, [
     ['--shuffle-buffer', out.shuffleBuffer],
     ['--threads', out.threads],
   ]);
@@ -148,7 +146,7 @@ async function startRunner(
     learnedBefore = loaded.rows;
     if (loaded.input === 'svmlight' && a.format === 'csv') {
       a.format = 'svmlight'; // the model reads what it was trained on
-      checkFormat(a, true, [
+      checkFormat(a, true, op.csvFlags, [
         ['--shuffle-buffer', a.shuffleBuffer],
         ['--threads', a.threads],
       ]);
@@ -168,7 +166,7 @@ function runnerOf(
   a: RunArgs,
   models: string[],
 ): { csv: CsvRunner | null; svm: SvmlightRunner | null } {
-  const onError = a.skip ? 'skip' : 'stop';
+  const onError = a.csv.onError ?? 'stop';
   if (a.format === 'csv') {
     const csv = op.csvRunner({
       ...a.csv,
@@ -191,8 +189,8 @@ function runnerOf(
 }
 
 export async function run(args: string[]): Promise<void> {
-  const a = parseRunArgs(args);
   const op = await load();
+  const a = parseRunArgs(args, op.csvFlags);
   if (!a.load) orDefault(a.pipelines, op);
   for (const spec of a.pipelines) op.pipeline(spec).dispose(); // spec errors before file errors
   const { source, csv, svm, learnedBefore } = await startRunner(op, a);

@@ -1,5 +1,5 @@
 // A labelled data set held in memory for the evaluation protocols (holdout, k-fold, curves).
-import type { RawDataset } from './onepass_wasm.mjs';
+import type { RawDataset, RawRun } from './onepass_wasm.mjs';
 import { fail } from './module.js';
 import { WasmOwned } from './owned.js';
 import type { CurveResult, CvResult, EvalOptions, RunResult } from './types.js';
@@ -7,6 +7,22 @@ import type { CurveResult, CvResult, EvalOptions, RunResult } from './types.js';
 function checked<T extends { error?: string }>(r: T): Omit<T, 'error'> {
   if (r.error !== undefined) fail(r.error);
   return r;
+}
+
+/** A run as the JSON gives it, its curves as Float64Arrays. */
+function withCurveArrays(r: Omit<RawRun, 'error'>): RunResult {
+  const { roc, pr } = r.testCurves;
+  return { ...r, testCurves: { roc: Float64Array.from(roc), pr: Float64Array.from(pr) } };
+}
+
+/** How `onepass evaluate` tests (api/dataset.hpp EvaluationProtocol). */
+export interface EvaluationProtocol {
+  kind: 'holdout' | 'cross-validation' | 'test-file';
+  folds?: number;
+  /** Fractions of a learning curve over the folds. */
+  curve?: number[];
+  /** The test file's name, as given (with kind test-file). */
+  test?: string;
 }
 
 /** A labelled CSV held in memory for the evaluation protocols (spec 6.2-6.4). */
@@ -35,15 +51,16 @@ export class Dataset extends WasmOwned<RawDataset> {
 
   /** Seeded split, one pass over the training part, then the test part (spec 6.2). */
   holdout(spec: string, options: EvalOptions & { testFraction?: number } = {}): RunResult {
-    return checked(this.raw.holdout(spec, options));
+    return withCurveArrays(checked(this.raw.holdout(spec, options)));
   }
   /** Trains on this data set and tests on another (a given train/test pair). */
   evaluateOn(test: Dataset, spec: string, options: EvalOptions = {}): RunResult {
-    return checked(this.raw.withTest(spec, test.raw, options));
+    return withCurveArrays(checked(this.raw.withTest(spec, test.raw, options)));
   }
   /** k-fold cross-validation with consistent seeded folds, AUC per fold averaged (spec 6.3). */
   crossValidate(spec: string, folds: number, options: EvalOptions = {}): CvResult {
-    return checked(this.raw.crossValidate(spec, folds, options));
+    const cv = checked(this.raw.crossValidate(spec, folds, options));
+    return { ...cv, folds: cv.folds.map(withCurveArrays) };
   }
   /** Nested training subsets of each training fold, tested on that fold (spec 6.4). */
   learningCurve(
@@ -53,5 +70,18 @@ export class Dataset extends WasmOwned<RawDataset> {
     options: EvalOptions = {},
   ): CurveResult {
     return checked(this.raw.learningCurve(spec, folds, fractions, options));
+  }
+
+  /** @internal One line of `onepass evaluate --json`, as `onepass-native evaluate` prints it
+   * (api/dataset.hpp evaluation_line_json): the protocol and its result for one pipeline. */
+  evaluationLine(
+    spec: string,
+    protocol: EvaluationProtocol,
+    options: EvalOptions & { testFraction?: number },
+    test?: Dataset,
+  ): string {
+    const r = this.raw.evaluationLine(spec, protocol, options, test?.raw);
+    if (r.error !== undefined) fail(r.error);
+    return r.line as string;
   }
 }

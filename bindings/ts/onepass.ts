@@ -1,7 +1,8 @@
 // The loaded module's API (Onepass): the registry, pipelines, runners, scorers and data sets.
 import { fail, loadModule, type LoadOptions } from './module.js';
+import type { CsvFlag } from './onepass_wasm.mjs';
 import { checkCounts, checkDims, checkKeys, modelText, pushBytes } from './checks.js';
-import { Dataset } from './dataset.js';
+import { Dataset, type EvaluationProtocol } from './dataset.js';
 import { Pipeline } from './pipeline.js';
 import { Scorer } from './scorer.js';
 import { CsvRunner, SvmlightRunner } from './runner.js';
@@ -13,6 +14,7 @@ import type {
   CsvSource,
   CsvInfo,
   DatasetOptions,
+  EvalOptions,
   MetricValues,
   ModelInput,
   ModelJSON,
@@ -41,6 +43,14 @@ export interface Onepass {
     seed: number;
     k: number;
   };
+  /** @internal The CSV options with their CLI flags (api/csv_options.hpp). */
+  readonly csvFlags: CsvFlag[];
+  /** @internal Throws why a protocol cannot run with these options (a cross-validation takes
+   * no grid, a learning curve needs folds, fractions in (0, 1)), before any data is read. */
+  checkEvaluation(
+    protocol: EvaluationProtocol,
+    options: EvalOptions & { testFraction?: number },
+  ): void;
   /**
    * Reads the head of a CSV (its first bytes, or all of it with complete: true) as a run
    * with the same options would, without learning: roles, first rows, label values. Pass at
@@ -98,7 +108,8 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
   const { raw, source: moduleSource } = await loadModule(options);
 
   // The CSV options the core reads (api/csv_options.hpp): the one list of their names.
-  const csvKeys = raw.csvOptionNames();
+  const csvFlags = raw.csvOptionInfos();
+  const csvKeys = csvFlags.map((o) => o.name);
 
   // Every raw object is initialised by one call that returns "" or the error; on an error it
   // is freed and the error thrown.
@@ -115,6 +126,11 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
     registry: () => JSON.parse(raw.registryJson()) as RegistryEntry[],
     defaultPipeline: raw.defaultPipeline(),
     evaluationDefaults: raw.evaluationDefaults(),
+    csvFlags,
+    checkEvaluation(protocol, options) {
+      const err = raw.checkEvaluation(protocol, options);
+      if (err) fail(err);
+    },
     previewCsv(head, opts = {}) {
       const { complete, ...rest } = opts;
       const text = typeof head === 'string' ? head : new TextDecoder().decode(head);

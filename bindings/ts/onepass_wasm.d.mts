@@ -188,10 +188,17 @@ export interface RawScorer {
   chunkBuffer(n: number): Uint8Array;
   push(n: number): string;
   finish(): string;
-  take(): { scores: Float64Array; labels: Int8Array; lines: Float64Array };
+  take(): {
+    scores: Float64Array;
+    predictions: Int8Array;
+    probabilities: Float64Array | null;
+    labels: Int8Array;
+    lines: Float64Array;
+  };
   hasProbability(): boolean;
   hasLabels(): boolean;
   schema(): RawSchema;
+  counts(): { rows: number; labelled: number; correct: number; positive: string; negative: string };
   delete(): void;
 }
 /** Metric values by name (core/eval/metrics.hpp metric_names: one list for every front end);
@@ -223,10 +230,8 @@ export interface RawRun {
   /** Whether the divergence guard reverted steps while training, and how many. */
   diverged: boolean;
   revertedSteps: number;
-  /** The test part's ROC curve (the true-positive rate at false-positive rates 0, 0.01, ...,
-   * 1) and precision-recall curve (interpolated precision at recalls 0, 0.01, ..., 1); empty
-   * when the test part has one class. */
-  testCurves: { roc: Float64Array; pr: Float64Array };
+  /** As the JSON gives them (api/dataset.hpp); the Dataset class makes them Float64Arrays. */
+  testCurves: { roc: number[]; pr: number[] };
   grid?: {
     best: string;
     select: string;
@@ -260,16 +265,32 @@ export interface RawDataset {
   initLike(options: object, train: RawDataset): string;
   crossValidate(spec: string, folds: number, options: object): RawCv;
   learningCurve(spec: string, folds: number, fractions: number[], options: object): RawCurve;
+  /** One line of `onepass evaluate --json` (api/dataset.hpp evaluation_line_json). */
+  evaluationLine(
+    spec: string,
+    protocol: { kind: string; folds?: number; curve?: number[]; test?: string },
+    options: object,
+    test?: RawDataset,
+  ): { line?: string; error?: string };
   delete(): void;
+}
+/** A CSV option (api/csv_options.hpp): its name in the API, its flag in the CLIs (a switch
+ * sets switchValue), and whether svmlight rows take it too. */
+export interface CsvFlag {
+  name: string;
+  flag: string;
+  switchValue?: string;
+  svmlight: boolean;
 }
 export interface RawModule {
   Dataset: new () => RawDataset;
   /** The registry as JSON text (api/registry_json.hpp): RawEntry[]. */
   registryJson(): string;
   previewCsv(head: string, complete: boolean, options: object): RawCsvPreview | { error: string };
-  csvOptionNames(): string[];
+  csvOptionInfos(): CsvFlag[];
   defaultPipeline(): string;
   evaluationDefaults(): { testFraction: number; validation: number; seed: number; k: number };
+  checkEvaluation(protocol: object, options: object): string;
   merge(models: string[]): { model?: string; error?: string };
   memory(): { heapBytes: number; inUseBytes: number };
   metricNames(): (keyof RawMetrics)[];

@@ -223,8 +223,13 @@ export interface ScoredRows {
  * recall, f1, balancedAccuracy, logLoss, tp, fp, tn, fn, and of scored rows auc and pAtK; null
  * where undefined (AUC with one class). */
 export type MetricValues = RawMetrics;
-export type RunResult = Omit<RawRun, 'error'>;
-export type CvResult = Omit<RawCv, 'error'>;
+export type RunResult = Omit<RawRun, 'error' | 'testCurves'> & {
+  /** The test part's ROC curve (the true-positive rate at false-positive rates 0, 0.01, ...,
+   * 1) and precision-recall curve (interpolated precision at recalls 0, 0.01, ..., 1); empty
+   * when the test part has one class. */
+  testCurves: { roc: Float64Array; pr: Float64Array };
+};
+export type CvResult = Omit<RawCv, 'error' | 'folds'> & { folds: RunResult[] };
 export type CurveResult = Omit<RawCurve, 'error'>;
 
 export interface EvalOptions {

@@ -195,29 +195,6 @@ inline val schema_value(const onepass::ModelSchema& s) {
   return out;
 }
 
-inline val metrics_value(const onepass::Metrics& m) {
-  val out = val::object();
-  for (const auto& [k, v] : m) out.set(k, std::isnan(v) ? val::null() : val(v));
-  return out;
-}
-
-inline val run_value(const onepass::RunResult& r) {
-  val out = val::object();
-  out.set("spec", r.spec);
-  out.set("nTrain", static_cast<double>(r.n_train));
-  out.set("nTest", static_cast<double>(r.n_test));
-  out.set("progressive", metrics_value(r.progressive));
-  out.set("train", metrics_value(r.train));
-  out.set("test", metrics_value(r.test));
-  out.set("diverged", r.reverted_steps > 0);
-  out.set("revertedSteps", static_cast<double>(r.reverted_steps));
-  val curves = val::object();
-  curves.set("roc", typed_copy(r.test_curves.roc));
-  curves.set("pr", typed_copy(r.test_curves.pr));
-  out.set("testCurves", curves);
-  return out;
-}
-
 inline val error_value(const std::string& message) {
   val out = val::object();
   out.set("error", message);

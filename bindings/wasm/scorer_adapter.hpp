@@ -1,9 +1,10 @@
-// JsScorer: frozen predictions of a saved model over CSV or svmlight bytes, for the JS
-// Scorer classes.
+// JsScorer: frozen predictions of a saved model over CSV or svmlight bytes (api/model_scorer.hpp),
+// for the JS Scorer class.
 // Included by bindings/embind.cpp only (the registration table).
 #pragma once
 
 #include "convert.hpp"
+#include "onepass/api/model_scorer.hpp"
 
 namespace onepass_wasm {
 
@@ -14,63 +15,53 @@ class JsScorer {
   // A model file and how to read the rows: CSV options (the model's schema fills what they
   // leave out), or { format: "svmlight", positive?, onError? } for a model of svmlight rows.
   std::string init(const std::string& model, val options) {
-    auto loaded = onepass::model_from_json(model);
-    if (!loaded) return loaded.message();
-    pipeline_ = std::move(loaded.value().pipeline);
-    schema_ = loaded.value().schema;
+    onepass::Result<std::unique_ptr<onepass::ModelScorer>> made = onepass::Status::ok();
     if (svmlight_format(options)) {
       onepass::SvmlightOptions opt;
       svmlight_options(options, opt);
-      onepass::Status st = onepass::read_as_model(schema_, pipeline_->dims(), opt);
-      if (st) st = onepass::SvmlightReader::check(opt);
-      if (!st) return st.message();
-      sparse_ = std::make_unique<onepass::SvmlightScorer>(opt, *pipeline_);
-      return "";
+      made = onepass::ModelScorer::svmlight(model, opt);
+    } else {
+      onepass::CsvOptions opt;
+      std::string err = csv_options(options, opt);
+      if (!err.empty()) return err;
+      made = onepass::ModelScorer::csv(model, opt);
     }
-    onepass::CsvOptions opt;
-    std::string err = csv_options(options, opt);
-    if (!err.empty()) return err;
-    onepass::Status st = onepass::read_as_model(schema_, true, opt);
-    if (!st) return st.message();
-    opt.label_optional = true;
-    csv_ = std::make_unique<onepass::CsvScorer>(opt, *pipeline_);
+    if (!made) return made.message();
+    scorer_ = made.take();
     return "";
   }
   val chunk_buffer(std::size_t n) { return chunk_.view(n); }
-  // f applied to the scorer of this model's format.
-  template <class F>
-  auto with_scorer(F f) {
-    return sparse_ ? f(*sparse_) : f(*csv_);
-  }
-
-  std::string push(std::size_t n) {
-    const char* data = chunk_.data();
-    return with_scorer([&](auto& s) { return s.push(data, n).message(); });
-  }
-  std::string finish() {
-    return with_scorer([](auto& s) { return s.finish().message(); });
-  }
-  // The rows scored since the last call: { scores, labels (0: none), lines }.
+  std::string push(std::size_t n) { return scorer_->push(chunk_.data(), n).message(); }
+  std::string finish() { return scorer_->finish().message(); }
+  // The rows scored since the last call: { scores, predictions, probabilities (null when the
+  // model gives none), labels (0: none), lines }.
   val take() {
-    return with_scorer([](auto& s) {
-      std::vector<double> lines(s.lines.begin(), s.lines.end());
-      val out = val::object();
-      out.set("scores", typed_copy(s.scores));
-      out.set("labels", typed_copy(s.labels));
-      out.set("lines", typed_copy(lines));
-      s.clear();
-      return out;
-    });
+    const onepass::ScoredRows r = scorer_->take();
+    std::vector<double> lines(r.lines.begin(), r.lines.end());
+    val out = val::object();
+    out.set("scores", typed_copy(r.scores));
+    out.set("predictions", typed_copy(r.predictions));
+    out.set("probabilities", scorer_->has_probability() ? typed_copy(r.probabilities) : val::null());
+    out.set("labels", typed_copy(r.labels));
+    out.set("lines", typed_copy(lines));
+    return out;
   }
-  bool has_probability() const { return pipeline_->has_probability(); }
-  bool has_labels() const { return sparse_ || csv_->reader().has_label(); }
-  val schema() const { return schema_value(schema_); }
+  bool has_probability() const { return scorer_->has_probability(); }
+  bool has_labels() const { return scorer_->has_labels(); }
+  val schema() const { return schema_value(scorer_->schema()); }
+  // { rows, labelled, correct } so far, and the model's names of the two classes.
+  val counts() const {
+    val out = val::object();
+    out.set("rows", static_cast<double>(scorer_->rows()));
+    out.set("labelled", static_cast<double>(scorer_->labelled()));
+    out.set("correct", static_cast<double>(scorer_->correct()));
+    out.set("positive", scorer_->class_name(1));
+    out.set("negative", scorer_->class_name(-1));
+    return out;
+  }
 
  private:
-  std::unique_ptr<onepass::Pipeline> pipeline_;
-  onepass::ModelSchema schema_;
-  std::unique_ptr<onepass::CsvScorer> csv_;
-  std::unique_ptr<onepass::SvmlightScorer> sparse_;
+  std::unique_ptr<onepass::ModelScorer> scorer_;
   ChunkBuffer chunk_;
 };
 

@@ -34,36 +34,52 @@ Status whole_number(const std::string& name, const std::string& text, std::size_
 
 const std::vector<CsvOptionInfo>& csv_option_infos() {
   static const std::vector<CsvOptionInfo> infos = {
-      {"label", "the label column: a header name or a 0-based index (-1: last; default)"},
-      {"positive", "the positive class's value (default: 1 for numeric labels, else chosen)"},
+      {"label", "the label column: a header name or a 0-based index (-1: last; default)",
+       "--label"},
+      {"positive", "the positive class's value (default: 1 for numeric labels, else chosen)",
+       "--positive", nullptr, true},
       {"header",
        "false: the file has no header row (columns c1..cN); auto: decided from the "
-       "first rows"},
-      {"delimiter", "',' ';' tab '|' or any one character (default: detected)"},
-      {"skipLines", "lines to pass over before the header (or the first row)"},
-      {"comment", "lines starting with this character are passed over ('|' in adult.test)"},
+       "first rows",
+       "--no-header", "false"},
+      {"delimiter", "',' ';' tab '|' or any one character (default: detected)", "--delimiter"},
+      {"skipLines", "lines to pass over before the header (or the first row)", "--skip-lines"},
+      {"comment", "lines starting with this character are passed over ('|' in adult.test)",
+       "--comment"},
       {"missing",
        "cells that stand for a missing value (default: '', ?, NA, N/A, NaN, nan, "
-       "null, NULL, None)"},
-      {"labelTrim", "characters trimmed from both ends of label values ('.' for '>50K.')"},
-      {"numeric", "columns read as numbers"},
-      {"categorical", "columns whose values are categories (one feature per value)"},
-      {"text", "columns of free text (hashed word counts)"},
-      {"ignore", "columns left out"},
-      {"sampleRows", "rows read to infer column roles (0: every column numeric)"},
-      {"maxLevels", "named values per categorical column before hashing"},
-      {"levelBuckets", "hashed buckets per categorical column past maxLevels"},
-      {"textBits", "2^bits hashed buckets per text column"},
+       "null, NULL, None)",
+       "--na"},
+      {"labelTrim", "characters trimmed from both ends of label values ('.' for '>50K.')",
+       "--label-trim"},
+      {"numeric", "columns read as numbers", "--numeric"},
+      {"categorical", "columns whose values are categories (one feature per value)",
+       "--categorical"},
+      {"text", "columns of free text (hashed word counts)", "--text"},
+      {"ignore", "columns left out", "--ignore"},
+      {"sampleRows", "rows read to infer column roles (0: every column numeric)", "--sample-rows"},
+      {"maxLevels", "named values per categorical column before hashing", "--max-levels"},
+      {"levelBuckets", "hashed buckets per categorical column past maxLevels", "--level-buckets"},
+      {"textBits", "2^bits hashed buckets per text column", "--text-bits"},
       {"maxRecordBytes",
        "the longest record, in bytes (default 1048576): a stray quote cannot "
-       "swallow the stream"},
-      {"maxFields", "the most columns a file may have (default 100000)"},
+       "swallow the stream",
+       "--max-record-bytes"},
+      {"maxFields", "the most columns a file may have (default 100000)", "--max-fields"},
       {"scaleEncoded",
        "true: the scalers also scale categorical and text features (online "
-       "scalers only)"},
-      {"onError", "stop (default) at the first bad row, or skip bad rows and count them"},
+       "scalers only)",
+       "--scale-encoded", "true"},
+      {"onError", "stop (default) at the first bad row, or skip bad rows and count them",
+       "--skip-bad-rows", "skip", true},
   };
   return infos;
+}
+
+const CsvOptionInfo* csv_option_of_flag(const std::string& flag) {
+  for (const auto& info : csv_option_infos())
+    if (flag == info.flag) return &info;
+  return nullptr;
 }
 
 Status set_csv_option(CsvOptions& o, const std::string& name, const std::string& value) {

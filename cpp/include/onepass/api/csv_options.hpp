@@ -12,11 +12,20 @@
 namespace onepass {
 
 struct CsvOptionInfo {
-  const char* name;  // the JS option; the CLI flag is its kebab-case form (--skip-lines)
+  const char* name;  // the JS option
   const char* help;
+  // The CLIs' flag (onepass and onepass-native): mostly the kebab-case name (--skip-lines),
+  // and for a switch, the value it sets (--no-header sets header to false).
+  const char* flag;
+  const char* switch_value = nullptr;
+  // Whether svmlight rows take it too (the positive class, skipping bad rows): the CLIs refuse
+  // the others with --format svmlight.
+  bool svmlight = false;
 };
 // Every option set_csv_option takes, in the order the CLI's usage lists them.
 const std::vector<CsvOptionInfo>& csv_option_infos();
+// The option a CLI flag sets, or null.
+const CsvOptionInfo* csv_option_of_flag(const std::string& flag);
 
 // Sets one option from its text: label, positive, header (true/false), delimiter (one
 // character, "\t" or "tab"), skipLines, missing (a comma list; "" for an empty list), labelTrim,

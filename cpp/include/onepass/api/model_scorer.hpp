@@ -1,0 +1,65 @@
+// Frozen predictions of a saved model over a stream of CSV or svmlight rows, defined once for
+// every front end: the JS Scorer (through the wasm module), `onepass predict` and
+// `onepass-native predict`. Nothing is learned.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "onepass/core/status.hpp"
+#include "onepass/io/model_json.hpp"
+#include "onepass/scorer.hpp"
+
+namespace onepass {
+
+// Rows scored: margins, the predicted class (+1/-1), the probability of the positive class
+// (for models that give one; else empty), the file's label (0: none) and line number.
+struct ScoredRows {
+  std::vector<double> scores, probabilities;
+  std::vector<std::int8_t> predictions, labels;
+  std::vector<std::uint64_t> lines;
+};
+
+class ModelScorer {
+ public:
+  // A model file, and its rows read as CSV with these options (the model's schema fills what
+  // they leave out; the label column may be absent).
+  static Result<std::unique_ptr<ModelScorer>> csv(const std::string& model, CsvOptions options);
+  // A model trained on svmlight rows, and its rows read with these options (its width and
+  // index base are the model's).
+  static Result<std::unique_ptr<ModelScorer>> svmlight(const std::string& model,
+                                                       SvmlightOptions options);
+
+  // The bytes of the rows, chunk by chunk, then finish() (a last line without a line break).
+  Status push(const char* data, std::size_t size);
+  Status finish();
+  // The rows scored since the last take.
+  ScoredRows take();
+
+  bool has_probability() const { return pipeline_->has_probability(); }
+  // Whether the rows have the model's label column (then labels are filled in).
+  bool has_labels() const { return sparse_ || csv_->reader().has_label(); }
+  const ModelSchema& schema() const { return schema_; }
+  // The model's name for a predicted class: its positive label for +1, its negative one for
+  // -1 ("-1" when it has none).
+  std::string class_name(int prediction) const;
+  // Rows scored so far, those with a label, and those predicted right.
+  std::uint64_t rows() const { return rows_; }
+  std::uint64_t labelled() const { return labelled_; }
+  std::uint64_t correct() const { return correct_; }
+
+ private:
+  ModelScorer() = default;
+  template <class Scorer>
+  ScoredRows take_from(Scorer& s);
+
+  std::unique_ptr<Pipeline> pipeline_;
+  ModelSchema schema_;
+  std::unique_ptr<CsvScorer> csv_;
+  std::unique_ptr<SvmlightScorer> sparse_;  // or svmlight rows
+  std::uint64_t rows_ = 0, labelled_ = 0, correct_ = 0;
+};
+
+}  // namespace onepass

@@ -1,0 +1,75 @@
+#include "onepass/api/model_scorer.hpp"
+
+#include "onepass/api/csv_options.hpp"
+#include "onepass/core/numerics.hpp"
+
+namespace onepass {
+
+Result<std::unique_ptr<ModelScorer>> ModelScorer::csv(const std::string& model,
+                                                      CsvOptions options) {
+  auto loaded = model_from_json(model);
+  if (!loaded) return loaded.status();
+  if (Status st = read_as_model(loaded.value().schema, true, options); !st) return st;
+  if (Status st = check_csv_options(options); !st) return st;
+  options.label_optional = true;
+  std::unique_ptr<ModelScorer> s(new ModelScorer());
+  s->pipeline_ = std::move(loaded.value().pipeline);
+  s->schema_ = std::move(loaded.value().schema);
+  s->csv_ = std::make_unique<CsvScorer>(options, *s->pipeline_);
+  return s;
+}
+
+Result<std::unique_ptr<ModelScorer>> ModelScorer::svmlight(const std::string& model,
+                                                           SvmlightOptions options) {
+  auto loaded = model_from_json(model);
+  if (!loaded) return loaded.status();
+  Status st = read_as_model(loaded.value().schema, loaded.value().pipeline->dims(), options);
+  if (st) st = SvmlightReader::check(options);
+  if (!st) return st;
+  std::unique_ptr<ModelScorer> s(new ModelScorer());
+  s->pipeline_ = std::move(loaded.value().pipeline);
+  s->schema_ = std::move(loaded.value().schema);
+  s->sparse_ = std::make_unique<SvmlightScorer>(options, *s->pipeline_);
+  return s;
+}
+
+Status ModelScorer::push(const char* data, std::size_t size) {
+  return sparse_ ? sparse_->push(data, size) : csv_->push(data, size);
+}
+
+Status ModelScorer::finish() {
+  return sparse_ ? sparse_->finish() : csv_->finish();
+}
+
+ScoredRows ModelScorer::take() {
+  return sparse_ ? take_from(*sparse_) : take_from(*csv_);
+}
+
+template <class Scorer>
+ScoredRows ModelScorer::take_from(Scorer& s) {
+  ScoredRows out;
+  out.scores = std::move(s.scores);
+  out.labels = std::move(s.labels);
+  out.lines = std::move(s.lines);
+  s.clear();
+  const bool probability = has_probability();
+  for (std::size_t i = 0; i < out.scores.size(); ++i) {
+    const double z = out.scores[i];
+    const std::int8_t predicted = z >= 0 ? 1 : -1;
+    out.predictions.push_back(predicted);
+    if (probability) out.probabilities.push_back(sigmoid(z));  // docs/algorithms.md 2.1
+    if (out.labels[i] != 0) {
+      ++labelled_;
+      if (out.labels[i] == predicted) ++correct_;
+    }
+  }
+  rows_ += out.scores.size();
+  return out;
+}
+
+std::string ModelScorer::class_name(int prediction) const {
+  if (prediction > 0) return schema_.positive;
+  return schema_.negative.empty() ? "-1" : schema_.negative;
+}
+
+}  // namespace onepass

@@ -1,0 +1,123 @@
+// The API's sessions every front end calls (issue 14): a data set's evaluations and their JSON
+// (api/dataset.hpp), and a saved model's predictions (api/model_scorer.hpp).
+#include <nlohmann/json.hpp>
+
+#include "onepass/api/dataset.hpp"
+#include "onepass/api/model_scorer.hpp"
+#include "onepass/core/numerics.hpp"
+#include "onepass/race.hpp"
+#include "test_util.hpp"
+
+namespace onepass {
+namespace {
+
+std::unique_ptr<Dataset> heart() {
+  auto d = Dataset::csv(CsvOptions{});
+  EXPECT_TRUE(d) << d.message();
+  const std::string text = testing::read_data_file("heart.csv");
+  EXPECT_TRUE(d.value()->push(text.data(), text.size()));
+  EXPECT_TRUE(d.value()->finish());
+  return d.take();
+}
+
+TEST(DatasetApi, HoldoutLineSaysItsProtocolAndTheSessionsFigures) {
+  auto data = heart();
+  ASSERT_EQ(data->size(), 270u);
+  EvaluationOptions options;
+  options.test_fraction = 0.25;
+  options.eval.seed = 3;
+  auto line =
+      evaluation_line_json(*data, nullptr, "zscore | logreg", EvaluationProtocol{}, options);
+  ASSERT_TRUE(line) << line.message();
+  const auto j = nlohmann::json::parse(line.value());
+  EXPECT_EQ(j["pipeline"], "zscore | logreg");
+  EXPECT_EQ(
+      j["protocol"],
+      nlohmann::json::parse(R"({"kind":"holdout","testFraction":0.25,"seed":3,"shuffle":false})"));
+  // round(0.25 * 270) = 68 test rows (per class, stratified: 30 + 38 of 120 + 150).
+  EXPECT_EQ(j["nTest"], 68);
+  EXPECT_EQ(j["nTrain"], 202);
+  // The figures of the session's own holdout.
+  auto e = data->holdout("zscore | logreg", options);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(j["test"]["accuracy"].get<double>(), metric_value(e.value().run.test, "accuracy"));
+  EXPECT_EQ(j["testCurves"]["roc"].size(), 101u);
+  EXPECT_FALSE(j.contains("grid"));
+}
+
+TEST(DatasetApi, ProtocolMistakesAreRefusedWithTheirReason) {
+  using Kind = EvaluationProtocol::Kind;
+  EvaluationOptions options;
+  EvaluationProtocol cv;
+  cv.kind = Kind::cross_validation;
+  cv.folds = 5;
+  EXPECT_TRUE(check_evaluation(cv, options));
+  options.grid = "eta0=0.1,1";
+  EXPECT_EQ(check_evaluation(cv, options).message(),
+            "a grid search runs with a holdout or a test file (selection inside each fold is "
+            "not offered)");
+  EvaluationProtocol holdout;
+  holdout.curve = {0.5};
+  EXPECT_EQ(check_evaluation(holdout, EvaluationOptions{}).message(),
+            "a learning curve (--curve) needs folds (--folds)");
+  EvaluationOptions bad;
+  bad.test_fraction = 1;
+  EXPECT_EQ(check_evaluation(EvaluationProtocol{}, bad).message(),
+            "the test fraction must be in (0, 1)");
+  auto data = heart();
+  // A test file is given with its data set, and only with the test-file protocol.
+  EXPECT_FALSE(evaluation_line_json(*data, data.get(), "pa", EvaluationProtocol{}, {}));
+}
+
+TEST(DatasetApi, GridSearchJsonNamesItsChoiceAndEveryCandidate) {
+  auto data = heart();
+  EvaluationOptions options;
+  options.grid = "c=0.01,1";
+  auto e = data->holdout("zscore | pa1", options);
+  ASSERT_TRUE(e) << e.message();
+  const auto j = nlohmann::json::parse(to_json(e.value()));
+  ASSERT_EQ(j["grid"]["candidates"].size(), 2u);
+  EXPECT_EQ(j["grid"]["select"], "accuracy");
+  EXPECT_EQ(j["grid"]["best"], e.value().grid->best);
+  EXPECT_EQ(j["spec"].get<std::string>().rfind(e.value().grid->best, 0), 0u);
+}
+
+TEST(ModelScorerApi, PredictsWithTheCoreSigmoidAndCountsRightAnswers) {
+  CsvOptions opt;
+  auto race = Race::create(opt, {"zscore | logreg"});
+  ASSERT_TRUE(race);
+  const std::string text = testing::read_data_file("heart.csv");
+  ASSERT_TRUE(race.value()->push(text.data(), text.size()));
+  ASSERT_TRUE(race.value()->finish());
+  const std::string model =
+      model_to_json(race.value()->pipeline(0), model_schema_of(race.value()->reader()));
+  auto made = ModelScorer::csv(model, CsvOptions{});
+  ASSERT_TRUE(made) << made.message();
+  ModelScorer& s = *made.value();
+  ASSERT_TRUE(s.push(text.data(), 200));  // a chunk that ends inside a row
+  ASSERT_TRUE(s.push(text.data() + 200, text.size() - 200));
+  ASSERT_TRUE(s.finish());
+  const ScoredRows r = s.take();
+  ASSERT_EQ(r.scores.size(), 270u);
+  std::uint64_t correct = 0;
+  for (std::size_t i = 0; i < r.scores.size(); ++i) {
+    EXPECT_EQ(r.predictions[i], r.scores[i] >= 0 ? 1 : -1);
+    EXPECT_EQ(r.probabilities[i], sigmoid(r.scores[i]));
+    correct += r.labels[i] == r.predictions[i];
+  }
+  EXPECT_EQ(r.lines.front(), 2u);  // the header is line 1
+  EXPECT_EQ(s.rows(), 270u);
+  EXPECT_EQ(s.labelled(), 270u);
+  EXPECT_EQ(s.correct(), correct);
+  EXPECT_GT(correct, 200u);
+  EXPECT_EQ(s.class_name(1), "1");
+  EXPECT_EQ(s.class_name(-1), s.schema().negative.empty() ? "-1" : s.schema().negative);
+  EXPECT_TRUE(s.take().scores.empty());  // taken once
+
+  // A model of CSV rows does not read svmlight rows; a bad model names its fault.
+  EXPECT_FALSE(ModelScorer::svmlight(model, SvmlightOptions{}));
+  EXPECT_FALSE(ModelScorer::csv("{", CsvOptions{}));
+}
+
+}  // namespace
+}  // namespace onepass

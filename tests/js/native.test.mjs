@@ -1,0 +1,165 @@
+// The native CLI and the JS CLI go through the same C++ API (cpp/include/onepass/api/), so they
+// print the same output for the same arguments (issue 14): evaluate (every protocol, a grid,
+// svmlight rows), predict (the same bytes), run with the reading flags both take from the core
+// (api/csv_options.hpp), and the same usage mistakes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cli, dataFile, heartBothWays, jsonLines, root } from './helpers.mjs';
+
+function native(args, input) {
+  const r = spawnSync(join(root, 'build/native/onepass-native'), args, {
+    encoding: 'utf8',
+    input,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+// The same structure and keys; numbers equal to 1e-9 relative (the native build's SSE and
+// wasm may differ in the last bits of a sum).
+function assertSame(n, w, path = '') {
+  if (typeof n === 'number' && typeof w === 'number') {
+    assert.ok(
+      n === w || Math.abs(n - w) <= 1e-9 * Math.max(1, Math.abs(n), Math.abs(w)),
+      `${path}: ${n} vs ${w}`,
+    );
+    return;
+  }
+  if (n === null || typeof n !== 'object') {
+    assert.equal(w, n, path);
+    return;
+  }
+  assert.deepEqual(Object.keys(w), Object.keys(n), `${path}: keys`);
+  for (const k of Object.keys(n)) assertSame(n[k], w[k], `${path}.${k}`);
+}
+
+function bothEvaluate(args) {
+  const n = native(['evaluate', ...args]);
+  const w = cli(['evaluate', ...args, '--json']);
+  assert.equal(n.status, 0, n.stderr);
+  assert.equal(w.status, 0, w.stderr);
+  const [nl, wl] = [jsonLines(n.stdout), jsonLines(w.stdout)];
+  assert.equal(nl.length, wl.length);
+  assertSame(nl, wl, args.join(' '));
+  return nl;
+}
+
+const heart = dataFile('heart.csv');
+
+test('evaluate: a holdout, a grid search, k folds with a learning curve, a test file', () => {
+  const specs = ['-p', 'zscore | logreg', '-p', 'minmax | pa1(c=0.1)'];
+  const [holdout] = bothEvaluate([heart, ...specs, '--holdout', '0.3', '--seed', '7']);
+  assert.deepEqual(holdout.protocol, {
+    kind: 'holdout',
+    testFraction: 0.3,
+    seed: 7,
+    shuffle: false,
+  });
+  assert.equal(holdout.nTest, Math.round(0.3 * (holdout.nTrain + holdout.nTest)));
+  assert.equal(holdout.testCurves.roc.length, 101); // arrays, not objects keyed by index
+
+  const [grid] = bothEvaluate([
+    heart,
+    '-p',
+    'zscore | logreg',
+    '--grid',
+    'eta0=0.01,0.1;lambda=0,0.001',
+    '--select',
+    'auc',
+  ]);
+  assert.equal(grid.protocol.select, 'auc');
+  assert.equal(grid.protocol.validation, 0.2);
+  assert.equal(grid.grid.candidates.length, 4);
+
+  const [cv] = bothEvaluate([heart, ...specs, '--folds', '4', '--curve', '0.5,1', '--shuffle']);
+  assert.deepEqual(cv.protocol, { kind: 'cross-validation', folds: 4, seed: 1, shuffle: true });
+  assert.equal(cv.folds.length, 4);
+  assert.deepEqual(
+    cv.curve.map((p) => p.fraction),
+    [0.5, 1],
+  );
+
+  const dir = mkdtempSync(join(tmpdir(), 'onepass-native-'));
+  const lines = readFileSync(heart, 'utf8').trim().split('\n');
+  const [train, held] = [join(dir, 'train.csv'), join(dir, 'test.csv')];
+  writeFileSync(train, lines.slice(0, 201).join('\n') + '\n');
+  writeFileSync(held, [lines[0], ...lines.slice(201)].join('\n') + '\n');
+  const [pair] = bothEvaluate([train, '-p', 'zscore | logreg', '--test', held]);
+  assert.deepEqual(pair.protocol, { kind: 'test-file', test: held, seed: 1, shuffle: false });
+  assert.equal(pair.nTrain, 200);
+  assert.equal(pair.nTest, lines.length - 201);
+});
+
+test('evaluate and run on svmlight rows, and on a CSV read with core flags (--na, --skip-bad-rows)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'onepass-native-'));
+  const { svm, dims } = heartBothWays(200);
+  const file = join(dir, 'heart.svm');
+  writeFileSync(file, svm);
+  const read = ['--format', 'svmlight', '--dims', String(dims)];
+  bothEvaluate([file, ...read, '-p', 'maxabs | pa', '--folds', '3']);
+  const n = native(['run', file, ...read, '-p', 'maxabs | pa', '--every', '50']);
+  const w = cli(['run', file, ...read, '-p', 'maxabs | pa', '--every', '50', '--json']);
+  assert.equal(n.status, 0, n.stderr);
+  assertSame(jsonLines(n.stdout), jsonLines(w.stdout));
+
+  const csv = join(dir, 'na.csv');
+  writeFileSync(csv, 'a,b,label\n1,?,1\n2,3,0\nx,1,1\n4,5,0\n');
+  const flags = ['--na', '?', '--skip-bad-rows', '-p', 'zscore | logreg'];
+  const [nr] = jsonLines(native(['run', csv, ...flags]).stdout);
+  const [wr] = jsonLines(cli(['run', csv, ...flags, '--json']).stdout);
+  assertSame(nr, wr);
+  assert.equal(nr.rows, 3);
+  assert.equal(nr.skipped, 1);
+});
+
+test('predict writes the same bytes, for a CSV model and an svmlight model', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'onepass-native-'));
+  const model = join(dir, 'm.json');
+  assert.equal(cli(['run', heart, '-p', 'zscore | logreg', '--save', model]).status, 0);
+  const n = native(['predict', heart, '--model', model]);
+  const w = cli(['predict', heart, '--model', model]);
+  assert.equal(n.status, 0, n.stderr);
+  assert.equal(w.status, 0, w.stderr);
+  assert.equal(n.stdout, w.stdout);
+  assert.match(n.stdout, /^line,prediction,score,probability\n2,-?1,/);
+  assert.equal(n.stderr.replace('onepass-native:', 'onepass:'), w.stderr);
+
+  const { svm, dims } = heartBothWays(100);
+  const file = join(dir, 'heart.svm');
+  writeFileSync(file, svm);
+  const sparse = join(dir, 's.json');
+  const saved = cli(['run', file, '--format', 'svmlight', '--dims', String(dims), '-p', 'pa']);
+  assert.equal(saved.status, 0, saved.stderr);
+  cli(['run', file, '--format', 'svmlight', '--dims', String(dims), '-p', 'pa', '--save', sparse]);
+  const ns = native(['predict', file, '--model', sparse]);
+  assert.equal(ns.status, 0, ns.stderr);
+  assert.equal(ns.stdout, cli(['predict', file, '--model', sparse]).stdout);
+  assert.match(ns.stdout, /^line,prediction,score\n1,/); // no probability from pa
+});
+
+test('the same usage mistakes are refused by both, with exit code 2', () => {
+  for (const [args, message] of [
+    [
+      ['evaluate', heart, '--folds', '3', '--grid', 'eta0=0.1,1'],
+      /grid search runs with a holdout/,
+    ],
+    [['evaluate', heart, '--curve', '0.5'], /learning curve .* needs folds/],
+    [['evaluate', heart, '--holdout', '0.2', '--folds', '3'], /choose one of --holdout, --folds/],
+    [['evaluate', heart, '--holdout', '1.5'], /--holdout takes a fraction in \(0, 1\)/],
+    [['run', heart, '--format', 'svmlight', '--dims', '3', '--na', '?'], /--na reads CSV files/],
+    [['run', heart, '--format', 'svmlight'], /--format svmlight needs --dims/],
+    [['run', heart, '--dims', '3'], /--dims and --index-base go with --format svmlight/],
+    [['predict', heart], /predict needs --model/],
+  ]) {
+    const n = native(args);
+    const w = cli(args);
+    assert.equal(n.status, 2, `${args.join(' ')}: ${n.stderr}`);
+    assert.equal(w.status, 2, `${args.join(' ')}: ${w.stderr}`);
+    assert.match(n.stderr, message, args.join(' '));
+    assert.match(w.stderr, message, args.join(' '));
+  }
+});
