@@ -2,6 +2,7 @@
 // widths, bytes handed to the module a slice at a time, models as text.
 import { fail } from './module.js';
 import type { ModelInput } from './types.js';
+import type { RawStatus } from './onepass_wasm.mjs';
 
 export function modelText(model: ModelInput): string {
   return typeof model === 'string' ? model : JSON.stringify(model);
@@ -13,7 +14,7 @@ const MAX_SLICE = 1 << 20;
 /** Hands bytes to a raw CSV consumer (runner, scorer, data set): copied into its buffer in
  * wasm memory a slice at a time, one call per slice; throws the error that stopped it. */
 export function pushBytes(
-  raw: { chunkBuffer(n: number): Uint8Array; push(n: number): string },
+  raw: { chunkBuffer(n: number): Uint8Array; push(n: number): RawStatus },
   chunk: Uint8Array,
 ): void {
   for (let at = 0; at < chunk.length; at += MAX_SLICE) {

@@ -1,7 +1,7 @@
 // Loading the WebAssembly module, for load() (index.ts) and the parser workers (parse_worker.ts):
 // where its bytes come from, and an error that says what to do when they cannot be had.
 import createOnepassModule from './onepass_wasm.mjs';
-import type { RawModule } from './onepass_wasm.mjs';
+import type { RawModule, RawStatus } from './onepass_wasm.mjs';
 
 export interface LoadOptions {
   /** The .wasm bytes; in Node they are read from the package when not given. */
@@ -20,8 +20,11 @@ export const isNode =
   typeof process !== 'undefined' &&
   typeof (process as { versions?: { node?: string } }).versions?.node === 'string';
 
-export function fail(message: string): never {
-  throw new Error(message);
+/** Throws the core's error: a message, or a row's error, whose Error also carries `line` and
+ * `column` (1-based; column 0 when the whole row is at fault) as numbers. */
+export function fail(error: RawStatus): never {
+  if (typeof error === 'string') throw new Error(error);
+  throw Object.assign(new Error(error.message), { line: error.line, column: error.column });
 }
 
 /** Node's built-in modules, imported only in Node and hidden from bundlers (a literal

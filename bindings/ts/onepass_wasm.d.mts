@@ -133,8 +133,8 @@ export interface RawCsvPreview {
 export interface RawRunner {
   init(options: object): string;
   chunkBuffer(n: number): Uint8Array;
-  push(n: number): string;
-  finish(): string;
+  push(n: number): RawStatus;
+  finish(): RawStatus;
   size(): number;
   spec(i: number): string;
   canonical(i: number): string;
@@ -151,7 +151,7 @@ export interface RawRace extends RawRunner {
   /** 1: parser workers may read the next blocks; 0: not yet; -1: never (encoded columns). */
   readApartState(): 1 | 0 | -1;
   apartBuffer(rows: number): { x: Float64Array; y: Int8Array };
-  learnApart(counts: RawApartCounts): string;
+  learnApart(counts: RawApartCounts): RawStatus;
 }
 /** What a parser worker counted in a block of whole records it read apart. */
 export interface RawApartCounts {
@@ -186,8 +186,8 @@ export interface RawSparseRace extends RawRunner {
 export interface RawScorer {
   init(model: string, options: object): string;
   chunkBuffer(n: number): Uint8Array;
-  push(n: number): string;
-  finish(): string;
+  push(n: number): RawStatus;
+  finish(): RawStatus;
   take(): {
     scores: Float64Array;
     predictions: Int8Array;
@@ -255,8 +255,8 @@ export interface RawCurve {
 export interface RawDataset {
   init(options: object): string;
   chunkBuffer(n: number): Uint8Array;
-  push(n: number): string;
-  finish(): string;
+  push(n: number): RawStatus;
+  finish(): RawStatus;
   size(): number;
   features(): string[];
   width(): number;
@@ -282,6 +282,9 @@ export interface CsvFlag {
   switchValue?: string;
   svmlight: boolean;
 }
+/** What a push or finish returns (convert.hpp status_value): "" when it went well, the
+ * message, or a row's error with where it is (1-based line; column 0: the whole row). */
+export type RawStatus = string | { message: string; line: number; column: number };
 export interface RawModule {
   Dataset: new () => RawDataset;
   /** The registry as JSON text (api/registry_json.hpp): RawEntry[]. */

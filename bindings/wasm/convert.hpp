@@ -195,6 +195,19 @@ inline val schema_value(const onepass::ModelSchema& s) {
   return out;
 }
 
+// What a push or finish returns to JS: "" when it went well, the message, or for a row at
+// fault { message, line, column } (core/status.hpp Status::at), which the JS layer throws as
+// an Error with those fields.
+inline val status_value(const onepass::Status& st) {
+  if (st) return val(std::string());
+  if (st.line() == 0) return val(st.message());
+  val out = val::object();
+  out.set("message", st.message());
+  out.set("line", static_cast<double>(st.line()));
+  out.set("column", static_cast<double>(st.column()));
+  return out;
+}
+
 inline val error_value(const std::string& message) {
   val out = val::object();
   out.set("error", message);

@@ -84,8 +84,8 @@ class JsDataset {
     return err.empty() ? keep(onepass::Dataset::csv_like(*train.data_, opt)) : err;
   }
   val chunk_buffer(std::size_t n) { return chunk_.view(n); }
-  std::string push(std::size_t n) { return data_->push(chunk_.data(), n).message(); }
-  std::string finish() { return data_->finish().message(); }
+  val push(std::size_t n) { return status_value(data_->push(chunk_.data(), n)); }
+  val finish() { return status_value(data_->finish()); }
   std::size_t size() const { return data_->size(); }
   val features() const { return strings_value(data_->features()); }
   double width() const { return static_cast<double>(data_->width()); }

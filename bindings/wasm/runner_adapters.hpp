@@ -25,10 +25,8 @@ class JsRunner {
  public:
   val chunk_buffer(std::size_t n) { return chunk_.view(n); }
   // Parses the first n bytes of the chunk buffer; "" or the error that stopped the stream.
-  std::string push(std::size_t n) {
-    return race_->push(chunk_.data(), n).message();
-  }
-  std::string finish() { return race_->finish().message(); }
+  val push(std::size_t n) { return status_value(race_->push(chunk_.data(), n)); }
+  val finish() { return status_value(race_->finish()); }
 
   std::size_t size() const { return race_->size(); }
   std::string spec(std::size_t i) const { return race_->pipeline(i).spec(); }
@@ -149,14 +147,14 @@ class JsRace : public JsRunner<onepass::Race> {
     out.set("y", writable_view(apart_.y, rows));
     return out;
   }
-  std::string learn_apart(val counts) {
+  val learn_apart(val counts) {
     onepass::ApartCounts c;
     c.bytes = static_cast<std::uint64_t>(counts["bytes"].as<double>());
     c.lines = static_cast<std::uint64_t>(counts["lines"].as<double>());
     c.rows = static_cast<std::uint64_t>(counts["rows"].as<double>());
     c.positives = static_cast<std::uint64_t>(counts["positives"].as<double>());
     c.missing = static_cast<std::uint64_t>(counts["missing"].as<double>());
-    return race_->learn_apart(apart_, c).message();
+    return status_value(race_->learn_apart(apart_, c));
   }
 
  private:

@@ -31,8 +31,8 @@ class JsScorer {
     return "";
   }
   val chunk_buffer(std::size_t n) { return chunk_.view(n); }
-  std::string push(std::size_t n) { return scorer_->push(chunk_.data(), n).message(); }
-  std::string finish() { return scorer_->finish().message(); }
+  val push(std::size_t n) { return status_value(scorer_->push(chunk_.data(), n)); }
+  val finish() { return status_value(scorer_->finish()); }
   // The rows scored since the last call: { scores, predictions, probabilities (null when the
   // model gives none), labels (0: none), lines }.
   val take() {

@@ -270,7 +270,7 @@ Status CsvReader::row_error(std::uint64_t line, std::size_t column, const std::s
     return Status::ok();
   }
   failed_ = true;
-  failure_ = Status::error(msg);
+  failure_ = Status::at(line, column, msg);
   return failure_;
 }
 

@@ -169,7 +169,7 @@ Status SvmlightReader::row_error(std::uint64_t line, std::size_t column, const s
     return Status::ok();
   }
   failed_ = true;
-  failure_ = Status::error(msg);
+  failure_ = Status::at(line, column, msg);
   return failure_;
 }
 

@@ -329,6 +329,12 @@ TEST(CsvReader, BadRowsNameLineAndColumn) {
     Parsed p = parse(head + c.row, strict(), 0, &r);
     ASSERT_FALSE(p.status) << c.row;
     EXPECT_EQ(p.status.message(), c.message);
+    // Where the row is travels as values too (Status::at), as the message says it.
+    const std::string where =
+        "line " + std::to_string(p.status.line()) +
+        (p.status.column() ? ", column " + std::to_string(p.status.column()) : std::string(":"));
+    EXPECT_EQ(c.message.rfind(where, 0), 0u) << c.message;
+    EXPECT_GE(p.status.line(), 3u);
     EXPECT_EQ(p.rows.size(), c.row.find("\n5") != std::string::npos ? 2u : 1u)
         << "rows before the bad one are kept: " << c.row;
     // Once stopped, the reader keeps reporting the same error.

@@ -289,18 +289,35 @@ describe('csvRunner', () => {
     r.dispose();
   });
 
-  test('a bad row stops the stream with line and column; rows before it are learned', () => {
+  test('a bad row stops the stream with line and column; rows before it are learned', async () => {
     const csv = new TextEncoder().encode('a,b,label\n1,2,1\n3,4,-1\n5,oops,1\n7,8,1\n');
     // The first 1,000 rows are held while the column roles are decided, so in a file this
     // short the error surfaces at finish(); sampleRows: 0 reads row by row.
     const r = op.csvRunner({ pipelines: ['pa'] });
     r.push(csv);
-    assert.throws(() => r.finish(), { message: "line 4, column 2 (b): 'oops' is not a number" });
+    // Where the row is comes as numbers on the Error, not only in its text (issue 14).
+    assert.throws(() => r.finish(), {
+      message: "line 4, column 2 (b): 'oops' is not a number",
+      line: 4,
+      column: 2,
+    });
     assert.equal(r.stats(0).rows, 2);
     const now = op.csvRunner({ pipelines: ['pa'], sampleRows: 0 });
     assert.throws(() => now.push(csv), { message: "line 4, column 2 (b): 'oops' is not a number" });
     assert.equal(now.stats(0).rows, 2);
     assert.throws(() => now.push(csv), /line 4, column 2/, 'stays stopped');
+    // The same from a data set, a scorer and svmlight rows; an error that is no row's has none.
+    await assert.rejects(op.loadDataset(csv, { sampleRows: 0 }), { line: 4, column: 2 });
+    const svm = op.svmlightRunner({ pipelines: ['pa'], dims: 3 });
+    assert.throws(() => svm.push(new TextEncoder().encode('1 1:2\n-1 2:x\n')), {
+      line: 2,
+      column: 4,
+    });
+    svm.dispose();
+    assert.throws(
+      () => op.csvRunner({ pipelines: ['pa'] }).push(new Uint8Array([0, 1, 2])),
+      (e) => e.line === undefined && /binary|not text|NUL/i.test(e.message),
+    );
     now.dispose();
     r.dispose();
     const skip = op.csvRunner({ pipelines: ['pa'], onError: 'skip' });

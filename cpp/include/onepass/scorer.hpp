@@ -51,7 +51,9 @@ class StreamScorer {
   Status score_block() {
     for (std::size_t i = 0; i < block_.size(); ++i) {
       Result<double> s = score_row(pipeline_, block_, i);
-      if (!s) return Status::error("line " + std::to_string(block_.line[i]) + ": " + s.message());
+      if (!s)
+        return Status::at(block_.line[i], 0,
+                          "line " + std::to_string(block_.line[i]) + ": " + s.message());
       scores.push_back(s.value());
       labels.push_back(block_.y[i]);
       lines.push_back(block_.line[i]);
