@@ -54,7 +54,8 @@ const emscripten::class_<Js>& register_runner(const emscripten::class_<Js>& c) {
       .function("stats", method_of<Js>(&Js::stats))
       .function("curve", method_of<Js>(&Js::curve))
       .function("snapshot", method_of<Js>(&Js::snapshot))
-      .function("resultJson", method_of<Js>(&Js::result_json));
+      .function("resultJson", method_of<Js>(&Js::result_json))
+      .function("toJson", method_of<Js>(&Js::to_json));
 }
 
 // The wasm heap: its size (it grows, never shrinks) and the bytes that live objects use
@@ -198,7 +199,6 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("curve", &JsPipeline::curve)
       .function("snapshot", &JsPipeline::snapshot);
   register_runner(emscripten::class_<JsRace>("Race"))
-      .function("toJson", &JsRace::to_json)
       .function("info", &JsRace::info)
       .function("readApartState", &JsRace::read_apart_state)
       .function("apartBuffer", &JsRace::apart_buffer)
@@ -210,7 +210,6 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("head", &JsBlockParser::head)
       .function("read", &JsBlockParser::read);
   register_runner(emscripten::class_<JsSparseRace>("SparseRace"))
-      .function("toJson", &JsSparseRace::to_json)
       .function("info", &JsSparseRace::info);
   emscripten::function("previewCsv", &preview_csv);
   emscripten::function("csvOptionInfos", &csv_option_infos);

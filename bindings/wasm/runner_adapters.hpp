@@ -4,6 +4,7 @@
 #pragma once
 
 #include "convert.hpp"
+#include "onepass/api/races.hpp"
 #include "onepass/api/run_json.hpp"
 
 namespace onepass_wasm {
@@ -37,6 +38,10 @@ class JsRunner {
     return pipeline_curve(race_->pipeline(i), from);
   }
   val snapshot(std::size_t i) const { return pipeline_snapshot(race_->pipeline(i)); }
+  // Pipeline i as a model file.
+  std::string to_json(std::size_t i) const {
+    return onepass::model_to_json(race_->pipeline(i), onepass::model_schema_of(race_->reader()));
+  }
   // Pipeline i's result as `onepass run --json` prints it (api/run_json.hpp).
   std::string result_json(std::size_t i) const {
     return onepass::run_result_json(race_->pipeline(i), feature_names_of(race_->reader()),
@@ -44,6 +49,10 @@ class JsRunner {
   }
 
  protected:
+  // options.every and options.window (0 when not given): the curve's step and window.
+  static std::uint64_t count_option(const val& options, const char* key) {
+    return options[key].isNumber() ? static_cast<std::uint64_t>(options[key].as<double>()) : 0;
+  }
   // The reader's counts and kept errors, common to both formats.
   template <class Reader>
   static val reader_counts(const Reader& r) {
@@ -72,16 +81,11 @@ class JsRunner {
 };
 
 // The CSV options of a run (JsRace) from JS: the caller's, and when it trains models further
-// (options.models), the first model's schema says which columns are its features. A parser
-// worker (JsBlockParser) reads with the same options, so it reads the same rows.
+// (options.models), what the first model's schema says (api/races.hpp read_as_models). A
+// parser worker (JsBlockParser) reads with the same options, so it reads the same rows.
 inline std::string race_csv_options(const val& options, onepass::CsvOptions& opt) {
   std::string err = csv_options(options, opt);
-  const std::vector<std::string> models = strings_of(options["models"]);
-  if (!err.empty() || models.empty()) return err;
-  auto loaded = onepass::model_from_json(models[0]);
-  const onepass::Status st =
-      loaded ? onepass::read_as_model(loaded.value().schema, false, opt) : loaded.status();
-  return st ? "" : "model 1: " + st.message();
+  return err.empty() ? onepass::read_as_models(strings_of(options["models"]), opt).message() : err;
 }
 
 class JsRace : public JsRunner<onepass::Race> {
@@ -90,41 +94,17 @@ class JsRace : public JsRunner<onepass::Race> {
   //            label?, positive?, onError?: "stop"|"skip", every?, header?, delimiter? }
   std::string init(val options) {
     onepass::CsvOptions opt;
-    std::string err = race_csv_options(options, opt);
+    std::string err = csv_options(options, opt);
     if (!err.empty()) return err;
-    const double every = options["every"].isNumber() ? options["every"].as<double>() : 0;
-    const double window = options["window"].isNumber() ? options["window"].as<double>() : 0;
     const std::vector<std::string> models = strings_of(options["models"]);
-    if (!models.empty()) {
-      std::vector<std::unique_ptr<onepass::Pipeline>> pipelines;
-      for (std::size_t i = 0; i < models.size(); ++i) {
-        auto loaded = onepass::model_from_json(models[i]);
-        if (!loaded) return "model " + std::to_string(i + 1) + ": " + loaded.message();
-        onepass::CsvOptions other;
-        onepass::Status st = onepass::read_as_model(loaded.value().schema, false, other);
-        if (!st) return "model " + std::to_string(i + 1) + ": " + st.message();
-        if (other.features != opt.features ||
-            other.encoded.features.size() != opt.encoded.features.size())
-          return "the models were trained on different features; one CSV pass cannot feed them";
-        pipelines.push_back(std::move(loaded.value().pipeline));
-      }
-      auto race = onepass::Race::resume(opt, std::move(pipelines));
-      if (!race) return race.message();
-      race_ = race.take();
-      shuffle_from(options);
-      return "";
-    }
-    auto race = onepass::Race::create(opt, strings_of(options["pipelines"]),
-                                      static_cast<std::uint64_t>(every),
-                                      static_cast<std::uint64_t>(window));
+    auto race = models.empty() ? onepass::Race::create(opt, strings_of(options["pipelines"]),
+                                                       count_option(options, "every"),
+                                                       count_option(options, "window"))
+                               : onepass::resume_race(opt, models);
     if (!race) return race.message();
     race_ = race.take();
     shuffle_from(options);
     return "";
-  }
-
-  std::string to_json(std::size_t i) const {
-    return onepass::model_to_json(race_->pipeline(i), onepass::model_schema_of(race_->reader()));
   }
 
   // Parallel parsing (docs/design.md, "Every core"). Whether parser workers may read the next
@@ -198,39 +178,14 @@ class JsSparseRace : public JsRunner<onepass::SparseRace> {
     onepass::SvmlightOptions opt;
     svmlight_options(options, opt);
     const std::vector<std::string> models = strings_of(options["models"]);
-    if (!models.empty()) {
-      std::vector<std::unique_ptr<onepass::Pipeline>> pipelines;
-      int first_base = 1;
-      for (std::size_t i = 0; i < models.size(); ++i) {
-        auto loaded = onepass::model_from_json(models[i]);
-        onepass::Status st = loaded ? onepass::read_as_model(loaded.value().schema,
-                                                             loaded.value().pipeline->dims(), opt)
-                                    : loaded.status();
-        if (!st) return "model " + std::to_string(i + 1) + ": " + st.message();
-        if (i > 0 && (loaded.value().schema.index_base != first_base ||
-                      loaded.value().pipeline->dims() != pipelines[0]->dims()))
-          return "the models were trained on different svmlight inputs (width or index base); "
-                 "one pass cannot feed them";
-        first_base = loaded.value().schema.index_base;
-        pipelines.push_back(std::move(loaded.value().pipeline));
-      }
-      auto race = onepass::SparseRace::resume(opt, std::move(pipelines));
-      if (!race) return race.message();
-      race_ = race.take();
-      return "";
-    }
-    const double every = options["every"].isNumber() ? options["every"].as<double>() : 0;
-    const double window = options["window"].isNumber() ? options["window"].as<double>() : 0;
-    auto race = onepass::SparseRace::create(opt, strings_of(options["pipelines"]),
-                                            static_cast<std::uint64_t>(every),
-                                            static_cast<std::uint64_t>(window));
+    auto race = models.empty()
+                    ? onepass::SparseRace::create(opt, strings_of(options["pipelines"]),
+                                                  count_option(options, "every"),
+                                                  count_option(options, "window"))
+                    : onepass::resume_sparse_race(opt, models);
     if (!race) return race.message();
     race_ = race.take();
     return "";
-  }
-
-  std::string to_json(std::size_t i) const {
-    return onepass::model_to_json(race_->pipeline(i), onepass::model_schema_of(race_->reader()));
   }
 
   val info() const {

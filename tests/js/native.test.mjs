@@ -141,6 +141,28 @@ test('predict writes the same bytes, for a CSV model and an svmlight model', () 
   assert.match(ns.stdout, /^line,prediction,score\n1,/); // no probability from pa
 });
 
+test('run --save writes the same model, and run --load trains it further the same way', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'onepass-native-'));
+  const lines = readFileSync(heart, 'utf8').trim().split('\n');
+  const [first, second] = [join(dir, 'a.csv'), join(dir, 'b.csv')];
+  writeFileSync(first, lines.slice(0, 150).join('\n') + '\n');
+  writeFileSync(second, [lines[0], ...lines.slice(150)].join('\n') + '\n');
+  const [nm, wm] = [join(dir, 'n.json'), join(dir, 'w.json')];
+  const spec = ['-p', 'minmax | logreg(eta0=0.5)'];
+  assert.equal(native(['run', first, ...spec, '--save', nm]).status, 0);
+  assert.equal(cli(['run', first, ...spec, '--save', wm]).status, 0);
+  const [n, w] = [nm, wm].map((f) => JSON.parse(readFileSync(f, 'utf8')));
+  // The checksum covers the numbers' bits, which may differ in the last place between builds.
+  delete n.checksum;
+  delete w.checksum;
+  assertSame(n, w, 'model');
+  const resumed = native(['run', second, '--load', nm]);
+  assert.equal(resumed.status, 0, resumed.stderr);
+  const [r] = jsonLines(resumed.stdout);
+  assertSame(r, jsonLines(cli(['run', second, '--load', wm, '--json']).stdout)[0]);
+  assert.equal(r.rows, lines.length - 1); // the model's 149 rows and the second file's
+});
+
 test('the same usage mistakes are refused by both, with exit code 2', () => {
   for (const [args, message] of [
     [
@@ -154,6 +176,8 @@ test('the same usage mistakes are refused by both, with exit code 2', () => {
     [['run', heart, '--format', 'svmlight'], /--format svmlight needs --dims/],
     [['run', heart, '--dims', '3'], /--dims and --index-base go with --format svmlight/],
     [['predict', heart], /predict needs --model/],
+    [['run', heart, '--load', heart, '-p', 'pa'], /--load trains a saved model further/],
+    [['run', heart, '-p', 'pa', '-p', 'pa1', '--save', 'x.json'], /--save writes one model/],
   ]) {
     const n = native(args);
     const w = cli(args);
