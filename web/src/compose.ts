@@ -107,13 +107,8 @@ function paramControl(
   return { node: label, read };
 }
 
-/** The stage builder: pick a scaler or learner, set its parameters, add it; when the pipeline
- * ends with a learner, add it (with +avg or +vote) to the list of pipelines. */
-export function mountBuilder(
-  host: HTMLElement,
-  registry: RegistryEntry[],
-  addSpec: (spec: string) => void,
-): void {
+/** The menu of stages a pipeline is built from: scalers, then learners. */
+function stageMenu(registry: RegistryEntry[]): HTMLSelectElement {
   const stage = el('select');
   stage.id = 'builder-stage';
   for (const kind of ['scaler', 'learner'] as const) {
@@ -123,6 +118,58 @@ export function mountBuilder(
       group.append(new Option(`${e.name}: ${e.summary}`, e.name));
     stage.append(group);
   }
+  return stage;
+}
+
+/** The menu of modifiers (+avg, +vote), none chosen. */
+function modifierMenu(registry: RegistryEntry[]): HTMLSelectElement {
+  const modifier = el('select');
+  modifier.id = 'builder-modifier';
+  for (const e of registry.filter((x) => x.kind === 'modifier'))
+    modifier.append(new Option(`+${e.name}: ${e.summary}`, e.name));
+  modifier.prepend(new Option('no averaging', ''));
+  modifier.value = '';
+  return modifier;
+}
+
+/** A row of the builder, or a labelled control. */
+function row(...children: (Node | string)[]): HTMLDivElement {
+  const r = el('div');
+  r.className = 'row';
+  r.append(...children);
+  return r;
+}
+function labelled(text: string, control: HTMLElement): HTMLLabelElement {
+  const label = el('label', text);
+  label.append(control);
+  return label;
+}
+function button(text: string, id?: string): HTMLButtonElement {
+  const b = el('button', text);
+  b.type = 'button';
+  if (id) b.id = id;
+  return b;
+}
+
+/** What a stage is, with its section of docs/algorithms.md, its paper and what it needs. */
+function stageHelp(e: RegistryEntry): (Node | string)[] {
+  return [
+    `${e.summary}. See `,
+    algorithmsLink(e.spec),
+    e.source ? `; ${e.source}.` : '.',
+    e.needs ? ` Needs ${e.needs}.` : '',
+  ];
+}
+
+/** The stage builder: pick a scaler or learner, set its parameters, add it; when the pipeline
+ * ends with a learner, add it (with +avg or +vote) to the list of pipelines. */
+export function mountBuilder(
+  host: HTMLElement,
+  registry: RegistryEntry[],
+  addSpec: (spec: string) => void,
+): void {
+  const stage = stageMenu(registry);
+  const modifier = modifierMenu(registry);
   const params = el('div');
   params.className = 'row params';
   const help = el('p');
@@ -130,18 +177,9 @@ export function mountBuilder(
   help.id = 'builder-help';
   const preview = el('code');
   preview.id = 'builder-preview';
-  const modifier = el('select');
-  modifier.id = 'builder-modifier';
-  for (const e of registry.filter((x) => x.kind === 'modifier'))
-    modifier.append(new Option(`+${e.name}: ${e.summary}`, e.name));
-  modifier.prepend(new Option('no averaging', ''));
-  modifier.value = '';
-  const addStage = el('button', 'Add this stage');
-  const addPipeline = el('button', 'Add the pipeline');
-  const clear = el('button', 'Start over');
-  for (const b of [addStage, addPipeline, clear]) b.type = 'button';
-  addStage.id = 'builder-add-stage';
-  addPipeline.id = 'builder-add-pipeline';
+  const addStage = button('Add this stage', 'builder-add-stage');
+  const addPipeline = button('Add the pipeline', 'builder-add-pipeline');
+  const clear = button('Start over');
   let stages: string[] = [];
   let readers: (() => string | null)[] = [];
   let lastIsLearner = false;
@@ -152,17 +190,17 @@ export function mountBuilder(
     const controls = e.params.map((p) => paramControl(p, `param-${e.name}-${p.name}`));
     readers = controls.map((c) => c.read);
     params.replaceChildren(...controls.map((c) => c.node));
-    help.replaceChildren(
-      `${e.summary}. See `,
-      algorithmsLink(e.spec),
-      e.source ? `; ${e.source}.` : '.',
-      e.needs ? ` Needs ${e.needs}.` : '',
-    );
+    help.replaceChildren(...stageHelp(e));
   };
   const show = (): void => {
     preview.textContent = stages.length ? stages.join(' | ') : '(no stage yet)';
     addPipeline.disabled = !lastIsLearner;
     addStage.disabled = lastIsLearner;
+  };
+  const startOver = (): void => {
+    stages = [];
+    lastIsLearner = false;
+    show();
   };
   stage.addEventListener('change', render);
   addStage.addEventListener('click', () => {
@@ -175,30 +213,16 @@ export function mountBuilder(
   });
   addPipeline.addEventListener('click', () => {
     addSpec(stages.join(' | ') + (modifier.value ? ` +${modifier.value}` : ''));
-    stages = [];
-    lastIsLearner = false;
-    show();
+    startOver();
   });
-  clear.addEventListener('click', () => {
-    stages = [];
-    lastIsLearner = false;
-    show();
-  });
-  const stageLabel = el('label', 'Stage');
-  stageLabel.append(stage);
-  const modLabel = el('label', 'Averaging');
-  modLabel.append(modifier);
-  const row1 = el('div');
-  row1.className = 'row';
-  row1.append(stageLabel, addStage);
-  const row2 = el('div');
-  row2.className = 'row';
-  const previewLabel = el('span', 'Pipeline so far: ');
-  row2.append(previewLabel, preview);
-  const row3 = el('div');
-  row3.className = 'row';
-  row3.append(modLabel, addPipeline, clear);
-  host.replaceChildren(row1, help, params, row2, row3);
+  clear.addEventListener('click', startOver);
+  host.replaceChildren(
+    row(labelled('Stage', stage), addStage),
+    help,
+    params,
+    row(el('span', 'Pipeline so far: '), preview),
+    row(labelled('Averaging', modifier), addPipeline, clear),
+  );
   render();
   show();
 }
