@@ -116,12 +116,14 @@ function assertScored(title) {
   assert.ok(Math.abs(Number(title.slice(8)) - expected) < 1e-12, `${title} vs ${expected}`);
 }
 
-test('Vite: no configuration', async () => {
-  const src = app('vite');
+/** A page whose script is `main`, built by Vite with no configuration into dist-<name>; its
+ * output directory. */
+async function viteApp(name, main) {
+  const src = app(name);
   mkdirSync(src, { recursive: true });
   writeFileSync(join(src, 'index.html'), PAGE('./main.js', true));
-  writeFileSync(join(src, 'main.js'), APP("import { load } from 'onepass';", 'load()'));
-  const out = app('dist-vite');
+  writeFileSync(join(src, 'main.js'), main);
+  const out = app(`dist-${name}`);
   await viteBuild({
     root: src,
     base: './',
@@ -129,6 +131,11 @@ test('Vite: no configuration', async () => {
     configFile: false,
     build: { outDir: out, emptyOutDir: true, target: 'es2022' },
   });
+  return out;
+}
+
+test('Vite: no configuration', async () => {
+  const out = await viteApp('vite', APP("import { load } from 'onepass';", 'load()'));
   const { title, requested } = await runInBrowser(out);
   assertScored(title);
   assert.ok(
@@ -138,11 +145,8 @@ test('Vite: no configuration', async () => {
 });
 
 test('Vite: parsing on two threads from the installed package (its worker script copied)', async () => {
-  const src = app('vite-threads');
-  mkdirSync(src, { recursive: true });
-  writeFileSync(join(src, 'index.html'), PAGE('./main.js', true));
-  writeFileSync(
-    join(src, 'main.js'),
+  const out = await viteApp(
+    'vite-threads',
     `import { load } from 'onepass';
 (async () => {
   try {
@@ -167,14 +171,6 @@ test('Vite: parsing on two threads from the installed package (its worker script
 })();
 `,
   );
-  const out = app('dist-vite-threads');
-  await viteBuild({
-    root: src,
-    base: './',
-    logLevel: 'silent',
-    configFile: false,
-    build: { outDir: out, emptyOutDir: true, target: 'es2022' },
-  });
   const { title, requested } = await runInBrowser(out);
   const m = /^onepass (\d+) (true|false)$/.exec(title);
   assert.ok(m, title);
