@@ -45,9 +45,7 @@ Status CsvReader::feed(const char* data, std::size_t size, RowBlock& out) {
   if (bytes_ == 0 && size > 0) {
     const std::string binary = binary_input_reason({data, size});
     if (!binary.empty()) {
-      failed_ = true;
-      failure_ = Status::error(binary);
-      return failure_;
+      return stop(Status::error(binary));
     }
   }
   bytes_ += size;
@@ -137,9 +135,7 @@ Status CsvReader::finish(RowBlock& out) {
     if (!st) return st;
   }
   if (!header_read_) {
-    failed_ = true;
-    failure_ = Status::error("the input is empty: expected a header row and data rows");
-    return failure_;
+    return stop(Status::error("the input is empty: expected a header row and data rows"));
   }
   if (!schema_ready_) return flush_sample(out);  // a stream shorter than the sample
   return Status::ok();
@@ -263,15 +259,7 @@ Status CsvReader::row_error(std::uint64_t line, std::size_t column, const std::s
                             bool skippable) {
   std::string msg = "line " + std::to_string(line);
   if (column > 0) msg += ", column " + std::to_string(column) + column_name(column - 1);
-  msg += ": " + what;
-  if (errors_.size() < opt_.max_messages) errors_.push_back({line, column, msg});
-  if (opt_.on_error == ErrorPolicy::skip && skippable) {
-    ++skipped_;
-    return Status::ok();
-  }
-  failed_ = true;
-  failure_ = Status::at(line, column, msg);
-  return failure_;
+  return bad_row(line, column, msg + ": " + what, opt_.on_error, opt_.max_messages, skippable);
 }
 
 Status CsvReader::read_header(std::uint64_t line) {
@@ -341,10 +329,9 @@ Status CsvReader::resolve_label() {
   }
   has_label_ = found;
   if (!found && !opt_.label_optional) {
-    failed_ = true;
-    failure_ = Status::error("label column '" + opt_.label + "' not found: give a column name or " +
-                             "a 0-based index (-1 = last); the columns are: " + column_list());
-    return failure_;
+    return stop(Status::error("label column '" + opt_.label +
+                              "' not found: give a column name or " +
+                              "a 0-based index (-1 = last); the columns are: " + column_list()));
   }
   label_name_ = has_label_ ? column_names_[label_col_] : "";
   return Status::ok();
@@ -441,17 +428,13 @@ Status CsvReader::build_schema() {
     std::size_t c = 0;
     while (c < columns_ && column_names_[c] != o.column) ++c;
     if (c == columns_) {
-      failed_ = true;
-      failure_ =
+      return stop(
           Status::error("a role is set for the column '" + o.column +
-                        "', which the file does not have; the columns are: " + column_list());
-      return failure_;
+                        "', which the file does not have; the columns are: " + column_list()));
     }
     if (has_label_ && c == label_col_) {
-      failed_ = true;
-      failure_ = Status::error("the column '" + o.column + "' is the label; it cannot be " +
-                               role_name(o.role));
-      return failure_;
+      return stop(Status::error("the column '" + o.column + "' is the label; it cannot be " +
+                                role_name(o.role)));
     }
     role_of_col_[c] = o.role;
     column_info_[c].reason = "set by option";
@@ -490,10 +473,8 @@ Status CsvReader::build_schema() {
       std::size_t c = 0;
       while (c < columns_ && (column_names_[c] != name || (has_label_ && c == label_col_))) ++c;
       if (c == columns_) {
-        failed_ = true;
-        failure_ = Status::error("the file has no column '" + name +
-                                 "', which the model needs; the columns are: " + column_list());
-        return failure_;
+        return stop(Status::error("the file has no column '" + name +
+                                  "', which the model needs; the columns are: " + column_list()));
       }
       role_of_col_[c] = column_info_[c].role = ColumnRole::numeric;
       column_info_[c].reason = "as in the model";
@@ -514,10 +495,8 @@ Status CsvReader::build_schema() {
       std::size_t c = 0;
       while (c < columns_ && column_names_[c] != col.name) ++c;
       if (c == columns_) {
-        failed_ = true;
-        failure_ = Status::error("the file has no column '" + col.name +
-                                 "', which the model needs; the columns are: " + column_list());
-        return failure_;
+        return stop(Status::error("the file has no column '" + col.name +
+                                  "', which the model needs; the columns are: " + column_list()));
       }
       encoded_of_col_[c] =
           col.text ? encoder_.add_text(col.name) : encoder_.add_categorical(col.name);
@@ -534,10 +513,8 @@ Status CsvReader::build_schema() {
     }
   }
   if (feature_cols_.empty() && encoder_.columns() == 0) {
-    failed_ = true;
-    failure_ = Status::error("no column is a feature: every column but the label is ignored (" +
-                             column_list() + "); set a column's role");
-    return failure_;
+    return stop(Status::error("no column is a feature: every column but the label is ignored (" +
+                              column_list() + "); set a column's role"));
   }
   fast_path_ = encoder_.columns() == 0;
   slot_of_col_.assign(columns_, -1);

@@ -204,12 +204,9 @@ Status Race::finish() {
   }
   for (auto& p : pipelines_)
     if (p->width() != 0) p->finish();  // warm-up scalers fit on what they hold
-  if (!st) return st;
-  const std::string none =
-      nothing_learned(reader_.rows(), reader_.skipped(), reader_.errors(),
-                      reader_.schema_ready() ? "the input has a header but no data rows"
-                                             : "the input has no data rows");
-  return none.empty() ? st : Status::error(none);
+  return stream_end(st, reader_,
+                    reader_.schema_ready() ? "the input has a header but no data rows"
+                                           : "the input has no data rows");
 }
 
 }  // namespace onepass

@@ -10,14 +10,18 @@ std::string model_n(std::size_t i) {
   return "model " + std::to_string(i + 1) + ": ";
 }
 
-// Every model parsed, or the first error, naming the model.
-Result<std::vector<LoadedModel>> load_all(const std::vector<std::string>& models) {
+// Every model's pipeline, each model parsed once and accepted by `fits` (its index and what
+// was loaded), or the first error, naming the model.
+template <class Fits>
+Result<std::vector<std::unique_ptr<Pipeline>>> pipelines_of(const std::vector<std::string>& models,
+                                                            Fits fits) {
   if (models.empty()) return Status::error("no model given");
-  std::vector<LoadedModel> out;
+  std::vector<std::unique_ptr<Pipeline>> out;
   for (std::size_t i = 0; i < models.size(); ++i) {
     auto loaded = model_from_json(models[i]);
-    if (!loaded) return Status::error(model_n(i) + loaded.message());
-    out.push_back(loaded.take());
+    const Status st = loaded ? fits(i, loaded.value()) : loaded.status();
+    if (!st) return Status::error(model_n(i) + st.message());
+    out.push_back(std::move(loaded.value().pipeline));
   }
   return out;
 }
@@ -33,42 +37,38 @@ Status read_as_models(const std::vector<std::string>& models, CsvOptions& option
 
 Result<std::unique_ptr<Race>> resume_race(CsvOptions options,
                                           const std::vector<std::string>& models) {
-  auto loaded = load_all(models);
-  if (!loaded) return loaded.status();
-  std::vector<std::unique_ptr<Pipeline>> pipelines;
-  for (std::size_t i = 0; i < loaded.value().size(); ++i) {
-    LoadedModel& m = loaded.value()[i];
+  auto pipelines = pipelines_of(models, [&](std::size_t i, const LoadedModel& m) {
     CsvOptions own = i == 0 ? options : CsvOptions{};
-    if (Status st = read_as_model(m.schema, false, own); !st)
-      return Status::error(model_n(i) + st.message());
+    if (Status st = read_as_model(m.schema, false, own); !st) return st;
     if (i == 0)
       options = own;
     else if (own.features != options.features ||
              own.encoded.features.size() != options.encoded.features.size())
-      return Status::error(
-          "the models were trained on different features; one CSV pass cannot feed them");
-    pipelines.push_back(std::move(m.pipeline));
-  }
-  return Race::resume(options, std::move(pipelines));
+      return Status::error("trained on other features than model 1; one CSV pass cannot feed them");
+    return Status::ok();
+  });
+  if (!pipelines) return pipelines.status();
+  return Race::resume(options, pipelines.take());
 }
 
 Result<std::unique_ptr<SparseRace>> resume_sparse_race(SvmlightOptions options,
                                                        const std::vector<std::string>& models) {
-  auto loaded = load_all(models);
-  if (!loaded) return loaded.status();
-  std::vector<std::unique_ptr<Pipeline>> pipelines;
-  for (std::size_t i = 0; i < loaded.value().size(); ++i) {
-    LoadedModel& m = loaded.value()[i];
-    if (Status st = read_as_model(m.schema, m.pipeline->dims(), options); !st)
-      return Status::error(model_n(i) + st.message());
-    if (i > 0 && (m.schema.index_base != loaded.value()[0].schema.index_base ||
-                  m.pipeline->dims() != pipelines[0]->dims()))
+  int first_base = 1;
+  std::size_t first_dims = 0;
+  auto pipelines = pipelines_of(models, [&](std::size_t i, const LoadedModel& m) {
+    if (Status st = read_as_model(m.schema, m.pipeline->dims(), options); !st) return st;
+    if (i == 0) {
+      first_base = m.schema.index_base;
+      first_dims = m.pipeline->dims();
+    } else if (m.schema.index_base != first_base || m.pipeline->dims() != first_dims) {
       return Status::error(
-          "the models were trained on different svmlight inputs (width or index base); one "
-          "pass cannot feed them");
-    pipelines.push_back(std::move(m.pipeline));
-  }
-  return SparseRace::resume(options, std::move(pipelines));
+          "trained on other svmlight input than model 1 (width or index base); one pass cannot "
+          "feed them");
+    }
+    return Status::ok();
+  });
+  if (!pipelines) return pipelines.status();
+  return SparseRace::resume(options, pipelines.take());
 }
 
 }  // namespace onepass

@@ -52,10 +52,7 @@ Status SparseRace::finish() {
   run_block();
   for (auto& p : pipelines_)
     if (p->dims() != 0) p->finish();  // warm-up scalers fit on what they hold
-  if (!st) return st;
-  const std::string none = nothing_learned(reader_.rows(), reader_.skipped(), reader_.errors(),
-                                           "the input has no data lines");
-  return none.empty() ? st : Status::error(none);
+  return stream_end(st, reader_, "the input has no data lines");
 }
 
 }  // namespace onepass

@@ -50,9 +50,7 @@ Status SvmlightReader::check(const SvmlightOptions& options) {
 Status SvmlightReader::check_options() {
   Status st = check(opt_);
   if (st) return st;
-  failed_ = true;
-  failure_ = st;
-  return failure_;
+  return stop(st);
 }
 
 Status SvmlightReader::feed(const char* data, std::size_t size, SparseBlock& out) {
@@ -161,16 +159,10 @@ Status SvmlightReader::read_pair(std::string_view pair, std::size_t row_start, S
 }
 
 Status SvmlightReader::row_error(std::uint64_t line, std::size_t column, const std::string& what) {
-  const std::string msg =
-      "line " + std::to_string(line) + ", column " + std::to_string(column) + ": " + what;
-  if (errors_.size() < opt_.max_messages) errors_.push_back({line, column, msg});
-  if (opt_.on_error == ErrorPolicy::skip) {
-    ++skipped_;
-    return Status::ok();
-  }
-  failed_ = true;
-  failure_ = Status::at(line, column, msg);
-  return failure_;
+  return bad_row(
+      line, column,
+      "line " + std::to_string(line) + ", column " + std::to_string(column) + ": " + what,
+      opt_.on_error, opt_.max_messages);
 }
 
 }  // namespace onepass

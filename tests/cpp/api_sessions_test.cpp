@@ -4,6 +4,7 @@
 
 #include "onepass/api/dataset.hpp"
 #include "onepass/api/model_scorer.hpp"
+#include "onepass/api/races.hpp"
 #include "onepass/core/numerics.hpp"
 #include "onepass/race.hpp"
 #include "test_util.hpp"
@@ -117,6 +118,37 @@ TEST(ModelScorerApi, PredictsWithTheCoreSigmoidAndCountsRightAnswers) {
   // A model of CSV rows does not read svmlight rows; a bad model names its fault.
   EXPECT_FALSE(ModelScorer::svmlight(model, SvmlightOptions{}));
   EXPECT_FALSE(ModelScorer::csv("{", CsvOptions{}));
+}
+
+// A model trained on a CSV, as its file says.
+std::string model_of(const std::string& csv, const std::string& spec) {
+  auto race = Race::create(CsvOptions{}, {spec});
+  EXPECT_TRUE(race);
+  EXPECT_TRUE(race.value()->push(csv.data(), csv.size()));
+  EXPECT_TRUE(race.value()->finish());
+  return model_to_json(race.value()->pipeline(0), model_schema_of(race.value()->reader()));
+}
+
+TEST(RacesApi, ResumesModelsOfOneInputAndNamesTheOneThatDiffers) {
+  const std::string ab = model_of("a,b,label\n1,2,1\n3,4,-1\n", "pa");
+  const std::string ab2 = model_of("a,b,label\n5,1,1\n0,4,-1\n", "pa1");
+  const std::string ac = model_of("a,c,label\n1,2,1\n3,4,-1\n", "pa");
+  // The file's columns are found by the models' names, in any order.
+  auto race = resume_race(CsvOptions{}, {ab, ab2});
+  ASSERT_TRUE(race) << race.message();
+  const std::string more = "b,label,a\n2,1,1\n";
+  ASSERT_TRUE(race.value()->push(more.data(), more.size()));
+  ASSERT_TRUE(race.value()->finish());
+  EXPECT_EQ(race.value()->pipeline(0).progress().rows(), 3u);
+  EXPECT_EQ(race.value()->pipeline(1).progress().rows(), 3u);
+  EXPECT_EQ(resume_race(CsvOptions{}, {ab, ac}).message(),
+            "model 2: trained on other features than model 1; one CSV pass cannot feed them");
+  EXPECT_EQ(resume_race(CsvOptions{}, {ab, "{"}).message().rfind("model 2: ", 0), 0u);
+  EXPECT_EQ(resume_race(CsvOptions{}, {}).message(), "no model given");
+  // A parser worker reads with the options the first model gives: its features by name.
+  CsvOptions opt;
+  ASSERT_TRUE(read_as_models({ac}, opt));
+  EXPECT_EQ(opt.features, (std::vector<std::string>{"a", "c"}));
 }
 
 }  // namespace

@@ -157,7 +157,7 @@ struct ColumnInfo {
   std::string reason;
 };
 
-class CsvReader {
+class CsvReader : public RowCounter {
  public:
   explicit CsvReader(CsvOptions options) : opt_(std::move(options)), labels_(opt_.positive) {}
 
@@ -188,13 +188,7 @@ class CsvReader {
   // The encoded columns and features, for a model (empty when there are none).
   EncodedSchema encoded_schema() const;
 
-  std::uint64_t rows() const { return rows_; }
-  std::uint64_t positives() const { return positives_; }
-  std::uint64_t skipped() const { return skipped_; }
   std::uint64_t missing_cells() const { return missing_; }
-  std::uint64_t bytes() const { return bytes_; }
-  std::uint64_t lines() const { return next_line_ - 1; }
-  const std::vector<RowError>& errors() const { return errors_; }
   // What the labels turned out to be: "1" / "0" or the two strings seen.
   std::string positive_label() const { return labels_.positive_label(); }
   std::string negative_label() const { return labels_.negative_label(); }
@@ -253,9 +247,8 @@ class CsvReader {
   std::string column_name(std::size_t file_col) const;
 
   CsvOptions opt_;
-  bool header_read_ = false, schema_ready_ = false, finished_ = false, failed_ = false;
+  bool header_read_ = false, schema_ready_ = false, finished_ = false;
   bool fast_path_ = true;  // plain numeric rows may take read_plain_row
-  Status failure_ = Status::ok();
   std::vector<std::string> feature_names_;
   std::vector<std::string> column_names_;
   std::string label_name_;
@@ -280,14 +273,12 @@ class CsvReader {
   bool in_quotes_ = false;            // quote state at the end of pending_
   bool discarding_ = false;           // skipping to the next line break after a long record
   std::uint64_t pending_breaks_ = 0;  // line breaks inside quotes in pending_
-  std::uint64_t next_line_ = 1;
   std::vector<std::string_view> fields_;
   std::string unquoted_;  // storage of unescaped quoted fields
 
   LabelMap labels_;
-  std::uint64_t rows_ = 0, positives_ = 0, skipped_ = 0, missing_ = 0, bytes_ = 0;
+  std::uint64_t missing_ = 0;
   LabelRuns label_runs_;  // for the sorted-by-class warning
-  std::vector<RowError> errors_;
 };
 
 }  // namespace onepass

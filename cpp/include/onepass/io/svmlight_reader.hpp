@@ -44,7 +44,7 @@ struct SparseBlock {
   void clear();
 };
 
-class SvmlightReader {
+class SvmlightReader : public RowCounter {
  public:
   explicit SvmlightReader(SvmlightOptions options)
       : opt_(std::move(options)), labels_(opt_.positive) {}
@@ -60,12 +60,6 @@ class SvmlightReader {
 
   std::size_t dims() const { return opt_.dims; }
   int index_base() const { return opt_.index_base; }
-  std::uint64_t rows() const { return rows_; }
-  std::uint64_t positives() const { return positives_; }
-  std::uint64_t skipped() const { return skipped_; }
-  std::uint64_t bytes() const { return bytes_; }
-  std::uint64_t lines() const { return next_line_ - 1; }
-  const std::vector<RowError>& errors() const { return errors_; }
   std::string positive_label() const { return labels_.positive_label(); }
   std::string negative_label() const { return labels_.negative_label(); }
   bool finished() const { return finished_; }
@@ -80,12 +74,8 @@ class SvmlightReader {
 
   SvmlightOptions opt_;
   LabelMap labels_;
-  bool finished_ = false, failed_ = false;
-  Status failure_ = Status::ok();
+  bool finished_ = false;
   std::string pending_;  // bytes of a line not yet complete
-  std::uint64_t next_line_ = 1;
-  std::uint64_t rows_ = 0, positives_ = 0, skipped_ = 0, bytes_ = 0;
-  std::vector<RowError> errors_;
 };
 
 }  // namespace onepass
