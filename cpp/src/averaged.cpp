@@ -108,4 +108,16 @@ Snapshot Averaged::snapshot_of(const double* params) const {
   return s;
 }
 
+std::vector<RegistryEntry> averaged_stages() {
+  RegistryEntry avg = modifier_entry(
+      "avg", "uniform average of the parameters (lazy trick); predicts in training and test", "3.1",
+      kS0);
+  avg.wrap = [](std::unique_ptr<Learner> inner, const ParamValues&) {
+    return std::make_unique<Averaged>(std::move(inner));
+  };
+  std::vector<RegistryEntry> out;
+  out.push_back(std::move(avg));
+  return out;
+}
+
 }  // namespace onepass

@@ -76,4 +76,20 @@ Snapshot BnsScaler::snapshot() const {
   return s;
 }
 
+std::vector<RegistryEntry> bns_stages() {
+  RegistryEntry bns = scaler_entry(
+      "bns", "BNS scaling: each feature to [0, BNS], its best bi-normal separation", "5.5", kS1);
+  bns.params = {
+      ParamSpec::integer("warmup", 500, 1, 1e9, "rows held to fit the BNS scores"),
+      ParamSpec::boolean("zero_preserving", false,
+                         "scale x by BNS/range without shifting, so 0 stays 0 (D-BNS-2)")};
+  bns.make_scaler = [](const ParamValues& p) {
+    return std::make_unique<BnsScaler>(static_cast<std::size_t>(p.number("warmup")),
+                                       p.flag("zero_preserving"));
+  };
+  std::vector<RegistryEntry> out;
+  out.push_back(std::move(bns));
+  return out;
+}
+
 }  // namespace onepass

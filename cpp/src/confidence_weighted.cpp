@@ -97,4 +97,52 @@ Snapshot ConfidenceWeighted::snapshot_of(const double* params) const {
   return s;
 }
 
+namespace {
+
+const char* kArow =
+    "Crammer, Kulesza & Dredze, Adaptive Regularization of Weight Vectors (NIPS 2009)";
+const char* kScw = "Wang, Zhao & Hoi, Exact Soft Confidence-Weighted Learning (ICML 2012)";
+
+// AROW (docs/algorithms.md 4.16), SCW-I and SCW-II (4.17), diagonal; the defaults are LIBOL's
+// and SOL's (r = 1; C = 1, eta = 0.75 for SCW-I, 0.90 for SCW-II).
+RegistryEntry cw_entry(const char* name, CwVariant variant, const char* summary) {
+  const bool arow = variant == CwVariant::arow;
+  RegistryEntry e = learner_entry(name, summary, arow ? "4.16" : "4.17", arow ? kArow : kScw);
+  if (arow) {
+    e.params.push_back(ParamSpec::real(
+        "r", 1, 0, kInf,
+        "regulariser r of AROW: beta = 1/(x' Sigma x + r); smaller r, larger steps", true));
+  } else {
+    e.params.push_back(ParamSpec::real(
+        "c", 1, 0, kInf, "aggressiveness C: SCW-I's cap on alpha, SCW-II's 1/(2C) term", true));
+    ParamSpec eta = ParamSpec::real(
+        "eta", variant == CwVariant::scw1 ? 0.75 : 0.90, 0.5, 1,
+        "confidence eta: the margin wanted is Phi^-1(eta) standard deviations", true);
+    eta.max_exclusive = true;  // Phi^-1(1) is infinite
+    e.params.push_back(eta);
+  }
+  e.params.push_back(bias_param());
+  e.make_learner = [variant, arow](const ParamValues& p) {
+    return std::make_unique<ConfidenceWeighted>(variant, p.number(arow ? "r" : "c"),
+                                                arow ? 0.0 : p.number("eta"), p.flag("bias"));
+  };
+  return e;
+}
+
+}  // namespace
+
+std::vector<RegistryEntry> confidence_weighted_stages() {
+  std::vector<RegistryEntry> out;
+  out.push_back(cw_entry(
+      "arow", CwVariant::arow,
+      "AROW (Crammer, Kulesza & Dredze 2009): confidence-weighted margin steps, diagonal"));
+  out.push_back(cw_entry(
+      "scw1", CwVariant::scw1,
+      "SCW-I (Wang, Zhao & Hoi 2012): soft confidence-weighted, step capped at C, diagonal"));
+  out.push_back(cw_entry(
+      "scw2", CwVariant::scw2,
+      "SCW-II (Wang, Zhao & Hoi 2012): soft confidence-weighted, squared slack, diagonal"));
+  return out;
+}
+
 }  // namespace onepass

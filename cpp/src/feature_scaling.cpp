@@ -5,8 +5,9 @@
 namespace onepass {
 
 namespace {
+// By FsVariant: the names of the snapshots and of the registry's entries.
 const char* kNames[] = {"fs", "fs1", "fs2", "fs3"};
-}
+}  // namespace
 
 // Layout: w at [0, d), b at d, alpha at [d+1, 2d+1), beta at [2d+1, 3d+1).
 void FeatureScaling::init() {
@@ -88,6 +89,44 @@ Snapshot FeatureScaling::snapshot_of(const double* params) const {
   s.scalars.emplace_back("updates", state_.empty() ? 0 : state_[0]);
   add_status(s);
   return s;
+}
+
+namespace {
+
+const std::pair<const char*, const char*> kMu{"mu", "L2 weight of the scales alpha, divided by n"};
+const std::pair<const char*, const char*> kNu{"nu", "L2 weight of the shifts beta, divided by n"};
+
+// The variant's entry, named from kNames (the name its snapshots carry), with S0's schedule
+// and the L2 weights it has (spec 4.3-4.6).
+RegistryEntry fs_entry(FsVariant v, const char* summary, const char* spec,
+                       std::vector<std::pair<const char*, const char*>> l2) {
+  RegistryEntry e = learner_entry(kNames[static_cast<int>(v)], summary, spec, kS0, true);
+  e.params = logistic_params(l2);
+  e.make_learner = [v](const ParamValues& p) {
+    FsParams fp{p.number("eta0"), p.number("lambda"), p.number("mu"), p.number("nu"),
+                p.number("n")};
+    return std::make_unique<FeatureScaling>(v, fp);
+  };
+  return e;
+}
+
+}  // namespace
+
+std::vector<RegistryEntry> feature_scaling_stages() {
+  std::vector<RegistryEntry> out;
+  out.push_back(fs_entry(FsVariant::fs,
+                         "weights and sigmoid feature maps sigma(alpha x - beta) learned jointly",
+                         "4.3", {kLambda, kMu, kNu}));
+  out.push_back(fs_entry(FsVariant::fs1, "FS with alpha fixed to 1: maps sigma(x - beta)", "4.4",
+                         {kLambda, kNu}));
+  RegistryEntry fs2 =
+      fs_entry(FsVariant::fs2, "weights and affine scaling alpha x + beta learned jointly", "4.5",
+               {kLambda, kMu, kNu});
+  fs2.needs = InputNeed::scaled;  // its affine scales diverge on raw features (spec 4.5)
+  out.push_back(std::move(fs2));
+  out.push_back(fs_entry(FsVariant::fs3, "affine scaling alpha x + beta learned without weights",
+                         "4.6", {kMu, kNu}));
+  return out;
 }
 
 }  // namespace onepass

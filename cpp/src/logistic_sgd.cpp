@@ -105,4 +105,16 @@ Snapshot LogisticSgd::snapshot_of(const double* params) const {
   return s;
 }
 
+std::vector<RegistryEntry> logistic_sgd_stages() {
+  RegistryEntry logreg = learner_entry(
+      "logreg", "SGD logistic regression with the rate eta0/(1 + k/n)", "4.1", kS0, true);
+  logreg.params = logistic_params({kLambda});
+  logreg.make_learner = [](const ParamValues& p) {
+    return std::make_unique<LogisticSgd>(p.number("eta0"), p.number("lambda"), p.number("n"));
+  };
+  std::vector<RegistryEntry> out;
+  out.push_back(std::move(logreg));
+  return out;
+}
+
 }  // namespace onepass

@@ -124,4 +124,27 @@ Snapshot LpShaper::snapshot() const {
   return s;
 }
 
+std::vector<RegistryEntry> lp_shaper_stages() {
+  std::vector<RegistryEntry> out;
+  for (bool log_odds : {false, true}) {
+    RegistryEntry e =
+        scaler_entry(log_odds ? "logodds" : "lp",
+                     log_odds ? "log-odds shaper ln(p/(1 - p)) of the local probability"
+                              : "local-probability shaper: P(positive | value) from neighbours",
+                     "5.4", kS1);
+    e.params = {
+        ParamSpec::integer("warmup", 500, 1, 1e9, "rows held to fit the shaping curves"),
+        ParamSpec::integer("n", 15, 0, 1e9, "neighbours taken below and above a value (D-LP-1)"),
+        ParamSpec::boolean("zero_special", false,
+                           "zeros in a bin of their own, and 0 stays 0 (sparse data)")};
+    e.make_scaler = [log_odds](const ParamValues& p) {
+      return std::make_unique<LpShaper>(log_odds, static_cast<std::size_t>(p.number("warmup")),
+                                        static_cast<std::size_t>(p.number("n")),
+                                        p.flag("zero_special"));
+    };
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
 }  // namespace onepass

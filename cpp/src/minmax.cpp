@@ -51,4 +51,17 @@ Snapshot MinMax::snapshot() const {
   return s;
 }
 
+std::vector<RegistryEntry> minmax_stages() {
+  RegistryEntry minmax =
+      scaler_entry("minmax", "online range scaling (x - min)/(max - min)", "5.2", kS3);
+  minmax.params = {ParamSpec::boolean(
+      "clip", false, "clip values outside the running range to [0, 1] (D-SC-3: off)")};
+  minmax.make_scaler = [](const ParamValues& p) {
+    return std::make_unique<MinMax>(p.flag("clip"));
+  };
+  std::vector<RegistryEntry> out;
+  out.push_back(std::move(minmax));
+  return out;
+}
+
 }  // namespace onepass

@@ -8,8 +8,9 @@
 namespace onepass {
 
 namespace {
+// By MomentForm: the names of the snapshots and of the registry's entries.
 const char* kNames[] = {"zscore", "pareto", "vast", "level", "twosd"};
-}
+}  // namespace
 
 void MomentScaler::init() {
   state_.assign(4 * dims_, 0.0);
@@ -231,6 +232,24 @@ Snapshot MomentScaler::snapshot() const {
   if (form_ == MomentForm::twosd)
     s.arrays.push_back({"binary", std::vector<double>(state_.begin() + 3 * dims_, state_.end())});
   return s;
+}
+
+std::vector<RegistryEntry> moment_scaler_stages() {
+  // By MomentForm, as kNames: the z-score is S0's GN (spec 5.1), the others S3's (spec 5.2).
+  const char* summaries[] = {"online z-score (Welford mean and sample deviation), S0's GN",
+                             "online Pareto scaling (x - mean)/sqrt(sd)",
+                             "online Vast scaling ((x - mean)/sd)(mean/sd)",
+                             "online Level scaling (x - mean)/mean",
+                             "online Gelman scaling (x - mean)/(2 sd); 0/1 features unchanged"};
+  std::vector<RegistryEntry> out;
+  for (int i = 0; i < 5; ++i) {
+    const MomentForm form = static_cast<MomentForm>(i);
+    RegistryEntry e =
+        scaler_entry(kNames[i], summaries[i], i == 0 ? "5.1" : "5.2", i == 0 ? kS0 : kS3);
+    e.make_scaler = [form](const ParamValues&) { return std::make_unique<MomentScaler>(form); };
+    out.push_back(std::move(e));
+  }
+  return out;
 }
 
 }  // namespace onepass

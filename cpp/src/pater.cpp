@@ -68,4 +68,39 @@ Snapshot Pater::snapshot_of(const double* params) const {
   return s;
 }
 
+namespace {
+
+const char* kS2 = "Jang, Online Passive-Aggressive Total-Error-Rate Minimization (2020)";
+
+RegistryEntry pater_entry(const char* name, bool accumulated, bool weighted, const char* summary) {
+  RegistryEntry e = learner_entry(name, summary, "4.9", kS2);
+  // PATER-I's step grows with the class-mean difference: it diverges on raw features.
+  if (!accumulated) e.needs = InputNeed::scaled;
+  if (weighted)
+    e.params = {
+        ParamSpec::real("alpha_neg", 1, 0, kInf, "weight of the false-positive rate alpha-", true),
+        ParamSpec::real("alpha_pos", 1, 0, kInf, "weight of the false-negative rate alpha+", true)};
+  e.params.push_back(ParamSpec::boolean(
+      "linear_k", false, "use the losses without clipping at 0 in K (D-PATER-1: clipped)"));
+  const std::string n = name;
+  e.make_learner = [n, accumulated, weighted](const ParamValues& p) {
+    return std::make_unique<Pater>(n, accumulated, weighted ? p.number("alpha_neg") : 1.0,
+                                   weighted ? p.number("alpha_pos") : 1.0, p.flag("linear_k"));
+  };
+  return e;
+}
+
+}  // namespace
+
+std::vector<RegistryEntry> pater_stages() {
+  std::vector<RegistryEntry> out;
+  out.push_back(pater_entry("pater1", false, false,
+                            "PATER-I: PA step along the class-mean difference, K = hinge loss"));
+  out.push_back(
+      pater_entry("pater2", true, false, "PATER-II: K = running class means of the hinge losses"));
+  out.push_back(pater_entry("wpater1", false, true, "weighted PATER-I (alpha- FPR + alpha+ FNR)"));
+  out.push_back(pater_entry("wpater2", true, true, "weighted PATER-II"));
+  return out;
+}
+
 }  // namespace onepass

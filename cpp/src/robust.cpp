@@ -78,4 +78,29 @@ Snapshot RobustScaler::snapshot() const {
   return {"robust", {{"median", median_}, {"spread", spread_}, {"sketch_size", sizes}}, {}};
 }
 
+std::vector<RegistryEntry> robust_stages() {
+  RegistryEntry robust =
+      scaler_entry("robust",
+                   "(x - median)/(inter-quantile range, or the range when that is 0) from a "
+                   "bounded-memory quantile sketch",
+                   "5.9", "");
+  // eps sizes the sketch (a buffer of 1/(2 eps) values per feature, O(1/eps log(eps n))
+  // tuples): bounded below so that memory stays bounded and no size overflows.
+  robust.params = {ParamSpec::real("eps", 0.01, 0.0001, 0.5,
+                                   "rank error of the quantile sketch (memory ~ 1/eps)"),
+                   ParamSpec::real("lower", 0.25, 0, 1, "lower quantile of the spread"),
+                   ParamSpec::real("upper", 0.75, 0, 1, "upper quantile of the spread")};
+  robust.check = [](const ParamValues& p) {
+    if (p.number("lower") < p.number("upper")) return Status::ok();
+    return Status::error("robust: lower (" + format_number(p.number("lower")) +
+                         ") must be below upper (" + format_number(p.number("upper")) + ")");
+  };
+  robust.make_scaler = [](const ParamValues& p) {
+    return std::make_unique<RobustScaler>(p.number("eps"), p.number("lower"), p.number("upper"));
+  };
+  std::vector<RegistryEntry> out;
+  out.push_back(std::move(robust));
+  return out;
+}
+
 }  // namespace onepass

@@ -74,4 +74,32 @@ bool Romma::scaled_update(const double* x, int y, const ScaledSquares& norm, boo
   return true;
 }
 
+namespace {
+
+const char* kLiLong =
+    "Li & Long, The Relaxed Online Maximum Margin Algorithm (2002), as used in S4";
+
+RegistryEntry romma_entry(const char* name, bool aggressive, const char* summary) {
+  RegistryEntry e = learner_entry(name, summary, "4.14", kLiLong);
+  e.params = {ParamSpec::choice("init", {"zero", "ones_on_first_seen"},
+                                "initial weights: 0 (Li & Long) or 1 when a feature is first seen "
+                                "(MinorThird, D-ROMMA-3)"),
+              bias_param()};
+  e.make_learner = [aggressive](const ParamValues& p) {
+    return std::make_unique<Romma>(aggressive, p.text("init") == "ones_on_first_seen",
+                                   p.flag("bias"));
+  };
+  return e;
+}
+
+}  // namespace
+
+std::vector<RegistryEntry> romma_stages() {
+  std::vector<RegistryEntry> out;
+  out.push_back(
+      romma_entry("romma", false, "ROMMA: relaxed online maximum margin, updates on mistakes"));
+  out.push_back(romma_entry("aromma", true, "aggressive ROMMA: updates when y w.x < 1"));
+  return out;
+}
+
 }  // namespace onepass

@@ -63,4 +63,18 @@ Snapshot Voted::snapshot_of(const double* params) const {
   return s;
 }
 
+std::vector<RegistryEntry> voted_stages() {
+  RegistryEntry vote =
+      modifier_entry("vote",
+                     "survival-weighted vote of the hypotheses (S4's text); predicts in training "
+                     "with the current one",
+                     "3.2", kS4);
+  vote.wrap = [](std::unique_ptr<Learner> inner, const ParamValues&) {
+    return std::make_unique<Voted>(std::move(inner));
+  };
+  std::vector<RegistryEntry> out;
+  out.push_back(std::move(vote));
+  return out;
+}
+
 }  // namespace onepass

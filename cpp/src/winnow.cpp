@@ -4,6 +4,8 @@
 #include <cmath>
 #include <numeric>
 
+#include "onepass/registry.hpp"  // algorithms_ref, for mbw's help text
+
 namespace onepass {
 
 namespace {
@@ -16,6 +18,9 @@ void promote(double& w, double factor) {
 void demote(double& w, double factor) {
   if (w > kWMin) w *= factor;
 }
+
+// By WinnowVariant: the names of the snapshots and of the registry's entries.
+const char* kNames[] = {"winnow", "bwinnow", "mbw"};
 }  // namespace
 
 void Winnow::init() {
@@ -133,9 +138,8 @@ bool Winnow::update(const double* x, int y) {
 
 Snapshot Winnow::snapshot_of(const double* params) const {
   const std::size_t n = dims_ + 1;
-  const char* names[] = {"winnow", "bwinnow", "mbw"};
   Snapshot s;
-  s.name = names[static_cast<int>(variant_)];
+  s.name = kNames[static_cast<int>(variant_)];
   if (two_vectors()) {
     std::vector<double> diff(dims_);
     for (std::size_t j = 0; j < dims_; ++j) diff[j] = params[j] - params[n + j];
@@ -155,6 +159,67 @@ Snapshot Winnow::snapshot_of(const double* params) const {
   s.scalars.emplace_back("theta", p_.theta);
   add_status(s);
   return s;
+}
+
+namespace {
+
+// The variant's entry, named from kNames (the name its snapshots carry): S4's factors and
+// threshold, the initial weights of its vectors, and mbw's margin and EFS (spec 4.13, 4.15).
+RegistryEntry winnow_entry(WinnowVariant v, const char* summary, const char* spec) {
+  RegistryEntry e = learner_entry(kNames[static_cast<int>(v)], summary, spec, kS4);
+  e.needs = InputNeed::non_negative;
+  e.params = {ParamSpec::real("alpha", 1.5, 1, kInf, "promotion factor alpha", true),
+              ParamSpec::real("beta", 0.5, 0, 1, "demotion factor beta", true),
+              ParamSpec::real("theta", 1, 0, kInf, "threshold theta inside the score")};
+  if (v == WinnowVariant::positive) {
+    e.params.push_back(ParamSpec::real("w0", 1, 0, kInf, "initial weight", true));
+  } else {
+    e.params.push_back(ParamSpec::real("u0", 2, 0, kInf, "initial positive weights u", true));
+    e.params.push_back(ParamSpec::real("v0", 1, 0, kInf, "initial negative weights v", true));
+  }
+  if (v == WinnowVariant::modified) {
+    e.params.push_back(
+        ParamSpec::real("margin", 1, 0, kInf, "thick margin M: update when y s <= M"));
+    e.params.push_back(ParamSpec::integer(
+        "k", 0, 0, 1e9,
+        "EFS (" + algorithms_ref("4.15") + "): features kept at prediction time (0: all)"));
+    e.params.push_back(ParamSpec::real(
+        "p", 0.9, 0, 1,
+        "EFS: share of the k taken from the largest |u - v|, the rest the smallest"));
+  }
+  e.make_learner = [v](const ParamValues& p) {
+    WinnowParams wp;
+    wp.alpha = p.number("alpha");
+    wp.beta = p.number("beta");
+    wp.theta = p.number("theta");
+    if (v == WinnowVariant::positive) {
+      wp.w0 = p.number("w0");
+    } else {
+      wp.u0 = p.number("u0");
+      wp.v0 = p.number("v0");
+    }
+    if (v == WinnowVariant::modified) {
+      wp.margin = p.number("margin");
+      wp.efs_k = p.number("k");
+      wp.efs_p = p.number("p");
+    }
+    return std::make_unique<Winnow>(v, wp);
+  };
+  return e;
+}
+
+}  // namespace
+
+std::vector<RegistryEntry> winnow_stages() {
+  std::vector<RegistryEntry> out;
+  out.push_back(
+      winnow_entry(WinnowVariant::positive, "Positive Winnow on L1-normalised rows", "4.11"));
+  out.push_back(winnow_entry(WinnowVariant::balanced,
+                             "Balanced Winnow (u - v) on L1-normalised rows", "4.12"));
+  out.push_back(winnow_entry(WinnowVariant::modified,
+                             "Modified Balanced Winnow: thick margin, value-dependent factors, EFS",
+                             "4.13"));
+  return out;
 }
 
 }  // namespace onepass

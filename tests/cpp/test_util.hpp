@@ -51,6 +51,13 @@ inline std::unique_ptr<Learner> make_learner(
   return learner;
 }
 
+// Whether the entry declares a parameter of that name: a trait tests select stages by (every
+// warm-up scaler has "warmup", docs/algorithms.md 5.3-5.5) instead of a list of names.
+inline bool has_param(const RegistryEntry& e, const std::string& name) {
+  return std::any_of(e.params.begin(), e.params.end(),
+                     [&](const ParamSpec& p) { return p.name == name; });
+}
+
 // The papers' rules have no bias (D-BIAS, on by default): golden vectors computed by hand
 // without one name it; and the two rows those vectors are computed on.
 inline const std::pair<std::string, std::string> kNoBias{"bias", "false"};

@@ -127,4 +127,3 @@ export function wireData(): void {
     if (f && !ui.run.disabled) void chooseSource({ kind: 'file', file: f });
   });
 }
-

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "onepass/learners/learner.hpp"
+#include "onepass/stage_entry.hpp"
 
 namespace onepass {
 
@@ -135,5 +136,8 @@ class Ftrl : public AdaptiveLogistic {
   void move(double& w, double& z, double& n, double g, double l1, double l2) const;
   double alpha_, beta_, l1_, l2_;
 };
+
+// The entries of adagrad, nag and ftrl (spec 4.18-4.20), in that order.
+std::vector<RegistryEntry> adaptive_gradient_stages();
 
 }  // namespace onepass

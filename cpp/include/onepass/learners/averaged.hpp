@@ -13,6 +13,7 @@
 #pragma once
 
 #include "onepass/learners/wrapper.hpp"
+#include "onepass/stage_entry.hpp"
 
 namespace onepass {
 
@@ -46,5 +47,8 @@ class Averaged : public WrappedLearner {
   // u_j += (r - 1)(w_j - last_j) for a coordinate j the step may have changed (AVG-2).
   void sync(std::size_t j, double r);
 };
+
+// The modifier avg's entry of the registry (spec 3.1).
+std::vector<RegistryEntry> averaged_stages();
 
 }  // namespace onepass

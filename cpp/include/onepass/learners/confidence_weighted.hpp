@@ -11,6 +11,7 @@
 #pragma once
 
 #include "onepass/learners/margin_linear.hpp"
+#include "onepass/stage_entry.hpp"
 
 namespace onepass {
 
@@ -49,5 +50,8 @@ class ConfidenceWeighted : public MarginLinear {
   double a_;                             // r (AROW) or C (SCW)
   double phi_ = 0, psi_ = 0, zeta_ = 0;  // SCW: Phi^-1(eta), 1 + phi^2/2, 1 + phi^2
 };
+
+// The entries of arow (spec 4.16), scw1 and scw2 (spec 4.17), in that order.
+std::vector<RegistryEntry> confidence_weighted_stages();
 
 }  // namespace onepass

@@ -11,6 +11,7 @@
 
 #include "onepass/learners/learner.hpp"
 #include "onepass/learners/learning_rate.hpp"
+#include "onepass/stage_entry.hpp"
 
 namespace onepass {
 
@@ -48,5 +49,8 @@ class FeatureScaling : public Learner {
   FsParams p_;
   HyperbolicRate rate_;
 };
+
+// The entries of fs, fs1, fs2 and fs3 (spec 4.3-4.6), in that order.
+std::vector<RegistryEntry> feature_scaling_stages();
 
 }  // namespace onepass

@@ -10,6 +10,7 @@
 
 #include "onepass/learners/learner.hpp"
 #include "onepass/learners/learning_rate.hpp"
+#include "onepass/stage_entry.hpp"
 
 namespace onepass {
 
@@ -53,5 +54,8 @@ class LogisticSgd : public Learner {
   HyperbolicRate rate_;
   double lambda_;
 };
+
+// logreg's entry of the registry (spec 4.1).
+std::vector<RegistryEntry> logistic_sgd_stages();
 
 }  // namespace onepass

@@ -10,6 +10,7 @@
 #include <algorithm>
 
 #include "onepass/learners/margin_linear.hpp"
+#include "onepass/stage_entry.hpp"
 
 namespace onepass {
 
@@ -62,5 +63,8 @@ class PassiveAggressive : public MarginLinear {
   PaVariant variant_;
   double c_, eps_;
 };
+
+// The entries of pa, pa1, pa2 (spec 4.7) and carvalho_pa (spec 4.8), in that order.
+std::vector<RegistryEntry> passive_aggressive_stages();
 
 }  // namespace onepass

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "onepass/learners/learner.hpp"
+#include "onepass/stage_entry.hpp"
 
 namespace onepass {
 
@@ -47,5 +48,8 @@ class Pater : public Learner {
   double alpha_neg_, alpha_pos_;
   bool linear_k_;
 };
+
+// The entries of pater1, pater2, wpater1 and wpater2 (spec 4.9), in that order.
+std::vector<RegistryEntry> pater_stages();
 
 }  // namespace onepass

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "onepass/learners/margin_linear.hpp"
+#include "onepass/stage_entry.hpp"
 
 namespace onepass {
 
@@ -23,5 +24,8 @@ class Perceptron : public MarginLinear {
     return true;
   }
 };
+
+// perceptron's entry of the registry (spec 4.10).
+std::vector<RegistryEntry> perceptron_stages();
 
 }  // namespace onepass

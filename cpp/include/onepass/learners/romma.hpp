@@ -8,6 +8,7 @@
 #pragma once
 
 #include "onepass/learners/margin_linear.hpp"
+#include "onepass/stage_entry.hpp"
 
 namespace onepass {
 
@@ -36,5 +37,8 @@ class Romma : public MarginLinear {
 
   bool aggressive_, ones_on_first_seen_;
 };
+
+// The entries of romma and aromma (spec 4.14), in that order.
+std::vector<RegistryEntry> romma_stages();
 
 }  // namespace onepass

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "onepass/learners/wrapper.hpp"
+#include "onepass/stage_entry.hpp"
 
 namespace onepass {
 
@@ -29,5 +30,8 @@ class Voted : public WrappedLearner {
   // state_ = [c, Z, acc (P)]
   std::vector<double> before_;
 };
+
+// The modifier vote's entry of the registry (spec 3.2).
+std::vector<RegistryEntry> voted_stages();
 
 }  // namespace onepass

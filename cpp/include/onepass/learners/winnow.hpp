@@ -14,6 +14,7 @@
 #pragma once
 
 #include "onepass/learners/learner.hpp"
+#include "onepass/stage_entry.hpp"
 
 namespace onepass {
 
@@ -66,5 +67,8 @@ class Winnow : public Learner {
   mutable std::vector<char> keep_;
   std::uint64_t negative_rows_ = 0;
 };
+
+// The entries of winnow, bwinnow and mbw (spec 4.11-4.13), in that order.
+std::vector<RegistryEntry> winnow_stages();
 
 }  // namespace onepass

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "onepass/scalers/warmup.hpp"
+#include "onepass/stage_entry.hpp"
 
 namespace onepass {
 
@@ -57,5 +58,8 @@ class AdaptiveScaling : public WarmupScaler {
   double k_ = 0, ybar_ = 0;
   std::vector<double> cxy_, cxx_;
 };
+
+// The entries of as, gas and ash (spec 5.3), in that order.
+std::vector<RegistryEntry> adaptive_scaling_stages();
 
 }  // namespace onepass

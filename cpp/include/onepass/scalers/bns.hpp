@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "onepass/scalers/warmup.hpp"
+#include "onepass/stage_entry.hpp"
 
 namespace onepass {
 
@@ -54,5 +55,8 @@ class BnsScaler : public WarmupScaler {
   bool zero_preserving_;
   std::vector<double> bns_, min_, max_;
 };
+
+// bns's entry of the registry (spec 5.5).
+std::vector<RegistryEntry> bns_stages();
 
 }  // namespace onepass

@@ -11,6 +11,7 @@
 
 #include "onepass/core/numerics.hpp"
 #include "onepass/scalers/scaler.hpp"
+#include "onepass/stage_entry.hpp"
 
 namespace onepass {
 
@@ -77,5 +78,8 @@ class EwZScore : public Scaler {
  private:
   double a_;
 };
+
+// ewzscore's entry of the registry (spec 5.8).
+std::vector<RegistryEntry> ewzscore_stages();
 
 }  // namespace onepass

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "onepass/scalers/scaler.hpp"
+#include "onepass/stage_entry.hpp"
 
 namespace onepass {
 
@@ -60,5 +61,8 @@ class Impute : public Scaler {
   ImputeStrategy strategy_;
   double value_;
 };
+
+// impute's entry of the registry (spec 5.10).
+std::vector<RegistryEntry> impute_stages();
 
 }  // namespace onepass

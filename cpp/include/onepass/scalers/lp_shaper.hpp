@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "onepass/scalers/warmup.hpp"
+#include "onepass/stage_entry.hpp"
 
 namespace onepass {
 
@@ -50,5 +51,8 @@ class LpShaper : public WarmupScaler {
   bool zero_special_;
   std::vector<LpTable> tables_;
 };
+
+// The entries of lp and logodds (spec 5.4), in that order.
+std::vector<RegistryEntry> lp_shaper_stages();
 
 }  // namespace onepass

@@ -8,6 +8,7 @@
 
 #include "onepass/core/numerics.hpp"
 #include "onepass/scalers/scaler.hpp"
+#include "onepass/stage_entry.hpp"
 
 namespace onepass {
 
@@ -48,5 +49,8 @@ class MaxAbs : public Scaler {
  protected:
   void init() override { state_.assign(dims_, 0.0); }  // state_ = [max |x| (d)]
 };
+
+// maxabs's entry of the registry (spec 5.7).
+std::vector<RegistryEntry> maxabs_stages();
 
 }  // namespace onepass

@@ -5,6 +5,7 @@
 
 #include "onepass/core/numerics.hpp"
 #include "onepass/scalers/scaler.hpp"
+#include "onepass/stage_entry.hpp"
 
 namespace onepass {
 
@@ -38,5 +39,8 @@ class MinMax : public Scaler {
  private:
   bool clip_;
 };
+
+// minmax's entry of the registry (spec 5.2).
+std::vector<RegistryEntry> minmax_stages();
 
 }  // namespace onepass

@@ -11,6 +11,7 @@
 #pragma once
 
 #include "onepass/scalers/scaler.hpp"
+#include "onepass/stage_entry.hpp"
 
 namespace onepass {
 
@@ -50,5 +51,8 @@ class ZScore : public MomentScaler {
  public:
   ZScore() : MomentScaler(MomentForm::zscore) {}
 };
+
+// The entries of zscore (spec 5.1), pareto, vast, level and twosd (spec 5.2), in that order.
+std::vector<RegistryEntry> moment_scaler_stages();
 
 }  // namespace onepass

@@ -9,6 +9,7 @@
 #include "onepass/core/numerics.hpp"
 #include "onepass/scalers/quantile_sketch.hpp"
 #include "onepass/scalers/scaler.hpp"
+#include "onepass/stage_entry.hpp"
 
 namespace onepass {
 
@@ -52,5 +53,8 @@ class RobustScaler : public Scaler {
   std::vector<QuantileSketch> sketches_;
   std::vector<double> median_, spread_;
 };
+
+// robust's entry of the registry (spec 5.9).
+std::vector<RegistryEntry> robust_stages();
 
 }  // namespace onepass

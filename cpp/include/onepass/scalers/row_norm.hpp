@@ -7,6 +7,7 @@
 
 #include "onepass/core/numerics.hpp"
 #include "onepass/scalers/scaler.hpp"
+#include "onepass/stage_entry.hpp"
 
 namespace onepass {
 
@@ -48,5 +49,8 @@ class RowNorm : public Scaler {
   }
   bool l1_;
 };
+
+// The entries of l1 and l2 (spec 5.6), in that order.
+std::vector<RegistryEntry> row_norm_stages();
 
 }  // namespace onepass

@@ -1,0 +1,17 @@
+#include "onepass/learners/perceptron.hpp"
+
+namespace onepass {
+
+std::vector<RegistryEntry> perceptron_stages() {
+  RegistryEntry perceptron =
+      learner_entry("perceptron", "Rosenblatt's perceptron: w += y x when y w.x <= 0", "4.10", kS4);
+  perceptron.params = {bias_param()};
+  perceptron.make_learner = [](const ParamValues& p) {
+    return std::make_unique<Perceptron>(p.flag("bias"));
+  };
+  std::vector<RegistryEntry> out;
+  out.push_back(std::move(perceptron));
+  return out;
+}
+
+}  // namespace onepass
