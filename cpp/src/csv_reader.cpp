@@ -405,6 +405,8 @@ Status CsvReader::flush_sample(RowBlock& out) {
   return Status::ok();
 }
 
+// The schema (design.md 10.1): each column's role, the numeric features, the encoder of the
+// categorical and text columns, from the options, the model read, or the sample's cells.
 Status CsvReader::build_schema() {
   if (opt_.detect_header && opt_.header) {
     decide_header();
@@ -413,17 +415,48 @@ Status CsvReader::build_schema() {
       if (!st) return st;
     }
   }
-  // The sample's cells, column by column (records of the wrong width are left out here and
-  // reported when they are read).
+  const std::vector<std::vector<std::string>> cells = sample_cells();
+  std::vector<bool> set(columns_, false);
+  Status st = apply_role_options(set);
+  const bool from_model = !opt_.features.empty() || !opt_.encoded.columns.empty();
+  if (st) assign_roles(cells, set, from_model);
+  if (st) st = choose_features(from_model);
+  if (st) st = build_encoder(from_model);
+  if (!st) return st;
+  if (feature_cols_.empty() && encoder_.columns() == 0) {
+    return stop(Status::error("no column is a feature: every column but the label is ignored (" +
+                              column_list() + "); set a column's role"));
+  }
+  fast_path_ = encoder_.columns() == 0;
+  slot_of_col_.assign(columns_, -1);
+  for (std::size_t j = 0; j < feature_cols_.size(); ++j)
+    slot_of_col_[feature_cols_[j]] = static_cast<int>(j);
+  if (has_label_) slot_of_col_[label_col_] = -2;
+  leading_features_ = 0;
+  while (leading_features_ + 1 < columns_ &&
+         slot_of_col_[leading_features_] == static_cast<int>(leading_features_))
+    ++leading_features_;
+  if (!from_model && opt_.positive.empty() && has_label_) choose_positive(cells[label_col_]);
+  schema_ready_ = true;
+  return Status::ok();
+}
+
+// The sample's cells, column by column (records of the wrong width are left out here and
+// reported when they are read).
+std::vector<std::vector<std::string>> CsvReader::sample_cells() {
   std::vector<std::vector<std::string>> cells(columns_);
   for (const auto& [record, line] : sample_) {
     split(record);
     if (fields_.size() != columns_) continue;
     for (std::size_t c = 0; c < columns_; ++c) cells[c].emplace_back(trim_blanks(fields_[c]));
   }
+  return cells;
+}
+
+// The roles the options set by column name (`set` marks them), checked.
+Status CsvReader::apply_role_options(std::vector<bool>& set) {
   role_of_col_.assign(columns_, ColumnRole::ignore);
   column_info_.assign(columns_, ColumnInfo{});
-  std::vector<bool> set(columns_, false);
   for (const RoleOverride& o : opt_.roles) {
     std::size_t c = 0;
     while (c < columns_ && column_names_[c] != o.column) ++c;
@@ -440,7 +473,13 @@ Status CsvReader::build_schema() {
     column_info_[c].reason = "set by option";
     set[c] = true;
   }
-  const bool from_model = !opt_.features.empty() || !opt_.encoded.columns.empty();
+  return Status::ok();
+}
+
+// Every other column's role: the label, the model's (when resuming or scoring), or inferred
+// from the sample's cells.
+void CsvReader::assign_roles(const std::vector<std::vector<std::string>>& cells,
+                             const std::vector<bool>& set, bool from_model) {
   std::vector<std::string_view> views;
   for (std::size_t c = 0; c < columns_; ++c) {
     column_info_[c].name = column_names_[c];
@@ -465,7 +504,10 @@ Status CsvReader::build_schema() {
     }
     column_info_[c].role = role_of_col_[c];
   }
-  // Numeric features: the model's, by name and in its order; else the numeric columns.
+}
+
+// Numeric features: the model's, by name and in its order; else the numeric columns.
+Status CsvReader::choose_features(bool from_model) {
   feature_cols_.clear();
   feature_names_.clear();
   if (from_model) {
@@ -488,6 +530,12 @@ Status CsvReader::build_schema() {
         feature_names_.push_back(column_names_[c]);
       }
   }
+  return Status::ok();
+}
+
+// The encoder of the categorical and text columns: the model's (its levels restored, frozen
+// when scoring), else a new one.
+Status CsvReader::build_encoder(bool from_model) {
   encoder_ = FeatureEncoder(from_model ? opt_.encoded.options : opt_.encoder, feature_cols_.size());
   encoded_of_col_.assign(columns_, 0);
   if (from_model) {
@@ -512,21 +560,6 @@ Status CsvReader::build_schema() {
         encoded_of_col_[c] = encoder_.add_text(column_names_[c]);
     }
   }
-  if (feature_cols_.empty() && encoder_.columns() == 0) {
-    return stop(Status::error("no column is a feature: every column but the label is ignored (" +
-                              column_list() + "); set a column's role"));
-  }
-  fast_path_ = encoder_.columns() == 0;
-  slot_of_col_.assign(columns_, -1);
-  for (std::size_t j = 0; j < feature_cols_.size(); ++j)
-    slot_of_col_[feature_cols_[j]] = static_cast<int>(j);
-  if (has_label_) slot_of_col_[label_col_] = -2;
-  leading_features_ = 0;
-  while (leading_features_ + 1 < columns_ &&
-         slot_of_col_[leading_features_] == static_cast<int>(leading_features_))
-    ++leading_features_;
-  if (!from_model && opt_.positive.empty() && has_label_) choose_positive(cells[label_col_]);
-  schema_ready_ = true;
   return Status::ok();
 }
 

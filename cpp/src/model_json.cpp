@@ -567,9 +567,82 @@ Result<std::string> resign_model(const std::string& text) {
   return j.dump();
 }
 
+namespace {
+
+using ModelTexts = std::vector<std::pair<std::string, json>>;  // (checksum, body)
+
+// Models with encoders merge only when they read the same numeric features, label and encoded
+// columns with the same encoder options (their levels may differ).
+Status same_encoded_schema(const std::vector<ModelSchema>& schemas) {
+  const ModelSchema& united = schemas[0];
+  const std::size_t numeric = united.numeric_count();
+  for (const ModelSchema& s : schemas) {
+    const bool same =
+        s.label == united.label && s.positive == united.positive && s.numeric_count() == numeric &&
+        std::equal(s.features.begin(), s.features.begin() + numeric, united.features.begin()) &&
+        s.encoded.columns.size() == united.encoded.columns.size() &&
+        s.encoded.options.max_levels == united.encoded.options.max_levels &&
+        s.encoded.options.level_buckets == united.encoded.options.level_buckets &&
+        s.encoded.options.text_bits == united.encoded.options.text_bits;
+    if (!same)
+      return Status::error(
+          "the models differ in their schema; only models of the same pipeline and features "
+          "can be merged");
+    for (std::size_t c = 0; c < s.encoded.columns.size(); ++c)
+      if (s.encoded.columns[c].name != united.encoded.columns[c].name ||
+          s.encoded.columns[c].text != united.encoded.columns[c].text)
+        return Status::error("the models encode different columns and cannot be merged");
+  }
+  return Status::ok();
+}
+
+// design.md 10.5: each model's state with its encoded features moved to their place in the
+// union of every model's features (`united` grows to it).
+Result<std::vector<PipelineState>> states_over_union(const ModelTexts& models,
+                                                     const std::vector<ModelSchema>& schemas,
+                                                     ModelSchema& united) {
+  const json& first = models[0].second;
+  const std::size_t numeric = united.numeric_count();
+  const auto key = [](const EncodedFeature& f) {
+    return std::to_string(f.column) + '\x1f' + std::to_string(f.kind) + '\x1f' + f.key;
+  };
+  std::map<std::string, std::size_t> index;
+  for (std::size_t i = 0; i < united.encoded.features.size(); ++i)
+    index[key(united.encoded.features[i])] = i;
+  for (std::size_t m = 1; m < schemas.size(); ++m)
+    for (const EncodedFeature& f : schemas[m].encoded.features)
+      if (index.emplace(key(f), united.encoded.features.size()).second) {
+        united.encoded.features.push_back(f);
+        united.features.push_back(f.name);
+      }
+  std::vector<PipelineState> states;
+  for (std::size_t m = 0; m < models.size(); ++m) {
+    Result<PipelineState> st = state_of(models[m].second);
+    if (!st) return st.status();
+    auto pipeline = Pipeline::build(text_of(first, "spec"));
+    if (!pipeline) return pipeline.status();
+    Status loaded = pipeline.value()->load(st.value());
+    if (!loaded) return bad(loaded.message());
+    if (pipeline.value()->scales_encoded() &&
+        schemas[m].encoded.features.size() != united.encoded.features.size())
+      return Status::error(
+          "models whose scalers scale their categorical and text features merge only when "
+          "they saw the same levels");
+    std::vector<std::size_t> position(numeric + schemas[m].encoded.features.size());
+    for (std::size_t j = 0; j < numeric; ++j) position[j] = j;
+    for (std::size_t e = 0; e < schemas[m].encoded.features.size(); ++e)
+      position[numeric + e] = numeric + index[key(schemas[m].encoded.features[e])];
+    pipeline.value()->remap_features(position, numeric + united.encoded.features.size());
+    states.push_back(pipeline.value()->save());
+  }
+  return states;
+}
+
+}  // namespace
+
 Result<std::string> merge_models(const std::vector<std::string>& texts) {
   if (texts.empty()) return Status::error("merge needs at least one model");
-  std::vector<std::pair<std::string, json>> models;  // (checksum, body)
+  ModelTexts models;
   for (std::size_t i = 0; i < texts.size(); ++i) {
     Result<json> m = parse_model(texts[i]);
     if (!m) return Status::error("model " + std::to_string(i + 1) + ": " + m.message());
@@ -601,58 +674,10 @@ Result<std::string> merge_models(const std::vector<std::string>& texts) {
   // values, as if they had been 0).
   ModelSchema& united = schemas[0];
   if (encoded) {
-    const std::size_t numeric = united.numeric_count();
-    for (const ModelSchema& s : schemas) {
-      const bool same =
-          s.label == united.label && s.positive == united.positive &&
-          s.numeric_count() == numeric &&
-          std::equal(s.features.begin(), s.features.begin() + numeric, united.features.begin()) &&
-          s.encoded.columns.size() == united.encoded.columns.size() &&
-          s.encoded.options.max_levels == united.encoded.options.max_levels &&
-          s.encoded.options.level_buckets == united.encoded.options.level_buckets &&
-          s.encoded.options.text_bits == united.encoded.options.text_bits;
-      if (!same)
-        return Status::error(
-            "the models differ in their schema; only models of the same pipeline and features "
-            "can be merged");
-      for (std::size_t c = 0; c < s.encoded.columns.size(); ++c)
-        if (s.encoded.columns[c].name != united.encoded.columns[c].name ||
-            s.encoded.columns[c].text != united.encoded.columns[c].text)
-          return Status::error("the models encode different columns and cannot be merged");
-    }
-    const auto key = [](const EncodedFeature& f) {
-      return std::to_string(f.column) + '\x1f' + std::to_string(f.kind) + '\x1f' + f.key;
-    };
-    std::map<std::string, std::size_t> index;
-    for (std::size_t i = 0; i < united.encoded.features.size(); ++i)
-      index[key(united.encoded.features[i])] = i;
-    for (std::size_t m = 1; m < schemas.size(); ++m)
-      for (const EncodedFeature& f : schemas[m].encoded.features)
-        if (index.emplace(key(f), united.encoded.features.size()).second) {
-          united.encoded.features.push_back(f);
-          united.features.push_back(f.name);
-        }
-    std::vector<PipelineState> states;
-    for (std::size_t m = 0; m < models.size(); ++m) {
-      Result<PipelineState> st = state_of(models[m].second);
-      if (!st) return st.status();
-      auto pipeline = Pipeline::build(text_of(first, "spec"));
-      if (!pipeline) return pipeline.status();
-      Status loaded = pipeline.value()->load(st.value());
-      if (!loaded) return bad(loaded.message());
-      if (pipeline.value()->scales_encoded() &&
-          schemas[m].encoded.features.size() != united.encoded.features.size())
-        return Status::error(
-            "models whose scalers scale their categorical and text features merge only when "
-            "they saw the same levels");
-      std::vector<std::size_t> position(numeric + schemas[m].encoded.features.size());
-      for (std::size_t j = 0; j < numeric; ++j) position[j] = j;
-      for (std::size_t e = 0; e < schemas[m].encoded.features.size(); ++e)
-        position[numeric + e] = numeric + index[key(schemas[m].encoded.features[e])];
-      pipeline.value()->remap_features(position, numeric + united.encoded.features.size());
-      states.push_back(pipeline.value()->save());
-    }
-    return merge_states(first, states, united);
+    if (Status st = same_encoded_schema(schemas); !st) return st;
+    auto states = states_over_union(models, schemas, united);
+    if (!states) return states.status();
+    return merge_states(first, states.value(), united);
   }
   std::vector<PipelineState> states;
   for (const auto& [sum, m] : models) {

@@ -91,8 +91,7 @@ void Race::run_block() {
   }
   // The numeric width is fixed by the first rows (the reader checks every later row against
   // it); encoded features widen the learners as they appear (design.md 10.5).
-  const bool encoded = block_.encoded();
-  const std::size_t width = encoded ? block_.width : block_.dims;
+  const std::size_t width = block_.encoded() ? block_.width : block_.dims;
   bool reset = false;
   for (auto& p : pipelines_) {
     if (p->width() == 0 || p->numeric_dims() != block_.dims)
@@ -101,34 +100,45 @@ void Race::run_block() {
       p->grow(width);
   }
   if (reset || head_of_.size() != pipelines_.size()) share_scaling();
-  if (shuffle_rows_ == 0) {
-    // Pipeline by pipeline over the block (its parameters stay in cache); a leader keeps its
-    // scaled rows for the pipelines that share them.
-    const std::size_t rows = block_.size();
-    std::vector<SharedHead*> kept;
-    for (std::size_t i = 0; i < pipelines_.size(); ++i) {
-      Pipeline& p = *pipelines_[i];
-      const std::size_t d = p.dims();  // the scalers' width (every feature if they scale all)
-      kept.clear();
-      for (SharedHead& head : heads_)
-        if (head.leader == i) kept.push_back(&head), head.rows.resize(rows * d);
-      const SharedHead* mine = head_of_[i] == kOwnScaling ? nullptr : &heads_[head_of_[i]];
-      for (std::size_t r = 0; r < rows; ++r) {
-        const SparseRow tail = encoded ? block_.tail(r) : SparseRow{};
-        if (mine)
-          p.learn_after_head(mine->rows.data() + r * d, block_.y[r], encoded ? &tail : nullptr);
-        else if (encoded)
-          p.learn_encoded(block_.row(r), tail, block_.y[r]);
-        else
-          p.learn_checked(block_.row(r), block_.y[r]);
-        for (SharedHead* head : kept) {
-          copy_values(p.stage_output(head->k - 1), d, head->rows.data() + r * d);
-        }
+  if (shuffle_rows_ == 0)
+    learn_block_in_order();
+  else
+    shuffle_block();
+  block_.clear();
+}
+
+// Pipeline by pipeline over the block (its parameters stay in cache); a leader keeps its
+// scaled rows for the pipelines that share them.
+void Race::learn_block_in_order() {
+  const bool encoded = block_.encoded();
+  const std::size_t rows = block_.size();
+  std::vector<SharedHead*> kept;
+  for (std::size_t i = 0; i < pipelines_.size(); ++i) {
+    Pipeline& p = *pipelines_[i];
+    const std::size_t d = p.dims();  // the scalers' width (every feature if they scale all)
+    kept.clear();
+    for (SharedHead& head : heads_)
+      if (head.leader == i) kept.push_back(&head), head.rows.resize(rows * d);
+    const SharedHead* mine = head_of_[i] == kOwnScaling ? nullptr : &heads_[head_of_[i]];
+    for (std::size_t r = 0; r < rows; ++r) {
+      const SparseRow tail = encoded ? block_.tail(r) : SparseRow{};
+      if (mine)
+        p.learn_after_head(mine->rows.data() + r * d, block_.y[r], encoded ? &tail : nullptr);
+      else if (encoded)
+        p.learn_encoded(block_.row(r), tail, block_.y[r]);
+      else
+        p.learn_checked(block_.row(r), block_.y[r]);
+      for (SharedHead* head : kept) {
+        copy_values(p.stage_output(head->k - 1), d, head->rows.data() + r * d);
       }
     }
-    block_.clear();
-    return;
   }
+}
+
+// The block's rows join the shuffle buffer; once it is full, each new row sends a random one of
+// the buffer on to be learned, and the last row takes its place.
+void Race::shuffle_block() {
+  const bool encoded = block_.encoded();
   const std::size_t d = block_.dims;
   buffer_.dims = d;
   std::vector<double> row(d);
@@ -141,7 +151,6 @@ void Race::run_block() {
       buffer_tails_.push_back({{t.index, t.index + t.nnz}, {t.value, t.value + t.nnz}});
     }
     if (buffer_.size() < shuffle_rows_) continue;
-    // Full: a random row of the buffer goes on; the last row takes its place.
     const std::size_t pick = rng_.below(buffer_.size()), last = buffer_.size() - 1;
     std::copy(buffer_.row(pick), buffer_.row(pick) + d, row.begin());
     const int y = buffer_.y[pick];
@@ -159,7 +168,6 @@ void Race::run_block() {
       learn_row(row.data(), y);
     }
   }
-  block_.clear();
 }
 
 Status Race::push(const char* data, std::size_t size) {

@@ -181,13 +181,39 @@ async function openForRun(source: Source): Promise<{
   return { input: all(), first: first.slice(0, 1 << 20), total, cancel: () => stream.cancel() };
 }
 
+/** What the run says as it reads: 'started' once the header is read (its features are known),
+ * then progress a few times a second; between blocks it waits while paused, and a cancel
+ * ends it. */
+function reporter(
+  csv: CsvRunner,
+  pipelines: string[],
+  t0: number,
+  total: number,
+): () => Promise<void> {
+  let started = false;
+  let lastPost = 0;
+  return async () => {
+    const info = csv.info();
+    if (!started && info.features.length > 0) {
+      started = true;
+      post({ type: 'started', features: info.features, label: info.label, pipelines });
+    }
+    if (performance.now() - lastPost >= PROGRESS_INTERVAL_MS) {
+      lastPost = performance.now();
+      post({ type: 'progress', ...progress(csv, t0, total) });
+      await new Promise((r) => setTimeout(r, 0)); // let a pause or cancel message in
+    }
+    await whilePaused();
+    if (cancelled) throw CANCELLED;
+  };
+}
+
 async function run(source: Source, options: RunOptions): Promise<void> {
   cancelled = false;
   paused = false;
   pausedMs = 0;
   const t0 = performance.now();
   let runner: CsvRunner | null = null;
-  let lastPost = 0;
   let total = 0;
   try {
     // Inside the try: a source that cannot be loaded (offline, a sample gone) ends the run with
@@ -206,32 +232,13 @@ async function run(source: Source, options: RunOptions): Promise<void> {
       seed: options.seed,
     });
     runner = csv;
-    let started = false;
     let blocksApart = 0;
     try {
       // Parser workers parse while this thread learns (options.threads); between blocks the
       // run waits while paused, and a cancel ends it.
       const streamed = await csv.pushAll(opened.input, {
         threads: options.threads,
-        onProgress: async () => {
-          const info = csv.info();
-          if (!started && info.features.length > 0) {
-            started = true; // once the header is read: its features are known
-            post({
-              type: 'started',
-              features: info.features,
-              label: info.label,
-              pipelines: options.pipelines,
-            });
-          }
-          if (performance.now() - lastPost >= PROGRESS_INTERVAL_MS) {
-            lastPost = performance.now();
-            post({ type: 'progress', ...progress(csv, t0, total) });
-            await new Promise((r) => setTimeout(r, 0)); // let a pause or cancel message in
-          }
-          await whilePaused();
-          if (cancelled) throw CANCELLED;
-        },
+        onProgress: reporter(csv, options.pipelines, t0, total),
       });
       blocksApart = streamed.blocksApart;
     } catch (e) {

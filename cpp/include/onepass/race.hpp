@@ -54,6 +54,8 @@ class Race {
  private:
   explicit Race(const CsvOptions& options) : reader_(options) {}
   void run_block();
+  void learn_block_in_order();
+  void shuffle_block();
   void learn_row(const double* x, int y, const SparseRow* tail = nullptr);
   // Once the width is known: which fresh pipelines share leading scalers with an earlier one.
   void share_scaling();

@@ -231,6 +231,12 @@ class CsvReader : public RowCounter {
   Status sample_or_build(std::string_view record, std::uint64_t line, RowBlock& out, bool& held);
   Status flush_sample(RowBlock& out);
   Status build_schema();
+  std::vector<std::vector<std::string>> sample_cells();
+  Status apply_role_options(std::vector<bool>& set);
+  void assign_roles(const std::vector<std::vector<std::string>>& cells,
+                    const std::vector<bool>& set, bool from_model);
+  Status choose_features(bool from_model);
+  Status build_encoder(bool from_model);
   void choose_positive(const std::vector<std::string>& labels);
   std::string column_list() const;
   Status process_fields(std::uint64_t line, RowBlock& out);
