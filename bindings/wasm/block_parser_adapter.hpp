@@ -25,8 +25,7 @@ class JsBlockParser {
   val chunk_buffer(std::size_t n) { return chunk_.view(n); }
   // The head of the stream, as the run's reader read it: its rows were learned there.
   std::string head(std::size_t n) {
-    const onepass::Status st =
-        reader_->feed(chunk_.data(), n, rows_);
+    const onepass::Status st = reader_->feed(chunk_.data(), n, rows_);
     rows_.clear();
     return st.message();
   }
@@ -36,8 +35,7 @@ class JsBlockParser {
   // must read the bytes.
   val read(std::size_t n) {
     onepass::ApartCounts c;
-    if (!reader_->read_apart(chunk_.data(), n, rows_, c))
-      return val::null();
+    if (!reader_->read_apart(chunk_.data(), n, rows_, c)) return val::null();
     val out = val::object();
     out.set("rows", static_cast<double>(c.rows));
     out.set("bytes", static_cast<double>(c.bytes));

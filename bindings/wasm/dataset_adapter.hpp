@@ -109,12 +109,12 @@ class JsDataset {
   }
   // One line of `onepass evaluate --json` (api/dataset.hpp evaluation_line_json), or { error }.
   val evaluation_line(const std::string& spec, val protocol, val options, val test) const {
-    const JsDataset* t =
-        test.isUndefined() || test.isNull() ? nullptr
-                                            : test.as<const JsDataset*>(emscripten::allow_raw_pointers());
-    auto line = onepass::evaluation_line_json(*data_, t ? t->data_.get() : nullptr, spec,
-                                              evaluation_protocol(protocol),
-                                              evaluation_options(options));
+    const JsDataset* t = test.isUndefined() || test.isNull()
+                             ? nullptr
+                             : test.as<const JsDataset*>(emscripten::allow_raw_pointers());
+    auto line =
+        onepass::evaluation_line_json(*data_, t ? t->data_.get() : nullptr, spec,
+                                      evaluation_protocol(protocol), evaluation_options(options));
     if (!line) return error_value(line.message());
     val out = val::object();
     out.set("line", line.value());

@@ -178,11 +178,10 @@ class JsSparseRace : public JsRunner<onepass::SparseRace> {
     onepass::SvmlightOptions opt;
     svmlight_options(options, opt);
     const std::vector<std::string> models = strings_of(options["models"]);
-    auto race = models.empty()
-                    ? onepass::SparseRace::create(opt, strings_of(options["pipelines"]),
-                                                  count_option(options, "every"),
-                                                  count_option(options, "window"))
-                    : onepass::resume_sparse_race(opt, models);
+    auto race = models.empty() ? onepass::SparseRace::create(opt, strings_of(options["pipelines"]),
+                                                             count_option(options, "every"),
+                                                             count_option(options, "window"))
+                               : onepass::resume_sparse_race(opt, models);
     if (!race) return race.message();
     race_ = race.take();
     return "";

@@ -41,7 +41,8 @@ class JsScorer {
     val out = val::object();
     out.set("scores", typed_copy(r.scores));
     out.set("predictions", typed_copy(r.predictions));
-    out.set("probabilities", scorer_->has_probability() ? typed_copy(r.probabilities) : val::null());
+    out.set("probabilities",
+            scorer_->has_probability() ? typed_copy(r.probabilities) : val::null());
     out.set("labels", typed_copy(r.labels));
     out.set("lines", typed_copy(lines));
     return out;

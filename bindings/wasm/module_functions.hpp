@@ -1,0 +1,131 @@
+// The module's functions (no class): the registry, defaults, option lists, the CSV preview,
+// grids, merging and the heap's size, each a conversion of what api/ and the core define.
+// Included by bindings/embind.cpp only (the registration table).
+#pragma once
+
+#include <emscripten/heap.h>
+#include <malloc.h>
+
+#include <algorithm>
+#include <string>
+
+#include "convert.hpp"
+#include "onepass/api/csv_options.hpp"
+#include "onepass/api/csv_preview.hpp"
+#include "onepass/api/defaults.hpp"
+#include "onepass/eval/protocols.hpp"
+#include "onepass/io/model_json.hpp"
+
+namespace onepass_wasm {
+
+using emscripten::val;
+
+// The wasm heap: its size (it grows, never shrinks) and the bytes that live objects use
+// (dlmalloc's count), so that a caller can see what dispose() (or the finalizer) gives back.
+inline val memory_value() {
+  const struct mallinfo info = mallinfo();
+  val out = val::object();
+  out.set("heapBytes", static_cast<double>(emscripten_get_heap_size()));
+  out.set("inUseBytes", static_cast<double>(info.uordblks));
+  return out;
+}
+
+// Every combination of a parameter grid applied to a spec (eval/protocols.hpp grid_specs):
+// { specs } or { error }.
+inline val grid_specs_value(const std::string& spec, const std::string& grid) {
+  val out = val::object();
+  auto axes = onepass::parse_grid(grid);
+  auto specs = axes ? onepass::grid_specs(spec, axes.value())
+                    : onepass::Result<std::vector<std::string>>(axes.status());
+  if (specs)
+    out.set("specs", strings_value(specs.value()));
+  else
+    out.set("error", specs.message());
+  return out;
+}
+
+// The metrics' names (eval/metrics.hpp: one list for every front end).
+inline val metric_names_value() {
+  return strings_value(onepass::metric_names());
+}
+
+// { model } or { error }
+inline val merge_value(val models) {
+  auto merged = onepass::merge_models(strings_of(models));
+  val out = val::object();
+  if (merged)
+    out.set("model", merged.value());
+  else
+    out.set("error", merged.message());
+  return out;
+}
+
+// The pipeline a run uses when none is given (api/defaults.hpp).
+inline std::string default_pipeline() {
+  return onepass::kDefaultPipeline;
+}
+
+// The evaluation protocols' defaults (eval/protocols.hpp): what a front end shows or applies when
+// the user gives none.
+inline val evaluation_defaults() {
+  const onepass::EvalOptions opt;
+  val out = val::object();
+  out.set("testFraction", onepass::kDefaultTestFraction);
+  out.set("validation", onepass::kDefaultValidationFraction);
+  out.set("seed", static_cast<double>(opt.seed));
+  out.set("k", static_cast<double>(opt.k));
+  return out;
+}
+
+// The CSV options (api/csv_options.hpp): { name, flag, switchValue?, svmlight }, for the JS
+// layer's check of option keys and the CLI's flags.
+inline val csv_option_infos() {
+  val out = val::array();
+  for (const auto& info : onepass::csv_option_infos()) {
+    val item = val::object();
+    item.set("name", std::string(info.name));
+    item.set("flag", std::string(info.flag));
+    if (info.switch_value) item.set("switchValue", std::string(info.switch_value));
+    item.set("svmlight", info.svmlight);
+    out.call<void>("push", item);
+  }
+  return out;
+}
+
+// The head of a CSV as the reader sees it (api/csv_preview.hpp): { columns, rows, delimiter,
+// notices, labelValues, positive, numericLabels, sampledRows } or { error }.
+inline val preview_csv(const std::string& head, bool complete, val options) {
+  onepass::CsvOptions opt;
+  const std::string err = csv_options(options, opt);
+  if (!err.empty()) return error_value(err);
+  const double rows = options["rows"].isNumber() ? options["rows"].as<double>() : 5;
+  auto preview = onepass::preview_csv(head, complete, opt,
+                                      static_cast<std::size_t>(std::clamp(rows, 0.0, 1000.0)));
+  if (!preview) return error_value(preview.message());
+  const onepass::CsvPreview& p = preview.value();
+  val out = val::object();
+  out.set("columns", columns_value(p.columns));
+  val rows_out = val::array();
+  for (const auto& r : p.rows) {
+    val cells = val::array();
+    for (const auto& c : r) cells.call<void>("push", c);
+    rows_out.call<void>("push", cells);
+  }
+  out.set("rows", rows_out);
+  out.set("delimiter", std::string(1, p.delimiter));
+  out.set("notices", strings_value(p.notices));
+  val labels = val::array();
+  for (const auto& [value, count] : p.label_values) {
+    val item = val::object();
+    item.set("value", value);
+    item.set("count", static_cast<double>(count));
+    labels.call<void>("push", item);
+  }
+  out.set("labelValues", labels);
+  out.set("positive", p.positive);
+  out.set("numericLabels", p.numeric_labels);
+  out.set("headRows", static_cast<double>(p.head_rows));
+  return out;
+}
+
+}  // namespace onepass_wasm
