@@ -16,6 +16,7 @@
 
 #include "onepass/api/csv_options.hpp"
 #include "onepass/api/linear_export.hpp"
+#include "onepass/api/run_json.hpp"
 #include "onepass/eval/protocols.hpp"
 #include "onepass/io/model_json.hpp"
 #include "onepass/pipeline.hpp"
@@ -82,25 +83,14 @@ inline val strings_value(const std::vector<std::string>& items) {
   return out;
 }
 
+// A JSON text of api/ as the JS value it describes.
+inline val parsed(const std::string& json) {
+  return val::global("JSON").call<val>("parse", json);
+}
+
+// A pipeline's progressive figures (api/run_json.hpp stats_json).
 inline val pipeline_stats(const onepass::Pipeline& p) {
-  const onepass::Progressive& pr = p.progress();
-  val out = val::object();
-  out.set("rows", static_cast<double>(pr.rows()));
-  out.set("mistakes", static_cast<double>(pr.mistakes()));
-  out.set("error", pr.error());
-  const onepass::Confusion& c = pr.confusion();
-  out.set("tp", static_cast<double>(c.tp));
-  out.set("fp", static_cast<double>(c.fp));
-  out.set("tn", static_cast<double>(c.tn));
-  out.set("fn", static_cast<double>(c.fn));
-  auto number_or_null = [](double v) { return std::isnan(v) ? val::null() : val(v); };
-  out.set("logLoss", number_or_null(pr.log_loss()));
-  out.set("rollingError", number_or_null(pr.rolling_error()));
-  out.set("rollingLogLoss", number_or_null(pr.rolling_log_loss()));
-  out.set("diverged", p.learner().diverged());
-  out.set("revertedSteps", static_cast<double>(p.learner().reverted_steps()));
-  out.set("warnings", strings_value(p.warnings()));
-  return out;
+  return parsed(onepass::stats_json(p));
 }
 
 // Curve points from index `from` on, as [rows, mistakes, rows, mistakes, ...].

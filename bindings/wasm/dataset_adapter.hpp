@@ -56,7 +56,7 @@ inline std::string check_evaluation(val protocol, val options) {
 template <class T>
 val json_value(const onepass::Result<T>& r) {
   if (!r) return error_value(r.message());
-  return val::global("JSON").call<val>("parse", onepass::to_json(r.value()));
+  return parsed(onepass::to_json(r.value()));
 }
 
 class JsDataset {

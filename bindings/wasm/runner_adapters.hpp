@@ -53,29 +53,6 @@ class JsRunner {
   static std::uint64_t count_option(const val& options, const char* key) {
     return options[key].isNumber() ? static_cast<std::uint64_t>(options[key].as<double>()) : 0;
   }
-  // The reader's counts and kept errors, common to both formats.
-  template <class Reader>
-  static val reader_counts(const Reader& r) {
-    val out = val::object();
-    out.set("positiveLabel", r.positive_label());
-    out.set("negativeLabel", r.negative_label());
-    out.set("rows", static_cast<double>(r.rows()));
-    out.set("positives", static_cast<double>(r.positives()));
-    out.set("skipped", static_cast<double>(r.skipped()));
-    out.set("bytes", static_cast<double>(r.bytes()));
-    out.set("lines", static_cast<double>(r.lines()));
-    val errors = val::array();
-    for (const auto& e : r.errors()) {
-      val item = val::object();
-      item.set("line", static_cast<double>(e.line));
-      item.set("column", static_cast<double>(e.column));
-      item.set("message", e.message);
-      errors.call<void>("push", item);
-    }
-    out.set("errors", errors);
-    return out;
-  }
-
   std::unique_ptr<RaceType> race_;
   ChunkBuffer chunk_;
 };
@@ -149,22 +126,12 @@ class JsRace : public JsRunner<onepass::Race> {
   }
 
  public:
+  // What the reader has read (api/run_json.hpp reader_info_json), with what the run says of
+  // the data once the stream is finished.
   val info() const {
     const onepass::CsvReader& r = race_->reader();
-    val out = reader_counts(r);
-    val features = val::array();
-    for (const auto& f : r.feature_names()) features.call<void>("push", f);
-    out.set("features", features);
-    out.set("label", r.label_name());
-    out.set("missingCells", static_cast<double>(r.missing_cells()));
-    val warnings = val::array();
-    if (r.finished())
-      for (const auto& w : race_->warnings()) warnings.call<void>("push", w);
-    out.set("warnings", warnings);
-    out.set("delimiter", std::string(1, r.delimiter() ? r.delimiter() : ','));
-    out.set("columns", columns_value(r.columns()));
-    out.set("notices", strings_value(r.notices()));
-    return out;
+    return parsed(onepass::reader_info_json(
+        r, r.finished() ? race_->warnings() : std::vector<std::string>()));
   }
 };
 
@@ -187,11 +154,7 @@ class JsSparseRace : public JsRunner<onepass::SparseRace> {
     return "";
   }
 
-  val info() const {
-    val out = reader_counts(race_->reader());
-    out.set("dims", static_cast<double>(race_->reader().dims()));
-    return out;
-  }
+  val info() const { return parsed(onepass::reader_info_json(race_->reader())); }
 };
 
 }  // namespace onepass_wasm

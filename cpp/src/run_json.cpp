@@ -5,6 +5,8 @@
 #include <nlohmann/json.hpp>
 
 #include "onepass/core/snapshot.hpp"
+#include "onepass/eval/metrics.hpp"
+#include "onepass/io/column_roles.hpp"
 
 namespace onepass {
 
@@ -16,7 +18,72 @@ nlohmann::json arrays_of(const Snapshot& s) {
   return arrays;
 }
 
+nlohmann::json number_or_null(double v) {
+  return std::isnan(v) ? nlohmann::json(nullptr) : nlohmann::json(v);
+}
+
+// Any byte that is not UTF-8 (a Latin-1 header or label) is replaced: dump() would throw.
+std::string text(const nlohmann::ordered_json& j) {
+  return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
+// The counts and kept errors both readers have (io/row_error.hpp RowCounter).
+template <class Reader>
+nlohmann::ordered_json reader_counts(const Reader& r) {
+  nlohmann::ordered_json errors = nlohmann::ordered_json::array();
+  for (const RowError& e : r.errors())
+    errors.push_back({{"line", e.line}, {"column", e.column}, {"message", e.message}});
+  return {{"positiveLabel", r.positive_label()},
+          {"negativeLabel", r.negative_label()},
+          {"rows", r.rows()},
+          {"positives", r.positives()},
+          {"skipped", r.skipped()},
+          {"bytes", r.bytes()},
+          {"lines", r.lines()},
+          {"errors", errors}};
+}
+
 }  // namespace
+
+std::string stats_json(const Pipeline& p) {
+  const Progressive& pr = p.progress();
+  const Confusion& c = pr.confusion();
+  const nlohmann::ordered_json j = {{"rows", pr.rows()},
+                                    {"mistakes", pr.mistakes()},
+                                    {"error", pr.error()},
+                                    {"tp", c.tp},
+                                    {"fp", c.fp},
+                                    {"tn", c.tn},
+                                    {"fn", c.fn},
+                                    {"logLoss", number_or_null(pr.log_loss())},
+                                    {"rollingError", number_or_null(pr.rolling_error())},
+                                    {"rollingLogLoss", number_or_null(pr.rolling_log_loss())},
+                                    {"diverged", p.learner().diverged()},
+                                    {"revertedSteps", p.learner().reverted_steps()},
+                                    {"warnings", p.warnings()}};
+  return text(j);
+}
+
+std::string reader_info_json(const CsvReader& r, const std::vector<std::string>& warnings) {
+  nlohmann::ordered_json j = reader_counts(r);
+  j["features"] = r.feature_names();
+  j["label"] = r.label_name();
+  j["missingCells"] = r.missing_cells();
+  j["warnings"] = warnings;
+  j["delimiter"] = std::string(1, r.delimiter() ? r.delimiter() : ',');
+  nlohmann::ordered_json columns = nlohmann::ordered_json::array();
+  for (const auto& c : r.columns())
+    columns.push_back({{"name", c.name}, {"role", role_name(c.role)}, {"reason", c.reason}});
+  j["columns"] = columns;
+  j["notices"] = r.notices();
+  return text(j);
+}
+
+std::string reader_info_json(const SvmlightReader& r) {
+  nlohmann::ordered_json j = reader_counts(r);
+  j["dims"] = r.dims();
+  return text(j);
+}
 
 std::string run_result_json(const Pipeline& p, const std::vector<std::string>& features,
                             std::uint64_t skipped) {

@@ -35,5 +35,47 @@ TEST(RunJson, SaysWhatThePipelineLearnedAndTheReaderSkipped) {
   EXPECT_FALSE(j["diverged"].get<bool>());
 }
 
+TEST(RunJson, StatsAndReaderInfoSayWhatWasReadAndLearned) {
+  CsvOptions opt;
+  opt.on_error = ErrorPolicy::skip;
+  opt.sample_rows = 0;
+  CsvReader r(opt);
+  RowBlock rows;
+  const std::string text = "a;b;y\n1;2;1\n3;x;0\n5;6;0\n";
+  ASSERT_TRUE(r.feed(text.data(), text.size(), rows));
+  ASSERT_TRUE(r.finish(rows));
+  const auto info = nlohmann::json::parse(reader_info_json(r, {"a warning"}));
+  EXPECT_EQ(info["rows"], 2);
+  EXPECT_EQ(info["positives"], 1);
+  EXPECT_EQ(info["skipped"], 1);
+  EXPECT_EQ(info["lines"], 4);
+  EXPECT_EQ(info["bytes"], text.size());
+  EXPECT_EQ(info["delimiter"], ";");
+  EXPECT_EQ(info["features"], nlohmann::json::parse(R"(["a","b"])"));
+  EXPECT_EQ(info["label"], "y");
+  EXPECT_EQ(info["warnings"][0], "a warning");
+  ASSERT_EQ(info["errors"].size(), 1u);
+  EXPECT_EQ(info["errors"][0]["line"], 3);
+  EXPECT_EQ(info["errors"][0]["column"], 2);
+  EXPECT_EQ(info["columns"][2]["role"], "label");
+
+  auto built = Pipeline::build("perceptron");
+  ASSERT_TRUE(built);
+  auto p = built.take();
+  const double x[2][2] = {{1, 2}, {5, 6}};
+  ASSERT_TRUE(p->learn_one(x[0], 2, 1));
+  ASSERT_TRUE(p->learn_one(x[1], 2, -1));
+  const auto stats = nlohmann::json::parse(stats_json(*p));
+  EXPECT_EQ(stats["rows"], 2);
+  // A fresh perceptron scores 0, a tie predicted +1 (D-TIE): right on the first row; the
+  // second (w = x1 + bias) scores 1*5 + 2*6 + 1 > 0 against -1: a false positive.
+  EXPECT_EQ(stats["mistakes"], 1);
+  EXPECT_EQ(stats["tp"], 1);
+  EXPECT_EQ(stats["fp"], 1);
+  EXPECT_EQ(stats["error"], 0.5);
+  EXPECT_TRUE(stats["logLoss"].is_null());  // no probabilities
+  EXPECT_FALSE(stats["diverged"].get<bool>());
+}
+
 }  // namespace
 }  // namespace onepass

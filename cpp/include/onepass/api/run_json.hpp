@@ -3,18 +3,34 @@
 // through it to `onepass run --json`, one object per line. Keys: pipeline, canonical, rows,
 // mistakes, error, logLoss (null before any probability), features, weights, bias, arrays (the
 // learner's state), scalers [{ name, arrays }], diverged, warnings, skipped (bad rows the
-// reader left out), curve [[rows, mistakes], ...].
+// reader left out), curve [[rows, mistakes], ...]. Beside it, the figures a run shows while it
+// goes: a pipeline's stats and the reader's info.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "onepass/io/csv_reader.hpp"
+#include "onepass/io/svmlight_reader.hpp"
 #include "onepass/pipeline.hpp"
 
 namespace onepass {
 
 std::string run_result_json(const Pipeline& p, const std::vector<std::string>& features,
                             std::uint64_t skipped);
+
+// A pipeline's progressive figures so far, as the JS API's stats(i) returns them: rows,
+// mistakes, error, tp, fp, tn, fn, logLoss, rollingError, rollingLogLoss (null when
+// undefined), diverged, revertedSteps, warnings.
+std::string stats_json(const Pipeline& p);
+
+// What a reader has read, as the JS API's info() returns it: positiveLabel, negativeLabel,
+// rows, positives, skipped, bytes, lines, errors [{ line, column, message }]; for a CSV also
+// features, label, missingCells, warnings (what the run says of the data: the caller gives them
+// once the stream is finished), delimiter,
+// columns [{ name, role, reason }], notices; for svmlight rows dims.
+std::string reader_info_json(const CsvReader& r, const std::vector<std::string>& warnings);
+std::string reader_info_json(const SvmlightReader& r);
 
 }  // namespace onepass
