@@ -193,8 +193,8 @@ function reporter(
   let started = false;
   let lastPost = 0;
   return async () => {
-    const info = csv.info();
-    if (!started && info.features.length > 0) {
+    const info = started ? null : csv.info(); // asked only until the header is read
+    if (info && info.features.length > 0) {
       started = true;
       post({ type: 'started', features: info.features, label: info.label, pipelines });
     }
