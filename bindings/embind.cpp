@@ -70,6 +70,7 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("learnSparseMany", &JsPipeline::learn_sparse_many)
       .function("scoreSparseMany", &JsPipeline::score_sparse_many)
       .function("score", &JsPipeline::score)
+      .function("predict", &JsPipeline::predict)
       .function("finish", &JsPipeline::finish)
       .function("initModel", &JsPipeline::init_model)
       .function("toJson", &JsPipeline::to_json)

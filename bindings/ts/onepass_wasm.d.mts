@@ -83,6 +83,7 @@ export interface RawPipeline {
     dims: number,
   ): { scores: Float64Array; error?: string; row?: number };
   score(dims: number): number | string;
+  predict(dims: number): { label: number; probability: number | null } | string;
   finish(): void;
   hasProbability(): boolean;
   dims(): number;

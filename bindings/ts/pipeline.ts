@@ -176,17 +176,25 @@ export class Pipeline extends WasmOwned<RawPipeline> {
     return typeof s === 'string' ? fail(s) : s;
   }
 
+  /** The row's label and probability as the core gives them (the tie rule, the stable
+   * sigmoid). */
+  #predict(x: ArrayLike<number>): { label: number; probability: number | null } {
+    const p = this.#p;
+    p.inputBuffer(x.length).set(toFloat64(x));
+    const r = p.predict(x.length);
+    return typeof r === 'string' ? fail(r) : r;
+  }
+
   /** The predicted label (+1 or -1) of a row; nothing is learned. Ties predict +1. */
   predictOne(x: ArrayLike<number>): number {
-    return this.scoreOne(x) >= 0 ? 1 : -1;
+    return this.#predict(x).label;
   }
 
   /** The probability of the positive class, for learners that have one (logreg). */
   predictProbaOne(x: ArrayLike<number>): number {
     if (!this.hasProbability)
       fail(`${this.spec}: this learner gives margins, not probabilities (use scoreOne)`);
-    const s = this.scoreOne(x);
-    return s >= 0 ? 1 / (1 + Math.exp(-s)) : Math.exp(s) / (1 + Math.exp(s));
+    return this.#predict(x).probability as number;
   }
 
   stats(): Stats {

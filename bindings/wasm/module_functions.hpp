@@ -93,7 +93,7 @@ inline val csv_option_infos() {
 }
 
 // The head of a CSV as the reader sees it (api/csv_preview.hpp): { columns, rows, delimiter,
-// notices, labelValues, positive, numericLabels, sampledRows } or { error }.
+// notices, labelValues, positive, numericLabels, headRows } or { error }.
 inline val preview_csv(const std::string& head, bool complete, val options) {
   onepass::CsvOptions opt;
   const std::string err = csv_options(options, opt);

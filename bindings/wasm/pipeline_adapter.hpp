@@ -4,6 +4,7 @@
 #pragma once
 
 #include "convert.hpp"
+#include "onepass/core/numerics.hpp"
 #include "onepass/io/label_map.hpp"
 
 namespace onepass_wasm {
@@ -56,9 +57,10 @@ class JsPipeline {
     std::vector<std::string> names = strings_of(features);
     if (!names.empty()) schema.features = names;
     schema.features = onepass::model_feature_names(schema, pipeline_->dims());
-    if (schema.positive.empty()) {
-      schema.positive = "1";
-      schema.negative = "-1";
+    if (schema.positive.empty()) {  // the numeric label values (io/model_json.hpp class_names)
+      const onepass::ClassNames names = onepass::class_names(schema);
+      schema.positive = names.positive;
+      schema.negative = names.negative;
     }
     return schema;
   }
@@ -133,6 +135,18 @@ class JsPipeline {
   val score(std::size_t dims) const {
     auto r = pipeline_->score_one(input_.data(), dims);
     return r ? val(r.value()) : val(r.message());
+  }
+  // The row's predicted label (+1, or -1; a tie predicts +1: D-TIE) and, for learners that give
+  // one, the probability of the positive class (the core's stable sigmoid, docs/algorithms.md
+  // 2.1): { label, probability } or the error message.
+  val predict(std::size_t dims) const {
+    auto r = pipeline_->score_one(input_.data(), dims);
+    if (!r) return val(r.message());
+    val out = val::object();
+    out.set("label", onepass::label_of_score(r.value()));
+    out.set("probability",
+            pipeline_->has_probability() ? val(onepass::sigmoid(r.value())) : val::null());
+    return out;
   }
 
   void finish() {

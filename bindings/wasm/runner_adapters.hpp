@@ -11,14 +11,6 @@ namespace onepass_wasm {
 
 using emscripten::val;
 
-// The feature names a run's JSON lists: the CSV's columns; none for sparse rows.
-inline std::vector<std::string> feature_names_of(const onepass::CsvReader& r) {
-  return r.feature_names();
-}
-inline std::vector<std::string> feature_names_of(const onepass::SvmlightReader&) {
-  return {};
-}
-
 // What a runner over one parse shares, whatever the format (Race: CSV, SparseRace: svmlight):
 // bytes in through its chunk buffer, one call per chunk; its pipelines' figures out.
 template <class RaceType>
@@ -38,15 +30,10 @@ class JsRunner {
     return pipeline_curve(race_->pipeline(i), from);
   }
   val snapshot(std::size_t i) const { return pipeline_snapshot(race_->pipeline(i)); }
-  // Pipeline i as a model file.
-  std::string to_json(std::size_t i) const {
-    return onepass::model_to_json(race_->pipeline(i), onepass::model_schema_of(race_->reader()));
-  }
-  // Pipeline i's result as `onepass run --json` prints it (api/run_json.hpp).
-  std::string result_json(std::size_t i) const {
-    return onepass::run_result_json(race_->pipeline(i), feature_names_of(race_->reader()),
-                                    race_->reader().skipped());
-  }
+  // Pipeline i as a model file, and its result as `onepass run --json` prints it
+  // (api/races.hpp).
+  std::string to_json(std::size_t i) const { return onepass::model_json(*race_, i); }
+  std::string result_json(std::size_t i) const { return onepass::run_result_json(*race_, i); }
 
  protected:
   // options.every and options.window (0 when not given): the curve's step and window.
@@ -74,10 +61,9 @@ class JsRace : public JsRunner<onepass::Race> {
     std::string err = csv_options(options, opt);
     if (!err.empty()) return err;
     const std::vector<std::string> models = strings_of(options["models"]);
-    auto race = models.empty() ? onepass::Race::create(opt, strings_of(options["pipelines"]),
-                                                       count_option(options, "every"),
-                                                       count_option(options, "window"))
-                               : onepass::resume_race(opt, models);
+    auto race =
+        onepass::start_race(opt, strings_of(options["pipelines"]), models,
+                            count_option(options, "every"), count_option(options, "window"));
     if (!race) return race.message();
     race_ = race.take();
     shuffle_from(options);
@@ -120,7 +106,8 @@ class JsRace : public JsRunner<onepass::Race> {
   // options.shuffleBuffer rows, seeded by options.seed (default 1).
   void shuffle_from(const val& options) {
     if (!options["shuffleBuffer"].isNumber()) return;
-    const double seed = options["seed"].isNumber() ? options["seed"].as<double>() : 1;
+    const double seed = options["seed"].isNumber() ? options["seed"].as<double>()
+                                                   : static_cast<double>(onepass::kDefaultSeed);
     race_->shuffle(static_cast<std::size_t>(options["shuffleBuffer"].as<double>()),
                    static_cast<std::uint64_t>(seed));
   }
@@ -145,10 +132,9 @@ class JsSparseRace : public JsRunner<onepass::SparseRace> {
     onepass::SvmlightOptions opt;
     svmlight_options(options, opt);
     const std::vector<std::string> models = strings_of(options["models"]);
-    auto race = models.empty() ? onepass::SparseRace::create(opt, strings_of(options["pipelines"]),
-                                                             count_option(options, "every"),
-                                                             count_option(options, "window"))
-                               : onepass::resume_sparse_race(opt, models);
+    auto race =
+        onepass::start_sparse_race(opt, strings_of(options["pipelines"]), models,
+                                   count_option(options, "every"), count_option(options, "window"));
     if (!race) return race.message();
     race_ = race.take();
     return "";

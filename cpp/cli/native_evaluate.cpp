@@ -77,7 +77,7 @@ int evaluate(int argc, char** argv) {
       test_file = protocol.test_name = args.value();
       ++protocols;
     } else if (args.is("--seed")) {
-      options.eval.seed = args.count(0, std::size_t{1} << 53);
+      options.eval.seed = args.count(0, onepass::kMaxCount);
     } else if (args.is("--shuffle")) {
       options.eval.shuffle = true;
     } else if (args.is("--grid")) {

@@ -18,13 +18,6 @@ namespace onepass_native {
 
 namespace {
 
-std::vector<std::string> feature_names_of(const onepass::CsvReader& r) {
-  return r.feature_names();
-}
-std::vector<std::string> feature_names_of(const onepass::SvmlightReader&) {
-  return {};
-}
-
 // Streams the file through the race, prints each pipeline's result, and writes the first as a
 // model file when `save` names one.
 template <class RaceType>
@@ -37,13 +30,8 @@ int race_through(onepass::Result<std::unique_ptr<RaceType>> made, const std::str
       [&] { return race.finish(); });
   if (!st) return failure(st.message());
   for (std::size_t i = 0; i < race.size(); ++i)
-    std::cout << onepass::run_result_json(race.pipeline(i), feature_names_of(race.reader()),
-                                          race.reader().skipped())
-              << "\n";
-  if (!save.empty())
-    std::ofstream(save, std::ios::binary)
-        << onepass::model_to_json(race.pipeline(0), onepass::model_schema_of(race.reader()))
-        << "\n";
+    std::cout << onepass::run_result_json(race, i) << "\n";
+  if (!save.empty()) std::ofstream(save, std::ios::binary) << onepass::model_json(race, 0) << "\n";
   return 0;
 }
 
@@ -53,7 +41,7 @@ int run(int argc, char** argv) {
   Args args(argc, argv);
   ReadFlags read;
   std::vector<std::string> specs;
-  std::size_t every = 0, chunk = 1 << 16, shuffle_rows = 0, seed = 1;
+  std::size_t every = 0, chunk = 1 << 16, shuffle_rows = 0, seed = onepass::kDefaultSeed;
   bool shuffle_given = false;
   std::string save, load;
   while (args.next()) {
@@ -61,7 +49,7 @@ int run(int argc, char** argv) {
     if (args.is("--pipeline") || args.is("-p")) {
       specs.push_back(args.value());
     } else if (args.is("--every")) {
-      every = args.count(0, std::size_t{1} << 40);
+      every = args.count(0, onepass::kMaxCount);
     } else if (args.is("--chunk")) {
       chunk = args.count(1, std::size_t{1} << 30);
     } else if (args.is("--shuffle-buffer")) {
@@ -72,7 +60,7 @@ int run(int argc, char** argv) {
     } else if (args.is("--load")) {
       load = args.value();
     } else if (args.is("--seed")) {
-      seed = args.count(0, ~std::size_t{0});
+      seed = args.count(0, onepass::kMaxCount);
     } else if (!args.is("--json")) {  // the output is JSON lines either way
       args.other();
     }
@@ -97,14 +85,11 @@ int run(int argc, char** argv) {
     return usage_error("--shuffle-buffer reads CSV files; it does not apply to --format svmlight");
   if (specs.empty() && models.empty()) specs.push_back(onepass::kDefaultPipeline);
   if (read.svmlight)
-    return race_through(models.empty()
-                            ? onepass::SparseRace::create(read.svmlight_options(), specs, every)
-                            : onepass::resume_sparse_race(read.svmlight_options(), models),
+    return race_through(onepass::start_sparse_race(read.svmlight_options(), specs, models, every),
                         file, chunk, save);
   if (onepass::Status st = onepass::check_csv_options(read.csv); !st)
     return usage_error(st.message());
-  auto race = models.empty() ? onepass::Race::create(read.csv, specs, every)
-                             : onepass::resume_race(read.csv, models);
+  auto race = onepass::start_race(read.csv, specs, models, every);
   if (race) race.value()->shuffle(shuffle_rows, seed);
   return race_through(std::move(race), file, chunk, save);
 }

@@ -1,7 +1,7 @@
 // The native build of the CLI (native_commands.hpp): the JS CLI's commands, flags and JSON,
 // through the same C++ API (cpp/include/onepass/api/), without node or wasm:
-//   onepass-native run FILE [--pipeline SPEC...] [--every K] [--shuffle-buffer N --seed S]
-//                  [--chunk BYTES] [reading flags]
+//   onepass-native run FILE [--pipeline SPEC... | --load MODEL] [--save MODEL] [--every K]
+//                  [--shuffle-buffer N --seed S] [--chunk BYTES] [reading flags]
 //   onepass-native evaluate FILE [--pipeline SPEC...] [--holdout F | --folds K [--curve F,...]
 //                  | --test FILE] [--seed S] [--shuffle] [--grid G [--select M]
 //                  [--validation F | --optimistic]] [reading flags]

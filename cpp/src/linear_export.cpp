@@ -27,8 +27,9 @@ Result<LinearModel> linear_model(const Pipeline& pipeline, const ModelSchema& sc
   LinearModel out;
   out.spec = pipeline.canonical_spec();
   out.features = model_feature_names(schema, d);
-  out.positive = schema.positive.empty() ? "1" : schema.positive;
-  out.negative = schema.negative.empty() ? "-1" : schema.negative;
+  const ClassNames names = class_names(schema);
+  out.positive = names.positive;
+  out.negative = names.negative;
   for (std::size_t i = 0; i < pipeline.scaler_count(); ++i) {
     const Scaler& s = pipeline.scaler(i);
     LinearModel::Step step;

@@ -733,6 +733,11 @@ bool numeric_labels(const ModelSchema& s) {
 
 }  // namespace
 
+ClassNames class_names(const ModelSchema& schema) {
+  return {schema.positive.empty() ? "1" : schema.positive,
+          schema.negative.empty() ? "-1" : schema.negative};
+}
+
 ModelSchema model_schema_of(const CsvReader& r) {
   ModelSchema s{r.feature_names(), r.label_name(), r.positive_label(), r.negative_label(), {}, {}};
   s.encoded = r.encoded_schema();

@@ -55,7 +55,7 @@ ScoredRows ModelScorer::take_from(Scorer& s) {
   const bool probability = has_probability();
   for (std::size_t i = 0; i < out.scores.size(); ++i) {
     const double z = out.scores[i];
-    const std::int8_t predicted = z >= 0 ? 1 : -1;
+    const auto predicted = static_cast<std::int8_t>(label_of_score(z));  // D-TIE
     out.predictions.push_back(predicted);
     if (probability) out.probabilities.push_back(sigmoid(z));  // docs/algorithms.md 2.1
     if (out.labels[i] != 0) {
@@ -68,8 +68,8 @@ ScoredRows ModelScorer::take_from(Scorer& s) {
 }
 
 std::string ModelScorer::class_name(int prediction) const {
-  if (prediction > 0) return schema_.positive;
-  return schema_.negative.empty() ? "-1" : schema_.negative;
+  const ClassNames names = class_names(schema_);
+  return prediction > 0 ? names.positive : names.negative;
 }
 
 }  // namespace onepass

@@ -1,5 +1,6 @@
 #include "onepass/api/races.hpp"
 
+#include "onepass/api/run_json.hpp"
 #include "onepass/io/model_json.hpp"
 
 namespace onepass {
@@ -69,6 +70,38 @@ Result<std::unique_ptr<SparseRace>> resume_sparse_race(SvmlightOptions options,
   });
   if (!pipelines) return pipelines.status();
   return SparseRace::resume(options, pipelines.take());
+}
+
+Result<std::unique_ptr<Race>> start_race(const CsvOptions& options,
+                                         const std::vector<std::string>& specs,
+                                         const std::vector<std::string>& models,
+                                         std::uint64_t every, std::uint64_t window) {
+  return models.empty() ? Race::create(options, specs, every, window)
+                        : resume_race(options, models);
+}
+
+Result<std::unique_ptr<SparseRace>> start_sparse_race(const SvmlightOptions& options,
+                                                      const std::vector<std::string>& specs,
+                                                      const std::vector<std::string>& models,
+                                                      std::uint64_t every, std::uint64_t window) {
+  return models.empty() ? SparseRace::create(options, specs, every, window)
+                        : resume_sparse_race(options, models);
+}
+
+std::string run_result_json(const Race& race, std::size_t i) {
+  return run_result_json(race.pipeline(i), race.reader().feature_names(), race.reader().skipped());
+}
+
+std::string run_result_json(const SparseRace& race, std::size_t i) {
+  return run_result_json(race.pipeline(i), {}, race.reader().skipped());
+}
+
+std::string model_json(const Race& race, std::size_t i) {
+  return model_to_json(race.pipeline(i), model_schema_of(race.reader()));
+}
+
+std::string model_json(const SparseRace& race, std::size_t i) {
+  return model_to_json(race.pipeline(i), model_schema_of(race.reader()));
 }
 
 }  // namespace onepass

@@ -79,7 +79,22 @@ test('changing the data clears the results; the data is locked during a run', as
 
   await page.click('#run');
   await page.click('#pause');
-  for (const id of ['dataset', 'file', 'label', 'positive', 'on-error', 'order', 'seed', 'threads'])
+  // The data, how it is read and how it is tested (the holdout, cross-validation's folds and
+  // grid): a run's results are always shown with the options it ran with.
+  for (const id of [
+    'dataset',
+    'file',
+    'label',
+    'positive',
+    'on-error',
+    'order',
+    'seed',
+    'threads',
+    'holdout',
+    'cv-folds',
+    'cv-grid',
+    'cv-pipeline',
+  ])
     assert.equal(await page.$eval(`#${id}`, (c) => c.disabled), true, `#${id} locked`);
   assert.doesNotMatch(await page.textContent('#status'), /left/, 'no time left while paused');
   if (shots) await page.screenshot({ path: join(shots, 'paused-and-locked.png') });

@@ -187,3 +187,16 @@ test('the same usage mistakes are refused by both, with exit code 2', () => {
     assert.match(w.stderr, message, args.join(' '));
   }
 });
+
+test('both CLIs take seeds up to the largest whole number a JS number holds, and no more', () => {
+  const args = (seed) => ['run', heart, '-p', 'pa', '--shuffle-buffer', '10', '--seed', seed];
+  const ok = String(Number.MAX_SAFE_INTEGER);
+  const [n, w] = [native(args(ok)), cli([...args(ok), '--json'])];
+  assert.equal(n.status, 0, n.stderr);
+  assert.equal(w.status, 0, w.stderr);
+  assertSame(jsonLines(n.stdout), jsonLines(w.stdout));
+  for (const r of [native(args('9007199254740993')), cli(args('9007199254740993'))]) {
+    assert.notEqual(r.status, 0);
+    assert.match(r.stderr, /seed .*(9007199254740991|whole number)/);
+  }
+});

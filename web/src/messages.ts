@@ -1,7 +1,7 @@
 // What the page's worker says (protocol.ts FromWorker): progress, the end of a run, the
 // holdout, cross-validation and predictions, or a failure, each shown where it belongs.
 import { crossValidationRows } from './crossval';
-import { CORES, page, ui } from './page';
+import { page, ui } from './page';
 import type { FromWorker } from './protocol';
 import { majorityBaseline } from './results';
 import { setRunning } from './run_control';
@@ -43,10 +43,10 @@ function runDone(msg: Message<'done'>): void {
     ? `; ${msg.info.missingCells.toLocaleString()} missing cells (learned as missing values)`
     : '';
   const parsers = msg.blocksApart
-    ? `; parsed by ${Number(ui.threads.value) || CORES} threads (${msg.blocksApart} blocks in parser workers)`
+    ? `; parsed by ${page.options.threads} threads (${msg.blocksApart} blocks in parser workers)`
     : '';
   ui.status.textContent = `${msg.cancelled ? 'Cancelled' : 'Done'}: ${formatRate(msg.progress, false)}${missing}${parsers}`;
-  if (Number(ui.holdout.value) > 0 && !msg.cancelled)
+  if (page.options.holdout > 0 && !msg.cancelled)
     ui.holdoutStatus.textContent = 'Testing on the holdout…';
   else setRunning(false);
 }
@@ -55,7 +55,7 @@ function crossValidated(msg: Message<'cv'>): void {
   setRunning(false);
   if (msg.rows.length) {
     ui.cvResults.tBodies[0].replaceChildren(...crossValidationRows(msg.rows));
-    ui.cvStatus.textContent = `${msg.folds}-fold cross-validation (seed ${ui.seed.value}) of ${msg.rows.length} pipeline${msg.rows.length === 1 ? '' : 's'}: mean ± deviation over the folds.`;
+    ui.cvStatus.textContent = `${msg.folds}-fold cross-validation (seed ${page.options.seed}) of ${msg.rows.length} pipeline${msg.rows.length === 1 ? '' : 's'}: mean ± deviation over the folds.`;
   }
   if (msg.message)
     ui.cvStatus.textContent =
@@ -70,7 +70,7 @@ function heldOut(msg: Message<'holdout'>): void {
   showCurves();
   ui.holdoutStatus.textContent = msg.message
     ? `No holdout test: ${msg.message}.`
-    : `Holdout: each pipeline trained on ${100 - Math.round(Number(ui.holdout.value) * 100)}% of the rows (seed ${ui.seed.value}) and tested on the other ${Math.round(Number(ui.holdout.value) * 100)}%.`;
+    : `Holdout: each pipeline trained on ${100 - Math.round(page.options.holdout * 100)}% of the rows (seed ${page.options.seed}) and tested on the other ${Math.round(page.options.holdout * 100)}%.`;
   showResults(page.run.results);
   setRunning(false);
 }

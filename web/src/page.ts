@@ -2,7 +2,7 @@
 // written by the page's modules (data, views, running, link, models); and the page's elements
 // and constants. main.ts only wires them.
 import type { Onepass } from 'onepass';
-import type { Source } from './protocol';
+import type { RunOptions, Source } from './protocol';
 import { emptyRun, type RunState } from './results';
 
 export const DATASETS = [
@@ -98,6 +98,9 @@ export interface PageState {
   curveRows: number[];
   curveMistakes: number[][];
   paused: boolean;
+  /** How the run (or cross-validation) under way, or the last one, reads and runs the data:
+   * what its results are shown with, whatever the controls say since. */
+  options: RunOptions;
   /** Why the page's worker failed ("" while it works). */
   workerFailure: string;
 }
@@ -115,5 +118,14 @@ export const page: PageState = {
   curveRows: [],
   curveMistakes: [],
   paused: false,
+  options: {
+    pipelines: [],
+    reading: {},
+    onError: 'stop',
+    shuffleBuffer: 0,
+    seed: 0,
+    holdout: 0,
+    threads: 1,
+  },
   workerFailure: '',
 };

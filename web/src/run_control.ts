@@ -41,8 +41,9 @@ export function setRunning(running: boolean, pausable = true): void {
   ui.score.disabled = running || !page.modelText;
   ui.cancel.disabled = !running;
   ui.pause.disabled = !running || !pausable;
-  // The data and how it is read are locked during a run (issue 17): what the results show is
-  // always the run of what the controls show.
+  // The data, how it is read and how it is tested are locked during a run (issue 17): what the
+  // results show is always the run of what the controls show (and they are shown with the
+  // options the run used, page.options).
   for (const c of [
     ui.dataset,
     ui.file,
@@ -52,6 +53,10 @@ export function setRunning(running: boolean, pausable = true): void {
     ui.order,
     ui.seed,
     ui.threads,
+    ui.holdout,
+    ui.cvFolds,
+    ui.cvGrid,
+    ui.cvPipeline,
   ])
     c.disabled = running;
   for (const menu of ui.preview.querySelectorAll('select')) menu.disabled = running;
@@ -94,10 +99,11 @@ export function start(op: Onepass): void {
   clearResults();
   ui.status.textContent = 'Starting…';
   setRunning(true);
+  page.options = runOptions(specs);
   worker.postMessage({
     type: 'start',
     source: page.source,
-    options: runOptions(specs),
+    options: page.options,
   } satisfies ToWorker);
 }
 
@@ -128,10 +134,11 @@ function startCrossValidation(): void {
   ui.cvResults.tBodies[0].replaceChildren();
   ui.cvStatus.textContent = 'Reading the data…';
   setRunning(true, false);
+  page.options = runOptions([spec]);
   worker.postMessage({
     type: 'cross-validate',
     source: page.source,
-    options: runOptions([spec]),
+    options: page.options,
     spec,
     folds: Number(ui.cvFolds.value),
     grid: ui.cvGrid.value,

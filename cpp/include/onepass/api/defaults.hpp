@@ -9,4 +9,9 @@ namespace onepass {
 // `npm run quality` (bench/quality.mjs); docs/quality.md holds the numbers that support it.
 inline constexpr const char* kDefaultPipeline = "zscore | pa2(c=0.1) +avg";
 
+// The largest count or seed a front end takes (--every, --seed, options every and seed): the
+// largest whole number a JavaScript number holds exactly (Number.MAX_SAFE_INTEGER, which the JS
+// API checks against), so both CLIs accept the same values.
+inline constexpr unsigned long long kMaxCount = (1ull << 53) - 1;
+
 }  // namespace onepass

@@ -42,8 +42,7 @@ class ModelScorer {
   // Whether the rows have the model's label column (then labels are filled in).
   bool has_labels() const { return sparse_ || csv_->reader().has_label(); }
   const ModelSchema& schema() const { return schema_; }
-  // The model's name for a predicted class: its positive label for +1, its negative one for
-  // -1 ("-1" when it has none).
+  // The model's name for a predicted class (+1 or -1): io/model_json.hpp class_names.
   std::string class_name(int prediction) const;
   // Rows scored so far, those with a label, and those predicted right.
   std::uint64_t rows() const { return rows_; }

@@ -1,7 +1,8 @@
-// Runs over a stream that continue saved models, defined once for every front end (the wasm
-// module's CsvRunner and SvmlightRunner, its parser workers, `onepass run --load` and
-// `onepass-native run --load`): which options read the stream as the models' training files
-// were read, and the check that one parse can feed them all.
+// Runs over a stream, defined once for every front end (the wasm module's CsvRunner and
+// SvmlightRunner, its parser workers, `onepass run` and `onepass-native run`): new pipelines or
+// saved models trained further (which options read the stream as the models' training files
+// were read, and the check that one parse can feed them all), and a pipeline's result and model
+// file.
 #pragma once
 
 #include <memory>
@@ -26,5 +27,25 @@ Result<std::unique_ptr<Race>> resume_race(CsvOptions options,
 // The same for models of svmlight rows: they must share their width and index base.
 Result<std::unique_ptr<SparseRace>> resume_sparse_race(SvmlightOptions options,
                                                        const std::vector<std::string>& models);
+
+// A race of new pipelines (specs), or of the saved models trained further when models are
+// given; every K rows a curve point, and a rolling window of `window` rows.
+Result<std::unique_ptr<Race>> start_race(const CsvOptions& options,
+                                         const std::vector<std::string>& specs,
+                                         const std::vector<std::string>& models,
+                                         std::uint64_t every = 0, std::uint64_t window = 0);
+Result<std::unique_ptr<SparseRace>> start_sparse_race(const SvmlightOptions& options,
+                                                      const std::vector<std::string>& specs,
+                                                      const std::vector<std::string>& models,
+                                                      std::uint64_t every = 0,
+                                                      std::uint64_t window = 0);
+
+// Pipeline i's result as `onepass run --json` prints it (api/run_json.hpp), with the features'
+// names (a CSV's columns; none for svmlight rows) and the rows the reader skipped.
+std::string run_result_json(const Race& race, std::size_t i);
+std::string run_result_json(const SparseRace& race, std::size_t i);
+// Pipeline i as a model file, with the schema of what the reader read.
+std::string model_json(const Race& race, std::size_t i);
+std::string model_json(const SparseRace& race, std::size_t i);
 
 }  // namespace onepass

@@ -11,6 +11,9 @@
 
 namespace onepass {
 
+// The seed of a shuffle or a split when the user gives none, in every front end.
+inline constexpr std::uint64_t kDefaultSeed = 1;
+
 class SeededRandom {
  public:
   explicit SeededRandom(std::uint64_t seed) : state_(seed) {}

@@ -26,7 +26,7 @@ constexpr double kDefaultTestFraction = 0.2;
 constexpr double kDefaultValidationFraction = 0.2;
 
 struct EvalOptions {
-  std::uint64_t seed = 1;
+  std::uint64_t seed = kDefaultSeed;
   bool shuffle = false;        // shuffle the training order (S0's randomised one pass)
   bool stratified = true;      // D-EVAL-1: splits and folds keep the class shares
   bool scale_encoded = false;  // the scalers also scale encoded features (design.md 10.5)

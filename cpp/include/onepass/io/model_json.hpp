@@ -47,6 +47,14 @@ struct ModelSchema {
   std::size_t numeric_count() const { return features.size() - encoded.features.size(); }
 };
 
+// The names of a model's two classes, as predictions and exports show them: its label values,
+// or "1" and "-1" where it has none (a pipeline trained through the batch API, or a file whose
+// rows were all of one class).
+struct ClassNames {
+  std::string positive, negative;
+};
+ClassNames class_names(const ModelSchema& schema);
+
 // The schema of what a reader has read (for saving the model trained on it).
 ModelSchema model_schema_of(const CsvReader& reader);
 ModelSchema model_schema_of(const SvmlightReader& reader);
