@@ -129,6 +129,9 @@ export interface RawCsvPreview {
   numericLabels: boolean;
   /** Data rows read in the head (label values are counted over the first 1,000). */
   headRows: number;
+  /** The rows a run samples to infer the roles (option sampleRows, default 1,000): a head with
+   * fewer rows may infer them otherwise. */
+  sampleRows: number;
 }
 /** What both runners (CSV, svmlight) have. */
 export interface RawRunner {

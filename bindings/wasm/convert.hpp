@@ -159,19 +159,6 @@ inline bool svmlight_format(const val& options) {
   return options["format"].isString() && options["format"].as<std::string>() == "svmlight";
 }
 
-// Each column's name, role and why (info() and previewCsv()).
-inline val columns_value(const std::vector<onepass::ColumnInfo>& columns) {
-  val out = val::array();
-  for (const auto& c : columns) {
-    val col = val::object();
-    col.set("name", c.name);
-    col.set("role", std::string(onepass::role_name(c.role)));
-    col.set("reason", c.reason);
-    out.call<void>("push", col);
-  }
-  return out;
-}
-
 inline val schema_value(const onepass::ModelSchema& s) {
   val features = val::array();
   for (const auto& f : s.features) features.call<void>("push", f);

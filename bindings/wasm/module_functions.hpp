@@ -98,34 +98,11 @@ inline val preview_csv(const std::string& head, bool complete, val options) {
   onepass::CsvOptions opt;
   const std::string err = csv_options(options, opt);
   if (!err.empty()) return error_value(err);
-  const double rows = options["rows"].isNumber() ? options["rows"].as<double>() : 5;
+  const double rows = options["rows"].isNumber() ? options["rows"].as<double>()
+                                                 : static_cast<double>(onepass::kPreviewRows);
   auto preview = onepass::preview_csv(head, complete, opt,
                                       static_cast<std::size_t>(std::clamp(rows, 0.0, 1000.0)));
-  if (!preview) return error_value(preview.message());
-  const onepass::CsvPreview& p = preview.value();
-  val out = val::object();
-  out.set("columns", columns_value(p.columns));
-  val rows_out = val::array();
-  for (const auto& r : p.rows) {
-    val cells = val::array();
-    for (const auto& c : r) cells.call<void>("push", c);
-    rows_out.call<void>("push", cells);
-  }
-  out.set("rows", rows_out);
-  out.set("delimiter", std::string(1, p.delimiter));
-  out.set("notices", strings_value(p.notices));
-  val labels = val::array();
-  for (const auto& [value, count] : p.label_values) {
-    val item = val::object();
-    item.set("value", value);
-    item.set("count", static_cast<double>(count));
-    labels.call<void>("push", item);
-  }
-  out.set("labelValues", labels);
-  out.set("positive", p.positive);
-  out.set("numericLabels", p.numeric_labels);
-  out.set("headRows", static_cast<double>(p.head_rows));
-  return out;
+  return preview ? parsed(onepass::to_json(preview.value())) : error_value(preview.message());
 }
 
 }  // namespace onepass_wasm

@@ -1,5 +1,7 @@
 #include "onepass/api/csv_preview.hpp"
 
+#include "onepass/api/json_text.hpp"
+
 #include <algorithm>
 
 namespace onepass {
@@ -29,7 +31,24 @@ Result<CsvPreview> preview_csv(std::string_view head, bool complete, CsvOptions 
   p.positive = reader.positive_label();
   p.numeric_labels = reader.numeric_labels();
   p.head_rows = reader.rows() + reader.skipped();
+  p.sample_rows = options.sample_rows;
   return p;
+}
+
+std::string to_json(const CsvPreview& p) {
+  OrderedJson labels = OrderedJson::array();
+  for (const auto& [value, count] : p.label_values)
+    labels.push_back({{"value", value}, {"count", count}});
+  const OrderedJson j = {{"columns", columns_json(p.columns)},
+                         {"rows", p.rows},
+                         {"delimiter", std::string(1, p.delimiter)},
+                         {"notices", p.notices},
+                         {"labelValues", labels},
+                         {"positive", p.positive},
+                         {"numericLabels", p.numeric_labels},
+                         {"headRows", p.head_rows},
+                         {"sampleRows", p.sample_rows}};
+  return json_text(j);
 }
 
 }  // namespace onepass

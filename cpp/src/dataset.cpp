@@ -2,9 +2,8 @@
 
 #include <cmath>
 
-#include <nlohmann/json.hpp>
-
 #include "onepass/api/csv_options.hpp"
+#include "onepass/api/json_text.hpp"
 #include "onepass/io/model_json.hpp"
 
 namespace onepass {
@@ -159,10 +158,6 @@ Result<std::vector<CurvePointResult>> Dataset::learning_curve(
 
 namespace {
 
-Json number_or_null(double v) {
-  return std::isnan(v) ? Json(nullptr) : Json(v);
-}
-
 Json metrics_json(const Metrics& m) {
   Json out = Json::object();
   for (const auto& [k, v] : m) out[k] = number_or_null(v);
@@ -211,21 +206,16 @@ Json curve_points_json(const std::vector<CurvePointResult>& curve) {
   return points;
 }
 
-// Any byte that is not UTF-8 (a Latin-1 spec or name) is replaced: dump() would throw.
-std::string text(const Json& j) {
-  return j.dump(-1, ' ', false, Json::error_handler_t::replace);
-}
-
 }  // namespace
 
 std::string to_json(const Evaluation& e) {
-  return text(evaluation_json(e));
+  return json_text(evaluation_json(e));
 }
 std::string to_json(const CvResult& cv) {
-  return text(cv_json(cv));
+  return json_text(cv_json(cv));
 }
 std::string to_json(const std::vector<CurvePointResult>& curve) {
-  return text(Json{{"points", curve_points_json(curve)}});
+  return json_text(Json{{"points", curve_points_json(curve)}});
 }
 
 Result<std::string> evaluation_line_json(const Dataset& data, const Dataset* test,
@@ -266,7 +256,7 @@ Result<std::string> evaluation_line_json(const Dataset& data, const Dataset* tes
   }
   Json line = {{"pipeline", spec}, {"protocol", how}};
   for (auto& [key, value] : result.items()) line[key] = std::move(value);
-  return text(line);
+  return json_text(line);
 }
 
 }  // namespace onepass

@@ -1,5 +1,7 @@
 #include "onepass/api/run_json.hpp"
 
+#include "onepass/api/json_text.hpp"
+
 #include <cmath>
 
 #include <nlohmann/json.hpp>
@@ -16,15 +18,6 @@ nlohmann::json arrays_of(const Snapshot& s) {
   nlohmann::json arrays = nlohmann::json::object();
   for (const auto& a : s.arrays) arrays[a.name] = a.values;
   return arrays;
-}
-
-nlohmann::json number_or_null(double v) {
-  return std::isnan(v) ? nlohmann::json(nullptr) : nlohmann::json(v);
-}
-
-// Any byte that is not UTF-8 (a Latin-1 header or label) is replaced: dump() would throw.
-std::string text(const nlohmann::ordered_json& j) {
-  return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
 // The counts and kept errors both readers have (io/row_error.hpp RowCounter).
@@ -61,7 +54,7 @@ std::string stats_json(const Pipeline& p) {
                                     {"diverged", p.learner().diverged()},
                                     {"revertedSteps", p.learner().reverted_steps()},
                                     {"warnings", p.warnings()}};
-  return text(j);
+  return json_text(j);
 }
 
 std::string reader_info_json(const CsvReader& r, const std::vector<std::string>& warnings) {
@@ -71,18 +64,15 @@ std::string reader_info_json(const CsvReader& r, const std::vector<std::string>&
   j["missingCells"] = r.missing_cells();
   j["warnings"] = warnings;
   j["delimiter"] = std::string(1, r.delimiter() ? r.delimiter() : ',');
-  nlohmann::ordered_json columns = nlohmann::ordered_json::array();
-  for (const auto& c : r.columns())
-    columns.push_back({{"name", c.name}, {"role", role_name(c.role)}, {"reason", c.reason}});
-  j["columns"] = columns;
+  j["columns"] = columns_json(r.columns());
   j["notices"] = r.notices();
-  return text(j);
+  return json_text(j);
 }
 
 std::string reader_info_json(const SvmlightReader& r) {
   nlohmann::ordered_json j = reader_counts(r);
   j["dims"] = r.dims();
-  return text(j);
+  return json_text(j);
 }
 
 std::string run_result_json(const Pipeline& p, const std::vector<std::string>& features,
@@ -97,7 +87,7 @@ std::string run_result_json(const Pipeline& p, const std::vector<std::string>& f
   j["mistakes"] = pr.mistakes();
   j["error"] = pr.error();
   const double log_loss = pr.log_loss();
-  j["logLoss"] = std::isnan(log_loss) ? json(nullptr) : json(log_loss);
+  j["logLoss"] = number_or_null<json>(log_loss);
   j["features"] = features;
   const std::vector<double>* w = snap.array("w");
   j["weights"] = w ? *w : std::vector<double>();
@@ -117,7 +107,7 @@ std::string run_result_json(const Pipeline& p, const std::vector<std::string>& f
   for (const auto& c : pr.curve()) curve.push_back({c.rows, c.mistakes});
   j["curve"] = curve;
   // Replacement of any byte that is not UTF-8 (a Latin-1 header): dump() would throw.
-  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+  return json_text(j);
 }
 
 }  // namespace onepass

@@ -272,3 +272,25 @@ test("the preview says whether labels are read as numbers, by the run's own rule
   assert.equal(named.numericLabels, false);
   assert.equal(named.positive, 'yes');
 });
+
+test('the preview shows the first rows and says how many rows a run samples for the roles', () => {
+  let csv = 'a,b,y\n';
+  for (let i = 0; i < 30; i++) csv += `${i},${i % 3 ? 'x' : 'z'},${i % 2}\n`;
+  const p = op.previewCsv(csv, { complete: true });
+  assert.equal(p.rows.length, 5); // the core's default
+  assert.deepEqual(p.rows[1], ['1', 'x', '1']);
+  assert.equal(p.headRows, 30);
+  assert.equal(p.sampleRows, 1000);
+  assert.deepEqual(
+    p.columns.map((c) => c.role),
+    ['numeric', 'categorical', 'label'],
+  );
+  const few = op.previewCsv(csv, { complete: true, rows: 2, sampleRows: 20 });
+  assert.equal(few.rows.length, 2);
+  assert.equal(few.sampleRows, 20);
+  // The label values are those of the sample, as the run will choose its positive class.
+  assert.equal(
+    few.labelValues.map((v) => v.count).reduce((a, b) => a + b),
+    20,
+  );
+});

@@ -2,15 +2,7 @@
 // preview and the menus (label column, positive class) as a run would read it.
 import type { CsvPreview } from 'onepass';
 import { showPreview } from './preview';
-import {
-  MAX_PREVIEW_BYTES,
-  page,
-  PREVIEW_BYTES,
-  PREVIEW_ROWS,
-  SAMPLE_ROWS,
-  sample,
-  ui,
-} from './page';
+import { MAX_PREVIEW_BYTES, page, PREVIEW_BYTES, sample, ui } from './page';
 import type { Source } from './protocol';
 import { chart, clearResults, rolling, showProblems } from './views';
 
@@ -44,7 +36,6 @@ function previewOf(label?: string): CsvPreview | null {
       complete: page.head.complete,
       label,
       header: 'auto',
-      rows: PREVIEW_ROWS,
     });
   } catch (e) {
     ui.preview.replaceChildren();
@@ -96,7 +87,7 @@ export async function chooseSource(src: Source): Promise<void> {
       return;
     }
     const p = page.head.complete || bytes >= MAX_PREVIEW_BYTES ? null : previewOf();
-    if (!p || p.headRows >= SAMPLE_ROWS) break;
+    if (!p || p.headRows >= p.sampleRows) break;
   }
   refreshPreview();
 }

@@ -18,8 +18,6 @@ export const DATASETS = [
 // The head read for the preview: enough for the 1,000 rows a run samples to infer roles.
 export const PREVIEW_BYTES = 1024 * 1024;
 export const MAX_PREVIEW_BYTES = 64 * 1024 * 1024;
-export const SAMPLE_ROWS = 1000;
-export const PREVIEW_ROWS = 5;
 /** The cores the browser says it has: the run's threads when parsing on every core. */
 export const CORES = Math.max(1, navigator.hardwareConcurrency || 1);
 

@@ -26,11 +26,20 @@ struct CsvPreview {
   std::string positive;
   bool numeric_labels = true;  // the numeric rule applies (the reader's, io/label_map.hpp)
   std::uint64_t head_rows = 0;
+  // The rows a run samples to infer the roles (option sampleRows): a head with fewer may
+  // infer them otherwise than the run.
+  std::uint64_t sample_rows = 0;
 };
 
 // Reads the head of a file (its first bytes; `complete`: the whole file). A head that is cut
 // is read up to its last line break. The error is the reader's (a bad header, a bad option).
+// The rows a preview shows when the caller does not say (the CLI and the demo show 5).
+constexpr std::size_t kPreviewRows = 5;
 Result<CsvPreview> preview_csv(std::string_view head, bool complete, CsvOptions options,
-                               std::size_t rows = 5);
+                               std::size_t rows = kPreviewRows);
+
+// As the JS API's previewCsv returns it: { columns: [{ name, role, reason }], rows, delimiter,
+// notices, labelValues: [{ value, count }], positive, numericLabels, headRows, sampleRows }.
+std::string to_json(const CsvPreview& p);
 
 }  // namespace onepass
