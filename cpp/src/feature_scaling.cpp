@@ -103,8 +103,10 @@ RegistryEntry fs_entry(FsVariant v, const char* summary, const char* spec,
   RegistryEntry e = learner_entry(kNames[static_cast<int>(v)], summary, spec, kS0, true);
   e.params = logistic_params(l2);
   e.make_learner = [v](const ParamValues& p) {
-    FsParams fp{p.number("eta0"), p.number("lambda"), p.number("mu"), p.number("nu"),
-                p.number("n")};
+    // A variant without weights (fs3) declares no lambda, one with alpha fixed (fs1) no mu: 0,
+    // the weight of a term it does not have.
+    auto l2 = [&](const char* name) { return p.has(name) ? p.number(name) : 0.0; };
+    FsParams fp{p.number("eta0"), l2("lambda"), l2("mu"), l2("nu"), p.number("n")};
     return std::make_unique<FeatureScaling>(v, fp);
   };
   return e;
