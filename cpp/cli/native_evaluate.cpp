@@ -1,6 +1,7 @@
 // onepass-native evaluate: the lines of `onepass evaluate --json`, written by the same API
 // (api/dataset.hpp evaluation_line_json): a holdout, k folds (and a learning curve) or a test
 // file, with a grid search.
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -9,6 +10,7 @@
 #include "onepass/api/dataset.hpp"
 #include "onepass/api/defaults.hpp"
 #include "onepass/core/parse_number.hpp"
+#include "onepass/eval/metrics.hpp"
 
 namespace onepass_native {
 
@@ -46,6 +48,24 @@ std::vector<double> fractions(Args& args) {
       args.mistake("--curve takes fractions in (0, 1] (got '" + part + "')");
     out.push_back(v);
     if (e == std::string::npos) return out;
+    b = e + 1;
+  }
+}
+
+// The names of --metrics, each one the core knows (eval/metrics.hpp metric_names).
+void check_metrics(Args& args) {
+  const std::string text = args.value();
+  const std::vector<std::string>& known = onepass::metric_names();
+  std::size_t b = 0;
+  for (;;) {
+    const std::size_t e = text.find(',', b);
+    const std::string name = text.substr(b, e == std::string::npos ? e : e - b);
+    if (std::find(known.begin(), known.end(), name) == known.end()) {
+      std::string all;
+      for (const auto& k : known) all += (all.empty() ? "" : ", ") + k;
+      args.mistake("--metrics: unknown metric '" + name + "'; the metrics are: " + all);
+    }
+    if (e == std::string::npos) return;
     b = e + 1;
   }
 }
@@ -90,6 +110,8 @@ int evaluate(int argc, char** argv) {
       options.validation = args.fraction();
     } else if (args.is("--curve")) {
       protocol.curve = fractions(args);
+    } else if (args.is("--metrics")) {
+      check_metrics(args);            // the table's columns: the JSON has every metric
     } else if (!args.is("--json")) {  // the output is JSON lines either way
       args.other();
     }

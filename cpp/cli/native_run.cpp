@@ -61,7 +61,10 @@ int run(int argc, char** argv) {
       load = args.value();
     } else if (args.is("--seed")) {
       seed = args.count(0, onepass::kMaxCount);
-    } else if (!args.is("--json")) {  // the output is JSON lines either way
+    } else if (args.is("--threads")) {
+      args.count(1, 256);  // checked as onepass checks it; one thread here, the same results
+    } else if (!args.is("--json") && !args.is("--quiet") && !args.is("-q")) {
+      // JSON lines either way, and no progress line to quiet
       args.other();
     }
   }

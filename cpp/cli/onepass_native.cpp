@@ -12,10 +12,22 @@
 // Reading flags: the CSV options by their flags (api/csv_options.hpp: --label L, --positive V,
 // --delimiter ';', --na '?', --no-header, --skip-bad-rows, ...), or --format svmlight --dims D
 // [--index-base 0]. run and evaluate always print JSON lines (--json is accepted).
+#include <iostream>
 #include <string>
 
 #include "native_args.hpp"
 #include "native_commands.hpp"
+
+namespace {
+
+const char* const kUsage =
+    "usage: onepass-native run|evaluate|predict FILE [flags] | merge A.json B.json -o OUT |\n"
+    "       export MODEL [--onnx FILE] [--weights FILE] | list | --version\n"
+    "The flags are those of onepass --help; run and evaluate print JSON lines. One thread\n"
+    "parses and learns (--threads is checked and gives the same results), and there is no\n"
+    "progress line (--quiet).";
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace onepass_native;
@@ -26,7 +38,14 @@ int main(int argc, char** argv) {
   if (cmd == "list") return list();
   if (cmd == "export") return export_model(argc, argv);
   if (cmd == "merge") return merge(argc, argv);
-  return usage_error(
-      "usage: onepass-native run|evaluate|predict FILE [flags] | merge A.json B.json -o OUT | "
-      "export MODEL --onnx FILE --weights FILE | list (the flags are those of onepass --help)");
+  if (cmd == "--version" || cmd == "-v") {
+    std::cout << ONEPASS_VERSION << "\n";
+    return 0;
+  }
+  if (cmd == "--help" || cmd == "-h" || cmd == "help") {
+    std::cout << kUsage << "\n";
+    return 0;
+  }
+  return usage_error((cmd.empty() ? "no command given" : "unknown command '" + cmd + "'") +
+                     " (onepass-native --help shows the usage)");
 }

@@ -176,6 +176,9 @@ test('the same usage mistakes are refused by both, with exit code 2', () => {
     [['run', heart, '--format', 'svmlight'], /--format svmlight needs --dims/],
     [['run', heart, '--dims', '3'], /--dims and --index-base go with --format svmlight/],
     [['predict', heart], /predict needs --model/],
+    [['evaluate', heart, '--metrics', 'accuracy,foo'], /--metrics: unknown metric 'foo'/],
+    [['run', heart, '--threads', '0'], /threads/],
+    [['frobnicate'], /unknown command 'frobnicate'/],
     [['run', heart, '--load', heart, '-p', 'pa'], /--load trains a saved model further/],
     [['run', heart, '-p', 'pa', '-p', 'pa1', '--save', 'x.json'], /--save writes one model/],
   ]) {
@@ -199,4 +202,18 @@ test('both CLIs take seeds up to the largest whole number a JS number holds, and
     assert.notEqual(r.status, 0);
     assert.match(r.stderr, /seed .*(9007199254740991|whole number)/);
   }
+});
+
+test('the same version, and the flags of the JS CLI that change nothing natively are taken', () => {
+  const n = native(['--version']);
+  assert.equal(n.status, 0);
+  assert.equal(n.stdout, cli(['--version']).stdout);
+  assert.match(n.stdout, /^\d+\.\d+\.\d+\n$/);
+  const args = ['run', heart, '-p', 'pa', '--threads', '3', '--quiet'];
+  const [a, b] = [native(args), cli([...args, '--json'])];
+  assert.equal(a.status, 0, a.stderr);
+  assertSame(jsonLines(a.stdout), jsonLines(b.stdout));
+  const e = native(['evaluate', heart, '-p', 'pa', '--metrics', 'accuracy,auc']);
+  assert.equal(e.status, 0, e.stderr);
+  assert.equal(typeof jsonLines(e.stdout)[0].test.f1, 'number'); // JSON has every metric
 });
