@@ -5,7 +5,8 @@ import { checkCounts, checkDims, checkKeys, modelText, pushBytes } from './check
 import { Dataset, type EvaluationProtocol } from './dataset.js';
 import { Pipeline } from './pipeline.js';
 import { Scorer } from './scorer.js';
-import { CsvRunner, SvmlightRunner } from './runner.js';
+import { CsvRunner } from './csv_runner.js';
+import { SvmlightRunner } from './svmlight_runner.js';
 import { sourceChunks } from './sources.js';
 import type {
   CsvOptions,

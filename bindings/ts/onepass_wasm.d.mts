@@ -147,10 +147,10 @@ export interface RawRunner {
   curve(i: number, from: number): Float64Array;
   snapshot(i: number): RawSnapshot;
   resultJson(i: number): string;
+  toJson(i: number): string;
   delete(): void;
 }
 export interface RawRace extends RawRunner {
-  toJson(i: number): string;
   info(): RawCsvInfo;
   /** 1: parser workers may read the next blocks; 0: not yet; -1: never (encoded columns). */
   readApartState(): 1 | 0 | -1;
@@ -184,7 +184,6 @@ export interface RawSvmlightInfo {
   errors: { line: number; column: number; message: string }[];
 }
 export interface RawSparseRace extends RawRunner {
-  toJson(i: number): string;
   info(): RawSvmlightInfo;
 }
 export interface RawScorer {

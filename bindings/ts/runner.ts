@@ -1,20 +1,10 @@
-// Streams through several pipelines with one parse: the CSV and svmlight runners.
-import type { RawRace, RawRunner, RawSparseRace } from './onepass_wasm.mjs';
-import { fail, type LoadOptions } from './module.js';
+// Streams through several pipelines with one parse: what the CSV runner (csv_runner.ts) and the
+// svmlight runner (svmlight_runner.ts) share.
+import type { RawRunner } from './onepass_wasm.mjs';
+import { fail } from './module.js';
 import { WasmOwned } from './owned.js';
-import { checkKeys, pushBytes } from './checks.js';
-import { streamInParallel } from './parallel.js';
-import { runInput } from './sources.js';
-import type {
-  CsvInfo,
-  CsvSource,
-  ModelJSON,
-  PipelineResult,
-  Snapshot,
-  Stats,
-  StreamOptions,
-  SvmlightInfo,
-} from './types.js';
+import { pushBytes } from './checks.js';
+import type { ModelJSON, PipelineResult, Snapshot, Stats } from './types.js';
 
 /** Bytes through several pipelines with one parse, one wasm call per chunk: what the CSV and
  * the svmlight runners share. */
@@ -85,60 +75,9 @@ export class Runner<R extends RawRunner = RawRunner> extends WasmOwned<R> {
       });
     return out;
   }
-}
 
-/** Streams CSV bytes through several pipelines with one parse, one wasm call per chunk. */
-export class CsvRunner extends Runner<RawRace> {
-  #parallel: { options: object; source: LoadOptions };
-
-  /** @internal use Onepass.csvRunner() */
-  constructor(raw: RawRace, parallel: { options: object; source: LoadOptions }) {
-    super(raw);
-    this.#parallel = parallel;
-  }
-
-  /**
-   * Streams a whole source (a ReadableStream or async iterable of chunks, bytes, CSV text, or in
-   * Node a file path) through the pipelines, with `threads` threads. Throws as push() does;
-   * the rows before a bad row are learned. Call finish() after it. Returns how many blocks of
-   * the stream parser workers read (0 on one thread, or when the stream never settled: fewer
-   * rows than the roles' sample, one label only, encoded columns).
-   */
-  async pushAll(source: CsvSource, options: StreamOptions = {}): Promise<{ blocksApart: number }> {
-    checkKeys('pushAll', options, ['threads', 'onProgress']);
-    return streamInParallel(
-      {
-        race: this.raw,
-        push: (bytes) => this.push(bytes),
-        options: this.#parallel.options,
-        source: this.#parallel.source,
-      },
-      await runInput(source),
-      options.threads ?? 1,
-      options.onProgress,
-    );
-  }
-
-  /** Schema and counts: feature names, label, rows, skipped rows and their errors, warnings. */
-  info(): CsvInfo {
-    return this.raw.info();
-  }
-
-  /** The model file of pipeline i, with the CSV's feature names and label mapping. */
-  toJSON(i: number): ModelJSON {
-    return JSON.parse(this.raw.toJson(i)) as ModelJSON;
-  }
-}
-
-/** Streams svmlight / libsvm text (sparse rows) through several pipelines with one parse, one
- * wasm call per chunk; each row steps in O(non-zeros) where the pipeline's stages allow. */
-export class SvmlightRunner extends Runner<RawSparseRace> {
-  /** Counts: rows, positives, skipped lines and their errors, the width, the labels seen. */
-  info(): SvmlightInfo {
-    return this.raw.info();
-  }
-
-  /** The model file of pipeline i: it reads svmlight rows (svmlightScorer, models). */
+  /** The model file of pipeline i, with what the reader read: a CSV's feature names and label
+   * mapping, or svmlight rows' width and index base (svmlightScorer, models). */
   toJSON(i: number): ModelJSON {
     return JSON.parse(this.raw.toJson(i)) as ModelJSON;
   }

@@ -1,0 +1,47 @@
+// Streams CSV bytes through several pipelines with one parse, on one thread or with parser
+// workers (parallel.ts).
+import type { RawRace } from './onepass_wasm.mjs';
+import type { LoadOptions } from './module.js';
+import { checkKeys } from './checks.js';
+import { streamInParallel } from './parallel.js';
+import { Runner } from './runner.js';
+import { runInput } from './sources.js';
+import type { CsvInfo, CsvSource, StreamOptions } from './types.js';
+
+/** Streams CSV bytes through several pipelines with one parse, one wasm call per chunk. */
+export class CsvRunner extends Runner<RawRace> {
+  #parallel: { options: object; source: LoadOptions };
+
+  /** @internal use Onepass.csvRunner() */
+  constructor(raw: RawRace, parallel: { options: object; source: LoadOptions }) {
+    super(raw);
+    this.#parallel = parallel;
+  }
+
+  /**
+   * Streams a whole source (a ReadableStream or async iterable of chunks, bytes, CSV text, or in
+   * Node a file path) through the pipelines, with `threads` threads. Throws as push() does;
+   * the rows before a bad row are learned. Call finish() after it. Returns how many blocks of
+   * the stream parser workers read (0 on one thread, or when the stream never settled: fewer
+   * rows than the roles' sample, one label only, encoded columns).
+   */
+  async pushAll(source: CsvSource, options: StreamOptions = {}): Promise<{ blocksApart: number }> {
+    checkKeys('pushAll', options, ['threads', 'onProgress']);
+    return streamInParallel(
+      {
+        race: this.raw,
+        push: (bytes) => this.push(bytes),
+        options: this.#parallel.options,
+        source: this.#parallel.source,
+      },
+      await runInput(source),
+      options.threads ?? 1,
+      options.onProgress,
+    );
+  }
+
+  /** Schema and counts: feature names, label, rows, skipped rows and their errors, warnings. */
+  info(): CsvInfo {
+    return this.raw.info();
+  }
+}
