@@ -1,7 +1,8 @@
 // The code's references to docs/algorithms.md, and the check that each one resolves. Comments
 // cite sections as "spec" followed by a number ("spec 4.1", "spec 9", lists and ranges such as
 // "spec 4.1, 4.3" or "spec 4.3-4.15", a letter for a part: "spec 5.6b") or as "§" and a number
-// (what `onepass list` prints), and decisions by their code (D-TIE, D-PATER-4, the range
+// (what `onepass list` prints) or "algorithms.md" and a number, parts of docs/design.md as
+// "design.md 10.5", and decisions by their code (D-TIE, D-PATER-4, the range
 // D-PATER-1..4). docs/algorithms.md marks each section with an anchor <a id="s4-1"></a> and each
 // decision with <a id="d-pater-4"></a>; a citation resolves when its anchor is there.
 // Used by scripts/lint.mjs and tests/js/docs.test.mjs.
@@ -27,10 +28,15 @@ const TEXT = /\.(cpp|hpp|h|ts|mts|mjs|js|md|html|css|txt|json)$|^CMakeLists\.txt
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'build', 'lib', '.git', 'fixtures']);
 
 const NUMBER = String.raw`\d+(?:\.\d+)?[a-z]?`;
+// "spec 4.1" and "algorithms.md 4.1" (as in "docs/algorithms.md 2.9"), with lists and ranges.
 const SPEC = new RegExp(
-  String.raw`\bspec(?:\s+sections?)?\s+(${NUMBER}(?:\s*(?:,|-|–|and|or|/)\s*${NUMBER})*)(?![\w.]*\d)`,
+  String.raw`(?:\bspec(?:\s+sections?)?|\balgorithms\.md)\s+(${NUMBER}(?:\s*(?:,|-|–|and|or|/)\s*${NUMBER})*)(?![\w.]*\d)`,
   'gi',
 );
+// "design.md 10.5": a numbered part of docs/design.md (its "## 10." headings and "**10.5 ...**"
+// items).
+export const DESIGN_DOC = 'docs/design.md';
+const DESIGN = /\bdesign\.md\s+(\d+(?:\.\d+)?)(?![\w.]*\d)/g;
 const SECTION_SIGN = /§\s?(\d+(?:\.\d+)?)/g;
 // A code, optionally a range of numbers ("D-PATER-1..4"); not a part of a longer name.
 const DECISION = /\bD-([A-Z]+)(?:-(\d+)(?:\.\.(\d+))?)?(?![\w-])/g;
@@ -74,7 +80,20 @@ export function documentIndex(markdown) {
   return { sections, decisions, problems };
 }
 
-// Every citation in a text: { line, cited (as written), kind: 'section' | 'decision', id }.
+// The numbered parts of docs/design.md: "10" for "## 10. ...", "10.5" for "- **10.5 ...".
+export function designIndex(markdown) {
+  const parts = new Set();
+  for (const line of markdown.split('\n')) {
+    const h = /^#{2,4} (\d+)\./.exec(line);
+    if (h) parts.add(h[1]);
+    const item = /^- \*\*(\d+\.\d+) /.exec(line);
+    if (item) parts.add(item[1]);
+  }
+  return parts;
+}
+
+// Every citation in a text: { line, cited (as written), kind: 'section' | 'decision' | 'design',
+// id }.
 export function findCitations(text) {
   const out = [];
   text.split('\n').forEach((line, i) => {
@@ -92,6 +111,8 @@ export function findCitations(text) {
             out.push({ line: i + 1, cited: m[0], kind: 'section', id: `${a[0]}.${minor}` });
       }
     }
+    for (const m of line.matchAll(DESIGN))
+      out.push({ line: i + 1, cited: m[0], kind: 'design', id: m[1] });
     for (const m of line.matchAll(SECTION_SIGN))
       out.push({ line: i + 1, cited: m[0], kind: 'section', id: m[1] });
     for (const m of line.matchAll(DECISION)) {
@@ -112,10 +133,13 @@ export function unresolved(files, index) {
   const problems = [];
   for (const { path, text } of files)
     for (const c of findCitations(text)) {
-      const known = c.kind === 'section' ? index.sections : index.decisions;
+      const known = { section: index.sections, decision: index.decisions, design: index.design }[
+        c.kind
+      ];
       if (known.has(c.id)) continue;
-      const what = c.kind === 'section' ? `section ${c.id}` : `decision ${c.id}`;
-      problems.push(`${path}:${c.line}: "${c.cited}" cites ${what}, which ${ALGORITHMS_DOC} lacks`);
+      const what = c.kind === 'decision' ? `decision ${c.id}` : `section ${c.id}`;
+      const doc = c.kind === 'design' ? DESIGN_DOC : ALGORITHMS_DOC;
+      problems.push(`${path}:${c.line}: "${c.cited}" cites ${what}, which ${doc} lacks`);
     }
   return problems;
 }
@@ -139,7 +163,10 @@ export function scannedFiles(root) {
 
 // The whole check: the page's own consistency, then every citation of the scanned files.
 export function checkRepository(root) {
-  const index = documentIndex(readFileSync(join(root, ALGORITHMS_DOC), 'utf8'));
+  const index = {
+    ...documentIndex(readFileSync(join(root, ALGORITHMS_DOC), 'utf8')),
+    design: designIndex(readFileSync(join(root, DESIGN_DOC), 'utf8')),
+  };
   const files = scannedFiles(root);
   const citations = files.reduce((n, f) => n + findCitations(f.text).length, 0);
   return {

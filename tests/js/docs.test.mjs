@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import {
   ALGORITHMS_DOC,
   checkRepository,
+  designIndex,
   documentIndex,
   findCitations,
   unresolved,
@@ -84,6 +85,31 @@ test('an unresolvable citation fails with its file and line', () => {
   assert.equal(problems.length, 2, problems.join('\n'));
   assert.match(problems[0], /^cpp\/src\/fake\.cpp:2: .*section 4\.99/);
   assert.match(problems[1], new RegExp(`^cpp/src/fake\\.cpp:3: .*decision ${D}NOPE-3`));
+});
+
+test('citations by file name resolve too: docs/algorithms.md and docs/design.md parts', () => {
+  // Spelled in parts so that this file's own text is not taken for citations.
+  const [alg, des] = ['algorithms' + '.md', 'design' + '.md'];
+  const index = {
+    ...documentIndex(doc),
+    design: designIndex(readFileSync(join(root, 'docs', des), 'utf8')),
+  };
+  const fake = [
+    {
+      path: 'web/src/fake.ts',
+      text: `// ${alg} 2.9 and ${des} 10.5, ${des} 10\n// ${alg} 4.99\n// ${des} 10.99\n`,
+    },
+  ];
+  const problems = unresolved(fake, index);
+  assert.equal(problems.length, 2, problems.join('\n'));
+  assert.match(
+    problems[0],
+    /^web\/src\/fake\.ts:2: .*section 4\.99, which docs\/algorithms\.md lacks/,
+  );
+  assert.match(
+    problems[1],
+    /^web\/src\/fake\.ts:3: .*section 10\.99, which docs\/design\.md lacks/,
+  );
 });
 
 test('an anchor without its heading is a problem of the page', () => {
