@@ -4,6 +4,7 @@
 #pragma once
 
 #include "convert.hpp"
+#include "onepass/api/batch.hpp"
 #include "onepass/core/numerics.hpp"
 #include "onepass/io/label_map.hpp"
 
@@ -81,12 +82,12 @@ class JsPipeline {
   val input_buffer(std::size_t n) { return writable_view(input_, n); }
   val label_buffer(std::size_t n) { return writable_view(labels_, n); }
 
-  // Rows of `dims` values in the input buffer, labels in the label buffer. Returns
-  // { predictions: Int8Array } or, at the first bad row, also { error } (rows before it learned).
+  // Rows of `dims` values in the input buffer, labels in the label buffer (api/batch.hpp).
+  // Returns { predictions: Int8Array } or, at the first bad row, also { error, row } (rows
+  // before it learned).
   val learn_many(std::size_t count, std::size_t dims) {
-    return learn_rows(count, [&](std::size_t i, int y) {
-      return pipeline_->learn_one(input_.data() + i * dims, dims, y);
-    });
+    return batch_value(batch_.learn_dense(*pipeline_, input_.data(), labels_.data(), count, dims),
+                       "predictions");
   }
 
   // Sparse rows (core/sparse_row.hpp) in CSR form: row i is entries offsets[i] ..
@@ -95,40 +96,14 @@ class JsPipeline {
   val offset_buffer(std::size_t n) { return writable_view(offsets_, n); }
   val index_buffer(std::size_t n) { return writable_view(indices_, n); }
   val learn_sparse_many(std::size_t count, std::size_t dims) {
-    const std::string bad = csr_error(count);
-    if (!bad.empty()) {
-      val out = val::object();
-      out.set("error", bad);
-      out.set("predictions", val::global("Int8Array").new_(0));
-      return out;
-    }
-    return learn_rows(count, [&](std::size_t i, int y) -> onepass::Result<int> {
-      onepass::Result<onepass::SparseRow> row = csr_row(i);
-      if (!row) return row.status();
-      return pipeline_->learn_sparse(row.value(), dims, y);
-    });
+    return batch_value(batch_.learn_sparse(*pipeline_, csr(count), labels_.data(), dims),
+                       "predictions");
   }
   // The margins of `count` sparse rows in the buffers of learn_sparse_many; nothing is
-  // learned. { scores: Float64Array } or, at the first bad row, also { error } (the rows
+  // learned. { scores: Float64Array } or, at the first bad row, also { error, row } (the rows
   // before it scored).
   val score_sparse_many(std::size_t count, std::size_t dims) const {
-    std::vector<double> scores;
-    val out = val::object();
-    std::string error = csr_error(count);
-    std::size_t bad_row = 0;
-    bool row_fault = false;  // a row is at fault, not the batch's shape
-    for (std::size_t i = 0; error.empty() && i < count; ++i) {
-      onepass::Result<onepass::SparseRow> row = csr_row(i);
-      onepass::Result<double> s =
-          row ? pipeline_->score_sparse(row.value(), dims) : onepass::Result<double>(row.status());
-      if (s)
-        scores.push_back(s.value());
-      else
-        error = s.message(), bad_row = i, row_fault = true;
-    }
-    if (!error.empty()) set_error(out, error, bad_row, row_fault);
-    out.set("scores", typed_copy(scores));
-    return out;
+    return batch_value(onepass::BatchLearner::score_sparse(*pipeline_, csr(count), dims), "scores");
   }
 
   // Margin of the row in the input buffer, or the error message.
@@ -163,65 +138,30 @@ class JsPipeline {
  private:
   std::unique_ptr<onepass::Pipeline> pipeline_;
   onepass::ModelSchema schema_;
-  // Labels of learn_many and learn_sparse_many in the label buffer, checked; each row learned
-  // by learn(i, y) until the first error. Returns { predictions: Int8Array } and, at a bad
-  // row, { error } naming it (the rows before it are learned).
-  template <class Learn>
-  val learn_rows(std::size_t count, Learn learn) {
-    std::vector<std::int8_t> predictions;
-    predictions.reserve(count);
+  // The sparse buffers as `count` rows in CSR form (api/batch.hpp checks the form).
+  onepass::CsrRows csr(std::size_t count) const {
+    static const std::uint32_t none = 0;
+    return {count,           offsets_.empty() ? &none : offsets_.data(),
+            offsets_.size(), indices_.data(),
+            indices_.size(), input_.data(),
+            input_.size()};
+  }
+  // A batch's values as a typed array under `key`, and at a failure its message and, when a
+  // row is at fault (not the batch's shape), which (issue 14: values, not text to take apart).
+  template <class T>
+  static val batch_value(const onepass::BatchResult<T>& r, const char* key) {
     val out = val::object();
-    for (std::size_t i = 0; i < count; ++i) {
-      // The readers' rule (io/label_map.hpp), over the pipeline's life: 1 positive, 0 or -1
-      // negative, not both.
-      int y = 0;
-      std::string bad;
-      if (!label_map_.map_number(labels_[i], y, bad)) {
-        set_error(out, bad, i, true);
-        break;
-      }
-      onepass::Result<int> r = learn(i, y);
-      if (!r) {
-        set_error(out, r.message(), i, true);
-        break;
-      }
-      predictions.push_back(static_cast<std::int8_t>(r.value()));
+    out.set(key, typed_copy(r.values));
+    if (!r.error) {
+      out.set("error", r.error.message());
+      if (r.row_at_fault) out.set("row", static_cast<double>(r.row));
     }
-    out.set("predictions",
-            val::global("Int8Array")
-                .new_(emscripten::typed_memory_view(predictions.size(), predictions.data()))
-                .call<val>("slice"));
     return out;
-  }
-
-  // A failed batch: the message, and which row when one is at fault (not the batch's shape),
-  // as values the caller composes (issue 14: no message to take apart).
-  static void set_error(val& out, const std::string& message, std::size_t row, bool of_row) {
-    out.set("error", message);
-    if (of_row) out.set("row", static_cast<double>(row));
-  }
-
-  // Whether the sparse buffers hold `count` rows in compressed sparse row form: "" or why not.
-  std::string csr_error(std::size_t count) const {
-    if (offsets_.size() == count + 1 && offsets_[0] == 0 && offsets_[count] == indices_.size() &&
-        indices_.size() == input_.size())
-      return "";
-    return "the offsets must start at 0 and end at the number of entries (" +
-           std::to_string(indices_.size()) + "), one more than the rows (" + std::to_string(count) +
-           "), with one value per index";
-  }
-  onepass::Result<onepass::SparseRow> csr_row(std::size_t i) const {
-    if (offsets_[i + 1] < offsets_[i] || offsets_[i + 1] > indices_.size())
-      return onepass::Status::error("its offsets (" + std::to_string(offsets_[i]) + " to " +
-                                    std::to_string(offsets_[i + 1]) +
-                                    ") do not rise within the entries");
-    return onepass::SparseRow{indices_.data() + offsets_[i], input_.data() + offsets_[i],
-                              offsets_[i + 1] - offsets_[i]};
   }
 
   std::vector<double> input_, labels_;
   std::vector<std::uint32_t> offsets_, indices_;
-  onepass::LabelMap label_map_{""};
+  onepass::BatchLearner batch_;
 };
 
 }  // namespace onepass_wasm

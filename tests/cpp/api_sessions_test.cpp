@@ -2,6 +2,7 @@
 // (api/dataset.hpp), and a saved model's predictions (api/model_scorer.hpp).
 #include <nlohmann/json.hpp>
 
+#include "onepass/api/batch.hpp"
 #include "onepass/api/dataset.hpp"
 #include "onepass/api/model_scorer.hpp"
 #include "onepass/api/races.hpp"
@@ -149,6 +150,39 @@ TEST(RacesApi, ResumesModelsOfOneInputAndNamesTheOneThatDiffers) {
   CsvOptions opt;
   ASSERT_TRUE(read_as_models({ac}, opt));
   EXPECT_EQ(opt.features, (std::vector<std::string>{"a", "c"}));
+}
+
+TEST(BatchApi, OneLabelRuleOverBatchesAndTheBadRowNamed) {
+  auto built = Pipeline::build("pa");
+  ASSERT_TRUE(built);
+  auto p = built.take();
+  BatchLearner batch;
+  const double x[6] = {1, 0, 0, 1, 2, 2};
+  const double first[3] = {1, 0, 1};  // 0 is this pipeline's negative from now on
+  auto r = batch.learn_dense(*p, x, first, 3, 2);
+  EXPECT_TRUE(r.error);
+  EXPECT_EQ(r.values.size(), 3u);
+  const double second[3] = {1, -1, 0};  // -1 besides 0: row 1 is refused, row 0 learned
+  r = batch.learn_dense(*p, x, second, 3, 2);
+  EXPECT_FALSE(r.error);
+  EXPECT_TRUE(r.row_at_fault);
+  EXPECT_EQ(r.row, 1u);
+  EXPECT_EQ(r.values.size(), 1u);
+  EXPECT_EQ(p->progress().rows(), 4u);
+
+  // Sparse rows: a batch of the wrong shape names no row; a row whose offsets fall is named.
+  const std::uint32_t offsets[3] = {0, 2, 1}, indices[2] = {0, 1};
+  const double values[2] = {1, 2}, labels[2] = {1, 0};
+  CsrRows rows{2, offsets, 3, indices, 2, values, 2};
+  auto bad_shape = batch.learn_sparse(*p, rows, labels, 2);  // offsets[2] is not the entries
+  EXPECT_FALSE(bad_shape.error);
+  EXPECT_FALSE(bad_shape.row_at_fault);
+  const std::uint32_t falling[3] = {0, 3, 2};
+  CsrRows fall{2, falling, 3, indices, 2, values, 2};
+  auto scored = BatchLearner::score_sparse(*p, fall, 2);
+  EXPECT_TRUE(scored.row_at_fault);
+  EXPECT_EQ(scored.row, 0u);
+  EXPECT_EQ(scored.error.message(), "its offsets (0 to 3) do not rise within the entries");
 }
 
 }  // namespace

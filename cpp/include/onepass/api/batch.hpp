@@ -1,0 +1,58 @@
+// Rows given in batches (the JS Pipeline's learnMany, learnSparse and scoreSparse): dense rows,
+// or sparse rows in compressed sparse row form (row i is entries offsets[i] .. offsets[i + 1]
+// of indices and values), learned or scored until the first bad row. Labels follow the readers'
+// one rule (io/label_map.hpp) over the pipeline's life: 1 positive, 0 or -1 negative, not both.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "onepass/core/sparse_row.hpp"
+#include "onepass/core/status.hpp"
+#include "onepass/io/label_map.hpp"
+#include "onepass/pipeline.hpp"
+
+namespace onepass {
+
+// What a batch gave: a value per row done, and at a failure the error and, when a row is at
+// fault (not the batch's shape), which one (the rows before it are done).
+template <class T>
+struct BatchResult {
+  std::vector<T> values;
+  Status error = Status::ok();
+  bool row_at_fault = false;
+  std::size_t row = 0;
+};
+
+// Sparse rows in compressed sparse row form, as given.
+struct CsrRows {
+  std::size_t count;  // rows
+  const std::uint32_t* offsets;
+  std::size_t offset_count;  // must be count + 1
+  const std::uint32_t* indices;
+  std::size_t entries;  // indices
+  const double* values;
+  std::size_t value_count;  // must be entries: one value per index
+};
+
+// Holds the label rule's state over a pipeline's batches (which negative value it has seen).
+class BatchLearner {
+ public:
+  // Rows of `dims` values; the predictions made before learning each.
+  BatchResult<std::int8_t> learn_dense(Pipeline& p, const double* x, const double* labels,
+                                       std::size_t count, std::size_t dims);
+  BatchResult<std::int8_t> learn_sparse(Pipeline& p, const CsrRows& rows, const double* labels,
+                                        std::size_t dims);
+  // The margins of sparse rows; nothing is learned.
+  static BatchResult<double> score_sparse(const Pipeline& p, const CsrRows& rows, std::size_t dims);
+
+ private:
+  template <class Learn>
+  BatchResult<std::int8_t> learn_rows(const double* labels, std::size_t count, Learn learn);
+
+  LabelMap labels_{""};
+};
+
+}  // namespace onepass

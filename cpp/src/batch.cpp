@@ -1,0 +1,96 @@
+#include "onepass/api/batch.hpp"
+
+namespace onepass {
+
+namespace {
+
+// Whether the rows are in compressed sparse row form: "" or why not.
+std::string csr_error(const CsrRows& r) {
+  if (r.offset_count == r.count + 1 && r.offsets[0] == 0 && r.offsets[r.count] == r.entries &&
+      r.value_count == r.entries)
+    return "";
+  return "the offsets must start at 0 and end at the number of entries (" +
+         std::to_string(r.entries) + "), one more than the rows (" + std::to_string(r.count) +
+         "), with one value per index";
+}
+
+Result<SparseRow> csr_row(const CsrRows& r, std::size_t i) {
+  if (r.offsets[i + 1] < r.offsets[i] || r.offsets[i + 1] > r.entries)
+    return Status::error("its offsets (" + std::to_string(r.offsets[i]) + " to " +
+                         std::to_string(r.offsets[i + 1]) + ") do not rise within the entries");
+  return SparseRow{r.indices + r.offsets[i], r.values + r.offsets[i],
+                   r.offsets[i + 1] - r.offsets[i]};
+}
+
+template <class T>
+void fail_at(BatchResult<T>& out, Status error, std::size_t row) {
+  out.error = std::move(error);
+  out.row_at_fault = true;
+  out.row = row;
+}
+
+}  // namespace
+
+template <class Learn>
+BatchResult<std::int8_t> BatchLearner::learn_rows(const double* labels, std::size_t count,
+                                                  Learn learn) {
+  BatchResult<std::int8_t> out;
+  out.values.reserve(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    int y = 0;
+    std::string bad;
+    if (!labels_.map_number(labels[i], y, bad)) {
+      fail_at(out, Status::error(bad), i);
+      break;
+    }
+    Result<int> r = learn(i, y);
+    if (!r) {
+      fail_at(out, r.status(), i);
+      break;
+    }
+    out.values.push_back(static_cast<std::int8_t>(r.value()));
+  }
+  return out;
+}
+
+BatchResult<std::int8_t> BatchLearner::learn_dense(Pipeline& p, const double* x,
+                                                   const double* labels, std::size_t count,
+                                                   std::size_t dims) {
+  return learn_rows(labels, count,
+                    [&](std::size_t i, int y) { return p.learn_one(x + i * dims, dims, y); });
+}
+
+BatchResult<std::int8_t> BatchLearner::learn_sparse(Pipeline& p, const CsrRows& rows,
+                                                    const double* labels, std::size_t dims) {
+  if (std::string bad = csr_error(rows); !bad.empty()) {
+    BatchResult<std::int8_t> out;
+    out.error = Status::error(bad);
+    return out;
+  }
+  return learn_rows(labels, rows.count, [&](std::size_t i, int y) -> Result<int> {
+    Result<SparseRow> row = csr_row(rows, i);
+    if (!row) return row.status();
+    return p.learn_sparse(row.value(), dims, y);
+  });
+}
+
+BatchResult<double> BatchLearner::score_sparse(const Pipeline& p, const CsrRows& rows,
+                                               std::size_t dims) {
+  BatchResult<double> out;
+  if (std::string bad = csr_error(rows); !bad.empty()) {
+    out.error = Status::error(bad);
+    return out;
+  }
+  for (std::size_t i = 0; i < rows.count; ++i) {
+    Result<SparseRow> row = csr_row(rows, i);
+    Result<double> s = row ? p.score_sparse(row.value(), dims) : Result<double>(row.status());
+    if (!s) {
+      fail_at(out, s.status(), i);
+      break;
+    }
+    out.values.push_back(s.value());
+  }
+  return out;
+}
+
+}  // namespace onepass
