@@ -140,7 +140,6 @@ bool Ftrl::step(const Row& x, int y) {
 // ---- the registry's entries ----
 
 std::vector<RegistryEntry> adaptive_gradient_stages() {
-  std::vector<RegistryEntry> out;
   RegistryEntry adagrad = learner_entry(
       "adagrad",
       "AdaGrad (Duchi, Hazan & Singer 2011) logistic regression: steps eta/sqrt(sum of g^2)",
@@ -152,7 +151,6 @@ std::vector<RegistryEntry> adaptive_gradient_stages() {
   adagrad.make_learner = [](const ParamValues& p) {
     return std::make_unique<AdaGrad>(p.number("eta"), p.number("delta"));
   };
-  out.push_back(std::move(adagrad));
 
   RegistryEntry nag = learner_entry(
       "nag",
@@ -161,7 +159,6 @@ std::vector<RegistryEntry> adaptive_gradient_stages() {
       "4.19", "Ross, Mineiro & Langford, Normalized Online Learning (UAI 2013)", true);
   nag.params = {ParamSpec::real("eta", 0.5, 0, kInf, "learning rate eta", true)};
   nag.make_learner = [](const ParamValues& p) { return std::make_unique<Nag>(p.number("eta")); };
-  out.push_back(std::move(nag));
 
   RegistryEntry ftrl = learner_entry(
       "ftrl", "FTRL-Proximal (McMahan et al. 2013) logistic regression with L1 and L2", "4.20",
@@ -175,8 +172,7 @@ std::vector<RegistryEntry> adaptive_gradient_stages() {
     return std::make_unique<Ftrl>(p.number("alpha"), p.number("beta"), p.number("l1"),
                                   p.number("l2"));
   };
-  out.push_back(std::move(ftrl));
-  return out;
+  return entry_list(std::move(adagrad), std::move(nag), std::move(ftrl));
 }
 
 }  // namespace onepass

@@ -115,9 +115,7 @@ std::vector<RegistryEntry> averaged_stages() {
   avg.wrap = [](std::unique_ptr<Learner> inner, const ParamValues&) {
     return std::make_unique<Averaged>(std::move(inner));
   };
-  std::vector<RegistryEntry> out;
-  out.push_back(std::move(avg));
-  return out;
+  return one_entry(std::move(avg));
 }
 
 }  // namespace onepass

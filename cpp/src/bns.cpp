@@ -87,9 +87,7 @@ std::vector<RegistryEntry> bns_stages() {
     return std::make_unique<BnsScaler>(static_cast<std::size_t>(p.number("warmup")),
                                        p.flag("zero_preserving"));
   };
-  std::vector<RegistryEntry> out;
-  out.push_back(std::move(bns));
-  return out;
+  return one_entry(std::move(bns));
 }
 
 }  // namespace onepass

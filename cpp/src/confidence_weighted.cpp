@@ -132,17 +132,15 @@ RegistryEntry cw_entry(const char* name, CwVariant variant, const char* summary)
 }  // namespace
 
 std::vector<RegistryEntry> confidence_weighted_stages() {
-  std::vector<RegistryEntry> out;
-  out.push_back(cw_entry(
-      "arow", CwVariant::arow,
-      "AROW (Crammer, Kulesza & Dredze 2009): confidence-weighted margin steps, diagonal"));
-  out.push_back(cw_entry(
-      "scw1", CwVariant::scw1,
-      "SCW-I (Wang, Zhao & Hoi 2012): soft confidence-weighted, step capped at C, diagonal"));
-  out.push_back(cw_entry(
-      "scw2", CwVariant::scw2,
-      "SCW-II (Wang, Zhao & Hoi 2012): soft confidence-weighted, squared slack, diagonal"));
-  return out;
+  return entry_list(
+      cw_entry("arow", CwVariant::arow,
+               "AROW (Crammer, Kulesza & Dredze 2009): confidence-weighted margin steps, diagonal"),
+      cw_entry(
+          "scw1", CwVariant::scw1,
+          "SCW-I (Wang, Zhao & Hoi 2012): soft confidence-weighted, step capped at C, diagonal"),
+      cw_entry(
+          "scw2", CwVariant::scw2,
+          "SCW-II (Wang, Zhao & Hoi 2012): soft confidence-weighted, squared slack, diagonal"));
 }
 
 }  // namespace onepass

@@ -13,9 +13,7 @@ std::vector<RegistryEntry> ewzscore_stages() {
   ew.make_scaler = [](const ParamValues& p) {
     return std::make_unique<EwZScore>(p.number("halflife"));
   };
-  std::vector<RegistryEntry> out;
-  out.push_back(std::move(ew));
-  return out;
+  return one_entry(std::move(ew));
 }
 
 }  // namespace onepass

@@ -115,20 +115,19 @@ RegistryEntry fs_entry(FsVariant v, const char* summary, const char* spec,
 }  // namespace
 
 std::vector<RegistryEntry> feature_scaling_stages() {
-  std::vector<RegistryEntry> out;
-  out.push_back(fs_entry(FsVariant::fs,
-                         "weights and sigmoid feature maps sigma(alpha x - beta) learned jointly",
-                         "4.3", {kLambda, kMu, kNu}));
-  out.push_back(fs_entry(FsVariant::fs1, "FS with alpha fixed to 1: maps sigma(x - beta)", "4.4",
-                         {kLambda, kNu}));
   RegistryEntry fs2 =
       fs_entry(FsVariant::fs2, "weights and affine scaling alpha x + beta learned jointly", "4.5",
                {kLambda, kMu, kNu});
   fs2.needs = InputNeed::scaled;  // its affine scales diverge on raw features (spec 4.5)
-  out.push_back(std::move(fs2));
-  out.push_back(fs_entry(FsVariant::fs3, "affine scaling alpha x + beta learned without weights",
-                         "4.6", {kMu, kNu}));
-  return out;
+  return entry_list(
+      fs_entry(FsVariant::fs,
+               "weights and sigmoid feature maps sigma(alpha x - beta) learned jointly", "4.3",
+               {kLambda, kMu, kNu}),
+      fs_entry(FsVariant::fs1, "FS with alpha fixed to 1: maps sigma(x - beta)", "4.4",
+               {kLambda, kNu}),
+      std::move(fs2),
+      fs_entry(FsVariant::fs3, "affine scaling alpha x + beta learned without weights", "4.6",
+               {kMu, kNu}));
 }
 
 }  // namespace onepass

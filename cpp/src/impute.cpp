@@ -15,9 +15,7 @@ std::vector<RegistryEntry> impute_stages() {
                                                 : ImputeStrategy::mean;
     return std::make_unique<Impute>(st, p.number("value"));
   };
-  std::vector<RegistryEntry> out;
-  out.push_back(std::move(impute));
-  return out;
+  return one_entry(std::move(impute));
 }
 
 }  // namespace onepass

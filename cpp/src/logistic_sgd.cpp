@@ -112,9 +112,7 @@ std::vector<RegistryEntry> logistic_sgd_stages() {
   logreg.make_learner = [](const ParamValues& p) {
     return std::make_unique<LogisticSgd>(p.number("eta0"), p.number("lambda"), p.number("n"));
   };
-  std::vector<RegistryEntry> out;
-  out.push_back(std::move(logreg));
-  return out;
+  return one_entry(std::move(logreg));
 }
 
 }  // namespace onepass

@@ -6,9 +6,7 @@ std::vector<RegistryEntry> maxabs_stages() {
   RegistryEntry maxabs =
       scaler_entry("maxabs", "online max-abs scaling x/max|x| (keeps zeros)", "5.7", "");
   maxabs.make_scaler = [](const ParamValues&) { return std::make_unique<MaxAbs>(); };
-  std::vector<RegistryEntry> out;
-  out.push_back(std::move(maxabs));
-  return out;
+  return one_entry(std::move(maxabs));
 }
 
 }  // namespace onepass

@@ -59,9 +59,7 @@ std::vector<RegistryEntry> minmax_stages() {
   minmax.make_scaler = [](const ParamValues& p) {
     return std::make_unique<MinMax>(p.flag("clip"));
   };
-  std::vector<RegistryEntry> out;
-  out.push_back(std::move(minmax));
-  return out;
+  return one_entry(std::move(minmax));
 }
 
 }  // namespace onepass

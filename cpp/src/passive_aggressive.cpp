@@ -26,11 +26,6 @@ RegistryEntry pa_entry(const char* name, PaVariant variant, const char* summary)
 }  // namespace
 
 std::vector<RegistryEntry> passive_aggressive_stages() {
-  std::vector<RegistryEntry> out;
-  out.push_back(pa_entry("pa", PaVariant::pa, "Passive-Aggressive: tau = loss/|x|^2"));
-  out.push_back(pa_entry("pa1", PaVariant::pa1, "PA-I: tau = min(C, loss/|x|^2)"));
-  out.push_back(pa_entry("pa2", PaVariant::pa2, "PA-II: tau = loss/(|x|^2 + 1/(2C))"));
-
   RegistryEntry cpa = learner_entry(
       "carvalho_pa", "PA as in the Single Pass paper: tau = (eps - y s)/(|x|^2 + gamma)", "4.8",
       kS4);
@@ -42,8 +37,10 @@ std::vector<RegistryEntry> passive_aggressive_stages() {
     return std::make_unique<PassiveAggressive>(PaVariant::carvalho, p.number("gamma"),
                                                p.flag("bias"), p.number("eps"));
   };
-  out.push_back(std::move(cpa));
-  return out;
+  return entry_list(pa_entry("pa", PaVariant::pa, "Passive-Aggressive: tau = loss/|x|^2"),
+                    pa_entry("pa1", PaVariant::pa1, "PA-I: tau = min(C, loss/|x|^2)"),
+                    pa_entry("pa2", PaVariant::pa2, "PA-II: tau = loss/(|x|^2 + 1/(2C))"),
+                    std::move(cpa));
 }
 
 }  // namespace onepass

@@ -93,14 +93,12 @@ RegistryEntry pater_entry(const char* name, bool accumulated, bool weighted, con
 }  // namespace
 
 std::vector<RegistryEntry> pater_stages() {
-  std::vector<RegistryEntry> out;
-  out.push_back(pater_entry("pater1", false, false,
-                            "PATER-I: PA step along the class-mean difference, K = hinge loss"));
-  out.push_back(
-      pater_entry("pater2", true, false, "PATER-II: K = running class means of the hinge losses"));
-  out.push_back(pater_entry("wpater1", false, true, "weighted PATER-I (alpha- FPR + alpha+ FNR)"));
-  out.push_back(pater_entry("wpater2", true, true, "weighted PATER-II"));
-  return out;
+  return entry_list(
+      pater_entry("pater1", false, false,
+                  "PATER-I: PA step along the class-mean difference, K = hinge loss"),
+      pater_entry("pater2", true, false, "PATER-II: K = running class means of the hinge losses"),
+      pater_entry("wpater1", false, true, "weighted PATER-I (alpha- FPR + alpha+ FNR)"),
+      pater_entry("wpater2", true, true, "weighted PATER-II"));
 }
 
 }  // namespace onepass

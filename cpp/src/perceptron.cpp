@@ -9,9 +9,7 @@ std::vector<RegistryEntry> perceptron_stages() {
   perceptron.make_learner = [](const ParamValues& p) {
     return std::make_unique<Perceptron>(p.flag("bias"));
   };
-  std::vector<RegistryEntry> out;
-  out.push_back(std::move(perceptron));
-  return out;
+  return one_entry(std::move(perceptron));
 }
 
 }  // namespace onepass

@@ -98,9 +98,7 @@ std::vector<RegistryEntry> robust_stages() {
   robust.make_scaler = [](const ParamValues& p) {
     return std::make_unique<RobustScaler>(p.number("eps"), p.number("lower"), p.number("upper"));
   };
-  std::vector<RegistryEntry> out;
-  out.push_back(std::move(robust));
-  return out;
+  return one_entry(std::move(robust));
 }
 
 }  // namespace onepass

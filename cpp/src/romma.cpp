@@ -95,11 +95,9 @@ RegistryEntry romma_entry(const char* name, bool aggressive, const char* summary
 }  // namespace
 
 std::vector<RegistryEntry> romma_stages() {
-  std::vector<RegistryEntry> out;
-  out.push_back(
-      romma_entry("romma", false, "ROMMA: relaxed online maximum margin, updates on mistakes"));
-  out.push_back(romma_entry("aromma", true, "aggressive ROMMA: updates when y w.x < 1"));
-  return out;
+  return entry_list(
+      romma_entry("romma", false, "ROMMA: relaxed online maximum margin, updates on mistakes"),
+      romma_entry("aromma", true, "aggressive ROMMA: updates when y w.x < 1"));
 }
 
 }  // namespace onepass

@@ -37,6 +37,12 @@ RegistryEntry stage_entry(StageKind kind, std::string name, const char* summary,
   return e;
 }
 
+std::vector<RegistryEntry> one_entry(RegistryEntry entry) {
+  std::vector<RegistryEntry> out;
+  out.push_back(std::move(entry));
+  return out;
+}
+
 ParamSpec bias_param() {
   return ParamSpec::boolean("bias", true,
                             "append a constant feature 1.0 so the model learns a bias (D-BIAS)");

@@ -72,9 +72,7 @@ std::vector<RegistryEntry> voted_stages() {
   vote.wrap = [](std::unique_ptr<Learner> inner, const ParamValues&) {
     return std::make_unique<Voted>(std::move(inner));
   };
-  std::vector<RegistryEntry> out;
-  out.push_back(std::move(vote));
-  return out;
+  return one_entry(std::move(vote));
 }
 
 }  // namespace onepass

@@ -211,15 +211,12 @@ RegistryEntry winnow_entry(WinnowVariant v, const char* summary, const char* spe
 }  // namespace
 
 std::vector<RegistryEntry> winnow_stages() {
-  std::vector<RegistryEntry> out;
-  out.push_back(
-      winnow_entry(WinnowVariant::positive, "Positive Winnow on L1-normalised rows", "4.11"));
-  out.push_back(winnow_entry(WinnowVariant::balanced,
-                             "Balanced Winnow (u - v) on L1-normalised rows", "4.12"));
-  out.push_back(winnow_entry(WinnowVariant::modified,
-                             "Modified Balanced Winnow: thick margin, value-dependent factors, EFS",
-                             "4.13"));
-  return out;
+  return entry_list(
+      winnow_entry(WinnowVariant::positive, "Positive Winnow on L1-normalised rows", "4.11"),
+      winnow_entry(WinnowVariant::balanced, "Balanced Winnow (u - v) on L1-normalised rows",
+                   "4.12"),
+      winnow_entry(WinnowVariant::modified,
+                   "Modified Balanced Winnow: thick margin, value-dependent factors, EFS", "4.13"));
 }
 
 }  // namespace onepass

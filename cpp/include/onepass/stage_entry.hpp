@@ -63,6 +63,18 @@ inline RegistryEntry modifier_entry(std::string name, const char* summary, const
   return stage_entry(StageKind::modifier, std::move(name), summary, spec, source);
 }
 
+// What a family's *_stages() returns: its one entry, or its several in order. Each is moved in,
+// not listed in braces: a braced list is a std::initializer_list of const entries, which the
+// vector would copy, std::functions and all.
+std::vector<RegistryEntry> one_entry(RegistryEntry entry);
+template <typename... Entries>
+std::vector<RegistryEntry> entry_list(Entries&&... entries) {
+  std::vector<RegistryEntry> out;
+  out.reserve(sizeof...(entries));
+  (out.push_back(std::forward<Entries>(entries)), ...);
+  return out;
+}
+
 // A parameter range without that bound (its max, or -kInf its min).
 inline constexpr double kInf = std::numeric_limits<double>::infinity();
 
