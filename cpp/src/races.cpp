@@ -27,18 +27,17 @@ Result<std::vector<std::unique_ptr<Pipeline>>> pipelines_of(const std::vector<st
   return out;
 }
 
-}  // namespace
+// What differs between a race over a CSV (Race) and one over svmlight rows (SparseRace); the
+// rest of this file is written once for both.
+template <class RaceType>
+struct RaceKind;
 
-Status read_as_models(const std::vector<std::string>& models, CsvOptions& options) {
-  if (models.empty()) return Status::ok();
-  auto first = model_from_json(models[0]);
-  const Status st = first ? read_as_model(first.value().schema, false, options) : first.status();
-  return st ? st : Status::error(model_n(0) + st.message());
-}
-
-Result<std::unique_ptr<Race>> resume_race(CsvOptions options,
-                                          const std::vector<std::string>& models) {
-  auto pipelines = pipelines_of(models, [&](std::size_t i, const LoadedModel& m) {
+template <>
+struct RaceKind<Race> {
+  using Options = CsvOptions;
+  // Model 1 sets the options (read_as_model); every other model, read on its own, must have its
+  // numeric and encoded features: one CSV pass gives every pipeline the same columns.
+  Status fits(std::size_t i, const LoadedModel& m, CsvOptions& options) {
     CsvOptions own = i == 0 ? options : CsvOptions{};
     if (Status st = read_as_model(m.schema, false, own); !st) return st;
     if (i == 0)
@@ -47,16 +46,20 @@ Result<std::unique_ptr<Race>> resume_race(CsvOptions options,
              own.encoded.features.size() != options.encoded.features.size())
       return Status::error("trained on other features than model 1; one CSV pass cannot feed them");
     return Status::ok();
-  });
-  if (!pipelines) return pipelines.status();
-  return Race::resume(options, pipelines.take());
-}
+  }
+  static std::vector<std::string> feature_names(const Race& race) {
+    return race.reader().feature_names();
+  }
+};
 
-Result<std::unique_ptr<SparseRace>> resume_sparse_race(SvmlightOptions options,
-                                                       const std::vector<std::string>& models) {
+template <>
+struct RaceKind<SparseRace> {
+  using Options = SvmlightOptions;
   int first_base = 1;
   std::size_t first_dims = 0;
-  auto pipelines = pipelines_of(models, [&](std::size_t i, const LoadedModel& m) {
+  // Every model sets the options it was read with (read_as_model), and must share model 1's
+  // width and index base: one pass gives every pipeline the same rows.
+  Status fits(std::size_t i, const LoadedModel& m, SvmlightOptions& options) {
     if (Status st = read_as_model(m.schema, m.pipeline->dims(), options); !st) return st;
     if (i == 0) {
       first_base = m.schema.index_base;
@@ -67,41 +70,80 @@ Result<std::unique_ptr<SparseRace>> resume_sparse_race(SvmlightOptions options,
           "feed them");
     }
     return Status::ok();
-  });
+  }
+  // svmlight rows have indices, not names.
+  static std::vector<std::string> feature_names(const SparseRace&) { return {}; }
+};
+
+template <class RaceType>
+using OptionsOf = typename RaceKind<RaceType>::Options;
+
+template <class RaceType>
+Result<std::unique_ptr<RaceType>> resume(OptionsOf<RaceType> options,
+                                         const std::vector<std::string>& models) {
+  RaceKind<RaceType> kind;
+  auto pipelines = pipelines_of(
+      models, [&](std::size_t i, const LoadedModel& m) { return kind.fits(i, m, options); });
   if (!pipelines) return pipelines.status();
-  return SparseRace::resume(options, pipelines.take());
+  return RaceType::resume(options, pipelines.take());
+}
+
+template <class RaceType>
+Result<std::unique_ptr<RaceType>> start(const OptionsOf<RaceType>& options,
+                                        const std::vector<std::string>& specs,
+                                        const std::vector<std::string>& models, std::uint64_t every,
+                                        std::uint64_t window) {
+  return models.empty() ? RaceType::create(options, specs, every, window)
+                        : resume<RaceType>(options, models);
+}
+
+}  // namespace
+
+Status read_as_models(const std::vector<std::string>& models, CsvOptions& options) {
+  if (models.empty()) return Status::ok();
+  auto first = model_from_json(models[0]);
+  const Status st = first ? read_as_model(first.value().schema, false, options) : first.status();
+  return st ? st : Status::error(model_n(0) + st.message());
+}
+
+// The header's names, one per race type, for resume<> and start<> above.
+Result<std::unique_ptr<Race>> resume_race(CsvOptions options,
+                                          const std::vector<std::string>& models) {
+  return resume<Race>(std::move(options), models);
+}
+
+Result<std::unique_ptr<SparseRace>> resume_sparse_race(SvmlightOptions options,
+                                                       const std::vector<std::string>& models) {
+  return resume<SparseRace>(std::move(options), models);
 }
 
 Result<std::unique_ptr<Race>> start_race(const CsvOptions& options,
                                          const std::vector<std::string>& specs,
                                          const std::vector<std::string>& models,
                                          std::uint64_t every, std::uint64_t window) {
-  return models.empty() ? Race::create(options, specs, every, window)
-                        : resume_race(options, models);
+  return start<Race>(options, specs, models, every, window);
 }
 
 Result<std::unique_ptr<SparseRace>> start_sparse_race(const SvmlightOptions& options,
                                                       const std::vector<std::string>& specs,
                                                       const std::vector<std::string>& models,
                                                       std::uint64_t every, std::uint64_t window) {
-  return models.empty() ? SparseRace::create(options, specs, every, window)
-                        : resume_sparse_race(options, models);
+  return start<SparseRace>(options, specs, models, every, window);
 }
 
-std::string run_result_json(const Race& race, std::size_t i) {
-  return run_result_json(race.pipeline(i), race.reader().feature_names(), race.reader().skipped());
+template <class RaceType>
+std::string run_result_json(const RaceType& race, std::size_t i) {
+  return run_result_json(race.pipeline(i), RaceKind<RaceType>::feature_names(race),
+                         race.reader().skipped());
 }
+template std::string run_result_json(const Race&, std::size_t);
+template std::string run_result_json(const SparseRace&, std::size_t);
 
-std::string run_result_json(const SparseRace& race, std::size_t i) {
-  return run_result_json(race.pipeline(i), {}, race.reader().skipped());
-}
-
-std::string model_json(const Race& race, std::size_t i) {
+template <class RaceType>
+std::string model_json(const RaceType& race, std::size_t i) {
   return model_to_json(race.pipeline(i), model_schema_of(race.reader()));
 }
-
-std::string model_json(const SparseRace& race, std::size_t i) {
-  return model_to_json(race.pipeline(i), model_schema_of(race.reader()));
-}
+template std::string model_json(const Race&, std::size_t);
+template std::string model_json(const SparseRace&, std::size_t);
 
 }  // namespace onepass

@@ -41,11 +41,13 @@ Result<std::unique_ptr<SparseRace>> start_sparse_race(const SvmlightOptions& opt
                                                       std::uint64_t window = 0);
 
 // Pipeline i's result as `onepass run --json` prints it (api/run_json.hpp), with the features'
-// names (a CSV's columns; none for svmlight rows) and the rows the reader skipped.
-std::string run_result_json(const Race& race, std::size_t i);
-std::string run_result_json(const SparseRace& race, std::size_t i);
+// names (a CSV's columns; none for svmlight rows) and the rows the reader skipped. RaceType is
+// Race or SparseRace, here and below: races.cpp defines each once and instantiates both (the
+// four functions above are the same code over the race type there too).
+template <class RaceType>
+std::string run_result_json(const RaceType& race, std::size_t i);
 // Pipeline i as a model file, with the schema of what the reader read.
-std::string model_json(const Race& race, std::size_t i);
-std::string model_json(const SparseRace& race, std::size_t i);
+template <class RaceType>
+std::string model_json(const RaceType& race, std::size_t i);
 
 }  // namespace onepass
