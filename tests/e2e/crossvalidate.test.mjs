@@ -16,14 +16,8 @@ after(async () => {
   await site?.close();
 });
 
-test('cross-validate a pipeline over a grid, as the package does', async () => {
-  const { context, page, errors, foreign } = await openPage(site);
-  await page.goto(`${site.origin}/`);
-  await resultsShow(page, 3, 270);
-  await page.selectOption('#cv-pipeline', 'zscore | logreg');
-  await page.selectOption('#cv-folds', '5');
-  await page.fill('#cv-grid', 'eta0=0.01,0.1,1');
-  // Every text the status line shows, to see the progress between candidates.
+/** Every text the status line shows, to see the progress between candidates. */
+async function watchStatus(page) {
   await page.evaluate(() => {
     window.__cvStatus = [];
     const s = document.querySelector('#cv-status');
@@ -33,6 +27,14 @@ test('cross-validate a pipeline over a grid, as the package does', async () => {
       subtree: true,
     });
   });
+}
+
+/** Cross-validates the pipeline over a grid of 3, with progress; the table's rows. */
+async function crossValidateGrid(page) {
+  await page.selectOption('#cv-pipeline', 'zscore | logreg');
+  await page.selectOption('#cv-folds', '5');
+  await page.fill('#cv-grid', 'eta0=0.01,0.1,1');
+  await watchStatus(page);
   // Cross-validation can be cancelled, not paused (it learns each fold from memory at once).
   const controls = await page.evaluate(() => {
     document.querySelector('#cv-run').click();
@@ -60,11 +62,11 @@ test('cross-validate a pipeline over a grid, as the package does', async () => {
       accuracy: tr.querySelector('td[data-key="accuracy"]').textContent,
     })),
   );
-  assert.deepEqual(
-    rows.map((r) => r.spec),
-    ['zscore | logreg(eta0=0.01)', 'zscore | logreg(eta0=0.1)', 'zscore | logreg(eta0=1)'],
-  );
-  // The same figures as the package's crossValidate on the same rows and seed.
+  return rows;
+}
+
+/** The same figures as the package's crossValidate on the same rows and seed; the best marked. */
+async function matchesThePackage(rows) {
   const op = await load();
   const data = await op.loadDataset(readData('heart.csv'));
   const expected = rows.map((r) => data.crossValidate(r.spec, 5, { seed: 1, shuffle: true }));
@@ -80,14 +82,20 @@ test('cross-validate a pipeline over a grid, as the package does', async () => {
     rows.map((r) => r.best),
     expected.map((e) => e.mean.accuracy === best),
   );
-  // A grid that is not one says why.
+}
+
+/** A grid that is not one says why. */
+async function badGrid(page) {
   await page.fill('#cv-grid', 'nonsense');
   await page.click('#cv-run');
   await page.waitForFunction(() =>
     /^No cross-validation: /.test(document.querySelector('#cv-status').textContent),
   );
   assert.equal(await page.$eval('#run', (b) => b.disabled), false, 'the page is usable again');
-  // Other data: the cross-validation table and the charts of the data before are gone.
+}
+
+/** Other data: the cross-validation table and the charts of the data before are gone. */
+async function otherDataClears(page) {
   await page.fill('#cv-grid', '');
   await page.click('#cv-run');
   await page.waitForSelector('#cv-results tbody tr');
@@ -99,6 +107,20 @@ test('cross-validate a pipeline over a grid, as the package does', async () => {
   assert.equal(await page.textContent('#cv-status'), '');
   for (const id of ['chart', 'rolling'])
     assert.equal(await page.$eval(`#${id}`, (c) => c.dataset.series), '0', `#${id} cleared`);
+}
+
+test('cross-validate a pipeline over a grid, as the package does', async () => {
+  const { context, page, errors, foreign } = await openPage(site);
+  await page.goto(`${site.origin}/`);
+  await resultsShow(page, 3, 270);
+  const rows = await crossValidateGrid(page);
+  assert.deepEqual(
+    rows.map((r) => r.spec),
+    ['zscore | logreg(eta0=0.01)', 'zscore | logreg(eta0=0.1)', 'zscore | logreg(eta0=1)'],
+  );
+  await matchesThePackage(rows);
+  await badGrid(page);
+  await otherDataClears(page);
   assert.deepEqual(foreign(), []);
   assert.deepEqual(errors, []);
   await context.close();

@@ -21,12 +21,8 @@ after(async () => {
 const csv = (rows) => Buffer.from(rows.join('\n') + '\n');
 const text = (page, sel) => page.$eval(sel, (e) => e.textContent);
 
-test('stream, upload, bad rows, models, all on the page origin', async () => {
-  const { context, page, requests, errors, foreign } = await openPage(site);
-  const response = await page.goto(`${site.origin}/`);
-  assert.match(response.headers()['content-security-policy'], /connect-src 'self'/);
-
-  // The bundled heart data streams through three pipelines as soon as the page opens.
+/** The bundled heart data streams through three pipelines as soon as the page opens. */
+async function streamsOnOpen(page) {
   await page.waitForSelector('#chart[data-rows="270"][data-series="3"]', { timeout: 20000 });
   await page.waitForSelector('#rolling[data-rows="270"][data-series="3"]');
   await resultsShow(page, 3, 270);
@@ -44,8 +40,10 @@ test('stream, upload, bad rows, models, all on the page origin', async () => {
   assert.equal(scaleRows.length, 13);
   assert.equal(scaleRows[0], 'age');
   if (shots) await page.screenshot({ path: join(shots, 'streamed.png'), fullPage: true });
+}
 
-  // Download the logistic pipeline's model, load it back, and predict the chosen data with it.
+/** Downloads the logistic pipeline's model; its text, to load back and predict with. */
+async function downloadModel(page) {
   const [modelDownload] = await Promise.all([
     page.waitForEvent('download'),
     page.click('#results tbody tr[data-pipeline="zscore | logreg"] button.download-model'),
@@ -55,7 +53,11 @@ test('stream, upload, bad rows, models, all on the page origin', async () => {
   assert.equal(model.format, 'onepass-model');
   assert.equal(model.spec, 'zscore | logreg(eta0=0.1,lambda=0,n=10000)');
   assert.equal(model.schema.features.length, 13);
-  // The results with every pipeline's learned state, and the curves.
+  return modelText;
+}
+
+/** The results with every pipeline's learned state, and the curves. */
+async function downloadResults(page) {
   const [resultsDownload] = await Promise.all([
     page.waitForEvent('download'),
     page.click('#export-json'),
@@ -87,8 +89,10 @@ test('stream, upload, bad rows, models, all on the page origin', async () => {
     curveLines.at(-1).split(',').slice(1).map(Number),
     results.pipelines.map((r) => r.mistakes),
   );
+}
 
-  // The same model as ONNX (issue 19): onnxruntime gives what onepass gives on a row.
+/** The same model as ONNX (issue 19): onnxruntime gives what onepass gives on a row. */
+async function onnxAgrees(page, modelText) {
   assert.equal(await page.locator('#results button.download-onnx').count(), 3);
   const [onnxDownload] = await Promise.all([
     page.waitForEvent('download'),
@@ -101,6 +105,10 @@ test('stream, upload, bad rows, models, all on the page origin', async () => {
   });
   const loaded = (await load()).loadPipeline(modelText);
   assert.ok(Math.abs(probability.data[0] - loaded.predictProbaOne(row)) < 1e-12);
+}
+
+/** The model loaded back predicts the chosen data; a broken model file is refused. */
+async function predictWithModel(page, modelText) {
   await page.setInputFiles('#model-file', {
     name: 'model.json',
     mimeType: 'application/json',
@@ -143,9 +151,10 @@ test('stream, upload, bad rows, models, all on the page origin', async () => {
     /JSON syntax error at byte \d+ \(the file is truncated\)/,
   );
   assert.equal(await page.$eval('#score', (b) => b.disabled), true);
-  const beforeUpload = requests.length;
+}
 
-  // A user's file: string labels in the first column, chosen by name, with a positive value.
+/** A user's file: string labels in the first column, chosen by name, with a positive value. */
+async function uploadUserFile(page) {
   const rows = ['target,f1,f2'];
   for (let i = 0; i < 500; i++)
     rows.push(`${i % 3 ? 'yes' : 'no'},${(i * 7) % 13},${i % 3 ? 1 : -1}`);
@@ -170,8 +179,10 @@ test('stream, upload, bad rows, models, all on the page origin', async () => {
     await page.$$eval('#scales tr td:first-child', (t) => t.map((c) => c.textContent)),
     ['f1', 'f2'],
   );
+}
 
-  // A bad row stops the run with its line and column; the rows before it stay learned.
+/** A bad row stops the run with its line and column; the rows before it stay learned. */
+async function badRowStops(page) {
   await page.setInputFiles('#file', {
     name: 'bad.csv',
     mimeType: 'text/csv',
@@ -183,6 +194,23 @@ test('stream, upload, bad rows, models, all on the page origin', async () => {
   assert.match(await text(page, '#problems'), /line 5, column 2 \(b\): 'oops' is not a number/);
   await resultsShow(page, 3, 3);
   if (shots) await page.screenshot({ path: join(shots, 'bad-row.png') });
+}
+
+test('stream, upload, bad rows, models, all on the page origin', async () => {
+  const { context, page, requests, errors, foreign } = await openPage(site);
+  const response = await page.goto(`${site.origin}/`);
+  assert.match(response.headers()['content-security-policy'], /connect-src 'self'/);
+
+  await streamsOnOpen(page);
+  // Download the logistic pipeline's model, load it back, and predict the chosen data with it.
+  const modelText = await downloadModel(page);
+  await downloadResults(page);
+  await onnxAgrees(page, modelText);
+  await predictWithModel(page, modelText);
+  const beforeUpload = requests.length;
+
+  await uploadUserFile(page);
+  await badRowStops(page);
 
   assert.ok(requests.length >= beforeUpload);
   assert.deepEqual(foreign(), [], 'no request left the page origin');
@@ -190,12 +218,8 @@ test('stream, upload, bad rows, models, all on the page origin', async () => {
   await context.close();
 });
 
-test('presets, the builder, a holdout, sorting and a shared link', async () => {
-  const { context, page, errors, foreign } = await openPage(site);
-  await page.goto(`${site.origin}/`);
-  await resultsShow(page, 3, 270);
-
-  // A preset, then one more pipeline from the menus.
+/** A preset, then one more pipeline from the menus. */
+async function presetThenBuilder(page) {
   await page.selectOption('#preset', 'pater');
   await page.click('#apply-preset');
   assert.equal((await page.inputValue('#specs')).split('\n').length, 6);
@@ -210,8 +234,10 @@ test('presets, the builder, a holdout, sorting and a shared link', async () => {
   const specs = (await page.inputValue('#specs')).split('\n');
   assert.equal(specs.length, 7);
   assert.equal(specs[6], 'zscore | pa1(c=0.5) +avg');
+}
 
-  // Keep two pipelines, hold out 20%, run on another sample.
+/** Keep two pipelines, hold out 20%, run on another sample. */
+async function holdoutOnAnotherSample(page) {
   await page.fill('#specs', 'zscore | logreg\nzscore | pa1(c=0.5) +avg');
   await page.selectOption('#dataset', 'breast_cancer_wdbc.csv');
   await page.waitForFunction(
@@ -230,8 +256,10 @@ test('presets, the builder, a holdout, sorting and a shared link', async () => {
   );
   assert.equal(acc.length, 2);
   for (const a of acc) assert.ok(a > 0.85 && a <= 1, `test accuracy ${a}`);
+}
 
-  // Sorting by a column, both ways.
+/** Sorting by a column, both ways. */
+async function sortsBothWays(page) {
   await page.click('#results thead button:has-text("progressive error")');
   const errorsUp = await page.$$eval('#results tbody td[data-key="error"]', (t) =>
     t.map((c) => Number(c.textContent)),
@@ -249,15 +277,19 @@ test('presets, the builder, a holdout, sorting and a shared link', async () => {
     t.map((c) => Number(c.textContent)),
   );
   assert.deepEqual(errorsDown, [...errorsUp].reverse());
+}
 
-  // The learned scales of the first pipeline (zscore means, sds; logreg weights).
+/** The learned scales of the first pipeline (zscore means, sds; logreg weights). */
+async function learnedScales(page) {
   await page.selectOption('#scales-pipeline', { index: 0 });
   const arrays = await page.$$eval('#scales-array option', (o) => o.map((x) => x.textContent));
   assert.ok(arrays.includes('scaler 1 (zscore): mean'));
   assert.ok(arrays.includes('learner (logreg): w'));
   if (shots) await page.screenshot({ path: join(shots, 'holdout-and-scales.png'), fullPage: true });
+}
 
-  // An LP shaper's curve for one feature.
+/** An LP shaper's curve for one feature. */
+async function lpShaperCurve(page) {
   await page.fill('#specs', 'lp(warmup=200) | logreg');
   await page.selectOption('#holdout', '0');
   await page.click('#run');
@@ -267,10 +299,13 @@ test('presets, the builder, a holdout, sorting and a shared link', async () => {
   assert.equal(await page.locator('#results button.download-model').count(), 1);
   assert.equal(await page.locator('#results button.download-onnx').count(), 0);
   await page.waitForSelector('#shaping canvas');
+}
+
+/** The setup as a link: a new page opened on it has the same setup (and no data in the link). */
+async function sharedLink(context, page) {
   await page.fill('#specs', 'zscore | logreg\nzscore | pa1(c=0.5) +avg');
   await page.selectOption('#holdout', '0.2');
 
-  // The setup as a link: a new page opened on it has the same setup (and no data in the link).
   await page.click('#share');
   const link = page.url();
   assert.match(link, /#p=/);
@@ -281,6 +316,19 @@ test('presets, the builder, a holdout, sorting and a shared link', async () => {
   assert.equal(await second.inputValue('#specs'), 'zscore | logreg\nzscore | pa1(c=0.5) +avg');
   assert.equal(await second.inputValue('#holdout'), '0.2');
   assert.equal(await second.inputValue('#dataset'), 'breast_cancer_wdbc.csv');
+}
+
+test('presets, the builder, a holdout, sorting and a shared link', async () => {
+  const { context, page, errors, foreign } = await openPage(site);
+  await page.goto(`${site.origin}/`);
+  await resultsShow(page, 3, 270);
+
+  await presetThenBuilder(page);
+  await holdoutOnAnotherSample(page);
+  await sortsBothWays(page);
+  await learnedScales(page);
+  await lpShaperCurve(page);
+  await sharedLink(context, page);
 
   assert.deepEqual(foreign(), []);
   assert.deepEqual(errors, []);
