@@ -25,7 +25,10 @@ export class CsvRunner extends Runner<RawRace> {
    * the stream parser workers read (0 on one thread, or when the stream never settled: fewer
    * rows than the roles' sample, one label only, encoded columns).
    */
-  async pushAll(source: CsvSource, options: StreamOptions = {}): Promise<{ blocksApart: number }> {
+  async pushAll(
+    source: CsvSource,
+    options: StreamOptions = {},
+  ): Promise<{ blocksApart: number; blocksHere: number }> {
     checkKeys('pushAll', options, ['threads', 'onProgress']);
     return streamInParallel(
       {

@@ -3,15 +3,26 @@
 // parser workers (parse_worker.ts) read the blocks that follow into rows, which come back
 // transferred and are learned here in stream order. Learning stays on this thread and sees the
 // same rows in the same order, so a run's results are those of one thread, bit for bit.
-// A file in Node (by its path) is cut into byte ranges that each worker reads itself, so this
-// thread only learns; any other stream (a File's in browsers, stdin) is read here and cut into
+// A file in Node (by its path) is cut into byte ranges that each worker reads itself; any other
+// stream (a File's in browsers, stdin) is read here and cut into
 // blocks of whole records that are transferred to the workers. A block a worker will not read
 // (a bad row, to be named with its true line) is read here; after a quote, which may open a
-// field that spans a cut, this thread reads the rest of the stream itself.
+// field that spans a cut, this thread reads the rest of the stream itself. When learning is
+// quicker than the workers' parsing, this thread also reads a share of the blocks itself
+// (read_share.ts), so that neither side waits.
 import { fail, isNode, nodeModule, type LoadOptions } from './module.js';
-import type { FromParser, ParsedRows, RangedFile, ToParser } from './parse_worker.js';
+import type { BlockReply, FromParser, ParsedRows, ToParser } from './parse_worker.js';
 import type { RawRace } from './onepass_wasm.mjs';
 import { SpareBuffers } from './spare_buffers.js';
+import { ReadShare } from './read_share.js';
+import {
+  hasQuote,
+  rangeReader,
+  recordsOf,
+  type FileRange,
+  type RangeReader,
+  type RangedFile,
+} from './file_ranges.js';
 
 /** Bytes per block: large enough that a message costs little beside parsing it, small enough
  * that several are in flight in a large file. */
@@ -19,8 +30,6 @@ const BLOCK_BYTES = 1 << 20;
 /** The head the run's reader reads before workers may start (the roles' sample and both
  * labels); past this, the run stays on one thread. */
 const HEAD_LIMIT = 64 << 20;
-
-type BlockReply = Extract<FromParser, { type: 'block' }>;
 
 /** How a run learns bytes and rows: its race, the push that copies bytes into it (and throws
  * the error that stopped it), its options (for the workers' readers) and how its module was
@@ -94,6 +103,7 @@ class ParserPool {
   #waiting = new Map<number, { resolve(r: BlockReply): void; reject(e: Error): void }>();
   #next = 0;
   #failure: Error | null = null;
+  #ready = 0;
 
   static async start(count: number): Promise<ParserPool> {
     const pool = new ParserPool();
@@ -119,9 +129,15 @@ class ParserPool {
       t.post({ type: 'init', source: run.source, options: run.options, head, file }, []);
   }
 
+  /** Whether every worker is set up (until then this thread reads the blocks itself: loading
+   * a worker's module takes about as long as reading 15 MB). */
+  get ready(): boolean {
+    return this.#ready === this.#threads.length;
+  }
+
   /** A block of bytes (its buffer is transferred), or a range of the file; two spare buffers
    * go with it, for the worker to return the rows in. */
-  read(block: Uint8Array | { from: number; to: number; size: number }): Promise<BlockReply> {
+  read(block: Uint8Array | FileRange): Promise<BlockReply> {
     if (this.#failure) return Promise.reject(this.#failure);
     const id = this.#next++;
     const thread = this.#threads[id % this.#threads.length];
@@ -141,6 +157,7 @@ class ParserPool {
 
   #answer(m: FromParser): void {
     if (m.type === 'failed') return this.#fail(new Error(m.message));
+    if (m.type === 'ready') return void ++this.#ready;
     this.spare.give(...m.spare);
     const w = this.#waiting.get(m.id);
     this.#waiting.delete(m.id);
@@ -235,25 +252,40 @@ function learnRows(run: ParallelRun, rows: ParsedRows): void {
   if (err) fail(err);
 }
 
+/** The id of a block read here (workers' blocks count from 0). */
+const HERE = -1;
+
+/** A block this thread reads itself when its turn comes: its bytes, for the run's reader. */
+type HereBlock = () => Promise<BlockReply>;
+
+/** A block read here, as a worker that would not read it answers (docs/design.md, "Every
+ * core"): its bytes go to the run's own reader; `spare` its buffer when it may be reused once
+ * read. */
+function hereReply(block: Uint8Array, end: number, spare: ArrayBuffer[]): BlockReply {
+  const quoted = hasQuote(block);
+  return { type: 'block', id: HERE, rows: null, block, spare, quoted, end, bytes: 0, ms: 0 };
+}
+
 /** Blocks in flight, answered in the order they were sent; at most `limit` at once. */
 class InOrder {
-  #queue: Promise<BlockReply>[] = [];
+  #queue: (Promise<BlockReply> | HereBlock)[] = [];
   constructor(readonly limit: number) {}
   get size(): number {
     return this.#queue.length;
   }
-  add(reply: Promise<BlockReply>): void {
+  add(reply: Promise<BlockReply> | HereBlock): void {
     this.#queue.push(reply);
   }
   full(): boolean {
     return this.#queue.length >= this.limit;
   }
   next(): Promise<BlockReply> {
-    return this.#queue.shift()!;
+    const next = this.#queue.shift()!;
+    return typeof next === 'function' ? next() : next;
   }
   /** After an error: replies still to come are of no use, and must not be unhandled. */
   drop(): void {
-    for (const p of this.#queue) p.catch(() => undefined);
+    for (const p of this.#queue) if (typeof p !== 'function') p.catch(() => undefined);
     this.#queue = [];
   }
 }
@@ -270,7 +302,7 @@ export async function streamInParallel(
   input: RunInput,
   threads: number,
   progress: (bytes: number) => void | Promise<void> = () => undefined,
-): Promise<{ blocksApart: number }> {
+): Promise<{ blocksApart: number; blocksHere: number }> {
   if (!Number.isInteger(threads) || threads < 1 || threads > 256)
     fail(`option threads must be a whole number from 1 to 256 (got ${String(threads)})`);
   if (threads === 1) {
@@ -279,13 +311,13 @@ export async function streamInParallel(
       run.push(chunk);
       await progress((bytes += chunk.length));
     }
-    return { blocksApart: 0 };
+    return { blocksApart: 0, blocksHere: 0 };
   }
   const stream = new ParallelStream(run, threads - 1, progress);
   try {
     const ranges = await stream.blocks(input);
     if (ranges !== null) await stream.ranges(input.file!, ranges);
-    return { blocksApart: stream.blocksApart };
+    return { blocksApart: stream.blocksApart, blocksHere: stream.share.here };
   } finally {
     await stream.close();
   }
@@ -299,24 +331,33 @@ class ParallelStream {
   #pool: ParserPool | null = null;
   #inFlight: InOrder;
   #stopReading = async (): Promise<void> => undefined;
+  /** Which blocks this thread reads itself. */
+  readonly share: ReadShare;
+  /** A file's ranges, read here (made on first use). */
+  #here: Promise<RangeReader> | null = null;
 
   constructor(
     readonly run: ParallelRun,
     readonly parsers: number,
     readonly progress: (bytes: number) => void | Promise<void>,
   ) {
-    this.#inFlight = new InOrder(2 * parsers + 2);
+    this.#inFlight = new InOrder(2 * parsers + 3);
+    this.share = new ReadShare(parsers);
   }
 
   /** Learns the next block in flight: a worker's rows, or its bytes read here. */
   async #learn(): Promise<BlockReply> {
     const r = await this.#inFlight.next();
     if (r.rows) {
+      const started = performance.now();
       learnRows(this.run, r.rows);
+      this.share.learned(r.bytes, performance.now() - started);
+      this.share.parsed(r.bytes, r.ms);
       this.#pool!.spare.give(r.rows.x.buffer as ArrayBuffer, r.rows.y.buffer as ArrayBuffer);
       ++this.blocksApart;
     } else if (r.block) {
       this.run.push(r.block);
+      if (r.id === HERE) this.#pool!.spare.give(...r.spare);
     }
     return r;
   }
@@ -343,9 +384,13 @@ class ParallelStream {
       if (next.done) break;
       for (const block of cutter.cut(next.value)) {
         // A quote ('"'), or a block cut inside a record: this thread reads on.
-        if (!oneThread && (!cutter.whole || block.indexOf(34) >= 0)) oneThread = true;
+        if (!oneThread && (!cutter.whole || hasQuote(block))) oneThread = true;
         if (this.#pool && !oneThread) {
-          this.#inFlight.add(this.#pool.read(block));
+          const here = this.share.next(this.#pool.ready);
+          const spare = [block.buffer as ArrayBuffer];
+          this.#inFlight.add(
+            here ? async () => hereReply(block, 0, spare) : this.#pool.read(block),
+          );
           if (this.#inFlight.full()) await this.#learn();
           continue;
         }
@@ -380,12 +425,16 @@ class ParallelStream {
   /** The file from `from` on, in ranges that the workers read themselves. */
   async ranges(file: NonNullable<RunInput['file']>, from: number): Promise<void> {
     const { size } = file;
+    const pool = this.#pool!;
     while (from < size || this.#inFlight.size) {
-      while (from < size && !this.#inFlight.full()) {
-        const to = Math.min(size, from + BLOCK_BYTES);
-        this.#inFlight.add(this.#pool!.read({ from, to, size }));
-        from = to;
+      // Until the workers are set up, one block at a time, letting their messages in between.
+      while (from < size && !this.#inFlight.full() && (pool.ready || !this.#inFlight.size)) {
+        const range = { from, to: Math.min(size, from + BLOCK_BYTES), size };
+        const here = this.share.next(pool.ready);
+        this.#inFlight.add(here ? () => this.#readHere(file.file, range) : pool.read(range));
+        from = range.to;
       }
+      if (!pool.ready) await new Promise((resolve) => setImmediate(resolve));
       const r = await this.#learn();
       await this.progress(r.end);
       if (r.quoted) {
@@ -394,6 +443,14 @@ class ParallelStream {
         return readRestHere(this.run, file, r.end, this.progress);
       }
     }
+  }
+
+  /** A range of the file read here, when its turn comes. */
+  async #readHere(file: RangedFile, range: FileRange): Promise<BlockReply> {
+    const reader = await (this.#here ??= rangeReader(file));
+    const { start, end } = await recordsOf(reader, range);
+    // The reader's view lasts until its next read, which comes after the run has taken it.
+    return hereReply(await reader.read(start, end - start), end, []);
   }
 
   /** After the end, an error or a cancel: the source closed (a file's stream, a download), the

@@ -6,18 +6,18 @@
 // A block comes as bytes, or in Node as a range of a file (by its path) that the worker reads
 // itself.
 import { loadModule, isNode, nodeModule, type LoadOptions } from './module.js';
+import {
+  hasQuote,
+  rangeReader,
+  recordsOf,
+  type RangeReader,
+  type RangedFile,
+} from './file_ranges.js';
 import type { RawApartCounts, RawBlockParser } from './onepass_wasm.mjs';
 import { SpareBuffers } from './spare_buffers.js';
 
-/** A file the workers read ranges of, by its path (Node). In browsers a File is read as a
- * stream (docs/design.md, "Every core": reading a Blob's ranges in workers was slower there, and
- * once stalled). */
-export type RangedFile = string;
-
-/** Messages from the run: first `init`, then `bytes` or `range` blocks; a reply carries the id
- * of the block it answers. A range names nominal cut points: the block runs from the first
- * record that starts at or after `from` to the first that starts at or after `to` (a record
- * starts after a line break), so that neighbouring ranges meet exactly. */
+/** Messages from the run: first `init`, then `bytes` or `range` blocks (file_ranges.ts); a
+ * reply carries the id of the block it answers. */
 export type ToParser =
   | { type: 'init'; source: LoadOptions; options: object; head: Uint8Array[]; file?: RangedFile }
   | { type: 'bytes'; id: number; block: Uint8Array; spare: ArrayBuffer[] }
@@ -41,8 +41,16 @@ export type FromParser =
       quoted: boolean;
       /** Where the block ended in the file (ranges). */
       end: number;
+      /** The bytes the block held and the milliseconds this worker took to read them (for the
+       * run's share of the reading: read_share.ts). */
+      bytes: number;
+      ms: number;
     }
+  /** Set up (its module loaded, the head read): blocks sent now are read at once. */
+  | { type: 'ready' }
   | { type: 'failed'; message: string };
+
+export type BlockReply = Extract<FromParser, { type: 'block' }>;
 
 interface Port {
   post(message: FromParser, transfer: ArrayBuffer[]): void;
@@ -67,49 +75,6 @@ async function port(): Promise<Port> {
   };
 }
 
-/** Reads bytes of a file at a position, into a view that is valid until the next read. */
-interface RangeReader {
-  read(at: number, length: number): Promise<Uint8Array>;
-}
-
-async function rangeReader(file: RangedFile): Promise<RangeReader> {
-  // One buffer, reused: a new one per block would leave the collector megabytes of garbage.
-  let scratch = new ArrayBuffer(0);
-  const fs = await nodeModule<typeof import('node:fs')>('fs');
-  return {
-    read: async (at, length) => {
-      if (scratch.byteLength < length) scratch = new ArrayBuffer(length + (length >> 2));
-      const target = new Uint8Array(scratch, 0, length);
-      // Opened for each read (three a block, cheap beside parsing it): a worker is ended without
-      // notice (terminate()), so it holds nothing open between blocks.
-      const fd = fs.openSync(file, 'r');
-      try {
-        for (let done = 0; done < length;) {
-          const n = fs.readSync(fd, target, done, length - done, at + done);
-          if (n === 0) throw new Error(`${file} became shorter while it was read`);
-          done += n;
-        }
-      } finally {
-        fs.closeSync(fd);
-      }
-      return target;
-    },
-  };
-}
-
-const WINDOW = 1 << 12;
-
-/** Where the first record at or after `at` starts: after the first line break at or after
- * at - 1 (the file's size when there is none). */
-async function recordStart(file: RangeReader, at: number, size: number): Promise<number> {
-  if (at <= 0) return 0;
-  for (let from = at - 1; from < size; from += WINDOW) {
-    const nl = (await file.read(from, Math.min(WINDOW, size - from))).indexOf(10);
-    if (nl >= 0) return from + nl + 1;
-  }
-  return size;
-}
-
 class BlockReader {
   #file: RangeReader | null = null;
   /** Buffers the run sent back for reuse: the rows go out in them, not in new ones. */
@@ -132,7 +97,7 @@ class BlockReader {
     n: number,
     end: number,
     spare: ArrayBuffer[],
-  ): { reply: FromParser; transfer: ArrayBuffer[] } {
+  ): { reply: BlockReply; transfer: ArrayBuffer[] } {
     const rows = this.parser.read(n);
     if (rows) {
       const x = new Float64Array(this.#spare.take(rows.x.byteLength), 0, rows.x.length);
@@ -141,22 +106,41 @@ class BlockReader {
       y.set(rows.y);
       const out = { ...rows, x, y };
       return {
-        reply: { type: 'block', id, rows: out, block: null, quoted: false, end, spare },
+        reply: {
+          type: 'block',
+          id,
+          rows: out,
+          block: null,
+          quoted: false,
+          end,
+          spare,
+          bytes: n,
+          ms: 0,
+        },
         transfer: [x.buffer as ArrayBuffer, y.buffer as ArrayBuffer, ...spare],
       };
     }
     const block = this.parser.chunkBuffer(n).slice(); // a fresh view: read() may grow memory
     return {
-      reply: { type: 'block', id, rows: null, block, quoted: block.indexOf(34) >= 0, end, spare },
+      reply: {
+        type: 'block',
+        id,
+        rows: null,
+        block,
+        quoted: hasQuote(block),
+        end,
+        spare,
+        bytes: n,
+        ms: 0,
+      },
       transfer: [block.buffer as ArrayBuffer, ...spare],
     };
   }
 
   async range(id: number, from: number, to: number, size: number) {
     if (!this.#file) throw new Error('a file range came without a file');
-    const start = await recordStart(this.#file, from, size);
-    const end = to >= size ? size : await recordStart(this.#file, to, size);
-    const n = Math.max(0, end - start);
+    const { start, end } = await recordsOf(this.#file, { from, to, size });
+    const n = end - start;
     this.parser.chunkBuffer(n).set(await this.#file.read(start, n));
     return this.read(id, n, end, []);
   }
@@ -172,8 +156,15 @@ async function serve(): Promise<void> {
     wake?.();
   });
   let reader: BlockReader | null = null;
+  // A block's cost is the time from the end of the one before (when this one was waiting
+  // already) or from its arrival, to the end of its own: what a block really costs this thread,
+  // messages and collection included, which is what the run's share of the reading balances.
+  let lastDone = performance.now();
   for (;;) {
-    if (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+    if (queue.length === 0) {
+      await new Promise<void>((resolve) => (wake = resolve));
+      lastDone = performance.now();
+    }
     wake = null;
     const m = queue.shift()!;
     try {
@@ -188,6 +179,8 @@ async function serve(): Promise<void> {
         }
         if (err) throw new Error(err);
         reader = new BlockReader(parser, m.file ? await rangeReader(m.file) : undefined);
+        messages.post({ type: 'ready' }, []);
+        lastDone = performance.now();
         continue;
       }
       if (!reader) throw new Error('a block came before the parser was set up');
@@ -200,7 +193,9 @@ async function serve(): Promise<void> {
       } else {
         out = await reader.range(m.id, m.from, m.to, m.size);
       }
+      out.reply.ms = performance.now() - lastDone;
       messages.post(out.reply, out.transfer);
+      lastDone = performance.now();
     } catch (e) {
       messages.post({ type: 'failed', message: e instanceof Error ? e.message : String(e) }, []);
     }

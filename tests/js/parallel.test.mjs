@@ -8,10 +8,15 @@ import { join } from 'node:path';
 import { before, test } from 'node:test';
 import { load } from 'onepass';
 import { cli } from './helpers.mjs';
+// The same module the package loads (its own path): a test may fix the learning thread's share.
+import { ReadShare } from '../../lib/read_share.js';
 
 let op;
 let dir;
 before(async () => {
+  // Workers read every block from the first (the learning thread's share is tested below, and
+  // would otherwise take what small files have before the workers are set up).
+  ReadShare.fixed = 0;
   op = await load();
   dir = mkdtempSync(join(tmpdir(), 'onepass-parallel-'));
 });
@@ -43,14 +48,16 @@ async function run(source, threads, options = {}) {
   try {
     let error = null;
     let apart = 0;
+    let here = 0;
     try {
-      apart = (await runner.pushAll(source, { threads })).blocksApart;
+      ({ blocksApart: apart, blocksHere: here } = await runner.pushAll(source, { threads }));
       runner.finish();
     } catch (e) {
       error = e.message;
     }
     return {
       apart,
+      here,
       error,
       info: runner.info(),
       results: runner.results(),
@@ -221,4 +228,62 @@ test('late labels, no last line break, a quote in a stream, a cancel: as one thr
   const until = Date.now() + 5000;
   while (descriptors() > before && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
   assert.ok(descriptors() <= before, 'the workers ended'); // earlier runs' may still be ending
+});
+
+test("the learning thread's share of the reading follows the measured costs", () => {
+  ReadShare.fixed = null;
+  const share = new ReadShare(1);
+  assert.equal(share.next(false), true, 'until the workers are set up, this thread reads');
+  assert.equal(share.fraction, 0, 'nothing measured: the workers read every block');
+  share.parsed(1e6, 4); // a worker: 4 ms a megabyte
+  share.learned(1e6, 2); // learning its rows here: 2 ms
+  // f (P + L) + (1 - f) L = (1 - f) P / K: f = (4 - 2) / (4 + 4)
+  assert.equal(share.fraction, 0.25);
+  const picks = Array.from({ length: 8 }, () => share.next(true));
+  assert.deepEqual(picks, [false, false, false, true, false, false, false, true]);
+  assert.equal(share.here, 3, 'the block before the workers were set up, and two');
+  const three = new ReadShare(3); // w = 4/3 < L: learning is the bound, the workers read all
+  three.parsed(1e6, 4);
+  three.learned(1e6, 2);
+  assert.equal(three.fraction, 0);
+  const cheap = new ReadShare(1); // learning costs nothing: at most half is read here
+  cheap.parsed(1e6, 4);
+  cheap.learned(1e6, 0);
+  assert.equal(cheap.fraction, 0.5);
+  ReadShare.fixed = 0;
+});
+
+test('blocks read by the learning thread too: the same bits as one thread', async () => {
+  const text = csvText(400000, (i) => (i === 300000 ? '1,2,oops,4,no\n' : ''));
+  const path = file('shared.csv', text);
+  const chunks = async function* () {
+    const bytes = readFileSync(path);
+    for (let at = 0; at < bytes.length; at += 100000) yield bytes.subarray(at, at + 100000);
+  };
+  try {
+    for (const fixed of [1 / 3, 0.5]) {
+      ReadShare.fixed = fixed;
+      for (const options of [{}, { onError: 'skip' }]) {
+        const one = await run(path, 1, options);
+        for (const [source, threads] of [
+          [path, 2],
+          [chunks(), 2],
+          [path, 3],
+        ]) {
+          const many = await run(source, threads, options);
+          if (!many.error)
+            // (a stopped run returns no counts)
+            assert.ok(many.here >= 2 && many.apart >= 2, `here ${many.here}, apart ${many.apart}`);
+          assertSame(one, many);
+        }
+      }
+    }
+    // Measured shares (and this thread reading until the workers are set up): the same bits.
+    ReadShare.fixed = null;
+    const one = await run(path, 1, { onError: 'skip' });
+    assertSame(one, await run(path, 2, { onError: 'skip' }));
+    assertSame(one, await run(chunks(), 2, { onError: 'skip' }));
+  } finally {
+    ReadShare.fixed = 0;
+  }
 });
