@@ -124,6 +124,8 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("push", &JsScorer::push)
       .function("finish", &JsScorer::finish)
       .function("take", &JsScorer::take)
+      .function("csvHeader", &JsScorer::csv_header)
+      .function("csvLines", &JsScorer::csv_lines)
       .function("hasProbability", &JsScorer::has_probability)
       .function("hasLabels", &JsScorer::has_labels)
       .function("schema", &JsScorer::schema)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the build and tests need and is missing, then stays quiet when nothing is.
 #   Debian packages: emscripten (emcc), libeigen3-dev, libfast-float-dev, nlohmann-json3-dev,
-#                    libgtest-dev, cmake, g++, chromium (the end-to-end tests' browser),
+#                    libfmt-dev, libgtest-dev, cmake, g++, chromium (the end-to-end tests' browser),
 #                    clang-14 and libclang-rt-14-dev (sanitizers and libFuzzer).
 #   npm packages:    npm ci, when package-lock.json changed since the last install.
 # As root it installs them; otherwise it names the packages to install and stops.
@@ -15,6 +15,7 @@ command -v emcc >/dev/null || need+=(emscripten)
 [ -f /usr/include/eigen3/Eigen/Core ] || need+=(libeigen3-dev)
 [ -f /usr/include/fast_float/fast_float.h ] || need+=(libfast-float-dev)
 [ -f /usr/include/nlohmann/json.hpp ] || need+=(nlohmann-json3-dev)
+[ -f /usr/include/fmt/format.h ] || need+=(libfmt-dev)
 [ -f /usr/include/gtest/gtest.h ] || need+=(libgtest-dev)
 command -v chromium >/dev/null || need+=(chromium)
 # The sanitizer build and the fuzz targets (scripts/checks.mjs): clang-14 and its runtimes.

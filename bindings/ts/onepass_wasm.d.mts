@@ -198,6 +198,13 @@ export interface RawScorer {
     labels: Int8Array;
     lines: Float64Array;
   };
+  csvHeader(): string;
+  csvLines(
+    scores: Float64Array,
+    predictions: Int8Array,
+    probabilities: Float64Array | null,
+    lines: Float64Array,
+  ): string;
   hasProbability(): boolean;
   hasLabels(): boolean;
   schema(): RawSchema;

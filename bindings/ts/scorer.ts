@@ -41,19 +41,14 @@ export class Scorer extends WasmOwned<RawScorer> {
 
   /** The header of the predictions CSV: line, prediction, score (, probability). */
   get csvHeader(): string {
-    return `line,prediction,score${this.hasProbability ? ',probability' : ''}\n`;
+    return this.#s.csvHeader();
   }
 
-  /** Scored rows as predictions CSV lines, the prediction in the model's own label values
-   * (the core's names: api/model_scorer.hpp class_name). */
+  /** Scored rows as predictions CSV lines: the prediction in the model's own label values,
+   * numbers as String(x) writes them; the same bytes as `onepass predict` and
+   * `onepass-native predict` (the core writes them: api/model_scorer.hpp). */
   toCsv(r: ScoredRows): string {
-    const { positive, negative } = this.#s.counts();
-    let text = '';
-    for (let i = 0; i < r.scores.length; i++) {
-      text += `${r.lines[i]},${r.predictions[i] > 0 ? positive : negative},${r.scores[i]}`;
-      text += r.probabilities ? `,${r.probabilities[i]}\n` : '\n';
-    }
-    return text;
+    return this.#s.csvLines(r.scores, r.predictions, r.probabilities, r.lines);
   }
 
   /** Scores the complete rows of a chunk of bytes. */

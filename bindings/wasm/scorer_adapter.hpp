@@ -47,6 +47,19 @@ class JsScorer {
     out.set("lines", typed_copy(lines));
     return out;
   }
+  // The predictions CSV (api/model_scorer.hpp): its header, and the lines of rows that take()
+  // gave (the JS Scorer's toCsv hands them back).
+  std::string csv_header() const { return scorer_->csv_header(); }
+  std::string csv_lines(val scores, val predictions, val probabilities, val lines) const {
+    onepass::ScoredRows r;
+    r.scores = emscripten::convertJSArrayToNumberVector<double>(scores);
+    r.predictions = emscripten::convertJSArrayToNumberVector<std::int8_t>(predictions);
+    if (!probabilities.isNull())
+      r.probabilities = emscripten::convertJSArrayToNumberVector<double>(probabilities);
+    const std::vector<double> at = emscripten::convertJSArrayToNumberVector<double>(lines);
+    r.lines.assign(at.begin(), at.end());
+    return scorer_->csv_lines(r);
+  }
   bool has_probability() const { return scorer_->has_probability(); }
   bool has_labels() const { return scorer_->has_labels(); }
   val schema() const { return schema_value(scorer_->schema()); }

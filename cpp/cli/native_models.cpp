@@ -1,7 +1,5 @@
 // onepass-native list, predict, merge and export: the registry, and what is done with a saved
 // model, as the JS CLI does it (the same API underneath, the same output).
-#include <charconv>
-#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -14,55 +12,6 @@
 #include "onepass/io/model_json.hpp"
 
 namespace onepass_native {
-
-namespace {
-
-// A number as JavaScript's String(x) writes it (ECMA-262 Number::toString: the shortest digits
-// that read back to x, plain from 1e-7 to 1e21, else d.ddde+x), so that `onepass-native
-// predict` writes the bytes `onepass predict` does.
-std::string js_number(double x) {
-  if (x != x) return "NaN";
-  if (x == 0) return "0";
-  if (x == HUGE_VAL || x == -HUGE_VAL) return x > 0 ? "Infinity" : "-Infinity";
-  char buf[64];
-  const auto r = std::to_chars(buf, buf + sizeof buf, x, std::chars_format::scientific);
-  const std::string sci(buf, r.ptr);  // -d.ddde-xx
-  const std::size_t e = sci.find('e');
-  const bool negative = sci[0] == '-';
-  std::string digits;
-  for (std::size_t i = negative ? 1 : 0; i < e; ++i)
-    if (sci[i] != '.') digits += sci[i];
-  const int n = std::stoi(sci.substr(e + 1)) + 1;  // x = 0.digits * 10^n
-  const int k = static_cast<int>(digits.size());
-  std::string out = negative ? "-" : "";
-  if (k <= n && n <= 21) {
-    out += digits + std::string(static_cast<std::size_t>(n - k), '0');
-  } else if (0 < n && n <= 21) {
-    out += digits.substr(0, static_cast<std::size_t>(n)) + "." +
-           digits.substr(static_cast<std::size_t>(n));
-  } else if (-6 < n && n <= 0) {
-    out += "0." + std::string(static_cast<std::size_t>(-n), '0') + digits;
-  } else {
-    out += digits.substr(0, 1);
-    if (k > 1) out += "." + digits.substr(1);
-    out += (n - 1 >= 0 ? "e+" : "e-") + std::to_string(std::abs(n - 1));
-  }
-  return out;
-}
-
-// Scored rows as the lines of the predictions CSV: line, prediction, score (, probability).
-void write_predictions(std::ostream& out, const onepass::ScoredRows& r,
-                       const onepass::ModelScorer& s) {
-  const std::string positive = s.class_name(1), negative = s.class_name(-1);
-  for (std::size_t i = 0; i < r.scores.size(); ++i) {
-    out << r.lines[i] << ',' << (r.predictions[i] > 0 ? positive : negative) << ','
-        << js_number(r.scores[i]);
-    if (!r.probabilities.empty()) out << ',' << js_number(r.probabilities[i]);
-    out << '\n';
-  }
-}
-
-}  // namespace
 
 int list() {
   std::cout << onepass::registry_json() << "\n";
@@ -105,17 +54,17 @@ int predict(int argc, char** argv) {
   std::ofstream file_out;
   if (!out_file.empty()) file_out.open(out_file, std::ios::binary);
   std::ostream& out = out_file.empty() ? std::cout : file_out;
-  out << "line,prediction,score" << (scorer.has_probability() ? ",probability" : "") << "\n";
+  out << scorer.csv_header();
   const onepass::Status st = read_in_chunks(
       file, 1 << 16,
       [&](const char* data, std::size_t n) {
         const onepass::Status pushed = scorer.push(data, n);
-        write_predictions(out, scorer.take(), scorer);
+        out << scorer.csv_lines(scorer.take());
         return pushed;
       },
       [&] {
         const onepass::Status done = scorer.finish();
-        write_predictions(out, scorer.take(), scorer);
+        out << scorer.csv_lines(scorer.take());
         return done;
       });
   if (!st) return failure(st.message());

@@ -1,6 +1,7 @@
 #include "onepass/api/model_scorer.hpp"
 
 #include "onepass/api/csv_options.hpp"
+#include "onepass/core/number_text.hpp"
 #include "onepass/core/numerics.hpp"
 
 namespace onepass {
@@ -70,6 +71,26 @@ ScoredRows ModelScorer::take_from(Scorer& s) {
 std::string ModelScorer::class_name(int prediction) const {
   const ClassNames names = class_names(schema_);
   return prediction > 0 ? names.positive : names.negative;
+}
+
+std::string ModelScorer::csv_header() const {
+  return has_probability() ? "line,prediction,score,probability\n" : "line,prediction,score\n";
+}
+
+std::string ModelScorer::csv_lines(const ScoredRows& rows) const {
+  const ClassNames names = class_names(schema_);
+  const bool probability = rows.probabilities.size() == rows.scores.size();
+  std::string out;
+  for (std::size_t i = 0; i < rows.scores.size(); ++i) {
+    out += std::to_string(i < rows.lines.size() ? rows.lines[i] : 0);
+    out += ',';
+    out += i < rows.predictions.size() && rows.predictions[i] > 0 ? names.positive : names.negative;
+    out += ',';
+    out += js_number_text(rows.scores[i]);
+    if (probability) out += ',' + js_number_text(rows.probabilities[i]);
+    out += '\n';
+  }
+  return out;
 }
 
 }  // namespace onepass

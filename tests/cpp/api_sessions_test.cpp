@@ -1,12 +1,19 @@
 // The API's sessions every front end calls (issue 14): a data set's evaluations and their JSON
 // (api/dataset.hpp), and a saved model's predictions (api/model_scorer.hpp).
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+
 #include <nlohmann/json.hpp>
 
 #include "onepass/api/batch.hpp"
 #include "onepass/api/dataset.hpp"
 #include "onepass/api/model_scorer.hpp"
 #include "onepass/api/races.hpp"
+#include "onepass/core/number_text.hpp"
 #include "onepass/core/numerics.hpp"
+#include "onepass/core/seeded_random.hpp"
 #include "onepass/race.hpp"
 #include "test_util.hpp"
 
@@ -116,6 +123,16 @@ TEST(ModelScorerApi, PredictsWithTheCoreSigmoidAndCountsRightAnswers) {
   EXPECT_EQ(s.class_name(-1), s.schema().negative.empty() ? "-1" : s.schema().negative);
   EXPECT_TRUE(s.take().scores.empty());  // taken once
 
+  // The predictions CSV: a header, then line, the model's class name, score, probability.
+  EXPECT_EQ(s.csv_header(), "line,prediction,score,probability\n");
+  ScoredRows two;
+  two.lines = {2, 9};
+  two.predictions = {1, -1};
+  two.scores = {0.5, -1e-7};
+  two.probabilities = {sigmoid(0.5), 0.25};
+  EXPECT_EQ(s.csv_lines(two), "2,1," + std::string("0.5,") + js_number_text(sigmoid(0.5)) + "\n9," +
+                                  s.class_name(-1) + ",-1e-7,0.25\n");
+
   // A model of CSV rows does not read svmlight rows; a bad model names its fault.
   EXPECT_FALSE(ModelScorer::svmlight(model, SvmlightOptions{}));
   EXPECT_FALSE(ModelScorer::csv("{", CsvOptions{}));
@@ -183,6 +200,40 @@ TEST(BatchApi, OneLabelRuleOverBatchesAndTheBadRowNamed) {
   EXPECT_TRUE(scored.row_at_fault);
   EXPECT_EQ(scored.row, 0u);
   EXPECT_EQ(scored.error.message(), "its offsets (0 to 3) do not rise within the entries");
+}
+
+// JavaScript's String(x) (ECMA-262 Number::toString), as the predictions CSV writes numbers:
+// the shortest digits that read back, plain from 1e-7 up to 1e21, exponents with a sign.
+TEST(NumberText, WritesWhatJavaScriptWrites) {
+  const std::pair<double, const char*> cases[] = {
+      {0.1, "0.1"},
+      {0.30000000000000004, "0.30000000000000004"},
+      {270.0, "270"},
+      {-0.0, "0"},
+      {1e-7, "1e-7"},
+      {1.5e-7, "1.5e-7"},
+      {1e-6, "0.000001"},
+      {-2.5e-05, "-0.000025"},
+      {1e20, "100000000000000000000"},
+      {123456789012345680000.0, "123456789012345680000"},
+      {1e21, "1e+21"},
+      {-1.5e300, "-1.5e+300"},
+      {5e-324, "5e-324"},
+      {1.7976931348623157e308, "1.7976931348623157e+308"},
+      {std::numeric_limits<double>::infinity(), "Infinity"},
+      {-std::numeric_limits<double>::infinity(), "-Infinity"},
+      {std::numeric_limits<double>::quiet_NaN(), "NaN"},
+  };
+  for (const auto& [x, text] : cases) EXPECT_EQ(js_number_text(x), text) << text;
+  // Doubles of random bits (every magnitude) read back exactly; the JS tests compare the bytes
+  // with String(x) itself (scorer.test.mjs).
+  SeededRandom rng(7);
+  for (int i = 0; i < 20000; ++i) {
+    const std::uint64_t bits = rng.next();
+    double x;
+    std::memcpy(&x, &bits, sizeof x);
+    if (std::isfinite(x)) EXPECT_EQ(std::strtod(js_number_text(x).c_str(), nullptr), x);
+  }
 }
 
 }  // namespace

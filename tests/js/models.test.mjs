@@ -61,6 +61,29 @@ test('a loaded pipeline predicts as the saved one and keeps its schema', () => {
   r.dispose();
 });
 
+test("the predictions CSV writes numbers as String(x) does, the class in the model's labels", () => {
+  const r = trained('zscore | logreg', 0, 270);
+  const scorer = op.csvScorer(r.toJSON(0));
+  assert.equal(scorer.csvHeader, 'line,prediction,score,probability\n');
+  // Doubles of random bits, every magnitude (subnormal, huge), and the edges.
+  const bits = new Uint32Array(40000);
+  for (let i = 0; i < bits.length; i++) bits[i] = (Math.random() * 2 ** 32) >>> 0;
+  const random = [...new Float64Array(bits.buffer)].filter(Number.isFinite);
+  const scores = new Float64Array([...random, 0, -0, 1e21, 1e-7, 1e-6, 0.1 + 0.2, Infinity, NaN]);
+  const n = scores.length;
+  const rows = {
+    scores,
+    probabilities: scores.map((x) => x / 3),
+    predictions: Int8Array.from(scores, (x) => (x >= 0 ? 1 : -1)),
+    labels: new Int8Array(n),
+    lines: Float64Array.from(scores, (_, i) => i + 2),
+  };
+  const expected = [...scores].map((x, i) => `${i + 2},${x >= 0 ? 1 : -1},${x},${x / 3}\n`).join('');
+  assert.equal(scorer.toCsv(rows), expected);
+  scorer.dispose();
+  r.dispose();
+});
+
 test('columns are matched by name: another order, extra columns, no label', () => {
   const r = trained('pa1', 0, 270);
   const model = r.toJSON(0);

@@ -44,6 +44,14 @@ class ModelScorer {
   const ModelSchema& schema() const { return schema_; }
   // The model's name for a predicted class (+1 or -1): io/model_json.hpp class_names.
   std::string class_name(int prediction) const;
+
+  // The predictions CSV, the one format every front end writes (`onepass predict`,
+  // `onepass-native predict`, the JS Scorer's toCsv, the demo's download): its header line
+  // "line,prediction,score" (+ ",probability"), then a line per scored row with the
+  // prediction in the model's own label values and numbers as JavaScript writes them
+  // (core/number_text.hpp).
+  std::string csv_header() const;
+  std::string csv_lines(const ScoredRows& rows) const;
   // Rows scored so far, those with a label, and those predicted right.
   std::uint64_t rows() const { return rows_; }
   std::uint64_t labelled() const { return labelled_; }
