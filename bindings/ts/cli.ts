@@ -86,7 +86,7 @@ async function list(args: string[]): Promise<void> {
   const op = await load();
   const entries = op.registry();
   if (args.includes('--json')) {
-    process.stdout.write(JSON.stringify(entries) + '\n');
+    process.stdout.write(op.registryJSON() + '\n');
     return;
   }
   for (const kind of ['learner', 'scaler', 'modifier'] as const) {

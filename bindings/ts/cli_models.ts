@@ -71,8 +71,7 @@ export async function merge(args: string[]): Promise<void> {
   if (!out) throw new UsageError('merge needs -o merged.json');
   if (rest.length === 0) throw new UsageError('merge needs model files');
   const op = await load();
-  const merged = op.merge(rest.map(readText));
-  writeFileSync(out, JSON.stringify(merged, null, 1) + '\n');
+  writeFileSync(out, op.mergeJSON(rest.map(readText)) + '\n');
   process.stderr.write(`onepass: merged ${rest.length} models into ${out}\n`);
 }
 
@@ -94,9 +93,9 @@ export async function exportModel(args: string[]): Promise<void> {
   try {
     // Both are made before either is written: a pipeline without a linear form writes nothing.
     const bytes = onnx ? p.toONNX() : undefined;
-    const plain = weights ? p.linearWeights() : undefined;
+    const plain = weights ? p.linearWeightsJSON() : undefined;
     if (onnx && bytes) writeFileSync(onnx, bytes);
-    if (weights && plain) writeFileSync(weights, JSON.stringify(plain, null, 1) + '\n');
+    if (weights && plain) writeFileSync(weights, plain + '\n');
     const wrote = [onnx, weights].filter(Boolean).join(' and ');
     process.stderr.write(
       `onepass: exported ${p.spec} (${p.schema.features.length} features) to ${wrote}\n`,

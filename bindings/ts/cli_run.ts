@@ -225,12 +225,12 @@ export async function run(args: string[]): Promise<void> {
     if (csv) {
       info = csv.info();
       summary = `${info.features.length} features, label '${info.label}'`;
-      if (a.save) writeFileSync(a.save, JSON.stringify(csv.toJSON(0), null, 1) + '\n');
+      if (a.save) writeFileSync(a.save, csv.modelJSON(0) + '\n');
     } else {
       const i = svm!.info();
       info = { ...i, warnings: [] as string[] };
       summary = `${i.dims} features, sparse`;
-      if (a.save) writeFileSync(a.save, JSON.stringify(svm!.toJSON(0), null, 1) + '\n');
+      if (a.save) writeFileSync(a.save, svm!.modelJSON(0) + '\n');
     }
   } catch (e) {
     // A sparse file read as CSV fails on its first line: say what it probably is.

@@ -30,6 +30,8 @@ import type {
 export interface Onepass {
   /** Every learner, scaler and modifier with its parameters, defaults, ranges and help. */
   registry(): RegistryEntry[];
+  /** The same as text, as the core writes it (what `onepass list --json` prints). */
+  registryJSON(): string;
   /**
    * The pipeline to use when the user chooses none (the CLI without --pipeline, the demo's
    * first run): chosen on the bundled data sets against batch logistic regression
@@ -70,6 +72,8 @@ export interface Onepass {
   loadPipeline(model: ModelInput): Pipeline;
   /** Parameter mixing: the mean of models of the same pipeline trained on shards of a stream. */
   merge(models: ModelInput[]): ModelJSON;
+  /** The same merged model as text, as the core writes it (what `onepass merge` writes). */
+  mergeJSON(models: ModelInput[]): string;
   /** The WebAssembly heap: its size in bytes (it grows as needed and never shrinks) and the
    * bytes held by live objects (pipelines, runners, data sets, scorers), which dispose() gives
    * back at once and a forgotten object gives back some time after it is collected. */
@@ -125,6 +129,7 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
 
   const api: Onepass = {
     registry: () => JSON.parse(raw.registryJson()) as RegistryEntry[],
+    registryJSON: () => raw.registryJson(),
     defaultPipeline: raw.defaultPipeline(),
     evaluationDefaults: raw.evaluationDefaults(),
     csvFlags,
@@ -155,9 +160,12 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
       return out.specs ?? fail(out.error ?? 'not a grid');
     },
     merge(models) {
+      return JSON.parse(api.mergeJSON(models)) as ModelJSON;
+    },
+    mergeJSON(models) {
       const out = raw.merge(models.map(modelText));
       if (out.error !== undefined) fail(out.error);
-      return JSON.parse(out.model as string) as ModelJSON;
+      return out.model as string;
     },
     csvScorer(model, opts = {}) {
       checkKeys('csvScorer', opts, csvKeys);

@@ -215,7 +215,12 @@ export class Pipeline extends WasmOwned<RawPipeline> {
 
   /** The model file of this pipeline: every stage's state, to save and load again exactly. */
   toJSON(): ModelJSON {
-    return JSON.parse(this.#p.toJson(this.#features)) as ModelJSON;
+    return JSON.parse(this.modelJSON()) as ModelJSON;
+  }
+
+  /** The same model file as text, as the core writes it (what the CLIs write). */
+  modelJSON(): string {
+    return this.#p.toJson(this.#features);
   }
 
   /** The pipeline as an ONNX model (the bytes of a `.onnx` file), for pipelines with an exact
@@ -234,9 +239,14 @@ export class Pipeline extends WasmOwned<RawPipeline> {
    * on the raw feature values (scikit-learn's coef_ and intercept_); `missing[j]` is the value
    * that stands for a missing cell of feature j. Throws as toONNX() does. */
   linearWeights(): LinearWeights {
+    return JSON.parse(this.linearWeightsJSON()) as LinearWeights;
+  }
+
+  /** The same as text, as the core writes it (what `onepass export --weights` writes). */
+  linearWeightsJSON(): string {
     const r = this.#p.linearWeights(this.#features);
     if (r.error !== undefined || r.weights === undefined) fail(`no linear export: ${r.error}`);
-    return JSON.parse(r.weights) as LinearWeights;
+    return r.weights;
   }
 
   /** What a loaded model was trained on (empty names for a new pipeline). */

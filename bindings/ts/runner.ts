@@ -79,6 +79,12 @@ export class Runner<R extends RawRunner = RawRunner> extends WasmOwned<R> {
   /** The model file of pipeline i, with what the reader read: a CSV's feature names and label
    * mapping, or svmlight rows' width and index base (svmlightScorer, models). */
   toJSON(i: number): ModelJSON {
-    return JSON.parse(this.raw.toJson(i)) as ModelJSON;
+    return JSON.parse(this.modelJSON(i)) as ModelJSON;
+  }
+
+  /** The same model file as text, as the core writes it: the bytes `onepass run --save` and
+   * `onepass-native run --save` write (without the last line break). */
+  modelJSON(i: number): string {
+    return this.raw.toJson(i);
   }
 }

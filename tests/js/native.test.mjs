@@ -151,11 +151,9 @@ test('run --save writes the same model, and run --load trains it further the sam
   const spec = ['-p', 'minmax | logreg(eta0=0.5)'];
   assert.equal(native(['run', first, ...spec, '--save', nm]).status, 0);
   assert.equal(cli(['run', first, ...spec, '--save', wm]).status, 0);
-  const [n, w] = [nm, wm].map((f) => JSON.parse(readFileSync(f, 'utf8')));
-  // The checksum covers the numbers' bits, which may differ in the last place between builds.
-  delete n.checksum;
-  delete w.checksum;
-  assertSame(n, w, 'model');
+  // Both write the core's text: the same bytes, where the two builds compute the same bits
+  // (learners on Eigen's vector code, such as AROW, may differ in the last place natively).
+  assert.equal(readFileSync(nm, 'utf8'), readFileSync(wm, 'utf8'));
   const resumed = native(['run', second, '--load', nm]);
   assert.equal(resumed.status, 0, resumed.stderr);
   const [r] = jsonLines(resumed.stdout);

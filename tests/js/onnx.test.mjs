@@ -139,10 +139,7 @@ test('onepass export writes the ONNX model and the weights; a refusal writes not
   );
   assert.equal(native.status, 0, native.stderr);
   assert.deepEqual(readFileSync(join(dir, 'native.onnx')), readFileSync(onnx));
-  assert.deepEqual(
-    JSON.parse(readFileSync(join(dir, 'native.json'), 'utf8')),
-    JSON.parse(readFileSync(weights, 'utf8')),
-  );
+  assert.equal(readFileSync(join(dir, 'native.json'), 'utf8'), readFileSync(weights, 'utf8'));
 
   r = cli(['run', dataFile('heart.csv'), '--pipeline', 'l2 | pa', '--save', model]);
   assert.equal(r.status, 0, r.stderr);

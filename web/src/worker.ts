@@ -247,7 +247,7 @@ async function run(source: Source, options: RunOptions): Promise<void> {
     if (cancelled) await opened.cancel();
     else csv.finish();
     const models: string[] = [];
-    for (let i = 0; i < csv.size; i++) models.push(JSON.stringify(csv.toJSON(i)));
+    for (let i = 0; i < csv.size; i++) models.push(csv.modelJSON(i));
     post({
       type: 'done',
       progress: progress(csv, t0, total),
