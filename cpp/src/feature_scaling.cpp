@@ -93,22 +93,25 @@ Snapshot FeatureScaling::snapshot_of(const double* params) const {
 
 namespace {
 
-const std::pair<const char*, const char*> kMu{"mu", "L2 weight of the scales alpha, divided by n"};
-const std::pair<const char*, const char*> kNu{"nu", "L2 weight of the shifts beta, divided by n"};
+using FsConfig = FeatureScaling::Config;
+
+// The L2 weights of w, of the scales alpha and of the shifts beta (spec 4.3).
+BoundParam<FsConfig> lambda() {
+  return l2_param(&FsConfig::lambda, kLambda);
+}
+BoundParam<FsConfig> mu() {
+  return l2_param(&FsConfig::mu, {"mu", "L2 weight of the scales alpha, divided by n"});
+}
+BoundParam<FsConfig> nu() {
+  return l2_param(&FsConfig::nu, {"nu", "L2 weight of the shifts beta, divided by n"});
+}
 
 // The variant's entry, named from kNames (the name its snapshots carry), with S0's schedule
 // and the L2 weights it has (spec 4.3-4.6).
 RegistryEntry fs_entry(FsVariant v, const char* summary, const char* spec,
-                       std::vector<std::pair<const char*, const char*>> l2) {
+                       std::vector<BoundParam<FsConfig>> l2) {
   RegistryEntry e = learner_entry(kNames[static_cast<int>(v)], summary, spec, kS0, true);
-  e.params = logistic_params(l2);
-  e.make_learner = [v](const ParamValues& p) {
-    // A variant without weights (fs3) declares no lambda, one with alpha fixed (fs1) no mu: 0,
-    // the weight of a term it does not have.
-    auto l2 = [&](const char* name) { return p.has(name) ? p.number(name) : 0.0; };
-    FsParams fp{p.number("eta0"), l2("lambda"), l2("mu"), l2("nu"), p.number("n")};
-    return std::make_unique<FeatureScaling>(v, fp);
-  };
+  bind_learner<FeatureScaling>(e, logistic_params(&FsConfig::eta0, std::move(l2), &FsConfig::n), v);
   return e;
 }
 
@@ -117,17 +120,17 @@ RegistryEntry fs_entry(FsVariant v, const char* summary, const char* spec,
 std::vector<RegistryEntry> feature_scaling_stages() {
   RegistryEntry fs2 =
       fs_entry(FsVariant::fs2, "weights and affine scaling alpha x + beta learned jointly", "4.5",
-               {kLambda, kMu, kNu});
+               {lambda(), mu(), nu()});
   fs2.needs = InputNeed::scaled;  // its affine scales diverge on raw features (spec 4.5)
   return entry_list(
       fs_entry(FsVariant::fs,
                "weights and sigmoid feature maps sigma(alpha x - beta) learned jointly", "4.3",
-               {kLambda, kMu, kNu}),
+               {lambda(), mu(), nu()}),
       fs_entry(FsVariant::fs1, "FS with alpha fixed to 1: maps sigma(x - beta)", "4.4",
-               {kLambda, kNu}),
+               {lambda(), nu()}),
       std::move(fs2),
       fs_entry(FsVariant::fs3, "affine scaling alpha x + beta learned without weights", "4.6",
-               {kMu, kNu}));
+               {mu(), nu()}));
 }
 
 }  // namespace onepass

@@ -96,7 +96,7 @@ bool LogisticSgd::update_sparse(const SparseRow& x, int y) {  // spec 4.1 on the
 
 Snapshot LogisticSgd::snapshot_of(const double* params) const {
   Snapshot s;
-  s.name = "logreg";
+  s.name = kName;
   s.arrays.push_back({"w", std::vector<double>(params, params + dims_)});
   s.scalars.emplace_back("b", params[dims_]);
   s.scalars.emplace_back("updates", state_.empty() ? 0 : state_[0]);
@@ -106,12 +106,11 @@ Snapshot LogisticSgd::snapshot_of(const double* params) const {
 }
 
 std::vector<RegistryEntry> logistic_sgd_stages() {
+  using C = LogisticSgd::Config;
   RegistryEntry logreg = learner_entry(
-      "logreg", "SGD logistic regression with the rate eta0/(1 + k/n)", "4.1", kS0, true);
-  logreg.params = logistic_params({kLambda});
-  logreg.make_learner = [](const ParamValues& p) {
-    return std::make_unique<LogisticSgd>(p.number("eta0"), p.number("lambda"), p.number("n"));
-  };
+      LogisticSgd::kName, "SGD logistic regression with the rate eta0/(1 + k/n)", "4.1", kS0, true);
+  bind_learner<LogisticSgd>(logreg,
+                            logistic_params(&C::eta0, {l2_param(&C::lambda, kLambda)}, &C::n));
   return one_entry(std::move(logreg));
 }
 

@@ -43,7 +43,7 @@ void MinMax::transform(const double* x, double* out) const {
 
 Snapshot MinMax::snapshot() const {
   Snapshot s;
-  s.name = "minmax";
+  s.name = kName;
   s.arrays.push_back(
       {"min", std::vector<double>(state_.begin() + dims_, state_.begin() + 2 * dims_)});
   s.arrays.push_back({"max", std::vector<double>(state_.begin() + 2 * dims_, state_.end())});
@@ -53,12 +53,10 @@ Snapshot MinMax::snapshot() const {
 
 std::vector<RegistryEntry> minmax_stages() {
   RegistryEntry minmax =
-      scaler_entry("minmax", "online range scaling (x - min)/(max - min)", "5.2", kS3);
-  minmax.params = {ParamSpec::boolean(
-      "clip", false, "clip values outside the running range to [0, 1] (D-SC-3: off)")};
-  minmax.make_scaler = [](const ParamValues& p) {
-    return std::make_unique<MinMax>(p.flag("clip"));
-  };
+      scaler_entry(MinMax::kName, "online range scaling (x - min)/(max - min)", "5.2", kS3);
+  bind_scaler<MinMax>(minmax, {flag_param(&MinMax::Config::clip, "clip", false,
+                                          "clip values outside the running range to [0, 1] "
+                                          "(D-SC-3: off)")});
   return one_entry(std::move(minmax));
 }
 

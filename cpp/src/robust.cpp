@@ -7,8 +7,7 @@
 
 namespace onepass {
 
-RobustScaler::RobustScaler(double eps, double lower, double upper)
-    : eps_(eps), lower_(lower), upper_(upper) {
+RobustScaler::RobustScaler(Config c) : eps_(c.eps), lower_(c.lower), upper_(c.upper) {
   // {lower, median, upper} in increasing order, once, between the extremes {0, 1}: the sketch
   // answers all five in one walk.
   const double phis[3] = {lower_, 0.5, upper_};
@@ -65,7 +64,8 @@ Status RobustScaler::load(const std::vector<double>& saved) {
     if (!q.load(r)) break;
   std::vector<double> median = r.get_array(), spread = r.get_array();
   if (!r.done() || median.size() != dims_ || spread.size() != dims_)
-    return Status::error("the saved state of scaler 'robust' is damaged or from another pipeline");
+    return Status::error(std::string("the saved state of scaler '") + kName +
+                         "' is damaged or from another pipeline");
   sketches_ = std::move(sketches);
   median_ = std::move(median);
   spread_ = std::move(spread);
@@ -75,29 +75,29 @@ Status RobustScaler::load(const std::vector<double>& saved) {
 Snapshot RobustScaler::snapshot() const {
   std::vector<double> sizes(dims_);
   for (std::size_t j = 0; j < dims_; ++j) sizes[j] = static_cast<double>(sketches_[j].size());
-  return {"robust", {{"median", median_}, {"spread", spread_}, {"sketch_size", sizes}}, {}};
+  return {kName, {{"median", median_}, {"spread", spread_}, {"sketch_size", sizes}}, {}};
 }
 
 std::vector<RegistryEntry> robust_stages() {
+  using C = RobustScaler::Config;
   RegistryEntry robust =
-      scaler_entry("robust",
+      scaler_entry(RobustScaler::kName,
                    "(x - median)/(inter-quantile range, or the range when that is 0) from a "
                    "bounded-memory quantile sketch",
                    "5.9", "");
   // eps sizes the sketch (a buffer of 1/(2 eps) values per feature, O(1/eps log(eps n))
   // tuples): bounded below so that memory stays bounded and no size overflows.
-  robust.params = {ParamSpec::real("eps", 0.01, 0.0001, 0.5,
-                                   "rank error of the quantile sketch (memory ~ 1/eps)"),
-                   ParamSpec::real("lower", 0.25, 0, 1, "lower quantile of the spread"),
-                   ParamSpec::real("upper", 0.75, 0, 1, "upper quantile of the spread")};
-  robust.check = [](const ParamValues& p) {
-    if (p.number("lower") < p.number("upper")) return Status::ok();
-    return Status::error("robust: lower (" + format_number(p.number("lower")) +
-                         ") must be below upper (" + format_number(p.number("upper")) + ")");
-  };
-  robust.make_scaler = [](const ParamValues& p) {
-    return std::make_unique<RobustScaler>(p.number("eps"), p.number("lower"), p.number("upper"));
-  };
+  const BoundParams<C> params = {
+      real_param(&C::eps, "eps", 0.01, 0.0001, 0.5,
+                 "rank error of the quantile sketch (memory ~ 1/eps)"),
+      real_param(&C::lower, "lower", 0.25, 0, 1, "lower quantile of the spread"),
+      real_param(&C::upper, "upper", 0.75, 0, 1, "upper quantile of the spread")};
+  bind_check(robust, params, [](const C& c) {
+    if (c.lower < c.upper) return Status::ok();
+    return Status::error(std::string(RobustScaler::kName) + ": lower (" + format_number(c.lower) +
+                         ") must be below upper (" + format_number(c.upper) + ")");
+  });
+  bind_scaler<RobustScaler>(robust, params);
   return one_entry(std::move(robust));
 }
 

@@ -48,14 +48,4 @@ ParamSpec bias_param() {
                             "append a constant feature 1.0 so the model learns a bias (D-BIAS)");
 }
 
-std::vector<ParamSpec> logistic_params(const std::vector<std::pair<const char*, const char*>>& l2) {
-  std::vector<ParamSpec> out = {
-      ParamSpec::real("eta0", 0.1, 0, kInf, "initial learning rate eta0 (S0: 0.1)", true)};
-  for (const auto& [name, help] : l2) out.push_back(ParamSpec::real(name, 0, 0, kInf, help));
-  out.push_back(ParamSpec::integer(
-      "n", 10000, 1, 1e15,
-      "horizon N: rows in the stream; sets the rate decay and lambda/N (D-LR-2)"));
-  return out;
-}
-
 }  // namespace onepass

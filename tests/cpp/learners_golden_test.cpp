@@ -139,7 +139,7 @@ TEST(GoldenLogreg, TwoStepsWithL2) {  // spec 9.6
 }
 
 TEST(GoldenLogreg, LearningRateHalvesOverTheHorizon) {  // spec 9.13
-  LogisticSgd lr(0.1, 0, 50);
+  LogisticSgd lr(LogisticSgd::Config{0.1, 0, 50});  // eta0, lambda, n
   lr.reset(1);
   EXPECT_DOUBLE_EQ(lr.learning_rate(), 0.1);
   const double x[] = {0.3};

@@ -264,7 +264,7 @@ TEST(QuantileSketch, OneWalkForSeveralQuantilesAnswersAsOneWalkEach) {
 }
 
 TEST(Robust, MedianAndSpreadOfAStream) {
-  RobustScaler r(0.001, 0.25, 0.75);
+  RobustScaler r(RobustScaler::Config{0.001, 0.25, 0.75});  // eps, lower, upper
   r.reset(1);
   for (int i = 1; i <= 1001; ++i) {
     const double v = i;

@@ -54,7 +54,7 @@ TEST(ZScore, ConstantAndMissingFeaturesNeverGiveNanOrInfinity) {  // spec 2.4
 }
 
 TEST(MinMax, RunningRangeWithoutClipping) {  // spec 5.2, D-SC-3
-  MinMax m(false);
+  MinMax m(MinMax::Config{false});
   m.reset(1);
   EXPECT_EQ(step(m, 2), 0);  // range 0 (spec 2.4)
   EXPECT_EQ(step(m, 4), 1);
@@ -63,7 +63,7 @@ TEST(MinMax, RunningRangeWithoutClipping) {  // spec 5.2, D-SC-3
   double v = 20, out = 0;
   m.transform(&v, &out);  // frozen: outside the range, not clipped
   EXPECT_NEAR(out, 18.0 / 7, 1e-15);
-  MinMax clipped(true);
+  MinMax clipped(MinMax::Config{true});
   clipped.reset(1);
   step(clipped, 0);
   step(clipped, 1);

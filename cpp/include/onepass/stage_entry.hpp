@@ -1,7 +1,9 @@
 // What the registry holds for one named stage (learner, scaler, modifier), and the few helpers
 // more than one family uses to declare theirs. Each family declares its entries next to its
 // class (e.g. logistic_sgd_stages() in learners/logistic_sgd.hpp) and registry.cpp only
-// collects them (issue 14: a stage's name, parameters, check and traits are written once).
+// collects them (issue 14: a stage's name, parameters, check and traits are written once). A
+// family binds each parameter to the field of its stage's Config (core/bound_params.hpp) and
+// builds the stage from that Config (bind_learner, bind_scaler below).
 #pragma once
 
 #include <functional>
@@ -11,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "onepass/core/bound_params.hpp"
 #include "onepass/core/params.hpp"
 #include "onepass/learners/learner.hpp"
 #include "onepass/scalers/scaler.hpp"
@@ -36,6 +39,9 @@ struct RegistryEntry {
   std::string spec;     // its section of docs/algorithms.md, e.g. "4.1" (algorithms_ref)
   std::string source;   // the paper it comes from
   std::vector<ParamSpec> params;
+  // Traits that hold for every value of the parameters. The others (sparse_native,
+  // sparse_params_linear, keeps_zeros) are the built stage's virtual methods: they can depend on
+  // its values (logreg's lambda) or on the learner it wraps (+avg), which only the stage knows.
   bool probability = false;          // learners: gives probabilities
   InputNeed needs = InputNeed::any;  // learners: what their input must be
   // What the parameters' ranges cannot say (robust: lower < upper): a message, checked before
@@ -86,16 +92,63 @@ inline constexpr const char* kS1 =
 inline constexpr const char* kS3 = "Li et al., Adaptive Scaling (appendix scalers)";
 inline constexpr const char* kS4 = "Carvalho & Cohen, Single-Pass Online Learning (KDD 2006)";
 
+// Declares `params` as e's parameters and builds its stage from the Config they fill, after the
+// arguments the entry fixes (its variant): Stage(fixed..., config).
+template <typename Stage, typename... Fixed>
+void bind_learner(RegistryEntry& e, BoundParams<typename Stage::Config> params, Fixed... fixed) {
+  e.params = params.specs();
+  e.make_learner = [params = std::move(params),
+                    fixed...](const ParamValues& v) -> std::unique_ptr<Learner> {
+    return std::make_unique<Stage>(fixed..., params.from(v));
+  };
+}
+template <typename Stage, typename... Fixed>
+void bind_scaler(RegistryEntry& e, BoundParams<typename Stage::Config> params, Fixed... fixed) {
+  e.params = params.specs();
+  e.make_scaler = [params = std::move(params),
+                   fixed...](const ParamValues& v) -> std::unique_ptr<Scaler> {
+    return std::make_unique<Stage>(fixed..., params.from(v));
+  };
+}
+// e's check (what the ranges cannot say), on the Config the same parameters fill.
+template <typename Config, typename Check>
+void bind_check(RegistryEntry& e, const BoundParams<Config>& params, Check check) {
+  e.check = [params, check](const ParamValues& v) { return check(params.from(v)); };
+}
+
 // On by default (D-BIAS): after a centring scaler such as zscore a model without a bias cannot
 // express the base rate (issue 16: zscore | pa1 erred on 41.5% of an imbalanced file, 9.0% with
 // the bias). The papers ran these learners without one; their presets say bias=false.
+template <typename Config>
+BoundParam<Config> bias_param(bool Config::*bias) {
+  return flag_param(bias, "bias", true,
+                    "append a constant feature 1.0 so the model learns a bias (D-BIAS)");
+}
+
+// The same as a plain ParamSpec, for the families not bound yet (it goes with them).
 ParamSpec bias_param();
 
-// S0's schedule and L2 weights (spec 4.1, 4.3), shared by logreg and the FS family: eta0, then
-// the named L2 weights (name, help), then the horizon n.
-std::vector<ParamSpec> logistic_params(const std::vector<std::pair<const char*, const char*>>& l2);
+// An L2 weight (>= 0, 0 by default) given as its name and help, e.g. kLambda.
+template <typename Config>
+BoundParam<Config> l2_param(double Config::*field, std::pair<const char*, const char*> name_help) {
+  return real_param(field, name_help.first, 0, 0, kInf, name_help.second);
+}
 // The L2 weight of w that logreg and FS, FS-1, FS-2 take.
 inline constexpr std::pair<const char*, const char*> kLambda{
     "lambda", "L2 weight of w, divided by n (grid 0, 0.01 ... 100)"};
+
+// S0's schedule and L2 weights (spec 4.1, 4.3), shared by logreg and the FS family: eta0, then
+// the L2 weights (l2_param), then the horizon n.
+template <typename Config>
+BoundParams<Config> logistic_params(double Config::*eta0, std::vector<BoundParam<Config>> l2,
+                                    double Config::*n) {
+  BoundParams<Config> out{
+      real_param(eta0, "eta0", 0.1, 0, kInf, "initial learning rate eta0 (S0: 0.1)", true)};
+  for (auto& weight : l2) out.add(std::move(weight));
+  out.add(
+      integer_param(n, "n", 10000, 1, 1e15,
+                    "horizon N: rows in the stream; sets the rate decay and lambda/N (D-LR-2)"));
+  return out;
+}
 
 }  // namespace onepass

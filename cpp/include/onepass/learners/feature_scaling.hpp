@@ -17,13 +17,14 @@ namespace onepass {
 
 enum class FsVariant { fs, fs1, fs2, fs3 };
 
-struct FsParams {
-  double eta0 = 0.1, lambda = 0, mu = 0, nu = 0, n = 10000;
-};
-
 class FeatureScaling : public Learner {
  public:
-  FeatureScaling(FsVariant variant, FsParams p) : variant_(variant), p_(p), rate_{p.eta0, p.n} {}
+  // The registry's defaults; a variant without a term (fs1's alpha, fs3's w) declares no weight
+  // for it and keeps 0.
+  struct Config {
+    double eta0 = 0.1, lambda = 0, mu = 0, nu = 0, n = 10000;
+  };
+  FeatureScaling(FsVariant variant, Config p) : variant_(variant), p_(p), rate_{p.eta0, p.n} {}
 
   double score_with(const double* params, const double* x) const override;
   // fs2 and fs3 (affine maps): sum_j w_j (alpha_j x_j + beta_j) + b; fs and fs1 (sigmoid maps)
@@ -46,7 +47,7 @@ class FeatureScaling : public Learner {
   double feature(const double* params, std::size_t j, double x) const;
 
   FsVariant variant_;
-  FsParams p_;
+  Config p_;
   HyperbolicRate rate_;
 };
 

@@ -16,9 +16,13 @@ namespace onepass {
 
 class LogisticSgd : public Learner {
  public:
+  static constexpr const char* kName = "logreg";
   // eta0: initial rate; lambda: L2 weight before dividing by the horizon n (spec 4.1: lambda' =
-  // lambda / N); n: the horizon N of decision D-LR-2.
-  LogisticSgd(double eta0, double lambda, double n) : rate_{eta0, n}, lambda_(lambda) {}
+  // lambda / N); n: the horizon N of decision D-LR-2. The defaults are the registry's.
+  struct Config {
+    double eta0 = 0.1, lambda = 0, n = 10000;
+  };
+  explicit LogisticSgd(Config c) : rate_{c.eta0, c.n}, lambda_(c.lambda) {}
 
   double score_with(const double* params, const double* x) const override;
   bool linear_form_of(const double* params, std::vector<double>& w, double& b) const override {

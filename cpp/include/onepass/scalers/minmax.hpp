@@ -11,7 +11,11 @@ namespace onepass {
 
 class MinMax : public Scaler {
  public:
-  explicit MinMax(bool clip) : clip_(clip) {}
+  static constexpr const char* kName = "minmax";
+  struct Config {
+    bool clip = false;
+  };
+  explicit MinMax(Config c) : clip_(c.clip) {}
   void update(const double* x) override;
   void transform(const double* x, double* out) const override;
   // (x - min) / range, or 0 for a range <= 1e-12; none with `clip` (not affine).

@@ -15,7 +15,13 @@ namespace onepass {
 
 class RobustScaler : public Scaler {
  public:
-  RobustScaler(double eps, double lower, double upper);
+  static constexpr const char* kName = "robust";
+  // eps: the sketch's rank error; lower, upper: the quantiles of the spread. The registry's
+  // defaults.
+  struct Config {
+    double eps = 0.01, lower = 0.25, upper = 0.75;
+  };
+  explicit RobustScaler(Config c);
 
   void update(const double* x) override;
   void transform(const double* x, double* out) const override;
