@@ -141,37 +141,32 @@ bool Ftrl::step(const Row& x, int y) {
 
 std::vector<RegistryEntry> adaptive_gradient_stages() {
   RegistryEntry adagrad = learner_entry(
-      "adagrad",
+      AdaGrad::kName,
       "AdaGrad (Duchi, Hazan & Singer 2011) logistic regression: steps eta/sqrt(sum of g^2)",
       "4.18", "Duchi, Hazan & Singer, Adaptive Subgradient Methods (JMLR 2011)", true);
-  adagrad.params = {
-      ParamSpec::real("eta", 0.1, 0, kInf, "step size eta", true),
-      ParamSpec::real("delta", 1e-8, 0, kInf,
-                      "delta added to sqrt(G_j) in the denominator (Duchi et al.'s delta)")};
-  adagrad.make_learner = [](const ParamValues& p) {
-    return std::make_unique<AdaGrad>(p.number("eta"), p.number("delta"));
-  };
+  bind_learner<AdaGrad>(
+      adagrad, {real_param(&AdaGrad::Config::eta, "eta", 0.1, 0, kInf, "step size eta", true),
+                real_param(&AdaGrad::Config::delta, "delta", 1e-8, 0, kInf,
+                           "delta added to sqrt(G_j) in the denominator (Duchi et al.'s delta)")});
 
   RegistryEntry nag = learner_entry(
-      "nag",
+      Nag::kName,
       "NAG (Ross, Mineiro & Langford 2013): normalized adaptive gradient logistic "
       "regression, invariant to feature scales (no scaler needed)",
       "4.19", "Ross, Mineiro & Langford, Normalized Online Learning (UAI 2013)", true);
-  nag.params = {ParamSpec::real("eta", 0.5, 0, kInf, "learning rate eta", true)};
-  nag.make_learner = [](const ParamValues& p) { return std::make_unique<Nag>(p.number("eta")); };
+  bind_learner<Nag>(
+      nag, {real_param(&Nag::Config::eta, "eta", 0.5, 0, kInf, "learning rate eta", true)});
 
+  using F = Ftrl::Config;
   RegistryEntry ftrl = learner_entry(
-      "ftrl", "FTRL-Proximal (McMahan et al. 2013) logistic regression with L1 and L2", "4.20",
+      Ftrl::kName, "FTRL-Proximal (McMahan et al. 2013) logistic regression with L1 and L2", "4.20",
       "McMahan et al., Ad Click Prediction: a View from the Trenches (KDD 2013)", true);
-  ftrl.params = {
-      ParamSpec::real("alpha", 0.1, 0, kInf, "alpha of the per-coordinate rate", true),
-      ParamSpec::real("beta", 1, 0, kInf, "beta of the per-coordinate rate"),
-      ParamSpec::real("l1", 0, 0, kInf, "L1 weight lambda1: weights with |z_j| <= l1 are 0"),
-      ParamSpec::real("l2", 0, 0, kInf, "L2 weight lambda2")};
-  ftrl.make_learner = [](const ParamValues& p) {
-    return std::make_unique<Ftrl>(p.number("alpha"), p.number("beta"), p.number("l1"),
-                                  p.number("l2"));
-  };
+  bind_learner<Ftrl>(
+      ftrl,
+      {real_param(&F::alpha, "alpha", 0.1, 0, kInf, "alpha of the per-coordinate rate", true),
+       real_param(&F::beta, "beta", 1, 0, kInf, "beta of the per-coordinate rate"),
+       real_param(&F::l1, "l1", 0, 0, kInf, "L1 weight lambda1: weights with |z_j| <= l1 are 0"),
+       real_param(&F::l2, "l2", 0, 0, kInf, "L2 weight lambda2")});
   return entry_list(std::move(adagrad), std::move(nag), std::move(ftrl));
 }
 

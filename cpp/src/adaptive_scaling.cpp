@@ -167,6 +167,7 @@ Snapshot AdaptiveScaling::snapshot() const {
 }
 
 std::vector<RegistryEntry> adaptive_scaling_stages() {
+  using C = AdaptiveScaling::Config;
   // By AsKind, as kNames.
   const char* summaries[] = {
       "Adaptive Scaling: x' = beta (x - mean), beta from regressing the label on x",
@@ -176,27 +177,19 @@ std::vector<RegistryEntry> adaptive_scaling_stages() {
   for (int i = 0; i < 3; ++i) {
     const AsKind kind = static_cast<AsKind>(i);
     RegistryEntry e = scaler_entry(kNames[i], summaries[i], "5.3", kS3);
+    BoundParams<C> params;
     if (kind != AsKind::as)
-      e.params.push_back(
-          ParamSpec::real("gamma", kind == AsKind::ash ? 1 : 0.5, 0, 1,
-                          "exponent of |beta| (grid 0, 0.25, 0.5, 0.75, 1; D-AS-5)"));
-    e.params.push_back(ParamSpec::integer(
-        "warmup", 500, 1, 1e9, "rows held to fit the coefficients before passing them on"));
-    e.params.push_back(ParamSpec::boolean(
-        "online", false, "fit from running co-moments instead of a warm-up window"));
-    e.params.push_back(ParamSpec::integer(
-        "refit", 100, 1, 1e9, "online: re-solve the coefficients every refit rows (D-AS-6)"));
-    e.params.push_back(ParamSpec::choice("centre", {"centred", "raw"},
-                                         "multiply the centred x or the raw x (D-AS-1)"));
-    e.make_scaler = [kind](const ParamValues& p) {
-      AsParams ap;
-      ap.gamma = kind == AsKind::as ? 1.0 : p.number("gamma");
-      ap.warmup = static_cast<std::size_t>(p.number("warmup"));
-      ap.online = p.flag("online");
-      ap.refit = static_cast<std::size_t>(p.number("refit"));
-      ap.raw = p.text("centre") == "raw";
-      return std::make_unique<AdaptiveScaling>(kind, ap);
-    };
+      params.add(real_param(&C::gamma, "gamma", kind == AsKind::ash ? 1 : 0.5, 0, 1,
+                            "exponent of |beta| (grid 0, 0.25, 0.5, 0.75, 1; D-AS-5)"));
+    params.add(integer_param(&C::warmup, "warmup", 500, 1, 1e9,
+                             "rows held to fit the coefficients before passing them on"));
+    params.add(flag_param(&C::online, "online", false,
+                          "fit from running co-moments instead of a warm-up window"));
+    params.add(integer_param(&C::refit, "refit", 100, 1, 1e9,
+                             "online: re-solve the coefficients every refit rows (D-AS-6)"));
+    params.add(choice_param(&C::raw, "centre", {{"centred", false}, {"raw", true}},
+                            "multiply the centred x or the raw x (D-AS-1)"));
+    bind_scaler<AdaptiveScaling>(e, std::move(params), kind);
     out.push_back(std::move(e));
   }
   return out;

@@ -103,15 +103,15 @@ double Averaged::score_sparse(const SparseRow& x) const {
 
 Snapshot Averaged::snapshot_of(const double* params) const {
   Snapshot s = inner_->snapshot_of(params);
-  s.name += "+avg";
+  s.name += std::string("+") + kName;
   s.scalars.emplace_back("averaged_over", state_.empty() ? 0 : state_[0]);
   return s;
 }
 
 std::vector<RegistryEntry> averaged_stages() {
   RegistryEntry avg = modifier_entry(
-      "avg", "uniform average of the parameters (lazy trick); predicts in training and test", "3.1",
-      kS0);
+      Averaged::kName,
+      "uniform average of the parameters (lazy trick); predicts in training and test", "3.1", kS0);
   avg.wrap = [](std::unique_ptr<Learner> inner, const ParamValues&) {
     return std::make_unique<Averaged>(std::move(inner));
   };

@@ -70,23 +70,21 @@ void BnsScaler::transform(const double* x, double* out) const {
 
 Snapshot BnsScaler::snapshot() const {
   Snapshot s;
-  s.name = "bns";
+  s.name = kName;
   s.arrays = {{"bns", bns_}, {"min", min_}, {"max", max_}};
   add_warmup_status(s);
   return s;
 }
 
 std::vector<RegistryEntry> bns_stages() {
+  using C = BnsScaler::Config;
   RegistryEntry bns = scaler_entry(
-      "bns", "BNS scaling: each feature to [0, BNS], its best bi-normal separation", "5.5", kS1);
-  bns.params = {
-      ParamSpec::integer("warmup", 500, 1, 1e9, "rows held to fit the BNS scores"),
-      ParamSpec::boolean("zero_preserving", false,
-                         "scale x by BNS/range without shifting, so 0 stays 0 (D-BNS-2)")};
-  bns.make_scaler = [](const ParamValues& p) {
-    return std::make_unique<BnsScaler>(static_cast<std::size_t>(p.number("warmup")),
-                                       p.flag("zero_preserving"));
-  };
+      BnsScaler::kName, "BNS scaling: each feature to [0, BNS], its best bi-normal separation",
+      "5.5", kS1);
+  bind_scaler<BnsScaler>(
+      bns, {integer_param(&C::warmup, "warmup", 500, 1, 1e9, "rows held to fit the BNS scores"),
+            flag_param(&C::zero_preserving, "zero_preserving", false,
+                       "scale x by BNS/range without shifting, so 0 stays 0 (D-BNS-2)")});
   return one_entry(std::move(bns));
 }
 

@@ -7,15 +7,12 @@
 
 namespace onepass {
 
-ConfidenceWeighted::ConfidenceWeighted(CwVariant variant, double a, double eta, bool bias)
-    : MarginLinear(variant == CwVariant::arow   ? "arow"
-                   : variant == CwVariant::scw1 ? "scw1"
-                                                : "scw2",
-                   bias),
+ConfidenceWeighted::ConfidenceWeighted(CwVariant variant, Config p)
+    : MarginLinear(kNames[static_cast<int>(variant)], p.bias),
       variant_(variant),
-      a_(a) {
+      a_(variant == CwVariant::arow ? p.r : p.c) {
   if (variant != CwVariant::arow) {  // spec 4.17: phi = Phi^-1(eta), eta in (0.5, 1)
-    phi_ = normal_quantile(eta);
+    phi_ = normal_quantile(p.eta);
     psi_ = 1 + phi_ * phi_ / 2;
     zeta_ = 1 + phi_ * phi_;
   }
@@ -105,27 +102,27 @@ const char* kScw = "Wang, Zhao & Hoi, Exact Soft Confidence-Weighted Learning (I
 
 // AROW (docs/algorithms.md 4.16), SCW-I and SCW-II (4.17), diagonal; the defaults are LIBOL's
 // and SOL's (r = 1; C = 1, eta = 0.75 for SCW-I, 0.90 for SCW-II).
-RegistryEntry cw_entry(const char* name, CwVariant variant, const char* summary) {
+RegistryEntry cw_entry(CwVariant variant, const char* summary) {
+  using C = ConfidenceWeighted::Config;
   const bool arow = variant == CwVariant::arow;
-  RegistryEntry e = learner_entry(name, summary, arow ? "4.16" : "4.17", arow ? kArow : kScw);
+  RegistryEntry e = learner_entry(ConfidenceWeighted::kNames[static_cast<int>(variant)], summary,
+                                  arow ? "4.16" : "4.17", arow ? kArow : kScw);
+  BoundParams<C> params;
   if (arow) {
-    e.params.push_back(ParamSpec::real(
-        "r", 1, 0, kInf,
+    params.add(real_param(
+        &C::r, "r", 1, 0, kInf,
         "regulariser r of AROW: beta = 1/(x' Sigma x + r); smaller r, larger steps", true));
   } else {
-    e.params.push_back(ParamSpec::real(
-        "c", 1, 0, kInf, "aggressiveness C: SCW-I's cap on alpha, SCW-II's 1/(2C) term", true));
-    ParamSpec eta = ParamSpec::real(
-        "eta", variant == CwVariant::scw1 ? 0.75 : 0.90, 0.5, 1,
-        "confidence eta: the margin wanted is Phi^-1(eta) standard deviations", true);
-    eta.max_exclusive = true;  // Phi^-1(1) is infinite
-    e.params.push_back(eta);
+    params.add(real_param(&C::c, "c", 1, 0, kInf,
+                          "aggressiveness C: SCW-I's cap on alpha, SCW-II's 1/(2C) term", true));
+    BoundParam<C> eta =
+        real_param(&C::eta, "eta", variant == CwVariant::scw1 ? 0.75 : 0.90, 0.5, 1,
+                   "confidence eta: the margin wanted is Phi^-1(eta) standard deviations", true);
+    eta.spec.max_exclusive = true;  // Phi^-1(1) is infinite
+    params.add(std::move(eta));
   }
-  e.params.push_back(bias_param());
-  e.make_learner = [variant, arow](const ParamValues& p) {
-    return std::make_unique<ConfidenceWeighted>(variant, p.number(arow ? "r" : "c"),
-                                                arow ? 0.0 : p.number("eta"), p.flag("bias"));
-  };
+  params.add(bias_param(&C::bias));
+  bind_learner<ConfidenceWeighted>(e, std::move(params), variant);
   return e;
 }
 
@@ -133,13 +130,13 @@ RegistryEntry cw_entry(const char* name, CwVariant variant, const char* summary)
 
 std::vector<RegistryEntry> confidence_weighted_stages() {
   return entry_list(
-      cw_entry("arow", CwVariant::arow,
+      cw_entry(CwVariant::arow,
                "AROW (Crammer, Kulesza & Dredze 2009): confidence-weighted margin steps, diagonal"),
       cw_entry(
-          "scw1", CwVariant::scw1,
+          CwVariant::scw1,
           "SCW-I (Wang, Zhao & Hoi 2012): soft confidence-weighted, step capped at C, diagonal"),
       cw_entry(
-          "scw2", CwVariant::scw2,
+          CwVariant::scw2,
           "SCW-II (Wang, Zhao & Hoi 2012): soft confidence-weighted, squared slack, diagonal"));
 }
 

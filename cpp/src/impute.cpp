@@ -3,18 +3,16 @@
 namespace onepass {
 
 std::vector<RegistryEntry> impute_stages() {
+  using C = Impute::Config;
   RegistryEntry impute =
-      scaler_entry("impute", "fills missing cells: running mean, 0 or a constant", "5.10", "");
-  impute.params = {
-      ParamSpec::choice("strategy", {"mean", "zero", "constant"}, "what a missing cell becomes"),
-      ParamSpec::real("value", 0, -kInf, kInf, "the constant, with strategy=constant")};
-  impute.make_scaler = [](const ParamValues& p) {
-    const std::string& s = p.text("strategy");
-    const ImputeStrategy st = s == "zero"       ? ImputeStrategy::zero
-                              : s == "constant" ? ImputeStrategy::constant
-                                                : ImputeStrategy::mean;
-    return std::make_unique<Impute>(st, p.number("value"));
-  };
+      scaler_entry(Impute::kName, "fills missing cells: running mean, 0 or a constant", "5.10", "");
+  bind_scaler<Impute>(impute, {choice_param(&C::strategy, "strategy",
+                                            {{"mean", ImputeStrategy::mean},
+                                             {"zero", ImputeStrategy::zero},
+                                             {"constant", ImputeStrategy::constant}},
+                                            "what a missing cell becomes"),
+                               real_param(&C::value, "value", 0, -kInf, kInf,
+                                          "the constant, with strategy=constant")});
   return one_entry(std::move(impute));
 }
 

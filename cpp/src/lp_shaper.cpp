@@ -101,7 +101,7 @@ void LpShaper::transform(const double* x, double* out) const {
 
 Snapshot LpShaper::snapshot() const {
   Snapshot s;
-  s.name = log_odds_ ? "logodds" : "lp";
+  s.name = kNames[log_odds_];
   // Per feature: the number of distinct training values, and the shaping curve's ends.
   std::vector<double> distinct(dims_), low(dims_), high(dims_);
   for (std::size_t j = 0; j < dims_; ++j) {
@@ -125,23 +125,21 @@ Snapshot LpShaper::snapshot() const {
 }
 
 std::vector<RegistryEntry> lp_shaper_stages() {
+  using C = LpShaper::Config;
   std::vector<RegistryEntry> out;
   for (bool log_odds : {false, true}) {
     RegistryEntry e =
-        scaler_entry(log_odds ? "logodds" : "lp",
+        scaler_entry(LpShaper::kNames[log_odds],
                      log_odds ? "log-odds shaper ln(p/(1 - p)) of the local probability"
                               : "local-probability shaper: P(positive | value) from neighbours",
                      "5.4", kS1);
-    e.params = {
-        ParamSpec::integer("warmup", 500, 1, 1e9, "rows held to fit the shaping curves"),
-        ParamSpec::integer("n", 15, 0, 1e9, "neighbours taken below and above a value (D-LP-1)"),
-        ParamSpec::boolean("zero_special", false,
-                           "zeros in a bin of their own, and 0 stays 0 (sparse data)")};
-    e.make_scaler = [log_odds](const ParamValues& p) {
-      return std::make_unique<LpShaper>(log_odds, static_cast<std::size_t>(p.number("warmup")),
-                                        static_cast<std::size_t>(p.number("n")),
-                                        p.flag("zero_special"));
-    };
+    bind_scaler<LpShaper>(
+        e,
+        {integer_param(&C::warmup, "warmup", 500, 1, 1e9, "rows held to fit the shaping curves"),
+         integer_param(&C::n, "n", 15, 0, 1e9, "neighbours taken below and above a value (D-LP-1)"),
+         flag_param(&C::zero_special, "zero_special", false,
+                    "zeros in a bin of their own, and 0 stays 0 (sparse data)")},
+        log_odds);
     out.push_back(std::move(e));
   }
   return out;

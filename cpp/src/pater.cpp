@@ -76,17 +76,17 @@ RegistryEntry pater_entry(const char* name, bool accumulated, bool weighted, con
   RegistryEntry e = learner_entry(name, summary, "4.9", kS2);
   // PATER-I's step grows with the class-mean difference: it diverges on raw features.
   if (!accumulated) e.needs = InputNeed::scaled;
-  if (weighted)
-    e.params = {
-        ParamSpec::real("alpha_neg", 1, 0, kInf, "weight of the false-positive rate alpha-", true),
-        ParamSpec::real("alpha_pos", 1, 0, kInf, "weight of the false-negative rate alpha+", true)};
-  e.params.push_back(ParamSpec::boolean(
-      "linear_k", false, "use the losses without clipping at 0 in K (D-PATER-1: clipped)"));
-  const std::string n = name;
-  e.make_learner = [n, accumulated, weighted](const ParamValues& p) {
-    return std::make_unique<Pater>(n, accumulated, weighted ? p.number("alpha_neg") : 1.0,
-                                   weighted ? p.number("alpha_pos") : 1.0, p.flag("linear_k"));
-  };
+  using C = Pater::Config;
+  BoundParams<C> params;
+  if (weighted) {
+    params.add(real_param(&C::alpha_neg, "alpha_neg", 1, 0, kInf,
+                          "weight of the false-positive rate alpha-", true));
+    params.add(real_param(&C::alpha_pos, "alpha_pos", 1, 0, kInf,
+                          "weight of the false-negative rate alpha+", true));
+  }
+  params.add(flag_param(&C::linear_k, "linear_k", false,
+                        "use the losses without clipping at 0 in K (D-PATER-1: clipped)"));
+  bind_learner<Pater>(e, std::move(params), std::string(name), accumulated);
   return e;
 }
 

@@ -79,25 +79,24 @@ namespace {
 const char* kLiLong =
     "Li & Long, The Relaxed Online Maximum Margin Algorithm (2002), as used in S4";
 
-RegistryEntry romma_entry(const char* name, bool aggressive, const char* summary) {
-  RegistryEntry e = learner_entry(name, summary, "4.14", kLiLong);
-  e.params = {ParamSpec::choice("init", {"zero", "ones_on_first_seen"},
-                                "initial weights: 0 (Li & Long) or 1 when a feature is first seen "
-                                "(MinorThird, D-ROMMA-3)"),
-              bias_param()};
-  e.make_learner = [aggressive](const ParamValues& p) {
-    return std::make_unique<Romma>(aggressive, p.text("init") == "ones_on_first_seen",
-                                   p.flag("bias"));
-  };
+RegistryEntry romma_entry(bool aggressive, const char* summary) {
+  using C = Romma::Config;
+  RegistryEntry e = learner_entry(Romma::kNames[aggressive], summary, "4.14", kLiLong);
+  bind_learner<Romma>(
+      e,
+      {choice_param(&C::ones_on_first_seen, "init", {{"zero", false}, {"ones_on_first_seen", true}},
+                    "initial weights: 0 (Li & Long) or 1 when a feature is first "
+                    "seen (MinorThird, D-ROMMA-3)"),
+       bias_param(&C::bias)},
+      aggressive);
   return e;
 }
 
 }  // namespace
 
 std::vector<RegistryEntry> romma_stages() {
-  return entry_list(
-      romma_entry("romma", false, "ROMMA: relaxed online maximum margin, updates on mistakes"),
-      romma_entry("aromma", true, "aggressive ROMMA: updates when y w.x < 1"));
+  return entry_list(romma_entry(false, "ROMMA: relaxed online maximum margin, updates on mistakes"),
+                    romma_entry(true, "aggressive ROMMA: updates when y w.x < 1"));
 }
 
 }  // namespace onepass

@@ -43,9 +43,4 @@ std::vector<RegistryEntry> one_entry(RegistryEntry entry) {
   return out;
 }
 
-ParamSpec bias_param() {
-  return ParamSpec::boolean("bias", true,
-                            "append a constant feature 1.0 so the model learns a bias (D-BIAS)");
-}
-
 }  // namespace onepass

@@ -58,14 +58,14 @@ bool Voted::update(const double* x, int y) {
 
 Snapshot Voted::snapshot_of(const double* params) const {
   Snapshot s = inner_->snapshot_of(params);
-  s.name += "+vote";
+  s.name += std::string("+") + kName;
   s.scalars.emplace_back("votes", state_.empty() ? 0 : state_[0] + state_[1]);
   return s;
 }
 
 std::vector<RegistryEntry> voted_stages() {
   RegistryEntry vote =
-      modifier_entry("vote",
+      modifier_entry(Voted::kName,
                      "survival-weighted vote of the hypotheses (S4's text); predicts in training "
                      "with the current one",
                      "3.2", kS4);

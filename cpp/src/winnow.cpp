@@ -166,45 +166,30 @@ namespace {
 // The variant's entry, named from kNames (the name its snapshots carry): S4's factors and
 // threshold, the initial weights of its vectors, and mbw's margin and EFS (spec 4.13, 4.15).
 RegistryEntry winnow_entry(WinnowVariant v, const char* summary, const char* spec) {
+  using C = Winnow::Config;
   RegistryEntry e = learner_entry(kNames[static_cast<int>(v)], summary, spec, kS4);
   e.needs = InputNeed::non_negative;
-  e.params = {ParamSpec::real("alpha", 1.5, 1, kInf, "promotion factor alpha", true),
-              ParamSpec::real("beta", 0.5, 0, 1, "demotion factor beta", true),
-              ParamSpec::real("theta", 1, 0, kInf, "threshold theta inside the score")};
+  BoundParams<C> params = {
+      real_param(&C::alpha, "alpha", 1.5, 1, kInf, "promotion factor alpha", true),
+      real_param(&C::beta, "beta", 0.5, 0, 1, "demotion factor beta", true),
+      real_param(&C::theta, "theta", 1, 0, kInf, "threshold theta inside the score")};
   if (v == WinnowVariant::positive) {
-    e.params.push_back(ParamSpec::real("w0", 1, 0, kInf, "initial weight", true));
+    params.add(real_param(&C::w0, "w0", 1, 0, kInf, "initial weight", true));
   } else {
-    e.params.push_back(ParamSpec::real("u0", 2, 0, kInf, "initial positive weights u", true));
-    e.params.push_back(ParamSpec::real("v0", 1, 0, kInf, "initial negative weights v", true));
+    params.add(real_param(&C::u0, "u0", 2, 0, kInf, "initial positive weights u", true));
+    params.add(real_param(&C::v0, "v0", 1, 0, kInf, "initial negative weights v", true));
   }
   if (v == WinnowVariant::modified) {
-    e.params.push_back(
-        ParamSpec::real("margin", 1, 0, kInf, "thick margin M: update when y s <= M"));
-    e.params.push_back(ParamSpec::integer(
-        "k", 0, 0, 1e9,
+    params.add(
+        real_param(&C::margin, "margin", 1, 0, kInf, "thick margin M: update when y s <= M"));
+    params.add(integer_param(
+        &C::efs_k, "k", 0, 0, 1e9,
         "EFS (" + algorithms_ref("4.15") + "): features kept at prediction time (0: all)"));
-    e.params.push_back(ParamSpec::real(
-        "p", 0.9, 0, 1,
-        "EFS: share of the k taken from the largest |u - v|, the rest the smallest"));
+    params.add(
+        real_param(&C::efs_p, "p", 0.9, 0, 1,
+                   "EFS: share of the k taken from the largest |u - v|, the rest the smallest"));
   }
-  e.make_learner = [v](const ParamValues& p) {
-    WinnowParams wp;
-    wp.alpha = p.number("alpha");
-    wp.beta = p.number("beta");
-    wp.theta = p.number("theta");
-    if (v == WinnowVariant::positive) {
-      wp.w0 = p.number("w0");
-    } else {
-      wp.u0 = p.number("u0");
-      wp.v0 = p.number("v0");
-    }
-    if (v == WinnowVariant::modified) {
-      wp.margin = p.number("margin");
-      wp.efs_k = p.number("k");
-      wp.efs_p = p.number("p");
-    }
-    return std::make_unique<Winnow>(v, wp);
-  };
+  bind_learner<Winnow>(e, std::move(params), v);
   return e;
 }
 

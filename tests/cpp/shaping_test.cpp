@@ -13,7 +13,7 @@ using testing::expect_near_all;
 
 std::unique_ptr<LpShaper> fitted_lp(const std::vector<double>& values, const std::vector<int>& ys,
                                     bool log_odds, std::size_t n, bool zero_special = false) {
-  auto lp = std::make_unique<LpShaper>(log_odds, 1000, n, zero_special);
+  auto lp = std::make_unique<LpShaper>(log_odds, LpShaper::Config{1000, n, zero_special});
   lp->reset(1);
   for (std::size_t i = 0; i < values.size(); ++i) lp->hold(&values[i], ys[i]);
   std::vector<double> rows;

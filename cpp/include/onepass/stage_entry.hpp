@@ -125,9 +125,6 @@ BoundParam<Config> bias_param(bool Config::*bias) {
                     "append a constant feature 1.0 so the model learns a bias (D-BIAS)");
 }
 
-// The same as a plain ParamSpec, for the families not bound yet (it goes with them).
-ParamSpec bias_param();
-
 // An L2 weight (>= 0, 0 by default) given as its name and help, e.g. kLambda.
 template <typename Config>
 BoundParam<Config> l2_param(double Config::*field, std::pair<const char*, const char*> name_help) {

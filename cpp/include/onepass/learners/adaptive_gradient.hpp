@@ -41,7 +41,11 @@ class AdaptiveLogistic : public Learner {
 // State [G_1..G_d, G_b].
 class AdaGrad : public AdaptiveLogistic {
  public:
-  AdaGrad(double eta, double delta) : AdaptiveLogistic("adagrad"), eta_(eta), delta_(delta) {}
+  static constexpr const char* kName = "adagrad";
+  struct Config {  // the registry's defaults
+    double eta = 0.1, delta = 1e-8;
+  };
+  explicit AdaGrad(Config c) : AdaptiveLogistic(kName), eta_(c.eta), delta_(c.delta) {}
   Layout state_layout() const override { return {feature_block(), fixed_values(1)}; }
 
  protected:
@@ -69,7 +73,11 @@ class AdaGrad : public AdaptiveLogistic {
 // [s_1..s_d, G_1..G_d, G_b, N, t].
 class Nag : public AdaptiveLogistic {
  public:
-  explicit Nag(double eta) : AdaptiveLogistic("nag"), eta_(eta) {}
+  static constexpr const char* kName = "nag";
+  struct Config {  // the registry's default
+    double eta = 0.5;
+  };
+  explicit Nag(Config c) : AdaptiveLogistic(kName), eta_(c.eta) {}
   Layout state_layout() const override {
     return {feature_block(), feature_block(), fixed_values(3)};
   }
@@ -115,8 +123,12 @@ class Nag : public AdaptiveLogistic {
 // bias has its own (z_b, n_b) with l1 = l2 = 0. State [z_1..z_d, n_1..n_d, z_b, n_b].
 class Ftrl : public AdaptiveLogistic {
  public:
-  Ftrl(double alpha, double beta, double l1, double l2)
-      : AdaptiveLogistic("ftrl"), alpha_(alpha), beta_(beta), l1_(l1), l2_(l2) {}
+  static constexpr const char* kName = "ftrl";
+  struct Config {  // the registry's defaults
+    double alpha = 0.1, beta = 1, l1 = 0, l2 = 0;
+  };
+  explicit Ftrl(Config c)
+      : AdaptiveLogistic(kName), alpha_(c.alpha), beta_(c.beta), l1_(c.l1), l2_(c.l2) {}
   Layout state_layout() const override {
     return {feature_block(), feature_block(), fixed_values(2)};
   }

@@ -19,6 +19,7 @@ namespace onepass {
 
 class Averaged : public WrappedLearner {
  public:
+  static constexpr const char* kName = "avg";  // its snapshots append "+avg"
   explicit Averaged(std::unique_ptr<Learner> inner) : WrappedLearner(std::move(inner)) {}
 
   Snapshot snapshot_of(const double* params) const override;

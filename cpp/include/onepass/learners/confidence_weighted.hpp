@@ -19,9 +19,15 @@ enum class CwVariant { arow, scw1, scw2 };
 
 class ConfidenceWeighted : public MarginLinear {
  public:
-  // arow: a = r (the regulariser); scw1, scw2: a = C (the aggressiveness), eta the confidence
-  // (phi = Phi^-1(eta), spec 2.8).
-  ConfidenceWeighted(CwVariant variant, double a, double eta, bool bias);
+  // By CwVariant: the names of the snapshots and of the registry's entries.
+  static constexpr const char* kNames[] = {"arow", "scw1", "scw2"};
+  // The registry's defaults (LIBOL's and SOL's). r: AROW's regulariser; c: SCW's aggressiveness
+  // C; eta: SCW's confidence (phi = Phi^-1(eta), spec 2.8; SCW-II's default is 0.90).
+  struct Config {
+    double r = 1, c = 1, eta = 0.75;
+    bool bias = true;  // D-BIAS
+  };
+  ConfidenceWeighted(CwVariant variant, Config p);
 
   bool sparse_native() const override { return true; }
   Layout state_layout() const override { return {feature_block(), fixed_values(bias_ ? 1 : 0)}; }

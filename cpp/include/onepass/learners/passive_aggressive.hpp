@@ -18,9 +18,20 @@ enum class PaVariant { pa, pa1, pa2, carvalho };
 
 class PassiveAggressive : public MarginLinear {
  public:
-  // c: C of PA-I/II, or gamma of Carvalho's PA; eps: its insensitivity (1 for the others).
-  PassiveAggressive(PaVariant variant, double c, bool bias, double eps = 1.0)
-      : MarginLinear(name_of(variant), bias), variant_(variant), c_(c), eps_(eps) {}
+  // By PaVariant: the names of the snapshots and of the registry's entries.
+  static constexpr const char* kNames[] = {"pa", "pa1", "pa2", "carvalho_pa"};
+  static const char* name_of(PaVariant v) { return kNames[static_cast<int>(v)]; }
+  // The registry's defaults. c: C of PA-I/II (PA has none); gamma and eps: Carvalho's PA's
+  // relaxation and insensitivity (eps is 1 for the others).
+  struct Config {
+    double c = 1, gamma = 0.1, eps = 1;
+    bool bias = true;  // D-BIAS
+  };
+  PassiveAggressive(PaVariant variant, Config p)
+      : MarginLinear(name_of(variant), p.bias),
+        variant_(variant),
+        c_(variant == PaVariant::carvalho ? p.gamma : p.c),
+        eps_(p.eps) {}
   bool sparse_native() const override { return true; }  // touches only the row's weights
 
  protected:
@@ -56,12 +67,8 @@ class PassiveAggressive : public MarginLinear {
     return true;
   }
 
-  static const char* name_of(PaVariant v) {
-    const char* names[] = {"pa", "pa1", "pa2", "carvalho_pa"};
-    return names[static_cast<int>(v)];
-  }
   PaVariant variant_;
-  double c_, eps_;
+  double c_, eps_;  // c_: C, or Carvalho's gamma
 };
 
 // The entries of pa, pa1, pa2 (spec 4.7) and carvalho_pa (spec 4.8), in that order.

@@ -16,13 +16,18 @@ namespace onepass {
 
 class Pater : public Learner {
  public:
+  // The registry's defaults; the unweighted variants declare no alphas and keep 1.
+  struct Config {
+    double alpha_neg = 1, alpha_pos = 1;
+    bool linear_k = false;  // D-PATER-1: clipped
+  };
   // accumulated: PATER-II (running class means of the losses) instead of PATER-I.
-  Pater(std::string name, bool accumulated, double alpha_neg, double alpha_pos, bool linear_k)
+  Pater(std::string name, bool accumulated, Config c)
       : name_(std::move(name)),
         accumulated_(accumulated),
-        alpha_neg_(alpha_neg),
-        alpha_pos_(alpha_pos),
-        linear_k_(linear_k) {}
+        alpha_neg_(c.alpha_neg),
+        alpha_pos_(c.alpha_pos),
+        linear_k_(c.linear_k) {}
 
   double score_with(const double* params, const double* x) const override;
   bool linear_form_of(const double* params, std::vector<double>& w, double& b) const override {

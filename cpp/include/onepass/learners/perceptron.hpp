@@ -9,7 +9,11 @@ namespace onepass {
 
 class Perceptron : public MarginLinear {
  public:
-  explicit Perceptron(bool bias) : MarginLinear("perceptron", bias) {}
+  static constexpr const char* kName = "perceptron";
+  struct Config {
+    bool bias = true;  // D-BIAS
+  };
+  explicit Perceptron(Config c) : MarginLinear(kName, c.bias) {}
   bool sparse_native() const override { return true; }  // touches only the row's weights
 
  protected:

@@ -14,10 +14,16 @@ namespace onepass {
 
 class Romma : public MarginLinear {
  public:
-  Romma(bool aggressive, bool ones_on_first_seen, bool bias)
-      : MarginLinear(aggressive ? "aromma" : "romma", bias),
+  // By `aggressive`: the names of the snapshots and of the registry's entries.
+  static constexpr const char* kNames[] = {"romma", "aromma"};
+  struct Config {
+    bool ones_on_first_seen = false;  // init: zero (Li & Long)
+    bool bias = true;                 // D-BIAS
+  };
+  Romma(bool aggressive, Config c)
+      : MarginLinear(kNames[aggressive], c.bias),
         aggressive_(aggressive),
-        ones_on_first_seen_(ones_on_first_seen) {}
+        ones_on_first_seen_(c.ones_on_first_seen) {}
 
  protected:
   Layout state_layout() const override {

@@ -13,6 +13,7 @@ namespace onepass {
 
 class Voted : public WrappedLearner {
  public:
+  static constexpr const char* kName = "vote";  // its snapshots append "+vote"
   explicit Voted(std::unique_ptr<Learner> inner) : WrappedLearner(std::move(inner)) {}
 
   double train_score(const double* x) const override { return inner_->score(x); }

@@ -20,18 +20,18 @@ namespace onepass {
 
 enum class WinnowVariant { positive, balanced, modified };
 
-struct WinnowParams {
-  double alpha = 1.5, beta = 0.5, theta = 1.0;
-  double w0 = 1.0;            // winnow: initial weight
-  double u0 = 2.0, v0 = 1.0;  // bwinnow, mbw: initial u and v
-  double margin = 1.0;        // mbw: thick margin M
-  double efs_k = 0;           // mbw: features EFS keeps (0: all)
-  double efs_p = 0.9;         // mbw: share of them taken from the top of |u - v|
-};
-
 class Winnow : public Learner {
  public:
-  Winnow(WinnowVariant variant, WinnowParams p) : variant_(variant), p_(p) {}
+  // The registry's defaults; a variant declares only the fields it uses.
+  struct Config {
+    double alpha = 1.5, beta = 0.5, theta = 1.0;
+    double w0 = 1.0;            // winnow: initial weight
+    double u0 = 2.0, v0 = 1.0;  // bwinnow, mbw: initial u and v
+    double margin = 1.0;        // mbw: thick margin M
+    double efs_k = 0;           // mbw: features EFS keeps (0: all)
+    double efs_p = 0.9;         // mbw: share of them taken from the top of |u - v|
+  };
+  Winnow(WinnowVariant variant, Config p) : variant_(variant), p_(p) {}
 
   double score_with(const double* params, const double* x) const override;
   Snapshot snapshot_of(const double* params) const override;
@@ -62,7 +62,7 @@ class Winnow : public Learner {
   double margin_of(const double* params, const double* xn) const;
 
   WinnowVariant variant_;
-  WinnowParams p_;
+  Config p_;
   mutable std::vector<double> xn_;  // the normalised row (d + 1)
   mutable std::vector<char> keep_;
   std::uint64_t negative_rows_ = 0;

@@ -18,14 +18,6 @@ namespace onepass {
 
 enum class AsKind { as, gas, ash };
 
-struct AsParams {
-  double gamma = 1.0;
-  std::size_t warmup = 500;
-  bool online = false;
-  std::size_t refit = 100;
-  bool raw = false;
-};
-
 // spec 5.3 step 2 on n rows of d values (no missing values), numeric targets y: the
 // coefficients beta (d). Shared by the warm-up fit and the tests of spec 9.12.
 std::vector<double> adaptive_scaling_beta(AsKind kind, const double* rows, const double* y,
@@ -33,7 +25,15 @@ std::vector<double> adaptive_scaling_beta(AsKind kind, const double* rows, const
 
 class AdaptiveScaling : public WarmupScaler {
  public:
-  AdaptiveScaling(AsKind kind, AsParams p) : WarmupScaler(p.warmup), kind_(kind), p_(p) {}
+  // The registry's defaults (gas's gamma is 0.5); AS declares no gamma and keeps 1 (spec 5.3).
+  struct Config {
+    double gamma = 1.0;
+    std::size_t warmup = 500;
+    bool online = false;
+    std::size_t refit = 100;
+    bool raw = false;  // centre: x, not x - mean (D-AS-1)
+  };
+  AdaptiveScaling(AsKind kind, Config p) : WarmupScaler(p.warmup), kind_(kind), p_(p) {}
 
   bool fitted() const override { return p_.online || WarmupScaler::fitted(); }
   void transform(const double* x, double* out) const override;
@@ -52,7 +52,7 @@ class AdaptiveScaling : public WarmupScaler {
   double factor(std::size_t j) const;
 
   AsKind kind_;
-  AsParams p_;
+  Config p_;
   std::vector<double> mean_, beta_;
   // online: rows seen, mean of y, Cxy (d), Cxx (d x d for as/gas, its diagonal for ash)
   double k_ = 0, ybar_ = 0;

@@ -24,8 +24,12 @@ double bns_of_feature(std::vector<std::pair<double, int>> data);
 
 class BnsScaler : public WarmupScaler {
  public:
-  BnsScaler(std::size_t warmup, bool zero_preserving)
-      : WarmupScaler(warmup), zero_preserving_(zero_preserving) {}
+  static constexpr const char* kName = "bns";
+  struct Config {  // the registry's defaults
+    std::size_t warmup = 500;
+    bool zero_preserving = false;  // D-BNS-2
+  };
+  explicit BnsScaler(Config c) : WarmupScaler(c.warmup), zero_preserving_(c.zero_preserving) {}
 
   void transform(const double* x, double* out) const override;
   Snapshot snapshot() const override;

@@ -17,7 +17,11 @@ namespace onepass {
 
 class EwZScore : public Scaler {
  public:
-  explicit EwZScore(double halflife) : a_(1.0 - std::pow(2.0, -1.0 / halflife)) {}
+  static constexpr const char* kName = "ewzscore";
+  struct Config {
+    double halflife = 1000;  // rows; the registry's default
+  };
+  explicit EwZScore(Config c) : a_(1.0 - std::pow(2.0, -1.0 / c.halflife)) {}
 
   void update(const double* x) override {
     x = without_huge(x, true);  // docs/algorithms.md 2.9: missing, counted
@@ -64,7 +68,7 @@ class EwZScore : public Scaler {
   Snapshot snapshot() const override {
     std::vector<double> sd(dims_);
     for (std::size_t j = 0; j < dims_; ++j) sd[j] = std::sqrt(state_[2 * dims_ + j]);
-    return {"ewzscore",
+    return {kName,
             {{"mean", {state_.begin() + dims_, state_.begin() + 2 * dims_}}, {"sd", sd}},
             {{"weight", a_}}};
   }

@@ -14,7 +14,12 @@ enum class ImputeStrategy { mean, zero, constant };
 
 class Impute : public Scaler {
  public:
-  Impute(ImputeStrategy strategy, double value) : strategy_(strategy), value_(value) {}
+  static constexpr const char* kName = "impute";
+  struct Config {  // the registry's defaults
+    ImputeStrategy strategy = ImputeStrategy::mean;
+    double value = 0;  // the constant
+  };
+  explicit Impute(Config c) : strategy_(c.strategy), value_(c.value) {}
 
   void update(const double* x) override {
     x = without_huge(x, true);  // docs/algorithms.md 2.9: missing, counted
@@ -35,7 +40,7 @@ class Impute : public Scaler {
     for (std::size_t j = 0; j < dims_; ++j) out[j] = std::isnan(x[j]) ? fill(j) : x[j];
   }
   Snapshot snapshot() const override {
-    return {"impute",
+    return {kName,
             {{"mean", {state_.begin() + dims_, state_.begin() + 2 * dims_}},
              {"missing", {state_.begin() + 2 * dims_, state_.end()}}},
             {}};

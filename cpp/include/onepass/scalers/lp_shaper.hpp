@@ -28,8 +28,15 @@ LpTable fit_lp_table(std::vector<std::pair<double, int>> data, std::size_t n, bo
 
 class LpShaper : public WarmupScaler {
  public:
-  LpShaper(bool log_odds, std::size_t warmup, std::size_t n, bool zero_special)
-      : WarmupScaler(warmup), log_odds_(log_odds), n_(n), zero_special_(zero_special) {}
+  // By `log_odds`: the names of the snapshots and of the registry's entries.
+  static constexpr const char* kNames[] = {"lp", "logodds"};
+  struct Config {  // the registry's defaults
+    std::size_t warmup = 500;
+    std::size_t n = 15;  // D-LP-1
+    bool zero_special = false;
+  };
+  LpShaper(bool log_odds, Config c)
+      : WarmupScaler(c.warmup), log_odds_(log_odds), n_(c.n), zero_special_(c.zero_special) {}
 
   void transform(const double* x, double* out) const override;
   Snapshot snapshot() const override;

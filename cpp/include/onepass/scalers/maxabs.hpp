@@ -14,6 +14,7 @@ namespace onepass {
 
 class MaxAbs : public Scaler {
  public:
+  static constexpr const char* kName = "maxabs";
   void update(const double* x) override {
     x = without_huge(x, true);  // docs/algorithms.md 2.9: missing, counted
     for (std::size_t j = 0; j < dims_; ++j)
@@ -44,7 +45,7 @@ class MaxAbs : public Scaler {
       out_values[k] = std::isnan(v) ? v : m <= kSpreadEpsilon ? 0.0 : v / m;
     }
   }
-  Snapshot snapshot() const override { return {"maxabs", {{"maxabs", state_}}, {}}; }
+  Snapshot snapshot() const override { return {kName, {{"maxabs", state_}}, {}}; }
 
  protected:
   void init() override { state_.assign(dims_, 0.0); }  // state_ = [max |x| (d)]

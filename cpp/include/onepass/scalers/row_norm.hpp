@@ -13,6 +13,8 @@ namespace onepass {
 
 class RowNorm : public Scaler {
  public:
+  // By `l1`: the names of the snapshots and of the registry's entries.
+  static constexpr const char* kNames[] = {"l2", "l1"};
   explicit RowNorm(bool l1) : l1_(l1) {}
   void update(const double*) override {}
   void transform(const double* x, double* out) const override {
@@ -24,7 +26,7 @@ class RowNorm : public Scaler {
     const double scale = inverse_norm(x.value, x.nnz);
     for (std::size_t k = 0; k < x.nnz; ++k) out_values[k] = x.value[k] * scale;
   }
-  Snapshot snapshot() const override { return {l1_ ? "l1" : "l2", {}, {}}; }
+  Snapshot snapshot() const override { return {kNames[l1_], {}, {}}; }
 
  protected:
   void init() override {}
