@@ -56,6 +56,8 @@ const emscripten::class_<Js>& register_runner(const emscripten::class_<Js>& c) {
 EMSCRIPTEN_BINDINGS(onepass) {
   emscripten::function("registryJson", &onepass::registry_json);
   emscripten::function("merge", &merge_value);
+  emscripten::function("commandLine", &command_line_value);
+  emscripten::function("checkReading", &check_reading_value);
   emscripten::function("memory", &memory_value);
   emscripten::function("metricNames", &metric_names_value);
   emscripten::function("gridSpecs", &grid_specs_value);

@@ -3,7 +3,7 @@
 // cli_run, cli_evaluate, cli_models), list and --version.
 import { readFileSync } from 'node:fs';
 import { ALGORITHMS_DOC, algorithmsRef, load, type RegistryEntry } from './index.js';
-import { pad, UsageError } from './cli_args.js';
+import { pad, UsageError, Words } from './cli_args.js';
 import { evaluate } from './cli_evaluate.js';
 import { exportModel, merge, predict } from './cli_models.js';
 import { run } from './cli_run.js';
@@ -84,8 +84,9 @@ function describe(e: RegistryEntry): string {
 
 async function list(args: string[]): Promise<void> {
   const op = await load();
+  const words = new Words(op, ['list', ...args]);
   const entries = op.registry();
-  if (args.includes('--json')) {
+  if (words.has('--json')) {
     process.stdout.write(op.registryJSON() + '\n');
     return;
   }

@@ -1,121 +1,80 @@
-// The CLI's arguments (README.md "The CLI"): options walked one by one, the CSV reading
-// flags every command shares, numbers checked, the svmlight format's flags.
+// The CLI's arguments (README.md "The CLI"). What they mean, and which are mistakes, is the
+// core's to say (api/command_line.hpp: the one definition onepass-native reads its words by
+// too); here they become the package's options.
 import type { CsvReadOptions, SvmlightReadOptions } from './index.js';
-import type { CsvFlag } from './onepass_wasm.mjs';
+import type { CommandWords, Onepass } from './onepass.js';
 
 /** A mistake in the command line (exit code 2, with a pointer to --help). */
 export class UsageError extends Error {}
 
-/** Walks the arguments: `take(option, value)` handles an option (value() reads the next word)
- * and returns false for one it does not know; other words are positional. */
-export function walkArgs(
-  args: string[],
-  take: (option: string, value: () => string) => boolean,
-): string[] {
-  const positional: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const value = (): string => {
-      if (i + 1 >= args.length) throw new UsageError(`${a} needs a value`);
-      return args[++i];
-    };
-    if (take(a, value)) continue;
-    if (a.startsWith('-') && a !== '-') throw new UsageError(`unknown option '${a}'`);
-    positional.push(a);
+/** A command's words (the command first), read and checked by the core. */
+export class Words {
+  readonly #line: CommandWords;
+
+  constructor(
+    readonly op: Onepass,
+    readonly words: string[],
+  ) {
+    try {
+      this.#line = op.commandLine(words);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
   }
-  return positional;
-}
 
-/** Takes a CSV reading flag (run, evaluate, predict) into `csv`; false for any other option.
- * The flags are the core's (api/csv_options.hpp, as onepass-native reads them): mostly the
- * kebab-case name of a CSV option (--skip-lines: skipLines), each value as text, which the core
- * checks, naming the option at fault; a switch (--no-header) sets its value. */
-export function csvFlag(
-  option: string,
-  value: () => string,
-  csv: CsvReadOptions,
-  flags: CsvFlag[],
-): boolean {
-  const f = flags.find((x) => x.flag === option);
-  if (!f) return false;
-  (csv as Record<string, unknown>)[f.name] = f.switchValue ?? value();
-  return true;
-}
-
-/** A number option, checked: `what` says what it takes ("a whole number >= 0"). */
-export function numberArg(
-  option: string,
-  v: string,
-  ok: (n: number) => boolean,
-  what: string,
-): number {
-  const n = Number(v);
-  if (!ok(n)) throw new UsageError(`${option} takes ${what} (got '${v}')`);
-  return n;
-}
-export const wholeNumber = (n: number): boolean => Number.isInteger(n) && n >= 0;
-
-export function one(positional: string[], what: string): string {
-  if (positional.length === 0) throw new UsageError(what);
-  if (positional.length > 1) throw new UsageError(`unexpected argument '${positional[1]}'`);
-  return positional[0];
-}
-
-export function formatArg(v: string): 'csv' | 'svmlight' {
-  if (v === 'csv' || v === 'svmlight') return v;
-  if (v === 'libsvm') return 'svmlight'; // the same format
-  throw new UsageError(`--format is csv, svmlight or libsvm, not '${v}'`);
-}
-
-/** The format options of a command, checked: svmlight needs --dims (unless a model gives the
- * width) and takes none of the CSV-only reading flags (nor `csvOnly`, the command's own);
- * --dims and --index-base go with svmlight only. */
-export function checkFormat(
-  a: { format: 'csv' | 'svmlight'; dims?: number; indexBase?: 0 | 1; csv: CsvReadOptions },
-  modelGivesDims: boolean,
-  flags: CsvFlag[],
-  csvOnly: [string, unknown][] = [],
-): void {
-  if (a.format === 'csv') {
-    if (a.dims !== undefined || a.indexBase !== undefined)
-      throw new UsageError('--dims and --index-base go with --format svmlight');
-    return;
+  /** The input file (the commands that read one have exactly one). */
+  get file(): string {
+    return this.#line.files[0];
   }
-  if (a.dims === undefined && !modelGivesDims)
-    throw new UsageError('--format svmlight needs --dims <number of features>');
-  const given = [
-    ...flags
-      .filter((f) => !f.svmlight)
-      .map((f): [string, unknown] => [f.flag, (a.csv as Record<string, unknown>)[f.name]]),
-    ...csvOnly,
-  ].find(([, v]) => v !== undefined);
-  if (given)
-    throw new UsageError(`${given[0]} reads CSV files; it does not apply to --format svmlight`);
-}
+  get files(): string[] {
+    return this.#line.files;
+  }
+  has(flag: string): boolean {
+    return flag in this.#line.options;
+  }
+  /** The last value given, or undefined. */
+  value(flag: string): string | undefined {
+    return this.#line.options[flag]?.at(-1);
+  }
+  values(flag: string): string[] {
+    return this.#line.options[flag] ?? [];
+  }
+  /** A number option's value (the core checked its range), or undefined. */
+  number(flag: string): number | undefined {
+    const v = this.value(flag);
+    return v === undefined ? undefined : Number(v);
+  }
+  get format(): 'csv' | 'svmlight' {
+    const f = this.value('--format') ?? 'csv';
+    return f === 'csv' ? 'csv' : 'svmlight';
+  }
 
-/** --format, --dims and --index-base into `out`; false for any other option. */
-export function formatFlag(
-  option: string,
-  value: () => string,
-  out: { format: 'csv' | 'svmlight'; dims?: number; indexBase?: 0 | 1 },
-): boolean {
-  if (option === '--format') out.format = formatArg(value());
-  else if (option === '--dims')
-    out.dims = numberArg(option, value(), (n) => wholeNumber(n) && n > 0, 'a whole number > 0');
-  else if (option === '--index-base')
-    out.indexBase = numberArg(option, value(), (n) => n === 0 || n === 1, '0 or 1') as 0 | 1;
-  else return false;
-  return true;
-}
+  /** The CSV reading options given, each as text (the core checks the values, naming the
+   * option at fault); a switch (--no-header) sets its value. */
+  csv(): CsvReadOptions {
+    const out: Record<string, unknown> = {};
+    for (const f of this.op.csvFlags) {
+      const v = this.value(f.flag);
+      if (v !== undefined) out[f.name] = f.switchValue ?? v;
+    }
+    return out as CsvReadOptions;
+  }
 
-/** The svmlight reading options of a command's arguments. */
-export function svmlightOptions(a: {
-  dims?: number;
-  indexBase?: 0 | 1;
-  csv: CsvReadOptions;
-}): SvmlightReadOptions {
-  const { positive, onError } = a.csv;
-  return { dims: a.dims, indexBase: a.indexBase, positive, onError };
+  /** The svmlight reading options: --dims, --index-base, and the CSV flags svmlight takes. */
+  svmlight(): SvmlightReadOptions {
+    const { positive, onError } = this.csv();
+    const indexBase = this.number('--index-base') as 0 | 1 | undefined;
+    return { dims: this.number('--dims'), indexBase, positive, onError };
+  }
+
+  /** The reading flags' rules once the format of the model the command reads is known. */
+  checkReading(model: '' | 'csv' | 'svmlight' = '', modelName = ''): void {
+    try {
+      this.op.checkReading(this.words, model, modelName);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+  }
 }
 
 export function pad(s: string, n: number): string {

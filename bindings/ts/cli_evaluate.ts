@@ -8,18 +8,7 @@ import {
 } from './index.js';
 import type { EvaluationProtocol } from './dataset.js';
 import type { CsvFlag } from './onepass_wasm.mjs';
-import {
-  csvFlag,
-  formatFlag,
-  checkFormat,
-  numberArg,
-  one,
-  pad,
-  svmlightOptions,
-  UsageError,
-  walkArgs,
-  wholeNumber,
-} from './cli_args.js';
+import { pad, Words } from './cli_args.js';
 import { inFile, openCsv, orDefault } from './cli_io.js';
 
 const DEFAULT_METRICS: (keyof MetricValues)[] = [
@@ -30,96 +19,51 @@ const DEFAULT_METRICS: (keyof MetricValues)[] = [
   'balancedAccuracy',
 ];
 
-/** The --metrics given, checked against the core's names; a snake_case name (log_loss) is
- * pointed at its camelCase form. */
-function checkMetrics(
-  given: string[],
-  known: (keyof MetricValues)[],
-  option = '--metrics',
-): (keyof MetricValues)[] {
-  return given.map((m) => {
-    const hit = known.find((k) => k === m);
-    if (hit) return hit;
-    const camel = m.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-    const hint = known.includes(camel as keyof MetricValues) ? ` (did you mean ${camel}?)` : '';
-    throw new UsageError(
-      `${option}: unknown metric '${m}'${hint}; the metrics are: ${known.join(', ')}`,
-    );
-  });
-}
-
 interface EvaluateArgs {
   file: string;
   format: 'csv' | 'svmlight';
-  dims?: number;
-  indexBase?: 0 | 1;
   pipelines: string[];
-  csv: CsvReadOptions;
+  read: DatasetOptions;
   holdout?: number;
   folds?: number;
   test?: string;
   curve?: number[];
   json: boolean;
-  metrics: string[];
+  metrics: (keyof MetricValues)[];
   options: EvalOptions;
 }
 
-function parseEvaluateArgs(args: string[], flags: CsvFlag[]): EvaluateArgs {
-  const out: EvaluateArgs = {
-    file: '',
-    format: 'csv',
-    pipelines: [],
-    csv: {},
-    json: false,
-    metrics: DEFAULT_METRICS,
-    options: {},
+/** The evaluation's options from its words (the core checked them, and the protocol's rules:
+ * api/command_line.hpp). */
+function evaluateArgs(w: Words): EvaluateArgs {
+  const list = (v: string | undefined): string[] | undefined => v?.split(',');
+  return {
+    file: w.file,
+    format: w.format,
+    pipelines: w.values('--pipeline'),
+    read: w.format === 'svmlight' ? { format: 'svmlight', ...w.svmlight() } : w.csv(),
+    holdout: w.number('--holdout'),
+    folds: w.number('--folds'),
+    test: w.value('--test'),
+    curve: list(w.value('--curve'))?.map(Number),
+    json: w.has('--json'),
+    metrics: (list(w.value('--metrics')) as (keyof MetricValues)[]) ?? DEFAULT_METRICS,
+    options: {
+      seed: w.number('--seed'),
+      shuffle: w.has('--shuffle') || undefined,
+      grid: w.value('--grid'),
+      select: w.value('--select') as keyof MetricValues | undefined,
+      optimistic: w.has('--optimistic') || undefined,
+      validation: w.number('--validation'),
+    },
   };
-  const fraction = (n: number): boolean => n > 0 && n < 1;
-  const list = (v: string): string[] =>
-    v
-      .split(',')
-      .map((m) => m.trim())
-      .filter(Boolean);
-  const files = walkArgs(args, (a, value) => {
-    if (csvFlag(a, value, out.csv, flags) || formatFlag(a, value, out)) return true;
-    if (a === '--pipeline' || a === '-p') out.pipelines.push(value());
-    else if (a === '--holdout')
-      out.holdout = numberArg(a, value(), fraction, 'a fraction in (0, 1)');
-    else if (a === '--folds')
-      out.folds = numberArg(
-        a,
-        value(),
-        (n) => Number.isInteger(n) && n >= 2,
-        'a whole number >= 2',
-      );
-    else if (a === '--test') out.test = value();
-    else if (a === '--seed')
-      out.options.seed = numberArg(a, value(), wholeNumber, 'a whole number >= 0');
-    else if (a === '--shuffle') out.options.shuffle = true;
-    else if (a === '--grid') out.options.grid = value();
-    else if (a === '--select') out.options.select = value();
-    else if (a === '--optimistic') out.options.optimistic = true;
-    else if (a === '--validation')
-      out.options.validation = numberArg(a, value(), fraction, 'a fraction in (0, 1)');
-    else if (a === '--metrics') out.metrics = list(value());
-    else if (a === '--curve')
-      out.curve = list(value()).map((f) =>
-        numberArg(a, f, (n) => n > 0 && n <= 1, 'fractions in (0, 1]'),
-      );
-    else if (a === '--json') out.json = true;
-    else return false;
-    return true;
-  });
-  out.file = one(files, 'evaluate needs a CSV or svmlight file');
-  checkFormat(out, false, flags);
-  if ([out.holdout, out.folds, out.test].filter((v) => v !== undefined).length > 1)
-    throw new UsageError('choose one of --holdout, --folds and --test');
-  return out;
 }
 
 export async function evaluate(args: string[]): Promise<void> {
   const op = await load();
-  const a = parseEvaluateArgs(args, op.csvFlags);
+  const words = new Words(op, ['evaluate', ...args]);
+  words.checkReading();
+  const a = evaluateArgs(words);
   const protocol: EvaluationProtocol = {
     kind: a.test ? 'test-file' : a.folds !== undefined ? 'cross-validation' : 'holdout',
     folds: a.folds,
@@ -127,17 +71,9 @@ export async function evaluate(args: string[]): Promise<void> {
     test: a.test,
   };
   const options = { ...a.options, testFraction: a.holdout };
-  try {
-    op.checkEvaluation(protocol, options);
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
-  const metrics = checkMetrics(a.metrics, op.metricNames());
-  if (a.options.select) checkMetrics([a.options.select], op.metricNames(), '--select');
   orDefault(a.pipelines, op);
   for (const spec of a.pipelines) op.pipeline(spec).dispose();
-  const read: DatasetOptions =
-    a.format === 'svmlight' ? { format: 'svmlight', ...svmlightOptions(a) } : a.csv;
+  const read = a.read;
   const data = await op.loadDataset(await openCsv(a.file), read).catch((e: Error) => {
     throw inFile(a.file, e);
   });
@@ -161,7 +97,7 @@ export async function evaluate(args: string[]): Promise<void> {
   printTable(
     a,
     lines.map((l) => JSON.parse(l) as EvaluationLine),
-    metrics,
+    a.metrics,
   );
 }
 

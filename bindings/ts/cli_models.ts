@@ -1,42 +1,24 @@
 // `onepass predict`, `merge` and `export`: what is done with a saved model.
 import { createWriteStream, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { load, type CsvReadOptions } from './index.js';
-import { csvFlag, formatFlag, checkFormat, one, UsageError, walkArgs } from './cli_args.js';
+import { load } from './index.js';
+import { Words } from './cli_args.js';
 import { inFile, loadModel, openCsv, readText } from './cli_io.js';
 
 export async function predict(args: string[]): Promise<void> {
   const op = await load();
-  let modelFile: string | undefined, out: string | undefined;
-  const a: { format: 'csv' | 'svmlight'; dims?: number; indexBase?: 0 | 1; csv: CsvReadOptions } = {
-    format: 'csv',
-    csv: {},
-  };
-  const files = walkArgs(args, (o, value) => {
-    if (csvFlag(o, value, a.csv, op.csvFlags) || formatFlag(o, value, a)) return true;
-    if (o === '--model' || o === '-m') modelFile = value();
-    else if (o === '--out' || o === '-o') out = value();
-    else return false;
-    return true;
-  });
-  const file = one(files, 'predict needs one CSV or svmlight file (or - for standard input)');
-  if (!modelFile) throw new UsageError('predict needs --model model.json');
-  if (a.dims !== undefined || a.indexBase !== undefined)
-    throw new UsageError(
-      'predict reads svmlight rows as the model was trained: no --dims or --index-base',
-    );
+  const w = new Words(op, ['predict', ...args]);
+  const file = w.file;
+  const modelFile = w.value('--model')!;
+  const out = w.value('--out');
   const model = loadModel(op, modelFile);
   // The model reads what it was trained on; --format, when given, must agree.
-  if (a.format === 'svmlight' && model.input === 'csv')
-    throw new UsageError(
-      `${basename(modelFile)} was trained on a CSV file: predict reads CSV rows with it`,
-    );
-  a.format = model.input;
-  checkFormat(a, true, op.csvFlags);
+  w.checkReading(model.input, basename(modelFile));
+  const csv = w.csv();
   const scorer =
     model.input === 'svmlight'
-      ? op.svmlightScorer(model.text, { positive: a.csv.positive, onError: a.csv.onError })
-      : op.csvScorer(model.text, a.csv);
+      ? op.svmlightScorer(model.text, { positive: csv.positive, onError: csv.onError })
+      : op.csvScorer(model.text, csv);
   const fileOut = out ? createWriteStream(out) : null;
   const sink: NodeJS.WritableStream = fileOut ?? process.stdout;
   sink.write(scorer.csvHeader);
@@ -62,31 +44,17 @@ export async function predict(args: string[]): Promise<void> {
 }
 
 export async function merge(args: string[]): Promise<void> {
-  let out: string | undefined;
-  const rest = walkArgs(args, (a, value) => {
-    if (a !== '--out' && a !== '-o') return false;
-    out = value();
-    return true;
-  });
-  if (!out) throw new UsageError('merge needs -o merged.json');
-  if (rest.length === 0) throw new UsageError('merge needs model files');
   const op = await load();
-  writeFileSync(out, op.mergeJSON(rest.map(readText)) + '\n');
-  process.stderr.write(`onepass: merged ${rest.length} models into ${out}\n`);
+  const w = new Words(op, ['merge', ...args]);
+  const out = w.value('--out')!;
+  writeFileSync(out, op.mergeJSON(w.files.map(readText)) + '\n');
+  process.stderr.write(`onepass: merged ${w.files.length} models into ${out}\n`);
 }
 
 export async function exportModel(args: string[]): Promise<void> {
-  let onnx: string | undefined;
-  let weights: string | undefined;
-  const rest = walkArgs(args, (a, value) => {
-    if (a === '--onnx') onnx = value();
-    else if (a === '--weights') weights = value();
-    else return false;
-    return true;
-  });
-  const modelFile = one(rest, 'export needs a model file');
-  if (!onnx && !weights) throw new UsageError('export needs --onnx FILE and/or --weights FILE');
   const op = await load();
+  const w = new Words(op, ['export', ...args]);
+  const [modelFile, onnx, weights] = [w.file, w.value('--onnx'), w.value('--weights')];
   // dispose() rather than `using`: Node before 18.18 and 20.4 has no Symbol.dispose, and the
   // package says it runs on Node 18 (package.json engines).
   const p = op.loadPipeline(readText(modelFile));

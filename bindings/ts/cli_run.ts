@@ -10,21 +10,9 @@ import {
   type SvmlightRunner,
 } from './index.js';
 import { coreCount } from './parallel.js';
-import {
-  checkFormat,
-  csvFlag,
-  formatFlag,
-  numberArg,
-  one,
-  pad,
-  svmlightOptions,
-  UsageError,
-  walkArgs,
-  wholeNumber,
-} from './cli_args.js';
+import { pad, Words } from './cli_args.js';
 import { inFile, loadModel, openCsv, orDefault } from './cli_io.js';
 import type { CsvReadOptions } from './index.js';
-import type { CsvFlag } from './onepass_wasm.mjs';
 
 /** --threads by default: every core, up to 4 (one learns, three parse). Beyond three parsers
  * learning is the bound (docs/bench.md estimates it from the per-row costs), and each worker
@@ -32,10 +20,9 @@ import type { CsvFlag } from './onepass_wasm.mjs';
 const DEFAULT_THREADS = (cores: number): number => Math.min(cores, 4);
 
 interface RunArgs {
+  words: Words;
   file: string;
   format: 'csv' | 'svmlight';
-  dims?: number;
-  indexBase?: 0 | 1;
   pipelines: string[];
   shuffleBuffer?: number;
   seed?: number;
@@ -44,50 +31,27 @@ interface RunArgs {
   csv: CsvReadOptions;
   every: number;
   json: boolean;
-  quiet?: boolean;
+  quiet: boolean;
   threads?: number;
 }
 
-function parseRunArgs(args: string[], flags: CsvFlag[]): RunArgs {
-  const out: RunArgs = {
-    file: '',
-    format: 'csv',
-    pipelines: [],
-    csv: {},
-    every: 0,
-    json: false,
+/** The run's options from its words (the core checked them: api/command_line.hpp). */
+function runArgs(w: Words): RunArgs {
+  return {
+    words: w,
+    file: w.file,
+    format: w.format,
+    pipelines: w.values('--pipeline'),
+    shuffleBuffer: w.number('--shuffle-buffer'),
+    seed: w.number('--seed'),
+    save: w.value('--save'),
+    load: w.value('--load'),
+    csv: w.csv(),
+    every: w.number('--every') ?? 0,
+    json: w.has('--json'),
+    quiet: w.has('--quiet'),
+    threads: w.number('--threads'),
   };
-  const files = walkArgs(args, (a, value) => {
-    if (csvFlag(a, value, out.csv, flags) || formatFlag(a, value, out)) return true;
-    if (a === '--pipeline' || a === '-p') out.pipelines.push(value());
-    else if (a === '--save') out.save = value();
-    else if (a === '--load') out.load = value();
-    else if (a === '--every') out.every = numberArg(a, value(), wholeNumber, 'a whole number >= 0');
-    else if (a === '--seed') out.seed = numberArg(a, value(), wholeNumber, 'a whole number >= 0');
-    else if (a === '--shuffle-buffer')
-      out.shuffleBuffer = numberArg(a, value(), wholeNumber, 'a whole number >= 0');
-    else if (a === '--quiet' || a === '-q') out.quiet = true;
-    else if (a === '--threads')
-      out.threads = numberArg(
-        a,
-        value(),
-        (n) => wholeNumber(n) && n >= 1 && n <= 256,
-        'a whole number from 1 to 256',
-      );
-    else if (a === '--json') out.json = true;
-    else return false;
-    return true;
-  });
-  out.file = one(files, 'run needs a CSV file (or - for standard input)');
-  checkFormat(out, out.load !== undefined, flags, [
-    ['--shuffle-buffer', out.shuffleBuffer],
-    ['--threads', out.threads],
-  ]);
-  if (out.load && out.pipelines.length > 0)
-    throw new UsageError('--load trains a saved model further; it takes no --pipeline');
-  if (out.save && out.pipelines.length > 1)
-    throw new UsageError('--save writes one model: give exactly one --pipeline');
-  return out;
 }
 
 function progressLine(
@@ -144,13 +108,8 @@ async function startRunner(
     const loaded = loadModel(op, a.load);
     models = [loaded.text];
     learnedBefore = loaded.rows;
-    if (loaded.input === 'svmlight' && a.format === 'csv') {
-      a.format = 'svmlight'; // the model reads what it was trained on
-      checkFormat(a, true, op.csvFlags, [
-        ['--shuffle-buffer', a.shuffleBuffer],
-        ['--threads', a.threads],
-      ]);
-    }
+    a.format = loaded.input; // the model reads what it was trained on
+    a.words.checkReading(loaded.input, basename(a.load));
   }
   const source = await openCsv(a.file);
   try {
@@ -180,7 +139,7 @@ function runnerOf(
     return { csv, svm: null };
   }
   const svm = op.svmlightRunner({
-    ...svmlightOptions(a),
+    ...a.words.svmlight(),
     ...(models.length ? { models } : { pipelines: a.pipelines }),
     every: a.every,
     onError,
@@ -190,7 +149,8 @@ function runnerOf(
 
 export async function run(args: string[]): Promise<void> {
   const op = await load();
-  const a = parseRunArgs(args, op.csvFlags);
+  const a = runArgs(new Words(op, ['run', ...args]));
+  if (!a.load) a.words.checkReading();
   if (!a.load) orDefault(a.pipelines, op);
   for (const spec of a.pipelines) op.pipeline(spec).dispose(); // spec errors before file errors
   const { source, csv, svm, learnedBefore } = await startRunner(op, a);

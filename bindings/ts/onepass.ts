@@ -27,6 +27,14 @@ import type {
   SvmlightReadOptions,
 } from './types.js';
 
+/** @internal A CLI's command line as the core read it: its positional words, and each option
+ * given by its long flag with its values in order (a switch: 'true'). */
+export interface CommandWords {
+  command: string;
+  files: string[];
+  options: Record<string, string[]>;
+}
+
 export interface Onepass {
   /** Every learner, scaler and modifier with its parameters, defaults, ranges and help. */
   registry(): RegistryEntry[];
@@ -46,6 +54,12 @@ export interface Onepass {
     seed: number;
     k: number;
   };
+  /** @internal A CLI's words, the command first, read and checked by the core
+   * (api/command_line.hpp: both CLIs' one definition); throws the first mistake. */
+  commandLine(words: string[]): CommandWords;
+  /** @internal The reading flags' rules once the format of the model the command reads is
+   * known ('' for none); throws the mistake. */
+  checkReading(words: string[], model: '' | 'csv' | 'svmlight', modelName: string): void;
   /** @internal The CSV options with their CLI flags (api/csv_options.hpp). */
   readonly csvFlags: CsvFlag[];
   /** @internal Throws why a protocol cannot run with these options (a cross-validation takes
@@ -133,6 +147,14 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
     defaultPipeline: raw.defaultPipeline(),
     evaluationDefaults: raw.evaluationDefaults(),
     csvFlags,
+    commandLine(words) {
+      const line = raw.commandLine(words);
+      return 'error' in line ? fail(line.error) : line;
+    },
+    checkReading(words, model, modelName) {
+      const err = raw.checkReading(words, model, modelName);
+      if (err) fail(err);
+    },
     checkEvaluation(protocol, options) {
       const err = raw.checkEvaluation(protocol, options);
       if (err) fail(err);

@@ -299,6 +299,10 @@ export interface RawModule {
   Dataset: new () => RawDataset;
   /** The registry as JSON text (api/registry_json.hpp): RawEntry[]. */
   registryJson(): string;
+  commandLine(
+    words: string[],
+  ): { command: string; files: string[]; options: Record<string, string[]> } | { error: string };
+  checkReading(words: string[], model: string, modelName: string): string;
   previewCsv(head: string, complete: boolean, options: object): RawCsvPreview | { error: string };
   csvOptionInfos(): CsvFlag[];
   defaultPipeline(): string;

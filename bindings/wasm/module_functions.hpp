@@ -10,6 +10,7 @@
 #include <string>
 
 #include "convert.hpp"
+#include "onepass/api/command_line.hpp"
 #include "onepass/api/csv_options.hpp"
 #include "onepass/api/csv_preview.hpp"
 #include "onepass/api/defaults.hpp"
@@ -47,6 +48,32 @@ inline val grid_specs_value(const std::string& spec, const std::string& grid) {
 // The metrics' names (eval/metrics.hpp: one list for every front end).
 inline val metric_names_value() {
   return strings_value(onepass::metric_names());
+}
+
+// A CLI's words, the command first (api/command_line.hpp): { command, files, options: { flag:
+// [values] } } or { error }.
+inline val command_line_value(val words) {
+  auto line = onepass::parse_command_line(strings_of(words));
+  val out = val::object();
+  if (!line) {
+    out.set("error", line.message());
+    return out;
+  }
+  out.set("command", line.value().command);
+  out.set("files", strings_value(line.value().files));
+  val options = val::object();
+  for (const auto& [flag, values] : line.value().options) options.set(flag, strings_value(values));
+  out.set("options", options);
+  return out;
+}
+
+// The reading flags' rules once the model's format is known ("" when there is no model), for
+// a command line that parse_command_line accepted: "" or the mistake.
+inline std::string check_reading_value(val words, const std::string& model,
+                                       const std::string& model_name) {
+  auto line = onepass::parse_command_line(strings_of(words));
+  if (!line) return line.message();
+  return onepass::check_reading(line.value(), model, model_name).message();
 }
 
 // { model } or { error }

@@ -1,7 +1,5 @@
 // What the native CLI's commands share (onepass_native.cpp lists them): usage errors, the
-// arguments walked one by one, the reading flags (each CSV option by its flag, as
-// api/csv_options.hpp defines them for both CLIs; --format svmlight with --dims and
-// --index-base), and files read in chunks.
+// command line as the core reads it, the reading options, and files read in chunks.
 #pragma once
 
 #include <cstddef>
@@ -9,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "onepass/api/command_line.hpp"
 #include "onepass/core/status.hpp"
 #include "onepass/io/csv_reader.hpp"
 #include "onepass/io/svmlight_reader.hpp"
@@ -20,54 +19,20 @@ int usage_error(const std::string& message);
 // The work failed (a bad file, a model that does not load): printed, exit code 1.
 int failure(const std::string& message);
 
-// The arguments after the command, walked one by one: a command asks whether the word is one
-// of its options and takes its value; what is not an option is positional. The first mistake
-// is kept and ends the walk (never an exception, whatever the words).
-class Args {
- public:
-  Args(int argc, char** argv) : words_(argv + 2, argv + (argc > 2 ? argc : 2)) {}
-  // The next word; false at the end or after a mistake.
-  bool next();
-  bool is(const char* flag) const { return words_[at_] == flag; }
-  // The word after the current option.
-  std::string value();
-  // The value as a whole number from lo to hi.
-  std::size_t count(std::size_t lo, std::size_t hi);
-  // The value as a number in (0, 1), or (0, 1] when `one` is allowed.
-  double fraction(bool one = false);
-  // The current word is none of the command's options: an error for an option, else
-  // positional.
-  void other();
-  // The only positional word, or a mistake saying `what` is needed.
-  std::string one(const std::string& what);
-  const std::vector<std::string>& positional() const { return positional_; }
-  void mistake(const std::string& message) {
-    if (error_.empty()) error_ = message;
-  }
-  const std::string& error() const { return error_; }
+// The words after the program's name, read by the core (api/command_line.hpp: the one
+// definition both CLIs read their words by). False when they hold a mistake, which is printed
+// as a usage error; `status` is then the exit code.
+bool read_words(int argc, char** argv, onepass::CommandLine& line, int& status);
 
- private:
-  std::vector<std::string> words_;
-  std::size_t at_ = static_cast<std::size_t>(-1);
-  std::vector<std::string> positional_;
-  std::string error_;
-};
-
-// The reading flags of run, evaluate and predict.
-struct ReadFlags {
+// How a command's rows are read: the CSV options set from their flags (api/csv_options.hpp
+// set_csv_option, which names the option at fault), or svmlight rows with --dims, --index-base
+// and the flags svmlight takes too.
+struct Reading {
   onepass::CsvOptions csv;
   bool svmlight = false;
   onepass::SvmlightOptions svm;
-  bool dims_given = false, index_base_given = false;
-  std::string csv_only_given;  // the first flag given that reads CSV files only
-  // Takes the current word when it is one of these flags.
-  bool take(Args& args);
-  // svmlight needs --dims (unless a model gives the width) and takes none of the CSV-only
-  // flags; --dims and --index-base go with svmlight only. "" or the mistake.
-  std::string check(bool model_gives_dims) const;
-  // The svmlight options: --dims, --index-base, and the flags svmlight rows take too.
-  onepass::SvmlightOptions svmlight_options() const;
 };
+onepass::Result<Reading> reading_of(const onepass::CommandLine& line);
 
 // Reads a file ("-": standard input) in chunks of `chunk` bytes into push, then finish;
 // stops at the first error, which names the file.

@@ -10,6 +10,6 @@ int evaluate(int argc, char** argv);  // native_evaluate.cpp
 int predict(int argc, char** argv);   // native_models.cpp
 int merge(int argc, char** argv);     // native_models.cpp
 int export_model(int argc, char** argv);
-int list();
+int list(int argc, char** argv);
 
 }  // namespace onepass_native

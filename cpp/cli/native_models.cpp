@@ -1,6 +1,7 @@
 // onepass-native list, predict, merge and export: the registry, and what is done with a saved
 // model, as the JS CLI does it (the same API underneath, the same output).
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -13,41 +14,35 @@
 
 namespace onepass_native {
 
-int list() {
+int list(int argc, char** argv) {
+  onepass::CommandLine line;
+  int status = 0;
+  if (!read_words(argc, argv, line, status)) return status;  // JSON with or without --json
   std::cout << onepass::registry_json() << "\n";
   return 0;
 }
 
 int predict(int argc, char** argv) {
-  Args args(argc, argv);
-  ReadFlags read;
-  std::string model, out_file;
-  while (args.next()) {
-    if (read.take(args)) continue;
-    if (args.is("--model") || args.is("-m"))
-      model = args.value();
-    else if (args.is("--out") || args.is("-o"))
-      out_file = args.value();
-    else
-      args.other();
-  }
-  const std::string file =
-      args.one("predict needs one CSV or svmlight file (or - for standard input)");
-  if (!args.error().empty()) return usage_error(args.error());
-  if (model.empty()) return usage_error("predict needs --model model.json");
-  if (read.dims_given || read.index_base_given)
-    return usage_error(
-        "predict reads svmlight rows as the model was trained: no --dims or --index-base");
+  onepass::CommandLine line;
+  int status = 0;
+  if (!read_words(argc, argv, line, status)) return status;
+  const std::string file = line.files[0], model = line.value("--model"),
+                    out_file = line.value("--out");
   std::string text;
   if (!read_file(model, text)) return failure("cannot open " + model);
   auto loaded = onepass::model_from_json(text);
   if (!loaded) return failure(model + ": " + loaded.message());
   // The model reads what it was trained on; --format, when given, must agree.
-  if (read.svmlight && !loaded.value().schema.svmlight)
-    return usage_error(model + " was trained on a CSV file: predict reads CSV rows with it");
-  read.svmlight = loaded.value().schema.svmlight;
-  if (std::string e = read.check(true); !e.empty()) return usage_error(e);
-  auto made = read.svmlight ? onepass::ModelScorer::svmlight(text, read.svmlight_options())
+  const bool svmlight = loaded.value().schema.svmlight;
+  if (onepass::Status st = onepass::check_reading(line, svmlight ? "svmlight" : "csv",
+                                                  std::filesystem::path(model).filename());
+      !st)
+    return usage_error(st.message());
+  auto reading = reading_of(line);
+  if (!reading) return usage_error(reading.message());
+  Reading& read = reading.value();
+  read.svmlight = svmlight;
+  auto made = read.svmlight ? onepass::ModelScorer::svmlight(text, read.svm)
                             : onepass::ModelScorer::csv(text, read.csv);
   if (!made) return failure(made.message());
   onepass::ModelScorer& scorer = *made.value();
@@ -81,18 +76,11 @@ int predict(int argc, char** argv) {
 
 // The mean of models of one pipeline trained on shards (io/model_json.hpp merge_models).
 int merge(int argc, char** argv) {
-  Args args(argc, argv);
-  std::string out;
-  while (args.next()) {
-    if (args.is("-o") || args.is("--out"))
-      out = args.value();
-    else
-      args.other();
-  }
-  if (!args.error().empty()) return usage_error(args.error());
-  const std::vector<std::string>& files = args.positional();
-  if (out.empty()) return usage_error("merge needs -o merged.json");
-  if (files.empty()) return usage_error("merge needs model files");
+  onepass::CommandLine line;
+  int status = 0;
+  if (!read_words(argc, argv, line, status)) return status;
+  const std::vector<std::string>& files = line.files;
+  const std::string out = line.value("--out");
   std::vector<std::string> texts(files.size());
   for (std::size_t i = 0; i < files.size(); ++i)
     if (!read_file(files[i], texts[i])) return failure("cannot open " + files[i]);
@@ -106,20 +94,11 @@ int merge(int argc, char** argv) {
 // The model as ONNX and/or plain weights (api/linear_export.hpp): the same bytes as
 // `onepass export`. Usage errors exit 2, a model without a linear form 1, writing nothing.
 int export_model(int argc, char** argv) {
-  Args args(argc, argv);
-  std::string onnx, weights;
-  while (args.next()) {
-    if (args.is("--onnx"))
-      onnx = args.value();
-    else if (args.is("--weights"))
-      weights = args.value();
-    else
-      args.other();
-  }
-  const std::string model = args.one("export needs a model file");
-  if (!args.error().empty()) return usage_error(args.error());
-  if (onnx.empty() && weights.empty())
-    return usage_error("export needs --onnx FILE and/or --weights FILE");
+  onepass::CommandLine line;
+  int status = 0;
+  if (!read_words(argc, argv, line, status)) return status;
+  const std::string model = line.files[0], onnx = line.value("--onnx"),
+                    weights = line.value("--weights");
   std::string text;
   if (!read_file(model, text)) return usage_error("cannot open " + model);
   auto loaded = onepass::model_from_json(text);

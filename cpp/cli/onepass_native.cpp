@@ -1,7 +1,7 @@
 // The native build of the CLI (native_commands.hpp): the JS CLI's commands, flags and JSON,
 // through the same C++ API (cpp/include/onepass/api/), without node or wasm:
 //   onepass-native run FILE [--pipeline SPEC... | --load MODEL] [--save MODEL] [--every K]
-//                  [--shuffle-buffer N --seed S] [--chunk BYTES] [reading flags]
+//                  [--shuffle-buffer N --seed S] [reading flags]
 //   onepass-native evaluate FILE [--pipeline SPEC...] [--holdout F | --folds K [--curve F,...]
 //                  | --test FILE] [--seed S] [--shuffle] [--grid G [--select M]
 //                  [--validation F | --optimistic]] [reading flags]
@@ -11,7 +11,8 @@
 //   onepass-native list
 // Reading flags: the CSV options by their flags (api/csv_options.hpp: --label L, --positive V,
 // --delimiter ';', --na '?', --no-header, --skip-bad-rows, ...), or --format svmlight --dims D
-// [--index-base 0]. run and evaluate always print JSON lines (--json is accepted).
+// [--index-base 0]. run and evaluate always print JSON lines (--json is accepted). The words
+// are read by the core (api/command_line.hpp), as the JS CLI's are.
 #include <iostream>
 #include <string>
 
@@ -35,7 +36,7 @@ int main(int argc, char** argv) {
   if (cmd == "run") return run(argc, argv);
   if (cmd == "evaluate") return evaluate(argc, argv);
   if (cmd == "predict") return predict(argc, argv);
-  if (cmd == "list") return list();
+  if (cmd == "list") return list(argc, argv);
   if (cmd == "export") return export_model(argc, argv);
   if (cmd == "merge") return merge(argc, argv);
   if (cmd == "--version" || cmd == "-v") {

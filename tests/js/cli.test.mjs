@@ -240,21 +240,21 @@ test('without --pipeline, run and evaluate use the one default pipeline, and say
   );
 });
 
-test('the native CLI refuses a bad count with a message, not an exception (issue 14)', () => {
-  for (const [flag, value] of [
-    ['--every', 'abc'],
-    ['--chunk', '0'],
-    ['--shuffle-buffer', '-3'],
-    ['--seed', '1e99'],
+test('both CLIs refuse a bad count with the same message, not an exception (issue 14)', () => {
+  for (const [flag, value, range] of [
+    ['--every', 'abc', '>= 0'],
+    ['--threads', '0', 'from 1 to 256'],
+    ['--shuffle-buffer', '-3', 'from 0 to 67108864'],
+    ['--seed', '1e99', '>= 0'],
   ]) {
-    const r = spawnSync(join(root, 'build/native/onepass-native'), ['run', heart, flag, value], {
-      encoding: 'utf8',
-    });
+    const args = ['run', heart, flag, value];
+    const r = spawnSync(join(root, 'build/native/onepass-native'), args, { encoding: 'utf8' });
+    const w = cli(args);
+    const message = `${flag} takes a whole number ${range} (got '${value}')`;
     assert.equal(r.status, 2, `${flag} ${value}`);
-    assert.match(
-      r.stderr,
-      new RegExp(`option ${flag} must be a whole number from \\d+ to \\d+, got '${value}'`),
-    );
+    assert.equal(r.stderr, `onepass-native: ${message}\n`);
+    assert.equal(w.status, 2, `${flag} ${value}`);
+    assert.equal(w.stderr, `onepass: ${message} (onepass --help shows the usage)\n`);
   }
 });
 
