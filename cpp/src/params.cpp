@@ -94,23 +94,19 @@ std::string ParamSpec::default_text() const {
 double ParamValues::number(const std::string& name) const {
   auto it = numbers_.find(name);
   if (it != numbers_.end()) return it->second;
-  // A name the stage did not declare is a mistake in the registry: recorded, and NaN, which
-  // every guard sees, rather than a silent 0 (issue 16).
-  undeclared_.push_back(name);
+  // NaN, which every guard sees, rather than a silent 0 (issue 16).
   return std::numeric_limits<double>::quiet_NaN();
 }
 
 bool ParamValues::flag(const std::string& name) const {
   const double v = number(name);
-  return v == v && v != 0;  // an undeclared flag is off (and recorded), not NaN's "true"
+  return v == v && v != 0;  // an undeclared flag is off, not NaN's "true"
 }
 
 const std::string& ParamValues::text(const std::string& name) const {
   static const std::string empty;
   auto it = texts_.find(name);
-  if (it != texts_.end()) return it->second;
-  undeclared_.push_back(name);
-  return empty;
+  return it != texts_.end() ? it->second : empty;
 }
 
 std::string ParamValues::canonical(const std::vector<ParamSpec>& specs) const {

@@ -37,18 +37,14 @@ struct ParamSpec {
   std::string default_text() const;
 };
 
-// Validated values, every declared parameter present (defaults filled in).
+// Validated values, every declared parameter present (defaults filled in). Stages read them
+// only through their declarations (core/bound_params.hpp), so by declared names; a name not
+// there reads as NaN (a flag as off, a text as ""), never as a silent 0.
 class ParamValues {
  public:
   double number(const std::string& name) const;
   bool flag(const std::string& name) const;
-  // Whether the stage declared the parameter (a family whose members declare different ones).
-  bool has(const std::string& name) const { return numbers_.count(name) || texts_.count(name); }
   const std::string& text(const std::string& name) const;
-  // The names asked for that the stage did not declare (a mistake in a registry entry: the
-  // names are written in the declaration and again where the stage is built; registry_test
-  // builds every entry and checks this is empty).
-  const std::vector<std::string>& undeclared() const { return undeclared_; }
 
   void set_number(const std::string& name, double v) { numbers_[name] = v; }
   void set_text(const std::string& name, std::string v) { texts_[name] = std::move(v); }
@@ -59,7 +55,6 @@ class ParamValues {
  private:
   std::map<std::string, double> numbers_;
   std::map<std::string, std::string> texts_;
-  mutable std::vector<std::string> undeclared_;
 };
 
 // Checks user-given (name, value-text) pairs against the declarations of stage `owner`.
