@@ -139,7 +139,7 @@ TEST(GoldenLogreg, TwoStepsWithL2) {  // spec 9.6
 }
 
 TEST(GoldenLogreg, LearningRateHalvesOverTheHorizon) {  // spec 9.13
-  LogisticSgd lr(LogisticSgd::Config{0.1, 0, 50});  // eta0, lambda, n
+  LogisticSgd lr(LogisticSgd::Config{/*eta0*/ 0.1, /*lambda*/ 0, /*n*/ 50});
   lr.reset(1);
   EXPECT_DOUBLE_EQ(lr.learning_rate(), 0.1);
   const double x[] = {0.3};
