@@ -135,5 +135,21 @@ TEST(RegistryBindings, EveryParameterChangesWhatItsStageDoes) {
   EXPECT_GE(checked, 80u);
 }
 
+// A Config's initial values are the declared defaults (tests build stages from Config{}
+// directly): where a default differs by variant, only the declaration can hold it.
+TEST(RegistryBindings, ConfigsStartAtTheDeclaredDefaults) {
+  // SCW-II's eta and GAS's gamma default otherwise than SCW-I's and ASH's, which share the
+  // Config (docs/algorithms.md 4.17, 5.3).
+  const std::map<std::string, std::vector<std::string>> by_variant = {{"scw2", {"eta"}},
+                                                                      {"gas", {"gamma"}}};
+  for (const RegistryEntry& e : registry()) {
+    if (!e.config_drift) continue;
+    const auto known = by_variant.find(e.name);
+    EXPECT_EQ(e.config_drift(),
+              known == by_variant.end() ? std::vector<std::string>{} : known->second)
+        << e.name;
+  }
+}
+
 }  // namespace
 }  // namespace onepass

@@ -50,6 +50,9 @@ struct RegistryEntry {
   std::function<std::unique_ptr<Learner>(const ParamValues&)> make_learner;
   std::function<std::unique_ptr<Scaler>(const ParamValues&)> make_scaler;
   std::function<std::unique_ptr<Learner>(std::unique_ptr<Learner>, const ParamValues&)> wrap;
+  // The parameters whose default differs from their Config field's initial value
+  // (BoundParams::drift); set by bind_learner and bind_scaler.
+  std::function<std::vector<std::string>()> config_drift;
 };
 
 // An entry of the given kind with its name, summary, section of docs/algorithms.md and source
@@ -97,6 +100,7 @@ inline constexpr const char* kS4 = "Carvalho & Cohen, Single-Pass Online Learnin
 template <typename Stage, typename... Fixed>
 void bind_learner(RegistryEntry& e, BoundParams<typename Stage::Config> params, Fixed... fixed) {
   e.params = params.specs();
+  e.config_drift = [params] { return params.drift(); };
   e.make_learner = [params = std::move(params),
                     fixed...](const ParamValues& v) -> std::unique_ptr<Learner> {
     return std::make_unique<Stage>(fixed..., params.from(v));
@@ -105,6 +109,7 @@ void bind_learner(RegistryEntry& e, BoundParams<typename Stage::Config> params, 
 template <typename Stage, typename... Fixed>
 void bind_scaler(RegistryEntry& e, BoundParams<typename Stage::Config> params, Fixed... fixed) {
   e.params = params.specs();
+  e.config_drift = [params] { return params.drift(); };
   e.make_scaler = [params = std::move(params),
                    fixed...](const ParamValues& v) -> std::unique_ptr<Scaler> {
     return std::make_unique<Stage>(fixed..., params.from(v));

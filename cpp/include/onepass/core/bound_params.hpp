@@ -20,16 +20,19 @@ namespace onepass {
 template <typename Config>
 struct BoundParam {
   ParamSpec spec;
-  std::function<void(Config&, const ParamValues&)> set;  // the field, from validated values
+  std::function<void(Config&, const ParamValues&)> set;    // the field, from validated values
+  std::function<bool(const Config&, const Config&)> same;  // whether two Configs agree on it
 };
 
 namespace detail {
 template <typename Config, typename Field, typename Read>
 BoundParam<Config> bind_field(Field Config::*field, ParamSpec spec, Read read) {
   std::string name = spec.name;
-  return {std::move(spec), [field, name = std::move(name), read](Config& c, const ParamValues& v) {
+  return {std::move(spec),
+          [field, name = std::move(name), read](Config& c, const ParamValues& v) {
             c.*field = read(v, name);
-          }};
+          },
+          [field](const Config& a, const Config& b) { return a.*field == b.*field; }};
 }
 }  // namespace detail
 
@@ -98,6 +101,19 @@ class BoundParams {
     Config config{};
     for (const auto& p : params_) p.set(config, values);
     return config;
+  }
+
+  // The parameters whose declared default is not their field's initial value in Config{} (a
+  // Config's initial values let tests build a stage directly; registry_bindings_test checks
+  // that they are the declarations').
+  std::vector<std::string> drift() const {
+    std::vector<std::string> out;
+    auto defaults = resolve_params("", specs(), {});
+    if (!defaults) return {defaults.message()};
+    const Config declared = from(defaults.value()), initial{};
+    for (const auto& p : params_)
+      if (!p.same(declared, initial)) out.push_back(p.spec.name);
+    return out;
   }
 
  private:
