@@ -154,8 +154,13 @@ test('Vite: parsing on two threads from the installed package (its worker script
     let csv = 'a,b,label\\n';
     for (let i = 0; i < 500000; i++) csv += (i % 7) + ',' + ((i * 3) % 11) + ',' + (i % 2) + '\\n';
     const bytes = new TextEncoder().encode(csv);
+    // A source that pauses once after its first megabyte (as a download may): the workers
+    // are set up by then, and read blocks (until then the learning thread reads them all).
     async function* chunks() {
-      for (let at = 0; at < bytes.length; at += 65536) yield bytes.subarray(at, at + 65536);
+      for (let at = 0; at < bytes.length; at += 65536) {
+        if (at === 16 * 65536) await new Promise((resolve) => setTimeout(resolve, 1500));
+        yield bytes.subarray(at, at + 65536);
+      }
     }
     const one = op.csvRunner({ pipelines: ['zscore | logreg'] });
     await one.pushAll(chunks());
