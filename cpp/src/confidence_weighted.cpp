@@ -118,7 +118,7 @@ RegistryEntry cw_entry(CwVariant variant, const char* summary) {
     BoundParam<C> eta =
         real_param(&C::eta, "eta", variant == CwVariant::scw1 ? 0.75 : 0.90, 0.5, 1,
                    "confidence eta: the margin wanted is Phi^-1(eta) standard deviations", true);
-    eta.spec.max_exclusive = true;  // Phi^-1(1) is infinite
+    eta.spec().max_exclusive = true;  // Phi^-1(1) is infinite
     params.add(std::move(eta));
   }
   params.add(bias_param(&C::bias));

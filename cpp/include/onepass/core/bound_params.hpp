@@ -6,7 +6,7 @@
 #pragma once
 
 #include <cstddef>
-#include <functional>
+#include <cstring>
 #include <initializer_list>
 #include <string>
 #include <type_traits>
@@ -17,35 +17,56 @@
 
 namespace onepass {
 
+// How a bound value is written into its field. The binding is kept as data (the field's offset
+// in its Config and its type), not as code per parameter: a function object per parameter cost
+// the wasm module 130 KB for about a hundred parameters.
+enum class FieldType { real, size, flag, choice_bool, choice_int };
+
+// A parameter's declaration and the field it sets, whatever the Config.
+struct BoundField {
+  ParamSpec spec;
+  std::size_t offset = 0;
+  FieldType type = FieldType::real;
+  std::vector<int> choice_values;  // a choice: the value each listed text sets (a bool, an enum)
+};
+
+// Writes the field of the Config at `config` from validated values (params.cpp).
+void set_field(void* config, const BoundField& field, const ParamValues& values);
+// The fields whose declared default differs from their value in `initial` (a Config{}).
+std::vector<std::string> drifted_fields(const std::vector<BoundField>& fields, const void* initial);
+
 template <typename Config>
 struct BoundParam {
-  ParamSpec spec;
-  std::function<void(Config&, const ParamValues&)> set;    // the field, from validated values
-  std::function<bool(const Config&, const Config&)> same;  // whether two Configs agree on it
+  BoundField field;
+  ParamSpec& spec() { return field.spec; }
 };
 
 namespace detail {
-template <typename Config, typename Field, typename Read>
-BoundParam<Config> bind_field(Field Config::*field, ParamSpec spec, Read read) {
-  std::string name = spec.name;
-  return {std::move(spec),
-          [field, name = std::move(name), read](Config& c, const ParamValues& v) {
-            c.*field = read(v, name);
-          },
-          [field](const Config& a, const Config& b) { return a.*field == b.*field; }};
+// The offset of a field in its Config, found on a Config made for the purpose.
+template <typename Config, typename Field>
+std::size_t offset_of(Field Config::*field) {
+  static_assert(std::is_standard_layout_v<Config>, "a bound Config is a plain struct");
+  const Config c{};
+  return static_cast<std::size_t>(reinterpret_cast<const char*>(&(c.*field)) -
+                                  reinterpret_cast<const char*>(&c));
+}
+template <typename Config, typename Field>
+BoundParam<Config> bind_field(Field Config::*field, ParamSpec spec, FieldType type,
+                              std::vector<int> choices = {}) {
+  return {{std::move(spec), offset_of(field), type, std::move(choices)}};
 }
 }  // namespace detail
 
 // The field's type says which kinds it takes, so a flag cannot land in a number nor a
 // fraction in a count: a real to a double; an integer to a double or a std::size_t; a boolean to
-// a bool; a choice to a field of any type, each choice's text with the value it sets (the first
+// a bool; a choice to a bool or an enum, each choice's text with the value it sets (the first
 // is the default).
 template <typename Config>
 BoundParam<Config> real_param(double Config::*field, std::string name, double def, double min,
                               double max, std::string help, bool min_exclusive = false) {
   return detail::bind_field(
       field, ParamSpec::real(std::move(name), def, min, max, std::move(help), min_exclusive),
-      [](const ParamValues& v, const std::string& n) { return v.number(n); });
+      FieldType::real);
 }
 
 template <typename Config, typename Field>
@@ -53,30 +74,34 @@ BoundParam<Config> integer_param(Field Config::*field, std::string name, double 
                                  double max, std::string help) {
   static_assert(std::is_same_v<Field, double> || std::is_same_v<Field, std::size_t>,
                 "an integer parameter sets a double or a std::size_t");
-  return detail::bind_field(
-      field, ParamSpec::integer(std::move(name), def, min, max, std::move(help)),
-      [](const ParamValues& v, const std::string& n) { return static_cast<Field>(v.number(n)); });
+  return detail::bind_field(field,
+                            ParamSpec::integer(std::move(name), def, min, max, std::move(help)),
+                            std::is_same_v<Field, double> ? FieldType::real : FieldType::size);
 }
 
 template <typename Config>
 BoundParam<Config> flag_param(bool Config::*field, std::string name, bool def, std::string help) {
   return detail::bind_field(field, ParamSpec::boolean(std::move(name), def, std::move(help)),
-                            [](const ParamValues& v, const std::string& n) { return v.flag(n); });
+                            FieldType::flag);
 }
 
 template <typename Config, typename Field>
 BoundParam<Config> choice_param(Field Config::*field, std::string name,
                                 std::vector<std::pair<std::string, Field>> choices,
                                 std::string help) {
+  static_assert(
+      std::is_same_v<Field, bool> || (std::is_enum_v<Field> && sizeof(Field) == sizeof(int)),
+      "a choice sets a bool or an enum of int size");
   std::vector<std::string> texts;
-  for (const auto& choice : choices) texts.push_back(choice.first);
-  return detail::bind_field(field, ParamSpec::choice(std::move(name), texts, std::move(help)),
-                            [choices](const ParamValues& v, const std::string& n) {
-                              const std::string& text = v.text(n);  // one of them: validated
-                              for (const auto& choice : choices)
-                                if (choice.first == text) return choice.second;
-                              return choices.front().second;
-                            });
+  std::vector<int> values;
+  for (const auto& choice : choices) {
+    texts.push_back(choice.first);
+    values.push_back(static_cast<int>(choice.second));
+  }
+  return detail::bind_field(
+      field, ParamSpec::choice(std::move(name), texts, std::move(help)),
+      std::is_same_v<Field, bool> ? FieldType::choice_bool : FieldType::choice_int,
+      std::move(values));
 }
 
 // A stage's parameters in declaration order (the order users see them in).
@@ -84,9 +109,11 @@ template <typename Config>
 class BoundParams {
  public:
   BoundParams() = default;
-  BoundParams(std::initializer_list<BoundParam<Config>> params) : params_(params) {}
+  BoundParams(std::initializer_list<BoundParam<Config>> params) {
+    for (const auto& p : params) params_.push_back(p.field);
+  }
   BoundParams& add(BoundParam<Config> param) {
-    params_.push_back(std::move(param));
+    params_.push_back(std::move(param.field));
     return *this;
   }
 
@@ -99,25 +126,22 @@ class BoundParams {
   // does not have) keeps its default.
   Config from(const ParamValues& values) const {
     Config config{};
-    for (const auto& p : params_) p.set(config, values);
+    for (const auto& p : params_) set_field(&config, p, values);
     return config;
   }
 
-  // The parameters whose declared default is not their field's initial value in Config{} (a
-  // Config's initial values let tests build a stage directly; registry_bindings_test checks
-  // that they are the declarations').
-  std::vector<std::string> drift() const {
-    std::vector<std::string> out;
-    auto defaults = resolve_params("", specs(), {});
-    if (!defaults) return {defaults.message()};
-    const Config declared = from(defaults.value()), initial{};
-    for (const auto& p : params_)
-      if (!p.same(declared, initial)) out.push_back(p.spec.name);
-    return out;
+  // The fields, and the bytes of a Config{} (a Config's initial values let tests build a stage
+  // directly; registry_bindings_test checks with drifted_fields that they are the declared
+  // defaults).
+  void describe(std::vector<BoundField>& fields, std::vector<char>& initial) const {
+    fields = params_;
+    const Config config{};
+    initial.resize(sizeof(Config));
+    std::memcpy(initial.data(), static_cast<const void*>(&config), sizeof(Config));
   }
 
  private:
-  std::vector<BoundParam<Config>> params_;
+  std::vector<BoundField> params_;
 };
 
 }  // namespace onepass
