@@ -262,6 +262,18 @@ const rNative = await native(file, 'zscore | logreg');
 const rCli = await cli(file, 'zscore | logreg', 1);
 const rCliCores = await cli(file, 'zscore | logreg', CORES);
 const rWasmCores = await wasm(op, file, ['zscore | logreg'], rows, CORES);
+// The same on a file three times as long (generated likewise; not with --file): starting the
+// parser workers (about 50 ms: a thread, the module, the head) weighs less there.
+let long = null;
+if (!args.file && !quick && CORES > 1) {
+  const longFile = join(root, `bench/data/realistic_${3 * ROWS}.csv`);
+  generate(longFile, 3 * ROWS);
+  long = {
+    mb: statSync(longFile).size / 1e6,
+    one: await wasm(op, longFile, ['zscore | logreg'], 3 * rows),
+    cores: await wasm(op, longFile, ['zscore | logreg'], 3 * rows, CORES),
+  };
+}
 const apartNote =
   CORES > 1 && blocksApart === 0
     ? ' (no block was parsed by a worker: the file is too short, or never settles)'
@@ -355,7 +367,7 @@ const nodeMbPerS = mb / rWasm.seconds;
 const parseUs = (rParse.seconds / rows) * 1e6;
 const learnUs = Math.max(0, (rWasm.seconds / rows) * 1e6 - parseUs);
 const scaling = [1, 2, 4]
-  .map((k) => `${k}: ${(((parseUs + learnUs) / Math.max(learnUs, parseUs / k)) || 1).toFixed(1)} x`)
+  .map((k) => `${k}: ${((parseUs + learnUs) / Math.max(learnUs, parseUs / k) || 1).toFixed(1)} x`)
   .join(', ');
 const table_rows = [
   [
@@ -379,6 +391,17 @@ const table_rows = [
     peak(rWasmCores),
     `${(rWasm.seconds / rWasmCores.seconds).toFixed(2)} x in process on one thread (target >= 1.6)${apartNote}`,
   ],
+  ...(long
+    ? [
+        [
+          `the same, pushAll(path, { threads: ${CORES} }), on ${3 * ROWS} rows (${long.mb.toFixed(0)} MB)`,
+          speed(long.cores, 3 * rows, long.mb),
+          spread(long.cores),
+          peak(long.cores),
+          `${(long.one.seconds / long.cores.seconds).toFixed(2)} x in process on one thread (${speed(long.one, 3 * rows, long.mb)}; target >= 1.6)`,
+        ],
+      ]
+    : []),
   [
     'reference: parsing alone, in process (loadDataset: the rows into memory, nothing learned)',
     speed(rParse),

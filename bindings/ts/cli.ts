@@ -18,7 +18,7 @@ const USAGE = `usage:
               [--save model.json] [--load model.json]
   onepass evaluate <file.csv> [--pipeline "<spec>" ...] [--label L] [--positive V]
               [--holdout 0.2 | --folds 10 | --test test.csv] [--seed S] [--shuffle]
-              [--grid "lambda=0,0.01;mu=0,1"] [--select accuracy] [--optimistic]
+              [--grid "lambda=0,0.01;mu=0,1"] [--select accuracy] [--validation 0.2 | --optimistic]
               [--metrics accuracy,f1,auc] [--curve 0.1,0.5,1] [--json]
               [--format svmlight --dims D [--index-base 0]]
   onepass predict <file.csv|file.svm|-> --model model.json [--out predictions.csv]

@@ -130,8 +130,10 @@ class ParserPool {
   }
 
   /** Whether every worker is set up (until then this thread reads the blocks itself: loading
-   * a worker's module takes about as long as reading 15 MB). */
+   * a worker's module takes about as long as reading 15 MB). Throws when a worker failed, so
+   * that a run whose workers cannot start says so instead of going on alone. */
   get ready(): boolean {
+    if (this.#failure) throw this.#failure;
     return this.#ready === this.#threads.length;
   }
 
@@ -386,6 +388,9 @@ class ParallelStream {
         // A quote ('"'), or a block cut inside a record: this thread reads on.
         if (!oneThread && (!cutter.whole || hasQuote(block))) oneThread = true;
         if (this.#pool && !oneThread) {
+          // Until the workers are set up, a turn of the event loop per block lets their
+          // messages in, whatever the source (one held in memory never yields by itself).
+          if (!this.#pool.ready) await new Promise((resolve) => setTimeout(resolve, 0));
           const here = this.share.next(this.#pool.ready);
           const spare = [block.buffer as ArrayBuffer];
           this.#inFlight.add(

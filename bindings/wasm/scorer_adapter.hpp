@@ -54,7 +54,7 @@ class JsScorer {
     onepass::ScoredRows r;
     r.scores = emscripten::convertJSArrayToNumberVector<double>(scores);
     r.predictions = emscripten::convertJSArrayToNumberVector<std::int8_t>(predictions);
-    if (!probabilities.isNull())
+    if (!probabilities.isNull() && !probabilities.isUndefined())
       r.probabilities = emscripten::convertJSArrayToNumberVector<double>(probabilities);
     const std::vector<double> at = emscripten::convertJSArrayToNumberVector<double>(lines);
     r.lines.assign(at.begin(), at.end());

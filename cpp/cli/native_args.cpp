@@ -39,7 +39,8 @@ onepass::Result<Reading> reading_of(const onepass::CommandLine& line) {
   }
   // The values were checked by the command line's rules (api/command_line.hpp).
   out.svm.dims = std::strtoull(line.value("--dims", "0").c_str(), nullptr, 10);
-  out.svm.index_base = line.value("--index-base", "1") == "0" ? 0 : 1;
+  out.svm.index_base =
+      static_cast<int>(std::strtoull(line.value("--index-base", "1").c_str(), nullptr, 10));
   out.svm.positive = out.csv.positive;
   out.svm.on_error = out.csv.on_error;
   return out;

@@ -79,13 +79,17 @@ bool reads_rows(const std::string& command) {
   return command == "run" || command == "evaluate" || command == "predict";
 }
 
-// The comma-separated parts of a value.
+// The comma-separated parts of a value, spaces around them trimmed, empty ones left out
+// ("accuracy, f1," is accuracy and f1).
 std::vector<std::string> parts_of(const std::string& text) {
   std::vector<std::string> out;
   std::size_t b = 0;
   for (;;) {
     const std::size_t e = text.find(',', b);
-    out.push_back(text.substr(b, e == std::string::npos ? e : e - b));
+    const std::string part = text.substr(b, e == std::string::npos ? e : e - b);
+    const std::size_t first = part.find_first_not_of(' ');
+    if (first != std::string::npos)
+      out.push_back(part.substr(first, part.find_last_not_of(' ') + 1 - first));
     if (e == std::string::npos) return out;
     b = e + 1;
   }
@@ -124,10 +128,8 @@ Status check_value(const Option& o, const std::string& text) {
       const unsigned long long v =
           text.empty() || text[0] == '-' ? 0 : std::strtoull(text.c_str(), &end, 10);
       if (!end || *end != '\0' || v < o.lo || v > o.hi) {
-        const std::string range =
-            o.hi == kMaxCount ? ">= " + std::to_string(o.lo)
-                              : "from " + std::to_string(o.lo) + " to " + std::to_string(o.hi);
-        return Status::error(flag + " takes a whole number " + range + " (got '" + text + "')");
+        return Status::error(flag + " takes a whole number from " + std::to_string(o.lo) + " to " +
+                             std::to_string(o.hi) + " (got '" + text + "')");
       }
       return Status::ok();
     }
@@ -157,7 +159,7 @@ const Option* option_of(const std::string& command, const std::string& word, Opt
   const auto own = table.find(command);
   if (own != table.end())
     for (const Option& o : own->second)
-      if (word == o.flag || word == o.alias) return &o;
+      if (word == o.flag || (*o.alias && word == o.alias)) return &o;
   if (!reads_rows(command)) return nullptr;
   for (const Option& o : kFormatOptions)
     if (word == o.flag) return &o;
@@ -277,6 +279,16 @@ Result<CommandLine> parse_command_line(const std::vector<std::string>& words) {
     line.options[o->flag].push_back(value);
   }
   if (Status st = check_command(line); !st) return st;
+  // The CSV reading flags' values, as the runs will set them (api/csv_options.hpp), so that a
+  // bad one is a usage mistake in both CLIs.
+  CsvOptions csv;
+  for (const CsvOptionInfo& info : csv_option_infos())
+    if (line.has(info.flag))
+      if (Status st = set_csv_option(csv, info.name,
+                                     info.switch_value ? info.switch_value : line.value(info.flag));
+          !st)
+        return st;
+  if (Status st = check_csv_options(csv); !st) return st;
   return line;
 }
 

@@ -226,7 +226,7 @@ TEST(NumberText, WritesWhatJavaScriptWrites) {
   };
   for (const auto& [x, text] : cases) EXPECT_EQ(js_number_text(x), text) << text;
   // Doubles of random bits (every magnitude) read back exactly; the JS tests compare the bytes
-  // with String(x) itself (scorer.test.mjs).
+  // with String(x) itself (models.test.mjs).
   SeededRandom rng(7);
   for (int i = 0; i < 20000; ++i) {
     const std::uint64_t bits = rng.next();

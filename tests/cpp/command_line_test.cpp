@@ -40,7 +40,14 @@ TEST(CommandLine, NamesEachMistakeOfAWord) {
   EXPECT_EQ(mistake({"run", "a.csv", "b.csv"}), "unexpected argument 'b.csv'");
   EXPECT_EQ(mistake({"run"}), "run needs a CSV or svmlight file (or - for standard input)");
   EXPECT_EQ(mistake({"run", "a.csv", "--every", "-1"}),
-            "--every takes a whole number >= 0 (got '-1')");
+            "--every takes a whole number from 0 to 9007199254740991 (got '-1')");
+  // An empty word is a file (a mistake for the command), never an option without an alias.
+  EXPECT_EQ(mistake({"run", "", "-p", "pa"}),
+            "");  // the empty name fails when the file is opened, as any other name
+  EXPECT_EQ(mistake({"list", ""}), "unexpected argument ''");
+  // The CSV reading flags' values, as the runs will set them.
+  EXPECT_NE(mistake({"run", "a.csv", "--max-levels", "x"}).find("maxLevels"), std::string::npos);
+  EXPECT_NE(mistake({"run", "a.csv", "--numeric", "a", "--categorical", "a"}), "");
   EXPECT_EQ(mistake({"run", "a.csv", "--threads", "257"}),
             "--threads takes a whole number from 1 to 256 (got '257')");
   EXPECT_EQ(mistake({"run", "a.csv", "--dims", "0"}),

@@ -2,7 +2,15 @@
 // run gives what one thread gives, bit for bit, whatever the input: a file by its path, a Blob,
 // a stream; string labels, empty cells, bad rows skipped or stopping, a quote half-way.
 import assert from 'node:assert/strict';
-import { mkdtempSync, openAsBlob, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  mkdtempSync,
+  openAsBlob,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
@@ -284,6 +292,32 @@ test('blocks read by the learning thread too: the same bits as one thread', asyn
     assertSame(one, await run(path, 2, { onError: 'skip' }));
     assertSame(one, await run(chunks(), 2, { onError: 'skip' }));
   } finally {
+    ReadShare.fixed = 0;
+  }
+});
+
+test('a parser worker that cannot start stops the run with its error, not a run alone', async () => {
+  ReadShare.fixed = null; // the path where this thread reads until the workers are set up
+  const { streamInParallel } = await import('../../lib/parallel.js');
+  const runner = op.csvRunner({ pipelines: ['zscore | logreg'], positive: 'yes' });
+  const path = file('unstartable.csv', csvText(300000));
+  try {
+    await assert.rejects(
+      streamInParallel(
+        {
+          race: runner.raw,
+          push: (bytes) => runner.push(bytes),
+          options: { positive: 'yes' },
+          source: { wasmUrl: join(dir, 'no-such-module.wasm') }, // the workers' module: missing
+        },
+        { chunks: createReadStream(path), file: { file: path, size: statSync(path).size } },
+        2,
+      ),
+      /a parser worker failed \(onepass could not load its WebAssembly module .*no-such-module\.wasm.*\); run with threads: 1/,
+    );
+    assert.ok(runner.stats(0).rows > 0, 'the head was learned before the workers failed');
+  } finally {
+    runner.dispose();
     ReadShare.fixed = 0;
   }
 });
