@@ -99,25 +99,27 @@ inline constexpr const char* kS4 = "Carvalho & Cohen, Single-Pass Online Learnin
 
 // Declares `params` as e's parameters and builds its stage from the Config they fill, after the
 // arguments the entry fixes (its variant): Stage(fixed..., config).
-// The functions hold the parameters through one shared pointer: a copy of them in each
+// The builder holds the parameters through one shared pointer: a copy of them in each
 // function object was 30 KB of copying code in the wasm module.
-template <typename Stage, typename... Fixed>
-void bind_learner(RegistryEntry& e, BoundParams<typename Stage::Config> params, Fixed... fixed) {
+namespace detail {
+template <typename Base, typename Stage, typename... Fixed>
+std::function<std::unique_ptr<Base>(const ParamValues&)> bind_stage(
+    RegistryEntry& e, BoundParams<typename Stage::Config> params, Fixed... fixed) {
   const auto bound = std::make_shared<const BoundParams<typename Stage::Config>>(std::move(params));
   e.params = bound->specs();
   bound->describe(e.fields, e.initial_config);
-  e.make_learner = [bound, fixed...](const ParamValues& v) -> std::unique_ptr<Learner> {
+  return [bound, fixed...](const ParamValues& v) -> std::unique_ptr<Base> {
     return std::make_unique<Stage>(fixed..., bound->from(v));
   };
 }
+}  // namespace detail
+template <typename Stage, typename... Fixed>
+void bind_learner(RegistryEntry& e, BoundParams<typename Stage::Config> params, Fixed... fixed) {
+  e.make_learner = detail::bind_stage<Learner, Stage>(e, std::move(params), fixed...);
+}
 template <typename Stage, typename... Fixed>
 void bind_scaler(RegistryEntry& e, BoundParams<typename Stage::Config> params, Fixed... fixed) {
-  const auto bound = std::make_shared<const BoundParams<typename Stage::Config>>(std::move(params));
-  e.params = bound->specs();
-  bound->describe(e.fields, e.initial_config);
-  e.make_scaler = [bound, fixed...](const ParamValues& v) -> std::unique_ptr<Scaler> {
-    return std::make_unique<Stage>(fixed..., bound->from(v));
-  };
+  e.make_scaler = detail::bind_stage<Scaler, Stage>(e, std::move(params), fixed...);
 }
 // e's check (what the ranges cannot say), on the Config the same parameters fill.
 template <typename Config, typename Check>

@@ -20,9 +20,7 @@ class AdaptiveLogistic : public Learner {
 
   double score_with(const double* params, const double* x) const override;
   bool linear_form_of(const double* params, std::vector<double>& w, double& b) const override {
-    w.assign(params, params + dims_);  // [w, b]
-    b = params[dims_];
-    return true;
+    return weights_and_bias(params, true, w, b);
   }
   double score_sparse_with(const double* params, const SparseRow& x) const override;
   bool sparse_native() const override { return true; }

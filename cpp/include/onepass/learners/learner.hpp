@@ -111,6 +111,16 @@ class Learner {
     return linear_form_of(current_params(), w, b);
   }
 
+ protected:
+  // linear_form_of for the parameters [w_1..w_d, b] (or [w] when there is no bias): the layout
+  // of the linear learners (logreg, the adaptive ones, the margin family, PATER).
+  bool weights_and_bias(const double* params, bool bias, std::vector<double>& w, double& b) const {
+    w.assign(params, params + dims_);
+    b = bias ? params[dims_] : 0.0;
+    return true;
+  }
+
+ public:
   // Named arrays of the given parameter vector (own or averaged), e.g. "w" and "b".
   virtual Snapshot snapshot_of(const double* params) const = 0;
   Snapshot snapshot() const { return snapshot_of(current_params()); }

@@ -26,9 +26,7 @@ class LogisticSgd : public Learner {
 
   double score_with(const double* params, const double* x) const override;
   bool linear_form_of(const double* params, std::vector<double>& w, double& b) const override {
-    w.assign(params, params + dims_);  // [w, b]
-    b = params[dims_];
-    return true;
+    return weights_and_bias(params, true, w, b);
   }
   double score_sparse_with(const double* params, const SparseRow& x) const override;
   // O(nonzeros) steps on sparse rows, with or without weight decay.

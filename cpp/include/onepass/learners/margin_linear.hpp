@@ -18,9 +18,7 @@ class MarginLinear : public Learner {
   double score_sparse_with(const double* params, const SparseRow& x) const override;
   Snapshot snapshot_of(const double* params) const override;
   bool linear_form_of(const double* params, std::vector<double>& w, double& b) const override {
-    w.assign(params, params + dims_);
-    b = bias_ ? params[dims_] : 0.0;
-    return true;
+    return weights_and_bias(params, bias_, w, b);
   }
 
  protected:

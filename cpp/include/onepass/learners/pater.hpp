@@ -31,9 +31,7 @@ class Pater : public Learner {
 
   double score_with(const double* params, const double* x) const override;
   bool linear_form_of(const double* params, std::vector<double>& w, double& b) const override {
-    w.assign(params, params + dims_);  // no bias: the margin is w.x
-    b = 0.0;
-    return true;
+    return weights_and_bias(params, false, w, b);  // no bias: the margin is w.x
   }
   Snapshot snapshot_of(const double* params) const override;
 
