@@ -103,7 +103,6 @@ EMSCRIPTEN_BINDINGS(onepass) {
   emscripten::function("csvOptionInfos", &csv_option_infos);
   emscripten::function("defaultPipeline", &default_pipeline);
   emscripten::function("evaluationDefaults", &evaluation_defaults);
-  emscripten::function("checkEvaluation", &check_evaluation);
   emscripten::class_<JsDataset>("Dataset")
       .constructor<>()
       .function("init", &JsDataset::init)

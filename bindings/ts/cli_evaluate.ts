@@ -36,7 +36,9 @@ interface EvaluateArgs {
 /** The evaluation's options from its words (the core checked them, and the protocol's rules:
  * api/command_line.hpp). */
 function evaluateArgs(w: Words): EvaluateArgs {
-  const list = (v: string | undefined): string[] | undefined => v?.split(',');
+  // The core joined a list's parts by commas, trimmed, without empty ones.
+  const list = (v: string | undefined): string[] | undefined =>
+    v === undefined ? undefined : v ? v.split(',') : [];
   return {
     file: w.file,
     format: w.format,

@@ -62,12 +62,6 @@ export interface Onepass {
   checkReading(words: string[], model: '' | 'csv' | 'svmlight', modelName: string): void;
   /** @internal The CSV options with their CLI flags (api/csv_options.hpp). */
   readonly csvFlags: CsvFlag[];
-  /** @internal Throws why a protocol cannot run with these options (a cross-validation takes
-   * no grid, a learning curve needs folds, fractions in (0, 1)), before any data is read. */
-  checkEvaluation(
-    protocol: EvaluationProtocol,
-    options: EvalOptions & { testFraction?: number },
-  ): void;
   /**
    * Reads the head of a CSV (its first bytes, or all of it with complete: true) as a run
    * with the same options would, without learning: roles, first rows, label values. Pass at
@@ -153,10 +147,6 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
     },
     checkReading(words, model, modelName) {
       const err = raw.checkReading(words, model, modelName);
-      if (err) fail(err);
-    },
-    checkEvaluation(protocol, options) {
-      const err = raw.checkEvaluation(protocol, options);
       if (err) fail(err);
     },
     previewCsv(head, opts = {}) {

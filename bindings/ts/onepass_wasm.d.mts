@@ -307,7 +307,6 @@ export interface RawModule {
   csvOptionInfos(): CsvFlag[];
   defaultPipeline(): string;
   evaluationDefaults(): { testFraction: number; validation: number; seed: number; k: number };
-  checkEvaluation(protocol: object, options: object): string;
   merge(models: string[]): { model?: string; error?: string };
   memory(): { heapBytes: number; inUseBytes: number };
   metricNames(): (keyof RawMetrics)[];

@@ -45,13 +45,6 @@ inline onepass::EvaluationProtocol evaluation_protocol(const val& p) {
   return out;
 }
 
-// "" or why this protocol cannot run with these options (api/dataset.hpp check_evaluation):
-// the CLI asks before it reads the data.
-inline std::string check_evaluation(val protocol, val options) {
-  return onepass::check_evaluation(evaluation_protocol(protocol), evaluation_options(options))
-      .message();
-}
-
 // A result as the JS value its JSON describes, or { error }.
 template <class T>
 val json_value(const onepass::Result<T>& r) {

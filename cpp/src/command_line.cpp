@@ -275,6 +275,13 @@ Result<CommandLine> parse_command_line(const std::vector<std::string>& words) {
       if (i + 1 >= words.size()) return Status::error(word + " needs a value");
       value = words[++i];
       if (Status st = check_value(*o, value); !st) return st;
+      if (o->kind == Kind::fractions || o->kind == Kind::metrics) {
+        // A list is kept as its parts read it ("accuracy, f1," is "accuracy,f1"), so that a
+        // front end splits it at commas and gets what was checked.
+        std::string parts;
+        for (const std::string& part : parts_of(value)) parts += (parts.empty() ? "" : ",") + part;
+        value = parts;
+      }
     }
     line.options[o->flag].push_back(value);
   }

@@ -123,6 +123,12 @@ TEST(CommandLine, GivesEvaluateItsProtocolAndOptions) {
   EXPECT_EQ(protocol.kind, EvaluationProtocol::Kind::cross_validation);
   EXPECT_EQ(protocol.folds, 5u);
   EXPECT_EQ(protocol.curve, (std::vector<double>{0.5, 1}));
+  // Lists are kept as read: trimmed parts, empty ones left out.
+  auto spaced = parse_command_line(
+      {"evaluate", "a.csv", "--metrics", " accuracy, f1,", "--folds", "3", "--curve", "0.5, 1,"});
+  ASSERT_TRUE(spaced) << spaced.message();
+  EXPECT_EQ(spaced.value().value("--metrics"), "accuracy,f1");
+  EXPECT_EQ(spaced.value().value("--curve"), "0.5,1");
   EXPECT_EQ(options.eval.seed, 9u);
   EXPECT_TRUE(options.eval.shuffle);
   EXPECT_EQ(options.select, "f1");

@@ -18,7 +18,8 @@ struct CommandLine {
   std::vector<std::string> files;  // the words that are not options, in order
   // Every option given, by its long flag (-p is --pipeline), with its values in order; a switch
   // holds "true". Each value is checked for its kind already (a whole number in its range, a
-  // fraction, a metric's name); a CSV reading flag's value is checked where it is set
+  // fraction, a metric's name; a list, such as --metrics, with its parts trimmed and empty ones
+  // left out, joined by commas); a CSV reading flag's value is checked where it is set
   // (api/csv_options.hpp set_csv_option), naming the option.
   std::map<std::string, std::vector<std::string>> options;
 
