@@ -90,13 +90,19 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("info", &JsRace::info)
       .function("readApartState", &JsRace::read_apart_state)
       .function("apartBuffer", &JsRace::apart_buffer)
-      .function("learnApart", &JsRace::learn_apart);
+      .function("learnApart", &JsRace::learn_apart)
+      .function("groups", &JsRace::groups)
+      .function("setLearning", &JsRace::set_learning)
+      .function("runState", &JsRace::run_state)
+      .function("loadRunState", &JsRace::load_run_state)
+      .function("costs", &JsRace::costs);
   emscripten::class_<JsBlockParser>("BlockParser")
       .constructor<>()
       .function("init", &JsBlockParser::init)
       .function("chunkBuffer", &JsBlockParser::chunk_buffer)
       .function("head", &JsBlockParser::head)
-      .function("read", &JsBlockParser::read);
+      .function("read", &JsBlockParser::read)
+      .function("learnInto", &JsBlockParser::learn_into);
   register_runner(emscripten::class_<JsSparseRace>("SparseRace"))
       .function("info", &JsSparseRace::info);
   emscripten::function("previewCsv", &preview_csv);

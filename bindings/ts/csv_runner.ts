@@ -23,12 +23,14 @@ export class CsvRunner extends Runner<RawRace> {
    * Node a file path) through the pipelines, with `threads` threads. Throws as push() does;
    * the rows before a bad row are learned. Call finish() after it. Returns how many blocks of
    * the stream parser workers read (0 on one thread, or when the stream never settled: fewer
-   * rows than the roles' sample, one label only, encoded columns).
+   * rows than the roles' sample, one label only, encoded columns), how many this thread read
+   * itself, and how many pipelines a worker learned (when learning is the bound, the race is
+   * split between threads: docs/design.md, "Every core"; results are the same bit for bit).
    */
   async pushAll(
     source: CsvSource,
     options: StreamOptions = {},
-  ): Promise<{ blocksApart: number; blocksHere: number }> {
+  ): Promise<{ blocksApart: number; blocksHere: number; pipelinesApart: number }> {
     checkKeys('pushAll', options, ['threads', 'onProgress']);
     return streamInParallel(
       {

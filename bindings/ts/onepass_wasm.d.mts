@@ -156,6 +156,14 @@ export interface RawRace extends RawRunner {
   readApartState(): 1 | 0 | -1;
   apartBuffer(rows: number): { x: Float64Array; y: Int8Array };
   learnApart(counts: RawApartCounts): RawStatus;
+  /** A race on two threads: each pipeline's group (pipelines sharing scalers learn together). */
+  groups(): number[];
+  /** Which pipelines learn here (empty: all). */
+  setLearning(mask: boolean[]): RawStatus;
+  runState(i: number): Float64Array;
+  loadRunState(i: number, state: Float64Array): RawStatus;
+  /** Milliseconds spent parsing and in each pipeline's steps (rows in file order). */
+  costs(): { parse: number; pipelines: number[] };
 }
 /** What a parser worker counted in a block of whole records it read apart. */
 export interface RawApartCounts {
@@ -170,6 +178,8 @@ export interface RawBlockParser {
   chunkBuffer(n: number): Uint8Array;
   head(n: number): string;
   read(n: number): (RawApartCounts & { x: Float64Array; y: Int8Array }) | null;
+  /** The rows read() read, learned by a race of this thread. */
+  learnInto(race: RawRace): RawStatus;
   delete(): void;
 }
 export interface RawSvmlightInfo {

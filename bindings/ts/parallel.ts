@@ -9,12 +9,14 @@
 // (a bad row, to be named with its true line) is read here; after a quote, which may open a
 // field that spans a cut, this thread reads the rest of the stream itself. When learning is
 // quicker than the workers' parsing, this thread also reads a share of the blocks itself
-// (read_share.ts), so that neither side waits.
+// (read_share.ts), so that neither side waits. When learning is the bound, the race is split
+// instead: one worker parses every block and learns some of the pipelines too (race_split.ts).
 import { fail, isNode, nodeModule, type LoadOptions } from './module.js';
 import type { BlockReply, FromParser, ParsedRows, ToParser } from './parse_worker.js';
 import type { RawRace } from './onepass_wasm.mjs';
 import { SpareBuffers } from './spare_buffers.js';
 import { ReadShare } from './read_share.js';
+import { loadStates, RaceSplit } from './race_split.js';
 import {
   hasQuote,
   rangeReader,
@@ -104,6 +106,9 @@ class ParserPool {
   #next = 0;
   #failure: Error | null = null;
   #ready = 0;
+  /** A race on two threads: where the learning worker's states go, and the final ones. */
+  onStates: (states: (Float64Array | null)[]) => void = () => undefined;
+  #collected: { resolve(s: (Float64Array | null)[]): void; reject(e: Error): void } | null = null;
 
   static async start(count: number): Promise<ParserPool> {
     const pool = new ParserPool();
@@ -124,9 +129,25 @@ class ParserPool {
 
   /** The run's options and module, the head of the stream its reader read, and the file whose
    * ranges the workers will read (none: blocks come as bytes). */
-  begin(run: ParallelRun, head: Uint8Array[], file?: RangedFile): void {
+  begin(run: ParallelRun, head: Uint8Array[], file?: RangedFile, learns?: boolean[]): void {
     for (const t of this.#threads)
-      t.post({ type: 'init', source: run.source, options: run.options, head, file }, []);
+      t.post({ type: 'init', source: run.source, options: run.options, head, file, learns }, []);
+  }
+
+  /** A race on two threads (one worker): what the run's own reader reads, for the worker's
+   * race too. */
+  forward(message: Extract<ToParser, { type: 'push' | 'pushRest' }>): void {
+    const transfer = message.type === 'push' ? [message.block.buffer as ArrayBuffer] : [];
+    this.#threads[0].post(message, transfer);
+  }
+
+  /** The final states of the worker's pipelines (a race on two threads). */
+  collect(): Promise<(Float64Array | null)[]> {
+    if (this.#failure) return Promise.reject(this.#failure);
+    return new Promise((resolve, reject) => {
+      this.#collected = { resolve, reject };
+      this.#threads[0].post({ type: 'collect' }, []);
+    });
   }
 
   /** Whether every worker is set up (until then this thread reads the blocks itself: loading
@@ -160,6 +181,12 @@ class ParserPool {
   #answer(m: FromParser): void {
     if (m.type === 'failed') return this.#fail(new Error(m.message));
     if (m.type === 'ready') return void ++this.#ready;
+    if (m.type === 'states') {
+      if (!m.final) return this.onStates(m.states);
+      this.#collected?.resolve(m.states);
+      this.#collected = null;
+      return;
+    }
     this.spare.give(...m.spare);
     const w = this.#waiting.get(m.id);
     this.#waiting.delete(m.id);
@@ -173,6 +200,8 @@ class ParserPool {
     );
     for (const w of this.#waiting.values()) w.reject(this.#failure);
     this.#waiting.clear();
+    this.#collected?.reject(this.#failure);
+    this.#collected = null;
   }
 }
 
@@ -304,7 +333,7 @@ export async function streamInParallel(
   input: RunInput,
   threads: number,
   progress: (bytes: number) => void | Promise<void> = () => undefined,
-): Promise<{ blocksApart: number; blocksHere: number }> {
+): Promise<{ blocksApart: number; blocksHere: number; pipelinesApart: number }> {
   if (!Number.isInteger(threads) || threads < 1 || threads > 256)
     fail(`option threads must be a whole number from 1 to 256 (got ${String(threads)})`);
   if (threads === 1) {
@@ -313,15 +342,23 @@ export async function streamInParallel(
       run.push(chunk);
       await progress((bytes += chunk.length));
     }
-    return { blocksApart: 0, blocksHere: 0 };
+    return { blocksApart: 0, blocksHere: 0, pipelinesApart: 0 };
   }
   const stream = new ParallelStream(run, threads - 1, progress);
   try {
     const ranges = await stream.blocks(input);
     if (ranges !== null) await stream.ranges(input.file!, ranges);
-    return { blocksApart: stream.blocksApart, blocksHere: stream.share.here };
+    return {
+      blocksApart: stream.blocksApart,
+      blocksHere: stream.share.here,
+      pipelinesApart: stream.pipelinesApart,
+    };
   } finally {
-    await stream.close();
+    try {
+      await stream.gather();
+    } finally {
+      await stream.close();
+    }
   }
 }
 
@@ -337,6 +374,14 @@ class ParallelStream {
   readonly share: ReadShare;
   /** A file's ranges, read here (made on first use). */
   #here: Promise<RangeReader> | null = null;
+  /** A race on two threads (race_split.ts): the pipelines the worker learns. */
+  #split: boolean[] | null = null;
+  /** Learning here failed (a bad row that stops the stream): the worker stopped at it too. */
+  #learnFailed = false;
+
+  get pipelinesApart(): number {
+    return this.#split?.filter(Boolean).length ?? 0;
+  }
 
   constructor(
     readonly run: ParallelRun,
@@ -350,6 +395,16 @@ class ParallelStream {
   /** Learns the next block in flight: a worker's rows, or its bytes read here. */
   async #learn(): Promise<BlockReply> {
     const r = await this.#inFlight.next();
+    try {
+      this.#learnReply(r);
+    } catch (e) {
+      this.#learnFailed = true;
+      throw e;
+    }
+    return r;
+  }
+
+  #learnReply(r: BlockReply): void {
     if (r.rows) {
       const started = performance.now();
       learnRows(this.run, r.rows);
@@ -361,7 +416,44 @@ class ParallelStream {
       this.run.push(r.block);
       if (r.id === HERE) this.#pool!.spare.give(...r.spare);
     }
-    return r;
+  }
+
+  /** Bytes the run's own reader reads (no worker may: after a quote); in a race on two
+   * threads the worker's race reads them too, first (rows before a bad row are learned on both
+   * sides). */
+  #pushHere(bytes: Uint8Array): void {
+    if (this.#split) this.#pool!.forward({ type: 'push', block: bytes.slice() });
+    try {
+      this.run.push(bytes);
+    } catch (e) {
+      this.#learnFailed = true;
+      throw e;
+    }
+  }
+
+  /** Splits the race (race_split.ts) when that promises to be quicker; weighed once the head
+   * is learned here. Returns the pipelines the worker learns, or undefined. */
+  #planSplit(): boolean[] | undefined {
+    const split = RaceSplit.plan(this.run.race, this.parsers);
+    if (!split) return undefined;
+    const err = this.run.race.setLearning(split.map((there) => !there));
+    if (err) fail(err);
+    this.#split = split;
+    this.share.off();
+    return split;
+  }
+
+  /** A race on two threads: the worker's pipelines come back as it learned them. After a stop
+   * that did not come from learning (a cancel, the source failing) the blocks in flight are
+   * learned here first, as the worker learned them (up to a block with a quote: it learns none
+   * after that one). */
+  async gather(): Promise<void> {
+    if (!this.#split || !this.#pool) return;
+    while (!this.#learnFailed && this.#inFlight.size)
+      if ((await this.#learn()).quoted) this.#inFlight.drop();
+    loadStates(this.run.race, await this.#pool.collect());
+    const err = this.run.race.setLearning([]);
+    if (err) fail(err);
   }
 
   /** The head, and for a stream everything: read here, cut into blocks of whole records. For a
@@ -400,15 +492,17 @@ class ParallelStream {
           continue;
         }
         while (this.#inFlight.size) await this.#learn();
-        run.push(block);
+        this.#pushHere(block);
         if (this.#pool || oneThread) continue;
         head.push(block);
         headBytes += block.length;
         const state = run.race.readApartState();
         if (state === 1) {
-          this.#starting = ParserPool.start(this.parsers);
+          const split = this.#planSplit();
+          this.#starting = ParserPool.start(split ? 1 : this.parsers);
           this.#pool = await this.#starting;
-          this.#pool.begin(run, head, input.file?.file);
+          if (split) this.#pool.onStates = (states) => loadStates(run.race, states);
+          this.#pool.begin(run, head, input.file?.file, split);
           if (input.file) {
             await this.#stopReading();
             return headBytes;
@@ -423,7 +517,7 @@ class ParallelStream {
     ended = true;
     while (this.#inFlight.size) await this.#learn();
     const rest = cutter.rest();
-    if (rest.length) run.push(rest);
+    if (rest.length) this.#pushHere(rest);
     return null;
   }
 
@@ -443,8 +537,10 @@ class ParallelStream {
       const r = await this.#learn();
       await this.progress(r.end);
       if (r.quoted) {
-        // A field may span this block's end: read the rest here, in order.
+        // A field may span this block's end: read the rest here, in order (the worker of a race
+        // on two threads reads it too, and learns none of the blocks dropped).
         this.#inFlight.drop();
+        if (this.#split) pool.forward({ type: 'pushRest', from: r.end, size });
         return readRestHere(this.run, file, r.end, this.progress);
       }
     }

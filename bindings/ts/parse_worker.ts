@@ -4,7 +4,8 @@
 // records into rows (x, y) that go back, transferred, to the thread that learns them, or says
 // that the run's own reader must read the block (a bad row, a quote) and hands its bytes back.
 // A block comes as bytes, or in Node as a range of a file (by its path) that the worker reads
-// itself.
+// itself. In a race on two threads (race_split.ts) the worker also learns some of the
+// pipelines, from every row of the stream in order, and sends their run states back.
 import { loadModule, isNode, nodeModule, type LoadOptions } from './module.js';
 import {
   hasQuote,
@@ -15,13 +16,28 @@ import {
 } from './file_ranges.js';
 import type { RawApartCounts, RawBlockParser } from './onepass_wasm.mjs';
 import { SpareBuffers } from './spare_buffers.js';
+import { WorkerRace } from './race_split.js';
 
 /** Messages from the run: first `init`, then `bytes` or `range` blocks (file_ranges.ts); a
  * reply carries the id of the block it answers. */
 export type ToParser =
-  | { type: 'init'; source: LoadOptions; options: object; head: Uint8Array[]; file?: RangedFile }
+  | {
+      type: 'init';
+      source: LoadOptions;
+      options: object;
+      head: Uint8Array[];
+      file?: RangedFile;
+      /** A race on two threads: the pipelines this worker learns (race_split.ts). */
+      learns?: boolean[];
+    }
   | { type: 'bytes'; id: number; block: Uint8Array; spare: ArrayBuffer[] }
-  | { type: 'range'; id: number; from: number; to: number; size: number; spare: ArrayBuffer[] };
+  | { type: 'range'; id: number; from: number; to: number; size: number; spare: ArrayBuffer[] }
+  /** Bytes the run's own reader read (after a quote), for this worker's race, in order. */
+  | { type: 'push'; block: Uint8Array }
+  /** The file from `from` to its end, which the run's own reader reads (after a quote). */
+  | { type: 'pushRest'; from: number; size: number }
+  /** The run states of the pipelines learned here, now (an answer of type 'states'). */
+  | { type: 'collect' };
 
 export interface ParsedRows extends RawApartCounts {
   x: Float64Array;
@@ -48,6 +64,9 @@ export type FromParser =
     }
   /** Set up (its module loaded, the head read): blocks sent now are read at once. */
   | { type: 'ready' }
+  /** The run states of the pipelines this worker learns (null for the others): now and then
+   * during the run, for the run's live figures, and `final` in answer to 'collect'. */
+  | { type: 'states'; states: (Float64Array | null)[]; final: boolean }
   | { type: 'failed'; message: string };
 
 export type BlockReply = Extract<FromParser, { type: 'block' }>;
@@ -83,6 +102,8 @@ class BlockReader {
   constructor(
     readonly parser: RawBlockParser,
     file?: RangeReader,
+    /** A race on two threads: the race of the pipelines learned here. */
+    readonly race: WorkerRace | null = null,
   ) {
     this.#file = file ?? null;
   }
@@ -91,13 +112,14 @@ class BlockReader {
     this.#spare.give(...spare);
   }
 
-  /** Reads the block now in the parser's chunk buffer (n bytes). */
+  /** Reads the block now in the parser's chunk buffer (n bytes). `learn`, called once the reply
+   * is sent, learns its rows in this worker's race (a race on two threads). */
   read(
     id: number,
     n: number,
     end: number,
     spare: ArrayBuffer[],
-  ): { reply: BlockReply; transfer: ArrayBuffer[] } {
+  ): { reply: BlockReply; transfer: ArrayBuffer[]; learn?: () => void } {
     const rows = this.parser.read(n);
     if (rows) {
       const x = new Float64Array(this.#spare.take(rows.x.byteLength), 0, rows.x.length);
@@ -118,9 +140,11 @@ class BlockReader {
           ms: 0,
         },
         transfer: [x.buffer as ArrayBuffer, y.buffer as ArrayBuffer, ...spare],
+        learn: () => this.race?.learnRead(this.parser),
       };
     }
     const block = this.parser.chunkBuffer(n).slice(); // a fresh view: read() may grow memory
+    this.race?.refused(block, hasQuote(block)); // before its buffer goes back
     return {
       reply: {
         type: 'block',
@@ -144,7 +168,18 @@ class BlockReader {
     this.parser.chunkBuffer(n).set(await this.#file.read(start, n));
     return this.read(id, n, end, []);
   }
+
+  /** The file from `from` to its end into this worker's race (what the run reads by itself
+   * after a quote). */
+  async pushRest(from: number, size: number): Promise<void> {
+    if (!this.#file) throw new Error('a file range came without a file');
+    for (let at = from; at < size; at += 1 << 20)
+      this.race?.push(await this.#file.read(at, Math.min(1 << 20, size - at)));
+  }
 }
+
+/** How often a worker learning pipelines sends their states during the run (milliseconds). */
+const STATES_EVERY = 250;
 
 /** Handles the messages in order: each waits for the one before (the module's loading first). */
 async function serve(): Promise<void> {
@@ -156,6 +191,7 @@ async function serve(): Promise<void> {
     wake?.();
   });
   let reader: BlockReader | null = null;
+  let statesSent = performance.now();
   // A block's cost is the time from the end of the one before (when this one was waiting
   // already) or from its arrival, to the end of its own: what a block really costs this thread,
   // messages and collection included, which is what the run's share of the reading balances.
@@ -172,18 +208,28 @@ async function serve(): Promise<void> {
         const { raw } = await loadModule(m.source);
         const parser = new raw.BlockParser();
         let err = parser.init(m.options);
+        const race = m.learns ? new WorkerRace(raw, m.options, m.learns) : null;
         for (const part of m.head) {
           if (err) break;
           parser.chunkBuffer(part.length).set(part);
           err = parser.head(part.length);
+          race?.push(part);
         }
         if (err) throw new Error(err);
-        reader = new BlockReader(parser, m.file ? await rangeReader(m.file) : undefined);
+        const file = m.file ? await rangeReader(m.file) : undefined;
+        reader = new BlockReader(parser, file, race);
         messages.post({ type: 'ready' }, []);
         lastDone = performance.now();
         continue;
       }
       if (!reader) throw new Error('a block came before the parser was set up');
+      if (m.type === 'push' || m.type === 'pushRest' || m.type === 'collect') {
+        if (m.type === 'push') reader.race?.push(m.block);
+        else if (m.type === 'pushRest') await reader.pushRest(m.from, m.size);
+        else postStates(messages, reader, true);
+        lastDone = performance.now();
+        continue;
+      }
       reader.take(m.spare);
       let out;
       if (m.type === 'bytes') {
@@ -195,11 +241,23 @@ async function serve(): Promise<void> {
       }
       out.reply.ms = performance.now() - lastDone;
       messages.post(out.reply, out.transfer);
+      out.learn?.();
+      if (reader.race && performance.now() - statesSent > STATES_EVERY) {
+        postStates(messages, reader, false);
+        statesSent = performance.now();
+      }
       lastDone = performance.now();
     } catch (e) {
       messages.post({ type: 'failed', message: e instanceof Error ? e.message : String(e) }, []);
     }
   }
+}
+
+/** The states of the pipelines this worker learns, transferred. */
+function postStates(messages: Port, reader: BlockReader, final: boolean): void {
+  const states = reader.race?.states() ?? [];
+  const buffers = states.flatMap((s) => (s ? [s.buffer as ArrayBuffer] : []));
+  messages.post({ type: 'states', states, final }, buffers);
 }
 
 void serve();

@@ -37,6 +37,7 @@ export class ReadShare {
   readonly #parsing = new RecentRate();
   readonly #learning = new RecentRate();
   #credit = 0;
+  #off = false;
   /** Blocks read here so far. */
   here = 0;
 
@@ -50,6 +51,12 @@ export class ReadShare {
   /** This thread learned the rows of `bytes` that a worker read, in `ms`. */
   learned(bytes: number, ms: number): void {
     this.#learning.add(bytes, ms);
+  }
+
+  /** No block is read here from now on: a race split between threads (race_split.ts), whose
+   * worker reads every block, since it learns from every row. */
+  off(): void {
+    this.#off = true;
   }
 
   /** The share of blocks to read here now (0 until both costs are measured). */
@@ -66,6 +73,7 @@ export class ReadShare {
    * loading a module takes about as long as reading 15 MB), then blocks spread so that, over a
    * run, the share read here follows `fraction`. */
   next(ready: boolean): boolean {
+    if (this.#off) return false;
     if (ready || ReadShare.fixed !== null) {
       this.#credit += this.fraction;
       if (this.#credit < 1) return false;

@@ -34,7 +34,7 @@ class JsBlockParser {
   // next call (the caller copies them into buffers it recycles), or null when the run's reader
   // must read the bytes.
   val read(std::size_t n) {
-    onepass::ApartCounts c;
+    onepass::ApartCounts& c = counts_;
     if (!reader_->read_apart(chunk_.data(), n, rows_, c)) return val::null();
     val out = val::object();
     out.set("rows", static_cast<double>(c.rows));
@@ -46,8 +46,12 @@ class JsBlockParser {
     out.set("y", val(emscripten::typed_memory_view(rows_.y.size(), rows_.y.data())));
     return out;
   }
+  // The rows read() read, learned by a race of this thread (a race on two threads: this
+  // worker learns some of the pipelines too); afterwards they are gone.
+  val learn_into(JsRace& race) { return race.learn_rows(rows_, counts_); }
 
  private:
+  onepass::ApartCounts counts_;
   std::unique_ptr<onepass::CsvReader> reader_;
   ChunkBuffer chunk_;
   onepass::RowBlock rows_;

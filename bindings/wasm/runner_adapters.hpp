@@ -99,6 +99,39 @@ class JsRace : public JsRunner<onepass::Race> {
     c.missing = static_cast<std::uint64_t>(counts["missing"].as<double>());
     return status_value(race_->learn_apart(apart_, c));
   }
+  // Rows a parser in this thread read apart (JsBlockParser::learn_into).
+  val learn_rows(onepass::RowBlock& rows, const onepass::ApartCounts& c) {
+    return status_value(race_->learn_apart(rows, c));
+  }
+
+  // A race on two threads (onepass::Race::set_learning; docs/design.md, "Every core"): each
+  // pipeline's group, which pipelines learn here, the run states that come back, and the
+  // milliseconds spent parsing and in each pipeline, which the split is weighed by.
+  val groups() const {
+    val out = val::array();
+    for (std::size_t g : race_->groups()) out.call<void>("push", static_cast<double>(g));
+    return out;
+  }
+  val set_learning(val mask) {
+    std::vector<bool> learning;
+    const auto n = mask["length"].as<std::size_t>();
+    for (std::size_t i = 0; i < n; ++i) learning.push_back(mask[i].as<bool>());
+    return status_value(race_->set_learning(learning));
+  }
+  val run_state(std::size_t i) const { return typed_copy(race_->run_state(i)); }
+  val load_run_state(std::size_t i, val state) {
+    return status_value(
+        race_->load_run_state(i, emscripten::convertJSArrayToNumberVector<double>(state)));
+  }
+  val costs() const {
+    val out = val::object();
+    out.set("parse", race_->parse_ms());
+    val pipelines = val::array();
+    for (std::size_t i = 0; i < race_->size(); ++i)
+      pipelines.call<void>("push", race_->pipeline_ms(i));
+    out.set("pipelines", pipelines);
+    return out;
+  }
 
  private:
   onepass::RowBlock apart_;

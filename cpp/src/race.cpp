@@ -1,10 +1,20 @@
 #include "onepass/race.hpp"
 
 #include <algorithm>
+#include <chrono>
 
 #include "onepass/core/dense_ops.hpp"
 
 namespace onepass {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double ms_since(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+}  // namespace
 
 Result<std::unique_ptr<Race>> Race::create(const CsvOptions& options,
                                            const std::vector<std::string>& specs,
@@ -56,6 +66,45 @@ void Race::share_scaling() {
   }
 }
 
+std::vector<std::size_t> Race::groups() const {
+  std::vector<std::size_t> group(pipelines_.size());
+  for (std::size_t i = 0; i < group.size(); ++i) {
+    // A leader comes before its followers, so its group is already known.
+    const std::size_t h = i < head_of_.size() ? head_of_[i] : kOwnScaling;
+    group[i] = h == kOwnScaling ? i : group[heads_[h].leader];
+  }
+  return group;
+}
+
+Status Race::set_learning(const std::vector<bool>& learning) {
+  if (!learning.empty() && learning.size() != pipelines_.size())
+    return Status::error("set_learning: " + std::to_string(learning.size()) + " flags for " +
+                         std::to_string(pipelines_.size()) + " pipelines");
+  const std::vector<std::size_t> group = groups();
+  for (std::size_t i = 0; i < learning.size(); ++i)
+    if (learning[i] != learning[group[i]])
+      return Status::error("set_learning: pipelines " + std::to_string(group[i] + 1) + " and " +
+                           std::to_string(i + 1) +
+                           " share their scalers and must learn on one thread");
+  learning_ = learning;
+  return Status::ok();
+}
+
+Status Race::load_run_state(std::size_t i, const std::vector<double>& state) {
+  if (i >= pipelines_.size()) return Status::error("no pipeline " + std::to_string(i + 1));
+  Status st = pipelines_[i]->load_run_state(state);
+  if (!st) return st;
+  // Loading gave pipeline i scalers of its own: a follower takes its leader's again, and the
+  // followers of a loaded leader take its new ones (their states are equal: the same stages on
+  // the same rows).
+  for (std::size_t j = 0; j < head_of_.size(); ++j) {
+    const std::size_t h = head_of_[j];
+    if (h != kOwnScaling && (j == i || heads_[h].leader == i))
+      pipelines_[j]->share_head(*pipelines_[heads_[h].leader], heads_[h].k);
+  }
+  return Status::ok();
+}
+
 std::vector<std::string> Race::warnings() const {
   if (shuffle_rows_ == 0) return reader_.warnings();
   std::vector<std::string> w = reader_.warnings(false);
@@ -68,6 +117,7 @@ std::vector<std::string> Race::warnings() const {
 void Race::learn_row(const double* x, int y, const SparseRow* tail) {
   learned_runs_.add(y);
   for (std::size_t i = 0; i < pipelines_.size(); ++i) {
+    if (!learns(i)) continue;
     const std::size_t h = head_of_[i];
     if (h != kOwnScaling)  // the leader came earlier and has just stepped on this row
       pipelines_[i]->learn_after_head(pipelines_[heads_[h].leader]->stage_output(heads_[h].k - 1),
@@ -113,7 +163,10 @@ void Race::learn_block_in_order() {
   const bool encoded = block_.encoded();
   const std::size_t rows = block_.size();
   std::vector<SharedHead*> kept;
+  pipeline_ms_.resize(pipelines_.size(), 0.0);
   for (std::size_t i = 0; i < pipelines_.size(); ++i) {
+    if (!learns(i)) continue;
+    const Clock::time_point start = Clock::now();
     Pipeline& p = *pipelines_[i];
     const std::size_t d = p.dims();  // the scalers' width (every feature if they scale all)
     kept.clear();
@@ -132,6 +185,7 @@ void Race::learn_block_in_order() {
         copy_values(p.stage_output(head->k - 1), d, head->rows.data() + r * d);
       }
     }
+    pipeline_ms_[i] += ms_since(start);
   }
 }
 
@@ -171,7 +225,9 @@ void Race::shuffle_block() {
 }
 
 Status Race::push(const char* data, std::size_t size) {
+  const Clock::time_point start = Clock::now();
   Status st = reader_.feed(data, size, block_);
+  parse_ms_ += ms_since(start);
   run_block();  // rows before a bad row are learned either way
   return st;
 }
@@ -210,8 +266,9 @@ Status Race::finish() {
     buffer_.clear();
     buffer_tails_.clear();
   }
-  for (auto& p : pipelines_)
-    if (p->width() != 0) p->finish();  // warm-up scalers fit on what they hold
+  for (std::size_t i = 0; i < pipelines_.size(); ++i)
+    if (learns(i) && pipelines_[i]->width() != 0)
+      pipelines_[i]->finish();  // warm-up scalers fit on what they hold
   return stream_end(st, reader_,
                     reader_.schema_ready() ? "the input has a header but no data rows"
                                            : "the input has no data rows");

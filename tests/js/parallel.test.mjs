@@ -1,6 +1,7 @@
-// Parsing on every core (issue 18, item 4; docs/design.md, "Every core"): with parser workers a
-// run gives what one thread gives, bit for bit, whatever the input: a file by its path, a Blob,
-// a stream; string labels, empty cells, bad rows skipped or stopping, a quote half-way.
+// Parsing on every core (issue 18, items 4 and 6; docs/design.md, "Every core"): with parser
+// workers, and with a race split between two threads, a run gives what one thread gives, bit
+// for bit, whatever the input: a file by its path, a Blob, a stream; string labels, empty cells,
+// bad rows skipped or stopping, a quote half-way, a cancel.
 import assert from 'node:assert/strict';
 import {
   createReadStream,
@@ -18,6 +19,7 @@ import { load } from 'onepass';
 import { cli } from './helpers.mjs';
 // The same module the package loads (its own path): a test may fix the learning thread's share.
 import { ReadShare } from '../../lib/read_share.js';
+import { RaceSplit } from '../../lib/race_split.js';
 
 let op;
 let dir;
@@ -25,6 +27,7 @@ before(async () => {
   // Workers read every block from the first (the learning thread's share is tested below, and
   // would otherwise take what small files have before the workers are set up).
   ReadShare.fixed = 0;
+  RaceSplit.fixed = false; // no race is split but in the tests of that (below)
   op = await load();
   dir = mkdtempSync(join(tmpdir(), 'onepass-parallel-'));
 });
@@ -57,8 +60,13 @@ async function run(source, threads, options = {}) {
     let error = null;
     let apart = 0;
     let here = 0;
+    let pipelinesApart = 0;
     try {
-      ({ blocksApart: apart, blocksHere: here } = await runner.pushAll(source, { threads }));
+      ({
+        blocksApart: apart,
+        blocksHere: here,
+        pipelinesApart,
+      } = await runner.pushAll(source, { threads }));
       runner.finish();
     } catch (e) {
       error = e.message;
@@ -66,6 +74,7 @@ async function run(source, threads, options = {}) {
     return {
       apart,
       here,
+      pipelinesApart,
       error,
       info: runner.info(),
       results: runner.results(),
@@ -319,5 +328,122 @@ test('a parser worker that cannot start stops the run with its error, not a run 
   } finally {
     runner.dispose();
     ReadShare.fixed = 0;
+  }
+});
+
+// A race split between two threads (race_split.ts): pipelines 0 and 1 share a z-score and
+// stay together; the worker learns the marked ones.
+const RACE = ['zscore | logreg', 'zscore | pa1 +avg', 'robust | perceptron', 'winnow', 'pa'];
+const WORKER_LEARNS = [
+  [false, false, true, true, false],
+  [true, true, false, false, true],
+];
+
+test('a race split between two threads learns the bits of one: file, Blob, stream', async () => {
+  const text = csvText(250000, (i) => (i === 150000 ? '1,2,oops,4,no\n' : ''));
+  const path = file('split.csv', text);
+  const chunks = async function* () {
+    const bytes = readFileSync(path);
+    for (let at = 0; at < bytes.length; at += 100000) yield bytes.subarray(at, at + 100000);
+  };
+  try {
+    for (const options of [{ onError: 'skip' }, {}]) {
+      const one = await run(path, 1, { ...options, pipelines: RACE });
+      for (const mask of WORKER_LEARNS) {
+        RaceSplit.fixed = mask;
+        for (const source of [path, await openAsBlob(path), chunks()]) {
+          const split = await run(source, 2, { ...options, pipelines: RACE });
+          if (!split.error) assert.equal(split.pipelinesApart, mask.filter(Boolean).length);
+          assertSame(one, split);
+        }
+      }
+    }
+  } finally {
+    RaceSplit.fixed = false;
+  }
+});
+
+test("a split race after a quote, and cancelled, still holds one thread's bits", async () => {
+  const text = csvText(250000, (i) => (i === 200000 ? '"1.5",2,3,"4",yes\n' : ''));
+  const path = file('split-quoted.csv', text);
+  const bytes = readFileSync(path);
+  const chunks = async function* () {
+    for (let at = 0; at < bytes.length; at += 65536) yield bytes.subarray(at, at + 65536);
+  };
+  RaceSplit.fixed = WORKER_LEARNS[0];
+  try {
+    const one = await run(path, 1, { pipelines: RACE });
+    assertSame(one, await run(path, 2, { pipelines: RACE })); // the worker reads the rest too
+    assertSame(one, await run(chunks(), 2, { pipelines: RACE })); // the rest is sent to it
+    // A cancel: every pipeline has learned the same rows, those the reader read.
+    const runner = op.csvRunner({ pipelines: RACE, positive: 'yes' });
+    let calls = 0;
+    await assert.rejects(
+      runner.pushAll(path, {
+        threads: 2,
+        onProgress: () => {
+          if (++calls === 4) throw new Error('stop here');
+        },
+      }),
+      /stop here/,
+    );
+    const rows = runner.results().map((r) => r.rows);
+    assert.ok(rows[0] > 0 && rows[0] < 250000, `rows ${rows}`);
+    assert.deepEqual(
+      rows,
+      RACE.map(() => runner.info().rows),
+    );
+    runner.dispose();
+  } finally {
+    RaceSplit.fixed = false;
+  }
+});
+
+test("a split race's live figures follow the worker's pipelines during the run", async () => {
+  const path = file('split-live.csv', csvText(600000));
+  RaceSplit.fixed = WORKER_LEARNS[0];
+  const runner = op.csvRunner({ pipelines: RACE, positive: 'yes', every: 1000 });
+  try {
+    const seen = [];
+    await runner.pushAll(path, {
+      threads: 2,
+      onProgress: () => seen.push(runner.stats(2).rows),
+    });
+    runner.finish();
+    // States come every 250 ms: some arrive before the end of a run this long.
+    const during = seen.filter((r) => r > seen[0] && r < 600000);
+    assert.ok(during.length > 0, `robust | perceptron's rows during the run: ${seen}`);
+    assert.equal(runner.stats(2).rows, 600000);
+    assert.equal(runner.stats(2).curve.length, 1200); // 600 points (rows, mistakes)
+  } finally {
+    runner.dispose();
+    RaceSplit.fixed = false;
+  }
+});
+
+test('a race is split when learning is the bound, weighed by what the head cost', () => {
+  RaceSplit.fixed = null;
+  const race = (parse, pipelines, groups) => ({
+    groups: () => groups,
+    costs: () => ({ parse, pipelines }),
+  });
+  try {
+    // Learning 9 ms against parsing 4: the worker parses and takes groups 0 and 3 (6 + 1 + 2
+    // against 6 here), instead of 9 on this thread.
+    assert.deepEqual(RaceSplit.plan(race(4, [1, 1, 6, 1], [0, 0, 2, 3]), 1), [
+      true,
+      true,
+      false,
+      true,
+    ]);
+    // Cheap learning: parsing is the bound, the usual parallel run.
+    assert.equal(RaceSplit.plan(race(4, [1, 1], [0, 1]), 1), null);
+    // One group (shared scalers), or nothing measured (a shuffled stream): no split.
+    assert.equal(RaceSplit.plan(race(1, [5, 5], [0, 0]), 1), null);
+    assert.equal(RaceSplit.plan(race(1, [0, 0], [0, 1]), 1), null);
+    // One costly group and many parsers: splitting would not pay.
+    assert.equal(RaceSplit.plan(race(4, [9, 1], [0, 1]), 3), null);
+  } finally {
+    RaceSplit.fixed = false;
   }
 });

@@ -105,6 +105,13 @@ class Pipeline {
   PipelineState save() const;
   // Restores a saved state into a pipeline built from the same spec; nothing changes on error.
   Status load(const PipelineState& saved);
+  // The whole state of the run so far as one vector: save() and the counts that warnings()
+  // reports, which a model file leaves out (a model starts a new run's). The pipelines of a race
+  // that learned on another thread come back this way (docs/design.md, "Every core").
+  // load_run_state restores it into a pipeline built from the same spec; nothing changes on
+  // an error.
+  std::vector<double> run_state() const;
+  Status load_run_state(const std::vector<double>& saved);
   const Learner& learner() const { return *learner_; }
   // What the run so far says about the pipeline's fit to its input (issue 16, item 6): a
   // learner that needs scaled features with no scaler before it, a learner that needs

@@ -42,6 +42,24 @@ class Race {
   std::size_t size() const { return pipelines_.size(); }
   const Pipeline& pipeline(std::size_t i) const { return *pipelines_[i]; }
 
+  // A race on two threads (docs/design.md, "Every core": when learning is the bound): each
+  // thread's race reads the same stream and learns some of the pipelines; the others' run
+  // states come from the other thread (load_run_state). Pipelines that share scalers learn on
+  // one thread: groups() gives each pipeline's group (its first pipeline), once the first rows
+  // are learned. set_learning(mask) names the pipelines that learn here (empty: all); an
+  // error, changing nothing, when it parts a group.
+  std::vector<std::size_t> groups() const;
+  Status set_learning(const std::vector<bool>& learning);
+  // Pipeline i's whole run state (Pipeline::run_state), and its restoration into pipeline i
+  // with its shared scalers shared again (a group's states come back together: load each of
+  // them before learning on).
+  std::vector<double> run_state(std::size_t i) const { return pipelines_[i]->run_state(); }
+  Status load_run_state(std::size_t i, const std::vector<double>& state);
+  // Milliseconds this race spent parsing (push) and in each pipeline's steps on rows in file
+  // order (shuffled rows are not timed): what the split between threads is weighed by.
+  double parse_ms() const { return parse_ms_; }
+  double pipeline_ms(std::size_t i) const { return i < pipeline_ms_.size() ? pipeline_ms_[i] : 0; }
+
   // Shuffles the stream with a buffer of `rows` rows (bounded memory): each parsed row enters
   // the buffer and, once it is full, a seeded random row of it goes on to the pipelines; the
   // buffer is drained in random order at the end. 0 (the default): file order.
@@ -73,6 +91,10 @@ class Race {
   bool fresh_ = false;  // built from specs: equal stages hold equal states
   std::vector<SharedHead> heads_;
   std::vector<std::size_t> head_of_;  // per pipeline: its index in heads_, or kOwnScaling
+  std::vector<bool> learning_;        // per pipeline: whether it learns here (empty: all)
+  bool learns(std::size_t i) const { return learning_.empty() || learning_[i]; }
+  double parse_ms_ = 0;
+  std::vector<double> pipeline_ms_;
   RowBlock block_;
   std::size_t shuffle_rows_ = 0;
   SeededRandom rng_{0};  // one sequence for the whole stream: chunking cannot change the order

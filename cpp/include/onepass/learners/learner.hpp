@@ -94,6 +94,9 @@ class Learner {
   // Rows whose input the learner cannot use as given (negative values for the Winnow family,
   // InputNeed::non_negative); 0 for learners that take any input.
   virtual std::uint64_t negative_input_rows() const { return 0; }
+  // Sets that count: a pipeline's run state brought from another thread
+  // (Pipeline::load_run_state).
+  virtual void set_negative_input_rows(std::uint64_t /*rows*/) {}
 
   // The full state, and its restoration into a learner reset to the same width and built
   // from the same spec (sizes are checked; nothing changes on an error).

@@ -50,6 +50,7 @@ class Winnow : public Learner {
   // Rows of this run with a negative input: D-WIN-1 never updates those inputs, so a learner
   // fed centred features learns little (a run-time warning, Pipeline::warnings).
   std::uint64_t negative_input_rows() const override { return negative_rows_; }
+  void set_negative_input_rows(std::uint64_t rows) override { negative_rows_ = rows; }
 
  protected:
   void init() override;

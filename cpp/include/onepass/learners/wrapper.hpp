@@ -26,6 +26,9 @@ class WrappedLearner : public Learner {
   }
   std::uint64_t reverted_steps() const override { return inner_->reverted_steps(); }
   std::uint64_t negative_input_rows() const override { return inner_->negative_input_rows(); }
+  void set_negative_input_rows(std::uint64_t rows) override {
+    inner_->set_negative_input_rows(rows);
+  }
   const Learner& inner() const { return *inner_; }
 
   LearnerState save() const override { return {params(), state_, 0, {inner_->save()}}; }

@@ -28,6 +28,7 @@ class MomentScaler : public Scaler {
   Snapshot snapshot() const override;
   bool affine_form(std::vector<double>& shift, std::vector<double>& factor) const override;
   std::uint64_t values_left_out() const override { return static_cast<std::uint64_t>(left_out_); }
+  void set_values_left_out(std::uint64_t n) override { left_out_ = static_cast<double>(n); }
 
   double count(std::size_t j) const { return state_[j]; }
   double mean(std::size_t j) const { return state_[dims_ + j]; }

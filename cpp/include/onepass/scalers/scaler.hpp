@@ -67,6 +67,9 @@ class Scaler {
   // Values of this run left out of the statistics because they would have made them
   // non-finite (values beyond about 1e154, docs/algorithms.md 2.9); reported by the pipeline.
   virtual std::uint64_t values_left_out() const { return huge_values_; }
+  // Sets that count: a pipeline's run state brought from another thread
+  // (Pipeline::load_run_state).
+  virtual void set_values_left_out(std::uint64_t n) { huge_values_ = n; }
   const std::vector<double>& state() const { return state_; }
 
   // The full state as one vector, and its restoration into a scaler reset to the same width

@@ -1,0 +1,103 @@
+// A race on two threads (docs/design.md, "Every core"). When learning a race's pipelines costs
+// more than parsing the stream (costly or many pipelines), parsing on another core helps
+// little: the learning thread is the bound. The race is then split: one worker parses every
+// block after the head and learns some of the pipelines from the rows, in order; the learning
+// thread learns the others from the same rows, which come back to it as in any parallel run.
+// The worker's pipelines come back as run states (Race::load_run_state), now and then for the
+// live figures and exactly at the end, so a run's results are those of one thread, bit for bit.
+// Pipelines that share scalers (Race::groups) stay on one side.
+import { fail } from './module.js';
+import type { RawBlockParser, RawModule, RawRace, RawStatus } from './onepass_wasm.mjs';
+
+/** How much quicker the split must promise to be than the usual parallel run to be used. */
+const WORTH = 0.85;
+
+export class RaceSplit {
+  /** The pipelines the worker learns, used instead of weighing (tests: a split whatever the
+   * machine's speed), false never to split; null to weigh. */
+  static fixed: boolean[] | false | null = null;
+
+  /**
+   * Which pipelines a worker learns, or null when the race stays on this thread. Weighed with
+   * what the head cost (Race::costs: milliseconds parsing and in each pipeline): with K parser
+   * workers, a usual parallel run costs about max(L, (P + L) / (K + 1)) per head, L the
+   * learning and P the parsing; split, the worker parses and learns its groups (P + B) while
+   * this thread learns the others (A). Groups go, heaviest first, to the side less busy.
+   */
+  static plan(race: RawRace, parsers: number): boolean[] | null {
+    if (RaceSplit.fixed !== null) return RaceSplit.fixed || null;
+    const groups = race.groups();
+    const { parse, pipelines } = race.costs();
+    const cost = new Map<number, number>();
+    groups.forEach((g, i) => cost.set(g, (cost.get(g) ?? 0) + pipelines[i]));
+    const learn = pipelines.reduce((a, b) => a + b, 0);
+    if (cost.size < 2 || !(learn > 0)) return null;
+    let here = 0;
+    let there = parse;
+    const toWorker = new Set<number>();
+    for (const [g, c] of [...cost].sort((a, b) => b[1] - a[1])) {
+      if (there <= here) (toWorker.add(g), (there += c));
+      else here += c;
+    }
+    const usual = Math.max(learn, (parse + learn) / (parsers + 1));
+    if (toWorker.size === 0 || toWorker.size === cost.size) return null;
+    if (Math.max(here, there) > WORTH * usual) return null;
+    return groups.map((g) => toWorker.has(g));
+  }
+}
+
+/** The worker's side: a race of the run's pipelines of which it learns some, fed every row
+ * after the head in stream order (rows its parser read apart, or bytes). After a block with a
+ * quote its parser's later blocks are not learned (the run reads on by itself and sends the
+ * bytes); after an error that stopped the stream nothing more is. */
+export class WorkerRace {
+  #race: RawRace;
+  #learns: boolean[];
+  #afterQuote = false;
+  #stopped = false;
+
+  /** Only the worker's pipelines learn here, from the head on (push it first): they learned
+   * it in the run too. The groups the run weighed form here alike, on the same rows. */
+  constructor(raw: RawModule, options: object, learns: boolean[]) {
+    this.#race = new raw.Race();
+    const err = this.#race.init(options);
+    if (err) fail(err);
+    this.#learns = learns;
+    status(this.#race.setLearning(learns));
+  }
+
+  /** Rows its parser read apart. */
+  learnRead(parser: RawBlockParser): void {
+    if (this.#afterQuote || this.#stopped) return;
+    this.#stopped = !!parser.learnInto(this.#race);
+  }
+
+  /** A block its parser would not read (a bad row, or a quote): the race's reader reads it. */
+  refused(block: Uint8Array, quoted: boolean): void {
+    if (this.#afterQuote) return;
+    this.push(block);
+    this.#afterQuote = quoted;
+  }
+
+  /** Bytes the run's own reader read, in order. */
+  push(bytes: Uint8Array): void {
+    if (this.#stopped) return;
+    this.#race.chunkBuffer(bytes.length).set(bytes);
+    // An error that stops the stream stops the run's reader at the same row.
+    this.#stopped = !!this.#race.push(bytes.length);
+  }
+
+  /** The run states of the pipelines learned here (null for the others). */
+  states(): (Float64Array | null)[] {
+    return this.#learns.map((l, i) => (l ? this.#race.runState(i) : null));
+  }
+}
+
+function status(err: RawStatus): void {
+  if (err) fail(err);
+}
+
+/** The learning thread's side: loads the states that come back into its race. */
+export function loadStates(race: RawRace, states: (Float64Array | null)[]): void {
+  states.forEach((s, i) => s && status(race.loadRunState(i, s)));
+}

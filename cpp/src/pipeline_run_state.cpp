@@ -1,0 +1,95 @@
+// A pipeline's run state as one vector (pipeline.hpp, run_state): how the pipelines of a race
+// that learned on another thread come back to the race that reports them (docs/design.md,
+// "Every core"). Layout, in the state codec's form (core/state_codec.hpp):
+//   [dims, width, scale_encoded, numeric, scaler count S, S scaler states (arrays),
+//    learner (params, state, reverted steps, inner count, inner learners...), progress (array),
+//    undefined margins, infinite margins, S values left out, negative input rows]
+#include <cmath>
+
+#include "onepass/core/state_codec.hpp"
+#include "onepass/pipeline.hpp"
+
+namespace onepass {
+
+namespace {
+
+void put_learner(StateWriter& w, const LearnerState& s) {
+  w.put(s.params);
+  w.put(s.state);
+  w.put(static_cast<double>(s.reverted_steps));
+  w.put(static_cast<double>(s.inner.size()));
+  for (const LearnerState& inner : s.inner) put_learner(w, inner);
+}
+
+// A whole number >= 0 (a count), or failed.
+std::uint64_t get_whole(StateReader& r, bool& ok) {
+  const double v = r.get();
+  if (!(v >= 0) || v != std::floor(v) || v > 9007199254740992.0) ok = false;
+  return ok ? static_cast<std::uint64_t>(v) : 0;
+}
+
+// Wrappers hold one inner learner; deeper nesting than a few levels is a damaged state.
+bool get_learner(StateReader& r, LearnerState& s, int depth) {
+  bool ok = depth < 4;
+  s.params = r.get_array();
+  s.state = r.get_array();
+  s.reverted_steps = get_whole(r, ok);
+  const std::size_t inner = r.get_count();
+  if (!ok || r.failed()) return false;
+  s.inner.resize(inner);
+  for (LearnerState& in : s.inner)
+    if (!get_learner(r, in, depth + 1)) return false;
+  return true;
+}
+
+}  // namespace
+
+std::vector<double> Pipeline::run_state() const {
+  const PipelineState st = save();
+  std::vector<double> out;
+  StateWriter w(out);
+  w.put(static_cast<double>(st.dims));
+  w.put(static_cast<double>(st.width));
+  w.put(st.scale_encoded ? 1 : 0);
+  w.put(static_cast<double>(st.numeric));
+  w.put(static_cast<double>(st.scalers.size()));
+  for (const std::vector<double>& s : st.scalers) w.put(s);
+  put_learner(w, st.learner);
+  w.put(st.progress);
+  w.put(static_cast<double>(undefined_margins_));
+  w.put(static_cast<double>(infinite_margins_));
+  for (const auto& s : scalers_) w.put(static_cast<double>(s->values_left_out()));
+  w.put(static_cast<double>(learner_->negative_input_rows()));
+  return out;
+}
+
+Status Pipeline::load_run_state(const std::vector<double>& saved) {
+  const Status damaged = Status::error("the run state of pipeline '" + spec_ + "' is damaged");
+  StateReader r(saved);
+  PipelineState st;
+  bool ok = true;
+  st.dims = static_cast<std::size_t>(get_whole(r, ok));
+  st.width = static_cast<std::size_t>(get_whole(r, ok));
+  st.scale_encoded = get_whole(r, ok) != 0;
+  st.numeric = static_cast<std::size_t>(get_whole(r, ok));
+  const std::size_t scalers = r.get_count();
+  if (!ok || r.failed() || scalers != scalers_.size() || st.dims > kMaxDims || st.width > kMaxDims)
+    return damaged;
+  for (std::size_t i = 0; i < scalers; ++i) st.scalers.push_back(r.get_array());
+  if (r.failed() || !get_learner(r, st.learner, 0)) return damaged;
+  st.progress = r.get_array();
+  const std::uint64_t undefined = get_whole(r, ok), infinite = get_whole(r, ok);
+  std::vector<std::uint64_t> left_out(scalers);
+  for (std::uint64_t& n : left_out) n = get_whole(r, ok);
+  const std::uint64_t negative = get_whole(r, ok);
+  if (!ok || !r.done()) return damaged;
+  Status loaded = load(st);
+  if (!loaded) return loaded;
+  undefined_margins_ = undefined;
+  infinite_margins_ = infinite;
+  for (std::size_t i = 0; i < scalers; ++i) scalers_[i]->set_values_left_out(left_out[i]);
+  learner_->set_negative_input_rows(negative);
+  return Status::ok();
+}
+
+}  // namespace onepass
