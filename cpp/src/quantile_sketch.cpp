@@ -2,60 +2,204 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 
 namespace onepass {
+namespace {
+
+// The buffer's sort, without branches on the values: std::sort mispredicts about every other
+// comparison of values in random order (1.2 us for 50 normal values, against 0.4 us here). A
+// sorting network and merges take min, max and selects instead.
+
+// Puts the smaller of a and b in a, the larger in b.
+void order(double& a, double& b) {
+  const double low = std::min(a, b), high = std::max(a, b);
+  a = low;
+  b = high;
+}
+
+// Sorts p[0, 8) with the 19 compare-exchanges of an optimal network, in 6 layers of
+// independent ones (the values stay in registers).
+void sort8(double* p) {
+  double x[8];
+  std::copy(p, p + 8, x);
+  order(x[0], x[2]);
+  order(x[1], x[3]);
+  order(x[4], x[6]);
+  order(x[5], x[7]);
+
+  order(x[0], x[4]);
+  order(x[1], x[5]);
+  order(x[2], x[6]);
+  order(x[3], x[7]);
+
+  order(x[0], x[1]);
+  order(x[2], x[3]);
+  order(x[4], x[5]);
+  order(x[6], x[7]);
+
+  order(x[2], x[4]);
+  order(x[3], x[5]);
+
+  order(x[1], x[4]);
+  order(x[3], x[6]);
+
+  order(x[1], x[2]);
+  order(x[3], x[4]);
+  order(x[5], x[6]);
+  std::copy(x, x + 8, p);
+}
+
+// Merges the sorted runs src[0, w) and src[w, 2w) into dst[0, 2w), smallest first from the
+// left and largest first from the right at once: each end is a chain of dependent loads and
+// compares, and two independent chains run in the time of one. No bound needs a check: after
+// k < w steps from one end, each run has given at most k of its w values.
+void merge_halves(const double* src, std::size_t w, double* dst) {
+  const double *a = src, *b = src + w;                    // the smallest left of each run
+  const double *a_top = b - 1, *b_top = src + 2 * w - 1;  // the largest left
+  double *low = dst, *high = dst + 2 * w - 1;
+  for (std::size_t k = 0; k < w; ++k) {
+    const bool from_b = *b < *a;
+    *low++ = from_b ? *b : *a;
+    b += from_b;
+    a += !from_b;
+    const bool from_a_top = *a_top > *b_top;
+    *high-- = from_a_top ? *a_top : *b_top;
+    a_top -= from_a_top;
+    b_top -= !from_a_top;
+  }
+}
+
+// Sorts data[0, n) padded with +infinity to a power of two m >= 8 (data has room for m values,
+// temp too): networks of 8, then merges of equal runs. Returns data or temp, whichever ends up
+// holding the m sorted values, the n given first (no padding value is smaller than one of
+// them, and an infinity given is the padding's bits).
+double* sort_padded(double* data, double* temp, std::size_t n, std::size_t m) {
+  std::fill(data + n, data + m, std::numeric_limits<double>::infinity());
+  for (std::size_t k = 0; k < m; k += 8) sort8(data + k);
+  for (std::size_t w = 8; w < m; w *= 2) {
+    for (std::size_t k = 0; k < m; k += 2 * w) merge_halves(data + k, w, temp + k);
+    std::swap(data, temp);
+  }
+  return data;
+}
+
+bool is_negative_zero(double v) {
+  std::uint64_t bits;
+  std::memcpy(&bits, &v, sizeof bits);
+  return bits == std::uint64_t{1} << 63;
+}
+
+}  // namespace
 
 void QuantileSketch::insert(double v) {
   buffer_.push_back(v);
   ++n_;
   const std::size_t period = std::max<std::size_t>(1, static_cast<std::size_t>(1 / (2 * eps_)));
   compressed_ = n_ % period == 0;
-  if (compressed_) {
-    flush();
-    compress();
-  }
+  if (compressed_) merge_buffer<true>();
 }
 
 void QuantileSketch::flush() const {
-  if (buffer_.empty()) return;
-  std::sort(buffer_.begin(), buffer_.end());
-  // Each value goes after the tuples not larger than it, as a sequential insert would put it; a
-  // new minimum or maximum is known exactly, elsewhere the rank is uncertain by 2 eps n.
-  const double delta = std::floor(2 * eps_ * static_cast<double>(n_));
-  // Merged into a scratch array kept between flushes: no allocation once it has grown.
-  std::vector<Tuple>& merged = scratch_;
-  merged.clear();
-  merged.reserve(tuples_.size() + buffer_.size());
-  std::size_t i = 0;
-  for (double v : buffer_) {
-    while (i < tuples_.size() && tuples_[i].v <= v) merged.push_back(tuples_[i++]);
-    const bool at_end = merged.empty() || i == tuples_.size();
-    merged.push_back(Tuple{v, 1, at_end ? 0.0 : delta});
-  }
-  while (i < tuples_.size()) merged.push_back(tuples_[i++]);
-  tuples_.swap(merged);
-  buffer_.clear();
+  if (!buffer_.empty()) merge_buffer<false>();
 }
 
-void QuantileSketch::compress() {
-  const std::size_t size = tuples_.size();
-  if (size < 3) return;
-  const double bound = std::floor(2 * eps_ * static_cast<double>(n_));
-  // From right to left, merge a tuple into its right neighbour while the band condition allows,
-  // keeping the ends. The kept tuples are packed towards the right end as they are decided (the
-  // slot written is never left of the one read), so one pass does what erasing each merged
-  // tuple would do in O(size^2).
-  std::size_t kept = size - 1;  // the leftmost kept tuple so far: the right neighbour of i
-  for (std::size_t i = size - 2; i >= 1; --i) {
-    Tuple& next = tuples_[kept];
-    if (tuples_[i].g + next.g + next.delta <= bound)
-      next.g += tuples_[i].g;
-    else
-      tuples_[--kept] = tuples_[i];
+const double* QuantileSketch::sort_buffer() const {
+  const std::size_t n = buffer_.size();
+  if (n < 2) return buffer_.data();
+  // Every correct sort gives the same sequence but for -0.0 and 0.0, which compare equal:
+  // std::sort leaves them in an order of its own (and not the same in every standard library),
+  // and min and max may even turn one into the other. Which zero a tuple keeps shows in the
+  // answers (so in a robust scaling of -0.0) and in the saved state, so a buffer holding both
+  // is sorted by std::sort, as it always was. That is rare: zeros are mostly of one sign.
+  const auto zeros = std::count(buffer_.begin(), buffer_.end(), 0.0);
+  if (zeros > 1) {
+    const auto negative = std::count_if(buffer_.begin(), buffer_.end(), is_negative_zero);
+    if (negative > 0 && negative < zeros) {
+      std::sort(buffer_.begin(), buffer_.end());
+      return buffer_.data();
+    }
   }
-  tuples_[--kept] = tuples_[0];
-  tuples_.erase(tuples_.begin(), tuples_.begin() + static_cast<std::ptrdiff_t>(kept));
+  std::size_t m = 8;
+  while (m < n) m *= 2;
+  if (sorted_.size() < 2 * m) sorted_.resize(2 * m);
+  std::copy(buffer_.begin(), buffer_.end(), sorted_.begin());
+  return sort_padded(sorted_.data(), sorted_.data() + m, n, m);
+}
+
+template <bool kCompress>
+void QuantileSketch::merge_buffer() const {
+  const std::size_t old_size = tuples_.size(), added = buffer_.size(), size = old_size + added;
+  if (size == 0) return;
+  const Tuple* old = tuples_.data();
+  const double* add = sort_buffer();
+  // A new value is known exactly (delta 0) when it comes first or after every old tuple;
+  // elsewhere its rank is uncertain by 2 eps n. The same bound limits compress's merges.
+  const double bound = std::floor(2 * eps_ * static_cast<double>(n_));
+  if (scratch_.size() < size) scratch_.resize(size);
+  Tuple* out = scratch_.data();
+  std::size_t w = size;  // out[w, size): the summary decided so far, right to left
+
+  // The merged sequence is emitted right to left, largest first: a value goes after the old
+  // tuples not larger than it (as a sequential insert would put it), so an old tuple comes
+  // out first only when it is larger. The leftmost element, which compress always keeps, is
+  // set aside first; the old tuples [i_lo, i) and the values [j_lo, j) remain.
+  std::size_t i = old_size, j = added, i_lo = 0, j_lo = 0;
+  Tuple first;
+  if (added == 0 || (old_size > 0 && old[0].v <= add[0])) {
+    first = old[0];
+    i_lo = 1;
+  } else {
+    first = Tuple{add[0], 1, 0.0};
+    j_lo = 1;
+  }
+  if (size > 1) {
+    // The rightmost element is kept too: it starts the run that compress merges into.
+    Tuple next;
+    if (j > j_lo && (i == i_lo || !(old[i - 1].v > add[j - 1]))) {
+      --j;
+      next = Tuple{add[j], 1, i == old_size ? 0.0 : bound};
+    } else {
+      next = old[--i];
+    }
+    // Compress, as tuples come out right to left: a tuple is merged into its right neighbour
+    // (the leftmost kept so far, `next`) while g + g_next + delta_next <= bound; otherwise
+    // `next` is final and the tuple becomes the new `next`. Branches on purpose, here and in
+    // the merge below: a decision to compress mostly follows from the merge's last choices (a
+    // new value, delta = bound, never takes in its left neighbour; a new value left of an old
+    // tuple often goes into it), which the branch predictor sees. Branch-free selects, or a
+    // merge pass then a compress pass, made an insert 1.2 and 1.6 times slower.
+    auto push = [&](const Tuple& t) {
+      if (kCompress && t.g + next.g + next.delta <= bound) {
+        next.g += t.g;
+      } else {
+        out[--w] = next;
+        next = t;
+      }
+    };
+    while (i > i_lo && j > j_lo) {
+      const Tuple& a = old[i - 1];
+      const double b = add[j - 1];
+      if (a.v > b) {
+        push(a);
+        --i;
+      } else {
+        push(Tuple{b, 1, i == old_size ? 0.0 : bound});
+        --j;
+      }
+    }
+    while (i > i_lo) push(old[--i]);
+    while (j > j_lo) {
+      --j;
+      push(Tuple{add[j], 1, i == old_size ? 0.0 : bound});
+    }
+    out[--w] = next;
+  }
+  out[--w] = first;
+  tuples_.assign(out + w, out + size);
+  buffer_.clear();
 }
 
 double QuantileSketch::quantile(double phi) const {

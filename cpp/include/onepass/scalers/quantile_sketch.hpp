@@ -3,6 +3,7 @@
 // buffered and merged into the summary in one sorted pass every 1/(2 eps) values (then the
 // summary is compressed): a delayed insert only widens its rank uncertainty (its delta uses the
 // larger n), so the guarantee holds, and an insert costs O(log) instead of a vector insert.
+// The merge runs right to left and compresses the tuples as they come out, in one pass.
 #pragma once
 
 #include <cstddef>
@@ -16,6 +17,7 @@ class QuantileSketch {
  public:
   explicit QuantileSketch(double eps = 0.01) : eps_(eps) {}
 
+  // v must not be NaN (the buffer is sorted; RobustScaler leaves missing values out).
   void insert(double v);
   // A value of rank within eps n of ceil(phi n); NaN when empty.
   double quantile(double phi) const;
@@ -37,16 +39,22 @@ class QuantileSketch {
     double g;      // rmin(i) - rmin(i - 1)
     double delta;  // rmax(i) - rmin(i)
   };
-  void compress();
-  // Merges the buffered values into the summary (logically const: queries see every value).
+  // Merges the buffered values into the summary, compressing it in the same pass when
+  // kCompress, and empties the buffer.
+  template <bool kCompress>
+  void merge_buffer() const;
+  // Merges without compressing (logically const: queries see every value).
   void flush() const;
+  // The buffered values in increasing order (in sorted_, or in buffer_ itself).
+  const double* sort_buffer() const;
 
   double eps_;
   std::size_t n_ = 0;
   bool compressed_ = false;
   mutable std::vector<Tuple> tuples_;
   mutable std::vector<double> buffer_;
-  mutable std::vector<Tuple> scratch_;  // flush's merge target, kept to avoid an allocation
+  mutable std::vector<Tuple> scratch_;  // the merge's target, kept to avoid an allocation
+  mutable std::vector<double> sorted_;  // sort_buffer's target and its temporary array
 };
 
 }  // namespace onepass
