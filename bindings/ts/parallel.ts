@@ -16,7 +16,7 @@ import type { BlockReply, FromParser, ParsedRows, ToParser } from './parse_worke
 import type { RawRace } from './onepass_wasm.mjs';
 import { SpareBuffers } from './spare_buffers.js';
 import { ReadShare } from './read_share.js';
-import { loadStates, RaceSplit } from './race_split.js';
+import { loadStates, RaceSplit, SplitWeighing } from './race_split.js';
 import {
   hasQuote,
   rangeReader,
@@ -130,8 +130,14 @@ class ParserPool {
   /** The run's options and module, the head of the stream its reader read, and the file whose
    * ranges the workers will read (none: blocks come as bytes). */
   begin(run: ParallelRun, head: Uint8Array[], file?: RangedFile, learns?: boolean[]): void {
+    // A race on two threads: the worker's pipelines go to it as they are after the head.
+    const states = learns?.map((there, i) => (there ? run.race.runState(i) : null));
+    const transfer = states?.flatMap((s) => (s ? [s.buffer as ArrayBuffer] : [])) ?? [];
     for (const t of this.#threads)
-      t.post({ type: 'init', source: run.source, options: run.options, head, file, learns }, []);
+      t.post(
+        { type: 'init', source: run.source, options: run.options, head, file, learns, states },
+        transfer,
+      );
   }
 
   /** A race on two threads (one worker): what the run's own reader reads, for the worker's
@@ -431,10 +437,11 @@ class ParallelStream {
     }
   }
 
-  /** Splits the race (race_split.ts) when that promises to be quicker; weighed once the head
-   * is learned here. Returns the pipelines the worker learns, or undefined. */
-  #planSplit(): boolean[] | undefined {
-    const split = RaceSplit.plan(this.run.race, this.parsers);
+  /** Splits the race (race_split.ts) when that promises to be quicker, weighed on what the
+   * blocks read here cost. Returns the pipelines the worker learns, or undefined. */
+  #planSplit(weighing: SplitWeighing): boolean[] | undefined {
+    const { race } = this.run;
+    const split = RaceSplit.plan(race.groups(), weighing.costs(race), this.parsers);
     if (!split) return undefined;
     const err = this.run.race.setLearning(split.map((there) => !there));
     if (err) fail(err);
@@ -467,6 +474,7 @@ class ParallelStream {
     let headBytes = 0;
     let bytes = 0;
     let oneThread = false; // a quote was seen, or the head grew too long: this thread reads on
+    const weighing = new SplitWeighing();
     const iterator = input.chunks[Symbol.asyncIterator]();
     let ended = false;
     this.#stopReading = async () => {
@@ -497,8 +505,8 @@ class ParallelStream {
         head.push(block);
         headBytes += block.length;
         const state = run.race.readApartState();
-        if (state === 1) {
-          const split = this.#planSplit();
+        if (state === 1 && weighing.due(run.race)) {
+          const split = this.#planSplit(weighing);
           this.#starting = ParserPool.start(split ? 1 : this.parsers);
           this.#pool = await this.#starting;
           if (split) this.#pool.onStates = (states) => loadStates(run.race, states);

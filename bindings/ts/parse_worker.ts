@@ -27,8 +27,10 @@ export type ToParser =
       options: object;
       head: Uint8Array[];
       file?: RangedFile;
-      /** A race on two threads: the pipelines this worker learns (race_split.ts). */
+      /** A race on two threads: the pipelines this worker learns (race_split.ts), and their
+       * run states after the head (null for the others). */
       learns?: boolean[];
+      states?: (Float64Array | null)[];
     }
   | { type: 'bytes'; id: number; block: Uint8Array; spare: ArrayBuffer[] }
   | { type: 'range'; id: number; from: number; to: number; size: number; spare: ArrayBuffer[] }
@@ -216,6 +218,7 @@ async function serve(): Promise<void> {
           race?.push(part);
         }
         if (err) throw new Error(err);
+        race?.start(m.states ?? []);
         const file = m.file ? await rangeReader(m.file) : undefined;
         reader = new BlockReader(parser, file, race);
         messages.post({ type: 'ready' }, []);

@@ -3,14 +3,59 @@
 // little: the learning thread is the bound. The race is then split: one worker parses every
 // block after the head and learns some of the pipelines from the rows, in order; the learning
 // thread learns the others from the same rows, which come back to it as in any parallel run.
-// The worker's pipelines come back as run states (Race::load_run_state), now and then for the
-// live figures and exactly at the end, so a run's results are those of one thread, bit for bit.
-// Pipelines that share scalers (Race::groups) stay on one side.
+// The worker's pipelines go to it as run states (Race::run_state) and come back likewise, now
+// and then for the live figures and exactly at the end, so a run's results are those of one
+// thread, bit for bit. Pipelines that share scalers (Race::groups) stay on one side.
 import { fail } from './module.js';
 import type { RawBlockParser, RawModule, RawRace, RawStatus } from './onepass_wasm.mjs';
 
 /** How much quicker the split must promise to be than the usual parallel run to be used. */
 const WORTH = 0.85;
+/** Blocks read here after the head before a split is weighed: the head's first rows run on
+ * V8's first, unoptimised code (parsing the first 2 MB cost ten times a later block's), which
+ * would weigh the sides wrongly. */
+const WEIGH_BLOCKS = 8;
+
+/** Milliseconds a race spent parsing, and in each pipeline (Race::costs). */
+export interface Costs {
+  parse: number;
+  pipelines: number[];
+}
+
+/** When to weigh a split: once the head is read, if learning cost more than parsing there,
+ * after WEIGH_BLOCKS more blocks read here, on what those cost. */
+export class SplitWeighing {
+  #from: Costs | null = null;
+  #blocks = 0;
+
+  /** Whether to weigh now (the head has settled): true, or false to read one more block here
+   * first. */
+  due(race: RawRace): boolean {
+    if (RaceSplit.fixed !== null) return true;
+    if (this.#from === null) {
+      const c = race.costs();
+      if (!(sum(c.pipelines) > c.parse)) return true; // parsing is the bound: nothing to split
+      this.#from = c;
+      return false;
+    }
+    return ++this.#blocks >= WEIGH_BLOCKS;
+  }
+
+  /** What the blocks read since the head cost (everything when none were). */
+  costs(race: RawRace): Costs {
+    const now = race.costs();
+    const from = this.#from;
+    if (!from) return now;
+    return {
+      parse: now.parse - from.parse,
+      pipelines: now.pipelines.map((c, i) => c - from.pipelines[i]),
+    };
+  }
+}
+
+function sum(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}
 
 export class RaceSplit {
   /** The pipelines the worker learns, used instead of weighing (tests: a split whatever the
@@ -19,18 +64,16 @@ export class RaceSplit {
 
   /**
    * Which pipelines a worker learns, or null when the race stays on this thread. Weighed with
-   * what the head cost (Race::costs: milliseconds parsing and in each pipeline): with K parser
-   * workers, a usual parallel run costs about max(L, (P + L) / (K + 1)) per head, L the
-   * learning and P the parsing; split, the worker parses and learns its groups (P + B) while
-   * this thread learns the others (A). Groups go, heaviest first, to the side less busy.
+   * what some blocks cost (SplitWeighing): with K parser workers, a usual parallel run costs
+   * about max(L, (P + L) / (K + 1)), L the learning and P the parsing; split, the worker
+   * parses and learns its groups (P + B) while this thread learns the others (A). Groups go,
+   * heaviest first, to the side less busy.
    */
-  static plan(race: RawRace, parsers: number): boolean[] | null {
+  static plan(groups: number[], { parse, pipelines }: Costs, parsers: number): boolean[] | null {
     if (RaceSplit.fixed !== null) return RaceSplit.fixed || null;
-    const groups = race.groups();
-    const { parse, pipelines } = race.costs();
     const cost = new Map<number, number>();
     groups.forEach((g, i) => cost.set(g, (cost.get(g) ?? 0) + pipelines[i]));
-    const learn = pipelines.reduce((a, b) => a + b, 0);
+    const learn = sum(pipelines);
     if (cost.size < 2 || !(learn > 0)) return null;
     let here = 0;
     let there = parse;
@@ -56,14 +99,20 @@ export class WorkerRace {
   #afterQuote = false;
   #stopped = false;
 
-  /** Only the worker's pipelines learn here, from the head on (push it first): they learned
-   * it in the run too. The groups the run weighed form here alike, on the same rows. */
+  /** Nothing learns until start(): push the head first, which the run learned. */
   constructor(raw: RawModule, options: object, learns: boolean[]) {
     this.#race = new raw.Race();
     const err = this.#race.init(options);
     if (err) fail(err);
     this.#learns = learns;
-    status(this.#race.setLearning(learns));
+    status(this.#race.setLearning(learns.map(() => false)));
+  }
+
+  /** The worker's pipelines take the states the run's had after the head (the same groups
+   * formed here on the same rows), and learn from here on. */
+  start(states: (Float64Array | null)[]): void {
+    loadStates(this.#race, states);
+    status(this.#race.setLearning(this.#learns));
   }
 
   /** Rows its parser read apart. */

@@ -19,7 +19,7 @@ import { load } from 'onepass';
 import { cli } from './helpers.mjs';
 // The same module the package loads (its own path): a test may fix the learning thread's share.
 import { ReadShare } from '../../lib/read_share.js';
-import { RaceSplit } from '../../lib/race_split.js';
+import { RaceSplit, SplitWeighing } from '../../lib/race_split.js';
 
 let op;
 let dir;
@@ -421,28 +421,33 @@ test("a split race's live figures follow the worker's pipelines during the run",
   }
 });
 
-test('a race is split when learning is the bound, weighed by what the head cost', () => {
+test('a race is split when learning is the bound, weighed by what blocks cost', () => {
   RaceSplit.fixed = null;
-  const race = (parse, pipelines, groups) => ({
-    groups: () => groups,
-    costs: () => ({ parse, pipelines }),
-  });
+  const plan = (parse, pipelines, groups, parsers = 1) =>
+    RaceSplit.plan(groups, { parse, pipelines }, parsers);
   try {
     // Learning 9 ms against parsing 4: the worker parses and takes groups 0 and 3 (6 + 1 + 2
     // against 6 here), instead of 9 on this thread.
-    assert.deepEqual(RaceSplit.plan(race(4, [1, 1, 6, 1], [0, 0, 2, 3]), 1), [
-      true,
-      true,
-      false,
-      true,
-    ]);
+    assert.deepEqual(plan(4, [1, 1, 6, 1], [0, 0, 2, 3]), [true, true, false, true]);
     // Cheap learning: parsing is the bound, the usual parallel run.
-    assert.equal(RaceSplit.plan(race(4, [1, 1], [0, 1]), 1), null);
+    assert.equal(plan(4, [1, 1], [0, 1]), null);
     // One group (shared scalers), or nothing measured (a shuffled stream): no split.
-    assert.equal(RaceSplit.plan(race(1, [5, 5], [0, 0]), 1), null);
-    assert.equal(RaceSplit.plan(race(1, [0, 0], [0, 1]), 1), null);
+    assert.equal(plan(1, [5, 5], [0, 0]), null);
+    assert.equal(plan(1, [0, 0], [0, 1]), null);
     // One costly group and many parsers: splitting would not pay.
-    assert.equal(RaceSplit.plan(race(4, [9, 1], [0, 1]), 3), null);
+    assert.equal(plan(4, [9, 1], [0, 1], 3), null);
+    // Weighed after 8 more blocks when the head's learning cost more than its parsing (the
+    // head ran on unoptimised code), on what those blocks cost; at once when it did not.
+    let costs = { parse: 10, pipelines: [30, 5] };
+    const race = { costs: () => costs };
+    const weighing = new SplitWeighing();
+    assert.equal(weighing.due(race), false);
+    for (let i = 0; i < 7; i++) assert.equal(weighing.due(race), false);
+    costs = { parse: 14, pipelines: [42, 6] };
+    assert.equal(weighing.due(race), true);
+    assert.deepEqual(weighing.costs(race), { parse: 4, pipelines: [12, 1] });
+    costs = { parse: 10, pipelines: [3, 5] };
+    assert.equal(new SplitWeighing().due(race), true);
   } finally {
     RaceSplit.fixed = false;
   }
