@@ -22,8 +22,9 @@ export interface Costs {
   pipelines: number[];
 }
 
-/** When to weigh a split: once the head is read, if learning cost more than parsing there,
- * after WEIGH_BLOCKS more blocks read here, on what those cost. */
+/** When to weigh a split: once the head is read, if the race has two groups or more and
+ * learning cost more than parsing there, after WEIGH_BLOCKS more blocks read here, on what
+ * those cost (the parser workers start then). */
 export class SplitWeighing {
   #from: Costs | null = null;
   #blocks = 0;
@@ -34,7 +35,8 @@ export class SplitWeighing {
     if (RaceSplit.fixed !== null) return true;
     if (this.#from === null) {
       const c = race.costs();
-      if (!(sum(c.pipelines) > c.parse)) return true; // parsing is the bound: nothing to split
+      // One group (one pipeline, or all sharing scalers), or parsing the bound: no split.
+      if (new Set(race.groups()).size < 2 || !(sum(c.pipelines) > c.parse)) return true;
       this.#from = c;
       return false;
     }

@@ -169,7 +169,24 @@ test('Vite: parsing on two threads from the installed package (its worker script
     const { blocksApart } = await many.pushAll(chunks(), { threads: 2 });
     many.finish();
     const same = JSON.stringify(one.results()) === JSON.stringify(many.results());
-    document.title = 'onepass ' + blocksApart + ' ' + same;
+    // Costly pipelines: learning is the bound, and the race is split between the two threads
+    // (a worker parses and learns some of the pipelines; docs/design.md, "Every core").
+    let wide = 'a,b,c,d,e,f,g,h,i,j,label\\n';
+    for (let i = 0; i < 400000; i++) {
+      const v = [];
+      for (let j = 0; j < 10; j++) v.push((i * (j + 3)) % (17 + j));
+      wide += v.join(',') + ',' + ((v[0] + v[3]) % 2) + '\\n';
+    }
+    const wideBytes = new TextEncoder().encode(wide);
+    const costly = ['robust | logreg', 'zscore | fs', 'mbw'];
+    const alone = op.csvRunner({ pipelines: costly, every: 1000 });
+    alone.push(wideBytes);
+    alone.finish();
+    const split = op.csvRunner({ pipelines: costly, every: 1000 });
+    const { pipelinesApart } = await split.pushAll(new Blob([wideBytes]).stream(), { threads: 2 });
+    split.finish();
+    const sameSplit = JSON.stringify(alone.results()) === JSON.stringify(split.results());
+    document.title = ['onepass', blocksApart, same, pipelinesApart, sameSplit].join(' ');
   } catch (e) {
     document.title = 'failed ' + e.message;
   }
@@ -177,10 +194,12 @@ test('Vite: parsing on two threads from the installed package (its worker script
 `,
   );
   const { title, requested } = await runInBrowser(out);
-  const m = /^onepass (\d+) (true|false)$/.exec(title);
+  const m = /^onepass (\d+) (true|false) (\d+) (true|false)$/.exec(title);
   assert.ok(m, title);
   assert.ok(Number(m[1]) > 0, `${m[1]} blocks parsed by the worker`);
   assert.equal(m[2], 'true', 'the same results as one thread');
+  assert.ok(Number(m[3]) > 0, 'a race of costly pipelines split between the threads');
+  assert.equal(m[4], 'true', 'the split race: the same results as one thread');
   assert.ok(
     requested.some((p) => /parse_worker\.bundle.*\.js$/.test(p)),
     'the parser worker script was served',

@@ -439,7 +439,7 @@ test('a race is split when learning is the bound, weighed by what blocks cost', 
     // Weighed after 8 more blocks when the head's learning cost more than its parsing (the
     // head ran on unoptimised code), on what those blocks cost; at once when it did not.
     let costs = { parse: 10, pipelines: [30, 5] };
-    const race = { costs: () => costs };
+    const race = { costs: () => costs, groups: () => [0, 1] };
     const weighing = new SplitWeighing();
     assert.equal(weighing.due(race), false);
     for (let i = 0; i < 7; i++) assert.equal(weighing.due(race), false);
@@ -448,6 +448,8 @@ test('a race is split when learning is the bound, weighed by what blocks cost', 
     assert.deepEqual(weighing.costs(race), { parse: 4, pipelines: [12, 1] });
     costs = { parse: 10, pipelines: [3, 5] };
     assert.equal(new SplitWeighing().due(race), true);
+    costs = { parse: 10, pipelines: [30, 5] };
+    assert.equal(new SplitWeighing().due({ ...race, groups: () => [0, 0] }), true);
   } finally {
     RaceSplit.fixed = false;
   }
