@@ -12,7 +12,7 @@ import type { RawBlockParser, RawModule, RawRace, RawStatus } from './onepass_wa
 /** How much quicker the split must promise to be than the usual parallel run to be used. */
 const WORTH = 0.85;
 /** Blocks read here after the head before a split is weighed: the head's first rows run on
- * V8's first, unoptimised code (parsing the first 2 MB cost ten times a later block's), which
+ * V8's first, unoptimised code (parsing the first 2 MB cost eight times a later block's), which
  * would weigh the sides wrongly. */
 const WEIGH_BLOCKS = 8;
 
