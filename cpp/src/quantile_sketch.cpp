@@ -6,85 +6,10 @@
 #include <cstring>
 #include <limits>
 
+#include "onepass/core/branchless_sort.hpp"
+
 namespace onepass {
 namespace {
-
-// The buffer's sort, without branches on the values: std::sort mispredicts about every other
-// comparison of values in random order (1.2 us for 50 normal values, against 0.4 us here). A
-// sorting network and merges take min, max and selects instead.
-
-// Puts the smaller of a and b in a, the larger in b.
-void order(double& a, double& b) {
-  const double low = std::min(a, b), high = std::max(a, b);
-  a = low;
-  b = high;
-}
-
-// Sorts p[0, 8) with the 19 compare-exchanges of an optimal network, in 6 layers of
-// independent ones (the values stay in registers).
-void sort8(double* p) {
-  double x[8];
-  std::copy(p, p + 8, x);
-  order(x[0], x[2]);
-  order(x[1], x[3]);
-  order(x[4], x[6]);
-  order(x[5], x[7]);
-
-  order(x[0], x[4]);
-  order(x[1], x[5]);
-  order(x[2], x[6]);
-  order(x[3], x[7]);
-
-  order(x[0], x[1]);
-  order(x[2], x[3]);
-  order(x[4], x[5]);
-  order(x[6], x[7]);
-
-  order(x[2], x[4]);
-  order(x[3], x[5]);
-
-  order(x[1], x[4]);
-  order(x[3], x[6]);
-
-  order(x[1], x[2]);
-  order(x[3], x[4]);
-  order(x[5], x[6]);
-  std::copy(x, x + 8, p);
-}
-
-// Merges the sorted runs src[0, w) and src[w, 2w) into dst[0, 2w), smallest first from the
-// left and largest first from the right at once: each end is a chain of dependent loads and
-// compares, and two independent chains run in the time of one. No bound needs a check: after
-// k < w steps from one end, each run has given at most k of its w values.
-void merge_halves(const double* src, std::size_t w, double* dst) {
-  const double *a = src, *b = src + w;                    // the smallest left of each run
-  const double *a_top = b - 1, *b_top = src + 2 * w - 1;  // the largest left
-  double *low = dst, *high = dst + 2 * w - 1;
-  for (std::size_t k = 0; k < w; ++k) {
-    const bool from_b = *b < *a;
-    *low++ = from_b ? *b : *a;
-    b += from_b;
-    a += !from_b;
-    const bool from_a_top = *a_top > *b_top;
-    *high-- = from_a_top ? *a_top : *b_top;
-    a_top -= from_a_top;
-    b_top -= !from_a_top;
-  }
-}
-
-// Sorts data[0, n) padded with +infinity to a power of two m >= 8 (data has room for m values,
-// temp too): networks of 8, then merges of equal runs. Returns data or temp, whichever ends up
-// holding the m sorted values, the n given first (no padding value is smaller than one of
-// them, and an infinity given is the padding's bits).
-double* sort_padded(double* data, double* temp, std::size_t n, std::size_t m) {
-  std::fill(data + n, data + m, std::numeric_limits<double>::infinity());
-  for (std::size_t k = 0; k < m; k += 8) sort8(data + k);
-  for (std::size_t w = 8; w < m; w *= 2) {
-    for (std::size_t k = 0; k < m; k += 2 * w) merge_halves(data + k, w, temp + k);
-    std::swap(data, temp);
-  }
-  return data;
-}
 
 bool is_negative_zero(double v) {
   std::uint64_t bits;
@@ -97,8 +22,7 @@ bool is_negative_zero(double v) {
 void QuantileSketch::insert(double v) {
   buffer_.push_back(v);
   ++n_;
-  const std::size_t period = std::max<std::size_t>(1, static_cast<std::size_t>(1 / (2 * eps_)));
-  compressed_ = n_ % period == 0;
+  compressed_ = n_ % period_ == 0;
   if (compressed_) merge_buffer<true>();
 }
 

@@ -6,6 +6,7 @@
 // The merge runs right to left and compresses the tuples as they come out, in one pass.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <vector>
 
@@ -15,7 +16,8 @@ namespace onepass {
 
 class QuantileSketch {
  public:
-  explicit QuantileSketch(double eps = 0.01) : eps_(eps) {}
+  explicit QuantileSketch(double eps = 0.01)
+      : eps_(eps), period_(std::max<std::size_t>(1, static_cast<std::size_t>(1 / (2 * eps)))) {}
 
   // v must not be NaN (the buffer is sorted; RobustScaler leaves missing values out).
   void insert(double v);
@@ -49,6 +51,9 @@ class QuantileSketch {
   const double* sort_buffer() const;
 
   double eps_;
+  // The buffer's length, 1/(2 eps), worked out once (a division and a conversion on every
+  // insert took 4% of the time in wasm).
+  std::size_t period_;
   std::size_t n_ = 0;
   bool compressed_ = false;
   mutable std::vector<Tuple> tuples_;
