@@ -505,7 +505,7 @@ class ParallelStream {
         head.push(block);
         headBytes += block.length;
         const state = run.race.readApartState();
-        if (state === 1 && weighing.due(run.race)) {
+        if (state === 1 && weighing.due(run.race, this.parsers)) {
           const split = this.#planSplit(weighing);
           this.#starting = ParserPool.start(split ? 1 : this.parsers);
           this.#pool = await this.#starting;

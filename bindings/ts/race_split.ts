@@ -22,21 +22,21 @@ export interface Costs {
   pipelines: number[];
 }
 
-/** When to weigh a split: once the head is read, if the race has two groups or more and
- * learning cost more than parsing there, after WEIGH_BLOCKS more blocks read here, on what
- * those cost (the parser workers start then). */
+/** When to weigh a split: at once when the head's costs say no split could pay (the parser
+ * workers start at the head, as in any parallel run), else after WEIGH_BLOCKS more blocks read
+ * here, on what those cost (the workers start then). */
 export class SplitWeighing {
   #from: Costs | null = null;
   #blocks = 0;
 
   /** Whether to weigh now (the head has settled): true, or false to read one more block here
    * first. */
-  due(race: RawRace): boolean {
+  due(race: RawRace, parsers: number): boolean {
     if (RaceSplit.fixed !== null) return true;
     if (this.#from === null) {
       const c = race.costs();
-      // One group (one pipeline, or all sharing scalers), or parsing the bound: no split.
-      if (new Set(race.groups()).size < 2 || !(sum(c.pipelines) > c.parse)) return true;
+      // Weighed loosely: the head's own costs lean the sides wrongly, not by a factor.
+      if (RaceSplit.plan(race.groups(), c, parsers, 1) === null) return true;
       this.#from = c;
       return false;
     }
@@ -71,7 +71,12 @@ export class RaceSplit {
    * parses and learns its groups (P + B) while this thread learns the others (A). Groups go,
    * heaviest first, to the side less busy.
    */
-  static plan(groups: number[], { parse, pipelines }: Costs, parsers: number): boolean[] | null {
+  static plan(
+    groups: number[],
+    { parse, pipelines }: Costs,
+    parsers: number,
+    worth = WORTH,
+  ): boolean[] | null {
     if (RaceSplit.fixed !== null) return RaceSplit.fixed || null;
     const cost = new Map<number, number>();
     groups.forEach((g, i) => cost.set(g, (cost.get(g) ?? 0) + pipelines[i]));
@@ -86,7 +91,7 @@ export class RaceSplit {
     }
     const usual = Math.max(learn, (parse + learn) / (parsers + 1));
     if (toWorker.size === 0 || toWorker.size === cost.size) return null;
-    if (Math.max(here, there) > WORTH * usual) return null;
+    if (Math.max(here, there) > worth * usual) return null;
     return groups.map((g) => toWorker.has(g));
   }
 }

@@ -436,20 +436,20 @@ test('a race is split when learning is the bound, weighed by what blocks cost', 
     assert.equal(plan(1, [0, 0], [0, 1]), null);
     // One costly group and many parsers: splitting would not pay.
     assert.equal(plan(4, [9, 1], [0, 1], 3), null);
-    // Weighed after 8 more blocks when the head's learning cost more than its parsing (the
-    // head ran on unoptimised code), on what those blocks cost; at once when it did not.
+    // Weighed after 8 more blocks when the head's costs say a split may pay (the head ran on
+    // unoptimised code), on what those blocks cost; at once when they say it cannot.
     let costs = { parse: 10, pipelines: [30, 5] };
     const race = { costs: () => costs, groups: () => [0, 1] };
     const weighing = new SplitWeighing();
-    assert.equal(weighing.due(race), false);
-    for (let i = 0; i < 7; i++) assert.equal(weighing.due(race), false);
+    assert.equal(weighing.due(race, 1), false);
+    for (let i = 0; i < 7; i++) assert.equal(weighing.due(race, 1), false);
     costs = { parse: 14, pipelines: [42, 6] };
-    assert.equal(weighing.due(race), true);
+    assert.equal(weighing.due(race, 1), true);
     assert.deepEqual(weighing.costs(race), { parse: 4, pipelines: [12, 1] });
     costs = { parse: 10, pipelines: [3, 5] };
-    assert.equal(new SplitWeighing().due(race), true);
+    assert.equal(new SplitWeighing().due(race, 1), true);
     costs = { parse: 10, pipelines: [30, 5] };
-    assert.equal(new SplitWeighing().due({ ...race, groups: () => [0, 0] }), true);
+    assert.equal(new SplitWeighing().due({ ...race, groups: () => [0, 0] }, 1), true);
   } finally {
     RaceSplit.fixed = false;
   }
