@@ -142,9 +142,8 @@ class ParserPool {
 
   /** A race on two threads (one worker): what the run's own reader reads, for the worker's
    * race too. */
-  forward(message: Extract<ToParser, { type: 'push' | 'pushRest' }>): void {
-    const transfer = message.type === 'push' ? [message.block.buffer as ArrayBuffer] : [];
-    this.#threads[0].post(message, transfer);
+  forward(message: Extract<ToParser, { type: 'push' }>): void {
+    this.#threads[0].post(message, [message.block.buffer as ArrayBuffer]);
   }
 
   /** The final states of the worker's pipelines (a race on two threads). */
@@ -188,7 +187,14 @@ class ParserPool {
     if (m.type === 'failed') return this.#fail(new Error(m.message));
     if (m.type === 'ready') return void ++this.#ready;
     if (m.type === 'states') {
-      if (!m.final) return this.onStates(m.states);
+      if (!m.final) {
+        try {
+          this.onStates(m.states);
+        } catch (e) {
+          this.#fail(e instanceof Error ? e : new Error(String(e)));
+        }
+        return;
+      }
       this.#collected?.resolve(m.states);
       this.#collected = null;
       return;
@@ -382,7 +388,8 @@ class ParallelStream {
   #here: Promise<RangeReader> | null = null;
   /** A race on two threads (race_split.ts): the pipelines the worker learns. */
   #split: boolean[] | null = null;
-  /** Learning here failed (a bad row that stops the stream): the worker stopped at it too. */
+  /** Learning here failed (a bad row that stops the stream, after which the worker stopped at
+   * it too; or another error of the run's race). */
   #learnFailed = false;
 
   get pipelinesApart(): number {
@@ -428,7 +435,8 @@ class ParallelStream {
    * threads the worker's race reads them too, first (rows before a bad row are learned on both
    * sides). */
   #pushHere(bytes: Uint8Array): void {
-    if (this.#split) this.#pool!.forward({ type: 'push', block: bytes.slice() });
+    // A copy (a Node Buffer's slice() would share, and transfer, the stream's memory).
+    if (this.#split) this.#pool!.forward({ type: 'push', block: new Uint8Array(bytes) });
     try {
       this.run.push(bytes);
     } catch (e) {
@@ -455,12 +463,23 @@ class ParallelStream {
    * learned here first, as the worker learned them (up to a block with a quote: it learns none
    * after that one). */
   async gather(): Promise<void> {
-    if (!this.#split || !this.#pool) return;
-    while (!this.#learnFailed && this.#inFlight.size)
-      if ((await this.#learn()).quoted) this.#inFlight.drop();
-    loadStates(this.run.race, await this.#pool.collect());
-    const err = this.run.race.setLearning([]);
-    if (err) fail(err);
+    if (!this.#split) return;
+    try {
+      if (!this.#pool) return; // it could not start: nothing was learned since the split
+      try {
+        while (!this.#learnFailed && this.#inFlight.size)
+          if ((await this.#learn()).quoted) this.#inFlight.drop();
+      } catch {
+        // A bad row that stops the stream: the worker stopped at it too. The error that ended
+        // the run (a cancel) is the one thrown.
+      }
+      loadStates(this.run.race, await this.#pool.collect());
+    } finally {
+      // Every pipeline learns here again (after a worker's failure, the worker's from the
+      // states last sent).
+      const err = this.run.race.setLearning([]);
+      if (err) fail(err);
+    }
   }
 
   /** The head, and for a stream everything: read here, cut into blocks of whole records. For a
@@ -543,14 +562,24 @@ class ParallelStream {
       }
       if (!pool.ready) await new Promise((resolve) => setImmediate(resolve));
       const r = await this.#learn();
+      // A field may span a quoted block's end: the rest is read here, in order, and the blocks
+      // in flight are dropped (before a cancel from progress() could learn them: the worker of
+      // a race on two threads learns none after the quote).
+      if (r.quoted) this.#inFlight.drop();
       await this.progress(r.end);
-      if (r.quoted) {
-        // A field may span this block's end: read the rest here, in order (the worker of a race
-        // on two threads reads it too, and learns none of the blocks dropped).
-        this.#inFlight.drop();
-        if (this.#split) pool.forward({ type: 'pushRest', from: r.end, size });
-        return readRestHere(this.run, file, r.end, this.progress);
-      }
+      if (r.quoted) return this.#readRest(file, r.end);
+    }
+  }
+
+  /** Reads a file from `at` to its end on this thread (the worker of a race on two threads reads
+   * each chunk too, sent before this thread learns it). */
+  async #readRest(input: NonNullable<RunInput['file']>, at: number): Promise<void> {
+    const fs = await nodeModule<typeof import('node:fs')>('fs');
+    const stream = fs.createReadStream(input.file, { start: at, highWaterMark: BLOCK_BYTES });
+    let bytes = at;
+    for await (const chunk of stream as AsyncIterable<Uint8Array>) {
+      this.#pushHere(chunk);
+      await this.progress((bytes += chunk.length));
     }
   }
 
@@ -569,21 +598,5 @@ class ParallelStream {
     this.#inFlight.drop();
     this.#pool ??= (await this.#starting?.catch(() => null)) ?? null;
     this.#pool?.close();
-  }
-}
-
-/** Reads a file from `at` to its end on this thread. */
-async function readRestHere(
-  run: ParallelRun,
-  input: NonNullable<RunInput['file']>,
-  at: number,
-  progress: (bytes: number) => void | Promise<void>,
-): Promise<void> {
-  const fs = await nodeModule<typeof import('node:fs')>('fs');
-  const stream = fs.createReadStream(input.file, { start: at, highWaterMark: BLOCK_BYTES });
-  let bytes = at;
-  for await (const chunk of stream as AsyncIterable<Uint8Array>) {
-    run.push(chunk);
-    await progress((bytes += chunk.length));
   }
 }

@@ -36,8 +36,6 @@ export type ToParser =
   | { type: 'range'; id: number; from: number; to: number; size: number; spare: ArrayBuffer[] }
   /** Bytes the run's own reader read (after a quote), for this worker's race, in order. */
   | { type: 'push'; block: Uint8Array }
-  /** The file from `from` to its end, which the run's own reader reads (after a quote). */
-  | { type: 'pushRest'; from: number; size: number }
   /** The run states of the pipelines learned here, now (an answer of type 'states'). */
   | { type: 'collect' };
 
@@ -170,14 +168,6 @@ class BlockReader {
     this.parser.chunkBuffer(n).set(await this.#file.read(start, n));
     return this.read(id, n, end, []);
   }
-
-  /** The file from `from` to its end into this worker's race (what the run reads by itself
-   * after a quote). */
-  async pushRest(from: number, size: number): Promise<void> {
-    if (!this.#file) throw new Error('a file range came without a file');
-    for (let at = from; at < size; at += 1 << 20)
-      this.race?.push(await this.#file.read(at, Math.min(1 << 20, size - at)));
-  }
 }
 
 /** How often a worker learning pipelines sends their states during the run (milliseconds). */
@@ -226,10 +216,10 @@ async function serve(): Promise<void> {
         continue;
       }
       if (!reader) throw new Error('a block came before the parser was set up');
-      if (m.type === 'push' || m.type === 'pushRest' || m.type === 'collect') {
+      if (m.type === 'push' || m.type === 'collect') {
         if (m.type === 'push') reader.race?.push(m.block);
-        else if (m.type === 'pushRest') await reader.pushRest(m.from, m.size);
         else postStates(messages, reader, true);
+        if (m.type === 'push') statesSent = sendStatesNow(messages, reader, statesSent);
         lastDone = performance.now();
         continue;
       }
@@ -245,15 +235,20 @@ async function serve(): Promise<void> {
       out.reply.ms = performance.now() - lastDone;
       messages.post(out.reply, out.transfer);
       out.learn?.();
-      if (reader.race && performance.now() - statesSent > STATES_EVERY) {
-        postStates(messages, reader, false);
-        statesSent = performance.now();
-      }
+      statesSent = sendStatesNow(messages, reader, statesSent);
       lastDone = performance.now();
     } catch (e) {
       messages.post({ type: 'failed', message: e instanceof Error ? e.message : String(e) }, []);
     }
   }
+}
+
+/** The states for the live figures, when STATES_EVERY has passed since `sent`; returns when
+ * they were last sent. */
+function sendStatesNow(messages: Port, reader: BlockReader, sent: number): number {
+  if (!reader.race || performance.now() - sent <= STATES_EVERY) return sent;
+  postStates(messages, reader, false);
+  return performance.now();
 }
 
 /** The states of the pipelines this worker learns, transferred. */

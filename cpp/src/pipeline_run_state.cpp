@@ -21,11 +21,19 @@ void put_learner(StateWriter& w, const LearnerState& s) {
   for (const LearnerState& inner : s.inner) put_learner(w, inner);
 }
 
-// A whole number >= 0 (a count), or failed.
-std::uint64_t get_whole(StateReader& r, bool& ok) {
+// A whole number from 0 to `most` (a count), or failed.
+std::uint64_t get_whole(StateReader& r, bool& ok, double most = 9007199254740992.0) {
   const double v = r.get();
-  if (!(v >= 0) || v != std::floor(v) || v > 9007199254740992.0) ok = false;
+  if (!(v >= 0) || v != std::floor(v) || v > most) ok = false;
   return ok ? static_cast<std::uint64_t>(v) : 0;
+}
+
+// A stage's state is always finite (the guard of docs/algorithms.md 2.6 keeps it so); the
+// progress counters may hold an infinite log-loss sum.
+bool finite(const std::vector<double>& values) {
+  for (double v : values)
+    if (!std::isfinite(v)) return false;
+  return true;
 }
 
 // Wrappers hold one inner learner; deeper nesting than a few levels is a damaged state.
@@ -39,7 +47,7 @@ bool get_learner(StateReader& r, LearnerState& s, int depth) {
   s.inner.resize(inner);
   for (LearnerState& in : s.inner)
     if (!get_learner(r, in, depth + 1)) return false;
-  return true;
+  return finite(s.params) && finite(s.state);
 }
 
 }  // namespace
@@ -68,14 +76,18 @@ Status Pipeline::load_run_state(const std::vector<double>& saved) {
   StateReader r(saved);
   PipelineState st;
   bool ok = true;
-  st.dims = static_cast<std::size_t>(get_whole(r, ok));
-  st.width = static_cast<std::size_t>(get_whole(r, ok));
-  st.scale_encoded = get_whole(r, ok) != 0;
-  st.numeric = static_cast<std::size_t>(get_whole(r, ok));
+  // Sizes bounded before they are narrowed (size_t has 32 bits in wasm) or allocated.
+  const double most = static_cast<double>(kMaxDims);
+  st.dims = static_cast<std::size_t>(get_whole(r, ok, most));
+  st.width = static_cast<std::size_t>(get_whole(r, ok, most));
+  st.scale_encoded = get_whole(r, ok, 1) != 0;
+  st.numeric = static_cast<std::size_t>(get_whole(r, ok, most));
   const std::size_t scalers = r.get_count();
-  if (!ok || r.failed() || scalers != scalers_.size() || st.dims > kMaxDims || st.width > kMaxDims)
-    return damaged;
-  for (std::size_t i = 0; i < scalers; ++i) st.scalers.push_back(r.get_array());
+  if (!ok || r.failed() || scalers != scalers_.size() || st.numeric > st.dims) return damaged;
+  for (std::size_t i = 0; i < scalers; ++i) {
+    st.scalers.push_back(r.get_array());
+    if (!finite(st.scalers.back())) return damaged;
+  }
   if (r.failed() || !get_learner(r, st.learner, 0)) return damaged;
   st.progress = r.get_array();
   const std::uint64_t undefined = get_whole(r, ok), infinite = get_whole(r, ok);

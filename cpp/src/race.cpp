@@ -94,13 +94,12 @@ Status Race::load_run_state(std::size_t i, const std::vector<double>& state) {
   if (i >= pipelines_.size()) return Status::error("no pipeline " + std::to_string(i + 1));
   Status st = pipelines_[i]->load_run_state(state);
   if (!st) return st;
-  // Loading gave pipeline i scalers of its own: a follower takes its leader's again, and the
-  // followers of a loaded leader take its new ones (their states are equal: the same stages on
-  // the same rows).
+  // Loading gave pipeline i scalers of its own: every follower takes its leader's again, in
+  // order (a leader comes before its followers, and may follow an earlier one), so that states
+  // load in any order. Their states are equal: the same stages on the same rows.
   for (std::size_t j = 0; j < head_of_.size(); ++j) {
     const std::size_t h = head_of_[j];
-    if (h != kOwnScaling && (j == i || heads_[h].leader == i))
-      pipelines_[j]->share_head(*pipelines_[heads_[h].leader], heads_[h].k);
+    if (h != kOwnScaling) pipelines_[j]->share_head(*pipelines_[heads_[h].leader], heads_[h].k);
   }
   return Status::ok();
 }

@@ -5,6 +5,7 @@
 // what it learns after.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -42,10 +43,11 @@ std::vector<std::string> blocks_of(const std::string& csv) {
   return blocks;
 }
 
-std::unique_ptr<Race> new_race(std::size_t shuffle) {
+std::unique_ptr<Race> new_race(std::size_t shuffle,
+                               const std::vector<std::string>& specs = kSpecs) {
   CsvOptions options;
   options.sample_rows = 100;  // the roles settle in the first blocks
-  auto race = Race::create(options, kSpecs, 100, 50).take();
+  auto race = Race::create(options, specs, 100, 50).take();
   if (shuffle) race->shuffle(shuffle, 7);
   return race;
 }
@@ -59,7 +61,7 @@ void push_all(Race& race, const std::vector<std::string>& blocks, std::size_t fr
 void expect_same(const Race& one, const Race& two) {
   EXPECT_EQ(one.warnings(), two.warnings());
   for (std::size_t i = 0; i < one.size(); ++i) {
-    SCOPED_TRACE(kSpecs[i]);
+    SCOPED_TRACE(one.pipeline(i).spec());
     EXPECT_EQ(run_result_json(one, i), run_result_json(two, i));  // results, curve, warnings
     EXPECT_EQ(model_json(one, i), model_json(two, i));
     EXPECT_EQ(one.run_state(i), two.run_state(i));
@@ -67,9 +69,10 @@ void expect_same(const Race& one, const Race& two) {
 }
 
 // Splits the stream's blocks [2, 25) between `here` and `there` by `mask` (the other pipelines
-// learn there), brings there's states back, learns the rest here alone and finishes.
+// learn there), brings there's states back (last pipeline first when `reversed`), learns the
+// rest here alone and finishes.
 void run_split(Race& here, Race& there, const std::vector<std::string>& blocks,
-               const std::vector<bool>& mask) {
+               const std::vector<bool>& mask, bool reversed = false) {
   push_all(here, blocks, 0, 2);
   push_all(there, blocks, 0, 2);
   std::vector<bool> other(mask.size());
@@ -78,8 +81,10 @@ void run_split(Race& here, Race& there, const std::vector<std::string>& blocks,
   ASSERT_TRUE(there.set_learning(other));
   push_all(here, blocks, 2, 25);
   push_all(there, blocks, 2, 25);
-  for (std::size_t i = 0; i < mask.size(); ++i)
+  for (std::size_t k = 0; k < mask.size(); ++k) {
+    const std::size_t i = reversed ? mask.size() - 1 - k : k;
     if (!mask[i]) ASSERT_TRUE(here.load_run_state(i, there.run_state(i)));
+  }
   ASSERT_TRUE(here.set_learning({}));
   push_all(here, blocks, 25, blocks.size());  // shared scalers must be shared again
   ASSERT_TRUE(here.finish());
@@ -103,6 +108,23 @@ TEST(RaceSplit, PipelinesLearnedOnTwoThreadsEndAsOnOne) {
       run_split(*here, *there, blocks, mask);
       expect_same(*whole, *here);
     }
+  }
+}
+
+TEST(RaceSplit, AChainOfSharedScalersLoadsInAnyOrder) {
+  // Pipeline 1 shares the z-score of 0; pipeline 2 shares both scalers of 1 (its leader, itself
+  // a follower of 0).
+  const std::vector<std::string> specs = {"zscore | logreg", "zscore | minmax | pa",
+                                          "zscore | minmax | perceptron", "pa"};
+  const std::vector<std::string> blocks = blocks_of(stream_text());
+  auto whole = new_race(0, specs);
+  push_all(*whole, blocks, 0, blocks.size());
+  ASSERT_TRUE(whole->finish());
+  EXPECT_EQ(whole->groups(), (std::vector<std::size_t>{0, 0, 0, 3}));
+  for (bool reversed : {false, true}) {
+    auto here = new_race(0, specs), there = new_race(0, specs);
+    run_split(*here, *there, blocks, {false, false, false, true}, reversed);
+    expect_same(*whole, *here);
   }
 }
 
@@ -134,6 +156,17 @@ TEST(RaceSplit, ADamagedRunStateChangesNothing) {
   EXPECT_FALSE(race->load_run_state(2, negative));
   // Another pipeline's state: one scaler fewer.
   EXPECT_FALSE(race->load_run_state(4, before));
+  // Sizes beyond what a pipeline takes, more numeric features than features, a NaN in a
+  // scaler's state: refused before anything is allocated or learned from.
+  std::vector<double> huge = before;
+  huge[0] = 1e12;  // dims
+  EXPECT_FALSE(race->load_run_state(2, huge));
+  std::vector<double> numeric = before;
+  numeric[3] = numeric[0] + 1;
+  EXPECT_FALSE(race->load_run_state(2, numeric));
+  std::vector<double> nan = before;
+  nan[6] = std::nan("");  // in the robust scaler's state (after 5 sizes and its length)
+  EXPECT_FALSE(race->load_run_state(2, nan));
   EXPECT_EQ(race->load_run_state(9, before).message(), "no pipeline 10");
   EXPECT_EQ(race->run_state(2), before);
   EXPECT_TRUE(race->load_run_state(2, before));

@@ -85,6 +85,16 @@ async function run(source, threads, options = {}) {
   }
 }
 
+/** Streams `source` through `runner` on `threads` threads, cancelled from onProgress at its
+ * `call`-th call (the run ends with that error). */
+async function cancelled(runner, source, threads, call) {
+  let calls = 0;
+  const onProgress = () => {
+    if (++calls === call) throw new Error('stop here');
+  };
+  await assert.rejects(runner.pushAll(source, { threads, onProgress }), /stop here/);
+}
+
 /** The same run, whatever the threads; `bytes` read before a stopping error depends on how the
  * stream was cut, and is left out then. */
 function assertSame(one, many) {
@@ -230,16 +240,7 @@ test('late labels, no last line break, a quote in a stream, a cancel: as one thr
   const descriptors = () => readdirSync('/proc/self/fd').length;
   const before = descriptors();
   const runner = op.csvRunner({ pipelines: SPECS, positive: 'yes' });
-  let calls = 0;
-  await assert.rejects(
-    runner.pushAll(late, {
-      threads: 3,
-      onProgress: () => {
-        if (++calls === 3) throw new Error('stop here');
-      },
-    }),
-    /stop here/,
-  );
+  await cancelled(runner, late, 3, 3);
   assert.ok(runner.stats(0).rows > 0, 'what was learned before the cancel is kept');
   runner.dispose();
   const until = Date.now() + 5000;
@@ -375,25 +376,25 @@ test("a split race after a quote, and cancelled, still holds one thread's bits",
     const one = await run(path, 1, { pipelines: RACE });
     assertSame(one, await run(path, 2, { pipelines: RACE })); // the worker reads the rest too
     assertSame(one, await run(chunks(), 2, { pipelines: RACE })); // the rest is sent to it
-    // A cancel: every pipeline has learned the same rows, those the reader read.
+    // Cancels at every progress call (before, at and after the quoted block, and in the rest
+    // read here): the blocks in flight, and the rest, are learned on both sides alike.
     const runner = op.csvRunner({ pipelines: RACE, positive: 'yes' });
     let calls = 0;
-    await assert.rejects(
-      runner.pushAll(path, {
-        threads: 2,
-        onProgress: () => {
-          if (++calls === 4) throw new Error('stop here');
-        },
-      }),
-      /stop here/,
-    );
-    const rows = runner.results().map((r) => r.rows);
-    assert.ok(rows[0] > 0 && rows[0] < 250000, `rows ${rows}`);
-    assert.deepEqual(
-      rows,
-      RACE.map(() => runner.info().rows),
-    );
+    await runner.pushAll(path, { threads: 2, onProgress: () => void ++calls });
     runner.dispose();
+    assert.ok(calls >= 6, `${calls} progress calls`);
+    for (let call = 1; call < calls; call++) {
+      const cancelledRun = op.csvRunner({ pipelines: RACE, positive: 'yes' });
+      await cancelled(cancelledRun, path, 2, call);
+      const rows = cancelledRun.results().map((r) => r.rows);
+      assert.ok(rows[0] > 0 && rows[0] < 250001, `rows ${rows}`);
+      assert.deepEqual(
+        rows,
+        RACE.map(() => cancelledRun.info().rows),
+        `cancelled at progress call ${call} of ${calls}`,
+      );
+      cancelledRun.dispose();
+    }
   } finally {
     RaceSplit.fixed = false;
   }
