@@ -85,6 +85,13 @@ async function run(source, threads, options = {}) {
   }
 }
 
+/** The file's bytes as a stream of chunks of `size` bytes (blocks are cut on the learning
+ * thread, as for a download or a File). */
+async function* fileChunks(path, size) {
+  const bytes = readFileSync(path);
+  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+}
+
 /** Streams `source` through `runner` on `threads` threads, cancelled from onProgress at its
  * `call`-th call (the run ends with that error). */
 async function cancelled(runner, source, threads, call) {
@@ -124,11 +131,7 @@ test('a Blob and a stream of chunks: the same bits as one thread', async () => {
   const blob = await run(await openAsBlob(path), 2);
   assert.ok(blob.apart >= 2);
   assertSame(one, blob);
-  async function* chunks() {
-    const bytes = readFileSync(path);
-    for (let at = 0; at < bytes.length; at += 77777) yield bytes.subarray(at, at + 77777);
-  }
-  const streamed = await run(chunks(), 2);
+  const streamed = await run(fileChunks(path, 77777), 2);
   assert.ok(streamed.apart >= 2);
   assertSame(one, streamed);
 });
@@ -223,15 +226,11 @@ test('late labels, no last line break, a quote in a stream, a cancel: as one thr
   const open = file('open-end.csv', csvText(150000).replace(/\n$/, ''));
   assertSame(await run(open, 1), await run(open, 2));
   // A quote in a stream (blocks cut here): from there on this thread reads.
-  const quoted = readFileSync(
-    file(
-      'q.csv',
-      csvText(150000, (i) => (i === 90000 ? '"1",2,3,4,no\n' : '')),
-    ),
+  const quoted = file(
+    'q.csv',
+    csvText(150000, (i) => (i === 90000 ? '"1",2,3,4,no\n' : '')),
   );
-  async function* chunks() {
-    for (let at = 0; at < quoted.length; at += 65536) yield quoted.subarray(at, at + 65536);
-  }
+  const chunks = () => fileChunks(quoted, 65536);
   const one = await run(chunks(), 1);
   const many = await run(chunks(), 2);
   assert.ok(many.apart > 0);
@@ -274,10 +273,7 @@ test("the learning thread's share of the reading follows the measured costs", ()
 test('blocks read by the learning thread too: the same bits as one thread', async () => {
   const text = csvText(400000, (i) => (i === 300000 ? '1,2,oops,4,no\n' : ''));
   const path = file('shared.csv', text);
-  const chunks = async function* () {
-    const bytes = readFileSync(path);
-    for (let at = 0; at < bytes.length; at += 100000) yield bytes.subarray(at, at + 100000);
-  };
+  const chunks = () => fileChunks(path, 100000);
   try {
     for (const fixed of [1 / 3, 0.5]) {
       ReadShare.fixed = fixed;
@@ -343,10 +339,7 @@ const WORKER_LEARNS = [
 test('a race split between two threads learns the bits of one: file, Blob, stream', async () => {
   const text = csvText(250000, (i) => (i === 150000 ? '1,2,oops,4,no\n' : ''));
   const path = file('split.csv', text);
-  const chunks = async function* () {
-    const bytes = readFileSync(path);
-    for (let at = 0; at < bytes.length; at += 100000) yield bytes.subarray(at, at + 100000);
-  };
+  const chunks = () => fileChunks(path, 100000);
   try {
     for (const options of [{ onError: 'skip' }, {}]) {
       const one = await run(path, 1, { ...options, pipelines: RACE });
@@ -367,10 +360,7 @@ test('a race split between two threads learns the bits of one: file, Blob, strea
 test("a split race after a quote, and cancelled, still holds one thread's bits", async () => {
   const text = csvText(250000, (i) => (i === 200000 ? '"1.5",2,3,"4",yes\n' : ''));
   const path = file('split-quoted.csv', text);
-  const bytes = readFileSync(path);
-  const chunks = async function* () {
-    for (let at = 0; at < bytes.length; at += 65536) yield bytes.subarray(at, at + 65536);
-  };
+  const chunks = () => fileChunks(path, 65536);
   RaceSplit.fixed = WORKER_LEARNS[0];
   try {
     const one = await run(path, 1, { pipelines: RACE });
