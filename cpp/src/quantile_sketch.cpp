@@ -165,12 +165,12 @@ void QuantileSketch::save(StateWriter& w) const {
 }
 
 bool QuantileSketch::load(StateReader& r) {
-  const double n = r.get();
+  const std::size_t n = r.get_whole();
   const std::vector<double> flat = r.get_array();
   std::vector<double> buffer = r.get_array();
-  if (r.failed() || flat.size() % 3 != 0 || !(n >= 0)) return false;
+  if (r.failed() || flat.size() % 3 != 0) return false;
   buffer_ = std::move(buffer);
-  n_ = static_cast<std::size_t>(n);
+  n_ = n;
   tuples_.clear();
   for (std::size_t i = 0; i < flat.size(); i += 3)
     tuples_.push_back({flat[i], flat[i + 1], flat[i + 2]});

@@ -43,6 +43,17 @@ class StateReader {
     }
     return static_cast<std::size_t>(n);
   }
+  // A count of things (rows, values seen): a whole number from 0 to 2^53, checked before it is
+  // converted (a damaged state's 1e300 or -1 would be undefined behaviour); sets failed().
+  std::size_t get_whole() {
+    const double n = get();
+    if (!(n >= 0) || n != std::floor(n) || n > 9007199254740992.0 ||
+        n > static_cast<double>(static_cast<std::size_t>(-1))) {
+      failed_ = true;
+      return 0;
+    }
+    return static_cast<std::size_t>(n);
+  }
   std::vector<double> get_array() {
     const std::size_t n = get_count();
     if (failed_) return {};

@@ -57,14 +57,14 @@ class WarmupScaler : public Scaler {
   Status load(const std::vector<double>& saved) override {
     StateReader r(saved);
     const bool fitted = r.get() != 0;
-    const double fitted_on = r.get();
+    const std::size_t fitted_on = r.get_whole();
     std::vector<double> rows = r.get_array();
     std::vector<double> labels = r.get_array();
     if (r.failed() || (dims_ && rows.size() != labels.size() * dims_) || !load_fit(r) || !r.done())
       return Status::error("the saved state of warm-up scaler '" + snapshot().name +
                            "' is damaged or from another pipeline");
     fitted_ = fitted;
-    fitted_on_ = static_cast<std::size_t>(fitted_on);
+    fitted_on_ = fitted_on;
     held_rows_ = std::move(rows);
     held_labels_.assign(labels.begin(), labels.end());
     return Status::ok();
