@@ -408,13 +408,18 @@ class ParallelStream {
   /** Learns the next block in flight: a worker's rows, or its bytes read here. */
   async #learn(): Promise<BlockReply> {
     const r = await this.#inFlight.next();
+    this.#learning(() => this.#learnReply(r));
+    return r;
+  }
+
+  /** A step of the run's race; an error it throws is remembered (#learnFailed). */
+  #learning(step: () => void): void {
     try {
-      this.#learnReply(r);
+      step();
     } catch (e) {
       this.#learnFailed = true;
       throw e;
     }
-    return r;
   }
 
   #learnReply(r: BlockReply): void {
@@ -437,12 +442,7 @@ class ParallelStream {
   #pushHere(bytes: Uint8Array): void {
     // A copy (a Node Buffer's slice() would share, and transfer, the stream's memory).
     if (this.#split) this.#pool!.forward({ type: 'push', block: new Uint8Array(bytes) });
-    try {
-      this.run.push(bytes);
-    } catch (e) {
-      this.#learnFailed = true;
-      throw e;
-    }
+    this.#learning(() => this.run.push(bytes));
   }
 
   /** Splits the race (race_split.ts) when that promises to be quicker, weighed on what the
@@ -451,7 +451,7 @@ class ParallelStream {
     const { race } = this.run;
     const split = RaceSplit.plan(race.groups(), weighing.costs(race), this.parsers);
     if (!split) return undefined;
-    const err = this.run.race.setLearning(split.map((there) => !there));
+    const err = race.setLearning(split.map((there) => !there));
     if (err) fail(err);
     this.#split = split;
     this.share.off();

@@ -216,10 +216,13 @@ async function serve(): Promise<void> {
         continue;
       }
       if (!reader) throw new Error('a block came before the parser was set up');
-      if (m.type === 'push' || m.type === 'collect') {
-        if (m.type === 'push') reader.race?.push(m.block);
-        else postStates(messages, reader, true);
-        if (m.type === 'push') statesSent = sendStatesNow(messages, reader, statesSent);
+      if (m.type === 'collect') {
+        postStates(messages, reader, true);
+        continue;
+      }
+      if (m.type === 'push') {
+        reader.race?.push(m.block);
+        statesSent = sendStatesNow(messages, reader, statesSent);
         lastDone = performance.now();
         continue;
       }

@@ -21,13 +21,6 @@ void put_learner(StateWriter& w, const LearnerState& s) {
   for (const LearnerState& inner : s.inner) put_learner(w, inner);
 }
 
-// A whole number from 0 to `most` (a count), or failed.
-std::uint64_t get_whole(StateReader& r, bool& ok, double most = 9007199254740992.0) {
-  const double v = r.get();
-  if (!(v >= 0) || v != std::floor(v) || v > most) ok = false;
-  return ok ? static_cast<std::uint64_t>(v) : 0;
-}
-
 // A scaler's state and a learner's parameters are always finite (docs/algorithms.md 2.6 and
 // 2.9). A learner's other statistics are taken as they are: PATER's sums overflow to infinities
 // and NaN on values beyond about 1e154 (found by tests/fuzz/pipeline_fuzz; its parameters stay
@@ -41,12 +34,12 @@ bool finite(const std::vector<double>& values) {
 
 // Wrappers hold one inner learner; deeper nesting than a few levels is a damaged state.
 bool get_learner(StateReader& r, LearnerState& s, int depth) {
-  bool ok = depth < 4;
+  if (depth >= 4) return false;
   s.params = r.get_array();
   s.state = r.get_array();
-  s.reverted_steps = get_whole(r, ok);
+  s.reverted_steps = r.get_whole();
   const std::size_t inner = r.get_count();
-  if (!ok || r.failed()) return false;
+  if (r.failed()) return false;
   s.inner.resize(inner);
   for (LearnerState& in : s.inner)
     if (!get_learner(r, in, depth + 1)) return false;
@@ -78,26 +71,25 @@ Status Pipeline::load_run_state(const std::vector<double>& saved) {
   const Status damaged = Status::error("the run state of pipeline '" + spec_ + "' is damaged");
   StateReader r(saved);
   PipelineState st;
-  bool ok = true;
   // Sizes bounded before they are narrowed (size_t has 32 bits in wasm) or allocated.
   const double most = static_cast<double>(kMaxDims);
-  st.dims = static_cast<std::size_t>(get_whole(r, ok, most));
-  st.width = static_cast<std::size_t>(get_whole(r, ok, most));
-  st.scale_encoded = get_whole(r, ok, 1) != 0;
-  st.numeric = static_cast<std::size_t>(get_whole(r, ok, most));
+  st.dims = r.get_size(most);
+  st.width = r.get_size(most);
+  st.scale_encoded = r.get_whole(1) != 0;
+  st.numeric = r.get_size(most);
   const std::size_t scalers = r.get_count();
-  if (!ok || r.failed() || scalers != scalers_.size() || st.numeric > st.dims) return damaged;
+  if (r.failed() || scalers != scalers_.size() || st.numeric > st.dims) return damaged;
   for (std::size_t i = 0; i < scalers; ++i) {
     st.scalers.push_back(r.get_array());
     if (!finite(st.scalers.back())) return damaged;
   }
   if (r.failed() || !get_learner(r, st.learner, 0)) return damaged;
   st.progress = r.get_array();
-  const std::uint64_t undefined = get_whole(r, ok), infinite = get_whole(r, ok);
+  const std::uint64_t undefined = r.get_whole(), infinite = r.get_whole();
   std::vector<std::uint64_t> left_out(scalers);
-  for (std::uint64_t& n : left_out) n = get_whole(r, ok);
-  const std::uint64_t negative = get_whole(r, ok);
-  if (!ok || !r.done()) return damaged;
+  for (std::uint64_t& n : left_out) n = r.get_whole();
+  const std::uint64_t negative = r.get_whole();
+  if (!r.done()) return damaged;
   Status loaded = load(st);
   if (!loaded) return loaded;
   undefined_margins_ = undefined;

@@ -165,7 +165,7 @@ void QuantileSketch::save(StateWriter& w) const {
 }
 
 bool QuantileSketch::load(StateReader& r) {
-  const std::size_t n = r.get_whole();
+  const std::size_t n = r.get_size();
   const std::vector<double> flat = r.get_array();
   std::vector<double> buffer = r.get_array();
   if (r.failed() || flat.size() % 3 != 0) return false;

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace onepass {
@@ -43,16 +44,21 @@ class StateReader {
     }
     return static_cast<std::size_t>(n);
   }
-  // A count of things (rows, values seen): a whole number from 0 to 2^53, checked before it is
-  // converted (a damaged state's 1e300 or -1 would be undefined behaviour); sets failed().
-  std::size_t get_whole() {
+  // A count of things (rows, values seen): a whole number from 0 to `most` (at most 2^53),
+  // checked before it is converted (a damaged state's 1e300 or -1 would be undefined
+  // behaviour); sets failed().
+  std::uint64_t get_whole(double most = 9007199254740992.0) {
     const double n = get();
-    if (!(n >= 0) || n != std::floor(n) || n > 9007199254740992.0 ||
-        n > static_cast<double>(static_cast<std::size_t>(-1))) {
+    if (!(n >= 0) || n != std::floor(n) || n > most || n > 9007199254740992.0) {
       failed_ = true;
       return 0;
     }
-    return static_cast<std::size_t>(n);
+    return static_cast<std::uint64_t>(n);
+  }
+  // The same as a size, at most `most` and what size_t holds (32 bits in wasm).
+  std::size_t get_size(double most = 9007199254740992.0) {
+    const double size_max = static_cast<double>(static_cast<std::size_t>(-1));
+    return static_cast<std::size_t>(get_whole(most < size_max ? most : size_max));
   }
   std::vector<double> get_array() {
     const std::size_t n = get_count();

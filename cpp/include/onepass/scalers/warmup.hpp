@@ -57,7 +57,7 @@ class WarmupScaler : public Scaler {
   Status load(const std::vector<double>& saved) override {
     StateReader r(saved);
     const bool fitted = r.get() != 0;
-    const std::size_t fitted_on = r.get_whole();
+    const std::size_t fitted_on = r.get_size();
     std::vector<double> rows = r.get_array();
     std::vector<double> labels = r.get_array();
     if (r.failed() || (dims_ && rows.size() != labels.size() * dims_) || !load_fit(r) || !r.done())
