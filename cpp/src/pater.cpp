@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include <Eigen/Core>
 
@@ -10,12 +11,26 @@
 
 namespace onepass {
 
-using ConstVec = Eigen::Map<const Eigen::VectorXd>;
 using Vec = Eigen::Map<Eigen::VectorXd>;
 
 double Pater::score_with(const double* params, const double* x) const {
   return dense_dot(params, x, dims_);
 }
+
+namespace {
+
+constexpr double kMaxDouble = std::numeric_limits<double>::max();
+
+// One step of a running mean of n values, a += (v - a)/n (spec 2.7). For values of opposite
+// signs near the largest double (v = 1.7e308 after a = -1e300) v - a overflows and a would
+// become infinite, then NaN; S2's own form ((n - 1)/n) a + v/n (spec 4.9) cannot overflow for
+// finite a and v and takes that case only (spec 2.9), so ordinary values keep their bits.
+inline double running_mean_step(double a, double v, double n) {
+  const double d = v - a;
+  return std::isfinite(d) ? a + d / n : ((n - 1) / n) * a + v / n;
+}
+
+}  // namespace
 
 bool Pater::update(const double* x, int y) {
   const std::size_t d = dims_;
@@ -26,26 +41,43 @@ bool Pater::update(const double* x, int y) {
   const double s = update_score(x);
   // Step 2: the class mean of the row's class (D-PATER-4: the other class is unchanged).
   n_y += 1;
-  Vec z_y = y > 0 ? z_pos : z_neg;
-  z_y += (ConstVec(x, d) - z_y) / n_y;
+  double* z_y = y > 0 ? z_pos.data() : z_neg.data();
+  for (std::size_t j = 0; j < d; ++j) z_y[j] = running_mean_step(z_y[j], x[j], n_y);
   // Step 3: the loss with the weights in force when the row arrived.
   const double margin_loss = 1.0 - y * s;
   const double loss = linear_k_ ? margin_loss : std::max(0.0, margin_loss);  // D-PATER-1
-  if (accumulated_) k_y += (loss - k_y) / n_y;  // (PATER-II) running class mean
+  if (accumulated_) {
+    // (PATER-II) running class mean. A margin beyond the range of double (spec 2.9) makes the
+    // loss infinite, or NaN (inf - inf) with linear_k: k takes it as the largest double of its
+    // sign, and NaN as 0 (as the clip at 0 takes it), so that k stays finite also on a row
+    // that then makes no step, whose state the guard (2.6) does not check.
+    const double kept = std::isnan(loss) ? 0.0 : std::clamp(loss, -kMaxDouble, kMaxDouble);
+    k_y = running_mean_step(k_y, kept, n_y);
+  }
   // Step 4: the step along z^a = alpha+ z+ - alpha- z-.
   const double alpha_y = y > 0 ? alpha_pos_ : alpha_neg_;
   const double big_k = accumulated_ ? alpha_pos_ * st[3] + alpha_neg_ * st[2] : alpha_y * loss;
   if (big_k <= 0) return false;  // D-PATER-2
-  const Eigen::VectorXd za = alpha_pos_ * z_pos - alpha_neg_ * z_neg;
+  Eigen::VectorXd za = alpha_pos_ * z_pos - alpha_neg_ * z_neg;
   const double norm2 = za.squaredNorm();
   if (norm2 <= 1e-12) return false;  // spec 2.3
   if (std::isfinite(norm2)) {
     Vec(params_.data(), d) += (big_k / norm2) * za;
     return true;
   }
-  // spec 2.9: |z^a|^2 = m^2 q overflows; the step K z^a/|z^a|^2 is (K/(m q)) (z^a/m).
+  // spec 2.9: |z^a|^2 = m^2 q overflows; the step K z^a/|z^a|^2 is (K/(m q)) (z^a/m). When
+  // z^a itself overflows (class means of opposite signs near the largest double), it is taken
+  // as u v with u = max(alpha) max|z| and |v_j| <= 2, and the step as ((K/u)/(m q)) (v/m), m
+  // and q those of v.
+  double k_per_unit = big_k;
+  if (!all_finite(za.data(), d)) {
+    const double a = std::max(alpha_pos_, alpha_neg_);
+    const double m = std::max(z_pos.cwiseAbs().maxCoeff(), z_neg.cwiseAbs().maxCoeff());
+    za = (alpha_pos_ / a) * (z_pos / m) - (alpha_neg_ / a) * (z_neg / m);
+    k_per_unit = big_k / a / m;
+  }
   const ScaledSquares n = rescaled_squares(za.data(), d);
-  Vec(params_.data(), d) += (big_k / (n.scale * n.sum)) * (za / n.scale);
+  Vec(params_.data(), d) += (k_per_unit / (n.scale * n.sum)) * (za / n.scale);
   return true;
 }
 

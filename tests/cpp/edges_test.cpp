@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "onepass/io/model_json.hpp"
 #include "onepass/pipeline.hpp"
 #include "onepass/registry.hpp"
 #include "test_util.hpp"
@@ -268,6 +269,83 @@ TEST(Edges, OneHugeCellSpoilsNoScaler) {
         said |= w.find("left 1 values out") != std::string::npos;
       EXPECT_TRUE(said) << spec;
     }
+}
+
+}  // namespace
+}  // namespace onepass
+
+namespace onepass {
+namespace {
+
+// A learner's saved values, its wrapped learner's included (+avg, +vote).
+void expect_all_finite(const LearnerState& st, const std::string& what) {
+  expect_finite(st.params, what + " saved params", true);
+  expect_finite(st.state, what + " saved state", true);
+  for (const LearnerState& inner : st.inner) expect_all_finite(inner, what + " inner");
+}
+
+// The fuzz inputs tests/fuzz/corpus/pipeline/run_state_regression_2 and _3: PATER's class
+// means, kept as z += (x - z)/n, overflowed when a value of 1.7e308 followed a mean of -1e300
+// (x - z = inf), then became NaN; the parameters stayed finite (the guard, docs/algorithms.md
+// 2.6) but the saved state held inf and NaN, and its model file did not load back. Each class
+// here sees +-1e300 and +-1.7e308 in turn between ordinary rows (4.9, 2.9): every value of the
+// state stays finite, the model file loads back as it was and scores as it did.
+TEST(Edges, PaterClassMeansStayFiniteNearTheLargestDouble) {
+  const double big = 1.7e308, huge = 1e300;
+  const std::vector<std::vector<double>> rows = {
+      {0.5, -1.0, 2.0},  {-huge, huge, 0.25}, {-big, 1.0, -big},  {big, -big, 0.5},
+      {huge, -2.0, big}, {-1.5, big, -huge},  {-big, -huge, 1.0}, {big, 0.75, -big},
+      {1.0, -0.5, 3.0},  {-0.25, 2.0, -1.0},  {big, big, big},    {-big, -big, -big},
+      {0.5, 1.5, -0.5},  {-huge, -big, big},  {huge, big, -big},  {2.0, -1.0, 0.5}};
+  const std::vector<int> labels = {1, 1, 1, 1, -1, -1, -1, -1, 1, -1, 1, -1, 1, -1, 1, 1};
+  std::size_t checked = 0;
+  for (const char* learner : {"pater1", "pater2", "wpater1(alpha_neg=0.3)",
+                              "wpater2(alpha_pos=0.5)", "pater2(linear_k=true)"})
+    for (const char* mod : {"", " +avg", " +vote"}) {
+      const std::string spec = std::string(learner) + mod;
+      auto p = Pipeline::build(spec).take();
+      for (int pass = 0; pass < 3; ++pass)
+        for (std::size_t r = 0; r < rows.size(); ++r)
+          ASSERT_TRUE(p->learn_one(rows[r].data(), 3, labels[r])) << spec;
+      p->finish();
+      // PATER-II's K is a mean of losses, kept finite: no step is reverted (before, the means'
+      // inf and NaN made the guard revert 17 of its 48 rows). PATER-I's K is the row's own
+      // loss, infinite where the margin is, and such a step is reverted as PA's is (2.6).
+      if (spec.find("pater2") != std::string::npos)
+        EXPECT_EQ(p->learner().reverted_steps(), 0u) << spec;
+      expect_all_finite(p->save().learner, spec);
+      expect_finite(p->learner().snapshot(), spec, true);
+      const std::string json = model_to_json(*p, ModelSchema{{"a", "b", "c"}, "y", "1", "-1"});
+      Result<LoadedModel> loaded = model_from_json(json);
+      EXPECT_TRUE(loaded) << spec << ": " << loaded.message();
+      if (!loaded) continue;
+      Pipeline& back = *loaded.value().pipeline;
+      EXPECT_EQ(back.save().learner.state, p->save().learner.state) << spec;
+      for (const auto& row : rows) {
+        const double s = p->score_one(row.data(), 3).value();
+        EXPECT_EQ(back.score_one(row.data(), 3).value(), s) << spec;
+        EXPECT_FALSE(std::isnan(s)) << spec;
+        if (std::fabs(row[0]) < 10 && std::fabs(row[1]) < 10 && std::fabs(row[2]) < 10)
+          EXPECT_TRUE(std::isfinite(s)) << spec << " score " << s;
+      }
+      ++checked;
+    }
+  EXPECT_EQ(checked, 15u);
+}
+
+// Class means of opposite signs near the largest double: z^a = z+ - z- overflows, and the step
+// is taken in units of max|z| (docs/algorithms.md 2.9) rather than reverted as NaN.
+TEST(Edges, PaterStepsWhenTheMeanDifferenceOverflows) {
+  auto p = Pipeline::build("pater2").take();
+  const double pos[] = {1.7e308}, neg[] = {-1.7e308};
+  ASSERT_TRUE(p->learn_one(pos, 1, 1));
+  const double w1 = p->learner().params()[0];
+  EXPECT_GT(w1, 0);  // 1/1.7e308, PA's step on the positive mean
+  ASSERT_TRUE(p->learn_one(neg, 1, -1));
+  EXPECT_EQ(p->learner().reverted_steps(), 0u);
+  EXPECT_EQ(p->save().learner.state[0], 1.0);  // n-: the row was kept
+  // K = 1 (k+ = 1, k- = 0 up to rounding), z^a = 3.4e308: w moves by K/|z^a| = 1/3.4e308.
+  EXPECT_NEAR(p->learner().params()[0] * 1.7e308, w1 * 1.7e308 + 0.5, 1e-6);
 }
 
 }  // namespace
