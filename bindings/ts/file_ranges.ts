@@ -17,31 +17,37 @@ export interface FileRange {
   size: number;
 }
 
-/** Reads bytes of a file at a position, into a view that is valid until the next read. */
+/** Reads bytes of a file at a position, into a view that is valid until the next read, or
+ * into a given view (a parser worker's: its module's memory, with no copy in between). */
 export interface RangeReader {
   read(at: number, length: number): Promise<Uint8Array>;
+  readInto(at: number, target: Uint8Array): Promise<void>;
 }
 
 export async function rangeReader(file: RangedFile): Promise<RangeReader> {
   // One buffer, reused: a new one per block would leave the collector megabytes of garbage.
   let scratch = new ArrayBuffer(0);
   const fs = await nodeModule<typeof import('node:fs')>('fs');
+  const readInto = async (at: number, target: Uint8Array): Promise<void> => {
+    // Opened for each read (three a block, cheap beside parsing it): a worker is ended without
+    // notice (terminate()), so it holds nothing open between blocks.
+    const fd = fs.openSync(file, 'r');
+    try {
+      for (let done = 0; done < target.length;) {
+        const n = fs.readSync(fd, target, done, target.length - done, at + done);
+        if (n === 0) throw new Error(`${file} became shorter while it was read`);
+        done += n;
+      }
+    } finally {
+      fs.closeSync(fd);
+    }
+  };
   return {
+    readInto,
     read: async (at, length) => {
       if (scratch.byteLength < length) scratch = new ArrayBuffer(length + (length >> 2));
       const target = new Uint8Array(scratch, 0, length);
-      // Opened for each read (three a block, cheap beside parsing it): a worker is ended without
-      // notice (terminate()), so it holds nothing open between blocks.
-      const fd = fs.openSync(file, 'r');
-      try {
-        for (let done = 0; done < length;) {
-          const n = fs.readSync(fd, target, done, length - done, at + done);
-          if (n === 0) throw new Error(`${file} became shorter while it was read`);
-          done += n;
-        }
-      } finally {
-        fs.closeSync(fd);
-      }
+      await readInto(at, target);
       return target;
     },
   };

@@ -165,7 +165,8 @@ class BlockReader {
     if (!this.#file) throw new Error('a file range came without a file');
     const { start, end } = await recordsOf(this.#file, { from, to, size });
     const n = end - start;
-    this.parser.chunkBuffer(n).set(await this.#file.read(start, n));
+    // Straight into the module's memory (no wasm call comes between: the view stays valid).
+    await this.#file.readInto(start, this.parser.chunkBuffer(n));
     return this.read(id, n, end, []);
   }
 }

@@ -1,7 +1,6 @@
 // Parallel parsing (docs/design.md, "Every core"): blocks of whole records read by a second
 // reader on another thread, and counted by the stream's own reader as if it had read them.
-#include <cstring>
-
+#include "onepass/core/find_byte.hpp"
 #include "onepass/io/csv_reader.hpp"
 
 namespace onepass {
@@ -15,8 +14,7 @@ bool CsvReader::read_apart(const char* data, std::size_t size, RowBlock& out, Ap
   out.clear();
   // A quote may open a field that a cut between blocks split: only the stream's reader, which
   // has seen every byte before, knows whether the block starts inside one.
-  if (!can_read_apart() || size == 0 || data[size - 1] != '\n' ||
-      std::memchr(data, '"', size) != nullptr)
+  if (!can_read_apart() || size == 0 || data[size - 1] != '\n' || contains_byte(data, size, '"'))
     return false;
   const std::uint64_t rows = rows_, positives = positives_, skipped = skipped_, missing = missing_,
                       line = next_line_;
