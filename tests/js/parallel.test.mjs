@@ -10,6 +10,7 @@ import {
   readdirSync,
   readFileSync,
   statSync,
+  truncateSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,7 +56,8 @@ function file(name, text) {
 }
 
 async function run(source, threads, options = {}) {
-  const runner = op.csvRunner({ pipelines: SPECS, positive: 'yes', every: 100, ...options });
+  const pipelines = options.models ? {} : { pipelines: SPECS }; // models know their pipelines
+  const runner = op.csvRunner({ ...pipelines, positive: 'yes', every: 100, ...options });
   try {
     let error = null;
     let apart = 0;
@@ -386,6 +388,60 @@ test("a split race after a quote, and cancelled, still holds one thread's bits",
       cancelledRun.dispose();
     }
   } finally {
+    RaceSplit.fixed = false;
+  }
+});
+
+test('a split race of models trained further learns the bits of one thread', async () => {
+  const first = op.csvRunner({ pipelines: RACE, positive: 'yes' });
+  first.push(new TextEncoder().encode(csvText(20000)));
+  first.finish();
+  const models = RACE.map((_, i) => first.toJSON(i));
+  first.dispose();
+  const path = file('split-models.csv', csvText(250000));
+  RaceSplit.fixed = WORKER_LEARNS[0];
+  try {
+    const one = await run(path, 1, { models });
+    assert.equal(one.info.rows, 250000);
+    const split = await run(path, 2, { models });
+    assert.equal(split.pipelinesApart, 2);
+    assertSame(one, split);
+  } finally {
+    RaceSplit.fixed = false;
+  }
+});
+
+test('a worker that fails mid-split stops the run with its error; all learn here again', async () => {
+  const path = file('split-fails.csv', csvText(500000));
+  const size = statSync(path).size;
+  RaceSplit.fixed = WORKER_LEARNS[0];
+  const runner = op.csvRunner({ pipelines: RACE, positive: 'yes' });
+  try {
+    let calls = 0;
+    // The file loses its second half while the worker reads it: its next range fails.
+    const onProgress = () => void (++calls === 2 && truncateSync(path, Math.floor(size / 2)));
+    await assert.rejects(
+      runner.pushAll(path, { threads: 2, onProgress }),
+      /a parser worker failed \(.*split-fails\.csv became shorter while it was read\); run with threads: 1/,
+    );
+    const here = runner.info().rows;
+    assert.ok(here > 0 && here < 500000, `rows learned here: ${here}`);
+    const rows = runner.results().map((r) => r.rows);
+    // This thread's pipelines learned every row it read; the worker's hold the states it last
+    // sent (at least the head's), never more.
+    WORKER_LEARNS[0].forEach((there, i) =>
+      there ? assert.ok(rows[i] > 0 && rows[i] <= here, `${rows}`) : assert.equal(rows[i], here),
+    );
+    RACE.forEach((_, i) => assert.ok(op.loadPipeline(runner.toJSON(i)))); // finite, whole states
+    // Every pipeline learns on this thread again: one more row reaches all of them.
+    runner.push(new TextEncoder().encode('1,2,3,4,yes\n'));
+    runner.finish();
+    assert.deepEqual(
+      runner.results().map((r) => r.rows),
+      rows.map((r) => r + 1),
+    );
+  } finally {
+    runner.dispose();
     RaceSplit.fixed = false;
   }
 });
