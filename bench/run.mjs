@@ -33,15 +33,21 @@ const TF_ROWS = quick ? 200 : 2000;
 // ------------------------------------------------------------------ measuring
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** Runs fn RUNS times; returns { seconds (median), min, max, peakMb }. */
+/** Runs fn RUNS times; returns { seconds (median), min, max, peakMb, cores }: cores is the
+ * median of the processor time this process used (its worker threads too) over the time a run
+ * took, for the runs in this process. */
 async function measure(fn) {
   const times = [];
+  const cores = [];
   let peak = 0,
     rows;
   for (let r = 0; r < RUNS; r++) {
+    const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     const extra = await fn();
     times.push((performance.now() - t0) / 1000);
+    const cpu = process.cpuUsage(cpu0);
+    cores.push((cpu.user + cpu.system) / 1e6 / times.at(-1));
     rows = extra?.rows ?? rows;
     peak = Math.max(peak, extra?.peakMb ?? process.memoryUsage().rss / 2 ** 20);
   }
@@ -51,6 +57,7 @@ async function measure(fn) {
     max: Math.max(...times),
     peakMb: peak,
     rows,
+    cores: median(cores),
   };
 }
 
@@ -147,7 +154,7 @@ async function growthUntilDone(page, chromiumMemoryMb, baseline) {
 /** The demo in headless Chromium: its Worker streams a generated file from disk, on one thread
  * or (allCores) with the demo's "Parse on: all cores". */
 async function browser(file, mb, allCores = false) {
-  const { startSite, openPage, resultsShow, chromiumMemoryMb } =
+  const { startSite, openPage, resultsShow, chromiumMemoryMb, chromiumCpuSeconds } =
     await import('../tests/e2e/helpers.mjs');
   const site = await startSite();
   try {
@@ -171,10 +178,12 @@ async function browser(file, mb, allCores = false) {
         },
       );
     });
+    const cpu0 = chromiumCpuSeconds();
     const t0 = Date.now();
     await page.click('#run');
     const growth = await growthUntilDone(page, chromiumMemoryMb, baseline);
     const seconds = (Date.now() - t0) / 1000;
+    const cores = (chromiumCpuSeconds() - cpu0) / seconds;
     const updates = await page.evaluate(() => window.__updates);
     let maxGap = 0;
     for (let i = 1; i < updates.length; i++) maxGap = Math.max(maxGap, updates[i] - updates[i - 1]);
@@ -182,6 +191,7 @@ async function browser(file, mb, allCores = false) {
     return {
       seconds,
       mbPerS: mb / seconds,
+      cores,
       ...growth,
       updatesPerS: updates.length / seconds,
       maxGapMs: maxGap,
@@ -194,7 +204,8 @@ async function browser(file, mb, allCores = false) {
 /** The reference: Chromium alone reading the same file in a fresh page's Worker (bench/browser-read,
  * served by a bare static server), so that the browser's own cost of streaming a File shows. */
 async function browserReadOnly(file, mb) {
-  const { startSite, chromiumMemoryMb } = await import('../tests/e2e/helpers.mjs');
+  const { startSite, chromiumMemoryMb, chromiumCpuSeconds } =
+    await import('../tests/e2e/helpers.mjs');
   const { createServer } = await import('node:http');
   const dir = join(root, 'bench/browser-read');
   const types = { '.html': 'text/html', '.js': 'text/javascript' };
@@ -212,12 +223,14 @@ async function browserReadOnly(file, mb) {
     await page.goto(`http://127.0.0.1:${server.address().port}/`);
     await page.$eval('#status', (s) => s.textContent); // the harness's script is in the page
     const baseline = memoryNow(chromiumMemoryMb);
+    const cpu0 = chromiumCpuSeconds();
     const t0 = Date.now();
     await page.setInputFiles('#file', file);
     const growth = await growthUntilDone(page, chromiumMemoryMb, baseline);
     const seconds = (Date.now() - t0) / 1000;
+    const cores = (chromiumCpuSeconds() - cpu0) / seconds;
     await context.close();
-    return { mbPerS: mb / seconds, ...growth };
+    return { mbPerS: mb / seconds, cores, ...growth };
   } finally {
     await site.close();
     server.close();
@@ -320,14 +333,16 @@ async function browserMedian(fn) {
   for (let i = 0; i < (quick ? 1 : 3); i++)
     runs.push(await fn(bigFile, statSync(bigFile).size / 1e6));
   const sorted = (key) => runs.map((r) => r[key]).sort((a, b) => a - b);
-  const [rates, growth, resident] = [
+  const [rates, growth, resident, cores] = [
     sorted('mbPerS'),
     sorted('growthMb'),
     sorted('residentGrowthMb'),
+    sorted('cores'),
   ];
   const range = (xs) => `${xs[0].toFixed(0)}-${xs.at(-1).toFixed(0)}`;
   return {
     mbPerS: median(rates),
+    cores: median(cores),
     spread: `${range(rates)} MB/s, ${runs.length} run(s)`,
     growth: `+${median(growth).toFixed(0)} MB (${range(growth)}); resident +${median(resident).toFixed(0)} MB (${range(resident)})`,
     runs,
@@ -368,6 +383,10 @@ const peak = (r) => `${r.peakMb.toFixed(0)} MB`;
 const faster = (r, target) =>
   `onepass (in process) ${(rate(rWasm) / rate(r)).toFixed(1)} x faster${target ? ` (target >= ${target})` : ''}`;
 const tfRate = tf.rows / rTf.seconds;
+// How full the machine was (processor time over the run's time, all threads of the process):
+// a threaded run near CORES cores can go no faster but by doing less.
+const busy = (threaded, one) =>
+  `${threaded.cores.toFixed(2)} of ${CORES} cores busy (one thread: ${one.cores.toFixed(2)})`;
 const nodeMbPerS = mb / rWasm.seconds;
 // Per row: parsing (a worker's share) and learning (the learning thread's), from one-thread
 // runs; with K parsers on K + 1 free cores a row costs about max(learn, parse / K).
@@ -396,7 +415,7 @@ const table_rows = [
     speed(rWasmCores),
     spread(rWasmCores),
     peak(rWasmCores),
-    `${(rWasm.seconds / rWasmCores.seconds).toFixed(2)} x in process on one thread (target >= 1.6)${apartNote}`,
+    `${(rWasm.seconds / rWasmCores.seconds).toFixed(2)} x in process on one thread (target >= 1.6)${apartNote}; ${busy(rWasmCores, rWasm)}`,
   ],
   ...(long
     ? [
@@ -405,7 +424,7 @@ const table_rows = [
           speed(long.cores, 3 * rows, long.mb),
           spread(long.cores),
           peak(long.cores),
-          `${(long.one.seconds / long.cores.seconds).toFixed(2)} x in process on one thread (${speed(long.one, 3 * rows, long.mb)}; target >= 1.6)`,
+          `${(long.one.seconds / long.cores.seconds).toFixed(2)} x in process on one thread (${speed(long.one, 3 * rows, long.mb)}; target >= 1.6); ${busy(long.cores, long.one)}`,
         ],
       ]
     : []),
@@ -488,14 +507,14 @@ const table_rows = [
     speed(rMixedCores),
     spread(rMixedCores),
     peak(rMixedCores),
-    `${(rate(rMixedCores) / rate(rWasm)).toFixed(2)} x one pipeline on one thread (target >= 0.3); ${(rMixed.seconds / rMixedCores.seconds).toFixed(2)} x on one thread; ${mixedApart ? `the race split: a worker parsed and learned ${mixedApart} of the 8 pipelines` : 'the race was not split'}`,
+    `${(rate(rMixedCores) / rate(rWasm)).toFixed(2)} x one pipeline on one thread (target >= 0.3); ${(rMixed.seconds / rMixedCores.seconds).toFixed(2)} x on one thread; ${mixedApart ? `the race split: a worker parsed and learned ${mixedApart} of the 8 pipelines` : 'the race was not split'}; ${busy(rMixedCores, rMixed)}`,
   ],
   [
     `headless Chromium, demo Worker, ${Math.round(statSync(bigFile).size / 1e6)} MB file`,
     `${rBrowser.mbPerS.toFixed(0)} MB/s`,
     rBrowser.spread,
     rBrowser.growth,
-    `${(rBrowser.mbPerS / nodeMbPerS).toFixed(2)} x node in process (target >= 0.8); ${slowestUpdatesPerS.toFixed(1)} progress updates/s (slowest run), longest gap ${longestGapMs.toFixed(0)} ms (targets <= 64 MB, >= 4/s)`,
+    `${(rBrowser.mbPerS / nodeMbPerS).toFixed(2)} x node in process (target >= 0.8); Chromium busy ${rBrowser.cores.toFixed(2)} cores; ${slowestUpdatesPerS.toFixed(1)} progress updates/s (slowest run), longest gap ${longestGapMs.toFixed(0)} ms (targets <= 64 MB, >= 4/s)`,
   ],
   ...(rBrowserCores
     ? [
@@ -504,7 +523,7 @@ const table_rows = [
           `${rBrowserCores.mbPerS.toFixed(0)} MB/s`,
           rBrowserCores.spread,
           rBrowserCores.growth,
-          `${(rBrowserCores.mbPerS / rBrowser.mbPerS).toFixed(2)} x the demo on one thread (target >= 1.6)`,
+          `${(rBrowserCores.mbPerS / rBrowser.mbPerS).toFixed(2)} x the demo on one thread (target >= 1.6); Chromium busy ${rBrowserCores.cores.toFixed(2)} of ${CORES} cores`,
         ],
       ]
     : []),
@@ -513,7 +532,7 @@ const table_rows = [
     `${rReadOnly.mbPerS.toFixed(0)} MB/s`,
     rReadOnly.spread,
     rReadOnly.growth,
-    "the browser's own cost of streaming a File",
+    `the browser's own cost of streaming a File; Chromium busy ${rReadOnly.cores.toFixed(2)} cores`,
   ],
   [
     'package size: wasm + JS glue + API, gzip',
@@ -559,7 +578,9 @@ if (!quick && !args.file) {
       `Data: ${ROWS} generated rows x ${D} numeric features (${mb.toFixed(0)} MB; bench/data.mjs): numbers as %.7g writes them,\n` +
       `integers, exact zeros, negatives, exponents (-3.2e-05) and 0.3% empty cells; median of ${RUNS} runs, spread = fastest-slowest.\n` +
       `Whole-process rows include starting the process; in-process rows load the module once. Every figure\n` +
-      `is from the machine named above, in one run of the bench.\n` +
+      `is from the machine named above, in one run of the bench. "Cores busy": processor time (all threads of the\n` +
+      `process, or all Chromium processes) over the run's time, the median of the runs: a run near the machine's cores\n` +
+      `can go faster only by doing less.\n` +
       `Browser rows: memory is the growth of all Chromium processes' anonymous and shared memory while the file streams\n` +
       `(resident: with the pages of Chromium's own code it maps in on first use); median of 3 runs and their range.\n\n${table}\n\n` +
       '## What one row costs in each stage\n\nGoogle Benchmark (bench/cpp/update_bench.cpp), native: one progressive step of a pipeline\n' +

@@ -86,21 +86,43 @@ export function resultsShow(page, n, rows) {
 
 export const shots = process.env.ONEPASS_SCREENSHOTS ? join(root, 'docs/screenshots') : null;
 
-/** Memory of every Chromium process, in MB (the tests' browser is the only one). `allocated`
- * (the default) is the anonymous and shared memory the processes hold: what a page allocates,
- * without the pages of Chromium's own code that it maps in on first use (file-backed, clean,
- * shared by every process of the binary); `resident` counts those too (VmRSS). */
-export function chromiumMemoryMb(kind = 'allocated') {
-  const fields = kind === 'resident' ? ['VmRSS'] : ['RssAnon', 'RssShmem'];
-  let kb = 0;
+/** Sums `of(pid)` over every Chromium process (the tests' browser is the only one). */
+function overChromium(of) {
+  let sum = 0;
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('/usr/lib/chromium/')) continue;
-      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      for (const f of fields) kb += Number(new RegExp(`${f}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('/usr/lib/chromium/'))
+        sum += of(pid);
     } catch {
       // the process ended meanwhile
     }
   }
+  return sum;
+}
+
+/** Memory of every Chromium process, in MB. `allocated` (the default) is the anonymous and
+ * shared memory the processes hold: what a page allocates, without the pages of Chromium's own
+ * code that it maps in on first use (file-backed, clean, shared by every process of the
+ * binary); `resident` counts those too (VmRSS). */
+export function chromiumMemoryMb(kind = 'allocated') {
+  const fields = kind === 'resident' ? ['VmRSS'] : ['RssAnon', 'RssShmem'];
+  const kb = overChromium((pid) => {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return fields.reduce(
+      (sum, f) => sum + Number(new RegExp(`${f}:\\s+(\\d+)`).exec(status)?.[1] ?? 0),
+      0,
+    );
+  });
   return kb / 1024;
+}
+
+/** The processor time every Chromium process has used so far (user and system), in seconds:
+ * the bench's measure of how many cores a run keeps busy. A process that ended is not counted. */
+export function chromiumCpuSeconds() {
+  const ticks = overChromium((pid) => {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  });
+  return ticks / 100; // USER_HZ, 100 on Linux
 }
