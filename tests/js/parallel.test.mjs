@@ -446,6 +446,27 @@ test('a worker that fails mid-split stops the run with its error; all learn here
   }
 });
 
+test('one thread reads a file straight into the module: the bits of a stream; shrinking stops it', async () => {
+  const path = file('one-thread.csv', csvText(200000));
+  const size = statSync(path).size;
+  const fromFile = await run(path, 1);
+  const fromStream = await run(fileChunks(path, 65536), 1);
+  assertSame(fromStream, fromFile);
+  assert.equal(fromFile.info.bytes, size);
+  const runner = op.csvRunner({ pipelines: SPECS, positive: 'yes' });
+  try {
+    let calls = 0;
+    const onProgress = () => void (++calls === 2 && truncateSync(path, Math.floor(size / 2)));
+    await assert.rejects(
+      runner.pushAll(path, { onProgress }),
+      /one-thread\.csv became shorter while it was read/,
+    );
+    assert.equal(runner.info().rows > 0, true);
+  } finally {
+    runner.dispose();
+  }
+});
+
 test("a split race's live figures follow the worker's pipelines during the run", async () => {
   const path = file('split-live.csv', csvText(600000));
   RaceSplit.fixed = WORKER_LEARNS[0];
