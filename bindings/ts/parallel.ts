@@ -384,7 +384,7 @@ async function readFileHere(
   progress: (bytes: number) => void | Promise<void>,
 ): Promise<{ blocksApart: number; blocksHere: number; pipelinesApart: number }> {
   const reader = await rangeReader(file);
-  for (let at = 0; at < size; ) {
+  for (let at = 0; at < size;) {
     const n = Math.min(BLOCK_BYTES, size - at);
     await reader.readInto(at, run.race.chunkBuffer(n)); // no wasm call in between: the view holds
     const err = run.race.push(n);
