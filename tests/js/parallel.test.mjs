@@ -330,6 +330,34 @@ test('a parser worker that cannot start stops the run with its error, not a run 
   }
 });
 
+test("a block with a quote at any byte is left to the run's reader (wasm SIMD's check)", async () => {
+  const { loadModule } = await import('../../lib/module.js');
+  const { raw } = await loadModule({});
+  const parser = new raw.BlockParser();
+  const bytes = (text) => new TextEncoder().encode(text);
+  const read = (block) => {
+    parser.chunkBuffer(block.length).set(block);
+    return parser.read(block.length);
+  };
+  try {
+    assert.equal(parser.init({ positive: 'yes' }), '');
+    const head = bytes(csvText(3000));
+    parser.chunkBuffer(head.length).set(head);
+    assert.equal(parser.head(head.length), '');
+    // 8 rows (about 240 bytes: the check's 64- and 16-byte steps and its last bytes).
+    const block = bytes(csvText(8).slice('a,b,c,d,label\n'.length));
+    assert.equal(read(block)?.rows, 8);
+    for (let at = 0; at < block.length - 1; at++) {
+      const quoted = block.slice();
+      quoted[at] = 34; // '"'
+      assert.equal(read(quoted), null, `a quote at byte ${at} of ${block.length}`);
+    }
+    assert.equal(read(block)?.rows, 8, 'a refused block changes nothing');
+  } finally {
+    parser.delete();
+  }
+});
+
 // A race split between two threads (race_split.ts): pipelines 0 and 1 share a z-score and
 // stay together; the worker learns the marked ones.
 const RACE = ['zscore | logreg', 'zscore | pa1 +avg', 'robust | perceptron', 'winnow', 'pa'];
