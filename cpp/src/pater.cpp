@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 
 #include <Eigen/Core>
@@ -11,6 +13,7 @@
 
 namespace onepass {
 
+using ConstVec = Eigen::Map<const Eigen::VectorXd>;
 using Vec = Eigen::Map<Eigen::VectorXd>;
 
 double Pater::score_with(const double* params, const double* x) const {
@@ -41,8 +44,23 @@ bool Pater::update(const double* x, int y) {
   const double s = update_score(x);
   // Step 2: the class mean of the row's class (D-PATER-4: the other class is unchanged).
   n_y += 1;
-  double* z_y = y > 0 ? z_pos.data() : z_neg.data();
-  for (std::size_t j = 0; j < d; ++j) z_y[j] = running_mean_step(z_y[j], x[j], n_y);
+  Vec z_y = y > 0 ? z_pos : z_neg;
+  // Every difference x - z finite (the usual case): the mean in one vector step, as before;
+  // else value by value (running_mean_step). The test reads the differences' exponents as
+  // integers: 7-14 ns a row of 28 features, 0.3 us a PATER-I step of 1,000 (natively, GCC; a
+  // test of d - d == 0 as all_finite has cost 0.5 us there).
+  std::uint64_t exponents = 0;  // bit 63 set by a difference whose exponent is all ones
+  for (std::size_t j = 0; j < d; ++j) {
+    const double diff = x[j] - z_y[j];
+    std::uint64_t bits;
+    std::memcpy(&bits, &diff, sizeof bits);
+    exponents |= (bits & 0x7FF0000000000000ULL) + (1ULL << 52);
+  }
+  const bool differences_finite = (exponents >> 63) == 0;
+  if (differences_finite)
+    z_y += (ConstVec(x, d) - z_y) / n_y;
+  else
+    for (std::size_t j = 0; j < d; ++j) z_y[j] = running_mean_step(z_y[j], x[j], n_y);
   // Step 3: the loss with the weights in force when the row arrived.
   const double margin_loss = 1.0 - y * s;
   const double loss = linear_k_ ? margin_loss : std::max(0.0, margin_loss);  // D-PATER-1
