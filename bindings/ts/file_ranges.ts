@@ -18,7 +18,9 @@ export interface FileRange {
 }
 
 /** Reads bytes of a file at a position, into a view that is valid until the next read, or
- * into a given view (a parser worker's: its module's memory, with no copy in between). */
+ * into a given view (a parser worker's: its module's memory, with no copy in between). Both
+ * read synchronously, before their promise is made: no wasm call can come between a view of
+ * the module's memory being taken and filled, which would detach it if memory grew. */
 export interface RangeReader {
   read(at: number, length: number): Promise<Uint8Array>;
   readInto(at: number, target: Uint8Array): Promise<void>;

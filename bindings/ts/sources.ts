@@ -31,7 +31,7 @@ export async function* sourceChunks(source: unknown): AsyncGenerator<Uint8Array>
         stream!.once('open', () => resolve()).once('error', reject),
       );
     } catch (e) {
-      fail(`cannot read the file '${source}': ${(e as Error).message}`);
+      cannotRead(source, e);
     }
     yield* stream as AsyncIterable<Uint8Array>;
     return;
@@ -59,6 +59,11 @@ export async function runInput(source: CsvSource): Promise<RunInput> {
   }
   return { chunks };
 }
+/** The error of a file that cannot be opened or read, naming it. */
+export function cannotRead(path: string, e: unknown): never {
+  fail(`cannot read the file '${path}': ${(e as Error).message}`);
+}
+
 /**
  * The chunks of a byte source, for `CsvRunner.push` and the like. A byte stream (a File's or a
  * fetch body's in current browsers) is read into one reused buffer of `chunkBytes`: no garbage per
