@@ -6,7 +6,7 @@
 // for --file or --quick). `-- --quick`: a small file and one run, to check that everything runs
 // (the test suite does that).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -61,10 +61,6 @@ async function measure(fn) {
   };
 }
 
-async function* chunks(file) {
-  yield* createReadStream(file, { highWaterMark: 1 << 20 });
-}
-
 // ------------------------------------------------------------------ the runs
 /** The CSV flags both CLIs take for the file's label (none on the generated file). */
 const labelFlags = () => [
@@ -99,8 +95,9 @@ const CORES = cpus().length;
 let blocksApart = 0;
 let pipelinesApart = 0;
 
-/** onepass in this process (the module loaded once): csvRunner fed 1 MB chunks, or with
- * `threads` threads, pushAll given the file's path (its parser workers read it). */
+/** onepass in this process (the module loaded once): pushAll given the file's path, on
+ * `threads` threads (one: the file is read straight into the module's memory; more: its
+ * parser workers read it). */
 async function wasm(op, file, specs, rows, threads = 1) {
   const csv = args.label ? { label: args.label } : {};
   return measure(async () => {
@@ -109,11 +106,8 @@ async function wasm(op, file, specs, rows, threads = 1) {
       ...csv,
       ...(args.file ? { positive: args.positive } : {}),
     });
-    if (threads > 1) {
-      ({ blocksApart, pipelinesApart } = await run.pushAll(file, { threads }));
-    } else {
-      for await (const c of chunks(file)) run.push(c);
-    }
+    const done = await run.pushAll(file, { threads });
+    if (threads > 1) ({ blocksApart, pipelinesApart } = done);
     run.finish();
     const got = run.stats(0).rows;
     run.dispose();
@@ -443,7 +437,7 @@ const table_rows = [
     '1.00',
   ],
   [
-    'onepass in node, in process (csvRunner, 1 MB chunks), same pipeline',
+    'onepass in node, in process, pushAll(path) on one thread, same pipeline',
     speed(rWasm),
     spread(rWasm),
     peak(rWasm),

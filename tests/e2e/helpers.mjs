@@ -117,11 +117,14 @@ export function chromiumMemoryMb(kind = 'allocated') {
 }
 
 /** The processor time every Chromium process has used so far (user and system), in seconds:
- * the bench's measure of how many cores a run keeps busy. A process that ended is not counted. */
+ * the bench's measure of how many cores a run keeps busy. A process that ends during a run is
+ * not counted (the figure reads low then). */
 export function chromiumCpuSeconds() {
   const ticks = overChromium((pid) => {
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // Fields after the command's (last) closing parenthesis: utime and stime are the 12th and
+    // 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return Number(fields[11]) + Number(fields[12]);
   });
   return ticks / 100; // USER_HZ, 100 on Linux
