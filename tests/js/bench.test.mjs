@@ -10,7 +10,7 @@ import { root } from './helpers.mjs';
 const ROWS = [
   'onepass CLI \\(node \\+ wasm\\), whole process',
   'onepass-native',
-  'onepass in node, in process \\(csvRunner',
+  'onepass in node, in process, pushAll\\(path\\) on one thread',
   'papaparse 5 \\(header: false, dynamicTyping, chunk callback\\)',
   'papaparse 5 as above, step callback',
   'uDSV',
