@@ -33,33 +33,42 @@ const TF_ROWS = quick ? 200 : 2000;
 // ------------------------------------------------------------------ measuring
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** Runs fn RUNS times; returns { seconds (median), min, max, peakMb, cores }: cores is the
- * median of the processor time this process used (its worker threads too) over the time a run
- * took, for the runs in this process. */
-async function measure(fn) {
-  const times = [];
-  const cores = [];
-  let peak = 0,
-    rows;
-  for (let r = 0; r < RUNS; r++) {
-    const cpu0 = process.cpuUsage();
-    const t0 = performance.now();
-    const extra = await fn();
-    times.push((performance.now() - t0) / 1000);
-    const cpu = process.cpuUsage(cpu0);
-    cores.push((cpu.user + cpu.system) / 1e6 / times.at(-1));
-    rows = extra?.rows ?? rows;
-    peak = Math.max(peak, extra?.peakMb ?? process.memoryUsage().rss / 2 ** 20);
-  }
-  return {
+/**
+ * Runs each of `fns` RUNS times, in rounds (each round runs every one once, in order), so that
+ * the machine's drift (15-20% within an hour here) touches runs compared in a ratio alike.
+ * Returns for each { seconds (median), min, max, times (by round), peakMb, rows, cores }: cores
+ * is the median of the processor time this process used (its worker threads too) over the time
+ * a run took, for the runs in this process.
+ */
+async function measureTogether(fns) {
+  const runs = fns.map(() => ({ times: [], cores: [], peak: 0, rows: undefined }));
+  for (let r = 0; r < RUNS; r++)
+    for (const [i, fn] of fns.entries()) {
+      const cpu0 = process.cpuUsage();
+      const t0 = performance.now();
+      const extra = await fn();
+      const seconds = (performance.now() - t0) / 1000;
+      const cpu = process.cpuUsage(cpu0);
+      runs[i].times.push(seconds);
+      runs[i].cores.push((cpu.user + cpu.system) / 1e6 / seconds);
+      runs[i].rows = extra?.rows ?? runs[i].rows;
+      runs[i].peak = Math.max(runs[i].peak, extra?.peakMb ?? process.memoryUsage().rss / 2 ** 20);
+    }
+  return runs.map(({ times, cores, peak, rows }) => ({
     seconds: median(times),
     min: Math.min(...times),
     max: Math.max(...times),
+    times,
     peakMb: peak,
     rows,
     cores: median(cores),
-  };
+  }));
 }
+const measure = async (fn) => (await measureTogether([fn]))[0];
+
+/** How many times faster `b` ran than `a`: the median over rounds of a's time over b's (runs
+ * measured together, measureTogether). */
+const ratio = (a, b) => median(a.times.map((t, i) => t / b.times[i]));
 
 // ------------------------------------------------------------------ the runs
 /** The CSV flags both CLIs take for the file's label (none on the generated file). */
@@ -68,16 +77,15 @@ const labelFlags = () => [
   ...(args.file ? ['--positive', args.positive] : []),
 ];
 
-/** A whole process (its start included), with its peak resident memory from /usr/bin/time. */
-function processRun(command, commandArgs) {
-  return measure(() => {
-    const r = spawnSync('/usr/bin/time', ['-f', '%M', ...command, ...commandArgs], {
-      encoding: 'utf8',
-    });
-    if (r.status !== 0) throw new Error(r.stderr);
-    return { peakMb: Number(r.stderr.trim().split('\n').pop()) / 1024 };
+/** One run of a whole process (its start included), with its peak resident memory from
+ * /usr/bin/time. */
+const processRun = (command, commandArgs) => () => {
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', ...command, ...commandArgs], {
+    encoding: 'utf8',
   });
-}
+  if (r.status !== 0) throw new Error(r.stderr);
+  return { peakMb: Number(r.stderr.trim().split('\n').pop()) / 1024 };
+};
 const native = (file, spec) =>
   processRun(
     [join(root, 'build/native/onepass-native')],
@@ -94,13 +102,15 @@ const CORES = cpus().length;
  * the pipelines a worker learned (a race split between threads). */
 let blocksApart = 0;
 let pipelinesApart = 0;
+/** pipelinesApart of the eight mixed pipelines' last threaded run. */
+let mixedApart = 0;
 
-/** onepass in this process (the module loaded once): pushAll given the file's path, on
- * `threads` threads (one: the file is read straight into the module's memory; more: its
+/** One run of onepass in this process (the module loaded once): pushAll given the file's path,
+ * on `threads` threads (one: the file is read straight into the module's memory; more: its
  * parser workers read it). */
-async function wasm(op, file, specs, rows, threads = 1) {
+function wasm(op, file, specs, rows, threads = 1) {
   const csv = args.label ? { label: args.label } : {};
-  return measure(async () => {
+  return async () => {
     const run = op.csvRunner({
       pipelines: specs,
       ...csv,
@@ -114,7 +124,7 @@ async function wasm(op, file, specs, rows, threads = 1) {
     if (rows !== undefined && got !== rows)
       throw new Error(`wasm read ${got} rows, expected ${rows}`);
     return { rows: got };
-  });
+  };
 }
 
 /** A baseline (bench/baselines.mjs) timed like onepass; it must learn as many rows. */
@@ -267,32 +277,40 @@ const eightMixed = [
 const cpu = cpus()[0].model;
 
 console.log(`bench: ${file}, ${D} features, ${mb.toFixed(0)} MB, median of ${RUNS} run(s), ${cpu}`);
-const rWasm = await wasm(op, file, ['zscore | logreg']);
-const rows = rWasm.rows;
-const rNative = await native(file, 'zscore | logreg');
-const rCli = await cli(file, 'zscore | logreg', 1);
-const rCliCores = await cli(file, 'zscore | logreg', CORES);
-const rWasmCores = await wasm(op, file, ['zscore | logreg'], rows, CORES);
+// The rows whose ratios the issue's targets name are measured together, in rounds.
+const one = ['zscore | logreg'];
+const rows = (await measure(wasm(op, file, one))).rows;
+const [rWasm, rWasmCores, rNative, rCli, rCliCores, rEight, rMixed, rMixedCores] =
+  await measureTogether([
+    wasm(op, file, one, rows),
+    wasm(op, file, one, rows, CORES),
+    native(file, 'zscore | logreg'),
+    cli(file, 'zscore | logreg', 1),
+    cli(file, 'zscore | logreg', CORES),
+    wasm(op, file, eightShared, rows),
+    wasm(op, file, eightMixed, rows),
+    async () => {
+      const r = await wasm(op, file, eightMixed, rows, CORES)();
+      mixedApart = pipelinesApart;
+      return r;
+    },
+  ]);
+const apartNote =
+  CORES > 1 && blocksApart === 0
+    ? ' (no block was parsed by a worker: the file is too short, or never settles)'
+    : '';
 // The same on a file three times as long (generated likewise; not with --file): starting the
 // parser workers (about 50 ms: a thread, the module, the head) weighs less there.
 let long = null;
 if (!args.file && !quick && CORES > 1) {
   const longFile = join(root, `bench/data/realistic_${3 * ROWS}.csv`);
   generate(longFile, 3 * ROWS);
-  long = {
-    mb: statSync(longFile).size / 1e6,
-    one: await wasm(op, longFile, ['zscore | logreg'], 3 * rows),
-    cores: await wasm(op, longFile, ['zscore | logreg'], 3 * rows, CORES),
-  };
+  const [longOne, longCores] = await measureTogether([
+    wasm(op, longFile, one, 3 * rows),
+    wasm(op, longFile, one, 3 * rows, CORES),
+  ]);
+  long = { mb: statSync(longFile).size / 1e6, one: longOne, cores: longCores };
 }
-const apartNote =
-  CORES > 1 && blocksApart === 0
-    ? ' (no block was parsed by a worker: the file is too short, or never settles)'
-    : '';
-const rEight = await wasm(op, file, eightShared, rows);
-const rMixed = await wasm(op, file, eightMixed, rows);
-const rMixedCores = await wasm(op, file, eightMixed, rows, CORES);
-const mixedApart = pipelinesApart;
 let mixed = null;
 if (!args.file) {
   const mixedFile = join(root, `bench/data/mixed_${ROWS}.csv`);
@@ -300,7 +318,7 @@ if (!args.file) {
   mixed = {
     rows: mixedRows,
     mb: statSync(mixedFile).size / 1e6,
-    run: await wasm(op, mixedFile, ['zscore | logreg'], mixedRows),
+    run: await measure(wasm(op, mixedFile, one, mixedRows)),
   };
 }
 const rPapaChunk = await baseline(() => papaparse(file, layout, args.positive, 'chunk'), rows);
@@ -321,11 +339,16 @@ if (!bigFile) {
   generate(bigFile, Math.round((BROWSER_MB * 1e6) / ((mb * 1e6) / ROWS)));
 }
 // Several runs (one run can meet a pause of the machine, and the memory growth follows the
-// garbage collectors' timing): the median speed and growth with their spreads, and the runs.
-async function browserMedian(fn) {
-  const runs = [];
+// garbage collectors' timing), in rounds as measureTogether's: for each of `fns`, the median
+// speed and growth with their spreads, and the runs.
+async function browserTogether(fns) {
+  const all = fns.map(() => []);
   for (let i = 0; i < (quick ? 1 : 3); i++)
-    runs.push(await fn(bigFile, statSync(bigFile).size / 1e6));
+    for (const [k, fn] of fns.entries())
+      all[k].push(await fn(bigFile, statSync(bigFile).size / 1e6));
+  return all.map(browserSummary);
+}
+function browserSummary(runs) {
   const sorted = (key) => runs.map((r) => r[key]).sort((a, b) => a - b);
   const [rates, growth, resident, cores] = [
     sorted('mbPerS'),
@@ -342,13 +365,16 @@ async function browserMedian(fn) {
     runs,
   };
 }
-const rBrowser = await browserMedian(browser);
-const rBrowserCores =
-  CORES > 1 ? await browserMedian((file, mbs) => browser(file, mbs, true)) : null;
+const [rBrowser, rBrowserCores = null] = await browserTogether([
+  browser,
+  ...(CORES > 1 ? [(file, mbs) => browser(file, mbs, true)] : []),
+]);
+/** How many times faster `b` streamed than `a`: the median over rounds. */
+const browserRatio = (a, b) => median(a.runs.map((r, i) => b.runs[i].mbPerS / r.mbPerS));
 // The demo's responsiveness: its slowest progress rate and longest gap over all runs.
 const slowestUpdatesPerS = Math.min(...rBrowser.runs.map((r) => r.updatesPerS));
 const longestGapMs = Math.max(...rBrowser.runs.map((r) => r.maxGapMs));
-const rReadOnly = await browserMedian(browserReadOnly);
+const [rReadOnly] = await browserTogether([browserReadOnly]);
 // Per-stage update costs, natively (Google Benchmark; ns per row).
 const stageCosts = (() => {
   const bin = join(root, 'build/native/onepass_bench');
@@ -395,21 +421,21 @@ const table_rows = [
     speed(rCli),
     spread(rCli),
     peak(rCli),
-    `${(rNative.seconds / rCli.seconds).toFixed(2)} x native (target >= 0.9)`,
+    `${ratio(rNative, rCli).toFixed(2)} x native (target >= 0.9)`,
   ],
   [
     `onepass CLI, whole process, --threads ${CORES} (the default: one learns, ${CORES - 1} parse), same pipeline`,
     speed(rCliCores),
     spread(rCliCores),
     peak(rCliCores),
-    `${(rCli.seconds / rCliCores.seconds).toFixed(2)} x one thread (target >= 1.6); ${(rNative.seconds / rCliCores.seconds).toFixed(2)} x native`,
+    `${ratio(rCli, rCliCores).toFixed(2)} x one thread (target >= 1.6); ${ratio(rNative, rCliCores).toFixed(2)} x native`,
   ],
   [
     `onepass in node, in process, pushAll(path, { threads: ${CORES} }), same pipeline`,
     speed(rWasmCores),
     spread(rWasmCores),
     peak(rWasmCores),
-    `${(rWasm.seconds / rWasmCores.seconds).toFixed(2)} x in process on one thread (target >= 1.6)${apartNote}; ${busy(rWasmCores, rWasm)}`,
+    `${ratio(rWasm, rWasmCores).toFixed(2)} x in process on one thread (target >= 1.6)${apartNote}; ${busy(rWasmCores, rWasm)}`,
   ],
   ...(long
     ? [
@@ -418,7 +444,7 @@ const table_rows = [
           speed(long.cores, 3 * rows, long.mb),
           spread(long.cores),
           peak(long.cores),
-          `${(long.one.seconds / long.cores.seconds).toFixed(2)} x in process on one thread (${speed(long.one, 3 * rows, long.mb)}; target >= 1.6); ${busy(long.cores, long.one)}`,
+          `${ratio(long.one, long.cores).toFixed(2)} x in process on one thread (${speed(long.one, 3 * rows, long.mb)}; target >= 1.6); ${busy(long.cores, long.one)}`,
         ],
       ]
     : []),
@@ -441,7 +467,7 @@ const table_rows = [
     speed(rWasm),
     spread(rWasm),
     peak(rWasm),
-    `${(rNative.seconds / rWasm.seconds).toFixed(2)} x native`,
+    `${ratio(rNative, rWasm).toFixed(2)} x native`,
   ],
   ...(mixed
     ? [
@@ -487,21 +513,21 @@ const table_rows = [
     speed(rEight),
     spread(rEight),
     peak(rEight),
-    `${(rate(rEight) / rate(rWasm)).toFixed(2)} x one pipeline (target >= 0.4)`,
+    `${ratio(rWasm, rEight).toFixed(2)} x one pipeline (target >= 0.4)`,
   ],
   [
     `8 mixed pipelines on one parse, in process: ${eightMixed.join(', ')}`,
     speed(rMixed),
     spread(rMixed),
     peak(rMixed),
-    `${(rate(rMixed) / rate(rWasm)).toFixed(2)} x one pipeline (target >= 0.3)`,
+    `${ratio(rWasm, rMixed).toFixed(2)} x one pipeline (target >= 0.3)`,
   ],
   [
     `the same 8 mixed pipelines, pushAll(path, { threads: ${CORES} })`,
     speed(rMixedCores),
     spread(rMixedCores),
     peak(rMixedCores),
-    `${(rate(rMixedCores) / rate(rWasm)).toFixed(2)} x one pipeline on one thread (target >= 0.3); ${(rMixed.seconds / rMixedCores.seconds).toFixed(2)} x on one thread; ${mixedApart ? `the race split: a worker parsed and learned ${mixedApart} of the 8 pipelines` : 'the race was not split'}; ${busy(rMixedCores, rMixed)}`,
+    `${ratio(rWasm, rMixedCores).toFixed(2)} x one pipeline on one thread (target >= 0.3); ${ratio(rMixed, rMixedCores).toFixed(2)} x on one thread; ${mixedApart ? `the race split: a worker parsed and learned ${mixedApart} of the 8 pipelines` : 'the race was not split'}; ${busy(rMixedCores, rMixed)}`,
   ],
   [
     `headless Chromium, demo Worker, ${Math.round(statSync(bigFile).size / 1e6)} MB file`,
@@ -517,7 +543,7 @@ const table_rows = [
           `${rBrowserCores.mbPerS.toFixed(0)} MB/s`,
           rBrowserCores.spread,
           rBrowserCores.growth,
-          `${(rBrowserCores.mbPerS / rBrowser.mbPerS).toFixed(2)} x the demo on one thread (target >= 1.6); Chromium busy ${rBrowserCores.cores.toFixed(2)} of ${CORES} cores`,
+          `${browserRatio(rBrowser, rBrowserCores).toFixed(2)} x the demo on one thread (target >= 1.6); Chromium busy ${rBrowserCores.cores.toFixed(2)} of ${CORES} cores`,
         ],
       ]
     : []),
@@ -574,7 +600,9 @@ if (!quick && !args.file) {
       `Whole-process rows include starting the process; in-process rows load the module once. Every figure\n` +
       `is from the machine named above, in one run of the bench. "Cores busy": processor time (all threads of the\n` +
       `process, or all Chromium processes) over the run's time, the median of the runs: a run near the machine's cores\n` +
-      `can go faster only by doing less.\n` +
+      `can go faster only by doing less. Runs compared in a ratio are measured in rounds (each round runs each once,\n` +
+      `the CLI, native and in-process rows of the first file together), and a ratio is the median over rounds of the\n` +
+      `two runs' times, so that the machine's drift touches both sides alike.\n` +
       `Browser rows: memory is the growth of all Chromium processes' anonymous and shared memory while the file streams\n` +
       `(resident: with the pages of Chromium's own code it maps in on first use); median of 3 runs and their range.\n\n${table}\n\n` +
       '## What one row costs in each stage\n\nGoogle Benchmark (bench/cpp/update_bench.cpp), native: one progressive step of a pipeline\n' +
