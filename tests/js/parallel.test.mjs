@@ -321,6 +321,10 @@ test('a parser worker that cannot start stops the run with its error, not a run 
         },
         { chunks: createReadStream(path), file: { file: path, size: statSync(path).size } },
         2,
+        // A pause a block (this thread reads them all until the workers are set up): the run
+        // outlasts the worker's failing start even on a busy machine (CI once read all 9 MB
+        // before the failure came, and rightly finished).
+        () => new Promise((resolve) => setTimeout(resolve, 100)),
       ),
       /a parser worker failed \(onepass could not load its WebAssembly module .*no-such-module\.wasm.*\); run with threads: 1/,
     );
