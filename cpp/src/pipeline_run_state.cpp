@@ -4,8 +4,7 @@
 //   [dims, width, scale_encoded, numeric, scaler count S, S scaler states (arrays),
 //    learner (params, state, reverted steps, inner count, inner learners...), progress (array),
 //    undefined margins, infinite margins, S values left out, negative input rows]
-#include <cmath>
-
+#include "onepass/core/numerics.hpp"
 #include "onepass/core/state_codec.hpp"
 #include "onepass/pipeline.hpp"
 
@@ -22,14 +21,11 @@ void put_learner(StateWriter& w, const LearnerState& s) {
 }
 
 // A scaler's state and a learner's parameters are always finite (docs/algorithms.md 2.6 and
-// 2.9). A learner's other statistics are taken as they are: PATER's sums overflow to infinities
-// and NaN on values beyond about 1e154 (found by tests/fuzz/pipeline_fuzz; its parameters stay
-// finite), and the run state must bring back what the other thread held. The progress counters
+// 2.9): a value that is not is a damaged state. A learner's other statistics are taken as they
+// are (the run state must bring back what the other thread held), and the progress counters
 // may hold an infinite log-loss sum.
 bool finite(const std::vector<double>& values) {
-  for (double v : values)
-    if (!std::isfinite(v)) return false;
-  return true;
+  return all_finite(values.data(), values.size());
 }
 
 // Wrappers hold one inner learner; deeper nesting than a few levels is a damaged state.
