@@ -5,17 +5,9 @@
 #include <cstring>
 #include <nlohmann/json.hpp>
 
+#include "onepass/core/numerics.hpp"
+
 namespace onepass {
-
-namespace {
-
-bool all_finite(const std::vector<double>& v) {
-  for (double x : v)
-    if (!std::isfinite(x)) return false;
-  return true;
-}
-
-}  // namespace
 
 Result<LinearModel> linear_model(const Pipeline& pipeline, const ModelSchema& schema) {
   const std::size_t d = pipeline.dims();
@@ -39,7 +31,8 @@ Result<LinearModel> linear_model(const Pipeline& pipeline, const ModelSchema& sc
                            ") is not an affine map per feature, so the pipeline has no exact "
                            "linear form; these have one: zscore, pareto, vast, level, twosd, "
                            "ewzscore, robust, minmax (without clip), maxabs");
-    if (!all_finite(step.shift) || !all_finite(step.factor))
+    if (!all_finite(step.shift.data(), step.shift.size()) ||
+        !all_finite(step.factor.data(), step.factor.size()))
       return Status::error("scaler " + std::to_string(i + 1) + " (" + step.scaler +
                            ") holds a value that is not finite");
     out.steps.push_back(std::move(step));
@@ -49,7 +42,7 @@ Result<LinearModel> linear_model(const Pipeline& pipeline, const ModelSchema& sc
     return Status::error("the learner (" + learner.snapshot().name +
                          ") has no margin of the form w.x + b, so the pipeline has no exact "
                          "linear form (the Winnow family, nag, fs and fs1 have none)");
-  if (!all_finite(out.w) || !std::isfinite(out.b))
+  if (!all_finite(out.w.data(), out.w.size()) || !std::isfinite(out.b))
     return Status::error("the learner's weights are not finite");
   out.logistic = pipeline.has_probability();
   return out;

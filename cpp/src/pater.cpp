@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <limits>
 
 #include <Eigen/Core>
@@ -46,17 +45,11 @@ bool Pater::update(const double* x, int y) {
   n_y += 1;
   Vec z_y = y > 0 ? z_pos : z_neg;
   // Every difference x - z finite (the usual case): the mean in one vector step, as before;
-  // else value by value (running_mean_step). The test reads the differences' exponents as
-  // integers: 7-14 ns a row of 28 features, 0.3 us a PATER-I step of 1,000 (natively, GCC; a
-  // test of d - d == 0 as all_finite has cost 0.5 us there).
-  std::uint64_t exponents = 0;  // bit 63 set by a difference whose exponent is all ones
-  for (std::size_t j = 0; j < d; ++j) {
-    const double diff = x[j] - z_y[j];
-    std::uint64_t bits;
-    std::memcpy(&bits, &diff, sizeof bits);
-    exponents |= (bits & 0x7FF0000000000000ULL) + (1ULL << 52);
-  }
-  const bool differences_finite = (exponents >> 63) == 0;
+  // else value by value (running_mean_step). The test ORs numerics.hpp's carries of the
+  // differences, computed as they go: 7-14 ns a row of 28 features natively.
+  std::uint64_t carries = 0;
+  for (std::size_t j = 0; j < d; ++j) carries |= non_finite_carry(x[j] - z_y[j]);
+  const bool differences_finite = (carries >> 63) == 0;
   if (differences_finite)
     z_y += (ConstVec(x, d) - z_y) / n_y;
   else

@@ -1,6 +1,8 @@
 // spec 9 golden vectors for the learners of the walking skeleton, and their invariants.
 #include <cmath>
+#include <limits>
 #include <random>
+#include <vector>
 
 #include "onepass/core/numerics.hpp"
 #include "onepass/learners/logistic_sgd.hpp"
@@ -199,6 +201,34 @@ TEST(Numerics, LogLossFromExtremeMarginsIsNeverNan) {  // spec 2.2
   EXPECT_NEAR(log_loss_from_margin(1, 0), std::log(2.0), 1e-15);
   EXPECT_EQ(sigmoid(-800), 0);
   EXPECT_EQ(sigmoid(800), 1);
+}
+
+// The guard's test (spec 2.6) reads exponent bits: each value that is not finite, at each place
+// of rows of several lengths (the vector loop's body and its remainder), is found, and the
+// largest, the smallest and signed zero pass.
+TEST(Numerics, AllFiniteFindsEachNonFiniteValueWherever) {
+  const double inf = std::numeric_limits<double>::infinity();
+  const double specials[] = {inf,
+                             -inf,
+                             std::numeric_limits<double>::quiet_NaN(),
+                             -std::numeric_limits<double>::quiet_NaN(),
+                             std::numeric_limits<double>::signaling_NaN(),
+                             std::numeric_limits<double>::max(),
+                             -std::numeric_limits<double>::max(),
+                             std::numeric_limits<double>::denorm_min(),
+                             -0.0};
+  for (std::size_t n : {1, 2, 3, 4, 5, 17, 29}) {
+    for (std::size_t at = 0; at < n; ++at) {
+      for (double special : specials) {
+        std::vector<double> v(n, 1.5);
+        v[at] = special;
+        EXPECT_EQ(all_finite(v.data(), n), std::isfinite(special))
+            << special << " at " << at << " of " << n;
+        EXPECT_EQ(non_finite_carry(special) >> 63, std::isfinite(special) ? 0u : 1u) << special;
+      }
+    }
+  }
+  EXPECT_TRUE(all_finite(nullptr, 0));
 }
 
 }  // namespace

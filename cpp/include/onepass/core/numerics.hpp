@@ -3,6 +3,8 @@
 
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 
 namespace onepass {
 
@@ -30,14 +32,25 @@ inline double log_loss_from_margin(double t, double z) {
   return softplus(z) - t * z;
 }
 
-// These two run on every row: written without an early exit (v - v is 0 for a finite v, NaN
-// otherwise; only NaN differs from itself) so that the compilers vectorise them.
-inline bool all_finite(const double* v, std::size_t n) {
-  bool finite = true;
-  for (std::size_t i = 0; i < n; ++i) finite &= v[i] - v[i] == 0;
-  return finite;
+// Bit 63 of the result is set when v is not finite (an infinity or NaN: its exponent bits all
+// ones), for then the masked exponent plus one exponent unit carries into it. OR-ed over many
+// values this is an integer reduction, which GCC vectorises; a bool reduction of v - v == 0 it
+// does not (29 values: 17 ns against 6 ns natively, AMD EPYC; clang's wasm SIMD runs both alike).
+inline std::uint64_t non_finite_carry(double v) {
+  std::uint64_t bits;
+  std::memcpy(&bits, &v, sizeof bits);
+  return (bits & 0x7FF0000000000000ULL) + (1ULL << 52);
 }
 
+// These two run on every row (the guard of docs/algorithms.md 2.6 after each step): written
+// without an early exit so that the compilers vectorise them.
+inline bool all_finite(const double* v, std::size_t n) {
+  std::uint64_t carries = 0;
+  for (std::size_t i = 0; i < n; ++i) carries |= non_finite_carry(v[i]);
+  return (carries >> 63) == 0;
+}
+
+// Only NaN differs from itself.
 inline bool any_nan(const double* v, std::size_t n) {
   bool nan = false;
   for (std::size_t i = 0; i < n; ++i) nan |= v[i] != v[i];
