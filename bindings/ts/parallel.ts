@@ -631,8 +631,12 @@ class ParallelStream {
    * each block too, sent before this thread learns it). */
   async #readRest(input: NonNullable<RunInput['file']>, at: number): Promise<void> {
     const scratch = new Uint8Array(BLOCK_BYTES);
-    await readFileFrom(input.file, at, () => scratch, this.progress, (bytes) =>
-      this.#pushHere(bytes),
+    await readFileFrom(
+      input.file,
+      at,
+      () => scratch,
+      this.progress,
+      (bytes) => this.#pushHere(bytes),
     );
   }
 
