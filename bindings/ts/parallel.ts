@@ -496,7 +496,8 @@ class ParallelStream {
    * threads the worker's race reads them too, first (rows before a bad row are learned on both
    * sides). */
   #pushHere(bytes: Uint8Array): void {
-    // A copy (a Node Buffer's slice() would share, and transfer, the stream's memory).
+    // A copy to transfer: the bytes may be in a buffer read into again (the rest of a file) or
+    // share a stream's memory (a Node Buffer's slice()), which a transfer would detach.
     if (this.#split) this.#pool!.forward({ type: 'push', block: new Uint8Array(bytes) });
     this.#learning(() => this.run.push(bytes));
   }

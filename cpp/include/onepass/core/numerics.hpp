@@ -42,8 +42,9 @@ inline std::uint64_t non_finite_carry(double v) {
   return (bits & 0x7FF0000000000000ULL) + (1ULL << 52);
 }
 
-// These two run on every row (the guard of docs/algorithms.md 2.6 after each step): written
-// without an early exit so that the compilers vectorise them.
+// These two run on every row, all_finite as the guard after each step (docs/algorithms.md 2.6)
+// and any_nan on each row read: written without an early exit so that the compilers vectorise
+// them.
 inline bool all_finite(const double* v, std::size_t n) {
   std::uint64_t carries = 0;
   for (std::size_t i = 0; i < n; ++i) carries |= non_finite_carry(v[i]);
