@@ -463,8 +463,11 @@ class ParallelStream {
 
   /** Learns the next block in flight: a worker's rows, or its bytes read here. */
   async #learn(): Promise<BlockReply> {
+    const started = performance.now();
     const r = await this.#inFlight.next();
     this.#learning(() => this.#learnReply(r));
+    // A block read here: what it cost this thread, its reading (a file's range) included.
+    if (r.id === HERE) this.share.readHere(r.block!.length, performance.now() - started);
     return r;
   }
 

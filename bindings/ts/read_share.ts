@@ -3,12 +3,17 @@
 // than the workers take to read them: on two cores (one worker) parsing costs about twice what
 // learning `zscore | logreg` does (docs/bench.md), so the learner waited half the time. It now
 // reads a fraction f of the blocks itself (parsing and learning them in one go, as push() does)
-// and learns the others' rows. Per byte, with P a worker's reading, L the learning of a worker's
-// rows here and w = P / K, the two sides are busy alike when
-//   f (P + L) + (1 - f) L = (1 - f) w,   that is   f = (w - L) / (P + w),
-// which is 0 when learning is the bound (costly pipelines: the workers keep up anyway). Both
-// costs are measured as the run goes (their recent average), so f follows the pipelines and
-// the machine; results are the same whoever reads a block (the run learns every row in order).
+// and learns the others' rows. Per byte, with H what a block read here costs this thread, L
+// the learning of a worker's rows here, P a worker's reading and w = P / K, the two sides are
+// busy alike when
+//   f H + (1 - f) L = (1 - f) w,   that is   f = (w - L) / (H - L + w),
+// which is 0 when learning is the bound (costly pipelines: the workers keep up anyway). H is
+// measured, not taken as P + L: a block read here costs more than a worker's parsing and the
+// learning together (3.4 against 1.8 + 1.2 ms a MB for `zscore | logreg`, AMD EPYC: its bytes
+// are copied into the module, and both cores share the memory's bandwidth), and with P + L the
+// learner took a fifth of the blocks where a seventh balances. All three costs are measured as
+// the run goes (their recent average), so f follows the pipelines and the machine; results are
+// the same whoever reads a block (the run learns every row in order).
 
 /** The largest share read here: the workers always get at least half. */
 const MOST = 0.5;
@@ -36,6 +41,7 @@ export class ReadShare {
 
   readonly #parsing = new RecentRate();
   readonly #learning = new RecentRate();
+  readonly #readingHere = new RecentRate();
   #credit = 0;
   #off = false;
   /** Blocks read here so far. */
@@ -53,6 +59,11 @@ export class ReadShare {
     this.#learning.add(bytes, ms);
   }
 
+  /** This thread read a block of `bytes` itself (parsed and learned it) in `ms`. */
+  readHere(bytes: number, ms: number): void {
+    this.#readingHere.add(bytes, ms);
+  }
+
   /** No block is read here from now on: a race split between threads (race_split.ts), whose
    * worker reads every block, since it learns from every row. */
   off(): void {
@@ -66,7 +77,11 @@ export class ReadShare {
     const l = this.#learning.perByte;
     if (p === null || l === null || p <= 0) return 0;
     const w = p / this.parsers;
-    return Math.min(MOST, Math.max(0, (w - l) / (p + w)));
+    // H - L, what a block read here costs beyond learning a worker's rows: known once a block
+    // was read here (until the workers are set up, every block is); P before that.
+    const h = this.#readingHere.perByte;
+    const beyond = h === null ? p : Math.max(0, h - l);
+    return Math.min(MOST, Math.max(0, (w - l) / (beyond + w)));
   }
 
   /** Whether the next block is read here: every block until the workers are `ready` (set up;

@@ -262,6 +262,16 @@ test("the learning thread's share of the reading follows the measured costs", ()
   const picks = Array.from({ length: 8 }, () => share.next(true));
   assert.deepEqual(picks, [false, false, false, true, false, false, false, true]);
   assert.equal(share.here, 3, 'the block before the workers were set up, and two');
+  // Once a block read here was measured, its own cost H replaces P + L: a block read here that
+  // costs 10 ms a megabyte (more than 4 + 2) leaves fewer to this thread.
+  share.readHere(1e6, 10);
+  // f H + (1 - f) L = (1 - f) P / K: f = (4 - 2) / (10 - 2 + 4)
+  assert.equal(share.fraction, 2 / 12);
+  const cheaper = new ReadShare(1); // and one that costs less than P + L, more
+  cheaper.parsed(1e6, 4);
+  cheaper.learned(1e6, 2);
+  cheaper.readHere(1e6, 4);
+  assert.equal(cheaper.fraction, 2 / 6);
   const three = new ReadShare(3); // w = 4/3 < L: learning is the bound, the workers read all
   three.parsed(1e6, 4);
   three.learned(1e6, 2);
