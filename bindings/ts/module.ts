@@ -60,13 +60,11 @@ export async function loadModule(
     }
   }
   const locate = options.wasmUrl ?? wasmUrl.href;
-  // In Node, V8 settles a compile or an instantiation in a task of its own. When the event loop
-  // has nothing alive meanwhile, Node runs that task while draining the platform
-  // (NodePlatform::DrainTasks), and once the caller's code yields there, it first waits for
-  // every background job of the process: a run started right after load() stalled at its first
-  // turn until each function it had made hot was compiled optimised (40-130 ms idle; first run
-  // after load(), 1,000 rows: about 100 -> 30 ms, AMD EPYC). A timer kept alive meanwhile
-  // (never due) makes the task come through the event loop, as any other callback.
+  // docs/design.md, toolchain fact 9: with nothing alive in Node's event loop, the task that
+  // settles a compile or an instantiation runs while Node drains V8's platform, which then waits
+  // for every background job: a run started right after load() stalled until each function it
+  // had made hot was compiled optimised (first run after load(), 1,000 rows: about 100 -> 30
+  // ms, AMD EPYC). A timer kept alive meanwhile (never due) brings the task through the loop.
   const keepLoopAlive = isNode ? setInterval(() => undefined, 1 << 30) : undefined;
   try {
     const compiled = options.wasmModule ?? (await compile(wasmBinary, locate));
