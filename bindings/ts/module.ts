@@ -63,8 +63,8 @@ export async function loadModule(
   // docs/design.md, toolchain fact 9: with nothing alive in Node's event loop, the task that
   // settles a compile or an instantiation runs while Node drains V8's platform, which then waits
   // for every background job: a run started right after load() stalled until each function it
-  // had made hot was compiled optimised (first run after load(), 1,000 rows: about 100 -> 30
-  // ms, AMD EPYC). A timer kept alive meanwhile (never due) brings the task through the loop.
+  // had made hot was compiled optimised (first run after load(), 1,000 rows: about 100 ->
+  // 30-75 ms, AMD EPYC). A timer kept alive meanwhile (never due) brings the task through the loop.
   const keepLoopAlive = isNode ? setInterval(() => undefined, 1 << 30) : undefined;
   try {
     const compiled = options.wasmModule ?? (await compile(wasmBinary, locate));
@@ -74,7 +74,9 @@ export async function loadModule(
     const raw = await Promise.race([
       createOnepassModule({
         instantiateWasm: (imports, done) => {
-          WebAssembly.instantiate(compiled, imports).then((i) => done(i, compiled), failed);
+          WebAssembly.instantiate(compiled, imports)
+            .then((i) => done(i, compiled))
+            .catch(failed);
           return {};
         },
       }),

@@ -44,6 +44,8 @@ export class ReadShare {
   readonly #readingHere = new RecentRate();
   #credit = 0;
   #off = false;
+  /** Blocks picked here while the workers were setting up, not yet reported by readHere. */
+  #beforeReady = 0;
   /** Blocks read here so far. */
   here = 0;
 
@@ -59,9 +61,13 @@ export class ReadShare {
     this.#learning.add(bytes, ms);
   }
 
-  /** This thread read a block of `bytes` itself (parsed and learned it) in `ms`. */
+  /** This thread read a block of `bytes` itself (parsed and learned it) in `ms`; called in the
+   * order next() picked the blocks. Those picked before the workers were set up are left out:
+   * they ran beside a worker's start (and, in a process's first run, on V8's unoptimised code:
+   * 15 ms a MB against 4), which the blocks H weighs never do. */
   readHere(bytes: number, ms: number): void {
-    this.#readingHere.add(bytes, ms);
+    if (this.#beforeReady > 0) --this.#beforeReady;
+    else if (bytes > 0) this.#readingHere.add(bytes, ms);
   }
 
   /** No block is read here from now on: a race split between threads (race_split.ts), whose
@@ -78,7 +84,7 @@ export class ReadShare {
     if (p === null || l === null || p <= 0) return 0;
     const w = p / this.parsers;
     // H - L, what a block read here costs beyond learning a worker's rows: known once a block
-    // was read here (until the workers are set up, every block is); P before that.
+    // picked by this share was read here; P before that (f = (w - L) / (P + w)).
     const h = this.#readingHere.perByte;
     const beyond = h === null ? p : Math.max(0, h - l);
     return Math.min(MOST, Math.max(0, (w - l) / (beyond + w)));
@@ -93,7 +99,7 @@ export class ReadShare {
       this.#credit += this.fraction;
       if (this.#credit < 1) return false;
       this.#credit -= 1;
-    }
+    } else ++this.#beforeReady;
     ++this.here;
     return true;
   }

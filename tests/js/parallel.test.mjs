@@ -263,7 +263,10 @@ test("the learning thread's share of the reading follows the measured costs", ()
   assert.deepEqual(picks, [false, false, false, true, false, false, false, true]);
   assert.equal(share.here, 3, 'the block before the workers were set up, and two');
   // Once a block read here was measured, its own cost H replaces P + L: a block read here that
-  // costs 10 ms a megabyte (more than 4 + 2) leaves fewer to this thread.
+  // costs 10 ms a megabyte (more than 4 + 2) leaves fewer to this thread. The block read before
+  // the workers were set up is left out (it ran beside their start).
+  share.readHere(1e6, 100);
+  assert.equal(share.fraction, 0.25, 'H not measured yet: P + L');
   share.readHere(1e6, 10);
   // f H + (1 - f) L = (1 - f) P / K: f = (4 - 2) / (10 - 2 + 4)
   assert.equal(share.fraction, 2 / 12);
@@ -272,6 +275,11 @@ test("the learning thread's share of the reading follows the measured costs", ()
   cheaper.learned(1e6, 2);
   cheaper.readHere(1e6, 4);
   assert.equal(cheaper.fraction, 2 / 6);
+  const cheapest = new ReadShare(1); // H below L counts as learning alone: f = (4 - 3) / (0 + 4)
+  cheapest.parsed(1e6, 4);
+  cheapest.learned(1e6, 3);
+  cheapest.readHere(1e6, 1);
+  assert.ok(Math.abs(cheapest.fraction - 0.25) < 1e-12, String(cheapest.fraction));
   const three = new ReadShare(3); // w = 4/3 < L: learning is the bound, the workers read all
   three.parsed(1e6, 4);
   three.learned(1e6, 2);
@@ -284,6 +292,7 @@ test("the learning thread's share of the reading follows the measured costs", ()
 });
 
 test('blocks read by the learning thread too: the same bits as one thread', async () => {
+  const { readHere } = ReadShare.prototype;
   const text = csvText(400000, (i) => (i === 300000 ? '1,2,oops,4,no\n' : ''));
   const path = file('shared.csv', text);
   const chunks = () => fileChunks(path, 100000);
@@ -306,12 +315,25 @@ test('blocks read by the learning thread too: the same bits as one thread', asyn
       }
     }
     // Measured shares (and this thread reading until the workers are set up): the same bits.
+    // Each block read here is reported to the share with its bytes, as H weighs it.
     ReadShare.fixed = null;
+    const reported = [];
+    ReadShare.prototype.readHere = function (bytes, ms) {
+      reported.push({ bytes, ms });
+      return readHere.call(this, bytes, ms);
+    };
     const one = await run(path, 1, { onError: 'skip' });
-    assertSame(one, await run(path, 2, { onError: 'skip' }));
-    assertSame(one, await run(chunks(), 2, { onError: 'skip' }));
+    for (const source of [path, chunks()]) {
+      reported.length = 0;
+      const many = await run(source, 2, { onError: 'skip' });
+      assertSame(one, many);
+      assert.ok(many.here >= 1, 'the first block is read here: the worker is not set up yet');
+      assert.equal(reported.length, many.here);
+      assert.ok(reported.every((r) => r.bytes > 0 && r.ms >= 0));
+    }
   } finally {
     ReadShare.fixed = 0;
+    ReadShare.prototype.readHere = readHere;
   }
 });
 
