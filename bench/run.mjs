@@ -105,17 +105,18 @@ let pipelinesApart = 0;
 /** pipelinesApart of the eight mixed pipelines' last threaded run. */
 let mixedApart = 0;
 
+/** The CSV options of the runs in process: the file's label (none on the generated file). */
+const csvOptions = {
+  ...(args.label ? { label: args.label } : {}),
+  ...(args.file ? { positive: args.positive } : {}),
+};
+
 /** One run of onepass in this process (the module loaded once): pushAll given the file's path,
  * on `threads` threads (one: the file is read straight into the module's memory; more: its
  * parser workers read it). */
 function wasm(op, file, specs, rows, threads = 1) {
-  const csv = args.label ? { label: args.label } : {};
   return async () => {
-    const run = op.csvRunner({
-      pipelines: specs,
-      ...csv,
-      ...(args.file ? { positive: args.positive } : {}),
-    });
+    const run = op.csvRunner({ pipelines: specs, ...csvOptions });
     const done = await run.pushAll(file, { threads });
     if (threads > 1) ({ blocksApart, pipelinesApart } = done);
     run.finish();
@@ -125,6 +126,31 @@ function wasm(op, file, specs, rows, threads = 1) {
       throw new Error(`wasm read ${got} rows, expected ${rows}`);
     return { rows: got };
   };
+}
+
+/** The first run after load() in fresh processes (bench/first_run.mjs), timed from after
+ * load(): without warmUp() and (warm) after it, in rounds; each as measureTogether's. */
+function firstRuns(file, spec, rows) {
+  const times = { cold: [], warm: [] };
+  for (let r = 0; r < RUNS; r++)
+    for (const mode of ['cold', 'warm']) {
+      const out = spawnSync(
+        process.execPath,
+        [join(root, 'bench/first_run.mjs'), file, mode, spec, JSON.stringify(csvOptions)],
+        { encoding: 'utf8' },
+      );
+      if (out.status !== 0) throw new Error(out.stderr);
+      const got = JSON.parse(out.stdout);
+      if (got.rows !== rows) throw new Error(`a first run read ${got.rows} rows, expected ${rows}`);
+      times[mode].push(got.seconds);
+    }
+  const summary = (t) => ({
+    seconds: median(t),
+    min: Math.min(...t),
+    max: Math.max(...t),
+    times: t,
+  });
+  return { cold: summary(times.cold), warm: summary(times.warm) };
 }
 
 /** A baseline (bench/baselines.mjs) timed like onepass; it must learn as many rows. */
@@ -301,6 +327,7 @@ const apartNote =
     : '';
 // The same on a file three times as long (generated likewise; not with --file): starting the
 // parser workers (about 50 ms: a thread, the module, the head) weighs less there.
+const first = firstRuns(file, one[0], rows);
 let long = null;
 if (!args.file && !quick && CORES > 1) {
   const longFile = join(root, `bench/data/realistic_${3 * ROWS}.csv`);
@@ -468,6 +495,13 @@ const table_rows = [
     spread(rWasm),
     peak(rWasm),
     `${ratio(rNative, rWasm).toFixed(2)} x native`,
+  ],
+  [
+    'onepass in node, the first run after load() in a fresh process, one thread, same pipeline',
+    speed(first.cold),
+    spread(first.cold),
+    '',
+    `${(first.cold.seconds / rWasm.seconds).toFixed(2)} x the time of the runs above; after warmUp() and a 1 s pause: ${speed(first.warm)} (${spread(first.warm)}), ${ratio(first.cold, first.warm).toFixed(2)} x faster`,
   ],
   ...(mixed
     ? [

@@ -8,6 +8,7 @@ import { Scorer } from './scorer.js';
 import { CsvRunner } from './csv_runner.js';
 import { SvmlightRunner } from './svmlight_runner.js';
 import { sourceChunks } from './sources.js';
+import { warmUpCsv } from './warm_up.js';
 import type {
   CsvOptions,
   CsvPreview,
@@ -101,6 +102,18 @@ export interface Onepass {
     model: ModelInput,
     options?: Pick<SvmlightReadOptions, 'positive' | 'onError'>,
   ): Scorer;
+  /**
+   * Warms the engine up: streams a short synthetic CSV (2,000 rows, about 200 KB) through
+   * `pipelines` (default: the default pipeline) and discards what they learned. A WebAssembly
+   * engine runs a function first on quickly compiled code and compiles it optimised in the
+   * background once it has run enough; without this, the first run after load() starts on the
+   * slow code (docs/design.md, "Warming up"). Worth calling once when there is idle time
+   * between load() and a first large run; a run (or a preview of a file's head) warms the
+   * engine as well. It takes tens of milliseconds and blocks the thread meanwhile (in a
+   * browser, call it in a worker); the optimised code is ready some hundreds of milliseconds
+   * later. Throws as csvRunner does for a bad spec.
+   */
+  warmUp(pipelines?: string[]): void;
   /** Streams a whole source through pipelines. */
   runCsv(
     source: CsvSource,
@@ -251,6 +264,17 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
       return new SvmlightRunner(
         created(new raw.SparseRace(), (o) => o.init({ ...opts, models: models.map(modelText) })),
       );
+    },
+    warmUp(pipelines = [raw.defaultPipeline()]) {
+      if (!Array.isArray(pipelines) || pipelines.length === 0)
+        fail("warmUp takes a list of one or more spec strings, e.g. ['zscore | logreg']");
+      const runner = api.csvRunner({ pipelines });
+      try {
+        runner.push(warmUpCsv());
+        runner.finish();
+      } finally {
+        runner.dispose();
+      }
     },
     async runCsv(source, opts) {
       const { threads, ...csvOptions } = opts ?? {};

@@ -11,6 +11,7 @@ const ROWS = [
   'onepass CLI \\(node \\+ wasm\\), whole process',
   'onepass-native',
   'onepass in node, in process, pushAll\\(path\\) on one thread',
+  'onepass in node, the first run after load\\(\\) in a fresh process',
   'papaparse 5 \\(header: false, dynamicTyping, chunk callback\\)',
   'papaparse 5 as above, step callback',
   'uDSV',
