@@ -108,10 +108,10 @@ export interface Onepass {
    * engine runs a function first on quickly compiled code and compiles it optimised in the
    * background once it has run enough; without this, the first run after load() starts on the
    * slow code (docs/design.md, "Warming up"). Worth calling once when there is idle time
-   * between load() and a first large run; a run (or a preview of a file's head) warms the
-   * engine as well. It takes tens of milliseconds and blocks the thread meanwhile (in a
-   * browser, call it in a worker); the optimised code is ready some hundreds of milliseconds
-   * later. Throws as csvRunner does for a bad spec.
+   * between load() and a first large run; any run warms the engine as well. It takes tens of
+   * milliseconds and blocks the thread meanwhile (in a browser, call it in a worker); the
+   * optimised code is ready some hundreds of milliseconds later. Throws as csvRunner does for a
+   * bad spec.
    */
   warmUp(pipelines?: string[]): void;
   /** Streams a whole source through pipelines. */
