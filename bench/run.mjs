@@ -129,11 +129,13 @@ function wasm(op, file, specs, rows, threads = 1) {
 }
 
 /** The first run after load() in fresh processes (bench/first_run.mjs), timed from after
- * load(): without warmUp() and (warm) after it, in rounds; each as measureTogether's. */
+ * load() and a pause: without warmUp() and (warm) with it, in rounds, which side first
+ * alternating; each as measureTogether's. */
 function firstRuns(file, spec, rows) {
   const times = { cold: [], warm: [] };
+  let peakMb = 0;
   for (let r = 0; r < RUNS; r++)
-    for (const mode of ['cold', 'warm']) {
+    for (const mode of r % 2 ? ['warm', 'cold'] : ['cold', 'warm']) {
       const out = spawnSync(
         process.execPath,
         [join(root, 'bench/first_run.mjs'), file, mode, spec, JSON.stringify(csvOptions)],
@@ -143,12 +145,14 @@ function firstRuns(file, spec, rows) {
       const got = JSON.parse(out.stdout);
       if (got.rows !== rows) throw new Error(`a first run read ${got.rows} rows, expected ${rows}`);
       times[mode].push(got.seconds);
+      peakMb = Math.max(peakMb, got.peakMb);
     }
   const summary = (t) => ({
     seconds: median(t),
     min: Math.min(...t),
     max: Math.max(...t),
     times: t,
+    peakMb,
   });
   return { cold: summary(times.cold), warm: summary(times.warm) };
 }
@@ -325,9 +329,9 @@ const apartNote =
   CORES > 1 && blocksApart === 0
     ? ' (no block was parsed by a worker: the file is too short, or never settles)'
     : '';
-// The same on a file three times as long (generated likewise; not with --file): starting the
-// parser workers (about 50 ms: a thread, the module, the head) weighs less there.
-const first = firstRuns(file, one[0], rows);
+// The same in-process runs on a file three times as long (generated likewise; not with
+// --file): starting the parser workers (about 50 ms: a thread, the module, the head) weighs
+// less there.
 let long = null;
 if (!args.file && !quick && CORES > 1) {
   const longFile = join(root, `bench/data/realistic_${3 * ROWS}.csv`);
@@ -338,6 +342,8 @@ if (!args.file && !quick && CORES > 1) {
   ]);
   long = { mb: statSync(longFile).size / 1e6, one: longOne, cores: longCores };
 }
+// The first run in a fresh process, with and without warmUp() (docs/design.md, "Warming up").
+const first = firstRuns(file, one[0], rows);
 let mixed = null;
 if (!args.file) {
   const mixedFile = join(root, `bench/data/mixed_${ROWS}.csv`);
@@ -357,7 +363,7 @@ const rTf = await measure(() => tf.trainOnce());
 // (the rows read into memory), and learning as the rest of a one-thread run. Last of the
 // in-process rows: holding the rows raises the process's peak memory for good.
 const rParse = await measure(async () => {
-  const d = await op.loadDataset(file, args.label ? { label: args.label } : {});
+  const d = await op.loadDataset(file, { label: csvOptions.label });
   d.dispose();
 });
 let bigFile = args.file;
@@ -497,11 +503,11 @@ const table_rows = [
     `${ratio(rNative, rWasm).toFixed(2)} x native`,
   ],
   [
-    'onepass in node, the first run after load() in a fresh process, one thread, same pipeline',
+    'onepass in node, the first run after load() in a fresh process (and a 1 s pause), one thread, same pipeline',
     speed(first.cold),
     spread(first.cold),
-    '',
-    `${(first.cold.seconds / rWasm.seconds).toFixed(2)} x the time of the runs above; after warmUp() and a 1 s pause: ${speed(first.warm)} (${spread(first.warm)}), ${ratio(first.cold, first.warm).toFixed(2)} x faster`,
+    peak(first.cold),
+    `median ${first.cold.seconds.toFixed(2)} s against ${rWasm.seconds.toFixed(2)} s for the runs above (measured apart); with warmUp() before the pause: ${speed(first.warm)} (${spread(first.warm)}), ${ratio(first.cold, first.warm).toFixed(2)} x faster`,
   ],
   ...(mixed
     ? [

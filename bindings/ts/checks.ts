@@ -41,6 +41,16 @@ export function checkKeys(where: string, options: object, allowed: Iterable<stri
       fail(`${where}: unknown option '${key}'; the options are: ${[...known].join(', ')}`);
 }
 
+/** The option pipelines: undefined, or a list of spec strings (a string alone, or a number in
+ * the list, would otherwise reach the core as something else). */
+export function checkSpecs(pipelines: unknown): void {
+  if (
+    pipelines !== undefined &&
+    (!Array.isArray(pipelines) || pipelines.some((p) => typeof p !== 'string'))
+  )
+    fail("option pipelines must be a list of spec strings, e.g. ['zscore | logreg']");
+}
+
 /** A count option (every, window, shuffleBuffer, seed): undefined, or a whole number from 0 to
  * max; the message names the option. */
 export function countOption(name: string, value: unknown, max: number): number | undefined {

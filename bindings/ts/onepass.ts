@@ -1,7 +1,7 @@
 // The loaded module's API (Onepass): the registry, pipelines, runners, scorers and data sets.
 import { fail, loadModule, type LoadOptions } from './module.js';
 import type { CsvFlag } from './onepass_wasm.mjs';
-import { checkCounts, checkDims, checkKeys, modelText, pushBytes } from './checks.js';
+import { checkCounts, checkDims, checkKeys, checkSpecs, modelText, pushBytes } from './checks.js';
 import { Dataset, type EvaluationProtocol } from './dataset.js';
 import { Pipeline } from './pipeline.js';
 import { Scorer } from './scorer.js';
@@ -104,14 +104,17 @@ export interface Onepass {
   ): Scorer;
   /**
    * Warms the engine up: streams a short synthetic CSV (2,000 rows, about 200 KB) through
-   * `pipelines` (default: the default pipeline) and discards what they learned. A WebAssembly
-   * engine runs a function first on quickly compiled code and compiles it optimised in the
-   * background once it has run enough; without this, the first run after load() starts on the
-   * slow code (docs/design.md, "Warming up"). Worth calling once when there is idle time
-   * between load() and a first large run; any run warms the engine as well. It takes tens of
-   * milliseconds and blocks the thread meanwhile (in a browser, call it in a worker); the
-   * optimised code is ready some hundreds of milliseconds later. Throws as csvRunner does for a
-   * bad spec.
+   * `pipelines` (default: the default pipeline; for a model, its `spec`) and discards what they
+   * learned. A WebAssembly engine runs a function first on quickly compiled code and compiles
+   * it optimised in the background once it has run enough; without this, the first run after
+   * load() starts on the slow code (docs/design.md, "Warming up"). The rows have numbers of
+   * every form, empty cells and a categorical column, read by csvRunner's push(): the CSV
+   * reader and the pipelines' steps are warmed, not text columns, quoted fields or svmlight.
+   * Worth calling once when there is idle time between load() and a first large run, on the
+   * thread that loaded the module (parser workers share its code); any run warms the engine as
+   * well. It blocks the thread meanwhile (one pipeline: about 50 ms in node, 100 ms in
+   * Chromium; more with many; in a browser, call it in a worker); the optimised code is ready
+   * some hundreds of milliseconds later. Throws as csvRunner does for a bad spec.
    */
   warmUp(pipelines?: string[]): void;
   /** Streams a whole source through pipelines. */
@@ -139,8 +142,15 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
 
   // Every raw object is initialised by one call that returns "" or the error; on an error it
   // is freed and the error thrown.
+  // An init that throws (Embind refusing a value of the wrong type) frees it too.
   const created = <T extends { delete(): void }>(obj: T, init: (o: T) => string): T => {
-    const err = init(obj);
+    let err: string;
+    try {
+      err = init(obj);
+    } catch (e) {
+      obj.delete();
+      throw e;
+    }
     if (err) {
       obj.delete();
       fail(err);
@@ -171,6 +181,8 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
       return r as CsvPreview;
     },
     pipeline(spec, opts = {}) {
+      if (typeof spec !== 'string')
+        fail(`pipeline takes a spec string, e.g. 'zscore | logreg' (got ${typeof spec})`);
       checkCounts(opts);
       const p = created(new raw.Pipeline(), (o) => o.init(spec, opts.every ?? 0, opts.window ?? 0));
       return new Pipeline(p, opts.features);
@@ -232,8 +244,7 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
     csvRunner(opts) {
       checkCounts(opts ?? {});
       checkKeys('csvRunner', opts ?? {}, [...csvKeys, ...RUNNER_KEYS]);
-      if (opts?.pipelines !== undefined && !Array.isArray(opts.pipelines))
-        fail("option pipelines must be a list of spec strings, e.g. ['zscore | logreg']");
+      checkSpecs(opts?.pipelines);
       const specs = opts?.pipelines ?? [];
       const models = opts?.models ?? [];
       if (specs.length === 0 && models.length === 0)
@@ -250,6 +261,7 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
         ...SVMLIGHT_KEYS,
         ...RUNNER_KEYS.filter((k) => k !== 'shuffleBuffer' && k !== 'seed'),
       ]);
+      checkSpecs(opts?.pipelines);
       const specs = opts?.pipelines ?? [];
       const models = opts?.models ?? [];
       if (specs.length === 0 && models.length === 0)
@@ -265,8 +277,12 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
         created(new raw.SparseRace(), (o) => o.init({ ...opts, models: models.map(modelText) })),
       );
     },
-    warmUp(pipelines = [raw.defaultPipeline()]) {
-      if (!Array.isArray(pipelines) || pipelines.length === 0)
+    warmUp(pipelines = [api.defaultPipeline]) {
+      if (
+        !Array.isArray(pipelines) ||
+        pipelines.length === 0 ||
+        pipelines.some((p) => typeof p !== 'string')
+      )
         fail("warmUp takes a list of one or more spec strings, e.g. ['zscore | logreg']");
       const runner = api.csvRunner({ pipelines });
       try {

@@ -60,10 +60,23 @@ test('runCsv and loadDataset take bytes, text or a path; mistakes get messages n
     op.runCsv(42, { pipelines: ['logreg'] }),
     /the source must be a ReadableStream.*got number/,
   );
+  // A string, or a list holding something else, is refused by name, and leaves nothing held.
+  const held = op.memory().inUseBytes;
+  for (const pipelines of ['zscore | logreg', [42], ['logreg', null]]) {
+    assert.throws(
+      () => op.csvRunner({ pipelines }),
+      /option pipelines must be a list of spec strings/,
+    );
+    assert.throws(
+      () => op.svmlightRunner({ pipelines, dims: 3 }),
+      /option pipelines must be a list of spec strings/,
+    );
+  }
   assert.throws(
-    () => op.csvRunner({ pipelines: 'zscore | logreg' }),
-    /option pipelines must be a list of spec strings/,
+    () => op.pipeline(42),
+    /pipeline takes a spec string, e\.g\. 'zscore \| logreg' \(got number\)/,
   );
+  assert.equal(op.memory().inUseBytes, held);
   assert.throws(
     () => op.csvRunner({ pipelines: ['logreg'], lable: 'x' }),
     /csvRunner: unknown option 'lable'; the options are: label, positive/,

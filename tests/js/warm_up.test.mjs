@@ -50,7 +50,7 @@ test('a run after warmUp() computes what it does in a module never warmed, and n
   assert.deepEqual(await runIn(op), expected);
 });
 
-test('warmUp refuses a bad spec as csvRunner does', () => {
+test('warmUp refuses a bad spec or list by name, and holds nothing after', () => {
   const message = (f) => {
     try {
       f();
@@ -59,15 +59,18 @@ test('warmUp refuses a bad spec as csvRunner does', () => {
     }
     return 'no error';
   };
+  const held = op.memory().inUseBytes;
+  // The core's message for the spec (the one csvRunner gives), not a wrapper's.
   const expected = message(() => op.csvRunner({ pipelines: ['zscore | nope'] }));
   assert.match(expected, /nope/);
   assert.equal(
     message(() => op.warmUp(['zscore | nope'])),
     expected,
   );
-  for (const wrong of [[], 'zscore | logreg'])
+  for (const wrong of [[], 'zscore | logreg', [42], ['logreg', null], null])
     assert.equal(
       message(() => op.warmUp(wrong)),
       "warmUp takes a list of one or more spec strings, e.g. ['zscore | logreg']",
     );
+  assert.equal(op.memory().inUseBytes, held);
 });
