@@ -33,9 +33,10 @@ template <class Step>
 bool Learner::guarded_whole_step(Step step) {
   copy_into(params_, params_backup_);
   copy_into(state_, state_backup_);
-  if (!step()) return false;
+  const bool changed = step();
+  if (!changed && !moves_without_update()) return false;
   if (all_finite(params_.data(), params_.size()) && all_finite(state_.data(), state_.size()))
-    return true;
+    return changed;
   params_.swap(params_backup_);
   state_.swap(state_backup_);
   ++reverted_steps_;
@@ -93,11 +94,12 @@ bool Learner::learn_sparse(const SparseRow& x, int y) {
   for (std::size_t i = 0; i < param_slots_.size(); ++i)
     params_backup_[i] = params_[param_slots_[i]];
   for (std::size_t i = 0; i < state_slots_.size(); ++i) state_backup_[i] = state_[state_slots_[i]];
-  if (!update_sparse(x, y)) return false;
+  const bool changed = update_sparse(x, y);
+  if (!changed && !moves_without_update()) return false;
   bool finite = true;
   for (std::size_t j : param_slots_) finite = finite && std::isfinite(params_[j]);
   for (std::size_t j : state_slots_) finite = finite && std::isfinite(state_[j]);
-  if (finite) return true;
+  if (finite) return changed;
   for (std::size_t i = 0; i < param_slots_.size(); ++i)
     params_[param_slots_[i]] = params_backup_[i];
   for (std::size_t i = 0; i < state_slots_.size(); ++i) state_[state_slots_[i]] = state_backup_[i];

@@ -138,6 +138,12 @@ class Learner {
   // indices, those others and state_ (small), unless next_sparse_step_is_whole() said
   // otherwise before it.
   virtual bool update_sparse(const SparseRow& x, int y);
+  // True for a learner whose parameters or state change on every row, whether or not its rule
+  // updates (+avg's count, +vote's survivals): the guard (docs/algorithms.md 2.6) then checks
+  // every step, not only those that return true.
+  virtual bool moves_without_update() const { return false; }
+  // Steps the guard reverted (a wrapper saves and loads its own beside its inner learner's).
+  std::uint64_t reverted_steps_ = 0;
   // True when the coming sparse step may change every parameter (logreg folding its weight
   // scale back into w, now and then): the guard then backs up all of them.
   virtual bool next_sparse_step_is_whole() const { return false; }
@@ -199,7 +205,6 @@ class Learner {
   template <class Step>
   bool guarded_whole_step(Step step);
 
-  std::uint64_t reverted_steps_ = 0;
   // The caller's margin for the row being learned (learn with a margin), read by update_score.
   bool margin_given_ = false;
   double given_margin_ = 0;

@@ -24,14 +24,20 @@ class WrappedLearner : public Learner {
   bool linear_form_of(const double* params, std::vector<double>& w, double& b) const override {
     return inner_->linear_form_of(params, w, b);
   }
-  std::uint64_t reverted_steps() const override { return inner_->reverted_steps(); }
+  // The inner learner's reverted steps and the wrapper's own (a vote or an average that would
+  // not be finite, its parameters moving on every row: moves_without_update).
+  std::uint64_t reverted_steps() const override {
+    return inner_->reverted_steps() + reverted_steps_;
+  }
   std::uint64_t negative_input_rows() const override { return inner_->negative_input_rows(); }
   void set_negative_input_rows(std::uint64_t rows) override {
     inner_->set_negative_input_rows(rows);
   }
   const Learner& inner() const { return *inner_; }
 
-  LearnerState save() const override { return {params(), state_, 0, {inner_->save()}}; }
+  LearnerState save() const override {
+    return {params(), state_, reverted_steps_, {inner_->save()}};
+  }
   Status load(const LearnerState& saved) override {
     if (saved.inner.size() != 1 || saved.params.size() != params_.size() ||
         saved.state.size() != state_.size())
@@ -41,10 +47,12 @@ class WrappedLearner : public Learner {
     params_ = saved.params;
     params_stale_ = false;
     state_ = saved.state;
+    reverted_steps_ = saved.reverted_steps;
     return Status::ok();
   }
 
  protected:
+  bool moves_without_update() const override { return true; }
   std::unique_ptr<Learner> inner_;
 };
 
