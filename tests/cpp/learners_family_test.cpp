@@ -349,44 +349,39 @@ TEST(DivergenceGuard, FsTwoOnLargeUnscaledFeatures) {  // spec 2.6: FS-2 is the 
 
 // spec 2.6: +vote and +avg move on every row (a survival, the average's count), so a step
 // without a mistake is guarded too: tests/fuzz/pipeline_fuzz.cpp found a loaded run state
-// whose vote overflowed on such a step and was kept.
-TEST(DivergenceGuard, AVoteThatWouldOverflowWithoutAMistakeIsReverted) {
-  auto voted = std::make_unique<Voted>(make_learner("perceptron", 1, {testing::kNoBias}));
-  voted->reset(1);
-  LearnerState s = voted->save();
-  // theta = 1e308 after one update (Z = 1, acc = 1e308) and one survival (c = 1); one more
-  // survival makes acc + c theta overflow.
+// whose vote overflowed on such a step and was kept. Loads `state` into the wrapper of a
+// perceptron whose weight is 1e308, learns a row it gets right, and checks that the step was
+// reverted (the row's count with it) and reported.
+void expect_right_row_reverted(Learner& wrapper, const std::vector<double>& state) {
+  wrapper.reset(1);
+  LearnerState s = wrapper.save();
   s.inner[0].params = {1e308};
   s.params = {1e308};
-  s.state = {1, 1, 1e308};
-  ASSERT_TRUE(voted->load(s));
+  s.state = state;
+  ASSERT_TRUE(wrapper.load(s));
   const double x[] = {1};
-  EXPECT_FALSE(voted->learn(x, 1));  // no mistake: theta scores 1e308
-  EXPECT_EQ(voted->params()[0], 1e308);
-  EXPECT_EQ(voted->state()[0], 1);  // the survival is reverted with the vote
-  EXPECT_EQ(voted->reverted_steps(), 1u);
-  EXPECT_EQ(voted->save().reverted_steps, 1u);  // and a saved model keeps the count
-  auto again = std::make_unique<Voted>(make_learner("perceptron", 1, {testing::kNoBias}));
-  again->reset(1);
-  ASSERT_TRUE(again->load(voted->save()));
-  EXPECT_EQ(again->reverted_steps(), 1u);
+  EXPECT_FALSE(wrapper.learn(x, 1));  // no mistake: the weight scores 1e308
+  EXPECT_EQ(wrapper.params()[0], 1e308);
+  EXPECT_EQ(wrapper.state()[0], 1);
+  EXPECT_EQ(wrapper.reverted_steps(), 1u);
+}
+
+TEST(DivergenceGuard, AVoteThatWouldOverflowWithoutAMistakeIsReverted) {
+  Voted voted(make_learner("perceptron", 1, {testing::kNoBias}));
+  // One update (Z = 1, acc = 1e308) and one survival (c = 1): one more survival makes
+  // acc + c theta overflow.
+  expect_right_row_reverted(voted, {1, 1, 1e308});
+  Voted again(make_learner("perceptron", 1, {testing::kNoBias}));
+  again.reset(1);
+  ASSERT_TRUE(again.load(voted.save()));
+  EXPECT_EQ(again.reverted_steps(), 1u);  // a saved model keeps the count
 }
 
 TEST(DivergenceGuard, AnAverageThatWouldOverflowWithoutAMistakeIsReverted) {
-  auto averaged = std::make_unique<Averaged>(make_learner("perceptron", 1, {testing::kNoBias}));
-  averaged->reset(1);
-  LearnerState s = averaged->save();
-  // w = 1e308 and u = -1.7e308 after one row (T = 1): the next row's average w - u / 2 is
-  // 1.85e308, beyond the largest double.
-  s.inner[0].params = {1e308};
-  s.params = {1e308};
-  s.state = {1, 1e308, -1.7e308};
-  ASSERT_TRUE(averaged->load(s));
-  const double x[] = {1};
-  EXPECT_FALSE(averaged->learn(x, 1));
-  EXPECT_EQ(averaged->params()[0], 1e308);
-  EXPECT_EQ(averaged->state()[0], 1);
-  EXPECT_EQ(averaged->reverted_steps(), 1u);
+  Averaged averaged(make_learner("perceptron", 1, {testing::kNoBias}));
+  // T = 1, u = -1.7e308: the next row's average w - u / 2 is 1.85e308, beyond the largest
+  // double.
+  expect_right_row_reverted(averaged, {1, 1e308, -1.7e308});
 }
 
 }  // namespace
