@@ -33,6 +33,14 @@ const TF_ROWS = quick ? 200 : 2000;
 // ------------------------------------------------------------------ measuring
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/** Run times in seconds (by round) as the table reads them: their median, fastest, slowest. */
+const timesSummary = (times) => ({
+  seconds: median(times),
+  min: Math.min(...times),
+  max: Math.max(...times),
+  times,
+});
+
 /**
  * Runs each of `fns` RUNS times, in rounds (each round runs every one once, in order), so that
  * the machine's drift (15-20% within an hour here) touches runs compared in a ratio alike.
@@ -55,10 +63,7 @@ async function measureTogether(fns) {
       runs[i].peak = Math.max(runs[i].peak, extra?.peakMb ?? process.memoryUsage().rss / 2 ** 20);
     }
   return runs.map(({ times, cores, peak, rows }) => ({
-    seconds: median(times),
-    min: Math.min(...times),
-    max: Math.max(...times),
-    times,
+    ...timesSummary(times),
     peakMb: peak,
     rows,
     cores: median(cores),
@@ -147,14 +152,10 @@ function firstRuns(file, spec, rows) {
       times[mode].push(got.seconds);
       peakMb = Math.max(peakMb, got.peakMb);
     }
-  const summary = (t) => ({
-    seconds: median(t),
-    min: Math.min(...t),
-    max: Math.max(...t),
-    times: t,
-    peakMb,
-  });
-  return { cold: summary(times.cold), warm: summary(times.warm) };
+  return {
+    cold: { ...timesSummary(times.cold), peakMb },
+    warm: { ...timesSummary(times.warm), peakMb },
+  };
 }
 
 /** A baseline (bench/baselines.mjs) timed like onepass; it must learn as many rows. */

@@ -41,13 +41,15 @@ export function checkKeys(where: string, options: object, allowed: Iterable<stri
       fail(`${where}: unknown option '${key}'; the options are: ${[...known].join(', ')}`);
 }
 
-/** The option pipelines: undefined, or a list of spec strings (a string alone, or a number in
- * the list, would otherwise reach the core as something else). */
+/** Whether `specs` is a list of spec strings (a string alone, or a number in the list, would
+ * otherwise reach the core as something else). */
+export function isSpecList(specs: unknown): specs is string[] {
+  return Array.isArray(specs) && specs.every((p) => typeof p === 'string');
+}
+
+/** The option pipelines: undefined, or a list of spec strings. */
 export function checkSpecs(pipelines: unknown): void {
-  if (
-    pipelines !== undefined &&
-    (!Array.isArray(pipelines) || pipelines.some((p) => typeof p !== 'string'))
-  )
+  if (pipelines !== undefined && !isSpecList(pipelines))
     fail("option pipelines must be a list of spec strings, e.g. ['zscore | logreg']");
 }
 

@@ -1,7 +1,15 @@
 // The loaded module's API (Onepass): the registry, pipelines, runners, scorers and data sets.
 import { fail, loadModule, type LoadOptions } from './module.js';
 import type { CsvFlag } from './onepass_wasm.mjs';
-import { checkCounts, checkDims, checkKeys, checkSpecs, modelText, pushBytes } from './checks.js';
+import {
+  checkCounts,
+  checkDims,
+  checkKeys,
+  checkSpecs,
+  isSpecList,
+  modelText,
+  pushBytes,
+} from './checks.js';
 import { Dataset, type EvaluationProtocol } from './dataset.js';
 import { Pipeline } from './pipeline.js';
 import { Scorer } from './scorer.js';
@@ -278,11 +286,7 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
       );
     },
     warmUp(pipelines = [api.defaultPipeline]) {
-      if (
-        !Array.isArray(pipelines) ||
-        pipelines.length === 0 ||
-        pipelines.some((p) => typeof p !== 'string')
-      )
+      if (!isSpecList(pipelines) || pipelines.length === 0)
         fail("warmUp takes a list of one or more spec strings, e.g. ['zscore | logreg']");
       const runner = api.csvRunner({ pipelines });
       try {
