@@ -45,10 +45,16 @@ inline val writable_view(std::vector<T, Allocator>& buffer, std::size_t n) {
 
 // The bytes of a chunk, written by JS into wasm memory through view(n) and then read by the call
 // that consumes them (data()): one copy, and no allocation per chunk. Every consumer of bytes
-// (runners, data sets, scorers, parser workers) holds one.
+// (runners, data sets, scorers, parser workers) holds one. It only grows: resized to each
+// chunk's size, chunks of varying size (a stream's, a block and its tail) made the vector fill
+// with zeros what it regrew, a loop in wasm that cost 0.6 ms a megabyte, 15 times the copy
+// (docs/design.md, "Copies and garbage").
 class ChunkBuffer {
  public:
-  val view(std::size_t n) { return writable_view(bytes_, n); }
+  val view(std::size_t n) {
+    if (bytes_.size() < n) bytes_.resize(n);
+    return val(emscripten::typed_memory_view(n, bytes_.data()));
+  }
   const char* data() const { return reinterpret_cast<const char*>(bytes_.data()); }
 
  private:

@@ -225,6 +225,15 @@ describe('csvRunner', () => {
       assert.deepEqual(r.results(), expected, `chunks of ${size} bytes`);
       r.dispose();
     }
+    // Uneven chunks: the module's chunk buffer keeps its largest size, so a short chunk after a
+    // long one leaves the long one's bytes beyond it, which nothing may read.
+    const uneven = op.csvRunner({ pipelines: specs, every: 10 });
+    const sizes = [4096, 2, 700, 1, 3000, 5];
+    for (let at = 0, i = 0; at < heart.length; at += sizes[i++ % sizes.length])
+      uneven.push(heart.subarray(at, at + sizes[i % sizes.length]));
+    uneven.finish();
+    assert.deepEqual(uneven.results(), expected, 'uneven chunks');
+    uneven.dispose();
     whole.dispose();
   });
 
