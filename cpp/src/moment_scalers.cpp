@@ -153,10 +153,16 @@ namespace {
 // A value whose square overflows (beyond about 1e154) would make S infinite and the scaler
 // map every later value to 0: it is treated as a missing value (left out of the statistics, 0
 // for the learner) and counted in `left_out`, so one bad cell never ruins a stream.
+// Kept out of line: inlined into update_transform_row, the loop lost its __restrict (k, m, s and
+// binary are slices of one vector) and clang vectorised only the kSameCount = false copy; out
+// of line both are f64x2, the same arithmetic (the same bits). In wasm the z-score of 28
+// features took 130 instead of 171 ns a row with no value missing (AMD EPYC).
 template <MomentForm F, bool kSameCount>
-void update_transform_form(std::size_t d, const double* __restrict x, double* __restrict out,
-                           double* __restrict k, double* __restrict m, double* __restrict s,
-                           double* __restrict binary, double inv_k, double& left_out) {
+__attribute__((noinline)) void update_transform_form(std::size_t d, const double* __restrict x,
+                                                     double* __restrict out, double* __restrict k,
+                                                     double* __restrict m, double* __restrict s,
+                                                     double* __restrict binary, double inv_k,
+                                                     double& left_out) {
   double rejected = 0;
 #if defined(__clang__)  // its cost model turns down f64x2 for this loop; measured faster in wasm
 #pragma clang loop vectorize(enable)
