@@ -12,6 +12,7 @@
 // (read_share.ts), so that neither side waits. When learning is the bound, the race is split
 // instead: one worker parses every block and learns some of the pipelines too (race_split.ts).
 import { fail, isNode, nodeModule, type LoadOptions } from './module.js';
+import { EarlyThreads, startThread, type ParserThread } from './parser_threads.js';
 import { cannotRead } from './sources.js';
 import type { BlockReply, FromParser, ParsedRows, ToParser } from './parse_worker.js';
 import type { RawRace } from './onepass_wasm.mjs';
@@ -33,6 +34,9 @@ const BLOCK_BYTES = 1 << 20;
 /** The head the run's reader reads before workers may start (the roles' sample and both
  * labels); past this, the run stays on one thread. */
 const HEAD_LIMIT = 64 << 20;
+/** A file larger than this starts its parser threads as the run begins (parser_threads.ts): its
+ * head settles within the first blocks unless it never does. */
+const EARLY_BYTES = 4 * BLOCK_BYTES;
 
 /** How a run learns bytes and rows: its race, the push that copies bytes into it (and throws
  * the error that stopped it), its options (for the workers' readers) and how its module was
@@ -50,54 +54,6 @@ export interface RunInput {
   file?: { file: RangedFile; size: number };
 }
 
-interface ParserThread {
-  post(message: ToParser, transfer: ArrayBuffer[]): void;
-  terminate(): void;
-}
-
-/** Starts one worker, in Node as a worker thread, elsewhere as a module Web Worker started from
- * a blob: URL that imports the script: a worker made from a blob: URL inherits its creator's
- * Content-Security-Policy (one loaded from its own URL gets only the server's headers), so a
- * page's no-connection policy holds in its parser workers too. The script is one bundled file
- * (scripts/build.mjs), which bundlers copy as an asset. */
-async function startThread(
-  onMessage: (m: FromParser) => void,
-  onError: (e: Error) => void,
-): Promise<ParserThread> {
-  const url = new URL('./parse_worker.bundle.js', import.meta.url);
-  if (isNode) {
-    const { Worker } = await nodeModule<typeof import('node:worker_threads')>('worker_threads');
-    const w = new Worker(url);
-    let ending = false;
-    w.on('message', onMessage);
-    w.on('error', onError);
-    // A thread that ends by itself (not by terminate()) would leave its blocks unanswered.
-    w.on('exit', (code) => ending || onError(new Error(`it ended (exit code ${code})`)));
-    return {
-      post: (m, t) => w.postMessage(m, t),
-      terminate: () => {
-        ending = true;
-        void w.terminate();
-      },
-    };
-  }
-  const script = new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' });
-  const blobUrl = URL.createObjectURL(script);
-  const w = new Worker(blobUrl, { type: 'module' });
-  w.onmessage = (e: MessageEvent<FromParser>) => onMessage(e.data);
-  w.onerror = (e: ErrorEvent) => {
-    e.preventDefault();
-    onError(new Error(e.message || `the parser worker ${url.href} could not be started`));
-  };
-  return {
-    post: (m, t) => w.postMessage(m, t),
-    terminate: () => {
-      w.terminate();
-      URL.revokeObjectURL(blobUrl);
-    },
-  };
-}
-
 /** K parser workers; blocks go round-robin, and each worker answers in the order it was sent. */
 class ParserPool {
   #threads: ParserThread[] = [];
@@ -111,16 +67,13 @@ class ParserPool {
   onStates: (states: (Float64Array | null)[]) => void = () => undefined;
   #collected: { resolve(s: (Float64Array | null)[]): void; reject(e: Error): void } | null = null;
 
-  static async start(count: number): Promise<ParserPool> {
+  /** `count` workers: those started early first (the rest of them the run ends), then new ones. */
+  static async start(count: number, early?: EarlyThreads): Promise<ParserPool> {
     const pool = new ParserPool();
+    const to = { message: (m: FromParser) => pool.#answer(m), error: (e: Error) => pool.#fail(e) };
     try {
       for (let i = 0; i < count; ++i)
-        pool.#threads.push(
-          await startThread(
-            (m) => pool.#answer(m),
-            (e) => pool.#fail(e),
-          ),
-        );
+        pool.#threads.push((await early?.take(to)) ?? (await startThread(to)));
     } catch (e) {
       pool.close(); // those already started
       throw e;
@@ -358,7 +311,9 @@ export async function streamInParallel(
     }
     return { blocksApart: 0, blocksHere: 0, pipelinesApart: 0 };
   }
-  const stream = new ParallelStream(run, threads - 1, progress);
+  // A large file will surely want its parsers: they start now, while the head is read.
+  const early = input.file && input.file.size > EARLY_BYTES ? new EarlyThreads(threads - 1) : null;
+  const stream = new ParallelStream(run, threads - 1, progress, early);
   try {
     const ranges = await stream.blocks(input);
     if (ranges !== null) await stream.ranges(input.file!, ranges);
@@ -456,6 +411,8 @@ class ParallelStream {
     readonly run: ParallelRun,
     readonly parsers: number,
     readonly progress: (bytes: number) => void | Promise<void>,
+    /** Parser threads started as the run began (a large file), for the pool to take. */
+    readonly early: EarlyThreads | null = null,
   ) {
     this.#inFlight = new InOrder(2 * parsers + 3);
     this.share = new ReadShare(parsers);
@@ -586,7 +543,7 @@ class ParallelStream {
         const state = run.race.readApartState();
         if (state === 1 && weighing.due(run.race, this.parsers)) {
           const split = this.#planSplit(weighing);
-          this.#starting = ParserPool.start(split ? 1 : this.parsers);
+          this.#starting = ParserPool.start(split ? 1 : this.parsers, this.early ?? undefined);
           this.#pool = await this.#starting;
           if (split) this.#pool.onStates = (states) => loadStates(run.race, states);
           this.#pool.begin(run, head, input.file?.file, split);
@@ -655,6 +612,7 @@ class ParallelStream {
   /** After the end, an error or a cancel: the source closed (a file's stream, a download), the
    * replies still to come dropped, the workers ended (even those still starting). */
   async close(): Promise<void> {
+    this.early?.end();
     await this.#stopReading().catch(() => undefined);
     this.#inFlight.drop();
     this.#pool ??= (await this.#starting?.catch(() => null)) ?? null;

@@ -216,6 +216,27 @@ test('runs on every core leave no file open and no worker running', async () => 
   assert.ok(open() <= before, `${open()} descriptors open, ${before} before`);
 });
 
+test('parser threads started early for a large file are ended when it never settles', async () => {
+  // Over 4 MB: the run starts its parsers as it begins (parser_threads.ts), then finds that the
+  // file never settles (a categorical column) and reads it all here.
+  let text = 'x,color,label\n';
+  for (let i = 0; i < 600000; i++)
+    text += `${i % 13},${['red', 'blue', 'green'][i % 3]},${i % 2}\n`;
+  assert.ok(text.length > 5e6);
+  const path = file('categorical-large.csv', text);
+  const open = () => readdirSync('/proc/self/fd').length;
+  const before = open();
+  const one = await run(path, 1, { positive: '1' });
+  for (let i = 0; i < 3; i++) {
+    const many = await run(path, 3, { positive: '1' });
+    assert.equal(many.apart, 0);
+    assertSame(one, many);
+  }
+  const until = Date.now() + 5000;
+  while (open() > before && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  assert.ok(open() <= before, `${open()} descriptors open, ${before} before`);
+});
+
 test('late labels, no last line break, a quote in a stream, a cancel: as one thread', async () => {
   // The negative label first after 2 MB: no block is read apart before it.
   const late = file(
