@@ -312,7 +312,7 @@ export async function streamInParallel(
     return { blocksApart: 0, blocksHere: 0, pipelinesApart: 0 };
   }
   // A large file will surely want its parsers: they start now, while the head is read.
-  const early = input.file && input.file.size > EARLY_BYTES ? new EarlyThreads(threads - 1) : null;
+  const early = input.file !== undefined && input.file.size > EARLY_BYTES;
   const stream = new ParallelStream(run, threads - 1, progress, early);
   try {
     const ranges = await stream.blocks(input);
@@ -402,6 +402,8 @@ class ParallelStream {
   /** Learning here failed (a bad row that stops the stream, after which the worker stopped at
    * it too; or another error of the run's race). */
   #learnFailed = false;
+  /** Parser threads started as the run began (a large file), for the pool to take. */
+  readonly #early: EarlyThreads | null;
 
   get pipelinesApart(): number {
     return this.#split?.filter(Boolean).length ?? 0;
@@ -411,11 +413,12 @@ class ParallelStream {
     readonly run: ParallelRun,
     readonly parsers: number,
     readonly progress: (bytes: number) => void | Promise<void>,
-    /** Parser threads started as the run began (a large file), for the pool to take. */
-    readonly early: EarlyThreads | null = null,
+    /** Start the parser threads now (a large file), for the pool to take. */
+    startEarly = false,
   ) {
     this.#inFlight = new InOrder(2 * parsers + 3);
     this.share = new ReadShare(parsers);
+    this.#early = startEarly ? new EarlyThreads(parsers) : null; // last: nothing after it throws
   }
 
   /** Learns the next block in flight: a worker's rows, or its bytes read here. */
@@ -523,6 +526,7 @@ class ParallelStream {
       for (const block of cutter.cut(next.value)) {
         // A quote ('"'), or a block cut inside a record: this thread reads on.
         if (!oneThread && (!cutter.whole || hasQuote(block))) oneThread = true;
+        if (oneThread) this.#early?.end(); // no parser will be wanted: ended now, not at the end
         if (this.#pool && !oneThread) {
           // Until the workers are set up, a turn of the event loop per block lets their
           // messages in, whatever the source (one held in memory never yields by itself).
@@ -543,8 +547,9 @@ class ParallelStream {
         const state = run.race.readApartState();
         if (state === 1 && weighing.due(run.race, this.parsers)) {
           const split = this.#planSplit(weighing);
-          this.#starting = ParserPool.start(split ? 1 : this.parsers, this.early ?? undefined);
+          this.#starting = ParserPool.start(split ? 1 : this.parsers, this.#early ?? undefined);
           this.#pool = await this.#starting;
+          this.#early?.end(); // those the pool did not take (a race split takes one)
           if (split) this.#pool.onStates = (states) => loadStates(run.race, states);
           this.#pool.begin(run, head, input.file?.file, split);
           if (input.file) {
@@ -553,6 +558,7 @@ class ParallelStream {
           }
         } else if (state === -1 || headBytes > HEAD_LIMIT) {
           oneThread = true;
+          this.#early?.end();
         }
         if (oneThread) head.length = 0;
       }
@@ -612,7 +618,7 @@ class ParallelStream {
   /** After the end, an error or a cancel: the source closed (a file's stream, a download), the
    * replies still to come dropped, the workers ended (even those still starting). */
   async close(): Promise<void> {
-    this.early?.end();
+    this.#early?.end();
     await this.#stopReading().catch(() => undefined);
     this.#inFlight.drop();
     this.#pool ??= (await this.#starting?.catch(() => null)) ?? null;

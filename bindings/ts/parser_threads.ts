@@ -73,14 +73,18 @@ class Route implements ParserHandlers {
 }
 
 /** Parser threads started as a run begins, when it will surely want them (a large file): a
- * thread's start (node's own start of a worker thread, 25-30 ms alone and twice that while both
- * cores are busy) then overlaps the head's reading instead of following it. The run's pool takes
- * them (take), and the run ends those it did not take (end): a file that never settles (an
- * encoded column, one label, a quote in its head) uses none. */
+ * thread's start (node's own start of a worker thread, 25-30 ms alone, 60-90 ms while the other
+ * core reads the head on V8's first code) then overlaps the head's reading instead of following
+ * it. The run's pool takes them (take), and the run ends those it did not take (end) as soon as
+ * it knows: a file that never settles (an encoded column, one label, a quote in its head) uses
+ * none, a race split one. */
 export class EarlyThreads {
+  /** Threads started early so far in this process (tests: that a run started them). */
+  static started = 0;
   #waiting: Promise<{ thread: ParserThread; route: Route }>[] = [];
 
   constructor(count: number) {
+    EarlyThreads.started += count;
     for (let i = 0; i < count; ++i) {
       const route = new Route();
       const started = startThread(route).then((thread) => ({ thread, route }));

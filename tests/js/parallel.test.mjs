@@ -22,6 +22,7 @@ import { cli } from './helpers.mjs';
 // The same module the package loads (its own path): a test may fix the learning thread's share.
 import { ReadShare } from '../../lib/read_share.js';
 import { RaceSplit, SplitWeighing } from '../../lib/race_split.js';
+import { EarlyThreads } from '../../lib/parser_threads.js';
 
 let op;
 let dir;
@@ -227,11 +228,13 @@ test('parser threads started early for a large file are ended when it never sett
   const open = () => readdirSync('/proc/self/fd').length;
   const before = open();
   const one = await run(path, 1, { positive: '1' });
+  const started = EarlyThreads.started;
   for (let i = 0; i < 3; i++) {
     const many = await run(path, 3, { positive: '1' });
     assert.equal(many.apart, 0);
     assertSame(one, many);
   }
+  assert.equal(EarlyThreads.started - started, 3 * 2, 'two parser threads started early a run');
   const until = Date.now() + 5000;
   while (open() > before && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
   assert.ok(open() <= before, `${open()} descriptors open, ${before} before`);
