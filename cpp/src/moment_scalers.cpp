@@ -164,7 +164,7 @@ __attribute__((noinline)) void update_transform_form(std::size_t d, const double
                                                      double* __restrict binary, double inv_k,
                                                      double& left_out) {
   double rejected = 0;
-#if defined(__clang__)  // its cost model turns down f64x2 for this loop; measured faster in wasm
+#if defined(__EMSCRIPTEN__)  // clang turns down f64x2 for this loop; measured faster in wasm
 #pragma clang loop vectorize(enable)
 #endif
   for (std::size_t j = 0; j < d; ++j) {
