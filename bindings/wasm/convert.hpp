@@ -35,10 +35,10 @@ inline val typed_copy(const std::vector<T>& v) {
   return val(emscripten::typed_memory_view(v.size(), v.data())).call<val>("slice");
 }
 
-// A view of n elements of a buffer owned here, for JS to fill; valid until the next call
-// that may allocate.
-template <class T, class Allocator>
-inline val writable_view(std::vector<T, Allocator>& buffer, std::size_t n) {
+// A view of n elements of a buffer owned here (a std::vector or RowValues), for JS to fill;
+// valid until the next call that may allocate.
+template <class Buffer>
+inline val writable_view(Buffer& buffer, std::size_t n) {
   buffer.resize(n);
   return val(emscripten::typed_memory_view(n, buffer.data()));
 }

@@ -638,7 +638,7 @@ void append_rows(RowBlock& to, const RowBlock& from) {
     to.sparse = from.sparse;
   }
   const std::size_t before = to.size();
-  to.x.insert(to.x.end(), from.x.begin(), from.x.end());
+  to.x.append(from.x.begin(), from.x.end());
   to.y.insert(to.y.end(), from.y.begin(), from.y.end());
   to.line.insert(to.line.end(), from.line.begin(), from.line.end());
   if (to.encoded() || from.encoded()) {

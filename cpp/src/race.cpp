@@ -197,7 +197,7 @@ void Race::shuffle_block() {
   std::vector<double> row(d);
   BufferedTail tail;
   for (std::size_t i = 0; i < block_.size(); ++i) {
-    buffer_.x.insert(buffer_.x.end(), block_.row(i), block_.row(i) + d);
+    buffer_.x.append(block_.row(i), block_.row(i) + d);
     buffer_.y.push_back(block_.y[i]);
     if (encoded) {
       const SparseRow t = block_.tail(i);

@@ -18,7 +18,7 @@ RowBlock make_data(std::size_t n, std::uint64_t seed) {
   for (std::size_t i = 0; i < n; ++i) {
     const double a = static_cast<double>(rng.below(2001)) / 1000 - 1;
     const double b = static_cast<double>(rng.below(2001)) / 1000 - 1;
-    d.x.insert(d.x.end(), {a, b});
+    d.x.append({a, b});
     d.y.push_back(
         a + 0.3 * b + 0.2 * (static_cast<double>(rng.below(1001)) / 1000 - 0.5) > 0.2 ? 1 : -1);
     d.line.push_back(i + 2);
@@ -76,12 +76,12 @@ TEST(Holdout, NeverTrainsOnTestRows) {
   Split split;
   for (int i = 0; i < 100; ++i) {
     const double v = (i % 2 ? 1 : -1) * (0.5 + i / 100.0);
-    d.x.insert(d.x.end(), {v, 0});
+    d.x.append({v, 0});
     d.y.push_back(v > 0 ? 1 : -1);
     split.train.push_back(i);
   }
   for (int i = 0; i < 20; ++i) {
-    d.x.insert(d.x.end(), {-1 - i * 0.1, 1000});
+    d.x.append({-1 - i * 0.1, 1000});
     d.y.push_back(1);
     split.test.push_back(100 + i);
   }

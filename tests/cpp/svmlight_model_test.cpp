@@ -152,7 +152,7 @@ TEST(SvmlightModel, ProtocolsOnSparseRowsAgreeWithTheSameRowsDense) {
     std::vector<double> row(5, 0.0);
     const SparseRow r = block.row(i);
     for (std::size_t k = 0; k < r.nnz; ++k) row[r.index[k]] = r.value[k];
-    dense.x.insert(dense.x.end(), row.begin(), row.end());
+    dense.x.append(row.data(), row.data() + row.size());
     dense.y.push_back(block.y[i]);
     dense.line.push_back(block.line[i]);
   }

@@ -27,6 +27,7 @@
 #include "onepass/io/feature_encoder.hpp"
 #include "onepass/io/label_map.hpp"
 #include "onepass/io/row_error.hpp"
+#include "onepass/io/row_values.hpp"
 
 namespace onepass {
 
@@ -85,33 +86,12 @@ struct CsvOptions {
   std::size_t keep_rows = 0;
 };
 
-// A std::allocator whose resize leaves new values uninitialised (the reader writes every value
-// of a row it adds; zeroing them first was a memset per row).
-template <class T>
-struct UninitialisedAllocator : std::allocator<T> {
-  template <class U>
-  struct rebind {
-    using other = UninitialisedAllocator<U>;
-  };
-  UninitialisedAllocator() = default;
-  template <class U>
-  UninitialisedAllocator(const UninitialisedAllocator<U>&) noexcept {}
-  template <class U>
-  void construct(U* p) noexcept {
-    ::new (static_cast<void*>(p)) U;
-  }
-  template <class U, class... Args>
-  void construct(U* p, Args&&... args) {
-    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
-  }
-};
-
 // Rows parsed from one or more chunks, row-major: the numeric features (dims per row) and,
 // when the file has encoded columns, each row's encoded features (indices from dims on).
 struct RowBlock {
   std::size_t dims = 0;
   std::size_t width = 0;  // every feature index of these rows is below width (>= dims)
-  std::vector<double, UninitialisedAllocator<double>> x;
+  RowValues x;
   std::vector<std::int8_t> y;
   std::vector<std::uint64_t> line;
   // Row i's encoded features are entries tail_offset[i] .. tail_offset[i + 1] (empty when the
