@@ -8,7 +8,9 @@
 namespace onepass {
 namespace {
 
-std::vector<double> values_of(const RowValues& v) { return {v.begin(), v.end()}; }
+std::vector<double> values_of(const RowValues& v) {
+  return {v.begin(), v.end()};
+}
 
 TEST(RowValues, GrowingKeepsWhatWasWrittenAcrossReallocations) {
   RowValues v;
