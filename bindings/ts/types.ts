@@ -119,7 +119,11 @@ export interface CsvReadOptions {
    * first rows (a header unless the numeric columns have numbers in the first line too).
    */
   header?: boolean | 'auto';
-  /** One character, or 'tab'. Default: detected from the first line (',', ';', tab, '|'). */
+  /**
+   * One character, or 'tab'. Default: detected from the first records (',', ';', tab, '|': the
+   * one that splits them into the steadiest number of fields), held until two in a row split
+   * alike (usually the header and the first row), or 10 of them.
+   */
   delimiter?: string;
   /** Lines to pass over before the header (or the first row). */
   skipLines?: number;

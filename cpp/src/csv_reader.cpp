@@ -14,6 +14,11 @@ namespace onepass {
 
 namespace {
 
+// A line of text above the table (a title, a note) is read as its first record.
+constexpr const char* kTitleLineHint =
+    "a title line above the table? pass it over with option skipLines (CLI --skip-lines) or "
+    "comment (CLI --comment)";
+
 // Index of the first '\n' outside quotes at or after `from`, or npos; updates the quote state
 // and counts line breaks inside quotes. Fast path: outside quotes, the next line break found
 // with memchr ends the record unless the record holds a quote.
@@ -122,6 +127,10 @@ Status CsvReader::finish(RowBlock& out) {
   finished_ = true;
   if (!pending_.empty()) {
     if (in_quotes_) {
+      if (!delimiter_sample_.empty()) {  // the records held are read first
+        Status st = settle_delimiter(out);
+        if (!st) return st;
+      }
       if (header_read_ && !schema_ready_) {  // the rows held for the sample are read first
         Status st = flush_sample(out);
         if (!st) return st;
@@ -132,6 +141,10 @@ Status CsvReader::finish(RowBlock& out) {
     last.swap(pending_);
     Status st = process(last, next_line_, out);
     next_line_ += 1 + pending_breaks_;
+    if (!st) return st;
+  }
+  if (!delimiter_sample_.empty()) {
+    Status st = settle_delimiter(out);
     if (!st) return st;
   }
   if (!header_read_) {
@@ -198,6 +211,10 @@ Status CsvReader::record_too_long(const char* data, std::size_t size, std::size_
   // record is pending_ then data[from, ...); its bytes past the bound are never kept. The error
   // names where a quote that never closed opened; under skip, reading goes on after the record
   // when it ends in this chunk, else at the next line break after the bound.
+  if (!delimiter_sample_.empty()) {  // the records before it are read first, as they came
+    Status st = settle_delimiter(out);
+    if (!st) return st;
+  }
   const std::size_t have = pending_.size();
   const std::size_t bound =
       have >= opt_.max_record_bytes ? from : std::min(size, from + (opt_.max_record_bytes - have));
@@ -278,7 +295,7 @@ Status CsvReader::read_header(std::uint64_t line) {
                      std::string(opt_.header ? "the header" : "the first row") + " has " +
                          std::to_string(columns_) +
                          " column; expected at least one feature and a label (is the delimiter '" +
-                         std::string(1, opt_.delimiter) + "'?)");
+                         std::string(1, opt_.delimiter) + "'? " + kTitleLineHint + ")");
   Status st = resolve_label();
   if (!st) return st;
   header_read_ = true;
@@ -381,8 +398,7 @@ std::string CsvReader::column_list() const {
 Status CsvReader::sample_or_build(std::string_view record, std::uint64_t line, RowBlock& out,
                                   bool& held) {
   held = false;
-  const bool from_model = !opt_.features.empty() || !opt_.encoded.columns.empty();
-  if (from_model || opt_.sample_rows == 0) return build_schema();
+  if (from_model() || opt_.sample_rows == 0) return build_schema();
   sample_.emplace_back(std::string(record), line);
   if (sample_.size() < opt_.sample_rows) {
     held = true;
@@ -418,10 +434,9 @@ Status CsvReader::build_schema() {
   const std::vector<std::vector<std::string>> cells = sample_cells();
   std::vector<bool> set(columns_, false);
   Status st = apply_role_options(set);
-  const bool from_model = !opt_.features.empty() || !opt_.encoded.columns.empty();
-  if (st) assign_roles(cells, set, from_model);
-  if (st) st = choose_features(from_model);
-  if (st) st = build_encoder(from_model);
+  if (st) assign_roles(cells, set, from_model());
+  if (st) st = choose_features(from_model());
+  if (st) st = build_encoder(from_model());
   if (!st) return st;
   if (feature_cols_.empty() && encoder_.columns() == 0) {
     return stop(Status::error("no column is a feature: every column but the label is ignored (" +
@@ -436,7 +451,7 @@ Status CsvReader::build_schema() {
   while (leading_features_ + 1 < columns_ &&
          slot_of_col_[leading_features_] == static_cast<int>(leading_features_))
     ++leading_features_;
-  if (!from_model && opt_.positive.empty() && has_label_) choose_positive(cells[label_col_]);
+  if (!from_model() && opt_.positive.empty() && has_label_) choose_positive(cells[label_col_]);
   schema_ready_ = true;
   return Status::ok();
 }
@@ -752,8 +767,9 @@ Status CsvReader::process(std::string_view rec, std::uint64_t line, RowBlock& ou
   if (line <= opt_.skip_lines) return Status::ok();
   if (opt_.comment != 0 && !rec.empty() && rec.front() == opt_.comment) return Status::ok();
   if (trim_blanks(rec).empty()) return Status::ok();  // blank line
-  if (opt_.delimiter == 0) opt_.delimiter = detect_delimiter(rec);
+  if (opt_.delimiter == 0) return hold_for_delimiter(rec, line, out);
   if (!header_read_) {
+    first_line_ = line;
     split(rec);
     Status st = read_header(line);
     if (opt_.detect_header) first_record_ = {std::string(rec), line};
@@ -768,12 +784,70 @@ Status CsvReader::process(std::string_view rec, std::uint64_t line, RowBlock& ou
   return process_fields(line, out);
 }
 
+namespace {
+// Records enough to tell a title line or a stray character from the delimiter when the first
+// ones do not split alike, and a bound on what is held for it when records are long.
+constexpr std::size_t kDelimiterRecords = 10;
+constexpr std::size_t kDelimiterBytes = 1 << 16;
+}  // namespace
+
+bool CsvReader::from_model() const {
+  return !opt_.features.empty() || !opt_.encoded.columns.empty();
+}
+
+Status CsvReader::hold_for_delimiter(std::string_view rec, std::uint64_t line, RowBlock& out) {
+  delimiter_sample_.emplace_back(std::string(rec), line);
+  delimiter_sample_bytes_ += rec.size();
+  // Settled as soon as the last two records split alike (at least two fields) at the delimiter
+  // the records held give: a header and its first row usually, so that rows come out as they
+  // are read; a title line above them waits for the next.
+  std::vector<std::string_view> records;
+  for (const auto& [record, at] : delimiter_sample_) records.emplace_back(record);
+  const std::size_t n = records.size();
+  const char d = detect_delimiter(records);
+  const bool alike = n >= 2 && count_fields(records[n - 1], d) >= 2 &&
+                     count_fields(records[n - 1], d) == count_fields(records[n - 2], d);
+  if (!alike && n < kDelimiterRecords && delimiter_sample_bytes_ < kDelimiterBytes)
+    return Status::ok();
+  return settle_delimiter(out);
+}
+
+// Detects the delimiter from the records held, then reads them as they came. Called when
+// enough are held, and before anything that must see them read first (the end of the input,
+// a record too long).
+Status CsvReader::settle_delimiter(RowBlock& out) {
+  std::vector<std::pair<std::string, std::uint64_t>> held;
+  held.swap(delimiter_sample_);
+  delimiter_sample_bytes_ = 0;
+  std::vector<std::string_view> records;
+  for (const auto& [record, line] : held) records.emplace_back(record);
+  opt_.delimiter = detect_delimiter(records);
+  for (const auto& [record, line] : held) {
+    Status st = process(record, line, out);
+    if (!st) return st;
+  }
+  return Status::ok();
+}
+
 Status CsvReader::process_fields(std::uint64_t line, RowBlock& out) {
   if (fields_.size() != columns_) {
     const std::size_t col = fields_.size() < columns_ ? fields_.size() + 1 : columns_ + 1;
-    return row_error(line, col,
-                     "expected " + std::to_string(columns_) + " fields, found " +
-                         std::to_string(fields_.size()));
+    // The first row longer than the first record (a title? kTitleLineHint), or not split at
+    // all (the delimiter given wrong?).
+    const bool first = rows_ == 0 && skipped_ == 0;
+    const bool longer = first && fields_.size() > columns_;
+    const bool unsplit = first && fields_.size() == 1;
+    std::string what = "expected " + std::to_string(columns_) + " fields";
+    if (longer || unsplit)
+      what += std::string(" (as ") + (opt_.header ? "the header" : "the first row") + " on line " +
+              std::to_string(first_line_) + " has)";
+    what += ", found " + std::to_string(fields_.size());
+    if (unsplit)
+      what += ": is the delimiter '" + std::string(1, opt_.delimiter) +
+              "'? (option delimiter, CLI --delimiter)";
+    else if (longer)
+      what += std::string(": ") + kTitleLineHint;
+    return row_error(line, col, what);
   }
   if (opt_.keep_rows > 0) keep_for_preview();
   out.dims = dims();

@@ -54,10 +54,23 @@ TEST(ColumnRoles, InferenceRules) {
 }
 
 TEST(ColumnRoles, DelimiterDetection) {
-  EXPECT_EQ(detect_delimiter("a;b;c"), ';');
-  EXPECT_EQ(detect_delimiter("a\tb\tc,d"), '\t');
-  EXPECT_EQ(detect_delimiter("\"x;y;z\",b,c"), ',');  // quoted delimiters do not count
-  EXPECT_EQ(detect_delimiter("abc"), ',');
+  using Records = std::vector<std::string_view>;
+  EXPECT_EQ(detect_delimiter(Records{"a;b;c"}), ';');
+  EXPECT_EQ(detect_delimiter(Records{"a\tb\tc,d"}), '\t');     // 3 fields against 2
+  EXPECT_EQ(detect_delimiter(Records{"\"x;y;z\",b,c"}), ',');  // quoted delimiters do not count
+  EXPECT_EQ(detect_delimiter(Records{"abc"}), ',');
+  EXPECT_EQ(detect_delimiter(Records{}), ',');
+  // A title line above the table: '|' gives 2, 1, 1 fields (fewer than two on average), ','
+  // 1, 3, 3.
+  EXPECT_EQ(detect_delimiter(
+                Records{"|1x3 Cross validator", "25, Private, <=50K.", "38, Private, >50K."}),
+            ',');
+  // Decimal commas: ';' splits every record into 3, ',' into 1, 3, 2 (a change of 3).
+  EXPECT_EQ(detect_delimiter(Records{"a;b;y", "1,5;2,25;1", "3;4,5;0"}), ';');
+  // The steadiest wins over the most frequent: a tab file with commas in its text.
+  EXPECT_EQ(detect_delimiter(Records{"id\tnote\ty", "1\ta, b, c, d\t1", "2\te\t0"}), '\t');
+  // On a tie in steadiness, the most fields: ',' splits each record into 2, ';' into 3.
+  EXPECT_EQ(detect_delimiter(Records{"a,b;c;d", "1,2;3;4"}), ';');
 }
 
 TEST(FeatureEncoder, MurmurHashKnownValues) {
@@ -324,6 +337,100 @@ TEST(TabularCsv, RolesOverridesNoHeaderDelimiterAndLabelMapping) {
   u.feed(two.data(), two.size(), none);
   EXPECT_NE(u.finish(none).message().find("a role is set for the column 'nope'"),
             std::string::npos);
+}
+
+// What a reader gave on `text` fed in chunks of `chunk` bytes: its error (empty if none), the
+// rows, and the delimiter it used.
+struct ChunkedRead {
+  std::string error;
+  std::size_t rows = 0, skipped = 0;
+  char delimiter = 0;
+};
+
+ChunkedRead read_in_chunks(const std::string& text, const CsvOptions& options, std::size_t chunk) {
+  CsvReader r(options);
+  RowBlock rows;
+  Status st = Status::ok();
+  for (std::size_t at = 0; at < text.size() && st; at += chunk)
+    st = r.feed(text.data() + at, std::min(chunk, text.size() - at), rows);
+  if (st) st = r.finish(rows);
+  return {st ? "" : st.message(), rows.size(), r.skipped(), r.delimiter()};
+}
+
+// Every chunking reads `text` as one read of the whole does; returns that read.
+ChunkedRead read_alike_in_every_chunking(const std::string& text, const CsvOptions& options) {
+  const ChunkedRead whole = read_in_chunks(text, options, text.size());
+  for (std::size_t chunk = 1; chunk < text.size(); ++chunk) {
+    const ChunkedRead part = read_in_chunks(text, options, chunk);
+    EXPECT_EQ(part.error, whole.error) << "chunks of " << chunk;
+    EXPECT_EQ(part.rows, whole.rows) << "chunks of " << chunk;
+    EXPECT_EQ(part.delimiter, whole.delimiter) << "chunks of " << chunk;
+  }
+  return whole;
+}
+
+TEST(TabularCsv, TheDelimiterIsDetectedFromTheFirstRecordsWhateverTheChunks) {
+  // Adult's raw test file: a title line, then rows. Detected from the title alone, the
+  // delimiter was '|' and the next line "expected 2 fields, found 1".
+  std::string adult = "|1x3 Cross validator\n";
+  for (int i = 0; i < 12; ++i)
+    adult += std::to_string(20 + i) + ", Private, " + (i % 3 ? "<=50K." : ">50K.") + "\n";
+  const std::string hint =
+      "a title line above the table? pass it over with option skipLines (CLI --skip-lines) or "
+      "comment (CLI --comment)";
+  ChunkedRead r = read_alike_in_every_chunking(adult, with({{"header", "false"}}));
+  EXPECT_EQ(r.delimiter, ',');
+  EXPECT_EQ(r.error,
+            "line 1: the first row has 1 column; expected at least one feature and a label (is "
+            "the delimiter ','? " +
+                hint + ")");
+  r = read_alike_in_every_chunking(
+      adult, with({{"header", "false"}, {"comment", "|"}, {"labelTrim", "."}}));
+  EXPECT_EQ(r.error, "");
+  EXPECT_EQ(r.rows, 12u);
+  EXPECT_EQ(r.delimiter, ',');
+
+  // Fewer records than the detection holds: decided at the end of the input.
+  r = read_alike_in_every_chunking("a;b;y\n1;2;1\n3;4;0", CsvOptions());
+  EXPECT_EQ(r.error, "");
+  EXPECT_EQ(r.rows, 2u);
+  EXPECT_EQ(r.delimiter, ';');
+
+  // A title of two fields: the first row, longer, says what it may be.
+  r = read_alike_in_every_chunking("Report, 2024\na,b,y\n1,2,1\n", CsvOptions());
+  EXPECT_EQ(r.error,
+            "line 2, column 3: expected 2 fields (as the header on line 1 has), found 3: " + hint);
+  // The first row not split at all: the delimiter given may be wrong.
+  r = read_alike_in_every_chunking("a;b;y\n1,2,1\n", with({{"delimiter", ";"}}));
+  EXPECT_EQ(
+      r.error,
+      "line 2, column 2 (b): expected 3 fields (as the header on line 1 has), found 1: is the "
+      "delimiter ';'? (option delimiter, CLI --delimiter)");
+  // A header and a first row that split alike settle it: the rows come out as they are read.
+  CsvReader stream(with({{"sampleRows", "0"}}));
+  RowBlock rows;
+  const std::string head = "a;b;y\n1;2;1\n";
+  ASSERT_TRUE(stream.feed(head.data(), head.size(), rows));
+  EXPECT_EQ(stream.delimiter(), ';');
+  EXPECT_EQ(rows.size(), 1u);
+}
+
+TEST(TabularCsv, RecordsHeldForTheDelimiterAreReadBeforeAnErrorThatEndsTheInput) {
+  // A record too long, and a quote never closed, among the records held to detect the
+  // delimiter: the rows before are read, then the error (or, skipping, the rows after too).
+  const std::string too_long = "a,b,y\n1,2,1\n\"" + std::string(100, 'x') + "\n3,4,0\n5,6,1\n";
+  CsvOptions bounded = with({{"maxRecordBytes", "64"}});
+  ChunkedRead r = read_alike_in_every_chunking(too_long, bounded);
+  EXPECT_EQ(r.rows, 1u);
+  EXPECT_EQ(r.error.rfind("line 3, column 1", 0), 0u) << r.error;
+  bounded.on_error = ErrorPolicy::skip;
+  r = read_alike_in_every_chunking(too_long, bounded);
+  EXPECT_EQ(r.error, "");
+  EXPECT_EQ(r.rows, 3u);
+  EXPECT_EQ(r.skipped, 1u);
+  r = read_alike_in_every_chunking("a,b,y\n1,2,1\n\"3,4,0\n", CsvOptions());
+  EXPECT_EQ(r.rows, 1u);
+  EXPECT_EQ(r.error, "line 3: a quoted field is not closed before the end of the input");
 }
 
 TEST(TabularCsv, ModelsKeepTheEncoderAndScoreRawRowsTheSame) {

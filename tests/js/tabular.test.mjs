@@ -87,6 +87,17 @@ test('evaluate on the raw Adult train/test pair comes within 1 point of batch lo
   assert.ok(Math.abs(out.test.accuracy - 0.8525) < 0.01, `test accuracy ${out.test.accuracy}`);
 });
 
+test('the raw Adult test file without --comment: its title line is named as such, with the options', () => {
+  // Its first line, "|1x3 Cross validator", once made '|' the delimiter and the next line
+  // "expected 2 fields, found 1"; the delimiter now comes from the first records.
+  const r = cli(['evaluate', adultTrain, '--test', adultTest, '--no-header', '-p', 'pa']);
+  assert.equal(r.status, 1, r.stderr);
+  assert.match(
+    r.stderr,
+    /adult\.test: line 1: the first row has 1 column; expected at least one feature and a label \(is the delimiter ','\? a title line above the table\? pass it over with option skipLines \(CLI --skip-lines\) or comment \(CLI --comment\)\)/,
+  );
+});
+
 test('a headerless string-label file names the positive class it chose', () => {
   const r = cli(['run', adultTrain, '--no-header', '-p', 'zscore | pa1']);
   assert.equal(r.status, 0, r.stderr);

@@ -1,6 +1,6 @@
 // What each column of a CSV file is for (design.md 10.1): the label, a number, a category, free
 // text, or nothing. Roles are inferred from a sample of the stream's first rows (the rules are
-// below) and can be set by name. The delimiter can be detected from the first record too.
+// below) and can be set by name. The delimiter can be detected from the first records too.
 #pragma once
 
 #include <cstddef>
@@ -43,8 +43,12 @@ bool is_missing_token(std::string_view cell, const std::vector<std::string>& tok
 InferredColumn infer_role(const std::vector<std::string_view>& cells,
                           const std::vector<std::string>& missing_tokens);
 
-// The delimiter among ',', ';', '\t', '|' that occurs most often outside quotes in the record
-// (',' on a tie or when none occurs).
-char detect_delimiter(std::string_view record);
+// The delimiter among ',', ';', '\t', '|' that splits the records (the first few of a file)
+// into the steadiest number of fields (the least change from record to record), at least two
+// on average; on a tie the most fields, then the first in that order. ',' when none gives two.
+// Delimiters inside quotes do not count.
+char detect_delimiter(const std::vector<std::string_view>& records);
+// The fields of `record` split at `delimiter` outside quotes.
+std::size_t count_fields(std::string_view record, char delimiter);
 
 }  // namespace onepass

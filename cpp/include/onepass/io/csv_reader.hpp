@@ -43,7 +43,7 @@ struct EncodedSchema {
 };
 
 struct CsvOptions {
-  char delimiter = 0;  // 0: detected from the first record (',', ';', tab or '|')
+  char delimiter = 0;  // 0: detected from the first records (',', ';', tab or '|')
   bool header = true;  // false: columns are named c1..cN
   // Decide from the sample whether the first line is a header (design.md 10.1); `header`
   // then only says what to assume until then.
@@ -195,6 +195,12 @@ class CsvReader : public RowCounter {
 
  private:
   Status process(std::string_view record, std::uint64_t line, RowBlock& out);
+  // The columns come from a model (options features, encoded): no role is inferred.
+  bool from_model() const;
+  // No delimiter given: holds the first records to detect it from (detect_delimiter), until two
+  // in a row split alike, or kDelimiterRecords, or kDelimiterBytes of them; then reads them.
+  Status hold_for_delimiter(std::string_view record, std::uint64_t line, RowBlock& out);
+  Status settle_delimiter(RowBlock& out);
   // The fast path: one pass over a plain row at the start of [begin, end) (no quotes, no blanks
   // or empty cells, the right number of well-formed numbers, its line break in this chunk).
   // Returns the bytes it used, line break included, with the row added to `out`; 0 leaves
@@ -252,6 +258,10 @@ class CsvReader : public RowCounter {
   // The sample held until the roles are decided: each record's text and first line.
   std::vector<std::pair<std::string, std::uint64_t>> sample_;
   std::pair<std::string, std::uint64_t> first_record_;  // detect_header: the first line
+  std::uint64_t first_line_ = 0;                        // the header's, or the first row's
+  // The records held until the delimiter is detected: each one's text and first line.
+  std::vector<std::pair<std::string, std::uint64_t>> delimiter_sample_;
+  std::size_t delimiter_sample_bytes_ = 0;
   std::vector<int> slot_of_col_;      // per file column: its feature index, -1 ignored, -2 label
   std::size_t leading_features_ = 0;  // columns 0.. that are features 0.., the last excepted
 
