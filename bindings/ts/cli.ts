@@ -39,7 +39,8 @@ const USAGE = `usage:
   --threads N  threads for a CSV run: one learns, N - 1 parse (default: the number of cores,
                at most 4; 1: one thread parses and learns); the results are the same whatever N
   CSV reading (run, evaluate, predict): --no-header (columns named c1..cN), --delimiter C (default:
-               detected), --skip-lines N, --comment '|' (lines to pass over), --na "?,NA" (missing-value cells), --label-trim "."
+               detected), --decimal , (numbers written "1,5"; default: detected when the
+               delimiter is not ','), --skip-lines N, --comment '|' (lines to pass over), --na "?,NA" (missing-value cells), --label-trim "."
                (characters trimmed from labels), --numeric a,b --categorical c --text d
                --ignore e (column roles; the others are inferred from the first --sample-rows
                1000 rows), --max-levels 1000 --level-buckets 64 (categories past the cap are

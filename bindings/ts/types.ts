@@ -125,6 +125,11 @@ export interface CsvReadOptions {
    * alike (usually the header and the first row), or 10 of them.
    */
   delimiter?: string;
+  /**
+   * The decimal separator of numbers, '.' or ','. Default: ',' when the sampled rows write
+   * numbers so ("1,5") and none with a point, and the delimiter is not ','; else '.'.
+   */
+  decimal?: '.' | ',';
   /** Lines to pass over before the header (or the first row). */
   skipLines?: number;
   /** Lines that start with this character are passed over (e.g. '|' or '#'). */

@@ -64,7 +64,7 @@ std::string plural(std::size_t n, const char* what) {
 }  // namespace
 
 InferredColumn infer_role(const std::vector<std::string_view>& cells,
-                          const std::vector<std::string>& missing_tokens) {
+                          const std::vector<std::string>& missing_tokens, char decimal) {
   std::size_t present = 0, numbers = 0, words = 0, long_spaced = 0;
 
   std::unordered_set<std::string_view> distinct;
@@ -72,7 +72,7 @@ InferredColumn infer_role(const std::vector<std::string_view>& cells,
     if (is_missing_token(cell, missing_tokens)) continue;
     ++present;
     double v = 0;
-    if (parse_number(cell, v) == NumberParse::ok) ++numbers;
+    if (parse_number(cell, v, decimal) == NumberParse::ok) ++numbers;
     words += count_words(cell);
     if (cell.size() >= 40 && cell.find(' ') != std::string_view::npos) ++long_spaced;
     distinct.insert(cell);
@@ -125,12 +125,15 @@ std::size_t count_fields(std::string_view record, char delimiter) {
 // As papaparse guesses (its guessDelimiter): the delimiter that splits the records into the
 // steadiest number of fields, from two on average; a title line ("|1x3 Cross validator" above
 // Adult's test file) or a stray character in the header then cannot decide alone.
-char detect_delimiter(const std::vector<std::string_view>& records) {
-  const char candidates[] = {',', ';', '\t', '|'};
-  char best = ',';
+char detect_delimiter(const std::vector<std::string_view>& records, char decimal) {
+  // On a tie, ',' last: it is also a decimal comma ("1,5;2,5" splits alike at both) and
+  // punctuation in text.
+  const char candidates[] = {'\t', ';', '|', ','};
+  char best = decimal == ',' ? ';' : ',';
   double best_change = 0, best_mean = 0;
   bool found = false;
   for (char d : candidates) {
+    if (d == decimal) continue;
     double change = 0, total = 0;
     std::size_t previous = 0;
     for (std::size_t i = 0; i < records.size(); ++i) {

@@ -43,6 +43,10 @@ const std::vector<CsvOptionInfo>& csv_option_infos() {
        "first rows",
        "--no-header", "false"},
       {"delimiter", "',' ';' tab '|' or any one character (default: detected)", "--delimiter"},
+      {"decimal",
+       "the decimal separator, '.' or ',' (default: ',' when the sampled rows write numbers "
+       "so and the delimiter is not ',')",
+       "--decimal"},
       {"skipLines", "lines to pass over before the header (or the first row)", "--skip-lines"},
       {"comment", "lines starting with this character are passed over ('|' in adult.test)",
        "--comment"},
@@ -102,6 +106,10 @@ Status set_csv_option(CsvOptions& o, const std::string& name, const std::string&
           "option delimiter must be one character (not a quote or a line "
           "break), or 'tab'; got '" +
           value + "'");
+  } else if (name == "decimal") {
+    if (value != "." && value != ",")
+      return Status::error("option decimal must be '.' or ',', got '" + value + "'");
+    o.decimal = value[0];
   } else if (name == "skipLines") {
     return whole_number(name, value, 0, 1000000, o.skip_lines);
   } else if (name == "comment") {
@@ -150,6 +158,9 @@ Status set_csv_option(CsvOptions& o, const std::string& name, const std::string&
 }
 
 Status check_csv_options(const CsvOptions& o) {
+  if (o.decimal != 0 && o.decimal == o.delimiter)
+    return Status::error("the delimiter and the decimal separator are both '" +
+                         std::string(1, o.delimiter) + "'");
   for (std::size_t i = 0; i < o.roles.size(); ++i)
     for (std::size_t k = 0; k < i; ++k)
       if (o.roles[i].column == o.roles[k].column && o.roles[i].role != o.roles[k].role)

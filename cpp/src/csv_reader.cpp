@@ -92,9 +92,10 @@ Status CsvReader::feed_rest(const char* data, std::size_t size, std::size_t pos,
   while (last_break > pos && data[last_break - 1] != '\n') --last_break;
   while (pos < size) {
     if (schema_ready_ && fast_path_ && !in_quotes_) {  // the fast path: one pass over a plain row
-      const std::size_t used = pos < last_break
-                                   ? read_plain_row<true>(data + pos, data + size, out)
-                                   : read_plain_row<false>(data + pos, data + size, out);
+      const bool ahead = pos < last_break;
+      const std::size_t used = opt_.decimal == ','
+                                   ? read_plain_row<','>(data + pos, data + size, ahead, out)
+                                   : read_plain_row<'.'>(data + pos, data + size, ahead, out);
       if (used) {
         pos += used;
         continue;
@@ -369,14 +370,15 @@ void CsvReader::decide_header() {
       if (cell.empty() || is_missing_token(cell, opt_.missing)) continue;
       double v = 0;
       seen[c] = true;
-      if (parse_number(cell, v) != NumberParse::ok) numeric[c] = false;
+      if (parse_number(cell, v, opt_.decimal) != NumberParse::ok) numeric[c] = false;
     }
   }
   std::size_t for_data = 0, for_header = 0;
   for (std::size_t c = 0; c < columns_; ++c) {
     if (!seen[c] || !numeric[c]) continue;
     double v = 0;
-    (parse_number(trim_blanks(first[c]), v) == NumberParse::ok ? for_data : for_header)++;
+    (parse_number(trim_blanks(first[c]), v, opt_.decimal) == NumberParse::ok ? for_data
+                                                                             : for_header)++;
   }
   if (for_header > 0 || for_data == 0) {
     notices_.push_back("the first line is read as the header");
@@ -387,6 +389,34 @@ void CsvReader::decide_header() {
   sample_.insert(sample_.begin(), first_record_);
   notices_.push_back("the first line is data (no header): columns are named c1..c" +
                      std::to_string(columns_));
+}
+
+// design.md 10.1: a decimal comma when the delimiter is not ',' and the sampled cells hold
+// numbers written with one ("1,5") and none written with a decimal point ("1.5").
+void CsvReader::decide_decimal() {
+  if (opt_.decimal != 0) return;
+  opt_.decimal = '.';
+  if (opt_.delimiter == ',') return;
+  std::size_t with_comma = 0, with_point = 0;
+  std::string example;
+  for (const auto& [record, line] : sample_) {
+    split(record);
+    for (std::string_view field : fields_) {
+      const std::string_view cell = trim_blanks(field);
+      double v = 0;
+      if (cell.find(',') != std::string_view::npos) {
+        if (parse_number(cell, v, ',') != NumberParse::ok) continue;
+        if (with_comma++ == 0) example = std::string(cell);
+      } else if (cell.find('.') != std::string_view::npos &&
+                 parse_number(cell, v, '.') == NumberParse::ok) {
+        ++with_point;
+      }
+    }
+  }
+  if (with_comma == 0 || with_point > 0) return;
+  opt_.decimal = ',';
+  notices_.push_back("numbers are read with a decimal comma, as the sampled rows write them (" +
+                     quote_cell(example) + "; option decimal, CLI --decimal)");
 }
 
 std::string CsvReader::column_list() const {
@@ -424,6 +454,7 @@ Status CsvReader::flush_sample(RowBlock& out) {
 // The schema (design.md 10.1): each column's role, the numeric features, the encoder of the
 // categorical and text columns, from the options, the model read, or the sample's cells.
 Status CsvReader::build_schema() {
+  decide_decimal();
   if (opt_.detect_header && opt_.header) {
     decide_header();
     if (!opt_.header) {
@@ -511,7 +542,7 @@ void CsvReader::assign_roles(const std::vector<std::vector<std::string>>& cells,
         }
     } else if (!set[c]) {
       views.assign(cells[c].begin(), cells[c].end());
-      InferredColumn inferred = infer_role(views, opt_.missing);
+      InferredColumn inferred = infer_role(views, opt_.missing, opt_.decimal);
       role_of_col_[c] = inferred.role;
       column_info_[c].reason = inferred.reason;
       if (inferred.role == ColumnRole::ignore)
@@ -683,7 +714,7 @@ Status CsvReader::map_label(std::string_view cell, std::uint64_t line, int& y) {
                                                  : row_error(line, label_col_ + 1, error);
 }
 
-template <bool kNewlineAhead>
+template <bool kNewlineAhead, char kDecimal>
 std::size_t CsvReader::read_plain_row(const char* const begin, const char* const end,
                                       RowBlock& out) {
   const auto more = [end](const char* at) { return kNewlineAhead || at != end; };
@@ -706,7 +737,7 @@ std::size_t CsvReader::read_plain_row(const char* const begin, const char* const
   // with nothing to decide per cell.
   const char delimiter = opt_.delimiter;
   for (const std::size_t lead = leading_features_; c < lead; ++c) {
-    const char* q = scan_number<kNewlineAhead>(p, end, dst[c]);
+    const char* q = scan_number<kNewlineAhead, kDecimal>(p, end, dst[c]);
     if (!q && empty_cell(p, delimiter, dst[c])) q = p;
     if (!q || !more(q) || *q != delimiter) break;
     p = q + 1;
@@ -720,7 +751,7 @@ std::size_t CsvReader::read_plain_row(const char* const begin, const char* const
     const char stop = last ? '\n' : opt_.delimiter;
     const int slot = slot_of_col_[c];
     if (slot >= 0) {
-      const char* q = scan_number<kNewlineAhead>(p, end, dst[slot]);
+      const char* q = scan_number<kNewlineAhead, kDecimal>(p, end, dst[slot]);
       if (!q && empty_cell(p, stop, dst[slot])) q = p;
       if (!q) break;  // blank, not a number, or not finite: the careful way says which
       if (last && more(q) && *q == '\r') ++q;
@@ -758,6 +789,13 @@ std::size_t CsvReader::read_plain_row(const char* const begin, const char* const
   label_runs_.add(y);
   missing_ += missing;
   return static_cast<std::size_t>(p - begin);
+}
+
+template <char kDecimal>
+std::size_t CsvReader::read_plain_row(const char* begin, const char* end, bool newline_ahead,
+                                      RowBlock& out) {
+  return newline_ahead ? read_plain_row<true, kDecimal>(begin, end, out)
+                       : read_plain_row<false, kDecimal>(begin, end, out);
 }
 
 Status CsvReader::process(std::string_view rec, std::uint64_t line, RowBlock& out) {
@@ -804,7 +842,7 @@ Status CsvReader::hold_for_delimiter(std::string_view rec, std::uint64_t line, R
   std::vector<std::string_view> records;
   for (const auto& [record, at] : delimiter_sample_) records.emplace_back(record);
   const std::size_t n = records.size();
-  const char d = detect_delimiter(records);
+  const char d = detect_delimiter(records, opt_.decimal);
   const bool alike = n >= 2 && count_fields(records[n - 1], d) >= 2 &&
                      count_fields(records[n - 1], d) == count_fields(records[n - 2], d);
   if (!alike && n < kDelimiterRecords && delimiter_sample_bytes_ < kDelimiterBytes)
@@ -821,7 +859,7 @@ Status CsvReader::settle_delimiter(RowBlock& out) {
   delimiter_sample_bytes_ = 0;
   std::vector<std::string_view> records;
   for (const auto& [record, line] : held) records.emplace_back(record);
-  opt_.delimiter = detect_delimiter(records);
+  opt_.delimiter = detect_delimiter(records, opt_.decimal);
   for (const auto& [record, line] : held) {
     Status st = process(record, line, out);
     if (!st) return st;
@@ -869,13 +907,18 @@ Status CsvReader::process_fields(std::uint64_t line, RowBlock& out) {
     if (cell.empty() || is_missing_token(cell, opt_.missing)) {
       ++missing;
     } else {
-      const NumberParse r = parse_number(cell, v);
+      const NumberParse r = parse_number(cell, v, opt_.decimal);
       if (r != NumberParse::ok) {
         out.x.resize(row_start);
+        double comma = 0;  // "1,5" where the file was read with a decimal point
+        const bool decimal_comma = r == NumberParse::not_a_number && opt_.decimal == '.' &&
+                                   opt_.delimiter != ',' &&
+                                   parse_number(cell, comma, ',') == NumberParse::ok;
         return row_error(
             line, c + 1,
             quote_cell(cell) +
-                (r == NumberParse::not_finite ? " is not a finite number" : " is not a number"));
+                (r == NumberParse::not_finite ? " is not a finite number" : " is not a number") +
+                (decimal_comma ? " (a decimal comma? option decimal, CLI --decimal ,)" : ""));
       }
     }
     *dst++ = v;

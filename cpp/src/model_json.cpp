@@ -366,6 +366,7 @@ json body_of(const Pipeline& p, const ModelSchema& schema) {
     if (!schema.label_trim.empty()) body["schema"]["label_trim"] = schema.label_trim;
     if (!schema.header) body["schema"]["header"] = false;
   }
+  if (schema.decimal == ',') body["schema"]["decimal"] = ",";
   if (schema.svmlight) {
     body["schema"]["input"] = "svmlight";
     body["schema"]["index_base"] = schema.index_base;
@@ -469,6 +470,7 @@ Result<ModelSchema> schema_of(const json& j) {
   s.positive = text_of(*schema, "positive");
   s.negative = text_of(*schema, "negative");
   s.label_trim = text_of(*schema, "label_trim");
+  if (text_of(*schema, "decimal") == ",") s.decimal = ',';
   if (const json* header = member(*schema, "header"))
     s.header = !header->is_boolean() || header->get<bool>();
   if (const json* encoder = member(j, "encoder"))
@@ -743,6 +745,7 @@ ModelSchema model_schema_of(const CsvReader& r) {
   s.encoded = r.encoded_schema();
   s.label_trim = r.label_trim();
   s.header = r.has_header();
+  if (r.decimal() == ',') s.decimal = ',';
   return s;
 }
 
@@ -775,6 +778,7 @@ Status read_as_model(const ModelSchema& schema, bool scoring, CsvOptions& opt) {
   opt.freeze_encoder = scoring;
   if (opt.label.empty()) opt.label = schema.label;
   if (opt.label_trim.empty()) opt.label_trim = schema.label_trim;
+  if (opt.decimal == 0 && schema.decimal == ',') opt.decimal = ',';
   if (!schema.header) opt.header = false;
   if (opt.positive.empty() && !numeric_labels(schema)) opt.positive = schema.positive;
   return Status::ok();

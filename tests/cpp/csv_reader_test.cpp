@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "test_util.hpp"
 
 namespace onepass {
@@ -154,9 +156,24 @@ TEST(ScanNumber, GivesTheBitsOfFastFloatAndFindsTheEnd) {
       EXPECT_EQ(std::memcmp(&ahead, &careful, sizeof ahead), 0) << text << ": " << ahead;
     }
   }
+  // With a decimal comma (design.md 10.1): the same bits, the point now a separator like any.
+  for (const std::string& text : cases) {
+    std::string comma = text;
+    std::replace(comma.begin(), comma.end(), '.', ',');
+    double careful = -2, with_comma = -3, fast = -1;
+    ASSERT_EQ(parse_number(text, careful), NumberParse::ok) << text;
+    ASSERT_EQ(parse_number(comma, with_comma, ','), NumberParse::ok) << comma;
+    EXPECT_EQ(std::memcmp(&with_comma, &careful, sizeof careful), 0) << comma;
+    const std::string cell = comma + ";7.5\n";
+    const char* end = scan_number<true, ','>(cell.data(), cell.data() + cell.size(), fast);
+    ASSERT_NE(end, nullptr) << comma;
+    EXPECT_EQ(end - cell.data(), static_cast<std::ptrdiff_t>(comma.size())) << comma;
+    EXPECT_EQ(std::memcmp(&fast, &careful, sizeof fast), 0) << comma << ": " << fast;
+  }
   double v = 0;
   for (const std::string bad : {"", "-", "abc", "inf", "nan", "1e999", ",1"})
     EXPECT_EQ(scan_number(bad.data(), bad.data() + bad.size(), v), nullptr) << bad;
+  EXPECT_EQ(parse_number("1.5", v, ','), NumberParse::not_a_number);
 }
 
 // The one-pass fast path and the careful path (what one-byte chunks force, since no record is

@@ -458,6 +458,69 @@ TEST(TabularCsv, ModelsKeepTheEncoderAndScoreRawRowsTheSame) {
   EXPECT_EQ(scorer.reader().feature_names(), m.schema.features);
 }
 
+TEST(TabularCsv, ADecimalCommaIsReadWhenTheSampledRowsWriteNumbersSo) {
+  // As spreadsheets in much of Europe save a CSV: ';' between cells, ',' in numbers. Read
+  // with a decimal point, every value was a distinct string: no column a feature.
+  const std::string european = "a;b;y\n1,5;2,25;1\n3,1;4,5;0\n2,2;1;1\n-0,5;3,3e2;0\n";
+  CsvReader r{CsvOptions()};
+  RowBlock rows;
+  ASSERT_TRUE(r.feed(european.data(), european.size(), rows));
+  ASSERT_TRUE(r.finish(rows));
+  EXPECT_EQ(r.delimiter(), ';');
+  EXPECT_EQ(r.decimal(), ',');
+  EXPECT_EQ(std::vector<double>(rows.x.begin(), rows.x.end()),
+            (std::vector<double>{1.5, 2.25, 3.1, 4.5, 2.2, 1, -0.5, 330}));
+  EXPECT_EQ(r.columns()[0].role, ColumnRole::numeric);
+  EXPECT_NE(std::find(r.notices().begin(), r.notices().end(),
+                      "numbers are read with a decimal comma, as the sampled rows write them "
+                      "('1,5'; option decimal, CLI --decimal)"),
+            r.notices().end());
+  // Every chunking alike, headerless too (';' and ',' split "1,5;1" alike: ';' wins the tie).
+  ChunkedRead c = read_alike_in_every_chunking(european, CsvOptions());
+  EXPECT_EQ(c.rows, 4u);
+  c = read_alike_in_every_chunking("1,5;1\n2,5;0\n3,5;1\n", with({{"header", "false"}}));
+  EXPECT_EQ(c.error, "");
+  EXPECT_EQ(c.delimiter, ';');
+  EXPECT_EQ(c.rows, 3u);
+  // A decimal point anywhere in the sample: '.' stays, and a cell with a comma is no number.
+  CsvReader point{CsvOptions()};
+  const std::string mixed = "a;b;y\n1.5;2;1\n3;4,5;0\n";
+  point.feed(mixed.data(), mixed.size(), rows);
+  point.finish(rows);
+  EXPECT_EQ(point.decimal(), '.');
+  // Read with a decimal point (given, or no sample to decide on), a comma number says why.
+  c = read_alike_in_every_chunking("a;b;y\n1;2;1\n1,5;2;1\n",
+                                   with({{"sampleRows", "0"}, {"decimal", "."}}));
+  EXPECT_EQ(c.error,
+            "line 3, column 1 (a): '1,5' is not a number (a decimal comma? option decimal, CLI "
+            "--decimal ,)");
+  CsvOptions any;
+  EXPECT_EQ(set_csv_option(any, "decimal", ";").message(),
+            "option decimal must be '.' or ',', got ';'");
+  EXPECT_EQ(check_csv_options(with({{"decimal", ","}, {"delimiter", ","}})).message(),
+            "the delimiter and the decimal separator are both ','");
+  // Given, ',' is no delimiter candidate: "1,5;2" splits at ';' alone.
+  c = read_alike_in_every_chunking("1,5;2;1\n", with({{"header", "false"}, {"decimal", ","}}));
+  EXPECT_EQ(c.delimiter, ';');
+
+  // A model remembers it, and scores the file it was trained on as it was read.
+  auto race = Race::create(CsvOptions(), {"zscore | logreg"}).take();
+  ASSERT_TRUE(race->push(european.data(), european.size()));
+  ASSERT_TRUE(race->finish());
+  const std::string json = model_to_json(race->pipeline(0), model_schema_of(race->reader()));
+  EXPECT_NE(json.find("\"decimal\""), std::string::npos);
+  Result<LoadedModel> loaded = model_from_json(json);
+  ASSERT_TRUE(loaded) << loaded.message();
+  EXPECT_EQ(loaded.value().schema.decimal, ',');
+  CsvOptions o;
+  ASSERT_TRUE(read_as_model(loaded.value().schema, true, o));
+  EXPECT_EQ(o.decimal, ',');
+  CsvScorer scorer(o, *loaded.value().pipeline);
+  ASSERT_TRUE(scorer.push(european.data(), european.size()));
+  ASSERT_TRUE(scorer.finish());
+  EXPECT_EQ(scorer.scores.size(), 4u);
+}
+
 TEST(TabularCsv, HeaderDetectedFromTheFirstRows) {
   const auto read = [](const std::string& text, CsvReader& r) {
     RowBlock rows;

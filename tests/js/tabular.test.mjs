@@ -146,6 +146,36 @@ test('csvRunner reads a Titanic-style file with inferred roles, the same as the 
   assert.deepEqual(native.weights, w);
 });
 
+test('a decimal comma file (";" between cells, "1,5") is read as numbers, the same as the native build', () => {
+  let text = 'height;weight;fit\n';
+  for (let i = 0; i < 300; i++)
+    text += `${(1.5 + (i % 37) / 100).toFixed(2).replace('.', ',')};${60 + (i % 23)},${i % 10};${i % 3 ? 1 : 0}\n`;
+  const run = op.csvRunner({ pipelines: ['zscore | logreg'] });
+  run.push(new TextEncoder().encode(text));
+  run.finish();
+  const info = run.info();
+  assert.deepEqual(info.features, ['height', 'weight']);
+  assert.ok(info.notices.some((n) => n.startsWith('numbers are read with a decimal comma')));
+  const [result] = run.results();
+  assert.equal(result.rows, 300);
+  const w = Array.from(result.snapshot.learner.arrays.w);
+  // The model keeps the separator: its scorer reads the same file.
+  const scorer = op.csvScorer(run.toJSON(0));
+  assert.equal(scorer.push(new TextEncoder().encode(text)).scores.length, 300);
+  scorer.dispose();
+  run.dispose();
+  const file = join(dir, 'european.csv');
+  writeFileSync(file, text);
+  const [native] = nativeRun([file, '--pipeline', 'zscore | logreg']);
+  assert.deepEqual(native.weights, w);
+  const forced = cli(['run', file, '--decimal', '.', '--sample-rows', '0', '-p', 'pa']);
+  assert.equal(forced.status, 1);
+  assert.match(
+    forced.stderr,
+    /line 2, column 1 \(height\): '1,50' is not a number \(a decimal comma\? option decimal, CLI --decimal ,\)/,
+  );
+});
+
 test('CSV options are checked where they enter, naming the option', () => {
   assert.throws(
     () => op.csvRunner({ pipelines: ['logreg'], textBits: 40 }),

@@ -9,8 +9,9 @@ namespace onepass {
 enum class NumberParse { ok, not_a_number, not_finite };
 
 // The whole of `text` must be one number; leading '+' is accepted, surrounding blanks are not
-// (callers trim). "nan" and "inf" are reported as not_finite.
-NumberParse parse_number(std::string_view text, double& out);
+// (callers trim). "nan" and "inf" are reported as not_finite. `decimal`: the decimal separator
+// ('.', or ',' in files written so: design.md 10.1).
+NumberParse parse_number(std::string_view text, double& out, char decimal = '.');
 
 // One number at p (not reading past end), for the CSV reader's fast path: returns the end of
 // the number, or nullptr when p does not start a finite number. The usual decimal ("-12.5",
@@ -19,7 +20,7 @@ NumberParse parse_number(std::string_view text, double& out);
 // (at most 1e22) is one correctly rounded IEEE operation, so the value is bit for bit what
 // fast_float gives (digit by digit: a SWAR version, eight digits per step, measured slower here
 // and in wasm). Anything else (long mantissas, larger powers, "+", ".5") goes to fast_float.
-const char* scan_number_slow(const char* p, const char* end, double& out);
+const char* scan_number_slow(const char* p, const char* end, double& out, char decimal);
 
 // The powers of ten a double holds exactly.
 inline constexpr double kExactPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
@@ -30,12 +31,13 @@ inline constexpr double kExactPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6
 // a short one ("e-05") inline by the same fast path, when the power stays within 1e22;
 // otherwise fast_float from p.
 const char* scan_exponent(const char* p, const char* e, const char* end,
-                          unsigned long long mantissa, bool negative, long frac_digits,
-                          double& out);
+                          unsigned long long mantissa, bool negative, long frac_digits, double& out,
+                          char decimal);
 
 // kNewlineAhead: the caller knows a '\n' lies between p and end, so the scan (which stops at
-// it, if not before) needs no end check per character.
-template <bool kNewlineAhead = false>
+// it, if not before) needs no end check per character. kDecimal: the decimal separator, a
+// constant so that reading "1.5" costs what it did before ',' was possible.
+template <bool kNewlineAhead = false, char kDecimal = '.'>
 [[gnu::always_inline]] inline const char* scan_number(const char* p, const char* end, double& out) {
   const auto more = [end](const char* at) { return kNewlineAhead || at != end; };
   const char* q = p;
@@ -47,7 +49,7 @@ template <bool kNewlineAhead = false>
     mantissa = mantissa * 10 + static_cast<unsigned char>(*q++ - '0');
   const char* const int_end = q;
   const char* frac_start = q;
-  if (more(q) && *q == '.') {
+  if (more(q) && *q == kDecimal) {
     frac_start = ++q;
     while (more(q) && static_cast<unsigned char>(*q - '0') < 10)
       mantissa = mantissa * 10 + static_cast<unsigned char>(*q++ - '0');
@@ -56,9 +58,9 @@ template <bool kNewlineAhead = false>
   const bool exact = int_digits > 0 && (frac_start == int_end || frac_digits > 0) &&
                      int_digits + frac_digits <= 19 && mantissa <= (1ULL << 53);
   if (more(q) && (*q == 'e' || *q == 'E'))  // out of line: the loop above stays small to inline
-    return exact ? scan_exponent(p, q, end, mantissa, negative, frac_digits, out)
-                 : scan_number_slow(p, end, out);
-  if (!exact) return scan_number_slow(p, end, out);
+    return exact ? scan_exponent(p, q, end, mantissa, negative, frac_digits, out, kDecimal)
+                 : scan_number_slow(p, end, out, kDecimal);
+  if (!exact) return scan_number_slow(p, end, out, kDecimal);
   const double magnitude = static_cast<double>(mantissa) / kExactPow10[frac_digits];
   out = negative ? -magnitude : magnitude;
   return q;

@@ -41,13 +41,14 @@ bool is_missing_token(std::string_view cell, const std::vector<std::string>& tok
 //   every value distinct (or more than half of 50+ values) -> ignore (an identifier);
 //   otherwise -> categorical. A column with no value at all -> numeric (all missing).
 InferredColumn infer_role(const std::vector<std::string_view>& cells,
-                          const std::vector<std::string>& missing_tokens);
+                          const std::vector<std::string>& missing_tokens, char decimal = '.');
 
 // The delimiter among ',', ';', '\t', '|' that splits the records (the first few of a file)
 // into the steadiest number of fields (the least change from record to record), at least two
-// on average; on a tie the most fields, then the first in that order. ',' when none gives two.
-// Delimiters inside quotes do not count.
-char detect_delimiter(const std::vector<std::string_view>& records);
+// on average; on a tie the most fields, then tab, ';', '|' before ',' (a decimal comma splits
+// alike too). ',' when none gives two. Delimiters inside quotes do not count. The decimal
+// separator given (',') is no candidate (';' is then the default).
+char detect_delimiter(const std::vector<std::string_view>& records, char decimal = 0);
 // The fields of `record` split at `delimiter` outside quotes.
 std::size_t count_fields(std::string_view record, char delimiter);
 

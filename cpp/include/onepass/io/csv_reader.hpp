@@ -48,6 +48,9 @@ struct CsvOptions {
   // Decide from the sample whether the first line is a header (design.md 10.1); `header`
   // then only says what to assume until then.
   bool detect_header = false;
+  // The decimal separator of numbers: '.' or ','; 0: ',' when the sampled rows write numbers so
+  // and the delimiter is not ',', else '.' (design.md 10.1).
+  char decimal = 0;
   std::size_t skip_lines = 0;  // lines before the header (or the first row) to pass over
   char comment = 0;            // lines starting with this character are passed over (0: none)
   // Bounds on one record (issue 21): its bytes, quoted line breaks included, and the number of
@@ -160,6 +163,7 @@ class CsvReader : public RowCounter {
   const std::string& label_trim() const { return opt_.label_trim; }
   bool has_header() const { return opt_.header; }
   char delimiter() const { return opt_.delimiter; }
+  char decimal() const { return opt_.decimal; }
   const std::vector<ColumnInfo>& columns() const { return column_info_; }
   const std::vector<std::string>& notices() const { return notices_; }
   const FeatureEncoder& encoder() const { return encoder_; }
@@ -205,13 +209,17 @@ class CsvReader : public RowCounter {
   // or empty cells, the right number of well-formed numbers, its line break in this chunk).
   // Returns the bytes it used, line break included, with the row added to `out`; 0 leaves
   // everything as it was, for the careful way (process) to read the record and name any error.
-  // kNewlineAhead: a '\n' lies between begin and end (no end check per character).
-  template <bool kNewlineAhead>
+  // kNewlineAhead: a '\n' lies between begin and end (no end check per character). kDecimal:
+  // opt_.decimal, a constant in the loop.
+  template <bool kNewlineAhead, char kDecimal>
   std::size_t read_plain_row(const char* begin, const char* end, RowBlock& out);
+  template <char kDecimal>
+  std::size_t read_plain_row(const char* begin, const char* end, bool newline_ahead, RowBlock& out);
   Status read_header(std::uint64_t line);
   Status resolve_label();
   void name_columns_uniquely();
   void decide_header();
+  void decide_decimal();
   // After the header: holds a record until the sample is complete, then decides the roles and
   // reads the sample. False when the record was held.
   Status sample_or_build(std::string_view record, std::uint64_t line, RowBlock& out, bool& held);

@@ -41,6 +41,7 @@ struct ModelSchema {
   EncodedSchema encoded;
   std::string label_trim;
   bool header = true;  // false: the training file had no header row (columns c1..cN)
+  char decimal = '.';  // ',': the training file wrote numbers with a decimal comma
   // Trained on svmlight rows (features by index, counted from index_base in the file).
   bool svmlight = false;
   int index_base = 1;
