@@ -287,6 +287,7 @@ Status CsvReader::read_header(std::uint64_t line) {
                      "the first record has " + std::to_string(columns_) + " fields; at most " +
                          std::to_string(opt_.max_fields) + " (option maxFields)");
   column_names_.clear();
+  last_column_unnamed_ = columns_ > 0 && trim_blanks(fields_[columns_ - 1]).empty();
   for (std::size_t c = 0; c < columns_; ++c)
     column_names_.emplace_back(opt_.header ? std::string(trim_blanks(fields_[c]))
                                            : "c" + std::to_string(c + 1));
@@ -465,6 +466,7 @@ Status CsvReader::build_schema() {
   const std::vector<std::vector<std::string>> cells = sample_cells();
   std::vector<bool> set(columns_, false);
   Status st = apply_role_options(set);
+  if (st) pass_over_trailing_empty_column(cells, set);
   if (st) assign_roles(cells, set, from_model());
   if (st) st = choose_features(from_model());
   if (st) st = build_encoder(from_model());
@@ -520,6 +522,28 @@ Status CsvReader::apply_role_options(std::vector<bool>& set) {
     set[c] = true;
   }
   return Status::ok();
+}
+
+// design.md 10.1: a delimiter at the end of every line (some exporters write one) makes a last
+// column with no name and no value, which was taken for the label when none is named ("the
+// label is missing" on the first row). The label is then the column before it; it is ignored.
+void CsvReader::pass_over_trailing_empty_column(const std::vector<std::vector<std::string>>& cells,
+                                                std::vector<bool>& set) {
+  const std::size_t last = columns_ - 1;
+  if (!opt_.label.empty() || from_model() || !has_label_ || columns_ < 3 || label_col_ != last ||
+      set[last - 1] || (opt_.header && !last_column_unnamed_) || cells[last].empty())
+    return;
+  for (const std::string& cell : cells[last])
+    if (!cell.empty()) return;
+  label_col_ = last - 1;
+  label_name_ = column_names_[label_col_];
+  role_of_col_[last] = ColumnRole::ignore;
+  column_info_[last].reason = "no name and no value: a delimiter at the end of every line";
+  set[last] = true;
+  notices_.push_back(
+      "the last column has no name and no value (a delimiter at the end of every "
+      "line): it is ignored, and the label is " +
+      quote_cell(label_name_));
 }
 
 // Every other column's role: the label, the model's (when resuming or scoring), or inferred

@@ -521,6 +521,36 @@ TEST(TabularCsv, ADecimalCommaIsReadWhenTheSampledRowsWriteNumbersSo) {
   EXPECT_EQ(scorer.scores.size(), 4u);
 }
 
+TEST(TabularCsv, ADelimiterAtTheEndOfEveryLineLeavesTheLabelWhereItWas) {
+  // "a,b,y," then "1.5,2,1,": the empty last column was the default label, and the first row
+  // stopped at "the label is missing".
+  std::string text = "a,b,y,\n";
+  for (int i = 0; i < 12; ++i)
+    text += std::to_string(i) + ".5," + std::to_string(i % 5) + "," + std::to_string(i % 2) + ",\n";
+  CsvReader r{CsvOptions()};
+  RowBlock rows;
+  ASSERT_TRUE(r.feed(text.data(), text.size(), rows));
+  ASSERT_TRUE(r.finish(rows));
+  EXPECT_EQ(r.label_name(), "y");
+  EXPECT_EQ(r.numeric_names(), (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(r.columns()[3].role, ColumnRole::ignore);
+  EXPECT_EQ(rows.size(), 12u);
+  EXPECT_EQ(rows.y[1], 1);
+  ChunkedRead c = read_alike_in_every_chunking(text, CsvOptions());
+  EXPECT_EQ(c.error, "");
+  // No header: the label is c3.
+  CsvReader bare(with({{"header", "false"}}));
+  const std::string body = text.substr(text.find('\n') + 1);
+  ASSERT_TRUE(bare.feed(body.data(), body.size(), rows));
+  ASSERT_TRUE(bare.finish(rows));
+  EXPECT_EQ(bare.label_name(), "c3");
+  // A last column with a name, or a value, is still the label (and its empty cells errors).
+  c = read_alike_in_every_chunking("a,b,y,z\n1,2,1,\n", CsvOptions());
+  EXPECT_EQ(c.error, "line 2, column 4 (z): the label is missing");
+  c = read_alike_in_every_chunking("a,b,y,\n1,2,1,\n3,4,0,1\n", CsvOptions());
+  EXPECT_EQ(c.error, "line 2, column 4 (c4): the label is missing");
+}
+
 TEST(TabularCsv, HeaderDetectedFromTheFirstRows) {
   const auto read = [](const std::string& text, CsvReader& r) {
     RowBlock rows;

@@ -227,6 +227,8 @@ class CsvReader : public RowCounter {
   Status build_schema();
   std::vector<std::vector<std::string>> sample_cells();
   Status apply_role_options(std::vector<bool>& set);
+  void pass_over_trailing_empty_column(const std::vector<std::vector<std::string>>& cells,
+                                       std::vector<bool>& set);
   void assign_roles(const std::vector<std::vector<std::string>>& cells,
                     const std::vector<bool>& set, bool from_model);
   Status choose_features(bool from_model);
@@ -253,6 +255,7 @@ class CsvReader : public RowCounter {
   std::vector<std::string> column_names_;
   std::string label_name_;
   std::size_t label_col_ = 0, columns_ = 0;
+  bool last_column_unnamed_ = false;  // the header's last cell is empty
   bool has_label_ = true;
   std::vector<std::size_t> feature_cols_;  // file column of each numeric feature
   std::vector<ColumnRole> role_of_col_;
