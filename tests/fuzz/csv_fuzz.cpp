@@ -20,6 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   opt.on_error = options & 4 ? ErrorPolicy::skip : ErrorPolicy::stop;
   opt.scale_encoded = options & 8;
   opt.sample_rows = options & 16 ? 3 : 1000;
+  if (options & 32) opt.decimal = ',';  // else decided from the sample
   opt.max_record_bytes = 4096;  // the bound itself is part of what is tested
   opt.max_fields = 64;
   const std::vector<std::string> specs = {"zscore | logreg +avg", "zscore | pa1",
