@@ -857,14 +857,19 @@ bool CsvReader::from_model() const {
   return !opt_.features.empty() || !opt_.encoded.columns.empty();
 }
 
+std::vector<std::string_view> CsvReader::delimiter_records() const {
+  std::vector<std::string_view> records;
+  for (const auto& [record, line] : delimiter_sample_) records.emplace_back(record);
+  return records;
+}
+
 Status CsvReader::hold_for_delimiter(std::string_view rec, std::uint64_t line, RowBlock& out) {
   delimiter_sample_.emplace_back(std::string(rec), line);
   delimiter_sample_bytes_ += rec.size();
   // Settled as soon as the last two records split alike (at least two fields) at the delimiter
   // the records held give: a header and its first row usually, so that rows come out as they
   // are read; a title line above them waits for the next.
-  std::vector<std::string_view> records;
-  for (const auto& [record, at] : delimiter_sample_) records.emplace_back(record);
+  const std::vector<std::string_view> records = delimiter_records();
   const std::size_t n = records.size();
   const char d = detect_delimiter(records, opt_.decimal);
   const bool alike = n >= 2 && count_fields(records[n - 1], d) >= 2 &&
@@ -878,12 +883,10 @@ Status CsvReader::hold_for_delimiter(std::string_view rec, std::uint64_t line, R
 // enough are held, and before anything that must see them read first (the end of the input,
 // a record too long).
 Status CsvReader::settle_delimiter(RowBlock& out) {
+  opt_.delimiter = detect_delimiter(delimiter_records(), opt_.decimal);
   std::vector<std::pair<std::string, std::uint64_t>> held;
   held.swap(delimiter_sample_);
   delimiter_sample_bytes_ = 0;
-  std::vector<std::string_view> records;
-  for (const auto& [record, line] : held) records.emplace_back(record);
-  opt_.delimiter = detect_delimiter(records, opt_.decimal);
   for (const auto& [record, line] : held) {
     Status st = process(record, line, out);
     if (!st) return st;

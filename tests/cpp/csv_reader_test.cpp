@@ -1,14 +1,13 @@
 #include "onepass/io/csv_reader.hpp"
 #include "onepass/core/parse_number.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <random>
 #include <string>
 
 #include <gtest/gtest.h>
-
-#include <algorithm>
 
 #include "test_util.hpp"
 

@@ -18,6 +18,7 @@
 #include "onepass/race.hpp"
 #include "onepass/registry.hpp"
 #include "onepass/scorer.hpp"
+#include "test_util.hpp"
 
 namespace onepass {
 namespace {
@@ -350,10 +351,7 @@ struct ChunkedRead {
 ChunkedRead read_in_chunks(const std::string& text, const CsvOptions& options, std::size_t chunk) {
   CsvReader r(options);
   RowBlock rows;
-  Status st = Status::ok();
-  for (std::size_t at = 0; at < text.size() && st; at += chunk)
-    st = r.feed(text.data() + at, std::min(chunk, text.size() - at), rows);
-  if (st) st = r.finish(rows);
+  const Status st = testing::feed_in_chunks(r, text, chunk, rows);
   return {st ? "" : st.message(), rows.size(), r.skipped(), r.delimiter()};
 }
 

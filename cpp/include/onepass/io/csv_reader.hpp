@@ -205,6 +205,7 @@ class CsvReader : public RowCounter {
   // in a row split alike, or kDelimiterRecords, or kDelimiterBytes of them; then reads them.
   Status hold_for_delimiter(std::string_view record, std::uint64_t line, RowBlock& out);
   Status settle_delimiter(RowBlock& out);
+  std::vector<std::string_view> delimiter_records() const;  // the records held, as views
   // The fast path: one pass over a plain row at the start of [begin, end) (no quotes, no blanks
   // or empty cells, the right number of well-formed numbers, its line break in this chunk).
   // Returns the bytes it used, line break included, with the row added to `out`; 0 leaves
