@@ -136,9 +136,8 @@ void FeatureEncoder::encode_text(std::uint32_t column, std::string_view text, En
     if (i == start) break;
     const std::string_view word(lowered_.data() + start, i - start);
     const std::uint32_t h = murmur3_32(word, c.seed);
-    // design.md 10.3: signed hashing (the top bit gives the sign), so that collisions cancel out
-    // on average instead of adding up.
-    const double sign = (h >> 31) ? -1.0 : 1.0;
+    // design.md 10.3: a word counts +1, so the weight shown under its name is its own effect.
+    const double sign = opt_.signed_words && (h >> 31) ? -1.0 : 1.0;
     const std::uint32_t index =
         bucket_feature(c, column, h & mask, EncodedFeature::text_bucket, word);
     if (index != kNone) out.emplace_back(index, sign);

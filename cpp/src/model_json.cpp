@@ -342,8 +342,13 @@ json body_of(const Pipeline& p, const ModelSchema& schema) {
   json features = json::array();
   for (const auto& f : schema.features) features.push_back(f);
   const bool encoded = !schema.encoded.columns.empty();
+  // Version 4 says a text column's words count +1; a version 2 model trained further stays 2.
+  const bool text = !schema.encoded.options.signed_words &&
+                    std::any_of(schema.encoded.columns.begin(), schema.encoded.columns.end(),
+                                [](const EncodedSchema::Column& c) { return c.text; });
   json body = {{"format", "onepass-model"},
                {"version", schema.svmlight ? 3
+                           : text          ? 4
                            : encoded       ? 2
                                            : 1},
                {"spec", p.canonical_spec()},
@@ -473,8 +478,12 @@ Result<ModelSchema> schema_of(const json& j) {
   if (text_of(*schema, "decimal") == ",") s.decimal = ',';
   if (const json* header = member(*schema, "header"))
     s.header = !header->is_boolean() || header->get<bool>();
-  if (const json* encoder = member(j, "encoder"))
+  if (const json* encoder = member(j, "encoder")) {
+    // Before version 4, a text column's words were counted with their hash's sign.
+    const json* version = member(j, "version");
+    s.encoded.options.signed_words = version && version->get<std::int64_t>() < 4;
     if (!read_encoder(*encoder, s.encoded)) return bad("its encoder is damaged");
+  }
   const std::string input = text_of(*schema, "input");
   if (!input.empty() && input != "svmlight" && input != "csv")
     return bad("its input \"" + input + "\" is neither csv nor svmlight");
@@ -590,6 +599,10 @@ Status same_encoded_schema(const std::vector<ModelSchema>& schemas) {
       return Status::error(
           "the models differ in their schema; only models of the same pipeline and features "
           "can be merged");
+    if (s.encoded.options.signed_words != united.encoded.options.signed_words)
+      return Status::error(
+          "the models count text words differently (a model of format version 2 counts a word "
+          "with its hash's sign): train them with the same version of onepass to merge them");
     for (std::size_t c = 0; c < s.encoded.columns.size(); ++c)
       if (s.encoded.columns[c].name != united.encoded.columns[c].name ||
           s.encoded.columns[c].text != united.encoded.columns[c].text)

@@ -85,9 +85,9 @@ TEST(ModelFile, RejectsNewerVersionsDamageAndEdits) {
   EXPECT_EQ(model_from_json("{\"format\": \"something\"}").message(),
             "not a valid onepass model: its \"format\" is not \"onepass-model\"");
   std::string newer = good;
-  newer.replace(newer.find("\"version\": 1"), 12, "\"version\": 4");
+  newer.replace(newer.find("\"version\": 1"), 12, "\"version\": 5");
   EXPECT_EQ(model_from_json(newer).message(),
-            "the model file has format version 4, newer than this onepass reads (3); update "
+            "the model file has format version 5, newer than this onepass reads (4); update "
             "onepass to load it");
   std::string edited = good;
   const std::size_t at = edited.find("eta0=0.1");

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
 import { load } from 'onepass';
-import { cli, dataFile, readData, root } from './helpers.mjs';
+import { cli, dataFile, jsonLines, readData, root } from './helpers.mjs';
 
 let op;
 const dir = mkdtempSync(join(tmpdir(), 'onepass-models-'));
@@ -114,8 +114,8 @@ test('bad model files are rejected with a clear message; nothing crashes', () =>
     /JSON syntax error at byte \d+ \(the file is truncated\)/,
   );
   assert.throws(
-    () => op.loadPipeline(good.replace('"version":1', '"version":4')),
-    /format version 4, newer than this onepass reads \(3\)/,
+    () => op.loadPipeline(good.replace('"version":1', '"version":5')),
+    /format version 5, newer than this onepass reads \(4\)/,
   );
   assert.throws(
     () => op.loadPipeline(good.replace('"label":"label"', '"label":"target"')),
@@ -207,4 +207,43 @@ test('CLI: run --save, run --load, predict, merge', () => {
     r.stderr,
     'onepass: bad.json: not a valid onepass model: JSON syntax error at byte 41 (the file is truncated)\n',
   );
+});
+
+// design.md 10.3: a word counts +1, so the weight listed under a word's name is its own effect.
+// Version 2 models counted a word -1 when its hash's top bit was set: the printed weights of
+// words.csv then had great -0.84 and broken +0.85. Such a model (tests/fixtures, written by
+// onepass before the change) still scores as it was trained, and trained further stays version 2.
+test('text words weigh what their names say; a version 2 model scores as trained', () => {
+  const words = join(root, 'tests', 'fixtures', 'words.csv');
+  const r = cli(['run', words, '-p', 'zscore | logreg', '--json', '--quiet']);
+  assert.equal(r.status, 0, r.stderr);
+  const [run] = jsonLines(r.stdout);
+  const weight = (word) => run.weights[run.features.indexOf(`review:${word}`)];
+  for (const good of ['great', 'good', 'love']) assert.ok(weight(good) > 0.5, good);
+  for (const bad of ['refund', 'broken', 'slow', 'bad', 'awful'])
+    assert.ok(weight(bad) < -0.5, bad);
+  const saved = join(dir, 'words.json');
+  assert.equal(cli(['run', words, '-p', 'zscore | logreg', '--save', saved, '--quiet']).status, 0);
+  assert.equal(JSON.parse(readFileSync(saved, 'utf8')).version, 4);
+
+  const old = join(root, 'tests', 'fixtures', 'text_model_v2.json');
+  const fresh = join(dir, 'words_new.csv');
+  writeFileSync(fresh, 'stars,review\n4,great love\n2,awful refund slow\n3,ok ok fine\n');
+  const p = cli(['predict', fresh, '--model', old]);
+  assert.equal(p.status, 0, p.stderr);
+  // What onepass printed for this model and file when it wrote the model (commit e5d4d74).
+  assert.equal(
+    p.stdout,
+    'line,prediction,score,probability\n' +
+      '2,1,1.889566000172966,0.8687060382595677\n' +
+      '3,0,-2.743074902103976,0.0604789472398479\n' +
+      '4,1,1.0696477085680345,0.7445299139655911\n',
+  );
+  const further = join(dir, 'words_v2_further.json');
+  const t = cli(['run', words, '--load', old, '--save', further, '--quiet']);
+  assert.equal(t.status, 0, t.stderr);
+  assert.equal(JSON.parse(readFileSync(further, 'utf8')).version, 2);
+  const m = cli(['merge', old, saved, '-o', join(dir, 'words_merged.json')]);
+  assert.equal(m.status, 1);
+  assert.match(m.stderr, /count text words differently .* train them with the same version/);
 });

@@ -2,9 +2,9 @@
 //  - a categorical value becomes an indicator feature named "column=value", added when the value
 //    first appears; past `max_levels` values in a column, further values are hashed into
 //    `level_buckets` features named "column=#k", so the width stays bounded on any stream;
-//  - a text cell becomes lower-case word counts hashed (MurmurHash3, signed) into 2^text_bits
-//    buckets per column; a bucket becomes a feature named "column:word" (the first word seen
-//    in it) when it first appears.
+//  - a text cell becomes lower-case word counts hashed (MurmurHash3) into 2^text_bits buckets
+//    per column; a bucket becomes a feature named "column:word" (the first word seen in it) when
+//    it first appears, so that word's weight is its own effect on the score.
 // Encoded features take indices after the numeric ones, in the order they appear, so the width
 // grows during a stream; a frozen encoder (scoring with a saved model) adds none.
 #pragma once
@@ -25,6 +25,9 @@ struct EncoderOptions {
   std::size_t max_levels = 1000;   // named levels per categorical column
   std::size_t level_buckets = 64;  // hashed buckets per column past max_levels
   int text_bits = 18;              // 2^text_bits hashed buckets per text column
+  // Models of format version 2 counted a word as -1 when its hash's top bit was set (design.md
+  // 10.3 says why that went); they are still scored as they were trained.
+  bool signed_words = false;
 };
 // The options' bounds, with a message naming the option (nothing is built when they fail).
 Status check_encoder_options(const EncoderOptions& options);

@@ -14,6 +14,8 @@
 // Version 3 adds, for pipelines trained on svmlight / libsvm rows (io/svmlight_reader.hpp):
 //   "schema": { ..., "input": "svmlight", "index_base": 0 or 1 } (no feature names: the
 //   features are the file's indices); CSV models are still written as version 1 or 2.
+// Version 4, for pipelines with a text column: its words count +1 (version 2 counted a word
+//   -1 when its hash's top bit was set; such files still load and score as trained).
 // Numbers round-trip exactly; NaN and infinities are written as "NaN", "Infinity", "-Infinity".
 // The checksum covers the canonical form of everything else (numbers as doubles, keys sorted),
 // so a file re-written by another JSON library loads, and an edited or truncated one is
@@ -31,7 +33,7 @@
 
 namespace onepass {
 
-constexpr int kModelFormatVersion = 3;
+constexpr int kModelFormatVersion = 4;
 
 // What the model was trained on: every feature's name in order (the numeric ones, then the
 // encoded ones), the label mapping, and the encoder of its categorical and text columns.
