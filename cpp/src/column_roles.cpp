@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "onepass/core/parse_number.hpp"
+#include "onepass/io/csv_quoting.hpp"
 
 namespace onepass {
 
@@ -114,11 +115,9 @@ InferredColumn infer_role(const std::vector<std::string_view>& cells,
 
 std::size_t count_fields(std::string_view record, char delimiter) {
   std::size_t fields = 1;
-  bool quoted = false;
-  for (char c : record) {
-    if (c == '"') quoted = !quoted;
-    if (!quoted && c == delimiter) ++fields;
-  }
+  QuoteState q;
+  for (const char c : record)
+    if (q.step(c, c == delimiter) == CsvChar::delimiter) ++fields;
   return fields;
 }
 

@@ -7,7 +7,7 @@ namespace onepass {
 
 bool CsvReader::can_read_apart() const {
   return schema_ready_ && !failed_ && !finished_ && encoder_.columns() == 0 && has_label_ &&
-         labels_.settled() && pending_.empty() && !in_quotes_ && !discarding_;
+         labels_.settled() && pending_.empty() && quote_.at_field_start() && !discarding_;
 }
 
 bool CsvReader::read_apart(const char* data, std::size_t size, RowBlock& out, ApartCounts& counts) {

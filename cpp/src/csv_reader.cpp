@@ -19,24 +19,39 @@ constexpr const char* kTitleLineHint =
     "a title line above the table? pass it over with option skipLines (CLI --skip-lines) or "
     "comment (CLI --comment)";
 
-// Index of the first '\n' outside quotes at or after `from`, or npos; updates the quote state
-// and counts line breaks inside quotes. Fast path: outside quotes, the next line break found
-// with memchr ends the record unless the record holds a quote.
-std::size_t find_record_end(const char* data, std::size_t size, std::size_t from, bool& in_quotes,
-                            std::uint64_t& quoted_breaks) {
-  if (!in_quotes) {
+// Index of the first '\n' outside quotes at or after `from`, or npos; steps the quote state
+// (io/csv_quoting.hpp; `delimiter` 0 while it is being detected: any candidate) and counts line
+// breaks inside quotes. Fast path: outside quotes, the next line break found with memchr ends
+// the record unless the record holds a quote.
+std::size_t find_record_end(const char* data, std::size_t size, std::size_t from, QuoteState& q,
+                            char delimiter, std::uint64_t& quoted_breaks) {
+  const auto is_delimiter = [delimiter](char c) {
+    return delimiter ? c == delimiter : is_delimiter_candidate(c);
+  };
+  if (!q.in_quotes()) {
     const void* nl = std::memchr(data + from, '\n', size - from);
     const std::size_t end =
         nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - data) : size;
-    if (!std::memchr(data + from, '"', end - from)) return nl ? end : std::string_view::npos;
+    if (!std::memchr(data + from, '"', end - from)) {
+      if (nl) {
+        q.reset();
+        return end;
+      }
+      // No quote to the chunk's end: the last character alone says where the record stands.
+      if (end > from) q.step(data[end - 1], is_delimiter(data[end - 1]));
+      return std::string_view::npos;
+    }
   }
   for (std::size_t i = from; i < size; ++i) {
     const char c = data[i];
-    if (c == '"') {
-      in_quotes = !in_quotes;
-    } else if (c == '\n') {
-      if (!in_quotes) return i;
+    if (c == '\n') {
+      if (!q.in_quotes()) {
+        q.reset();
+        return i;
+      }
       ++quoted_breaks;
+    } else {
+      q.step(c, is_delimiter(c));
     }
   }
   return std::string_view::npos;
@@ -63,7 +78,7 @@ Status CsvReader::feed(const char* data, std::size_t size, RowBlock& out) {
     ++next_line_;
   }
   if (!pending_.empty()) {
-    const std::size_t end = find_record_end(data, size, 0, in_quotes_, pending_breaks_);
+    const std::size_t end = find_record_end(data, size, 0, quote_, opt_.delimiter, pending_breaks_);
     const std::size_t stop = end == std::string_view::npos ? size : end;
     if (pending_.size() + stop > opt_.max_record_bytes) {
       Status st = record_too_long(data, size, 0, end, pos, out);
@@ -91,7 +106,8 @@ Status CsvReader::feed_rest(const char* data, std::size_t size, std::size_t pos,
   std::size_t last_break = size;
   while (last_break > pos && data[last_break - 1] != '\n') --last_break;
   while (pos < size) {
-    if (schema_ready_ && fast_path_ && !in_quotes_) {  // the fast path: one pass over a plain row
+    if (schema_ready_ && fast_path_ &&
+        quote_.at_field_start()) {  // the fast path: one pass over a plain row
       const bool ahead = pos < last_break;
       const std::size_t used = opt_.decimal == ','
                                    ? read_plain_row<','>(data + pos, data + size, ahead, out)
@@ -102,7 +118,7 @@ Status CsvReader::feed_rest(const char* data, std::size_t size, std::size_t pos,
       }
     }
     std::uint64_t breaks = 0;
-    const std::size_t end = find_record_end(data, size, pos, in_quotes_, breaks);
+    const std::size_t end = find_record_end(data, size, pos, quote_, opt_.delimiter, breaks);
     if ((end == std::string_view::npos ? size : end) - pos > opt_.max_record_bytes) {
       Status st = record_too_long(data, size, pos, end, pos, out);
       if (!st) return st;
@@ -127,7 +143,7 @@ Status CsvReader::finish(RowBlock& out) {
   if (finished_) return Status::ok();
   finished_ = true;
   if (!pending_.empty()) {
-    if (in_quotes_) {
+    if (quote_.in_quotes()) {
       if (!delimiter_sample_.empty()) {  // the records held are read first
         Status st = settle_delimiter(out);
         if (!st) return st;
@@ -173,31 +189,22 @@ void CsvReader::split(std::string_view rec) {
   // Quoted fields: unescape into unquoted_, sized once so the views stay valid.
   unquoted_.clear();
   unquoted_.reserve(rec.size());
-  const std::size_t n = rec.size();
-  std::size_t i = 0;
-  for (;;) {
-    const std::size_t start = unquoted_.size();
-    bool quoted = false;
-    while (i < n) {
-      const char c = rec[i];
-      if (c == '"') {
-        if (quoted && i + 1 < n && rec[i + 1] == '"') {
-          unquoted_.push_back('"');  // "" inside quotes is one quote
-          i += 2;
-        } else {
-          quoted = !quoted;
-          ++i;
-        }
-        continue;
-      }
-      if (c == opt_.delimiter && !quoted) break;
-      unquoted_.push_back(c);
-      ++i;
+  QuoteState q;
+  std::size_t start = 0;
+  for (const char c : rec) {
+    switch (q.step(c, c == opt_.delimiter)) {
+      case CsvChar::text:
+        unquoted_.push_back(c);
+        break;
+      case CsvChar::quote:
+        break;
+      case CsvChar::delimiter:
+        fields_.emplace_back(unquoted_.data() + start, unquoted_.size() - start);
+        start = unquoted_.size();
+        break;
     }
-    fields_.emplace_back(unquoted_.data() + start, unquoted_.size() - start);
-    if (i >= n) return;
-    ++i;  // the delimiter
   }
+  fields_.emplace_back(unquoted_.data() + start, unquoted_.size() - start);
 }
 
 std::string CsvReader::column_name(std::size_t file_col) const {
@@ -228,22 +235,30 @@ Status CsvReader::record_too_long(const char* data, std::size_t size, std::size_
   std::size_t column = 0;
   std::string what = "a record longer than " + std::to_string(opt_.max_record_bytes) +
                      " bytes (option maxRecordBytes)";
-  std::string_view part(pending_);
-  std::size_t quote = part.find('"');
-  std::uint64_t lines_before = 0;
-  if (quote == std::string_view::npos) {
-    lines_before = breaks(part);
-    part = tail;
-    quote = part.find('"');
+  // The quote that opened the field still open at the bound, if one is (io/csv_quoting.hpp).
+  QuoteState q;
+  std::uint64_t lines = 0, open_line = 0;
+  std::size_t field = 1, open_field = 0;
+  const char delimiter = opt_.delimiter;
+  for (const std::string_view part : {std::string_view(pending_), tail}) {
+    for (const char c : part) {
+      if (c == '\n') {
+        ++lines;
+        continue;
+      }
+      const bool field_start = q.at_field_start();
+      const CsvChar kind = q.step(c, delimiter ? c == delimiter : is_delimiter_candidate(c));
+      if (kind == CsvChar::delimiter) {
+        ++field;
+      } else if (kind == CsvChar::quote && field_start) {
+        open_line = lines;
+        open_field = field;
+      }
+    }
   }
-  if (quote != std::string_view::npos) {
-    const std::string_view before = part.substr(0, quote);
-    const std::size_t nl = before.rfind('\n');
-    const std::size_t line_start = nl == std::string_view::npos ? 0 : nl + 1;
-    line += lines_before + breaks(before);
-    const char delimiter = opt_.delimiter ? opt_.delimiter : ',';
-    column = 1 + static_cast<std::size_t>(
-                     std::count(before.begin() + line_start, before.end(), delimiter));
+  if (q.in_quotes()) {
+    line += open_line;
+    column = open_field;
     what += ": the quoted field that opens here is never closed";
   }
   const std::uint64_t record_breaks = breaks(pending_);
@@ -259,7 +274,7 @@ Status CsvReader::record_too_long(const char* data, std::size_t size, std::size_
   }
   pending_ = std::string();  // its memory goes too
   pending_breaks_ = 0;
-  in_quotes_ = false;
+  quote_.reset();
   // Stopping here: the rows held for the sample are read first (nothing before a bad row is
   // lost); an error among them comes first.
   if (opt_.on_error == ErrorPolicy::stop && header_read_ && !schema_ready_) {

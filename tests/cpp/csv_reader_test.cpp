@@ -281,6 +281,31 @@ TEST(CsvReader, QuotedFieldsMayHoldDelimitersQuotesAndLineBreaks) {
   EXPECT_EQ(p.rows.line, (std::vector<std::uint64_t>{3, 4}));  // the header spans lines 1-2
 }
 
+// io/csv_quoting.hpp: a quote opens a quoted field only at the field's start, as Python's csv,
+// pandas and papaparse read it. A `5" screen` cell (an inch mark) joined the lines after it into
+// one record, silently: 6 rows were read as 4.
+TEST(CsvReader, AQuoteInsideAFieldIsACharacter) {
+  const std::string text =
+      "a,size,y\n1,5\" screen,1\n2,ok,0\n3,7\" screen,1\n4,ok,0\n5,ok,0\n6,ok,1\n";
+  for (std::size_t chunk : {0, 1, 2, 3, 5, 7, 64}) {
+    CsvReader r({});
+    RowBlock rows;
+    ASSERT_TRUE(testing::feed_in_chunks(r, text, chunk, rows)) << chunk;
+    EXPECT_EQ(rows.size(), 6u) << chunk;
+    EXPECT_EQ(r.feature_names(),
+              (std::vector<std::string>{"a", "size=5\" screen", "size=ok", "size=7\" screen"}))
+        << chunk;
+  }
+  // A quoted field's "" is a quote; after its closing quote the rest of the field is read as it
+  // is; quotes inside an unquoted field are characters, "" too.
+  for (std::size_t chunk : {0, 1, 2, 3}) {
+    CsvReader r({});
+    RowBlock rows;
+    ASSERT_TRUE(testing::feed_in_chunks(r, "\"ab\"c,x\"\"y,\"p\"\"q\",y\n1,2,3,1\n", chunk, rows));
+    EXPECT_EQ(r.feature_names(), (std::vector<std::string>{"abc", "x\"\"y", "p\"q"})) << chunk;
+  }
+}
+
 TEST(CsvReader, ByteOrderMarkAndBlanksAroundCellsAreIgnored) {
   CsvReader r({});
   Parsed p = parse("\xEF\xBB\xBFpos, label\n 1 , 1\n", {}, 1, &r);

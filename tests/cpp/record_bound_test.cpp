@@ -41,6 +41,20 @@ TEST(RecordBound, AStrayQuoteStopsAtTheBoundNamingWhereItOpened) {
   }
 }
 
+// The quote named is the one that opened a field, not a quote inside one (io/csv_quoting.hpp).
+TEST(RecordBound, TheQuoteNamedIsTheOneThatOpenedTheField) {
+  std::string text = "a,b,label\n1,2,1\n5\" x,\"3,-1\n";
+  for (int i = 0; i < 100; ++i) text += std::to_string(i) + ",1,1\n";
+  for (std::size_t chunk : {std::size_t{0}, std::size_t{7}}) {
+    CsvReader r(bounded("stop"));
+    RowBlock rows;
+    EXPECT_EQ(testing::feed_in_chunks(r, text, chunk, rows).message(),
+              "line 3, column 2 (b): a record longer than 64 bytes (option maxRecordBytes): the "
+              "quoted field that opens here is never closed")
+        << chunk;
+  }
+}
+
 TEST(RecordBound, UnderSkipReadingGoesOnAfterTheBound) {
   const std::string text = stray_quote_then_good_rows(1000);
   for (std::size_t chunk : {std::size_t{0}, std::size_t{7}, std::size_t{4096}}) {

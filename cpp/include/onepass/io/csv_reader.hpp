@@ -1,7 +1,8 @@
 // Streaming CSV reader: bytes arrive in chunks of any size (a row, a number or a "\r\n" may be
 // split between chunks); complete rows come out as dense feature vectors with labels in
 // {-1,+1} (spec 1.1). Header row, label column by name or index, quoted fields (RFC 4180, with
-// "" for a quote and line breaks inside quotes), LF or CRLF, a UTF-8 byte-order mark, blank
+// "" for a quote and line breaks inside quotes; a quote elsewhere than at a field's start is a
+// character, io/csv_quoting.hpp), LF or CRLF, a UTF-8 byte-order mark, blank
 // lines skipped. An empty cell is a missing value (NaN, counted). A bad row (wrong number of
 // fields, a cell that is not a finite number, a missing or third label value) gives an error
 // naming its line and column; the caller chooses to stop there or to skip and count it.
@@ -24,6 +25,7 @@
 #include "onepass/core/sparse_row.hpp"
 #include "onepass/core/status.hpp"
 #include "onepass/io/column_roles.hpp"
+#include "onepass/io/csv_quoting.hpp"
 #include "onepass/io/feature_encoder.hpp"
 #include "onepass/io/label_map.hpp"
 #include "onepass/io/row_error.hpp"
@@ -278,7 +280,7 @@ class CsvReader : public RowCounter {
   std::size_t leading_features_ = 0;  // columns 0.. that are features 0.., the last excepted
 
   std::string pending_;               // bytes of a record not yet complete
-  bool in_quotes_ = false;            // quote state at the end of pending_
+  QuoteState quote_;                  // quote state at the end of pending_
   bool discarding_ = false;           // skipping to the next line break after a long record
   std::uint64_t pending_breaks_ = 0;  // line breaks inside quotes in pending_
   std::vector<std::string_view> fields_;

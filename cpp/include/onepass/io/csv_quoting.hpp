@@ -1,0 +1,68 @@
+// Quotes in a CSV record, read as Python's csv module, pandas and papaparse read them (design.md
+// 10.1): a quote opens a quoted field only at the start of a field; inside one, "" is a quote
+// and a lone quote closes it. Anywhere else a quote is a character of the field (`5" screen`,
+// an inch mark), so one stray quote cannot join the lines after it into a single record.
+// The reader's record ends, its fields and the delimiter detection all step through this.
+#pragma once
+
+namespace onepass {
+
+// What one character of a record is to its field.
+enum class CsvChar {
+  text,       // a character of the field
+  quote,      // a quote that opens or closes a quoted field (not part of the field)
+  delimiter,  // the end of the field
+};
+
+class QuoteState {
+ public:
+  // Steps over one character of a record, not a line break that ends it (a line break ends
+  // the record when !in_quotes()); `delimiter` says whether c is the delimiter.
+  CsvChar step(char c, bool delimiter) {
+    switch (at_) {
+      case field_start:
+        if (c == '"') {
+          at_ = quoted;
+          return CsvChar::quote;
+        }
+        break;
+      case quoted:
+        if (c == '"') {
+          at_ = closing;
+          return CsvChar::quote;
+        }
+        return CsvChar::text;
+      case closing:  // "" inside quotes is one quote
+        if (c == '"') {
+          at_ = quoted;
+          return CsvChar::text;
+        }
+        break;
+      case unquoted:
+        break;
+    }
+    if (delimiter) {
+      at_ = field_start;
+      return CsvChar::delimiter;
+    }
+    at_ = unquoted;  // after a closing quote too: the rest of the field is read as it is
+    return CsvChar::text;
+  }
+  // Inside a quoted field: a line break there belongs to the field.
+  bool in_quotes() const { return at_ == quoted; }
+  // At the start of a field that has not begun (a record's first, or after a delimiter).
+  bool at_field_start() const { return at_ == field_start; }
+  // A new record.
+  void reset() { at_ = field_start; }
+
+ private:
+  enum : unsigned char { field_start, unquoted, quoted, closing } at_ = field_start;
+};
+
+// The delimiters detect_delimiter chooses from (io/column_roles.hpp); while the delimiter is
+// still to be detected, a quote opens a field after any of them.
+inline bool is_delimiter_candidate(char c) {
+  return c == ',' || c == ';' || c == '\t' || c == '|';
+}
+
+}  // namespace onepass
