@@ -108,7 +108,7 @@ export interface CsvReadOptions {
   label?: string | number;
   /**
    * The label value of the positive class. Default: 1 for numeric labels (1 vs 0 or -1);
-   * for other labels a value named 1, yes, true or positive, else the minority class of the
+   * for other labels a value named 1, yes, y, true, positive or pos, else the minority class of the
    * first rows (info().notices says which).
    */
   positive?: string;

@@ -655,7 +655,7 @@ void CsvReader::choose_positive(const std::vector<std::string>& labels) {
   bool numeric = true;
   for (const std::string& raw : labels) {
     const std::string_view v = trim_label(raw);
-    if (v.empty()) continue;
+    if (v.empty() || is_missing_token(v, opt_.missing)) continue;  // a missing label
     double x = 0;
     if (parse_number(v, x) != NumberParse::ok || (x != 1 && x != 0 && x != -1)) numeric = false;
     std::size_t k = 0;
@@ -674,7 +674,7 @@ void CsvReader::choose_positive(const std::vector<std::string>& labels) {
   };
   std::size_t pick = counts.size();
   for (std::size_t k = 0; k < counts.size() && pick == counts.size(); ++k)
-    for (const char* name : {"1", "yes", "true", "positive"})
+    for (const char* name : {"1", "yes", "y", "true", "positive", "pos"})
       if (lower(counts[k].first) == name) pick = k;
   std::string why;
   if (pick < counts.size()) {
@@ -686,7 +686,7 @@ void CsvReader::choose_positive(const std::vector<std::string>& labels) {
     why = "the minority class of the first " + std::to_string(labels.size()) + " rows (" +
           std::to_string(counts[pick].second) + " rows)";
   }
-  labels_ = LabelMap(counts[pick].first);
+  labels_ = LabelMap(counts[pick].first, false);
   notices_.push_back("positive class '" + counts[pick].first + "': " + why +
                      "; set the positive class to choose another");
 }
@@ -749,8 +749,14 @@ std::string_view CsvReader::trim_label(std::string_view cell) const {
 
 Status CsvReader::map_label(std::string_view cell, std::uint64_t line, int& y) {
   std::string error;
-  return labels_.map(trim_label(cell), y, error) ? Status::ok()
-                                                 : row_error(line, label_col_ + 1, error);
+  const std::string_view label = trim_label(cell);
+  // A missing-value token (NA, ?) is no class: taken for one, NA became the negative class.
+  if (!label.empty() && is_missing_token(label, opt_.missing))
+    return row_error(line, label_col_ + 1,
+                     "the label is missing (" + quote_cell(label) +
+                         " is a missing-value token, option missing, "
+                         "CLI --na)");
+  return labels_.map(label, y, error) ? Status::ok() : row_error(line, label_col_ + 1, error);
 }
 
 template <bool kNewlineAhead, char kDecimal>

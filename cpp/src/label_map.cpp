@@ -92,14 +92,16 @@ bool LabelMap::map(std::string_view cell, int& y, std::string& error) {
   if (negative_seen_ && !same_label(cell, negative_text_)) {
     // A positive class that no row has had is the likelier mistake than a third label (issue
     // 19: the message blamed the file's second value).
-    error = positive_seen_
-                ? "a third label value " + quote_cell(cell) + ": this file's labels so far are " +
-                      quote_cell(positive_) + " (positive) and " + quote_cell(negative_text_)
-                : "a second label value " + quote_cell(cell) + " besides " +
-                      quote_cell(negative_text_) + ", and no row so far has " +
-                      quote_cell(positive_) +
-                      ", the positive class named (option 'positive', CLI "
-                      "--positive): is it one of the file's labels?";
+    error =
+        positive_seen_ || !named_
+            ? "a third label value " + quote_cell(cell) + ": this file's labels so far are " +
+                  quote_cell(positive_) +
+                  (named_ ? " (positive) and " : " (positive, chosen from the first rows) and ") +
+                  quote_cell(negative_text_)
+            : "a second label value " + quote_cell(cell) + " besides " +
+                  quote_cell(negative_text_) + ", and no row so far has " + quote_cell(positive_) +
+                  ", the positive class named (option 'positive', CLI "
+                  "--positive): is it one of the file's labels?";
     return false;
   }
   if (!negative_seen_) {

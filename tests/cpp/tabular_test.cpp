@@ -570,6 +570,30 @@ TEST(TabularCsv, ADelimiterAtTheEndOfEveryLineLeavesTheLabelWhereItWas) {
   EXPECT_EQ(c.error, "line 2, column 4 (c4): the label is missing");
 }
 
+// design.md 10.4: a missing-value token in the label column is a missing label. Read as a
+// class, NA (first) became the negative class, and under skip every true negative was skipped.
+TEST(TabularCsv, AMissingValueTokenIsAMissingLabel) {
+  const std::string text = "a,y\n1,NA\n2,0\n3,1\n4,1\n5,0\n6,?\n";
+  CsvReader r(with({{"onError", "skip"}}));
+  RowBlock rows;
+  ASSERT_TRUE(testing::feed_in_chunks(r, text, 0, rows));
+  EXPECT_EQ(rows.y, (std::vector<std::int8_t>{-1, 1, 1, -1}));
+  EXPECT_EQ(r.negative_label(), "0");
+  ASSERT_EQ(r.errors().size(), 2u);
+  EXPECT_EQ(r.errors()[0].message,
+            "line 2, column 2 (y): the label is missing ('NA' is a missing-value token, option "
+            "missing, CLI --na)");
+  EXPECT_EQ(read_in_chunks(text, {}, 0).error, r.errors()[0].message);
+  // Short names of the positive class; a class chosen, not named, is not blamed on the option.
+  CsvReader yn({});
+  const std::string yes_no = "a,y\n1,N\n2,Y\n3,N\n";
+  ASSERT_TRUE(testing::feed_in_chunks(yn, yes_no, 0, rows));
+  EXPECT_EQ(yn.positive_label(), "Y");
+  EXPECT_EQ(read_in_chunks("a,y\n1,B\n2,A\n3,C\n4,B\n5,A\n", {}, 0).error,
+            "line 3, column 2 (y): a third label value 'A': this file's labels so far are 'C' "
+            "(positive, chosen from the first rows) and 'B'");
+}
+
 TEST(TabularCsv, HeaderDetectedFromTheFirstRows) {
   const auto read = [](const std::string& text, CsvReader& r) {
     RowBlock rows;

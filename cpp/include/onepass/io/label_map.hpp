@@ -11,7 +11,10 @@ namespace onepass {
 
 class LabelMap {
  public:
-  explicit LabelMap(std::string positive) : positive_(std::move(positive)) {}
+  // `named`: the user named the positive class (else the reader chose it from the first rows,
+  // design.md 10.4), which the messages say.
+  explicit LabelMap(std::string positive, bool named = true)
+      : positive_(std::move(positive)), named_(named) {}
 
   // y = +1 or -1; or false with the reason in `error` (the caller adds line and column).
   bool map(std::string_view cell, int& y, std::string& error);
@@ -46,6 +49,7 @@ class LabelMap {
   std::string format_negative() const { return negative_number_ == 0 ? "0" : "-1"; }
 
   std::string positive_;
+  bool named_ = true;
   bool positive_seen_ = false;  // a row had the named positive class
   std::string negative_text_;   // the negative label seen (positive given), or ""
   double negative_number_ = 0;
