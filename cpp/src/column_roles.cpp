@@ -6,6 +6,7 @@
 
 #include "onepass/core/parse_number.hpp"
 #include "onepass/io/csv_quoting.hpp"
+#include "onepass/io/label_map.hpp"
 
 namespace onepass {
 
@@ -64,16 +65,107 @@ std::string plural(std::size_t n, const char* what) {
 
 }  // namespace
 
+namespace {
+
+// s starts with one of the currency signs: its length, else 0.
+std::size_t currency_prefix(std::string_view s) {
+  for (std::string_view sign : {"$", "\xE2\x82\xAC", "\xC2\xA3", "\xC2\xA5"})  // $ € £ ¥
+    if (s.substr(0, sign.size()) == sign) return sign.size();
+  return 0;
+}
+
+// s ends with one of the currency signs (after a blank or not): the length to cut, else 0.
+std::size_t currency_suffix(std::string_view s) {
+  for (std::string_view sign : {"$", "\xE2\x82\xAC", "\xC2\xA3", "\xC2\xA5"})
+    if (s.size() > sign.size() && s.substr(s.size() - sign.size()) == sign) {
+      std::size_t cut = sign.size();
+      while (cut < s.size() && s[s.size() - cut - 1] == ' ') ++cut;
+      return cut;
+    }
+  return 0;
+}
+
+// A thousands separator at s: its length (',' or '.', whichever is not the decimal; a space,
+// a no-break space, a narrow no-break space), else 0.
+std::size_t group_separator(std::string_view s, char decimal) {
+  if (s.empty()) return 0;
+  if (s[0] == (decimal == ',' ? '.' : ',') || s[0] == ' ') return 1;
+  if (s.substr(0, 2) == "\xC2\xA0") return 2;
+  if (s.substr(0, 3) == "\xE2\x80\xAF") return 3;
+  return 0;
+}
+
+}  // namespace
+
+bool has_digit(std::string_view s) {
+  return std::any_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+NumberParse parse_formatted_number(std::string_view cell, double& out, char decimal) {
+  std::string_view s = cell;
+  std::string plain;
+  const auto take_sign = [&] {
+    if (s.empty() || (s[0] != '-' && s[0] != '+')) return;
+    if (s[0] == '-') plain += '-';
+    s.remove_prefix(1);
+  };
+  take_sign();
+  bool formatted = false;
+  if (const std::size_t n = currency_prefix(s)) {
+    s.remove_prefix(n);
+    if (plain.empty()) take_sign();  // "$-12"
+    formatted = true;
+  } else if (const std::size_t cut = currency_suffix(s)) {
+    s.remove_suffix(cut);
+    formatted = true;
+  }
+  if (!formatted && !s.empty() && s.back() == '%') {
+    s.remove_suffix(1);
+    formatted = true;
+  }
+  // The integer digits: one group of 1 to 3, then groups of 3 after separators, or ungrouped.
+  std::size_t i = 0, group = 0, groups = 0;
+  while (i < s.size()) {
+    if (s[i] >= '0' && s[i] <= '9') {
+      plain += s[i++];
+      if (++group > 3 && groups > 0) return NumberParse::not_a_number;
+      continue;
+    }
+    const std::size_t sep = group_separator(s.substr(i), decimal);
+    if (sep == 0) break;
+    if (group == 0 || (groups > 0 && group != 3) || group > 3) return NumberParse::not_a_number;
+    ++groups;
+    group = 0;
+    i += sep;
+  }
+  if (plain.empty() || plain == "-" || (groups > 0 && group != 3)) return NumberParse::not_a_number;
+  if (i < s.size() && s[i] == decimal) {
+    plain += decimal;
+    for (++i; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) plain += s[i];
+  }
+  if (i != s.size() || (!formatted && groups == 0)) return NumberParse::not_a_number;
+  return parse_number(plain, out, decimal);
+}
+
 InferredColumn infer_role(const std::vector<std::string_view>& cells,
                           const std::vector<std::string>& missing_tokens, char decimal) {
-  std::size_t present = 0, numbers = 0, words = 0, long_spaced = 0;
-
+  std::size_t present = 0, numbers = 0, formatted = 0, words = 0, long_spaced = 0;
+  std::size_t wordlike = 0;  // cells without a digit: missing-value words of a numeric column?
+  std::vector<std::string_view> missing_words;
   std::unordered_set<std::string_view> distinct;
   for (std::string_view cell : cells) {
     if (is_missing_token(cell, missing_tokens)) continue;
     ++present;
     double v = 0;
-    if (parse_number(cell, v, decimal) == NumberParse::ok) ++numbers;
+    if (parse_number(cell, v, decimal) == NumberParse::ok) {
+      ++numbers;
+    } else if (parse_formatted_number(cell, v, decimal) == NumberParse::ok) {
+      ++formatted;
+    } else if (!has_digit(cell)) {
+      ++wordlike;
+      if (std::find(missing_words.begin(), missing_words.end(), cell) == missing_words.end())
+        missing_words.push_back(cell);
+    }
     words += count_words(cell);
     if (cell.size() >= 40 && cell.find(' ') != std::string_view::npos) ++long_spaced;
     distinct.insert(cell);
@@ -81,6 +173,26 @@ InferredColumn infer_role(const std::vector<std::string_view>& cells,
   InferredColumn out;
   if (present == 0) {
     out.reason = "no value in the sampled rows";
+    return out;
+  }
+  // design.md 10.1: numbers, some formatted, and a few words that mark a missing value there.
+  const std::size_t numeric = numbers + formatted;
+  if (numeric > 0 && numeric + wordlike == present && wordlike * 10 <= present &&
+      missing_words.size() <= 5 && (wordlike == 0 || numeric >= 3)) {
+    out.form.formatted = formatted > 0;
+    out.reason = wordlike == 0 ? "all " + plural(present, "sampled value") + " are numbers"
+                               : std::to_string(numeric) + " of " + std::to_string(present) +
+                                     " sampled values are numbers";
+    if (formatted > 0)
+      out.reason += ", " + std::to_string(formatted) +
+                    " written with a currency sign, '%' or "
+                    "thousands separators";
+    for (std::size_t k = 0; k < missing_words.size(); ++k) {
+      out.form.missing.emplace_back(missing_words[k]);
+      out.reason += (k == 0 ? "; " : ", ") + quote_cell(missing_words[k]);
+    }
+    if (!missing_words.empty())
+      out.reason += missing_words.size() == 1 ? " is read as missing" : " are read as missing";
     return out;
   }
   const std::size_t strings = present - numbers;

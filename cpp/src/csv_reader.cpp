@@ -408,7 +408,8 @@ void CsvReader::decide_header() {
 }
 
 // design.md 10.1: a decimal comma when the delimiter is not ',' and the sampled cells hold
-// numbers written with one ("1,5") and none written with a decimal point ("1.5").
+// numbers written with one ("1,5") and none written with a decimal point ("1.5"; "1.500" may
+// be thousands grouped, as a decimal comma goes with).
 void CsvReader::decide_decimal() {
   if (opt_.decimal != 0) return;
   opt_.decimal = '.';
@@ -424,8 +425,9 @@ void CsvReader::decide_decimal() {
         if (parse_number(cell, v, ',') != NumberParse::ok) continue;
         if (with_comma++ == 0) example = std::string(cell);
       } else if (cell.find('.') != std::string_view::npos &&
-                 parse_number(cell, v, '.') == NumberParse::ok) {
-        ++with_point;
+                 parse_number(cell, v, '.') == NumberParse::ok &&
+                 parse_formatted_number(cell, v, ',') != NumberParse::ok) {
+        ++with_point;  // not "1.500", thousands grouped beside a decimal comma
       }
     }
   }
@@ -519,6 +521,7 @@ std::vector<std::vector<std::string>> CsvReader::sample_cells() {
 // The roles the options set by column name (`set` marks them), checked.
 Status CsvReader::apply_role_options(std::vector<bool>& set) {
   role_of_col_.assign(columns_, ColumnRole::ignore);
+  form_of_col_.assign(columns_, NumberForm{});
   column_info_.assign(columns_, ColumnInfo{});
   for (const RoleOverride& o : opt_.roles) {
     std::size_t c = 0;
@@ -586,6 +589,10 @@ void CsvReader::assign_roles(const std::vector<std::vector<std::string>>& cells,
       column_info_[c].reason = inferred.reason;
       if (inferred.role == ColumnRole::ignore)
         notices_.push_back("column '" + column_names_[c] + "' is ignored: " + inferred.reason);
+      if (!(inferred.form == NumberForm{})) {  // design.md 10.1: said, as it changes values
+        form_of_col_[c] = inferred.form;
+        notices_.push_back("column '" + column_names_[c] + "' is numeric: " + inferred.reason);
+      }
     }
     column_info_[c].role = role_of_col_[c];
   }
@@ -605,6 +612,8 @@ Status CsvReader::choose_features(bool from_model) {
       }
       role_of_col_[c] = column_info_[c].role = ColumnRole::numeric;
       column_info_[c].reason = "as in the model";
+      for (const auto& [column, form] : opt_.number_forms)
+        if (column == name) form_of_col_[c] = form;
       feature_cols_.push_back(c);
       feature_names_.push_back(name);
     }
@@ -698,6 +707,14 @@ void CsvReader::keep_for_preview() {
   }
   if (has_label_ && rows_ + skipped_ < std::max<std::size_t>(opt_.sample_rows, 1))
     ++label_counts_[std::string(trim_label(fields_[label_col_]))];
+}
+
+std::vector<std::pair<std::string, NumberForm>> CsvReader::number_forms() const {
+  std::vector<std::pair<std::string, NumberForm>> forms;
+  for (std::size_t j = 0; j < feature_cols_.size(); ++j)
+    if (!(form_of_col_[feature_cols_[j]] == NumberForm{}))
+      forms.emplace_back(feature_names_[j], form_of_col_[feature_cols_[j]]);
+  return forms;
 }
 
 std::vector<std::string> CsvReader::feature_names() const {
@@ -952,10 +969,13 @@ Status CsvReader::process_fields(std::uint64_t line, RowBlock& out) {
   for (std::size_t c : feature_cols_) {
     const std::string_view cell = trim_blanks(fields_[c]);
     double v = std::numeric_limits<double>::quiet_NaN();
-    if (cell.empty() || is_missing_token(cell, opt_.missing)) {
+    if (cell.empty() || is_missing_token(cell, opt_.missing) ||
+        is_missing_token(cell, form_of_col_[c].missing)) {
       ++missing;
     } else {
-      const NumberParse r = parse_number(cell, v, opt_.decimal);
+      NumberParse r = parse_number(cell, v, opt_.decimal);
+      if (r != NumberParse::ok && form_of_col_[c].formatted)
+        r = parse_formatted_number(cell, v, opt_.decimal);
       if (r != NumberParse::ok) {
         out.x.resize(row_start);
         double comma = 0;  // "1,5" where the file was read with a decimal point
@@ -966,7 +986,10 @@ Status CsvReader::process_fields(std::uint64_t line, RowBlock& out) {
             line, c + 1,
             quote_cell(cell) +
                 (r == NumberParse::not_finite ? " is not a finite number" : " is not a number") +
-                (decimal_comma ? " (a decimal comma? option decimal, CLI --decimal ,)" : ""));
+                (decimal_comma ? " (a decimal comma? option decimal, CLI --decimal ,)"
+                 : r == NumberParse::not_a_number && !has_digit(cell)
+                     ? " (if it marks a missing value: option missing, CLI --na)"
+                     : ""));
       }
     }
     *dst++ = v;

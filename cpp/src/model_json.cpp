@@ -372,6 +372,13 @@ json body_of(const Pipeline& p, const ModelSchema& schema) {
     if (!schema.header) body["schema"]["header"] = false;
   }
   if (schema.decimal == ',') body["schema"]["decimal"] = ",";
+  if (!schema.number_forms.empty()) {
+    json forms = json::array();
+    for (const auto& [column, form] : schema.number_forms)
+      forms.push_back(
+          {{"column", column}, {"formatted", form.formatted}, {"missing", form.missing}});
+    body["schema"]["number_forms"] = forms;
+  }
   if (schema.svmlight) {
     body["schema"]["input"] = "svmlight";
     body["schema"]["index_base"] = schema.index_base;
@@ -476,6 +483,18 @@ Result<ModelSchema> schema_of(const json& j) {
   s.negative = text_of(*schema, "negative");
   s.label_trim = text_of(*schema, "label_trim");
   if (text_of(*schema, "decimal") == ",") s.decimal = ',';
+  if (const json* forms = member(*schema, "number_forms")) {
+    if (!forms->is_array()) return bad("its number forms are damaged");
+    for (const json& f : *forms) {
+      NumberForm form;
+      const json* formatted = member(f, "formatted");
+      if (!member(f, "column") || !formatted || !formatted->is_boolean() ||
+          !read_strings(member(f, "missing") ? f["missing"] : json(), form.missing))
+        return bad("its number forms are damaged");
+      form.formatted = formatted->get<bool>();
+      s.number_forms.emplace_back(text_of(f, "column"), std::move(form));
+    }
+  }
   if (const json* header = member(*schema, "header"))
     s.header = !header->is_boolean() || header->get<bool>();
   if (const json* encoder = member(j, "encoder")) {
@@ -759,6 +778,7 @@ ModelSchema model_schema_of(const CsvReader& r) {
   s.label_trim = r.label_trim();
   s.header = r.has_header();
   if (r.decimal() == ',') s.decimal = ',';
+  s.number_forms = r.number_forms();
   return s;
 }
 
@@ -792,6 +812,7 @@ Status read_as_model(const ModelSchema& schema, bool scoring, CsvOptions& opt) {
   if (opt.label.empty()) opt.label = schema.label;
   if (opt.label_trim.empty()) opt.label_trim = schema.label_trim;
   if (opt.decimal == 0 && schema.decimal == ',') opt.decimal = ',';
+  opt.number_forms = schema.number_forms;
   if (!schema.header) opt.header = false;
   if (opt.positive.empty() && !numeric_labels(schema)) opt.positive = schema.positive;
   return Status::ok();

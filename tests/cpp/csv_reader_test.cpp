@@ -351,7 +351,9 @@ TEST(CsvReader, BadRowsNameLineAndColumn) {
     std::string row;
     std::string message;
   } cases[] = {
-      {"3,abc,1\n", "line 3, column 2 (chol): 'abc' is not a number"},
+      {"3,abc,1\n",
+       "line 3, column 2 (chol): 'abc' is not a number (if it marks a missing value: option "
+       "missing, CLI --na)"},
       {"3,inf,1\n", "line 3, column 2 (chol): 'inf' is not a finite number"},
       {"3,nan,1\n", "line 3, column 2 (chol): 'nan' is not a finite number"},
       {"3,1e999,1\n", "line 3, column 2 (chol): '1e999' is not a finite number"},

@@ -62,7 +62,9 @@ TEST(HonestEnd, EveryRowSkippedIsAnErrorWithTheFirstErrors) {
   const Status st = run("a,b,label\nx,1,1\n2,y,0\n", opt);
   EXPECT_EQ(st.message(),
             "nothing was learned: all 2 data rows were bad and skipped; the first: line 2, "
-            "column 1 (a): 'x' is not a number; line 3, column 2 (b): 'y' is not a number");
+            "column 1 (a): 'x' is not a number (if it marks a missing value: option missing, CLI "
+            "--na); line 3, column 2 (b): 'y' is not a number (if it marks a missing value: "
+            "option missing, CLI --na)");
   // One good row is enough to learn: no error.
   EXPECT_TRUE(run("a,b,label\nx,1,1\n2,3,0\n", opt)) << "one row learned";
 }

@@ -137,7 +137,9 @@ TEST(Race, StopsAtABadRowAfterLearningTheRowsBeforeIt) {
   auto race = Race::create(strict, {"perceptron"}, 0).take();
   const std::string csv = "a,label\n1,1\n2,-1\nx,1\n3,1\n";
   Status st = race->push(csv.data(), csv.size());
-  EXPECT_EQ(st.message(), "line 4, column 1 (a): 'x' is not a number");
+  EXPECT_EQ(st.message(),
+            "line 4, column 1 (a): 'x' is not a number (if it marks a missing value: option "
+            "missing, CLI --na)");
   EXPECT_EQ(race->pipeline(0).progress().rows(), 2u);
 }
 

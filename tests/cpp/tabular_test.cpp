@@ -477,6 +477,122 @@ TEST(TabularCsv, ModelsKeepTheEncoderAndScoreRawRowsTheSame) {
   EXPECT_EQ(scorer.reader().feature_names(), m.schema.features);
 }
 
+// design.md 10.1: numbers as spreadsheets format them.
+TEST(ColumnRoles, FormattedNumbersAreReadAsSpreadsheetsWriteThem) {
+  const auto value = [](const char* cell, char decimal) {
+    double v = 0;
+    return parse_formatted_number(cell, v, decimal) == NumberParse::ok
+               ? v
+               : std::numeric_limits<double>::quiet_NaN();
+  };
+  EXPECT_EQ(value("$1,200", '.'), 1200);
+  EXPECT_EQ(value("-$1,200.50", '.'), -1200.5);
+  EXPECT_EQ(value("$-3", '.'), -3);
+  EXPECT_EQ(value("12%", '.'), 12);
+  EXPECT_EQ(value("-0.5%", '.'), -0.5);
+  EXPECT_EQ(value("1,234,567.25", '.'), 1234567.25);
+  EXPECT_EQ(value("1.234,5", ','), 1234.5);
+  EXPECT_EQ(value("1 234,5", ','), 1234.5);
+  EXPECT_EQ(value("1\xC2\xA0"
+                  "234,5",
+                  ','),
+            1234.5);
+  EXPECT_EQ(value("1.234.567", ','), 1234567);
+  EXPECT_EQ(value("12,50 \xE2\x82\xAC", ','), 12.5);
+  EXPECT_EQ(value("\xC2\xA3"
+                  "7",
+                  '.'),
+            7);
+  for (const char* bad : {"1234", "1.5", "1,23", "12,3456", "1,,234", ",123", "1,234,", "$", "%",
+                          "-", "$-", "12%%", "1e5%", "12:30", "2024-01-05", "$1,2345"})
+    EXPECT_TRUE(std::isnan(value(bad, '.'))) << bad;
+  EXPECT_TRUE(std::isnan(value("1,234", ','))) << "a decimal comma: not grouped";
+}
+
+TEST(ColumnRoles, ANumericColumnKeepsAFewWordsForMissingValues) {
+  std::vector<std::string> cells;
+  for (int i = 0; i < 40; ++i) cells.push_back(std::to_string(i) + ".5");
+  cells.insert(cells.end(), {"-", "#N/A", "-"});
+  InferredColumn c = infer(cells);
+  EXPECT_EQ(c.role, ColumnRole::numeric);
+  EXPECT_EQ(c.form.missing, (std::vector<std::string>{"-", "#N/A"}));
+  EXPECT_FALSE(c.form.formatted);
+  EXPECT_EQ(c.reason, "40 of 43 sampled values are numbers; '-', '#N/A' are read as missing");
+  // Past 10% of the values, the words are the column's: an identifier, a category.
+  cells.insert(cells.end(), {"low", "low"});
+  EXPECT_NE(infer(cells).role, ColumnRole::numeric);
+  // Cells with digits are no missing words ("12 kg"): bad cells, or strings.
+  c = infer({"1", "2", "3", "12 kg", "4", "5", "6", "7", "8", "9", "10", "11"});
+  EXPECT_EQ(c.role, ColumnRole::numeric);
+  EXPECT_TRUE(c.form.missing.empty());
+  c = infer({"$1,200", "$900", "$15,000.50", "n/a"});
+  EXPECT_NE(c.role, ColumnRole::numeric) << "one word in four values is too many";
+  c = infer({"$1,200", "$900", "$15,000.50", "$3"});
+  EXPECT_EQ(c.role, ColumnRole::numeric);
+  EXPECT_TRUE(c.form.formatted);
+  EXPECT_EQ(c.reason,
+            "all 4 sampled values are numbers, 4 written with a currency sign, '%' or thousands "
+            "separators");
+}
+
+TEST(TabularCsv, FormattedNumbersAndMissingWordsAreReadAndModelsKeepThem) {
+  std::string text = "price,share,y\n";
+  for (int i = 0; i < 40; ++i)
+    text += "\"$" + std::to_string(1 + i % 3) + ",000\"," + std::to_string(i % 7) + "%," +
+            std::to_string(i % 2) + "\n";
+  text += "-,#N/A,1\n";
+  for (std::size_t chunk : {0, 1, 3, 64}) {
+    CsvReader r({});
+    RowBlock rows;
+    ASSERT_TRUE(testing::feed_in_chunks(r, text, chunk, rows)) << chunk;
+    ASSERT_EQ(rows.size(), 41u);
+    EXPECT_EQ(rows.x[0], 1000);
+    EXPECT_EQ(rows.x[1], 0);
+    EXPECT_EQ(rows.x[2 * 2], 3000);
+    EXPECT_EQ(rows.x[2 * 2 + 1], 2);
+    EXPECT_TRUE(std::isnan(rows.x[80]) && std::isnan(rows.x[81]));
+    EXPECT_EQ(r.missing_cells(), 2u);
+    ASSERT_EQ(r.notices().size(), 2u);
+    EXPECT_EQ(r.notices()[0],
+              "column 'price' is numeric: 40 of 41 sampled values are numbers, 40 written with a "
+              "currency sign, '%' or thousands separators; '-' is read as missing");
+  }
+  // A word the sample did not show stops at its cell and says what to do.
+  const std::string later = text + "oops,1%,1\n";
+  EXPECT_EQ(read_in_chunks(later, with({{"sampleRows", "41"}}), 0).error,
+            "line 43, column 1 (price): 'oops' is not a number (if it marks a missing value: "
+            "option missing, CLI --na)");
+  // A model keeps the forms: its scorer reads the cells as the training did.
+  auto race = Race::create({}, {"zscore | logreg"}).take();
+  ASSERT_TRUE(race->push(text.data(), text.size()));
+  ASSERT_TRUE(race->finish());
+  Result<LoadedModel> loaded =
+      model_from_json(model_to_json(race->pipeline(0), model_schema_of(race->reader())));
+  ASSERT_TRUE(loaded) << loaded.message();
+  ASSERT_EQ(loaded.value().schema.number_forms.size(), 2u);
+  EXPECT_EQ(loaded.value().schema.number_forms[1].second.missing, std::vector<std::string>{"#N/A"});
+  CsvOptions o;
+  ASSERT_TRUE(read_as_model(loaded.value().schema, true, o));
+  o.label_optional = true;  // as predict reads
+  CsvScorer scorer(o, *loaded.value().pipeline);
+  const std::string fresh = "share,price\n#N/A,\"$2,000\"\n5%,-\n";
+  const Status pushed = scorer.push(fresh.data(), fresh.size());
+  ASSERT_TRUE(pushed) << pushed.message();
+  ASSERT_TRUE(scorer.finish());
+  EXPECT_EQ(scorer.scores.size(), 2u);
+}
+
+// A decimal comma goes with a '.' between thousands: "1.500" is no decimal point.
+TEST(TabularCsv, ThousandsGroupedByPointsBesideADecimalComma) {
+  const std::string text = "a;b;y\n1.500;0,5;1\n2.300;0,1;0\n800;0,7;1\n1.250;0,2;0\n950;0,9;1\n";
+  CsvReader r({});
+  RowBlock rows;
+  ASSERT_TRUE(testing::feed_in_chunks(r, text, 0, rows));
+  EXPECT_EQ(r.decimal(), ',');
+  EXPECT_EQ(std::vector<double>(rows.x.begin(), rows.x.end()),
+            (std::vector<double>{1500, 0.5, 2300, 0.1, 800, 0.7, 1250, 0.2, 950, 0.9}));
+}
+
 TEST(TabularCsv, ADecimalCommaIsReadWhenTheSampledRowsWriteNumbersSo) {
   // As spreadsheets in much of Europe save a CSV: ';' between cells, ',' in numbers. Read
   // with a decimal point, every value was a distinct string: no column a feature.

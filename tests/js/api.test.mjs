@@ -306,13 +306,17 @@ describe('csvRunner', () => {
     r.push(csv);
     // Where the row is comes as numbers on the Error, not only in its text (issue 14).
     assert.throws(() => r.finish(), {
-      message: "line 4, column 2 (b): 'oops' is not a number",
+      message:
+        "line 4, column 2 (b): 'oops' is not a number (if it marks a missing value: option missing, CLI --na)",
       line: 4,
       column: 2,
     });
     assert.equal(r.stats(0).rows, 2);
     const now = op.csvRunner({ pipelines: ['pa'], sampleRows: 0 });
-    assert.throws(() => now.push(csv), { message: "line 4, column 2 (b): 'oops' is not a number" });
+    assert.throws(() => now.push(csv), {
+      message:
+        "line 4, column 2 (b): 'oops' is not a number (if it marks a missing value: option missing, CLI --na)",
+    });
     assert.equal(now.stats(0).rows, 2);
     assert.throws(() => now.push(csv), /line 4, column 2/, 'stays stopped');
     // The same from a data set, a scorer and svmlight rows; an error that is no row's has none.

@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "onepass/core/parse_number.hpp"
+
 namespace onepass {
 
 enum class ColumnRole { label, numeric, categorical, text, ignore };
@@ -22,11 +24,22 @@ struct RoleOverride {
   ColumnRole role;
 };
 
+// How a numeric column's cells are written, as its sampled values showed (design.md 10.1):
+// numbers formatted as spreadsheets show them, and words that stand for a missing value there.
+struct NumberForm {
+  bool formatted = false;            // "$1,200", "12%", "1.234,5": parse_formatted_number
+  std::vector<std::string> missing;  // "-", "#N/A", "n/a": missing in this column
+  bool operator==(const NumberForm& o) const {
+    return formatted == o.formatted && missing == o.missing;
+  }
+};
+
 // What the sample said about one column, and why.
 struct InferredColumn {
   ColumnRole role = ColumnRole::numeric;
   std::string reason;  // "all 1000 sampled values are numbers", "9 distinct strings", ...
   bool overridden = false;
+  NumberForm form;  // numeric columns
 };
 
 // The default missing-value tokens: an empty cell, "?", "NA", "N/A", "NaN", "nan", "null",
@@ -34,9 +47,22 @@ struct InferredColumn {
 std::vector<std::string> default_missing_tokens();
 bool is_missing_token(std::string_view cell, const std::vector<std::string>& tokens);
 
+// Whether s has a digit: a cell without one in a numeric column is a word ("-", "#N/A") that may
+// mark a missing value there.
+bool has_digit(std::string_view s);
+
+// A number as a spreadsheet formats it: a currency sign ($ € £ ¥) before or after it, '%' after
+// it (12% is 12), or its integer digits grouped in threes by ',' (by '.' with a decimal comma),
+// a space or a no-break space ("1,234.5", "1.234,5", "1 234,5"); a sign before it all. ok with
+// the number; not_a_number for a plain number (parse_number's) and anything else.
+NumberParse parse_formatted_number(std::string_view cell, double& out, char decimal);
+
 // Infers the role of one column from its sampled cells (trimmed; the missing ones included):
-//   every non-missing value a number (or all but at most 1%, or all but one among three or
-//   more numbers: those are then bad cells) -> numeric;
+//   every non-missing value a number, plain or formatted (parse_formatted_number), but for
+//   at most 10% of them that are one of at most 5 words without a digit ("-", "#N/A": read as
+//   missing in this column, named in the reason) -> numeric;
+//   all but at most 1%, or all but one among three or more numbers -> numeric (the others are
+//   bad cells, reported row by row);
 //   values of three or more words on average (or 40+ characters with a space) -> text;
 //   every value distinct (or more than half of 50+ values) -> ignore (an identifier);
 //   otherwise -> categorical. A column with no value at all -> numeric (all missing).

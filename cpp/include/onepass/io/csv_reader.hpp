@@ -81,6 +81,8 @@ struct CsvOptions {
   // Numeric features by header name, in this order (a model's schema), and the model's encoded
   // columns; other columns are ignored and no role is inferred. Empty: roles decide.
   std::vector<std::string> features;
+  // How the model's numeric columns were written, by column name (those not plain numbers).
+  std::vector<std::pair<std::string, NumberForm>> number_forms;
   EncodedSchema encoded;
   bool freeze_encoder = false;  // scoring with a model: no new level or word becomes a feature
   // A file without the label column (named by `label`) is read with label 0 on every row
@@ -167,6 +169,8 @@ class CsvReader : public RowCounter {
   char delimiter() const { return opt_.delimiter; }
   char decimal() const { return opt_.decimal; }
   const std::vector<ColumnInfo>& columns() const { return column_info_; }
+  // The numeric features' forms that are not plain numbers, by name (a model keeps them).
+  std::vector<std::pair<std::string, NumberForm>> number_forms() const;
   const std::vector<std::string>& notices() const { return notices_; }
   const FeatureEncoder& encoder() const { return encoder_; }
   const std::vector<std::vector<std::string>>& kept_rows() const { return kept_rows_; }
@@ -262,6 +266,7 @@ class CsvReader : public RowCounter {
   bool has_label_ = true;
   std::vector<std::size_t> feature_cols_;  // file column of each numeric feature
   std::vector<ColumnRole> role_of_col_;
+  std::vector<NumberForm> form_of_col_;        // numeric columns: formatted numbers, missing words
   std::vector<std::uint32_t> encoded_of_col_;  // per file column: its encoder column
   std::vector<ColumnInfo> column_info_;
   std::vector<std::string> notices_;

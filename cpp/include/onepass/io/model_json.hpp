@@ -14,6 +14,10 @@
 // Version 3 adds, for pipelines trained on svmlight / libsvm rows (io/svmlight_reader.hpp):
 //   "schema": { ..., "input": "svmlight", "index_base": 0 or 1 } (no feature names: the
 //   features are the file's indices); CSV models are still written as version 1 or 2.
+// Any version may add "schema": { ..., "number_forms": [ { "column", "formatted", "missing":
+//   [words] } ] } for numeric columns written as a spreadsheet formats numbers, or with words
+//   for a missing value (design.md 10.1); a reader without it stops at such a cell, with a
+//   message.
 // Version 4, for pipelines with a text column: its words count +1 (version 2 counted a word
 //   -1 when its hash's top bit was set; such files still load and score as trained).
 // Numbers round-trip exactly; NaN and infinities are written as "NaN", "Infinity", "-Infinity".
@@ -44,6 +48,8 @@ struct ModelSchema {
   std::string label_trim;
   bool header = true;  // false: the training file had no header row (columns c1..cN)
   char decimal = '.';  // ',': the training file wrote numbers with a decimal comma
+  // Numeric columns not written as plain numbers ("$1,200", "-" for missing), by name.
+  std::vector<std::pair<std::string, NumberForm>> number_forms;
   // Trained on svmlight rows (features by index, counted from index_base in the file).
   bool svmlight = false;
   int index_base = 1;
