@@ -307,7 +307,18 @@ Status CsvReader::read_header(std::uint64_t line) {
     column_names_.emplace_back(opt_.header ? std::string(trim_blanks(fields_[c]))
                                            : "c" + std::to_string(c + 1));
   if (opt_.header) name_columns_uniquely();
-  if (columns_ < 2)
+  // design.md 10.1: a file without a header read as one loses its first row, silently.
+  if (opt_.header && !opt_.detect_header && !from_model() && columns_ >= 2 &&
+      std::all_of(column_names_.begin(), column_names_.end(), [this](const std::string& name) {
+        double v = 0;
+        return parse_number(name, v, opt_.decimal ? opt_.decimal : '.') == NumberParse::ok;
+      }))
+    notices_.push_back("the header row is all numbers (" + quote_cell(column_names_[0]) + ", " +
+                       quote_cell(column_names_[1]) +
+                       ", ...): if the file has no header, give --no-header (JS header: false, "
+                       "or 'auto' to decide), or its first row is not learned from");
+  // A file to score may be its features alone, one column (the label absent).
+  if (columns_ < 2 && !opt_.label_optional)
     return row_error(line, 0,
                      std::string(opt_.header ? "the header" : "the first row") + " has " +
                          std::to_string(columns_) +

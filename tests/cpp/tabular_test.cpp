@@ -710,6 +710,21 @@ TEST(TabularCsv, AMissingValueTokenIsAMissingLabel) {
             "(positive, chosen from the first rows) and 'B'");
 }
 
+// design.md 10.1: a file without a header, read as having one, lost its first row silently.
+TEST(TabularCsv, AHeaderOfNumbersIsSaidToLookLikeData) {
+  CsvReader r({});
+  RowBlock rows;
+  ASSERT_TRUE(testing::feed_in_chunks(r, "1.288,1.449,1\n0.5,2,0\n1.5,1,1\n", 0, rows));
+  ASSERT_EQ(r.notices().size(), 1u);
+  EXPECT_EQ(r.notices()[0],
+            "the header row is all numbers ('1.288', '1.449', ...): if the file has no header, "
+            "give --no-header (JS header: false, or 'auto' to decide), or its first row is not "
+            "learned from");
+  CsvReader named({});
+  ASSERT_TRUE(testing::feed_in_chunks(named, "2019,2020,y\n0.5,2,0\n1.5,1,1\n", 0, rows));
+  EXPECT_TRUE(named.notices().empty());
+}
+
 TEST(TabularCsv, HeaderDetectedFromTheFirstRows) {
   const auto read = [](const std::string& text, CsvReader& r) {
     RowBlock rows;

@@ -247,3 +247,28 @@ test('text words weigh what their names say; a version 2 model scores as trained
   assert.equal(m.status, 1);
   assert.match(m.stderr, /count text words differently .* train them with the same version/);
 });
+
+// A file to score may hold one column, the model's only feature (the label absent): it was
+// refused as "the header has 1 column; expected at least one feature and a label".
+test('predict reads a file of one column, the only feature', () => {
+  const lines = readFileSync(join(root, 'tests', 'fixtures', 'words.csv'), 'utf8')
+    .trim()
+    .split('\n');
+  const train = join(dir, 'review_only.csv');
+  writeFileSync(train, lines.map((l) => l.split(',').slice(1).join(',')).join('\n') + '\n');
+  const model = join(dir, 'review_only.json');
+  assert.equal(cli(['run', train, '-p', 'logreg', '--save', model, '--quiet']).status, 0);
+  const file = join(dir, 'review_only_new.csv');
+  writeFileSync(file, 'review\ngreat love\nawful refund\n');
+  const r = cli(['predict', file, '--model', model]);
+  assert.equal(r.status, 0, r.stderr);
+  const rows = r.stdout
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split(','));
+  assert.deepEqual(
+    rows.map((row) => row[1]),
+    ['1', '0'],
+  );
+});
