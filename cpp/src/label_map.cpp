@@ -61,8 +61,31 @@ std::string binary_input_reason(std::string_view head) {
   if (head.size() >= 2 && static_cast<unsigned char>(head[0]) == 0x1F &&
       static_cast<unsigned char>(head[1]) == 0x8B)
     return "this looks like a gzip-compressed file, not CSV text: decompress it first";
-  if (head.substr(0, 1024).find('\0') != std::string_view::npos)
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(head[i]); };
+  if (head.size() >= 2 &&
+      ((byte(0) == 0xFF && byte(1) == 0xFE) || (byte(0) == 0xFE && byte(1) == 0xFF)))
+    return "this is UTF-16 text (it starts with the byte order mark " +
+           std::string(byte(0) == 0xFF ? "FF FE" : "FE FF") +
+           ", as Excel saves \"Unicode Text\"), not UTF-8: save it as \"CSV UTF-8\", or "
+           "convert it (iconv -f UTF-16 -t UTF-8)";
+  const std::string_view start = head.substr(0, 1024);
+  if (start.find('\0') != std::string_view::npos) {
+    // UTF-16 without a byte order mark: every other byte of ASCII text is 0.
+    std::size_t zero[2] = {0, 0};
+    for (std::size_t i = 0; i < start.size(); ++i) zero[i % 2] += start[i] == '\0';
+    if (start.size() >= 8 && (zero[0] == 0 || zero[1] == 0) &&
+        (zero[0] + zero[1]) * 2 >= start.size() - 1)
+      return "this looks like UTF-16 text (every other byte is 0), not UTF-8: save it as "
+             "\"CSV UTF-8\", or convert it (iconv -f UTF-16LE -t UTF-8)";
     return "this looks like a binary file, not CSV text (it has NUL bytes)";
+  }
+  // Line breaks of a carriage return alone (classic Mac OS, some exporters): the whole file
+  // would be one line.
+  const std::size_t cr = start.find('\r');
+  if (cr != std::string_view::npos && cr + 1 < start.size() && start[cr + 1] != '\n' &&
+      start.find('\n') == std::string_view::npos)
+    return "the lines end with a carriage return alone (old Mac line endings), which this "
+           "reader does not take for line breaks: convert them (tr '\\r' '\\n')";
   return "";
 }
 

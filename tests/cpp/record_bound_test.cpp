@@ -97,5 +97,33 @@ TEST(RecordBound, MessagesNeverCarryRawControlBytes) {
             "this looks like a gzip-compressed file, not CSV text: decompress it first");
 }
 
+// Text this reader does not take gets a message that says what it is and what to do.
+TEST(RecordBound, UtfSixteenAndCarriageReturnLinesAreNamed) {
+  const auto error = [](const std::string& text) {
+    CsvReader r(CsvOptions{});
+    RowBlock rows;
+    return testing::feed_in_chunks(r, text, 0, rows).message();
+  };
+  const std::string ascii = "a\tb\ty\r\n1\t2\t1\r\n2\t1\t0\r\n";
+  std::string le, be;
+  for (char c : ascii) {
+    le += {c, '\0'};
+    be += {'\0', c};
+  }
+  EXPECT_EQ(error("\xFF\xFE" + le),
+            "this is UTF-16 text (it starts with the byte order mark FF FE, as Excel saves "
+            "\"Unicode Text\"), not UTF-8: save it as \"CSV UTF-8\", or convert it (iconv -f "
+            "UTF-16 -t UTF-8)");
+  EXPECT_NE(error("\xFE\xFF" + be).find("byte order mark FE FF"), std::string::npos);
+  EXPECT_EQ(error(le),
+            "this looks like UTF-16 text (every other byte is 0), not UTF-8: save it as \"CSV "
+            "UTF-8\", or convert it (iconv -f UTF-16LE -t UTF-8)");
+  EXPECT_EQ(error(std::string("a,b\0c,y\n1,2,1\n", 14)),
+            "this looks like a binary file, not CSV text (it has NUL bytes)");
+  EXPECT_EQ(error("a,b,y\r1,2,1\r2,1,0\r"),
+            "the lines end with a carriage return alone (old Mac line endings), which this "
+            "reader does not take for line breaks: convert them (tr '\\r' '\\n')");
+}
+
 }  // namespace
 }  // namespace onepass

@@ -83,7 +83,8 @@ class LabelRuns {
 std::string printable(std::string_view s);
 // A cell in a message: quoted, printable, shortened past 40 bytes.
 std::string quote_cell(std::string_view s);
-// Why the first bytes of a stream are not text (gzip, NUL bytes), or "".
+// Why the first bytes of a stream are not text this reader takes (gzip, UTF-16, NUL bytes,
+// line breaks of a carriage return alone), or "".
 std::string binary_input_reason(std::string_view head);
 
 }  // namespace onepass
