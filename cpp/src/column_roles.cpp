@@ -67,16 +67,23 @@ std::string plural(std::size_t n, const char* what) {
 
 namespace {
 
+constexpr std::string_view kCurrencySigns[] = {"$", "\xE2\x82\xAC", "\xC2\xA3",
+                                               "\xC2\xA5"};  // $ € £ ¥
+
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+
 // s starts with one of the currency signs: its length, else 0.
 std::size_t currency_prefix(std::string_view s) {
-  for (std::string_view sign : {"$", "\xE2\x82\xAC", "\xC2\xA3", "\xC2\xA5"})  // $ € £ ¥
+  for (std::string_view sign : kCurrencySigns)
     if (s.substr(0, sign.size()) == sign) return sign.size();
   return 0;
 }
 
 // s ends with one of the currency signs (after a blank or not): the length to cut, else 0.
 std::size_t currency_suffix(std::string_view s) {
-  for (std::string_view sign : {"$", "\xE2\x82\xAC", "\xC2\xA3", "\xC2\xA5"})
+  for (std::string_view sign : kCurrencySigns)
     if (s.size() > sign.size() && s.substr(s.size() - sign.size()) == sign) {
       std::size_t cut = sign.size();
       while (cut < s.size() && s[s.size() - cut - 1] == ' ') ++cut;
@@ -98,7 +105,7 @@ std::size_t group_separator(std::string_view s, char decimal) {
 }  // namespace
 
 bool has_digit(std::string_view s) {
-  return std::any_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+  return std::any_of(s.begin(), s.end(), is_digit);
 }
 
 NumberParse parse_formatted_number(std::string_view cell, double& out, char decimal) {
@@ -126,7 +133,7 @@ NumberParse parse_formatted_number(std::string_view cell, double& out, char deci
   // The integer digits: one group of 1 to 3, then groups of 3 after separators, or ungrouped.
   std::size_t i = 0, group = 0, groups = 0;
   while (i < s.size()) {
-    if (s[i] >= '0' && s[i] <= '9') {
+    if (is_digit(s[i])) {
       plain += s[i++];
       if (++group > 3 && groups > 0) return NumberParse::not_a_number;
       continue;
@@ -141,7 +148,7 @@ NumberParse parse_formatted_number(std::string_view cell, double& out, char deci
   if (plain.empty() || plain == "-" || (groups > 0 && group != 3)) return NumberParse::not_a_number;
   if (i < s.size() && s[i] == decimal) {
     plain += decimal;
-    for (++i; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) plain += s[i];
+    for (++i; i < s.size() && is_digit(s[i]); ++i) plain += s[i];
   }
   if (i != s.size() || (!formatted && groups == 0)) return NumberParse::not_a_number;
   return parse_number(plain, out, decimal);

@@ -25,9 +25,6 @@ constexpr const char* kTitleLineHint =
 // the record unless the record holds a quote.
 std::size_t find_record_end(const char* data, std::size_t size, std::size_t from, QuoteState& q,
                             char delimiter, std::uint64_t& quoted_breaks) {
-  const auto is_delimiter = [delimiter](char c) {
-    return delimiter ? c == delimiter : is_delimiter_candidate(c);
-  };
   if (!q.in_quotes()) {
     const void* nl = std::memchr(data + from, '\n', size - from);
     const std::size_t end =
@@ -38,7 +35,7 @@ std::size_t find_record_end(const char* data, std::size_t size, std::size_t from
         return end;
       }
       // No quote to the chunk's end: the last character alone says where the record stands.
-      if (end > from) q.step(data[end - 1], is_delimiter(data[end - 1]));
+      if (end > from) q.step(data[end - 1], ends_field(data[end - 1], delimiter));
       return std::string_view::npos;
     }
   }
@@ -51,7 +48,7 @@ std::size_t find_record_end(const char* data, std::size_t size, std::size_t from
       }
       ++quoted_breaks;
     } else {
-      q.step(c, is_delimiter(c));
+      q.step(c, ends_field(c, delimiter));
     }
   }
   return std::string_view::npos;
@@ -247,7 +244,7 @@ Status CsvReader::record_too_long(const char* data, std::size_t size, std::size_
         continue;
       }
       const bool field_start = q.at_field_start();
-      const CsvChar kind = q.step(c, delimiter ? c == delimiter : is_delimiter_candidate(c));
+      const CsvChar kind = q.step(c, ends_field(c, delimiter));
       if (kind == CsvChar::delimiter) {
         ++field;
       } else if (kind == CsvChar::quote && field_start) {

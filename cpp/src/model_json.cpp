@@ -773,7 +773,11 @@ ClassNames class_names(const ModelSchema& schema) {
 }
 
 ModelSchema model_schema_of(const CsvReader& r) {
-  ModelSchema s{r.feature_names(), r.label_name(), r.positive_label(), r.negative_label(), {}, {}};
+  ModelSchema s;
+  s.features = r.feature_names();
+  s.label = r.label_name();
+  s.positive = r.positive_label();
+  s.negative = r.negative_label();
   s.encoded = r.encoded_schema();
   s.label_trim = r.label_trim();
   s.header = r.has_header();

@@ -485,24 +485,30 @@ TEST(ColumnRoles, FormattedNumbersAreReadAsSpreadsheetsWriteThem) {
                ? v
                : std::numeric_limits<double>::quiet_NaN();
   };
-  EXPECT_EQ(value("$1,200", '.'), 1200);
-  EXPECT_EQ(value("-$1,200.50", '.'), -1200.5);
-  EXPECT_EQ(value("$-3", '.'), -3);
-  EXPECT_EQ(value("12%", '.'), 12);
-  EXPECT_EQ(value("-0.5%", '.'), -0.5);
-  EXPECT_EQ(value("1,234,567.25", '.'), 1234567.25);
-  EXPECT_EQ(value("1.234,5", ','), 1234.5);
-  EXPECT_EQ(value("1 234,5", ','), 1234.5);
-  EXPECT_EQ(value("1\xC2\xA0"
-                  "234,5",
-                  ','),
-            1234.5);
-  EXPECT_EQ(value("1.234.567", ','), 1234567);
-  EXPECT_EQ(value("12,50 \xE2\x82\xAC", ','), 12.5);
-  EXPECT_EQ(value("\xC2\xA3"
-                  "7",
-                  '.'),
-            7);
+  struct Case {
+    const char* cell;
+    char decimal;
+    double value;
+  };
+  const Case cases[] = {
+      {"$1,200", '.', 1200},
+      {"-$1,200.50", '.', -1200.5},
+      {"$-3", '.', -3},
+      {"12%", '.', 12},
+      {"-0.5%", '.', -0.5},
+      {"1,234,567.25", '.', 1234567.25},
+      {"1.234,5", ',', 1234.5},
+      {"1 234,5", ',', 1234.5},
+      {"1\xC2\xA0"
+       "234,5",
+       ',', 1234.5},  // a no-break space between thousands
+      {"1.234.567", ',', 1234567},
+      {"12,50 \xE2\x82\xAC", ',', 12.5},  // 12,50 €
+      {"\xC2\xA3"
+       "7",
+       '.', 7},  // £7
+  };
+  for (const Case& c : cases) EXPECT_EQ(value(c.cell, c.decimal), c.value) << c.cell;
   for (const char* bad : {"1234", "1.5", "1,23", "12,3456", "1,,234", ",123", "1,234,", "$", "%",
                           "-", "$-", "12%%", "1e5%", "12:30", "2024-01-05", "$1,2345"})
     EXPECT_TRUE(std::isnan(value(bad, '.'))) << bad;

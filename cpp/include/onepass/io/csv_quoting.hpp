@@ -64,5 +64,9 @@ class QuoteState {
 inline bool is_delimiter_candidate(char c) {
   return c == ',' || c == ';' || c == '\t' || c == '|';
 }
+// Whether c ends a field: the delimiter, or while it is being detected (0), any candidate.
+inline bool ends_field(char c, char delimiter) {
+  return delimiter ? c == delimiter : is_delimiter_candidate(c);
+}
 
 }  // namespace onepass
