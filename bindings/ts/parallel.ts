@@ -12,7 +12,7 @@
 // (read_share.ts), so that neither side waits. When learning is the bound, the race is split
 // instead: one worker parses every block and learns some of the pipelines too (race_split.ts).
 import { fail, isNode, nodeModule, type LoadOptions } from './module.js';
-import { EarlyThreads, startThread, type ParserThread } from './parser_threads.js';
+import { EarlyThreads, KeptThreads, startRouted, type RoutedThread } from './parser_threads.js';
 import { cannotRead } from './sources.js';
 import type { BlockReply, FromParser, ParsedRows, ToParser } from './parse_worker.js';
 import type { RawRace } from './onepass_wasm.mjs';
@@ -56,7 +56,9 @@ export interface RunInput {
 
 /** K parser workers; blocks go round-robin, and each worker answers in the order it was sent. */
 class ParserPool {
-  #threads: ParserThread[] = [];
+  #threads: RoutedThread[] = [];
+  /** Whether the threads were sent a run's head (begin): then they drop it before being kept. */
+  #begun = false;
   /** Buffers that came back (rows learned, blocks read), to be used again. */
   readonly spare = new SpareBuffers(16);
   #waiting = new Map<number, { resolve(r: BlockReply): void; reject(e: Error): void }>();
@@ -67,13 +69,22 @@ class ParserPool {
   onStates: (states: (Float64Array | null)[]) => void = () => undefined;
   #collected: { resolve(s: (Float64Array | null)[]): void; reject(e: Error): void } | null = null;
 
-  /** `count` workers: those started early first (the rest of them the run ends), then new ones. */
-  static async start(count: number, early?: EarlyThreads): Promise<ParserPool> {
-    const pool = new ParserPool();
+  /** `count` workers of the module `source` loaded: those started early first (the rest of them
+   * the run gives back), then kept ones, then new ones. */
+  static async start(
+    count: number,
+    source: LoadOptions,
+    early?: EarlyThreads,
+  ): Promise<ParserPool> {
+    const pool = new ParserPool(source);
     const to = { message: (m: FromParser) => pool.#answer(m), error: (e: Error) => pool.#fail(e) };
     try {
-      for (let i = 0; i < count; ++i)
-        pool.#threads.push((await early?.take(to)) ?? (await startThread(to)));
+      for (let i = 0; i < count; ++i) {
+        const routed =
+          (await early?.take()) ?? (await KeptThreads.take(source)) ?? (await startRouted());
+        routed.route.attach(to);
+        pool.#threads.push(routed);
+      }
     } catch (e) {
       pool.close(); // those already started
       throw e;
@@ -81,13 +92,16 @@ class ParserPool {
     return pool;
   }
 
+  private constructor(readonly source: LoadOptions) {}
+
   /** The run's options and module, the head of the stream its reader read, and the file whose
    * ranges the workers will read (none: blocks come as bytes). */
   begin(run: ParallelRun, head: Uint8Array[], file?: RangedFile, learns?: boolean[]): void {
     // A race on two threads: the worker's pipelines go to it as they are after the head.
     const states = learns?.map((there, i) => (there ? run.race.runState(i) : null));
     const transfer = states?.flatMap((s) => (s ? [s.buffer as ArrayBuffer] : [])) ?? [];
-    for (const t of this.#threads)
+    this.#begun = true;
+    for (const { thread: t } of this.#threads)
       t.post(
         { type: 'init', source: run.source, options: run.options, head, file, learns, states },
         transfer,
@@ -97,7 +111,7 @@ class ParserPool {
   /** A race on two threads (one worker): what the run's own reader reads, for the worker's
    * race too. */
   forward(message: Extract<ToParser, { type: 'push' }>): void {
-    this.#threads[0].post(message, [message.block.buffer as ArrayBuffer]);
+    this.#threads[0].thread.post(message, [message.block.buffer as ArrayBuffer]);
   }
 
   /** The final states of the worker's pipelines (a race on two threads). */
@@ -105,7 +119,7 @@ class ParserPool {
     if (this.#failure) return Promise.reject(this.#failure);
     return new Promise((resolve, reject) => {
       this.#collected = { resolve, reject };
-      this.#threads[0].post({ type: 'collect' }, []);
+      this.#threads[0].thread.post({ type: 'collect' }, []);
     });
   }
 
@@ -122,7 +136,7 @@ class ParserPool {
   read(block: Uint8Array | FileRange): Promise<BlockReply> {
     if (this.#failure) return Promise.reject(this.#failure);
     const id = this.#next++;
-    const thread = this.#threads[id % this.#threads.length];
+    const { thread } = this.#threads[id % this.#threads.length];
     const spare = this.spare.some(2);
     return new Promise<BlockReply>((resolve, reject) => {
       this.#waiting.set(id, { resolve, reject });
@@ -132,14 +146,19 @@ class ParserPool {
     });
   }
 
+  /** Ends the run's use of the threads: kept for the module's next run, unless a worker failed
+   * (then every one is ended). */
   close(): void {
-    for (const t of this.#threads) t.terminate();
+    for (const routed of this.#threads)
+      if (this.#failure) routed.thread.terminate();
+      else KeptThreads.keep(this.source, routed, this.#begun);
     this.#threads = [];
   }
 
   #answer(m: FromParser): void {
     if (m.type === 'failed') return this.#fail(new Error(m.message));
     if (m.type === 'ready') return void ++this.#ready;
+    if (m.type === 'ended') return; // only asked for after the run (KeptThreads)
     if (m.type === 'states') {
       if (!m.final) {
         try {
@@ -418,7 +437,8 @@ class ParallelStream {
   ) {
     this.#inFlight = new InOrder(2 * parsers + 3);
     this.share = new ReadShare(parsers);
-    this.#early = startEarly ? new EarlyThreads(parsers) : null; // last: nothing after it throws
+    // Last: nothing after it throws.
+    this.#early = startEarly ? new EarlyThreads(parsers, run.source) : null;
   }
 
   /** Learns the next block in flight: a worker's rows, or its bytes read here. */
@@ -547,7 +567,11 @@ class ParallelStream {
         const state = run.race.readApartState();
         if (state === 1 && weighing.due(run.race, this.parsers)) {
           const split = this.#planSplit(weighing);
-          this.#starting = ParserPool.start(split ? 1 : this.parsers, this.#early ?? undefined);
+          this.#starting = ParserPool.start(
+            split ? 1 : this.parsers,
+            run.source,
+            this.#early ?? undefined,
+          );
           this.#pool = await this.#starting;
           this.#early?.end(); // those the pool did not take (a race split takes one)
           if (split) this.#pool.onStates = (states) => loadStates(run.race, states);

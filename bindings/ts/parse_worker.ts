@@ -37,7 +37,10 @@ export type ToParser =
   /** Bytes the run's own reader read (after a quote), for this worker's race, in order. */
   | { type: 'push'; block: Uint8Array }
   /** The run states of the pipelines learned here, now (an answer of type 'states'). */
-  | { type: 'collect' };
+  | { type: 'collect' }
+  /** The run is over: drop it, and answer 'ended' (the thread may be kept for the module's next
+   * run: parser_threads.ts, KeptThreads). */
+  | { type: 'end' };
 
 export interface ParsedRows extends RawApartCounts {
   x: Float64Array;
@@ -67,6 +70,8 @@ export type FromParser =
   /** The run states of the pipelines this worker learns (null for the others): now and then
    * during the run, for the run's live figures, and `final` in answer to 'collect'. */
   | { type: 'states'; states: (Float64Array | null)[]; final: boolean }
+  /** The run is dropped: every message of it was answered before this. */
+  | { type: 'ended' }
   | { type: 'failed'; message: string };
 
 export type BlockReply = Extract<FromParser, { type: 'block' }>;
@@ -110,6 +115,12 @@ class BlockReader {
 
   take(spare: ArrayBuffer[]): void {
     this.#spare.give(...spare);
+  }
+
+  /** Frees the run's parser and race (their wasm memory). */
+  dispose(): void {
+    this.parser.delete();
+    this.race?.dispose();
   }
 
   /** Reads the block now in the parser's chunk buffer (n bytes). `learn`, called once the reply
@@ -184,6 +195,8 @@ async function serve(): Promise<void> {
     wake?.();
   });
   let reader: BlockReader | null = null;
+  // The module, loaded by the first run: a kept thread's later runs are of the same module.
+  let loaded: ReturnType<typeof loadModule> | null = null;
   let statesSent = performance.now();
   // A block's cost is the time from the end of the one before (when this one was waiting
   // already) or from its arrival, to the end of its own: what a block really costs this thread,
@@ -197,8 +210,16 @@ async function serve(): Promise<void> {
     wake = null;
     const m = queue.shift()!;
     try {
+      if (m.type === 'end') {
+        reader?.dispose();
+        reader = null;
+        messages.post({ type: 'ended' }, []);
+        continue;
+      }
       if (m.type === 'init') {
-        const { raw } = await loadModule(m.source);
+        reader?.dispose();
+        reader = null;
+        const { raw } = await (loaded ??= loadModule(m.source));
         const parser = new raw.BlockParser();
         let err = parser.init(m.options);
         const race = m.learns ? new WorkerRace(raw, m.options, m.learns) : null;

@@ -147,6 +147,11 @@ export class WorkerRace {
   states(): (Float64Array | null)[] {
     return this.#learns.map((l, i) => (l ? this.#race.runState(i) : null));
   }
+
+  /** Frees the race's wasm memory. */
+  dispose(): void {
+    this.#race.delete();
+  }
 }
 
 function status(err: RawStatus): void {

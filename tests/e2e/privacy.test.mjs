@@ -144,6 +144,16 @@ test('parser workers: on a host without CSP they can fetch nothing, and every co
     const apart = /\((\d+) blocks in parser workers\)/.exec(await page.textContent('#status'));
     assert.ok(apart && Number(apart[1]) > 10, await page.textContent('#status'));
     const everyCore = await figures(page);
+    // Again on every core: the run takes the parser worker the first one kept (none started).
+    let started = 0;
+    page.on('worker', () => ++started);
+    await page.click('#run');
+    await page.waitForFunction(() =>
+      document.querySelector('#status').textContent.startsWith('Done'),
+    );
+    await resultsShow(page, 3, big.rows);
+    assert.deepEqual(await figures(page), everyCore);
+    assert.equal(started, 0, 'no worker started');
     await page.selectOption('#threads', '1');
     await page.click('#run');
     await page.waitForFunction(() =>

@@ -14,15 +14,17 @@ import {
   truncateSync,
   writeFileSync,
 } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { before, test } from 'node:test';
 import { load } from 'onepass';
-import { cli } from './helpers.mjs';
+import { cli, root } from './helpers.mjs';
 // The same module the package loads (its own path): a test may fix the learning thread's share.
 import { ReadShare } from '../../lib/read_share.js';
 import { RaceSplit, SplitWeighing } from '../../lib/race_split.js';
-import { EarlyThreads } from '../../lib/parser_threads.js';
+import { EarlyThreads, KeptThreads, threadCounts } from '../../lib/parser_threads.js';
 
 let op;
 let dir;
@@ -206,38 +208,99 @@ test('threads is checked; the CLI takes --threads and prints the same whatever N
   assert.match(bad.stderr, /--threads takes a whole number from 1 to 256 \(got '0'\)/);
 });
 
-test('runs on every core leave no file open and no worker running', async () => {
+test('runs on every core leave no file open, and their kept workers end when idle', async () => {
   const path = file('fds.csv', csvText(90000));
   const open = () => readdirSync('/proc/self/fd').length;
+  KeptThreads.endAll();
+  await settleDescriptors(open, Infinity);
   const before = open();
-  for (let i = 0; i < 3; i++) assert.ok((await run(path, 3)).apart > 0);
-  // Ended workers give their descriptors back as their threads stop.
-  const until = Date.now() + 5000;
-  while (open() > before && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-  assert.ok(open() <= before, `${open()} descriptors open, ${before} before`);
+  const idle = KeptThreads.idleMs;
+  KeptThreads.idleMs = 300;
+  try {
+    for (let i = 0; i < 3; i++) assert.ok((await run(path, 3)).apart > 0);
+    await keptNow(2); // the two parsers, for the next run
+    // Unused for idleMs, they end, and give their descriptors back as their threads stop.
+    await new Promise((r) => setTimeout(r, 400));
+    assert.equal(KeptThreads.size, 0);
+    await settleDescriptors(open, before);
+    assert.ok(open() <= before, `${open()} descriptors open, ${before} before`);
+  } finally {
+    KeptThreads.idleMs = idle;
+  }
 });
 
-test('parser threads started early for a large file are ended when it never settles', async () => {
-  // Over 4 MB: the run starts its parsers as it begins (parser_threads.ts), then finds that the
-  // file never settles (a categorical column) and reads it all here.
-  let text = 'x,color,label\n';
-  for (let i = 0; i < 600000; i++)
-    text += `${i % 13},${['red', 'blue', 'green'][i % 3]},${i % 2}\n`;
-  assert.ok(text.length > 5e6);
-  const path = file('categorical-large.csv', text);
-  const open = () => readdirSync('/proc/self/fd').length;
-  const before = open();
-  const one = await run(path, 1, { positive: '1' });
-  const started = EarlyThreads.started;
-  for (let i = 0; i < 3; i++) {
-    const many = await run(path, 3, { positive: '1' });
-    assert.equal(many.apart, 0);
-    assertSame(one, many);
-  }
-  assert.equal(EarlyThreads.started - started, 3 * 2, 'two parser threads started early a run');
+/** Waits (at most 5 s) until `count` threads are kept: a run's workers drop it first ('ended'). */
+async function keptNow(count) {
   const until = Date.now() + 5000;
-  while (open() > before && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-  assert.ok(open() <= before, `${open()} descriptors open, ${before} before`);
+  while (KeptThreads.size !== count && Date.now() < until)
+    await new Promise((r) => setTimeout(r, 20));
+  assert.equal(KeptThreads.size, count, 'threads kept');
+}
+
+/** Waits (at most 5 s) until no more than `most` descriptors are open: ended workers' threads
+ * give theirs back as they stop. */
+async function settleDescriptors(open, most) {
+  const until = Date.now() + 5000;
+  let last = open();
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 100));
+    const now = open();
+    if (now <= most || (most === Infinity && now === last) || Date.now() > until) return;
+    last = now;
+  }
+}
+
+test('a later run takes the threads the one before kept: none started, the bits of one', async () => {
+  const path = file('kept.csv', csvText(120000));
+  const one = await run(path, 1);
+  KeptThreads.endAll();
+  const started = threadCounts.started;
+  assertSame(one, await run(path, 3));
+  assert.equal(threadCounts.started - started, 2, 'the first run starts its two parsers');
+  for (let i = 0; i < 2; i++) assertSame(one, await run(path, 3));
+  assert.equal(threadCounts.started - started, 2, 'later runs take the kept ones');
+  // A cancelled run's workers drop it, replies in flight included, before the next run has them.
+  const runner = op.csvRunner({ pipelines: SPECS, positive: 'yes' });
+  await cancelled(runner, path, 3, 2);
+  runner.dispose();
+  assertSame(one, await run(path, 3));
+  // A stream's blocks, a race split (one worker learns pipelines), then a file again.
+  assertSame(one, await run(fileChunks(path, 65536), 3));
+  RaceSplit.fixed = [false, false, true]; // the z-scored two share their scaler: one side
+  try {
+    const split = await run(path, 2);
+    assert.equal(split.pipelinesApart, 1);
+    assertSame(one, split);
+  } finally {
+    RaceSplit.fixed = false;
+  }
+  assertSame(one, await run(path, 3));
+  assert.equal(threadCounts.started - started, 2, 'no run since started a thread');
+  // Another module (another load()) has threads of its own.
+  const other = await load();
+  const runner2 = other.csvRunner({ pipelines: SPECS, positive: 'yes' });
+  await runner2.pushAll(path, { threads: 2 });
+  runner2.dispose();
+  assert.equal(threadCounts.started - started, 3);
+});
+
+test('kept workers do not keep a Node process alive; node -e starts them too', () => {
+  const path = file('exit.csv', csvText(300000)); // over 4 MB: its parser starts at once
+  const script = `
+    import { load } from ${JSON.stringify(pathToFileURL(join(root, 'lib/index.js')).href)};
+    const op = await load();
+    const r = op.csvRunner({ pipelines: ['zscore | logreg'], positive: 'yes' });
+    const { blocksApart } = await r.pushAll(${JSON.stringify(path)}, { threads: 2 });
+    console.log(blocksApart);`;
+  const t0 = Date.now();
+  const out = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    cwd: dir,
+  });
+  assert.equal(out.status, 0, out.stderr);
+  assert.ok(Number(out.stdout) > 0, 'blocks were read apart');
+  // KeptThreads.idleMs is 10 s: a process that waited for its kept worker would take that long.
+  assert.ok(Date.now() - t0 < 8000, `the process took ${Date.now() - t0} ms`);
 });
 
 test('late labels, no last line break, a quote in a stream, a cancel: as one thread', async () => {
@@ -262,16 +325,19 @@ test('late labels, no last line break, a quote in a stream, a cancel: as one thr
   const many = await run(chunks(), 2);
   assert.ok(many.apart > 0);
   assertSame(one, many);
-  // A cancel from onProgress ends the run with its error, and the workers with it.
+  // A cancel from onProgress ends the run with its error; its workers are kept, and end.
   const descriptors = () => readdirSync('/proc/self/fd').length;
+  KeptThreads.endAll();
+  await settleDescriptors(descriptors, Infinity);
   const before = descriptors();
   const runner = op.csvRunner({ pipelines: SPECS, positive: 'yes' });
   await cancelled(runner, late, 3, 3);
   assert.ok(runner.stats(0).rows > 0, 'what was learned before the cancel is kept');
   runner.dispose();
-  const until = Date.now() + 5000;
-  while (descriptors() > before && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-  assert.ok(descriptors() <= before, 'the workers ended'); // earlier runs' may still be ending
+  await keptNow(2);
+  KeptThreads.endAll();
+  await settleDescriptors(descriptors, before);
+  assert.ok(descriptors() <= before, 'the workers ended');
 });
 
 test("the learning thread's share of the reading follows the measured costs", () => {
