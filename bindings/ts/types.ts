@@ -134,8 +134,14 @@ export interface CsvReadOptions {
   skipLines?: number;
   /** Lines that start with this character are passed over (e.g. '|' or '#'). */
   comment?: string;
-  /** Cells that stand for a missing value. Default: '', '?', NA, N/A, NaN, nan, null, NULL, None. */
+  /**
+   * Cells that also stand for a missing value, besides the defaults: '', '?', NA, N/A, n/a, NaN,
+   * nan, -NaN, -nan, null, NULL, None, <NA>, #NA, #N/A, '#N/A N/A', and a spreadsheet's error
+   * values (#DIV/0!, #VALUE!, #REF!, #NAME?, #NUM!, #NULL!, #SPILL!, #CALC!).
+   */
   missing?: string[];
+  /** false: only the cells of `missing` stand for a missing value, not the defaults. */
+  defaultMissing?: boolean;
   /** Characters trimmed from both ends of label values ('.' reads '>50K.' as '>50K'). */
   labelTrim?: string;
   /** Column roles by name; other columns' roles are inferred from the first sampleRows rows. */

@@ -37,7 +37,11 @@ bool parse_role(std::string_view name, ColumnRole& role) {
 }
 
 std::vector<std::string> default_missing_tokens() {
-  return {"", "?", "NA", "N/A", "NaN", "nan", "null", "NULL", "None"};
+  // pandas' defaults (read_csv's na_values) but for its rarer C-runtime spellings, and the
+  // error values a spreadsheet writes in a cell whose formula failed.
+  return {"",        "?",       "NA",    "N/A",    "n/a",   "NaN",    "nan",     "-NaN",
+          "-nan",    "null",    "NULL",  "None",   "<NA>",  "#NA",    "#N/A",    "#N/A N/A",
+          "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#NULL!", "#SPILL!", "#CALC!"};
 }
 
 bool is_missing_token(std::string_view cell, const std::vector<std::string>& tokens) {
@@ -109,6 +113,17 @@ bool has_digit(std::string_view s) {
 }
 
 NumberParse parse_formatted_number(std::string_view cell, double& out, char decimal) {
+  // An accountant's negative: "(1,200)", "($1,200.50)", "(12%)".
+  if (cell.size() > 2 && cell.front() == '(' && cell.back() == ')') {
+    const std::string_view inner = cell.substr(1, cell.size() - 2);
+    if (inner.front() == '-' || inner.front() == '+' || inner.front() == '(')
+      return NumberParse::not_a_number;
+    double v = 0;
+    NumberParse r = parse_number(inner, v, decimal);
+    if (r != NumberParse::ok) r = parse_formatted_number(inner, v, decimal);
+    if (r == NumberParse::ok) out = -v;
+    return r;
+  }
   std::string_view s = cell;
   std::string plain;
   const auto take_sign = [&] {
@@ -127,7 +142,8 @@ NumberParse parse_formatted_number(std::string_view cell, double& out, char deci
     formatted = true;
   }
   if (!formatted && !s.empty() && s.back() == '%') {
-    s.remove_suffix(1);
+    s.remove_suffix(1);  // "12%", "4,8 %"
+    while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
     formatted = true;
   }
   // The integer digits: one group of 1 to 3, then groups of 3 after separators, or ungrouped.

@@ -51,9 +51,11 @@ const std::vector<CsvOptionInfo>& csv_option_infos() {
       {"comment", "lines starting with this character are passed over ('|' in adult.test)",
        "--comment"},
       {"missing",
-       "cells that stand for a missing value (default: '', ?, NA, N/A, NaN, nan, "
-       "null, NULL, None)",
+       "cells that also stand for a missing value, besides the defaults ('', ?, NA, N/A, n/a, "
+       "NaN, nan, null, NULL, None, #N/A, a spreadsheet's #DIV/0! and other errors, ...)",
        "--na"},
+      {"defaultMissing", "false: only the cells given by missing stand for a missing value",
+       "--no-default-na", "false"},
       {"labelTrim", "characters trimmed from both ends of label values ('.' for '>50K.')",
        "--label-trim"},
       {"numeric", "columns read as numbers", "--numeric"},
@@ -116,9 +118,19 @@ Status set_csv_option(CsvOptions& o, const std::string& name, const std::string&
     if (value.size() > 1 || value == "\"" || value == "\n")
       return Status::error("option comment must be one character, got '" + value + "'");
     o.comment = value.empty() ? 0 : value[0];
-  } else if (name == "missing") {
-    o.missing = split_list(value);
-    if (value.empty()) o.missing = {""};
+  } else if (name == "missing" || name == "defaultMissing") {
+    // As pandas' na_values and keep_default_na: the cells given add to the defaults, which
+    // defaultMissing: false leaves out, whichever option comes first.
+    if (name == "missing") {
+      o.missing_given = split_list(value);
+      if (value.empty()) o.missing_given = {""};
+    } else if (value == "true" || value == "false") {
+      o.default_missing = value == "true";
+    } else {
+      return Status::error("option defaultMissing must be true or false, got '" + value + "'");
+    }
+    o.missing = o.default_missing ? default_missing_tokens() : std::vector<std::string>{};
+    o.missing.insert(o.missing.end(), o.missing_given.begin(), o.missing_given.end());
   } else if (name == "labelTrim") {
     o.label_trim = value;
   } else if (name == "numeric" || name == "categorical" || name == "text" || name == "ignore") {

@@ -429,13 +429,19 @@ void CsvReader::decide_decimal() {
     for (std::string_view field : fields_) {
       const std::string_view cell = trim_blanks(field);
       double v = 0;
-      if (cell.find(',') != std::string_view::npos) {
-        if (parse_number(cell, v, ',') != NumberParse::ok) continue;
+      const auto reads = [&](char decimal) {
+        return parse_number(cell, v, decimal) == NumberParse::ok ||
+               parse_formatted_number(cell, v, decimal) == NumberParse::ok;
+      };
+      // A number that reads with one separator and not the other says which the file uses:
+      // "1,5", "2.679,58 €" and "4,8 %" a comma; "1.5" and "$1,200.50" a point; "1.500" and
+      // "$1,200" either (thousands grouped), so they say nothing. A plain "1,5" counts even
+      // though it would read as thousands grouped with a point ("1,500").
+      if (cell.find(',') != std::string_view::npos &&
+          (parse_number(cell, v, ',') == NumberParse::ok || (reads(',') && !reads('.')))) {
         if (with_comma++ == 0) example = std::string(cell);
-      } else if (cell.find('.') != std::string_view::npos &&
-                 parse_number(cell, v, '.') == NumberParse::ok &&
-                 parse_formatted_number(cell, v, ',') != NumberParse::ok) {
-        ++with_point;  // not "1.500", thousands grouped beside a decimal comma
+      } else if (cell.find('.') != std::string_view::npos && reads('.') && !reads(',')) {
+        ++with_point;
       }
     }
   }
@@ -497,8 +503,12 @@ Status CsvReader::build_schema() {
   if (st) st = build_encoder(from_model());
   if (!st) return st;
   if (feature_cols_.empty() && encoder_.columns() == 0) {
+    std::string ignored;
+    for (std::size_t c = 0; c < columns_; ++c)
+      if (!has_label_ || c != label_col_)
+        ignored += (ignored.empty() ? "" : ", ") + column_names_[c];
     return stop(Status::error("no column is a feature: every column but the label is ignored (" +
-                              column_list() + "); set a column's role"));
+                              ignored + "); set a column's role"));
   }
   fast_path_ = encoder_.columns() == 0;
   slot_of_col_.assign(columns_, -1);
@@ -981,9 +991,11 @@ Status CsvReader::process_fields(std::uint64_t line, RowBlock& out) {
         is_missing_token(cell, form_of_col_[c].missing)) {
       ++missing;
     } else {
+      // design.md 10.1: a number as a spreadsheet formats it is a number in any numeric column,
+      // whether or not the sampled rows showed one ("3,202" after a thousand rows under 1,000;
+      // a column set numeric by the user).
       NumberParse r = parse_number(cell, v, opt_.decimal);
-      if (r != NumberParse::ok && form_of_col_[c].formatted)
-        r = parse_formatted_number(cell, v, opt_.decimal);
+      if (r == NumberParse::not_a_number) r = parse_formatted_number(cell, v, opt_.decimal);
       if (r != NumberParse::ok) {
         out.x.resize(row_start);
         double comma = 0;  // "1,5" where the file was read with a decimal point

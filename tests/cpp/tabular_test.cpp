@@ -507,10 +507,19 @@ TEST(ColumnRoles, FormattedNumbersAreReadAsSpreadsheetsWriteThem) {
       {"\xC2\xA3"
        "7",
        '.', 7},  // £7
+      {"4,8 %", ',', 4.8},
+      {"12 %", '.', 12},
+      {"(1,200)", '.', -1200},  // an accountant's negative
+      {"($1,200.50)", '.', -1200.5},
+      {"(12%)", '.', -12},
+      {"(1200)", '.', -1200},
+      {"(2.679,58 \xE2\x82\xAC)", ',', -2679.58},
   };
   for (const Case& c : cases) EXPECT_EQ(value(c.cell, c.decimal), c.value) << c.cell;
-  for (const char* bad : {"1234", "1.5", "1,23", "12,3456", "1,,234", ",123", "1,234,", "$", "%",
-                          "-", "$-", "12%%", "1e5%", "12:30", "2024-01-05", "$1,2345"})
+  for (const char* bad :
+       {"1234", "1.5",  "1,23",  "12,3456", "1,,234", ",123",  "1,234,",     "$",
+        "%",    "-",    "$-",    "12%%",    "1e5%",   "12:30", "2024-01-05", "$1,2345",
+        "()",   "(-1)", "((1))", "(1",      "1)",     "(abc)"})
     EXPECT_TRUE(std::isnan(value(bad, '.'))) << bad;
   EXPECT_TRUE(std::isnan(value("1,234", ','))) << "a decimal comma: not grouped";
 }
@@ -518,12 +527,12 @@ TEST(ColumnRoles, FormattedNumbersAreReadAsSpreadsheetsWriteThem) {
 TEST(ColumnRoles, ANumericColumnKeepsAFewWordsForMissingValues) {
   std::vector<std::string> cells;
   for (int i = 0; i < 40; ++i) cells.push_back(std::to_string(i) + ".5");
-  cells.insert(cells.end(), {"-", "#N/A", "-"});
+  cells.insert(cells.end(), {"-", "n.a.", "-"});
   InferredColumn c = infer(cells);
   EXPECT_EQ(c.role, ColumnRole::numeric);
-  EXPECT_EQ(c.form.missing, (std::vector<std::string>{"-", "#N/A"}));
+  EXPECT_EQ(c.form.missing, (std::vector<std::string>{"-", "n.a."}));
   EXPECT_FALSE(c.form.formatted);
-  EXPECT_EQ(c.reason, "40 of 43 sampled values are numbers; '-', '#N/A' are read as missing");
+  EXPECT_EQ(c.reason, "40 of 43 sampled values are numbers; '-', 'n.a.' are read as missing");
   // Past 10% of the values, the words are the column's: an identifier, a category.
   cells.insert(cells.end(), {"low", "low"});
   EXPECT_NE(infer(cells).role, ColumnRole::numeric);
@@ -531,7 +540,7 @@ TEST(ColumnRoles, ANumericColumnKeepsAFewWordsForMissingValues) {
   c = infer({"1", "2", "3", "12 kg", "4", "5", "6", "7", "8", "9", "10", "11"});
   EXPECT_EQ(c.role, ColumnRole::numeric);
   EXPECT_TRUE(c.form.missing.empty());
-  c = infer({"$1,200", "$900", "$15,000.50", "n/a"});
+  c = infer({"$1,200", "$900", "$15,000.50", "unknown"});
   EXPECT_NE(c.role, ColumnRole::numeric) << "one word in four values is too many";
   c = infer({"$1,200", "$900", "$15,000.50", "$3"});
   EXPECT_EQ(c.role, ColumnRole::numeric);
@@ -546,7 +555,7 @@ TEST(TabularCsv, FormattedNumbersAndMissingWordsAreReadAndModelsKeepThem) {
   for (int i = 0; i < 40; ++i)
     text += "\"$" + std::to_string(1 + i % 3) + ",000\"," + std::to_string(i % 7) + "%," +
             std::to_string(i % 2) + "\n";
-  text += "-,#N/A,1\n";
+  text += "-,n.a.,1\n";
   for (std::size_t chunk : {0, 1, 3, 64}) {
     CsvReader r({});
     RowBlock rows;
@@ -576,12 +585,12 @@ TEST(TabularCsv, FormattedNumbersAndMissingWordsAreReadAndModelsKeepThem) {
       model_from_json(model_to_json(race->pipeline(0), model_schema_of(race->reader())));
   ASSERT_TRUE(loaded) << loaded.message();
   ASSERT_EQ(loaded.value().schema.number_forms.size(), 2u);
-  EXPECT_EQ(loaded.value().schema.number_forms[1].second.missing, std::vector<std::string>{"#N/A"});
+  EXPECT_EQ(loaded.value().schema.number_forms[1].second.missing, std::vector<std::string>{"n.a."});
   CsvOptions o;
   ASSERT_TRUE(read_as_model(loaded.value().schema, true, o));
   o.label_optional = true;  // as predict reads
   CsvScorer scorer(o, *loaded.value().pipeline);
-  const std::string fresh = "share,price\n#N/A,\"$2,000\"\n5%,-\n";
+  const std::string fresh = "share,price\nn.a.,\"$2,000\"\n5%,-\n";
   const Status pushed = scorer.push(fresh.data(), fresh.size());
   ASSERT_TRUE(pushed) << pushed.message();
   ASSERT_TRUE(scorer.finish());
@@ -865,6 +874,79 @@ TEST(CsvPreview, SaysWhetherTheLabelsAreReadAsNumbers) {
   ASSERT_TRUE(named) << named.message();
   EXPECT_FALSE(named.value().numeric_labels);
   EXPECT_EQ(named.value().positive, "yes");
+}
+
+// Found by a user's files (2026-11-27): a formatted number past the sampled rows, or in a column
+// set numeric, is a number; the spreadsheet's error values are missing by default.
+TEST(TabularCsv, FormattedNumbersPastTheSampleAndInColumnsSetNumericAreNumbers) {
+  std::string text = "amount,y\n";
+  for (int i = 0; i < 30; ++i) text += std::to_string(100 + i) + "," + std::to_string(i % 2) + "\n";
+  text += "\"3,202\",1\n\"(1,200)\",0\n\"$1,000.50\",1\n#DIV/0!,0\n12 %,1\n";
+  for (const CsvOptions& o : {with({{"sampleRows", "10"}}), with({{"numeric", "amount"}})}) {
+    CsvReader r(o);
+    RowBlock rows;
+    const Status st = testing::feed_in_chunks(r, text, 7, rows);
+    ASSERT_TRUE(st) << st.message();
+    ASSERT_EQ(rows.size(), 35u);
+    EXPECT_EQ(rows.x[30], 3202);
+    EXPECT_EQ(rows.x[31], -1200);
+    EXPECT_EQ(rows.x[32], 1000.5);
+    EXPECT_TRUE(std::isnan(rows.x[33])) << "#DIV/0! is missing";
+    EXPECT_EQ(rows.x[34], 12);
+    EXPECT_EQ(r.missing_cells(), 1u);
+  }
+}
+
+// A European spreadsheet's export: every number with a currency sign or '%', a decimal comma.
+TEST(TabularCsv, ADecimalCommaIsDetectedInFormattedNumbers) {
+  std::string text =
+      "\xEF\xBB\xBF"
+      "Betrag;Anteil;Kategorie;Ergebnis\r\n";
+  for (int i = 0; i < 20; ++i)
+    text += std::to_string(1 + i % 4) + "." + std::to_string(100 + i) + "," +
+            std::to_string(10 + i) + " \xE2\x82\xAC;" + std::to_string(i % 9) + ",5 %;" +
+            (i % 3 ? "A" : "B") + ";" + (i % 2 ? "Ja" : "Nein") + "\r\n";
+  CsvReader r({});
+  RowBlock rows;
+  const Status st = testing::feed_in_chunks(r, text, 0, rows);
+  ASSERT_TRUE(st) << st.message();
+  EXPECT_EQ(r.decimal(), ',');
+  ASSERT_EQ(rows.size(), 20u);
+  EXPECT_EQ(r.feature_names().front(), "Betrag");
+  EXPECT_EQ(rows.x[0], 1100.10);  // "1.100,10 €"
+  EXPECT_EQ(rows.x[1], 0.5);      // "0,5 %"
+  // With a point, "$1,200.50" and "12.5 %" keep the point.
+  CsvReader us({});
+  RowBlock us_rows;
+  const std::string dollars = "a;b;y\n$1,200.50;12.5 %;1\n$2,000.25;1.5 %;0\n$300.75;3 %;1\n";
+  ASSERT_TRUE(testing::feed_in_chunks(us, dollars, 0, us_rows));
+  EXPECT_EQ(us.decimal(), '.');
+  EXPECT_EQ(us_rows.x[0], 1200.5);
+  EXPECT_EQ(us_rows.x[1], 12.5);
+}
+
+TEST(CsvOptions, MissingCellsAddToTheDefaultsUnlessDefaultMissingIsFalse) {
+  const auto has = [](const CsvOptions& o, const char* token) {
+    return is_missing_token(token, o.missing);
+  };
+  CsvOptions o = with({{"missing", "-999"}});
+  EXPECT_TRUE(has(o, "-999") && has(o, "NA") && has(o, "#DIV/0!") && has(o, ""));
+  for (const CsvOptions& only : {with({{"missing", "-999,NA"}, {"defaultMissing", "false"}}),
+                                 with({{"defaultMissing", "false"}, {"missing", "-999,NA"}})}) {
+    EXPECT_TRUE(has(only, "-999") && has(only, "NA"));
+    EXPECT_FALSE(has(only, "?") || has(only, "None") || has(only, ""));
+  }
+  CsvOptions bad;
+  EXPECT_EQ(set_csv_option(bad, "defaultMissing", "no").message(),
+            "option defaultMissing must be true or false, got 'no'");
+}
+
+TEST(TabularCsv, NoFeatureNamesTheIgnoredColumnsNotTheLabel) {
+  std::string text = "id,label\n";
+  for (int i = 0; i < 20; ++i) text += "x" + std::to_string(i) + "," + std::to_string(i % 2) + "\n";
+  EXPECT_EQ(read_in_chunks(text, {}, 0).error,
+            "no column is a feature: every column but the label is ignored (id); set a column's "
+            "role");
 }
 
 }  // namespace

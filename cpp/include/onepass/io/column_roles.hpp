@@ -27,7 +27,9 @@ struct RoleOverride {
 // How a numeric column's cells are written, as its sampled values showed (design.md 10.1):
 // numbers formatted as spreadsheets show them, and words that stand for a missing value there.
 struct NumberForm {
-  bool formatted = false;            // "$1,200", "12%", "1.234,5": parse_formatted_number
+  // The sample held numbers formatted so ("$1,200", "12%", "1.234,5"): said in the column's
+  // reason and kept in models. Every numeric column reads them (parse_formatted_number).
+  bool formatted = false;
   std::vector<std::string> missing;  // "-", "#N/A", "n/a": missing in this column
   bool operator==(const NumberForm& o) const {
     return formatted == o.formatted && missing == o.missing;
@@ -42,8 +44,10 @@ struct InferredColumn {
   NumberForm form;  // numeric columns
 };
 
-// The default missing-value tokens: an empty cell, "?", "NA", "N/A", "NaN", "nan", "null",
-// "NULL", "None". A cell equal to one (after trimming blanks) is missing in every role.
+// The default missing-value tokens: an empty cell, "?", "NA", "N/A", "n/a", "NaN", "nan",
+// "-NaN", "-nan", "null", "NULL", "None", "<NA>", "#NA", "#N/A", "#N/A N/A", and a
+// spreadsheet's error values ("#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#NULL!",
+// "#SPILL!", "#CALC!"). A cell equal to one (after trimming blanks) is missing in every role.
 std::vector<std::string> default_missing_tokens();
 bool is_missing_token(std::string_view cell, const std::vector<std::string>& tokens);
 
@@ -52,9 +56,10 @@ bool is_missing_token(std::string_view cell, const std::vector<std::string>& tok
 bool has_digit(std::string_view s);
 
 // A number as a spreadsheet formats it: a currency sign ($ € £ ¥) before or after it, '%' after
-// it (12% is 12), or its integer digits grouped in threes by ',' (by '.' with a decimal comma),
-// a space or a no-break space ("1,234.5", "1.234,5", "1 234,5"); a sign before it all. ok with
-// the number; not_a_number for a plain number (parse_number's) and anything else.
+// it (12% and 12 % are 12), or its integer digits grouped in threes by ',' (by '.' with a
+// decimal comma), a space or a no-break space ("1,234.5", "1.234,5", "1 234,5"); a sign before
+// it all, or parentheses around it all for a negative ("(1,200)" is -1200, and so is "(1200)").
+// ok with the number; not_a_number for a plain number (parse_number's) and anything else.
 NumberParse parse_formatted_number(std::string_view cell, double& out, char decimal);
 
 // Infers the role of one column from its sampled cells (trimmed; the missing ones included):

@@ -60,8 +60,11 @@ struct CsvOptions {
   // opened it; under skip, reading goes on at the next line break after the bound.
   std::size_t max_record_bytes = 1 << 20;
   std::size_t max_fields = 100000;
-  // Cells (after trimming blanks) that stand for a missing value, in every role.
+  // Cells (after trimming blanks) that stand for a missing value, in every role. The options
+  // (set_csv_option) make it the defaults, unless defaultMissing is false, and the cells given.
   std::vector<std::string> missing = default_missing_tokens();
+  std::vector<std::string> missing_given;  // option missing (CLI --na)
+  bool default_missing = true;             // option defaultMissing (CLI --no-default-na)
   // Characters trimmed from both ends of every label value ("." for Adult's ">50K.").
   std::string label_trim;
   // Roles set by column name; the others are inferred from the first sample_rows rows.
@@ -187,6 +190,8 @@ class CsvReader : public RowCounter {
   // Conditions worth telling the user that are not row errors (empty file, one class only).
   // label_runs: false leaves out the file-order runs warning (a shuffled stream says its own).
   std::vector<std::string> warnings(bool label_runs = true) const;
+  // LabelRuns::long_runs of the labels read so far, in file order.
+  std::string long_label_runs() const { return label_runs_.long_runs(); }
   bool finished() const { return finished_; }
 
   // Parallel parsing (docs/design.md, "Every core"). A reader that has been fed the same head of
