@@ -118,6 +118,8 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("finish", &JsDataset::finish)
       .function("size", &JsDataset::size)
       .function("features", &JsDataset::features)
+      .function("notices", &JsDataset::notices)
+      .function("warnings", &JsDataset::warnings)
       .function("width", &JsDataset::width)
       .function("holdout", &JsDataset::holdout)
       .function("withTest", &JsDataset::with_test)
@@ -136,5 +138,7 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("hasProbability", &JsScorer::has_probability)
       .function("hasLabels", &JsScorer::has_labels)
       .function("schema", &JsScorer::schema)
-      .function("counts", &JsScorer::counts);
+      .function("counts", &JsScorer::counts)
+      .function("errors", &JsScorer::errors)
+      .function("summary", &JsScorer::summary);
 }

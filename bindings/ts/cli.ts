@@ -22,7 +22,8 @@ const USAGE = `usage:
               [--metrics accuracy,f1,auc] [--curve 0.1,0.5,1] [--json]
               [--format svmlight --dims D [--index-base 0]]
   onepass predict <file.csv|file.svm|-> --model model.json [--out predictions.csv]
-              [CSV reading options]   (a model trained on svmlight rows reads svmlight rows)
+              [--skip-bad-rows] [CSV reading options]
+              (a model trained on svmlight rows reads svmlight rows)
   onepass merge a.json b.json [...] -o merged.json
   onepass export model.json [--onnx model.onnx] [--weights weights.json]
   onepass list [--json]
@@ -40,8 +41,9 @@ const USAGE = `usage:
                at most 4; 1: one thread parses and learns); the results are the same whatever N
   CSV reading (run, evaluate, predict): --no-header (columns named c1..cN), --delimiter C (default:
                detected), --decimal , (numbers written "1,5"; default: detected when the
-               delimiter is not ','), --skip-lines N, --comment '|' (lines to pass over), --na "?,NA" (missing-value cells), --label-trim "."
-               (characters trimmed from labels), --numeric a,b --categorical c --text d
+               delimiter is not ','), --skip-lines N, --comment '|' (lines to pass over), --na "-999,unknown" (missing-value cells besides the
+               defaults: '', ?, NA, N/A, NaN, null, None, #N/A, #DIV/0!, ...; --no-default-na
+               leaves the defaults out), --label-trim "." (characters trimmed from labels), --numeric a,b --categorical c --text d
                --ignore e (column roles; the others are inferred from the first --sample-rows
                1000 rows), --max-levels 1000 --level-buckets 64 (categories past the cap are
                hashed), --text-bits 18 (hashed word buckets per text column), --scale-encoded

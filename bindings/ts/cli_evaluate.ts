@@ -84,6 +84,12 @@ export async function evaluate(args: string[]): Promise<void> {
         throw inFile(a.test as string, e);
       })
     : undefined;
+  // What reading decided and what may mislead, as a run says it (api/dataset.hpp).
+  for (const w of data.warnings(a.options.shuffle))
+    process.stderr.write(`onepass: warning: ${w}\n`);
+  for (const w of test?.warnings(true) ?? [])
+    process.stderr.write(`onepass: warning: ${a.test}: ${w}\n`);
+  for (const n of data.notices) process.stderr.write(`onepass: note: ${n}\n`);
   // Each line as the core writes it (api/dataset.hpp), the same as onepass-native evaluate's.
   const lines: string[] = [];
   try {

@@ -1,5 +1,5 @@
 // `onepass predict`, `merge` and `export`: what is done with a saved model.
-import { createWriteStream, writeFileSync } from 'node:fs';
+import { createWriteStream, openSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { load } from './index.js';
 import { Words } from './cli_args.js';
@@ -19,28 +19,42 @@ export async function predict(args: string[]): Promise<void> {
     model.input === 'svmlight'
       ? op.svmlightScorer(model.text, { positive: csv.positive, onError: csv.onError })
       : op.csvScorer(model.text, csv);
-  const fileOut = out ? createWriteStream(out) : null;
+  // Opened now: a path that cannot be written is a message, not a stream's late error event.
+  let fd: number | undefined;
+  try {
+    if (out) fd = openSync(out, 'w');
+  } catch (e) {
+    scorer.dispose();
+    const err = e as NodeJS.ErrnoException;
+    throw new Error(
+      `cannot write ${out}: ${err.code === 'ENOENT' ? 'no such directory' : err.message}`,
+    );
+  }
+  const fileOut = out ? createWriteStream('', { fd }) : null;
   const sink: NodeJS.WritableStream = fileOut ?? process.stdout;
   sink.write(scorer.csvHeader);
   const write = async (r: ReturnType<typeof scorer.push>): Promise<void> => {
     if (!sink.write(scorer.toCsv(r))) await new Promise((resolve) => sink.once('drain', resolve));
   };
-  let counts;
+  let summary: string;
+  let failure: Error | null = null;
   try {
     for await (const chunk of await openCsv(file)) await write(scorer.push(chunk));
     await write(scorer.finish());
-    counts = { rows: scorer.rows, labelled: scorer.labelled, correct: scorer.correct };
+    for (const e of scorer.errors) process.stderr.write(`onepass: skipped ${e}\n`);
+    summary = scorer.summary;
   } catch (e) {
-    throw inFile(file, e as Error);
+    // The rows predicted before a bad row are written, as onepass-native writes them.
+    const scored = (e as { scored?: ReturnType<typeof scorer.push> }).scored;
+    if (scored) await write(scored);
+    failure = inFile(file, e as Error);
+    summary = '';
   } finally {
     scorer.dispose();
   }
   if (fileOut) await new Promise((resolve) => fileOut.end(resolve));
-  const { rows, labelled, correct } = counts;
-  const acc = labelled
-    ? `; accuracy on the ${labelled} labelled rows: ${(correct / labelled).toFixed(4)}`
-    : '';
-  process.stderr.write(`onepass: ${rows} rows predicted${acc}\n`);
+  if (failure) throw failure;
+  process.stderr.write(`onepass: ${summary}\n`);
 }
 
 export async function merge(args: string[]): Promise<void> {

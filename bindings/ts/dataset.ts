@@ -44,6 +44,17 @@ export class Dataset extends WasmOwned<RawDataset> {
   get features(): string[] {
     return this.raw.features();
   }
+  /** What reading the file decided, as a run's info().notices says it: each column's role and
+   * why, the positive class, a decimal comma. */
+  get notices(): string[] {
+    return this.raw.notices();
+  }
+  /** What may make an evaluation of this data mislead: one class only, bad rows skipped, and
+   * unless the training order is shuffled (`shuffle`, as EvalOptions), labels in long runs
+   * (a file sorted by class). */
+  warnings(shuffle = false): string[] {
+    return this.raw.warnings(shuffle);
+  }
   /** The number of features a pipeline sees. */
   get width(): number {
     return this.raw.width();

@@ -218,7 +218,16 @@ export interface RawScorer {
   hasProbability(): boolean;
   hasLabels(): boolean;
   schema(): RawSchema;
-  counts(): { rows: number; labelled: number; correct: number; positive: string; negative: string };
+  counts(): {
+    rows: number;
+    labelled: number;
+    correct: number;
+    positive: string;
+    negative: string;
+    skipped: number;
+  };
+  errors(): string[];
+  summary(): string;
   delete(): void;
 }
 /** Metric values by name (core/eval/metrics.hpp metric_names: one list for every front end);
@@ -279,6 +288,8 @@ export interface RawDataset {
   finish(): RawStatus;
   size(): number;
   features(): string[];
+  notices(): string[];
+  warnings(shuffled: boolean): string[];
   width(): number;
   holdout(spec: string, options: object): RawRun;
   withTest(spec: string, test: RawDataset, options: object): RawRun;

@@ -28,6 +28,19 @@ export class Scorer extends WasmOwned<RawScorer> {
   get correct(): number {
     return this.#s.counts().correct;
   }
+  /** Bad rows passed over (option onError: 'skip'). */
+  get skipped(): number {
+    return this.#s.counts().skipped;
+  }
+  /** The messages of the first bad rows passed over, each naming its line and column. */
+  get errors(): string[] {
+    return this.#s.errors();
+  }
+  /** What `onepass predict` says at its end: rows predicted, the accuracy on the labelled
+   * ones, bad rows skipped. */
+  get summary(): string {
+    return this.#s.summary();
+  }
   get hasProbability(): boolean {
     return this.#s.hasProbability();
   }
@@ -51,16 +64,28 @@ export class Scorer extends WasmOwned<RawScorer> {
     return this.#s.csvLines(r.scores, r.predictions, r.probabilities, r.lines);
   }
 
-  /** Scores the complete rows of a chunk of bytes. */
+  /** Scores the complete rows of a chunk of bytes. A bad row throws (unless onError is
+   * 'skip'); the rows scored before it are the error's `scored`, to be written too. */
   push(chunk: Uint8Array): ScoredRows {
-    pushBytes(this.#s, chunk);
-    return this.#s.take();
+    return this.#scored(() => pushBytes(this.#s, chunk));
   }
 
-  /** End of input: scores a last line without a line break. */
+  /** End of input: scores a last line without a line break (and rows held until then). A bad
+   * row throws as push() does. */
   finish(): ScoredRows {
-    const err = this.#s.finish();
-    if (err) fail(err);
+    return this.#scored(() => {
+      const err = this.#s.finish();
+      if (err) fail(err);
+    });
+  }
+
+  /** The rows scored by `step`; an error it throws carries those scored before it (`scored`). */
+  #scored(step: () => void): ScoredRows {
+    try {
+      step();
+    } catch (e) {
+      throw Object.assign(e as Error, { scored: this.#s.take() });
+    }
     return this.#s.take();
   }
 }

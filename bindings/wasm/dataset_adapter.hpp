@@ -81,6 +81,8 @@ class JsDataset {
   val finish() { return status_value(data_->finish()); }
   std::size_t size() const { return data_->size(); }
   val features() const { return strings_value(data_->features()); }
+  val notices() const { return strings_value(data_->notices()); }
+  val warnings(bool shuffled) const { return strings_value(data_->warnings(shuffled)); }
   double width() const { return static_cast<double>(data_->width()); }
 
   val holdout(const std::string& spec, val options) const {

@@ -71,8 +71,17 @@ class JsScorer {
     out.set("correct", static_cast<double>(scorer_->correct()));
     out.set("positive", scorer_->class_name(1));
     out.set("negative", scorer_->class_name(-1));
+    out.set("skipped", static_cast<double>(scorer_->skipped()));
     return out;
   }
+  // The messages of the bad rows passed over so far (the first of them, each naming its line),
+  // and what a predict prints at its end.
+  val errors() const {
+    std::vector<std::string> messages;
+    for (const onepass::RowError& e : scorer_->errors()) messages.push_back(e.message);
+    return strings_value(messages);
+  }
+  std::string summary() const { return scorer_->summary(); }
 
  private:
   std::unique_ptr<onepass::ModelScorer> scorer_;

@@ -53,6 +53,12 @@ int evaluate(int argc, char** argv) {
   Result<std::unique_ptr<Dataset>> test = std::unique_ptr<Dataset>();
   if (!test_file.empty()) test = load(test_file, read, data.value().get());
   if (!test) return failure(test.message());
+  for (const auto& w : data.value()->warnings(options.eval.shuffle))
+    std::cerr << "onepass-native: warning: " << w << "\n";
+  if (test.value())
+    for (const auto& w : test.value()->warnings(true))
+      std::cerr << "onepass-native: warning: " << test_file << ": " << w << "\n";
+  for (const auto& n : data.value()->notices()) std::cerr << "onepass-native: note: " << n << "\n";
   for (const auto& spec : specs) {
     auto line =
         onepass::evaluation_line_json(*data.value(), test.value().get(), spec, protocol, options);

@@ -47,7 +47,10 @@ int predict(int argc, char** argv) {
   if (!made) return failure(made.message());
   onepass::ModelScorer& scorer = *made.value();
   std::ofstream file_out;
-  if (!out_file.empty()) file_out.open(out_file, std::ios::binary);
+  if (!out_file.empty()) {
+    file_out.open(out_file, std::ios::binary);
+    if (!file_out) return failure("cannot write " + out_file);
+  }
   std::ostream& out = out_file.empty() ? std::cout : file_out;
   out << scorer.csv_header();
   const onepass::Status st = read_in_chunks(
@@ -63,14 +66,9 @@ int predict(int argc, char** argv) {
         return done;
       });
   if (!st) return failure(st.message());
-  std::cerr << "onepass-native: " << scorer.rows() << " rows predicted";
-  if (scorer.labelled() > 0) {
-    char acc[32];
-    std::snprintf(acc, sizeof acc, "%.4f",
-                  static_cast<double>(scorer.correct()) / static_cast<double>(scorer.labelled()));
-    std::cerr << "; accuracy on the " << scorer.labelled() << " labelled rows: " << acc;
-  }
-  std::cerr << "\n";
+  for (const auto& e : scorer.errors())
+    std::cerr << "onepass-native: skipped " << e.message << "\n";
+  std::cerr << "onepass-native: " << scorer.summary() << "\n";
   return 0;
 }
 

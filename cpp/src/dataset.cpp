@@ -71,6 +71,20 @@ Result<std::unique_ptr<Dataset>> Dataset::svmlight_like(const Dataset& train,
   return svmlight(options);
 }
 
+std::vector<std::string> Dataset::notices() const {
+  return csv_ ? csv_->notices() : std::vector<std::string>{};
+}
+
+std::vector<std::string> Dataset::warnings(bool shuffled) const {
+  if (!csv_) return {};
+  std::vector<std::string> w = csv_->warnings(/*label_runs=*/false);
+  if (const std::string runs = csv_->long_label_runs(); !runs.empty() && !shuffled)
+    w.push_back("the labels come in long runs: " + runs +
+                " (the file looks sorted by class), and training in file order favours the "
+                "class seen last; shuffle the training order (CLI --shuffle, JS shuffle: true)");
+  return w;
+}
+
 Status Dataset::push(const char* data, std::size_t size) {
   if (!svmlight_) return csv_->feed(data, size, rows_);
   Status st = svmlight_->feed(data, size, sparse_block_);

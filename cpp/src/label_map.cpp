@@ -161,19 +161,8 @@ std::string LabelMap::negative_label() const {
 }
 
 std::string LabelRuns::warning(std::size_t shuffle_rows) const {
-  const double n = static_cast<double>(rows_), n1 = static_cast<double>(positives_);
-  const double n2 = n - n1;
-  if (rows_ < 100 || n1 == 0 || n2 == 0) return "";
-  const double runs = static_cast<double>(changes_) + 1;
-  const double mean = 2 * n1 * n2 / n + 1;
-  const double var = 2 * n1 * n2 * (2 * n1 * n2 - n) / (n * n * (n - 1));
-  if (!(var > 0)) return "";
-  const double z = (runs - mean) / std::sqrt(var);
-  if (!(z < -10 && runs < mean / 2)) return "";
-  const std::string counts =
-      std::to_string(rows_) + " rows change label " + std::to_string(changes_) +
-      " times where a random order of them would change it about " +
-      std::to_string(static_cast<std::uint64_t>(std::llround(mean - 1))) + " times";
+  const std::string counts = long_runs();
+  if (counts.empty()) return "";
   if (shuffle_rows > 0)
     return "the labels still come in long runs after the shuffle buffer of " +
            std::to_string(shuffle_rows) + " rows: " + counts +
@@ -183,6 +172,21 @@ std::string LabelRuns::warning(std::size_t shuffle_rows) const {
          " (the file looks sorted by class), so progressive validation in file order " +
          "flatters every pipeline; unless the order is the stream's own (time), shuffle the " +
          "rows (a shuffle buffer) or test on a holdout";
+}
+
+std::string LabelRuns::long_runs() const {
+  const double n = static_cast<double>(rows_), n1 = static_cast<double>(positives_);
+  const double n2 = n - n1;
+  if (rows_ < 100 || n1 == 0 || n2 == 0) return "";
+  const double runs = static_cast<double>(changes_) + 1;
+  const double mean = 2 * n1 * n2 / n + 1;
+  const double var = 2 * n1 * n2 * (2 * n1 * n2 - n) / (n * n * (n - 1));
+  if (!(var > 0)) return "";
+  const double z = (runs - mean) / std::sqrt(var);
+  if (!(z < -10 && runs < mean / 2)) return "";
+  return std::to_string(rows_) + " rows change label " + std::to_string(changes_) +
+         " times where a random order of them would change it about " +
+         std::to_string(static_cast<std::uint64_t>(std::llround(mean - 1))) + " times";
 }
 
 }  // namespace onepass

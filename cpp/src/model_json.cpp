@@ -765,6 +765,25 @@ bool numeric_labels(const ModelSchema& s) {
   return s.positive == "1" && (s.negative == "-1" || s.negative == "0" || s.negative.empty());
 }
 
+// The positive class a model reads with: its own. One given that differs (after the label's
+// trim) would flip the meaning of every row it learns and of every prediction's label.
+Status positive_of_model(const ModelSchema& schema, const std::string& trim,
+                         std::string& positive) {
+  const auto trimmed = [&](std::string s) {
+    const std::size_t b = s.find_first_not_of(trim);
+    if (b == std::string::npos) return std::string();
+    return s.substr(b, s.find_last_not_of(trim) - b + 1);
+  };
+  if (!positive.empty() && !schema.positive.empty() &&
+      trimmed(positive) != trimmed(schema.positive))
+    return Status::error("the model's positive class is " + quote_cell(schema.positive) +
+                         " (its negative " + quote_cell(class_names(schema).negative) +
+                         "); it cannot read " + quote_cell(positive) +
+                         " as the positive class: leave option positive (CLI --positive) out");
+  if (positive.empty() && !numeric_labels(schema)) positive = schema.positive;
+  return Status::ok();
+}
+
 }  // namespace
 
 ClassNames class_names(const ModelSchema& schema) {
@@ -801,8 +820,7 @@ Status read_as_model(const ModelSchema& schema, std::size_t dims, SvmlightOption
         "the model was trained on a CSV file; it reads CSV rows, not svmlight ones");
   if (opt.dims == 0) opt.dims = dims;
   opt.index_base = schema.index_base;
-  if (opt.positive.empty() && !numeric_labels(schema)) opt.positive = schema.positive;
-  return Status::ok();
+  return positive_of_model(schema, "", opt.positive);
 }
 
 Status read_as_model(const ModelSchema& schema, bool scoring, CsvOptions& opt) {
@@ -818,8 +836,7 @@ Status read_as_model(const ModelSchema& schema, bool scoring, CsvOptions& opt) {
   if (opt.decimal == 0 && schema.decimal == ',') opt.decimal = ',';
   opt.number_forms = schema.number_forms;
   if (!schema.header) opt.header = false;
-  if (opt.positive.empty() && !numeric_labels(schema)) opt.positive = schema.positive;
-  return Status::ok();
+  return positive_of_model(schema, opt.label_trim, opt.positive);
 }
 
 Status check_features(const ModelSchema& schema, const std::vector<std::string>& csv) {

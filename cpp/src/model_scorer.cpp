@@ -1,8 +1,11 @@
 #include "onepass/api/model_scorer.hpp"
 
+#include <cstdio>
+
 #include "onepass/api/csv_options.hpp"
 #include "onepass/core/number_text.hpp"
 #include "onepass/core/numerics.hpp"
+#include "onepass/io/csv_quoting.hpp"
 
 namespace onepass {
 
@@ -77,8 +80,24 @@ std::string ModelScorer::csv_header() const {
   return has_probability() ? "line,prediction,score,probability\n" : "line,prediction,score\n";
 }
 
+std::string ModelScorer::summary() const {
+  std::string out = std::to_string(rows_) + " rows predicted";
+  if (labelled_ > 0) {
+    char accuracy[32];
+    std::snprintf(accuracy, sizeof accuracy, "%.4f",
+                  static_cast<double>(correct_) / static_cast<double>(labelled_));
+    out += "; accuracy on the " + std::to_string(labelled_) + " labelled rows: " + accuracy;
+  }
+  if (skipped() > 0)
+    out += "; " + std::to_string(skipped()) + " bad rows skipped (the first " +
+           std::to_string(errors().size()) + " are listed)";
+  return out;
+}
+
 std::string ModelScorer::csv_lines(const ScoredRows& rows) const {
-  const ClassNames names = class_names(schema_);
+  ClassNames names = class_names(schema_);
+  names.positive = csv_field(names.positive);
+  names.negative = csv_field(names.negative);
   const bool probability = rows.probabilities.size() == rows.scores.size();
   std::string out;
   for (std::size_t i = 0; i < rows.scores.size(); ++i) {

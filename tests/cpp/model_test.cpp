@@ -108,6 +108,44 @@ TEST(ModelFile, FeaturesMustMatch) {
             "the model was trained on the features (age, sex); this file has (age, chol)");
 }
 
+// A positive class given beside a model must be the model's: another flips what it learned.
+TEST(ModelFile, APositiveClassThatIsNotTheModelsIsRefused) {
+  ModelSchema schema;
+  schema.features = {"x"};
+  schema.positive = "good";
+  schema.negative = "bad";
+  CsvOptions o;
+  ASSERT_TRUE(read_as_model(schema, false, o));
+  EXPECT_EQ(o.positive, "good");
+  CsvOptions same;
+  same.positive = "good";
+  EXPECT_TRUE(read_as_model(schema, true, same));
+  CsvOptions other;
+  other.positive = "bad";
+  EXPECT_EQ(read_as_model(schema, true, other).message(),
+            "the model's positive class is 'good' (its negative 'bad'); it cannot read 'bad' as "
+            "the positive class: leave option positive (CLI --positive) out");
+  // Numeric labels: 1 is positive; a trim applies to both sides.
+  ModelSchema numeric = schema;
+  numeric.positive = "1";
+  numeric.negative = "0";
+  CsvOptions zero;
+  zero.positive = "0";
+  EXPECT_FALSE(read_as_model(numeric, true, zero));
+  CsvOptions one;
+  one.positive = "1";
+  EXPECT_TRUE(read_as_model(numeric, true, one));
+  schema.positive = ">50K";
+  CsvOptions dotted;
+  dotted.positive = ">50K.";
+  dotted.label_trim = ".";
+  EXPECT_TRUE(read_as_model(schema, true, dotted));
+  SvmlightOptions svm;
+  svm.positive = "0";
+  numeric.svmlight = true;
+  EXPECT_FALSE(read_as_model(numeric, 1, svm));
+}
+
 // Loads a model the test expects to be valid.
 std::unique_ptr<Pipeline> load_ok(const std::string& text) {
   auto m = model_from_json(text);

@@ -2,6 +2,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli, dataFile, heartBothWays, jsonLines, nativeRun, readData, root } from './helpers.mjs';
 
@@ -275,4 +277,92 @@ test('a learner given input it cannot use is named in a warning, in the table an
   const list = cli(['list']).stdout;
   assert.match(list, /  winnow .*\n    needs      non-negative features \(put minmax first\)\n/);
   assert.match(list, /  fs2 .*\n    needs      scaled features \(put zscore first\)\n/);
+});
+
+test("--na adds to the default missing cells, --no-default-na leaves them out; a model's positive class holds", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'onepass-cli-na-'));
+  try {
+    // A user adding one sentinel: NA and #DIV/0! stay missing, and so does -999.
+    const na = join(dir, 'na.csv');
+    let text = 'x,y,label\n';
+    for (let i = 0; i < 30; i++)
+      text += `${i % 5 === 0 ? -999 : i},${i % 7 === 0 ? 'NA' : i % 11 === 0 ? '#DIV/0!' : i * 2},${i % 2}\n`;
+    writeFileSync(na, text);
+    let r = cli(['run', na, '-p', 'zscore | logreg', '--na', '-999', '--json']);
+    assert.equal(r.status, 0, r.stderr);
+    const [out] = jsonLines(r.stdout);
+    assert.equal(out.rows, 30);
+    assert.deepEqual(out.features, ['x', 'y']);
+    // Only -999: the NA cells are strings then, and y is no number column.
+    r = cli(['run', na, '-p', 'zscore | logreg', '--na', '-999', '--no-default-na', '--json']);
+    assert.equal(r.status, 0, r.stderr);
+    const [only] = jsonLines(r.stdout);
+    assert.ok(only.features.includes('y=NA'), 'y is categorical, NA one of its levels');
+    // A positive class that is not the model's is refused, in run --load and predict.
+    const model = join(dir, 'm.json');
+    r = cli(['run', dataFile('heart.csv'), '-p', 'zscore | logreg', '--save', model]);
+    assert.equal(r.status, 0, r.stderr);
+    for (const args of [
+      ['run', dataFile('heart.csv'), '--load', model, '--positive', '0'],
+      ['predict', dataFile('heart.csv'), '--model', model, '--positive', '0'],
+    ]) {
+      r = cli(args);
+      assert.equal(r.status, 1, args.join(' '));
+      assert.match(
+        r.stderr,
+        /the model's positive class is '1' \(its negative '-1'\); it cannot read '0' as the positive class: leave option positive \(CLI --positive\) out/,
+      );
+    }
+    r = cli(['run', dataFile('heart.csv'), '--load', model, '--positive', '1', '--json']);
+    assert.equal(r.status, 0, r.stderr);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('predict: an unwritable --out, bad rows skipped or stopping, labels with commas (both CLIs)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'onepass-cli-predict-'));
+  const native = (args) =>
+    spawnSync(join(root, 'build/native/onepass-native'), args, { encoding: 'utf8' });
+  try {
+    // Labels a CSV writer must quote.
+    const train = join(dir, 'train.csv');
+    let text = 'x,label\n';
+    for (let i = 0; i < 40; i++)
+      text += `${i % 9},${i % 2 ? '"good, very"' : '"bad ""really"""'}\n`;
+    writeFileSync(train, text);
+    const model = join(dir, 'm.json');
+    let r = cli(['run', train, '-p', 'zscore | logreg', '--save', model]);
+    assert.equal(r.status, 0, r.stderr);
+    const rows = join(dir, 'rows.csv');
+    writeFileSync(rows, 'x\n1\n2\nabc\n3\n');
+    for (const [run, name] of [
+      [cli, 'onepass'],
+      [native, 'onepass-native'],
+    ]) {
+      r = run(['predict', rows, '--model', model, '--skip-bad-rows']);
+      assert.equal(r.status, 0, r.stderr);
+      const lines = r.stdout.trim().split('\n');
+      assert.equal(lines.length, 4, r.stdout);
+      for (const line of lines.slice(1))
+        assert.match(line, /^\d,("good, very"|"bad ""really"""),-?[\d.e-]+,[\d.e-]+$/);
+      assert.match(
+        r.stderr,
+        new RegExp(`^${name}: skipped line 4, column 1 \\(x\\): 'abc' is not a number`, 'm'),
+      );
+      assert.match(r.stderr, new RegExp(`^${name}: 3 rows predicted; 1 bad rows skipped`, 'm'));
+      // Stopping at the bad row: the two rows before it are written.
+      const out = join(dir, `${name}.csv`);
+      r = run(['predict', rows, '--model', model, '--out', out]);
+      assert.equal(r.status, 1);
+      assert.match(r.stderr, /line 4, column 1 \(x\): 'abc' is not a number/);
+      assert.equal(readFileSync(out, 'utf8').trim().split('\n').length, 3);
+      r = run(['predict', rows, '--model', model, '--out', join(dir, 'no/such/dir/p.csv')]);
+      assert.equal(r.status, 1);
+      assert.match(r.stderr, /^onepass(-native)?: cannot write .*no\/such\/dir\/p\.csv/m);
+      assert.doesNotMatch(r.stderr, /\n\s+at /, 'no stack trace');
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

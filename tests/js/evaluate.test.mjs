@@ -2,7 +2,11 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { load } from 'onepass';
-import { cli, dataFile, jsonLines, readData } from './helpers.mjs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cli, dataFile, jsonLines, readData, root } from './helpers.mjs';
 
 let op;
 let heart;
@@ -189,4 +193,41 @@ test("the protocols' defaults are the core's, one place for every front end (iss
     seed: op.evaluationDefaults.seed,
   });
   assert.deepEqual(implicit, explicit);
+});
+
+test('CLI evaluate says what a run says: notes, one class, a file sorted by class', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'onepass-evaluate-'));
+  let text = 'x,kind,label\n';
+  for (let i = 0; i < 400; i++)
+    text += `${(i * 7) % 17},${i % 3 ? 'a' : 'b'},${i < 200 ? 'no' : 'yes'}\n`;
+  const sorted = join(dir, 'sorted.csv');
+  writeFileSync(sorted, text);
+  let r = cli(['evaluate', sorted, '-p', 'zscore | logreg']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stderr, /^onepass: note: positive class 'yes': it reads as the positive class/m);
+  assert.match(
+    r.stderr,
+    /^onepass: warning: the labels come in long runs: .* \(the file looks sorted by class\), and training in file order favours the class seen last; shuffle the training order \(CLI --shuffle/m,
+  );
+  r = cli(['evaluate', sorted, '-p', 'zscore | logreg', '--shuffle', '--json']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.doesNotMatch(r.stderr, /long runs/);
+  // The native build says the same.
+  const native = spawnSync(
+    join(root, 'build/native/onepass-native'),
+    ['evaluate', sorted, '--pipeline', 'zscore | logreg'],
+    { encoding: 'utf8' },
+  );
+  assert.equal(native.status, 0, native.stderr);
+  assert.match(native.stderr, /^onepass-native: warning: the labels come in long runs/m);
+  // A test file of one class is named.
+  const oneClass = join(dir, 'yes.csv');
+  writeFileSync(oneClass, 'x,kind,label\n1,a,yes\n2,b,yes\n3,a,yes\n');
+  r = cli(['evaluate', sorted, '--test', oneClass, '-p', 'zscore | logreg', '--shuffle']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(
+    r.stderr,
+    new RegExp(`^onepass: warning: ${oneClass}: only one class in 3 rows`, 'm'),
+  );
+  rmSync(dir, { recursive: true, force: true });
 });

@@ -78,6 +78,13 @@ class Dataset {
   // The number of features a pipeline sees.
   std::size_t width() const { return std::max(rows_.dims, rows_.width); }
   bool is_svmlight() const { return svmlight_ != nullptr; }
+  // What reading the file decided (column roles, the positive class, the decimal comma), as a
+  // run says it.
+  std::vector<std::string> notices() const;
+  // What may make an evaluation mislead, as a run says it: one class only, bad rows skipped,
+  // and when the training order is the file's (not `shuffled`), labels in long runs (a file
+  // sorted by class: a model trained in that order favours the class it saw last).
+  std::vector<std::string> warnings(bool shuffled) const;
 
   Result<Evaluation> holdout(const std::string& spec, const EvaluationOptions& options) const;
   // This data set for training, `test` for testing.

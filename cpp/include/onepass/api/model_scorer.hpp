@@ -56,6 +56,16 @@ class ModelScorer {
   std::uint64_t rows() const { return rows_; }
   std::uint64_t labelled() const { return labelled_; }
   std::uint64_t correct() const { return correct_; }
+  // Bad rows passed over (option onError: skip), and the first of them, each naming its line.
+  std::uint64_t skipped() const {
+    return sparse_ ? sparse_->reader().skipped() : csv_->reader().skipped();
+  }
+  const std::vector<RowError>& errors() const {
+    return sparse_ ? sparse_->reader().errors() : csv_->reader().errors();
+  }
+  // What a predict prints when it ends: "N rows predicted", then the accuracy on the labelled
+  // rows and the bad rows passed over, when there are (one sentence for every front end).
+  std::string summary() const;
 
  private:
   ModelScorer() = default;

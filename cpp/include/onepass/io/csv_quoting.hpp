@@ -5,7 +5,23 @@
 // The reader's record ends, its fields and the delimiter detection all step through this.
 #pragma once
 
+#include <string>
+#include <string_view>
+
 namespace onepass {
+
+// A field as a CSV writer writes it (RFC 4180, as Python's csv module does by default): in
+// quotes, with its quotes doubled, when it holds a comma, a quote or a line break; else as it
+// is. The predictions CSV writes the model's label values so ("good, very").
+inline std::string csv_field(std::string_view s) {
+  if (s.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(s);
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + '"';
+}
 
 // What one character of a record is to its field.
 enum class CsvChar {

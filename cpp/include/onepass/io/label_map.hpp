@@ -72,6 +72,9 @@ class LabelRuns {
   // the labels were counted in the order a shuffle buffer of that many rows gave, and the
   // advice is a larger buffer.
   std::string warning(std::size_t shuffle_rows = 0) const;
+  // The counts behind that warning ("2000 rows change label 1 times where a random order of
+  // them would change it about 999 times"), or "" when the runs are not long.
+  std::string long_runs() const;
 
  private:
   int last_ = 0;
