@@ -107,14 +107,17 @@ async function list(args: string[]): Promise<void> {
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
+  const HELP = ['--help', '-h', 'help'];
   try {
-    if (cmd === 'run') await run(rest);
+    // `onepass run --help`: the usage, as for `onepass --help`.
+    if (HELP.includes(cmd) || (cmd && rest.some((w) => w === '--help' || w === '-h')))
+      process.stdout.write(USAGE + '\n');
+    else if (cmd === 'run') await run(rest);
     else if (cmd === 'predict') await predict(rest);
     else if (cmd === 'evaluate') await evaluate(rest);
     else if (cmd === 'merge') await merge(rest);
     else if (cmd === 'export') await exportModel(rest);
     else if (cmd === 'list') await list(rest);
-    else if (cmd === '--help' || cmd === '-h' || cmd === 'help') process.stdout.write(USAGE + '\n');
     else if (cmd === '--version' || cmd === '-v') process.stdout.write(`${version()}\n`);
     else throw new UsageError(cmd ? `unknown command '${cmd}'` : 'no command given');
     return 0;

@@ -127,6 +127,8 @@ interface EvaluationLine {
   revertedSteps?: number;
   divergedFolds?: number;
   grid?: { best: string };
+  /** A learning curve (--curve): the mean metrics over the folds at each training fraction. */
+  curve?: { fraction: number; dataShare: number; mean: MetricValues }[];
 }
 
 /** The evaluation as a table: the protocol, then a line per pipeline with its metrics. */
@@ -176,5 +178,13 @@ function printTable(
         `${' '.repeat(width)}diverged in ${r.divergedFolds} of ${a.folds} folds\n`,
       );
     if (r.grid) process.stdout.write(`${' '.repeat(width)}chosen: ${r.grid.best}\n`);
+    if (r.curve?.length)
+      process.stdout.write(
+        '  learning curve: trained on the share below of each training fold, mean over the folds\n',
+      );
+    for (const p of r.curve ?? []) {
+      const figures = metrics.map((m) => pad(fmt(p.mean[m], m), 18)).join('');
+      process.stdout.write(`${pad(`  ${p.fraction}`, width)}${figures}\n`);
+    }
   }
 }

@@ -33,6 +33,12 @@ const char* const kUsage =
 int main(int argc, char** argv) {
   using namespace onepass_native;
   const std::string cmd = argc > 1 ? argv[1] : "";
+  // `onepass-native run --help`: the usage, as for `onepass-native --help`.
+  for (int i = 2; i < argc; ++i)
+    if (std::string(argv[i]) == "--help" || std::string(argv[i]) == "-h") {
+      std::cout << kUsage << "\n";
+      return 0;
+    }
   if (cmd == "run") return run(argc, argv);
   if (cmd == "evaluate") return evaluate(argc, argv);
   if (cmd == "predict") return predict(argc, argv);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
 
 #include "onepass/api/csv_options.hpp"
 #include "onepass/api/dataset.hpp"
@@ -46,7 +47,7 @@ const std::map<std::string, std::vector<Option>>& command_options() {
       {"run",
        {{"--pipeline", "-p", Kind::text},
         {"--every", "", Kind::count, 0, kMaxCount},
-        {"--shuffle-buffer", "", Kind::count, 0, 1ull << 26},
+        {"--shuffle-buffer", "", Kind::count, 0, 10000000},  // the JS option's bound
         {"--seed", "", Kind::count, 0, kMaxCount},
         {"--save", "", Kind::text},
         {"--load", "", Kind::text},
@@ -262,9 +263,20 @@ Result<CommandLine> parse_command_line(const std::vector<std::string>& words) {
   if (!command_options().count(line.command))
     return Status::error("unknown command '" + line.command + "'");
   for (std::size_t i = 1; i < words.size(); ++i) {
-    const std::string& word = words[i];
+    std::string word = words[i];
     Option scratch{};
     const Option* o = option_of(line.command, word, scratch);
+    // GNU style: --label=y is --label y.
+    std::optional<std::string> joined;
+    if (const std::size_t eq = word.find('=');
+        !o && word.rfind("--", 0) == 0 && eq != std::string::npos) {
+      if (const Option* flag = option_of(line.command, word.substr(0, eq), scratch);
+          flag && flag->kind != Kind::toggle) {
+        joined = word.substr(eq + 1);
+        word = word.substr(0, eq);
+        o = flag;
+      }
+    }
     if (!o) {
       if (word.size() > 1 && word[0] == '-') return Status::error("unknown option '" + word + "'");
       line.files.push_back(word);
@@ -272,8 +284,8 @@ Result<CommandLine> parse_command_line(const std::vector<std::string>& words) {
     }
     std::string value = "true";
     if (o->kind != Kind::toggle) {
-      if (i + 1 >= words.size()) return Status::error(word + " needs a value");
-      value = words[++i];
+      if (!joined && i + 1 >= words.size()) return Status::error(word + " needs a value");
+      value = joined ? *joined : words[++i];
       if (Status st = check_value(*o, value); !st) return st;
       if (o->kind == Kind::fractions || o->kind == Kind::metrics) {
         // A list is kept as its parts read it ("accuracy, f1," is "accuracy,f1"), so that a

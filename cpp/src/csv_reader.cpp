@@ -231,7 +231,7 @@ Status CsvReader::record_too_long(const char* data, std::size_t size, std::size_
   std::uint64_t line = first_line;
   std::size_t column = 0;
   std::string what = "a record longer than " + std::to_string(opt_.max_record_bytes) +
-                     " bytes (option maxRecordBytes)";
+                     " bytes (option maxRecordBytes, CLI --max-record-bytes)";
   // The quote that opened the field still open at the bound, if one is (io/csv_quoting.hpp).
   QuoteState q;
   std::uint64_t lines = 0, open_line = 0;
@@ -256,7 +256,7 @@ Status CsvReader::record_too_long(const char* data, std::size_t size, std::size_
   if (q.in_quotes()) {
     line += open_line;
     column = open_field;
-    what += ": the quoted field that opens here is never closed";
+    what += ": the quoted field that opens here is not closed within them";
   }
   const std::uint64_t record_breaks = breaks(pending_);
   if (end != std::string_view::npos) {  // the record ends in this chunk: go on after it
@@ -520,6 +520,18 @@ Status CsvReader::build_schema() {
          slot_of_col_[leading_features_] == static_cast<int>(leading_features_))
     ++leading_features_;
   if (!from_model() && opt_.positive.empty() && has_label_) choose_positive(cells[label_col_]);
+  // design.md 10.1: a headerless file read with a header loses its first row; when the label
+  // column's name is one of its own values (raw Adult: '<=50K'), the first line was a row.
+  const bool header_said = std::any_of(notices_.begin(), notices_.end(), [](const std::string& n) {
+    return n.rfind("the header row is all numbers", 0) == 0;
+  });
+  if (opt_.header && !opt_.detect_header && !from_model() && has_label_ && !header_said &&
+      std::find(cells[label_col_].begin(), cells[label_col_].end(), label_name_) !=
+          cells[label_col_].end())
+    notices_.push_back("the label column's name " + quote_cell(label_name_) +
+                       " is also one of its values: if the file has no header, give --no-header "
+                       "(JS header: false, or 'auto' to decide), or its first row is not learned "
+                       "from");
   schema_ready_ = true;
   return Status::ok();
 }
@@ -566,8 +578,10 @@ Status CsvReader::apply_role_options(std::vector<bool>& set) {
 void CsvReader::pass_over_trailing_empty_column(const std::vector<std::vector<std::string>>& cells,
                                                 std::vector<bool>& set) {
   const std::size_t last = columns_ - 1;
-  if (!opt_.label.empty() || from_model() || !has_label_ || columns_ < 3 || label_col_ != last ||
-      set[last - 1] || (opt_.header && !last_column_unnamed_) || cells[last].empty())
+  // "-1" names the last column: the last with a name or a value, as a user means it.
+  if ((!opt_.label.empty() && opt_.label != "-1") || from_model() || !has_label_ || columns_ < 3 ||
+      label_col_ != last || set[last - 1] || (opt_.header && !last_column_unnamed_) ||
+      cells[last].empty())
     return;
   for (const std::string& cell : cells[last])
     if (!cell.empty()) return;
@@ -624,6 +638,10 @@ Status CsvReader::choose_features(bool from_model) {
     for (const std::string& name : opt_.features) {
       std::size_t c = 0;
       while (c < columns_ && (column_names_[c] != name || (has_label_ && c == label_col_))) ++c;
+      if (c == columns_ && has_label_ && column_names_[label_col_] == name)
+        return stop(Status::error("the column '" + name +
+                                  "' is one of the model's features; it cannot be the label "
+                                  "(option label, CLI --label)"));
       if (c == columns_) {
         return stop(Status::error("the file has no column '" + name +
                                   "', which the model needs; the columns are: " + column_list()));
@@ -710,8 +728,12 @@ void CsvReader::choose_positive(const std::vector<std::string>& labels) {
     pick = 0;
     for (std::size_t k = 1; k < counts.size(); ++k)
       if (counts[k].second < counts[pick].second) pick = k;
-    why = "the minority class of the first " + std::to_string(labels.size()) + " rows (" +
-          std::to_string(counts[pick].second) + " rows)";
+    why = counts.size() == 1
+              ? "the only label of the first " + std::to_string(labels.size()) +
+                    " rows (the file may be sorted by class): any other value is the negative "
+                    "class"
+              : "the minority class of the first " + std::to_string(labels.size()) + " rows (" +
+                    std::to_string(counts[pick].second) + " rows)";
   }
   labels_ = LabelMap(counts[pick].first, false);
   notices_.push_back("positive class '" + counts[pick].first + "': " + why +

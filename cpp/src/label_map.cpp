@@ -137,7 +137,7 @@ bool LabelMap::map(std::string_view cell, int& y, std::string& error) {
 
 bool LabelMap::map_number(double v, int& y, std::string& error) {
   if (v != 1 && v != 0 && v != -1) {
-    error = "the label must be 1, 0 or -1 (got " + format_number(v) + ")";
+    error = "the label must be 1 (positive), or 0 or -1 (negative) (got " + format_number(v) + ")";
     return false;
   }
   if (v == 1) {
@@ -145,8 +145,8 @@ bool LabelMap::map_number(double v, int& y, std::string& error) {
     return true;
   }
   if (negative_seen_ && v != negative_number_) {
-    error = "a third label value '" + format_number(v) + "': the labels so far are 1 and " +
-            format_negative();
+    error = "a third label value '" + format_number(v) + "': the negative class so far is " +
+            format_negative() + " (labels are 1 and 0, or 1 and -1)";
     return false;
   }
   negative_seen_ = true;

@@ -150,6 +150,11 @@ Result<std::vector<Split>> kfold_splits(const std::vector<std::int8_t>& labels, 
 Result<RunResult> train_and_test(const RowBlock& data, const std::string& spec, const Split& split,
                                  const EvalOptions& opt) {
   if (split.train.empty()) return Status::error("the training part is empty");
+  // A run that measured nothing must not look like one that did (a 3-row file's holdout).
+  if (split.test.empty())
+    return Status::error("the test part has no row (" + std::to_string(split.train.size()) +
+                         " rows to train on): nothing to measure; give more rows, a larger test "
+                         "fraction (CLI --holdout) or a test file with rows");
   Result<std::string> run_spec = with_horizon(spec, split.train.size());
   if (!run_spec) return run_spec.status();
   auto built = Pipeline::build(run_spec.value());

@@ -31,6 +31,18 @@ TEST(CommandLine, ReadsOptionsByTheirLongFlagInOrder) {
       parse_command_line({"run", "-", "--format", "libsvm", "--dims", "9"}).value().svmlight());
 }
 
+TEST(CommandLine, ReadsAValueJoinedByAnEqualsSign) {
+  auto line = parse_command_line({"run", "d.csv", "--label=y", "--na=-999,n.a.", "--every=5"});
+  ASSERT_TRUE(line) << line.message();
+  EXPECT_EQ(line.value().value("--label"), "y");
+  EXPECT_EQ(line.value().value("--na"), "-999,n.a.");
+  EXPECT_EQ(line.value().value("--every"), "5");
+  EXPECT_EQ(parse_command_line({"run", "d.csv", "--json=yes"}).message(),
+            "unknown option '--json=yes'");  // a switch takes no value
+  EXPECT_EQ(parse_command_line({"run", "d.csv", "--every=x"}).message(),
+            parse_command_line({"run", "d.csv", "--every", "x"}).message());
+}
+
 TEST(CommandLine, NamesEachMistakeOfAWord) {
   EXPECT_EQ(mistake({}), "no command given");
   EXPECT_EQ(mistake({"fly"}), "unknown command 'fly'");

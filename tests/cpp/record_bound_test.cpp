@@ -27,8 +27,9 @@ CsvOptions bounded(const char* policy) {
 }
 
 const char* kMessage =
-    "line 3, column 1 (a): a record longer than 64 bytes (option maxRecordBytes): the quoted "
-    "field that opens here is never closed";
+    "line 3, column 1 (a): a record longer than 64 bytes (option maxRecordBytes, CLI "
+    "--max-record-bytes): the quoted "
+    "field that opens here is not closed within them";
 
 TEST(RecordBound, AStrayQuoteStopsAtTheBoundNamingWhereItOpened) {
   const std::string text = stray_quote_then_good_rows(1000);
@@ -49,8 +50,9 @@ TEST(RecordBound, TheQuoteNamedIsTheOneThatOpenedTheField) {
     CsvReader r(bounded("stop"));
     RowBlock rows;
     EXPECT_EQ(testing::feed_in_chunks(r, text, chunk, rows).message(),
-              "line 3, column 2 (b): a record longer than 64 bytes (option maxRecordBytes): the "
-              "quoted field that opens here is never closed")
+              "line 3, column 2 (b): a record longer than 64 bytes (option maxRecordBytes, CLI "
+              "--max-record-bytes): the "
+              "quoted field that opens here is not closed within them")
         << chunk;
   }
 }

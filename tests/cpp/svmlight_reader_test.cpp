@@ -96,7 +96,9 @@ TEST(SvmlightReader, BadLinesNameLineAndColumn) {
       {"1 2:x", "line 2, column 3: the value 'x' is not a number"},
       {"1 2:1e999", "line 2, column 3: the value '1e999' is not a finite number"},
       {"2 1:1", "line 2, column 1: label '2' is not 1, 0 or -1"},
-      {"0 1:1", "line 2, column 1: a third label value '0': the labels so far are 1 and -1"},
+      {"0 1:1",
+       "line 2, column 1: a third label value '0': the negative class so far is -1 (labels are 1 "
+       "and 0, or 1 and -1)"},
   };
   for (const auto& [line, message] : cases) {
     const std::string text = "-1 1:1\n" + std::string(line) + "\n1 2:2\n";

@@ -949,5 +949,49 @@ TEST(TabularCsv, NoFeatureNamesTheIgnoredColumnsNotTheLabel) {
             "role");
 }
 
+// Found by a user's files (2026-11-27): what a reader says and refuses, in its own words.
+TEST(TabularCsv, AHeaderlessFileTheLabelOnlyOfTheFirstRowsAndALastEmptyColumn) {
+  // Raw Adult read with a header: the label column's name is one of its values.
+  CsvReader adult({});
+  RowBlock rows;
+  const std::string raw = "39, State-gov, <=50K\n50, Private, <=50K\n38, Private, >50K\n";
+  ASSERT_TRUE(testing::feed_in_chunks(adult, raw, 0, rows));
+  EXPECT_NE(std::find(adult.notices().begin(), adult.notices().end(),
+                      "the label column's name '<=50K' is also one of its values: if the file "
+                      "has no header, give --no-header (JS header: false, or 'auto' to decide), "
+                      "or its first row is not learned from"),
+            adult.notices().end());
+  // One label in the sampled rows: said as such, not as a minority.
+  std::string sorted = "x,label\n";
+  for (int i = 0; i < 20; ++i) sorted += std::to_string(i) + (i < 15 ? ",ham\n" : ",spam\n");
+  CsvReader one(with({{"sampleRows", "10"}}));
+  ASSERT_TRUE(testing::feed_in_chunks(one, sorted, 0, rows));
+  EXPECT_EQ(one.notices().back(),
+            "positive class 'ham': the only label of the first 10 rows (the file may be sorted "
+            "by class): any other value is the negative class; set the positive class to choose "
+            "another");
+  // A delimiter at the end of every line: --label -1 is the last column with a value.
+  const std::string trailing = "a,b,label,\n1,2,yes,\n3,4,no,\n5,6,yes,\n";
+  CsvReader last(with({{"label", "-1"}}));
+  RowBlock last_rows;
+  const Status st = testing::feed_in_chunks(last, trailing, 0, last_rows);
+  ASSERT_TRUE(st) << st.message();
+  EXPECT_EQ(last.label_name(), "label");
+  EXPECT_EQ(last_rows.size(), 3u);
+}
+
+TEST(TabularCsv, AModelsFeatureGivenAsTheLabelIsNamedSo) {
+  const std::string text = "x1,x2,label\n1,2,1\n3,4,0\n5,6,1\n";
+  auto race = Race::create({}, {"zscore | logreg"}).take();
+  ASSERT_TRUE(race->push(text.data(), text.size()));
+  ASSERT_TRUE(race->finish());
+  ModelSchema schema = model_schema_of(race->reader());
+  CsvOptions o = with({{"label", "x1"}});
+  ASSERT_TRUE(read_as_model(schema, false, o));
+  EXPECT_EQ(read_in_chunks(text, o, 0).error,
+            "the column 'x1' is one of the model's features; it cannot be the label (option "
+            "label, CLI --label)");
+}
+
 }  // namespace
 }  // namespace onepass

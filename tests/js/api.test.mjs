@@ -31,7 +31,7 @@ describe('pipeline', () => {
     // The readers' rule (issue 14): 0 or -1 is the negative label, not both.
     assert.throws(
       () => p.learnOne([1, 1], -1),
-      /^Error: a third label value '-1': the labels so far are 1 and 0$/,
+      /^Error: a third label value '-1': the negative class so far is 0 \(labels are 1 and 0, or 1 and -1\)$/,
     );
     p.dispose();
   });
@@ -81,7 +81,10 @@ describe('pipeline', () => {
       message: 'the row has 3 features, the pipeline 2',
     });
     assert.throws(() => p.learnOne([1, Infinity], 1), /feature 2 is not finite/);
-    assert.throws(() => p.learnOne([1, 2], 2), /the label must be 1, 0 or -1 \(got 2\)/);
+    assert.throws(
+      () => p.learnOne([1, 2], 2),
+      /the label must be 1 \(positive\), or 0 or -1 \(negative\) \(got 2\)/,
+    );
     assert.throws(
       () => p.learnMany(Float64Array.of(1, 1, 2, 2, 3), Int8Array.of(1, 1), 2),
       /rows has 5 values; 2 labels of 2 features need 4/,

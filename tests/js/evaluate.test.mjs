@@ -231,3 +231,39 @@ test('CLI evaluate says what a run says: notes, one class, a file sorted by clas
   );
   rmSync(dir, { recursive: true, force: true });
 });
+
+test('CLI evaluate: a test part with no row fails; a learning curve shows in the table', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'onepass-evaluate-'));
+  try {
+    const three = join(dir, 'three.csv');
+    writeFileSync(three, 'x,label\n1,1\n2,0\n3,1\n');
+    let r = cli(['evaluate', three, '-p', 'pa']);
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /the test part has no row \(3 rows to train on\): nothing to measure/);
+    r = cli(['evaluate', dataFile('heart.csv'), '--folds', '3', '--curve', '0.5,1', '-p', 'pa']);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /learning curve: trained on the share below of each training fold/);
+    const json = jsonLines(
+      cli([
+        'evaluate',
+        dataFile('heart.csv'),
+        '--folds',
+        '3',
+        '--curve',
+        '0.5,1',
+        '-p',
+        'pa',
+        '--json',
+      ]).stdout,
+    )[0];
+    const half = json.curve.find((p) => p.fraction === 0.5);
+    assert.match(r.stdout, new RegExp(`^  0\\.5\\s+${half.mean.accuracy.toFixed(4)}`, 'm'));
+    assert.match(r.stdout, /^ {2}1\s+0\.\d{4}/m);
+    // --help after a command is the usage.
+    r = cli(['evaluate', '--help']);
+    assert.equal(r.status, 0);
+    assert.match(r.stdout, /^usage:/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
