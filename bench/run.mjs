@@ -465,7 +465,7 @@ const table_rows = [
     `${ratio(rCli, rCliCores).toFixed(2)} x one thread (target >= 1.6); ${ratio(rNative, rCliCores).toFixed(2)} x native`,
   ],
   [
-    `onepass in node, in process, pushAll(path, { threads: ${CORES} }), same pipeline`,
+    `onepass in node, in process, pushAll(path, { threads: ${CORES} }), same pipeline (a run takes the parser threads the run before kept: design.md)`,
     speed(rWasmCores),
     spread(rWasmCores),
     peak(rWasmCores),

@@ -26,8 +26,9 @@ export async function predict(args: string[]): Promise<void> {
   } catch (e) {
     scorer.dispose();
     const err = e as NodeJS.ErrnoException;
+    // The words of onepass-native predict's message (native_models.cpp).
     throw new Error(
-      `cannot write ${out}: ${err.code === 'ENOENT' ? 'no such directory' : err.message}`,
+      `cannot write ${out}: ${err.code === 'ENOENT' ? 'its folder does not exist' : err.message}`,
     );
   }
   const fileOut = out ? createWriteStream('', { fd }) : null;

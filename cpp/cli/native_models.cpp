@@ -1,6 +1,8 @@
 // onepass-native list, predict, merge and export: the registry, and what is done with a saved
 // model, as the JS CLI does it (the same API underneath, the same output).
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -48,8 +50,14 @@ int predict(int argc, char** argv) {
   onepass::ModelScorer& scorer = *made.value();
   std::ofstream file_out;
   if (!out_file.empty()) {
+    errno = 0;
     file_out.open(out_file, std::ios::binary);
-    if (!file_out) return failure("cannot write " + out_file);
+    // The words of the JS CLI's message (cli_models.ts).
+    if (!file_out)
+      return failure("cannot write " + out_file + ": " +
+                     (errno == ENOENT ? "its folder does not exist"
+                      : errno         ? std::strerror(errno)
+                                      : "it cannot be opened"));
   }
   std::ostream& out = out_file.empty() ? std::cout : file_out;
   out << scorer.csv_header();

@@ -85,14 +85,28 @@ std::size_t currency_prefix(std::string_view s) {
   return 0;
 }
 
-// s ends with one of the currency signs (after a blank or not): the length to cut, else 0.
+// The blanks at the end of s, a space, a no-break space or a narrow no-break space (as a
+// spreadsheet writes "12 %" and "1 234,50 €" in French): their length.
+std::size_t trailing_blanks(std::string_view s) {
+  std::size_t cut = 0;
+  for (;;) {
+    const std::string_view rest = s.substr(0, s.size() - cut);
+    if (!rest.empty() && rest.back() == ' ')
+      cut += 1;
+    else if (rest.size() >= 2 && rest.substr(rest.size() - 2) == "\xC2\xA0")
+      cut += 2;
+    else if (rest.size() >= 3 && rest.substr(rest.size() - 3) == "\xE2\x80\xAF")
+      cut += 3;
+    else
+      return cut;
+  }
+}
+
+// s ends with one of the currency signs (after blanks or not): the length to cut, else 0.
 std::size_t currency_suffix(std::string_view s) {
   for (std::string_view sign : kCurrencySigns)
-    if (s.size() > sign.size() && s.substr(s.size() - sign.size()) == sign) {
-      std::size_t cut = sign.size();
-      while (cut < s.size() && s[s.size() - cut - 1] == ' ') ++cut;
-      return cut;
-    }
+    if (s.size() > sign.size() && s.substr(s.size() - sign.size()) == sign)
+      return sign.size() + trailing_blanks(s.substr(0, s.size() - sign.size()));
   return 0;
 }
 
@@ -113,14 +127,18 @@ bool has_digit(std::string_view s) {
 }
 
 NumberParse parse_formatted_number(std::string_view cell, double& out, char decimal) {
-  // An accountant's negative: "(1,200)", "($1,200.50)", "(12%)".
-  if (cell.size() > 2 && cell.front() == '(' && cell.back() == ')') {
-    const std::string_view inner = cell.substr(1, cell.size() - 2);
-    if (inner.front() == '-' || inner.front() == '+' || inner.front() == '(')
+  // An accountant's negative: "(1,200)", "($1,200.50)", "(12%)", and "$(1,200.00)" as Excel's
+  // currency format writes it.
+  const std::size_t sign = currency_prefix(cell);
+  if (cell.size() > sign + 2 && cell[sign] == '(' && cell.back() == ')') {
+    const std::string_view inner = cell.substr(sign + 1, cell.size() - sign - 2);
+    if (inner.front() == '-' || inner.front() == '+' || inner.front() == '(' ||
+        (sign > 0 && currency_prefix(inner) > 0))
       return NumberParse::not_a_number;
     double v = 0;
     NumberParse r = parse_number(inner, v, decimal);
     if (r != NumberParse::ok) r = parse_formatted_number(inner, v, decimal);
+    if (r == NumberParse::ok && v < 0) return NumberParse::not_a_number;  // "($-12)"
     if (r == NumberParse::ok) out = -v;
     return r;
   }
@@ -143,7 +161,7 @@ NumberParse parse_formatted_number(std::string_view cell, double& out, char deci
   }
   if (!formatted && !s.empty() && s.back() == '%') {
     s.remove_suffix(1);  // "12%", "4,8 %"
-    while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+    s.remove_suffix(trailing_blanks(s));
     formatted = true;
   }
   // The integer digits: one group of 1 to 3, then groups of 3 after separators, or ungrouped.

@@ -270,8 +270,9 @@ Result<CommandLine> parse_command_line(const std::vector<std::string>& words) {
     std::optional<std::string> joined;
     if (const std::size_t eq = word.find('=');
         !o && word.rfind("--", 0) == 0 && eq != std::string::npos) {
-      if (const Option* flag = option_of(line.command, word.substr(0, eq), scratch);
-          flag && flag->kind != Kind::toggle) {
+      if (const Option* flag = option_of(line.command, word.substr(0, eq), scratch)) {
+        if (flag->kind == Kind::toggle)
+          return Status::error(word.substr(0, eq) + " takes no value (got '" + word + "')");
         joined = word.substr(eq + 1);
         word = word.substr(0, eq);
         o = flag;

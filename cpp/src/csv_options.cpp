@@ -54,7 +54,8 @@ const std::vector<CsvOptionInfo>& csv_option_infos() {
        "cells that also stand for a missing value, besides the defaults ('', ?, NA, N/A, n/a, "
        "NaN, nan, null, NULL, None, #N/A, a spreadsheet's #DIV/0! and other errors, ...)",
        "--na"},
-      {"defaultMissing", "false: only the cells given by missing stand for a missing value",
+      {"defaultMissing",
+       "false: only the cells given by missing (and an empty cell) stand for a missing value",
        "--no-default-na", "false"},
       {"labelTrim", "characters trimmed from both ends of label values ('.' for '>50K.')",
        "--label-trim"},
@@ -129,7 +130,8 @@ Status set_csv_option(CsvOptions& o, const std::string& name, const std::string&
     } else {
       return Status::error("option defaultMissing must be true or false, got '" + value + "'");
     }
-    o.missing = o.default_missing ? default_missing_tokens() : std::vector<std::string>{};
+    // An empty cell is missing whatever the list says (the reader reads it so): it stays in.
+    o.missing = o.default_missing ? default_missing_tokens() : std::vector<std::string>{""};
     o.missing.insert(o.missing.end(), o.missing_given.begin(), o.missing_given.end());
   } else if (name == "labelTrim") {
     o.label_trim = value;

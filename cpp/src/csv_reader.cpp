@@ -510,7 +510,13 @@ Status CsvReader::build_schema() {
     return stop(Status::error("no column is a feature: every column but the label is ignored (" +
                               ignored + "); set a column's role"));
   }
-  fast_path_ = encoder_.columns() == 0;
+  // The fast path reads every cell that scans as a number as that number: a missing-value
+  // token that is one ("-999") is only seen by the careful path, which then reads every row.
+  fast_path_ = encoder_.columns() == 0 &&
+               std::none_of(opt_.missing.begin(), opt_.missing.end(), [this](const std::string& t) {
+                 double v = 0;
+                 return parse_number(t, v, opt_.decimal) == NumberParse::ok;
+               });
   slot_of_col_.assign(columns_, -1);
   for (std::size_t j = 0; j < feature_cols_.size(); ++j)
     slot_of_col_[feature_cols_[j]] = static_cast<int>(j);

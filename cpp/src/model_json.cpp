@@ -1,5 +1,7 @@
 #include "onepass/io/model_json.hpp"
 
+#include "onepass/core/parse_number.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -774,8 +776,14 @@ Status positive_of_model(const ModelSchema& schema, const std::string& trim,
     if (b == std::string::npos) return std::string();
     return s.substr(b, s.find_last_not_of(trim) - b + 1);
   };
+  // Equal as text, or as numbers ("+1" and "1.0" are the label 1, as LabelMap reads them).
+  const auto same = [&](const std::string& a, const std::string& b) {
+    double x = 0, y = 0;
+    return a == b || (parse_number(a, x, '.') == NumberParse::ok &&
+                      parse_number(b, y, '.') == NumberParse::ok && x == y);
+  };
   if (!positive.empty() && !schema.positive.empty() &&
-      trimmed(positive) != trimmed(schema.positive))
+      !same(trimmed(positive), trimmed(schema.positive)))
     return Status::error("the model's positive class is " + quote_cell(schema.positive) +
                          " (its negative " + quote_cell(class_names(schema).negative) +
                          "); it cannot read " + quote_cell(positive) +

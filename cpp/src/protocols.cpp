@@ -381,6 +381,11 @@ Result<GridResult> grid_search(const RowBlock& data, const std::string& spec,
     selection.test.clear();
     for (std::size_t r = 0; r < split.train.size(); ++r)  // keeps the training order
       (is_validation[r] ? selection.test : selection.train).push_back(split.train[r]);
+    if (selection.test.empty())
+      return Status::error("the grid's validation part has no row (" +
+                           std::to_string(split.train.size()) +
+                           " training rows): give more rows or a larger validation fraction "
+                           "(CLI --validation)");
   }
   GridResult out;
   out.optimistic = optimistic;

@@ -1,5 +1,7 @@
 #include "onepass/api/races.hpp"
 
+#include "onepass/io/label_map.hpp"
+
 #include "onepass/api/run_json.hpp"
 #include "onepass/io/model_json.hpp"
 
@@ -32,20 +34,33 @@ Result<std::vector<std::unique_ptr<Pipeline>>> pipelines_of(const std::vector<st
 template <class RaceType>
 struct RaceKind;
 
+// Every model of a pass must read the labels as model 1 does: the same positive class.
+Status same_positive(const LoadedModel& m, const std::string& first) {
+  const std::string positive = class_names(m.schema).positive;
+  if (positive == first) return Status::ok();
+  return Status::error("its positive class " + quote_cell(positive) + " is not model 1's " +
+                       quote_cell(first) + ": one pass reads the labels one way");
+}
+
 template <>
 struct RaceKind<Race> {
   using Options = CsvOptions;
+  std::string first_positive;
   // Model 1 sets the options (read_as_model); every other model, read on its own, must have its
-  // numeric and encoded features: one CSV pass gives every pipeline the same columns.
+  // numeric and encoded features and model 1's positive class: one CSV pass gives every
+  // pipeline the same columns and labels.
   Status fits(std::size_t i, const LoadedModel& m, CsvOptions& options) {
     CsvOptions own = i == 0 ? options : CsvOptions{};
     if (Status st = read_as_model(m.schema, false, own); !st) return st;
-    if (i == 0)
+    if (i == 0) {
       options = own;
-    else if (own.features != options.features ||
-             own.encoded.features.size() != options.encoded.features.size())
+      first_positive = class_names(m.schema).positive;
+      return Status::ok();
+    }
+    if (own.features != options.features ||
+        own.encoded.features.size() != options.encoded.features.size())
       return Status::error("trained on other features than model 1; one CSV pass cannot feed them");
-    return Status::ok();
+    return same_positive(m, first_positive);
   }
   static std::vector<std::string> feature_names(const Race& race) {
     return race.reader().feature_names();
@@ -57,19 +72,26 @@ struct RaceKind<SparseRace> {
   using Options = SvmlightOptions;
   int first_base = 1;
   std::size_t first_dims = 0;
-  // Every model sets the options it was read with (read_as_model), and must share model 1's
-  // width and index base: one pass gives every pipeline the same rows.
+  std::string given_positive, first_positive;
+  // Model 1 sets the options it was read with (read_as_model); every model must share model
+  // 1's width, index base and positive class: one pass gives every pipeline the same rows.
   Status fits(std::size_t i, const LoadedModel& m, SvmlightOptions& options) {
-    if (Status st = read_as_model(m.schema, m.pipeline->dims(), options); !st) return st;
+    if (i == 0) given_positive = options.positive;
+    SvmlightOptions own = options;
+    own.positive = given_positive;  // as the user gave it, not as model 1 set it
+    if (Status st = read_as_model(m.schema, m.pipeline->dims(), own); !st) return st;
     if (i == 0) {
+      options = own;
       first_base = m.schema.index_base;
       first_dims = m.pipeline->dims();
-    } else if (m.schema.index_base != first_base || m.pipeline->dims() != first_dims) {
+      first_positive = class_names(m.schema).positive;
+      return Status::ok();
+    }
+    if (m.schema.index_base != first_base || m.pipeline->dims() != first_dims)
       return Status::error(
           "trained on other svmlight input than model 1 (width or index base); one pass cannot "
           "feed them");
-    }
-    return Status::ok();
+    return same_positive(m, first_positive);
   }
   // svmlight rows have indices, not names.
   static std::vector<std::string> feature_names(const SparseRace&) { return {}; }

@@ -193,6 +193,18 @@ TEST(RacesApi, ResumesModelsOfOneInputAndNamesTheOneThatDiffers) {
   CsvOptions opt;
   ASSERT_TRUE(read_as_models({ac}, opt));
   EXPECT_EQ(opt.features, (std::vector<std::string>{"a", "c"}));
+  // Every model reads the labels as model 1: the same positive class (the rarer one of each
+  // file here: 'bad' and then 'good').
+  const std::string good = model_of("a,b,y\n1,2,good\n3,4,bad\n5,6,good\n", "pa");
+  const std::string bad = model_of("a,b,y\n1,2,bad\n3,4,good\n5,6,bad\n", "pa");
+  EXPECT_TRUE(resume_race(CsvOptions{}, {good, good}));
+  EXPECT_EQ(resume_race(CsvOptions{}, {good, bad}).message(),
+            "model 2: its positive class 'good' is not model 1's 'bad': one pass reads the labels "
+            "one way");
+  // A positive class given as the model's number ("+1" for 1) is the model's.
+  CsvOptions plus;
+  plus.positive = "+1";
+  EXPECT_TRUE(resume_race(plus, {ab, ab2})) << resume_race(plus, {ab, ab2}).message();
 }
 
 TEST(BatchApi, OneLabelRuleOverBatchesAndTheBadRowNamed) {

@@ -514,12 +514,17 @@ TEST(ColumnRoles, FormattedNumbersAreReadAsSpreadsheetsWriteThem) {
       {"(12%)", '.', -12},
       {"(1200)", '.', -1200},
       {"(2.679,58 \xE2\x82\xAC)", ',', -2679.58},
+      {"$(1,200.00)", '.', -1200},   // Excel's currency negative
+      {"12,5\xC2\xA0%", ',', 12.5},  // a no-break space before '%'
+      {"1\xE2\x80\xAF"
+       "234,50\xC2\xA0\xE2\x82\xAC",
+       ',', 1234.5},  // narrow, no-break
   };
   for (const Case& c : cases) EXPECT_EQ(value(c.cell, c.decimal), c.value) << c.cell;
   for (const char* bad :
        {"1234", "1.5",  "1,23",  "12,3456", "1,,234", ",123",  "1,234,",     "$",
         "%",    "-",    "$-",    "12%%",    "1e5%",   "12:30", "2024-01-05", "$1,2345",
-        "()",   "(-1)", "((1))", "(1",      "1)",     "(abc)"})
+        "()",   "(-1)", "((1))", "(1",      "1)",     "(abc)", "($-12)",     "$($1)"})
     EXPECT_TRUE(std::isnan(value(bad, '.'))) << bad;
   EXPECT_TRUE(std::isnan(value("1,234", ','))) << "a decimal comma: not grouped";
 }
@@ -933,8 +938,8 @@ TEST(CsvOptions, MissingCellsAddToTheDefaultsUnlessDefaultMissingIsFalse) {
   EXPECT_TRUE(has(o, "-999") && has(o, "NA") && has(o, "#DIV/0!") && has(o, ""));
   for (const CsvOptions& only : {with({{"missing", "-999,NA"}, {"defaultMissing", "false"}}),
                                  with({{"defaultMissing", "false"}, {"missing", "-999,NA"}})}) {
-    EXPECT_TRUE(has(only, "-999") && has(only, "NA"));
-    EXPECT_FALSE(has(only, "?") || has(only, "None") || has(only, ""));
+    EXPECT_TRUE(has(only, "-999") && has(only, "NA") && has(only, ""));  // empty: always
+    EXPECT_FALSE(has(only, "?") || has(only, "None") || has(only, "#DIV/0!"));
   }
   CsvOptions bad;
   EXPECT_EQ(set_csv_option(bad, "defaultMissing", "no").message(),

@@ -293,6 +293,17 @@ test("--na adds to the default missing cells, --no-default-na leaves them out; a
     const [out] = jsonLines(r.stdout);
     assert.equal(out.rows, 30);
     assert.deepEqual(out.features, ['x', 'y']);
+    // 6 cells of -999 in x; 5 of NA and 2 of #DIV/0! in y: missing past the sampled rows too
+    // (a token that is a number keeps the rows off the fast path, which reads numbers as they
+    // are): the z-score counts what it saw of each column.
+    const counts = (args) => {
+      const got = cli(['run', na, '-p', 'zscore | pa', '--json', ...args]);
+      assert.equal(got.status, 0, got.stderr);
+      return jsonLines(got.stdout)[0].scalers[0].arrays.count;
+    };
+    assert.deepEqual(counts(['--na', '-999']), [24, 23]);
+    assert.deepEqual(counts(['--na', '-999', '--sample-rows', '5']), [24, 23]);
+    assert.deepEqual(counts(['--na=-999', '--sample-rows=5', '--threads', '1']), [24, 23]);
     // Only -999: the NA cells are strings then, and y is no number column.
     r = cli(['run', na, '-p', 'zscore | logreg', '--na', '-999', '--no-default-na', '--json']);
     assert.equal(r.status, 0, r.stderr);

@@ -303,6 +303,35 @@ test('kept workers do not keep a Node process alive; node -e starts them too', (
   assert.ok(Date.now() - t0 < 8000, `the process took ${Date.now() - t0} ms`);
 });
 
+test('parser threads started early for a large file that never settles go to the kept ones', async () => {
+  // Over 4 MB: the run starts its parsers as it begins (parser_threads.ts), then finds that the
+  // file never settles (a categorical column) and reads it all here; the threads it wanted
+  // early, never sent the run's head, are kept for the next run, which takes them.
+  let text = 'x,color,label\n';
+  for (let i = 0; i < 600000; i++)
+    text += `${i % 13},${['red', 'blue', 'green'][i % 3]},${i % 2}\n`;
+  assert.ok(text.length > 5e6);
+  const path = file('categorical-large.csv', text);
+  const open = () => readdirSync('/proc/self/fd').length;
+  KeptThreads.endAll();
+  await settleDescriptors(open, Infinity);
+  const before = open();
+  const one = await run(path, 1, { positive: '1' });
+  const wanted = EarlyThreads.started;
+  const started = threadCounts.started;
+  for (let i = 0; i < 3; i++) {
+    const many = await run(path, 3, { positive: '1' });
+    assert.equal(many.apart, 0);
+    assertSame(one, many);
+    await keptNow(2);
+  }
+  assert.equal(EarlyThreads.started - wanted, 3 * 2, 'two parser threads wanted early a run');
+  assert.equal(threadCounts.started - started, 2, 'started by the first run, kept for the others');
+  KeptThreads.endAll();
+  await settleDescriptors(open, before);
+  assert.ok(open() <= before, `${open()} descriptors open, ${before} before`);
+});
+
 test('late labels, no last line break, a quote in a stream, a cancel: as one thread', async () => {
   // The negative label first after 2 MB: no block is read apart before it.
   const late = file(
