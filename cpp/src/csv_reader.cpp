@@ -814,7 +814,7 @@ Status CsvReader::map_label(std::string_view cell, std::uint64_t line, int& y) {
   std::string error;
   const std::string_view label = trim_label(cell);
   // A missing-value token (NA, ?) is no class: taken for one, NA became the negative class.
-  if (!label.empty() && is_missing_token(label, opt_.missing))
+  if (!label.empty() && missing_tokens_.contains(label))
     return row_error(line, label_col_ + 1,
                      "the label is missing (" + quote_cell(label) +
                          " is a missing-value token, option missing, "
@@ -1015,7 +1015,7 @@ Status CsvReader::process_fields(std::uint64_t line, RowBlock& out) {
   for (std::size_t c : feature_cols_) {
     const std::string_view cell = trim_blanks(fields_[c]);
     double v = std::numeric_limits<double>::quiet_NaN();
-    if (cell.empty() || is_missing_token(cell, opt_.missing) ||
+    if (cell.empty() || missing_tokens_.contains(cell) ||
         is_missing_token(cell, form_of_col_[c].missing)) {
       ++missing;
     } else {
@@ -1048,7 +1048,7 @@ Status CsvReader::process_fields(std::uint64_t line, RowBlock& out) {
       const ColumnRole role = role_of_col_[c];
       if (role != ColumnRole::categorical && role != ColumnRole::text) continue;
       const std::string_view cell = trim_blanks(fields_[c]);
-      if (cell.empty() || is_missing_token(cell, opt_.missing)) {
+      if (cell.empty() || missing_tokens_.contains(cell)) {
         ++missing;  // design.md 10.2: a missing category is no active level
         continue;
       }

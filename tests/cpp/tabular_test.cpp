@@ -941,6 +941,13 @@ TEST(CsvOptions, MissingCellsAddToTheDefaultsUnlessDefaultMissingIsFalse) {
     EXPECT_TRUE(has(only, "-999") && has(only, "NA") && has(only, ""));  // empty: always
     EXPECT_FALSE(has(only, "?") || has(only, "None") || has(only, "#DIV/0!"));
   }
+  // The reader's lookup answers as the list does.
+  const MissingTokens lookup(with({{"missing", "999,-1"}}).missing);
+  for (const char* cell : {"999", "-1", "", "#DIV/0!", "NA", "n/a", "<NA>"})
+    EXPECT_TRUE(lookup.contains(cell)) << cell;
+  for (const char* cell : {"99", "9990", "-12", "1", "N", "#DIV/0", "nan0", " "})
+    EXPECT_FALSE(lookup.contains(cell)) << cell;
+  EXPECT_FALSE(MissingTokens({"NA"}).contains(""));
   CsvOptions bad;
   EXPECT_EQ(set_csv_option(bad, "defaultMissing", "no").message(),
             "option defaultMissing must be true or false, got 'no'");

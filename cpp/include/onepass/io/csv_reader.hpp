@@ -149,7 +149,8 @@ struct ColumnInfo {
 
 class CsvReader : public RowCounter {
  public:
-  explicit CsvReader(CsvOptions options) : opt_(std::move(options)), labels_(opt_.positive) {}
+  explicit CsvReader(CsvOptions options)
+      : opt_(std::move(options)), missing_tokens_(opt_.missing), labels_(opt_.positive) {}
 
   // Appends the complete rows of this chunk to out and keeps a partial record for the next.
   // With ErrorPolicy::stop the first bad row ends the stream: its error is returned (now and by
@@ -261,6 +262,7 @@ class CsvReader : public RowCounter {
   std::string column_name(std::size_t file_col) const;
 
   CsvOptions opt_;
+  MissingTokens missing_tokens_;  // opt_.missing, for each cell of a row
   bool header_read_ = false, schema_ready_ = false, finished_ = false;
   bool fast_path_ = true;  // plain numeric rows may take read_plain_row
   std::vector<std::string> feature_names_;
