@@ -77,6 +77,8 @@ export class Words {
   }
 }
 
+/** `s` padded to n characters; one space after it when it is as long or longer, so that a
+ * long figure (1.9e+158) never runs into the next column. */
 export function pad(s: string, n: number): string {
-  return s.length >= n ? s : s + ' '.repeat(n - s.length);
+  return s.length >= n ? s + ' ' : s + ' '.repeat(n - s.length);
 }

@@ -40,26 +40,35 @@ export class Runner<R extends RawRunner = RawRunner> extends WasmOwned<R> {
     if (err) fail(err);
   }
 
+  /** Pipeline i of this runner, checked (an index past the end trapped in the module). */
+  #at(i: number): number {
+    const n = this.raw.size();
+    if (!Number.isInteger(i) || i < 0 || i >= n)
+      fail(`pipeline index ${String(i)}: this runner has ${n} pipelines (0 to ${n - 1})`);
+    return i;
+  }
+
   stats(i: number): Stats {
+    this.#at(i);
     return { ...this.raw.stats(i), curve: this.raw.curve(i, 0) };
   }
 
   /** Curve points of pipeline i recorded since the previous call. */
   newCurvePoints(i: number): Float64Array {
-    const pts = this.raw.curve(i, this.#curveSeen[i]);
+    const pts = this.raw.curve(this.#at(i), this.#curveSeen[i]);
     this.#curveSeen[i] += pts.length / 2;
     return pts;
   }
 
   snapshot(i: number): Snapshot {
-    return this.raw.snapshot(i);
+    return this.raw.snapshot(this.#at(i));
   }
 
   /** Pipeline i's result as one line of JSON, what `onepass run --json` and `onepass-native
    * run` print: pipeline, canonical, rows, mistakes, error, logLoss, features, weights, bias,
    * arrays, scalers, diverged, warnings, skipped, curve. */
   resultJSON(i: number): string {
-    return this.raw.resultJson(i);
+    return this.raw.resultJson(this.#at(i));
   }
 
   results(): PipelineResult[] {
@@ -85,6 +94,6 @@ export class Runner<R extends RawRunner = RawRunner> extends WasmOwned<R> {
   /** The same model file as text, as the core writes it: the bytes `onepass run --save` and
    * `onepass-native run --save` write (without the last line break). */
   modelJSON(i: number): string {
-    return this.raw.toJson(i);
+    return this.raw.toJson(this.#at(i));
   }
 }

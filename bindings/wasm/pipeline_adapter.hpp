@@ -30,8 +30,10 @@ class JsPipeline {
     schema_ = loaded.value().schema;
     return "";
   }
-  // The model file; feature names from `features` (or those it was loaded with, or x1..xd).
+  // The model file; feature names from `features` (or those it was loaded with, or x1..xd). A
+  // model with an encoder keeps its schema as loaded: its names are its columns' and levels'.
   std::string to_json(val features) const {
+    if (!schema_.encoded.features.empty()) return onepass::model_to_json(*pipeline_, schema_);
     return onepass::model_to_json(*pipeline_, schema_with(features));
   }
   // The linear form (api/linear_export.hpp) as ONNX bytes, { onnx: Uint8Array }, and as JSON
@@ -86,6 +88,8 @@ class JsPipeline {
   // Returns { predictions: Int8Array } or, at the first bad row, also { error, row } (rows
   // before it learned).
   val learn_many(std::size_t count, std::size_t dims) {
+    if (const std::string no = raw_rows_only(); !no.empty())
+      return batch_value(refused<std::int8_t>(no), "predictions");
     return batch_value(batch_.learn_dense(*pipeline_, input_.data(), labels_.data(), count, dims),
                        "predictions");
   }
@@ -96,6 +100,8 @@ class JsPipeline {
   val offset_buffer(std::size_t n) { return writable_view(offsets_, n); }
   val index_buffer(std::size_t n) { return writable_view(indices_, n); }
   val learn_sparse_many(std::size_t count, std::size_t dims) {
+    if (const std::string no = raw_rows_only(); !no.empty())
+      return batch_value(refused<std::int8_t>(no), "predictions");
     return batch_value(batch_.learn_sparse(*pipeline_, csr(count), labels_.data(), dims),
                        "predictions");
   }
@@ -103,11 +109,14 @@ class JsPipeline {
   // learned. { scores: Float64Array } or, at the first bad row, also { error, row } (the rows
   // before it scored).
   val score_sparse_many(std::size_t count, std::size_t dims) const {
+    if (const std::string no = raw_rows_only(); !no.empty())
+      return batch_value(refused<double>(no), "scores");
     return batch_value(onepass::BatchLearner::score_sparse(*pipeline_, csr(count), dims), "scores");
   }
 
   // Margin of the row in the input buffer, or the error message.
   val score(std::size_t dims) const {
+    if (const std::string no = raw_rows_only(); !no.empty()) return val(no);
     auto r = pipeline_->score_one(input_.data(), dims);
     return r ? val(r.value()) : val(r.message());
   }
@@ -115,6 +124,7 @@ class JsPipeline {
   // one, the probability of the positive class (the core's stable sigmoid, docs/algorithms.md
   // 2.1): { label, probability } or the error message.
   val predict(std::size_t dims) const {
+    if (const std::string no = raw_rows_only(); !no.empty()) return val(no);
     auto r = pipeline_->score_one(input_.data(), dims);
     if (!r) return val(r.message());
     val out = val::object();
@@ -148,6 +158,22 @@ class JsPipeline {
   }
   // A batch's values as a typed array under `key`, and at a failure its message and, when a
   // row is at fault (not the batch's shape), which (issue 14: values, not text to take apart).
+  // A model with categorical or text columns reads raw CSV rows: its encoder makes most of its
+  // features from the cells, which rows of numbers given here do not have (learned or scored
+  // so, they were silently the numeric columns alone). "" for the others.
+  std::string raw_rows_only() const {
+    if (schema_.encoded.features.empty()) return "";
+    return "this model reads raw CSV rows (" + std::to_string(schema_.encoded.features.size()) +
+           " of its " + std::to_string(schema_.features.size()) +
+           " features encode categorical or text columns): score it with csvScorer, or train it "
+           "further with csvRunner({ models })";
+  }
+  template <class T>
+  static onepass::BatchResult<T> refused(const std::string& why) {
+    onepass::BatchResult<T> r;
+    r.error = onepass::Status::error(why);
+    return r;
+  }
   template <class T>
   static val batch_value(const onepass::BatchResult<T>& r, const char* key) {
     val out = val::object();

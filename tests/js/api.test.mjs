@@ -594,3 +594,34 @@ describe('svmlightRunner', () => {
     assert.throws(() => op.svmlightRunner({ pipelines: ['nope'], dims: 3 }), /nope/);
   });
 });
+
+test("a runner's pipeline index is checked; a model of categories refuses rows of numbers", async () => {
+  const op = await load();
+  const r = op.csvRunner({ pipelines: ['zscore | logreg', 'pa'] });
+  r.push(new TextEncoder().encode('x,color,y\n1,red,1\n2,blue,0\n3,red,1\n4,green,0\n'));
+  r.finish();
+  // An index past the end trapped in the module ("null function or function signature mismatch").
+  for (const call of [
+    () => r.toJSON(2),
+    () => r.resultJSON(-1),
+    () => r.stats(1.5),
+    () => r.snapshot(9),
+  ])
+    assert.throws(
+      call,
+      /^Error: pipeline index (2|-1|1\.5|9): this runner has 2 pipelines \(0 to 1\)$/,
+    );
+  assert.equal(r.stats(1).rows, 4, 'the runner works on');
+  // A loaded model with an encoder: rows of numbers would be its numeric columns alone.
+  const model = r.modelJSON(0);
+  const p = op.loadPipeline(model);
+  const refusal =
+    /this model reads raw CSV rows \(3 of its 4 features encode categorical or text columns\): score it with csvScorer/;
+  assert.throws(() => p.scoreOne([1]), refusal);
+  assert.throws(() => p.learnOne([1], 1), refusal);
+  assert.throws(() => p.learnMany(Float64Array.of(1), Int8Array.of(1), 1), refusal);
+  assert.equal(p.modelJSON(), model, 'saved again as loaded');
+  assert.equal(op.loadPipeline(p.modelJSON()).modelJSON(), model);
+  r.dispose();
+  p.dispose();
+});

@@ -377,3 +377,13 @@ test('predict: an unwritable --out, bad rows skipped or stopping, labels with co
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('-q is taken by evaluate and predict too; a long figure never runs into the next column', () => {
+  let r = cli(['evaluate', dataFile('heart.csv'), '-p', 'pa', '-q']);
+  assert.equal(r.status, 0, r.stderr);
+  r = cli(['evaluate', dataFile('heart.csv'), '-p', 'fs2', '--metrics', 'logLoss,accuracy']);
+  assert.equal(r.status, 0, r.stderr);
+  // Whatever the figures, the row has as many fields as the header.
+  const row = r.stdout.split('\n').find((l) => l.startsWith('fs2'));
+  assert.equal(row.trim().split(/\s+/).length, 3, row);
+});
