@@ -1,12 +1,51 @@
 // A labelled data set held in memory for the evaluation protocols (holdout, k-fold, curves).
 import type { RawDataset, RawRun } from './onepass_wasm.mjs';
 import { fail } from './module.js';
+import { checkKeys, countOption } from './checks.js';
 import { WasmOwned } from './owned.js';
 import type { CurveResult, CvResult, EvalOptions, RunResult } from './types.js';
+
+/** The evaluation options, checked at the boundary (a typo or a string for a number was a
+ * silently different protocol): their keys and types; `testFraction` where a holdout takes it. */
+function evalOptions<T extends EvalOptions>(options: T, extra: string[] = []): T {
+  checkKeys('evaluation', options, [...EVAL_KEYS, ...extra]);
+  const types: Record<string, string> = {
+    seed: 'number',
+    shuffle: 'boolean',
+    stratified: 'boolean',
+    k: 'number',
+    grid: 'string',
+    select: 'string',
+    validation: 'number',
+    optimistic: 'boolean',
+    testFraction: 'number',
+  };
+  for (const [key, value] of Object.entries(options))
+    if (value !== undefined && typeof value !== types[key])
+      fail(`option ${key} must be a ${types[key]} (got ${JSON.stringify(value)})`);
+  countOption('seed', options.seed, Number.MAX_SAFE_INTEGER);
+  return options;
+}
+const EVAL_KEYS = [
+  'seed',
+  'shuffle',
+  'stratified',
+  'k',
+  'grid',
+  'select',
+  'validation',
+  'optimistic',
+];
 
 function checked<T extends { error?: string }>(r: T): Omit<T, 'error'> {
   if (r.error !== undefined) fail(r.error);
   return r;
+}
+
+/** A number of folds: a whole number of at least 2 (2.5 was taken as 2). */
+function checkFolds(folds: unknown): void {
+  if (typeof folds !== 'number' || !Number.isInteger(folds) || folds < 2)
+    fail(`folds must be a whole number of at least 2 (got ${String(folds)})`);
 }
 
 /** A run as the JSON gives it, its curves as Float64Arrays. */
@@ -62,14 +101,19 @@ export class Dataset extends WasmOwned<RawDataset> {
 
   /** Seeded split, one pass over the training part, then the test part (spec 6.2). */
   holdout(spec: string, options: EvalOptions & { testFraction?: number } = {}): RunResult {
-    return withCurveArrays(checked(this.raw.holdout(spec, options)));
+    return withCurveArrays(checked(this.raw.holdout(spec, evalOptions(options, ['testFraction']))));
   }
   /** Trains on this data set and tests on another (a given train/test pair). */
   evaluateOn(test: Dataset, spec: string, options: EvalOptions = {}): RunResult {
-    return withCurveArrays(checked(this.raw.withTest(spec, test.raw, options)));
+    return withCurveArrays(checked(this.raw.withTest(spec, test.raw, evalOptions(options))));
   }
   /** k-fold cross-validation with consistent seeded folds, AUC per fold averaged (spec 6.3). */
   crossValidate(spec: string, folds: number, options: EvalOptions = {}): CvResult {
+    checkFolds(folds);
+    if (evalOptions(options).grid !== undefined)
+      fail(
+        'a grid search runs with a holdout or a test file (selection inside each fold is not offered)',
+      );
     const cv = checked(this.raw.crossValidate(spec, folds, options));
     return { ...cv, folds: cv.folds.map(withCurveArrays) };
   }
@@ -80,7 +124,8 @@ export class Dataset extends WasmOwned<RawDataset> {
     fractions: number[],
     options: EvalOptions = {},
   ): CurveResult {
-    return checked(this.raw.learningCurve(spec, folds, fractions, options));
+    checkFolds(folds);
+    return checked(this.raw.learningCurve(spec, folds, fractions, evalOptions(options)));
   }
 
   /** @internal One line of `onepass evaluate --json`, as `onepass-native evaluate` prints it

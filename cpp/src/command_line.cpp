@@ -189,6 +189,10 @@ const char* needs_file(const std::string& command) {
 Status check_evaluate(const CommandLine& line) {
   const int protocols = line.has("--holdout") + line.has("--folds") + line.has("--test");
   if (protocols > 1) return Status::error("choose one of --holdout, --folds and --test");
+  // A grid's options without a grid were accepted and did nothing.
+  for (const char* flag : {"--select", "--validation", "--optimistic"})
+    if (line.has(flag) && !line.has("--grid"))
+      return Status::error(std::string(flag) + " chooses among a grid's candidates: give --grid");
   EvaluationProtocol protocol;
   EvaluationOptions options;
   evaluation_of(line, protocol, options);

@@ -25,9 +25,14 @@ Status whole_number(const std::string& name, const std::string& text, std::size_
   char* end = nullptr;
   const unsigned long long v =
       text.empty() || text[0] == '-' ? 0 : std::strtoull(text.c_str(), &end, 10);
-  if (!end || *end != '\0' || v < lo || v > hi)
-    return Status::error("option " + name + " must be a whole number from " + std::to_string(lo) +
-                         " to " + std::to_string(hi) + ", got '" + text + "'");
+  if (!end || *end != '\0' || v < lo || v > hi) {
+    // Both names: the JS option's, and the CLI flag a command line gave it by.
+    std::string flag;
+    for (const auto& info : csv_option_infos())
+      if (name == info.name) flag = std::string(" (CLI ") + info.flag + ")";
+    return Status::error("option " + name + flag + " must be a whole number from " +
+                         std::to_string(lo) + " to " + std::to_string(hi) + ", got '" + text + "'");
+  }
   out = static_cast<std::size_t>(v);
   return Status::ok();
 }

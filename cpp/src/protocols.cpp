@@ -402,7 +402,13 @@ Result<GridResult> grid_search(const RowBlock& data, const std::string& spec,
       if (optimistic) out.final = r.take();
     }
   }
-  if (out.best.empty()) out.best = specs.value().front();
+  // Selecting on a metric no candidate has (log-loss of learners without probabilities, AUC
+  // of a validation part of one class) chose the first and said it selected.
+  if (out.best.empty())
+    return Status::error("no candidate has a " + metric + " on the " +
+                         (optimistic ? "test" : "validation") +
+                         " part (log-loss needs a learner that gives probabilities; AUC and "
+                         "balanced accuracy need both classes there): select on another metric");
   if (!optimistic || out.final.spec.empty()) {
     Result<RunResult> r = train_and_test(data, out.best, split, opt);
     if (!r) return r.status();

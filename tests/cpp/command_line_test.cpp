@@ -126,8 +126,8 @@ TEST(CommandLine, ChecksTheReadingFlagsOnceTheFormatIsKnown) {
 }
 
 TEST(CommandLine, GivesEvaluateItsProtocolAndOptions) {
-  auto line = parse_command_line({"evaluate", "a.csv", "--folds", "5", "--curve", "0.5,1", "--seed",
-                                  "9", "--shuffle", "--select", "f1"});
+  auto line = parse_command_line(
+      {"evaluate", "a.csv", "--folds", "5", "--curve", "0.5,1", "--seed", "9", "--shuffle"});
   ASSERT_TRUE(line) << line.message();
   EvaluationProtocol protocol;
   EvaluationOptions options;
@@ -143,8 +143,14 @@ TEST(CommandLine, GivesEvaluateItsProtocolAndOptions) {
   EXPECT_EQ(spaced.value().value("--curve"), "0.5,1");
   EXPECT_EQ(options.eval.seed, 9u);
   EXPECT_TRUE(options.eval.shuffle);
-  EXPECT_EQ(options.select, "f1");
   EXPECT_FALSE(options.optimistic);
+  // A grid's options go with a grid.
+  auto grid = parse_command_line({"evaluate", "a.csv", "--grid", "c=1,2", "--select", "f1"});
+  ASSERT_TRUE(grid) << grid.message();
+  evaluation_of(grid.value(), protocol, options);
+  EXPECT_EQ(options.select, "f1");
+  EXPECT_EQ(parse_command_line({"evaluate", "a.csv", "--optimistic"}).message(),
+            "--optimistic chooses among a grid's candidates: give --grid");
 }
 
 }  // namespace

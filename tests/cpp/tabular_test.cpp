@@ -344,7 +344,7 @@ TEST(TabularCsv, RolesOverridesNoHeaderDelimiterAndLabelMapping) {
   // Errors name the option.
   CsvOptions bad;
   EXPECT_EQ(set_csv_option(bad, "textBits", "40").message(),
-            "option textBits must be a whole number from 1 to 24, got '40'");
+            "option textBits (CLI --text-bits) must be a whole number from 1 to 24, got '40'");
   EXPECT_EQ(set_csv_option(bad, "delimiter", "ab").message(),
             "option delimiter must be one character (not a quote or a line break), or 'tab'; "
             "got 'ab'");

@@ -267,3 +267,35 @@ test('CLI evaluate: a test part with no row fails; a learning curve shows in the
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('evaluation options are checked; a grid selects on a metric some candidate has', async () => {
+  const op = await load();
+  const d = await op.loadDataset(readData('heart.csv'), {});
+  try {
+    assert.throws(() => d.holdout('pa', { sead: 3 }), /evaluation: unknown option 'sead'/);
+    assert.throws(
+      () => d.holdout('pa', { testFraction: '0.5' }),
+      /option testFraction must be a number \(got "0.5"\)/,
+    );
+    assert.throws(() => d.holdout('pa', { seed: '3' }), /option seed must be a number/);
+    assert.throws(
+      () => d.crossValidate('pa', 2.5),
+      /folds must be a whole number of at least 2 \(got 2.5\)/,
+    );
+    assert.throws(
+      () => d.crossValidate('pa', 5, { grid: 'c=0.1,1' }),
+      /a grid search runs with a holdout or a test file/,
+    );
+    assert.equal(d.holdout('pa', { testFraction: 0.5, seed: 3 }).nTest, 135);
+    // pa1 gives no probabilities: no candidate has a log-loss to select on.
+    assert.throws(
+      () => d.holdout('zscore | pa1', { grid: 'c=0.01,1', select: 'logLoss' }),
+      /no candidate has a logLoss on the validation part \(log-loss needs a learner that gives probabilities/,
+    );
+  } finally {
+    d.dispose();
+  }
+  const r = cli(['evaluate', dataFile('heart.csv'), '-p', 'pa', '--select', 'auc']);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /--select chooses among a grid's candidates: give --grid/);
+});

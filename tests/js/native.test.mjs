@@ -179,7 +179,10 @@ test('the same usage mistakes are refused by both, with exit code 2', () => {
     [['frobnicate'], /unknown command 'frobnicate'/],
     [['run', heart, '--load', heart, '-p', 'pa'], /--load trains a saved model further/],
     [['run', heart, '-p', 'pa', '-p', 'pa1', '--save', 'x.json'], /--save writes one model/],
-    [['run', heart, '--max-levels', 'x'], /option maxLevels must be a whole number/],
+    [
+      ['run', heart, '--max-levels', 'x'],
+      /option maxLevels \(CLI --max-levels\) must be a whole number/,
+    ],
     [['evaluate', heart, '--numeric', 'age', '--ignore', 'age'], /age/],
   ]) {
     const n = native(args);

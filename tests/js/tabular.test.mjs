@@ -179,7 +179,7 @@ test('a decimal comma file (";" between cells, "1,5") is read as numbers, the sa
 test('CSV options are checked where they enter, naming the option', () => {
   assert.throws(
     () => op.csvRunner({ pipelines: ['logreg'], textBits: 40 }),
-    /option textBits must be a whole number from 1 to 24, got '40'/,
+    /option textBits \(CLI --text-bits\) must be a whole number from 1 to 24, got '40'/,
   );
   assert.throws(
     () => op.csvRunner({ pipelines: ['logreg'], numeric: ['a'], text: ['a'] }),
