@@ -17,6 +17,12 @@ export function pushBytes(
   raw: { chunkBuffer(n: number): Uint8Array; push(n: number): RawStatus },
   chunk: Uint8Array,
 ): void {
+  // Text or a Node Buffer's string reached subarray() as "chunk.subarray is not a function".
+  if (!(chunk instanceof Uint8Array))
+    fail(
+      `push takes bytes, a Uint8Array (got ${typeof chunk}); for text, ` +
+        'push(new TextEncoder().encode(text)), or runCsv(text)',
+    );
   for (let at = 0; at < chunk.length; at += MAX_SLICE) {
     const part = chunk.subarray(at, Math.min(chunk.length, at + MAX_SLICE));
     raw.chunkBuffer(part.length).set(part);

@@ -191,6 +191,7 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
     pipeline(spec, opts = {}) {
       if (typeof spec !== 'string')
         fail(`pipeline takes a spec string, e.g. 'zscore | logreg' (got ${typeof spec})`);
+      checkKeys('pipeline', opts, ['every', 'window', 'features']);
       checkCounts(opts);
       const p = created(new raw.Pipeline(), (o) => o.init(spec, opts.every ?? 0, opts.window ?? 0));
       return new Pipeline(p, opts.features);

@@ -625,3 +625,20 @@ test("a runner's pipeline index is checked; a model of categories refuses rows o
   r.dispose();
   p.dispose();
 });
+
+test('push takes bytes, and a pipeline its own options, each refusal saying what to do', async () => {
+  const op = await load();
+  const r = op.csvRunner({ pipelines: ['pa'] });
+  assert.throws(
+    () => r.push('a,y\n1,1\n'),
+    /^Error: push takes bytes, a Uint8Array \(got string\); for text, push\(new TextEncoder\(\)\.encode\(text\)\), or runCsv\(text\)$/,
+  );
+  r.push(new TextEncoder().encode('a,y\n1,1\n2,0\n'));
+  r.finish();
+  assert.equal(r.stats(0).rows, 2, 'the runner works on');
+  r.dispose();
+  assert.throws(
+    () => op.pipeline('pa', { evry: 5 }),
+    /pipeline: unknown option 'evry'; the options are: every, window, features/,
+  );
+});
