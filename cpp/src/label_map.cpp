@@ -166,12 +166,15 @@ std::string LabelRuns::warning(std::size_t shuffle_rows) const {
   if (shuffle_rows > 0)
     return "the labels still come in long runs after the shuffle buffer of " +
            std::to_string(shuffle_rows) + " rows: " + counts +
-           " (the file's runs are longer than the buffer), so progressive validation flatters "
-           "every pipeline; use a buffer longer than the runs or test on a holdout";
+           " (the file's runs are longer than the buffer), so progressive validation says little "
+           "of new rows; use a buffer longer than the runs or test on a holdout";
+  // Within a run, a learner that follows the last label is right (flattered); an averaged one
+  // lags behind each change (hurt): either way the figure is the order's, not the model's.
   return "the labels come in long runs: " + counts +
-         " (the file looks sorted by class), so progressive validation in file order " +
-         "flatters every pipeline; unless the order is the stream's own (time), shuffle the " +
-         "rows (a shuffle buffer) or test on a holdout";
+         " (the file looks sorted by class), so progressive validation in file order says " +
+         "little of new rows (it flatters most pipelines, and hurts averaged ones); unless the " +
+         "order is the stream's own (time), shuffle the rows (a shuffle buffer) or test on a " +
+         "holdout";
 }
 
 std::string LabelRuns::long_runs() const {
