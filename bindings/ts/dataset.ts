@@ -5,37 +5,31 @@ import { checkKeys, countOption } from './checks.js';
 import { WasmOwned } from './owned.js';
 import type { CurveResult, CvResult, EvalOptions, RunResult } from './types.js';
 
+/** The evaluation options' types (EvalOptions, and a holdout's testFraction). */
+const EVAL_TYPES: Record<string, string> = {
+  seed: 'number',
+  shuffle: 'boolean',
+  stratified: 'boolean',
+  k: 'number',
+  grid: 'string',
+  select: 'string',
+  validation: 'number',
+  optimistic: 'boolean',
+  testFraction: 'number',
+};
+
 /** The evaluation options, checked at the boundary (a typo or a string for a number was a
- * silently different protocol): their keys and types; `testFraction` where a holdout takes it. */
-function evalOptions<T extends EvalOptions>(options: T, extra: string[] = []): T {
-  checkKeys('evaluation', options, [...EVAL_KEYS, ...extra]);
-  const types: Record<string, string> = {
-    seed: 'number',
-    shuffle: 'boolean',
-    stratified: 'boolean',
-    k: 'number',
-    grid: 'string',
-    select: 'string',
-    validation: 'number',
-    optimistic: 'boolean',
-    testFraction: 'number',
-  };
+ * silently different protocol): their keys and types; `testFraction` only where a holdout
+ * takes it. */
+function evalOptions<T extends EvalOptions>(options: T, holdout = false): T {
+  const keys = Object.keys(EVAL_TYPES).filter((k) => holdout || k !== 'testFraction');
+  checkKeys('evaluation', options, keys);
   for (const [key, value] of Object.entries(options))
-    if (value !== undefined && typeof value !== types[key])
-      fail(`option ${key} must be a ${types[key]} (got ${JSON.stringify(value)})`);
+    if (value !== undefined && typeof value !== EVAL_TYPES[key])
+      fail(`option ${key} must be a ${EVAL_TYPES[key]} (got ${JSON.stringify(value)})`);
   countOption('seed', options.seed, Number.MAX_SAFE_INTEGER);
   return options;
 }
-const EVAL_KEYS = [
-  'seed',
-  'shuffle',
-  'stratified',
-  'k',
-  'grid',
-  'select',
-  'validation',
-  'optimistic',
-];
 
 function checked<T extends { error?: string }>(r: T): Omit<T, 'error'> {
   if (r.error !== undefined) fail(r.error);
@@ -101,7 +95,7 @@ export class Dataset extends WasmOwned<RawDataset> {
 
   /** Seeded split, one pass over the training part, then the test part (spec 6.2). */
   holdout(spec: string, options: EvalOptions & { testFraction?: number } = {}): RunResult {
-    return withCurveArrays(checked(this.raw.holdout(spec, evalOptions(options, ['testFraction']))));
+    return withCurveArrays(checked(this.raw.holdout(spec, evalOptions(options, true))));
   }
   /** Trains on this data set and tests on another (a given train/test pair). */
   evaluateOn(test: Dataset, spec: string, options: EvalOptions = {}): RunResult {
@@ -110,11 +104,7 @@ export class Dataset extends WasmOwned<RawDataset> {
   /** k-fold cross-validation with consistent seeded folds, AUC per fold averaged (spec 6.3). */
   crossValidate(spec: string, folds: number, options: EvalOptions = {}): CvResult {
     checkFolds(folds);
-    if (evalOptions(options).grid !== undefined)
-      fail(
-        'a grid search runs with a holdout or a test file (selection inside each fold is not offered)',
-      );
-    const cv = checked(this.raw.crossValidate(spec, folds, options));
+    const cv = checked(this.raw.crossValidate(spec, folds, evalOptions(options)));
     return { ...cv, folds: cv.folds.map(withCurveArrays) };
   }
   /** Nested training subsets of each training fold, tested on that fold (spec 6.4). */

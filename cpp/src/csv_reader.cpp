@@ -305,11 +305,13 @@ Status CsvReader::read_header(std::uint64_t line) {
                                            : "c" + std::to_string(c + 1));
   if (opt_.header) name_columns_uniquely();
   // design.md 10.1: a file without a header read as one loses its first row, silently.
-  if (opt_.header && !opt_.detect_header && !from_model() && columns_ >= 2 &&
+  header_all_numbers_ =
+      opt_.header && !opt_.detect_header && !from_model() && columns_ >= 2 &&
       std::all_of(column_names_.begin(), column_names_.end(), [this](const std::string& name) {
         double v = 0;
         return parse_number(name, v, opt_.decimal ? opt_.decimal : '.') == NumberParse::ok;
-      }))
+      });
+  if (header_all_numbers_)
     notices_.push_back("the header row is all numbers (" + quote_cell(column_names_[0]) + ", " +
                        quote_cell(column_names_[1]) +
                        ", ...): if the file has no header, give --no-header (JS header: false, "
@@ -528,10 +530,7 @@ Status CsvReader::build_schema() {
   if (!from_model() && opt_.positive.empty() && has_label_) choose_positive(cells[label_col_]);
   // design.md 10.1: a headerless file read with a header loses its first row; when the label
   // column's name is one of its own values (raw Adult: '<=50K'), the first line was a row.
-  const bool header_said = std::any_of(notices_.begin(), notices_.end(), [](const std::string& n) {
-    return n.rfind("the header row is all numbers", 0) == 0;
-  });
-  if (opt_.header && !opt_.detect_header && !from_model() && has_label_ && !header_said &&
+  if (opt_.header && !opt_.detect_header && !from_model() && has_label_ && !header_all_numbers_ &&
       std::find(cells[label_col_].begin(), cells[label_col_].end(), label_name_) !=
           cells[label_col_].end())
     notices_.push_back("the label column's name " + quote_cell(label_name_) +

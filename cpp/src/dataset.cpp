@@ -159,14 +159,31 @@ Result<Evaluation> Dataset::evaluate_on(const RowBlock& data, const std::string&
   return out;
 }
 
+namespace {
+
+// The protocol's rules (check_evaluation), for every caller: the API's took a grid with
+// folds and ignored it.
+Status check_folds(std::size_t folds, const std::vector<double>& fractions,
+                   const EvaluationOptions& options) {
+  EvaluationProtocol protocol;
+  protocol.kind = EvaluationProtocol::Kind::cross_validation;
+  protocol.folds = folds;
+  protocol.curve = fractions;
+  return check_evaluation(protocol, options);
+}
+
+}  // namespace
+
 Result<CvResult> Dataset::cross_validate(const std::string& spec, std::size_t folds,
                                          const EvaluationOptions& options) const {
+  if (Status st = check_folds(folds, {}, options); !st) return st;
   return onepass::cross_validate(rows_, spec, folds, eval_options(options));
 }
 
 Result<std::vector<CurvePointResult>> Dataset::learning_curve(
     const std::string& spec, std::size_t folds, const std::vector<double>& fractions,
     const EvaluationOptions& options) const {
+  if (Status st = check_folds(folds, fractions, options); !st) return st;
   return onepass::learning_curve(rows_, spec, folds, fractions, eval_options(options));
 }
 

@@ -270,6 +270,7 @@ class CsvReader : public RowCounter {
   std::string label_name_;
   std::size_t label_col_ = 0, columns_ = 0;
   bool last_column_unnamed_ = false;  // the header's last cell is empty
+  bool header_all_numbers_ = false;   // said in a notice: the first line may be a row
   bool has_label_ = true;
   std::vector<std::size_t> feature_cols_;  // file column of each numeric feature
   std::vector<ColumnRole> role_of_col_;
