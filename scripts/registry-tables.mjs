@@ -1,6 +1,6 @@
-// The README's learner and scaler tables, generated from the registry (issue 14): names,
+// The README's learner and scaler tables, generated from the registry: names,
 // sections of docs/algorithms.md, summaries, papers, parameters with their defaults, and what
-// a learner's input must be all come from the one definition in cpp/src/registry.cpp, read
+// a learner's input must be all come from the one definition in cpp/src/pipeline/registry.cpp, read
 // through the public package API. `node scripts/registry-tables.mjs --write` rewrites the
 // tables between the README's markers; tests/js/readme.test.mjs fails when they drift.
 import { readFileSync, writeFileSync } from 'node:fs';

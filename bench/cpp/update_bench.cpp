@@ -8,14 +8,14 @@
 #include <string>
 #include <vector>
 
-#include "onepass/pipeline.hpp"
-#include "onepass/registry.hpp"
+#include "pipeline/pipeline.hpp"
+#include "pipeline/registry.hpp"
 
 namespace {
 
 struct Rows {
   std::size_t dims, nonzeros;
-  std::vector<double> x;  // dense rows (only for the dense set)
+  std::vector<double> x;             // dense rows (only for the dense set)
   std::vector<std::uint32_t> index;  // sparse rows: nonzeros entries each
   std::vector<double> value;
   std::vector<int> y;
@@ -126,13 +126,13 @@ int register_all() {
         for (const std::string& spec : specs)
           benchmark::RegisterBenchmark(("learner/" + std::string(set) + "/" + spec).c_str(),
                                        pipeline, spec, rows);
-      } else if (e.kind == onepass::StageKind::scaler && (rows == &dense28() ||
-                                                          rows == &sparse1k())) {
+      } else if (e.kind == onepass::StageKind::scaler &&
+                 (rows == &dense28() || rows == &sparse1k())) {
         // Sparse rows only where they stay sparse (the others go through the dense row).
         auto values = onepass::resolve_params(e.name, e.params, {});
         if (rows != &dense28() && !e.make_scaler(values.value())->keeps_zeros()) continue;
-        benchmark::RegisterBenchmark(("scaler/" + std::string(set) + "/" + e.name).c_str(),
-                                     scaler, e.name, rows);
+        benchmark::RegisterBenchmark(("scaler/" + std::string(set) + "/" + e.name).c_str(), scaler,
+                                     e.name, rows);
       }
     }
   }

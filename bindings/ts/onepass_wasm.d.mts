@@ -306,12 +306,14 @@ export interface RawDataset {
   delete(): void;
 }
 /** A CSV option (api/csv_options.hpp): its name in the API, its flag in the CLIs (a switch
- * sets switchValue), and whether svmlight rows take it too. */
+ * sets switchValue), whether svmlight rows take it too, and a whole-number option's bounds. */
 export interface CsvFlag {
   name: string;
   flag: string;
   switchValue?: string;
   svmlight: boolean;
+  min?: number;
+  max?: number;
 }
 /** What a push or finish returns (convert.hpp status_value): "" when it went well, the
  * message, or a row's error with where it is (1-based line; column 0: the whole row). */

@@ -15,15 +15,11 @@
 #include <vector>
 
 #include "onepass/api/csv_options.hpp"
+#include "onepass/api/dataset.hpp"
 #include "onepass/api/linear_export.hpp"
+#include "onepass/api/models.hpp"
+#include "onepass/api/races.hpp"
 #include "onepass/api/run_json.hpp"
-#include "onepass/eval/protocols.hpp"
-#include "onepass/io/model_json.hpp"
-#include "onepass/pipeline.hpp"
-#include "onepass/race.hpp"
-#include "onepass/registry.hpp"
-#include "onepass/scorer.hpp"
-#include "onepass/sparse_race.hpp"
 
 namespace onepass_wasm {
 

@@ -14,8 +14,7 @@
 #include "onepass/api/csv_options.hpp"
 #include "onepass/api/csv_preview.hpp"
 #include "onepass/api/defaults.hpp"
-#include "onepass/eval/protocols.hpp"
-#include "onepass/io/model_json.hpp"
+#include "onepass/api/models.hpp"
 
 namespace onepass_wasm {
 
@@ -104,8 +103,8 @@ inline val evaluation_defaults() {
   return out;
 }
 
-// The CSV options (api/csv_options.hpp): { name, flag, switchValue?, svmlight }, for the JS
-// layer's check of option keys and the CLI's flags.
+// The CSV options (api/csv_options.hpp): { name, flag, switchValue?, svmlight, min?, max? }, for
+// the JS layer's check of option keys and the CLI's flags, with a whole-number option's bounds.
 inline val csv_option_infos() {
   val out = val::array();
   for (const auto& info : onepass::csv_option_infos()) {
@@ -114,6 +113,10 @@ inline val csv_option_infos() {
     item.set("flag", std::string(info.flag));
     if (info.switch_value) item.set("switchValue", std::string(info.switch_value));
     item.set("svmlight", info.svmlight);
+    if (info.min <= info.max) {
+      item.set("min", static_cast<double>(info.min));
+      item.set("max", static_cast<double>(info.max));
+    }
     out.call<void>("push", item);
   }
   return out;

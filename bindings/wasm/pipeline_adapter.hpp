@@ -5,8 +5,7 @@
 
 #include "convert.hpp"
 #include "onepass/api/batch.hpp"
-#include "onepass/core/numerics.hpp"
-#include "onepass/io/label_map.hpp"
+#include "onepass/api/models.hpp"
 
 namespace onepass_wasm {
 
@@ -60,7 +59,7 @@ class JsPipeline {
     std::vector<std::string> names = strings_of(features);
     if (!names.empty()) schema.features = names;
     schema.features = onepass::model_feature_names(schema, pipeline_->dims());
-    if (schema.positive.empty()) {  // the numeric label values (io/model_json.hpp class_names)
+    if (schema.positive.empty()) {  // the numeric label values (models/model_json.hpp class_names)
       const onepass::ClassNames names = onepass::class_names(schema);
       schema.positive = names.positive;
       schema.negative = names.negative;
@@ -157,7 +156,7 @@ class JsPipeline {
             input_.size()};
   }
   // A batch's values as a typed array under `key`, and at a failure its message and, when a
-  // row is at fault (not the batch's shape), which (issue 14: values, not text to take apart).
+  // row is at fault (not the batch's shape), which one, as values rather than text to take apart.
   // A model with categorical or text columns reads raw CSV rows: its encoder makes most of its
   // features from the cells, which rows of numbers given here do not have (learned or scored
   // so, they were silently the numeric columns alone). "" for the others.

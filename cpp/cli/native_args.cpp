@@ -30,20 +30,8 @@ bool read_words(int argc, char** argv, onepass::CommandLine& line, int& status) 
 }
 
 onepass::Result<Reading> reading_of(const onepass::CommandLine& line) {
-  Reading out;
-  out.svmlight = line.svmlight();
-  for (const auto& info : onepass::csv_option_infos()) {
-    if (!line.has(info.flag)) continue;
-    const std::string v = info.switch_value ? info.switch_value : line.value(info.flag);
-    if (onepass::Status st = onepass::set_csv_option(out.csv, info.name, v); !st) return st;
-  }
-  // The values were checked by the command line's rules (api/command_line.hpp).
-  out.svm.dims = std::strtoull(line.value("--dims", "0").c_str(), nullptr, 10);
-  out.svm.index_base =
-      static_cast<int>(std::strtoull(line.value("--index-base", "1").c_str(), nullptr, 10));
-  out.svm.positive = out.csv.positive;
-  out.svm.on_error = out.csv.on_error;
-  return out;
+  // The options as the command line parsed them (api/command_line.hpp): parsed once, there.
+  return Reading{line.csv, line.svmlight(), line.svm};
 }
 
 onepass::Status read_in_chunks(const std::string& path, std::size_t chunk,

@@ -8,9 +8,8 @@
 #include <vector>
 
 #include "onepass/api/command_line.hpp"
-#include "onepass/core/status.hpp"
-#include "onepass/io/csv_reader.hpp"
-#include "onepass/io/svmlight_reader.hpp"
+#include "onepass/api/csv_options.hpp"
+#include "onepass/api/dataset.hpp"
 
 namespace onepass_native {
 

@@ -11,8 +11,8 @@
 #include "native_commands.hpp"
 #include "onepass/api/linear_export.hpp"
 #include "onepass/api/model_scorer.hpp"
+#include "onepass/api/models.hpp"
 #include "onepass/api/registry_json.hpp"
-#include "onepass/io/model_json.hpp"
 
 namespace onepass_native {
 
@@ -52,7 +52,7 @@ int predict(int argc, char** argv) {
   if (!out_file.empty()) {
     errno = 0;
     file_out.open(out_file, std::ios::binary);
-    // The words of the JS CLI's message (cli_models.ts).
+    // The words of the JS CLI's message (bindings/ts/cli/models.ts).
     if (!file_out)
       return failure("cannot write " + out_file + ": " +
                      (errno == ENOENT ? "its folder does not exist"
@@ -80,7 +80,7 @@ int predict(int argc, char** argv) {
   return 0;
 }
 
-// The mean of models of one pipeline trained on shards (io/model_json.hpp merge_models).
+// The mean of models of one pipeline trained on shards (models/model_json.hpp merge_models).
 int merge(int argc, char** argv) {
   onepass::CommandLine line;
   int status = 0;

@@ -10,11 +10,9 @@
 #include "native_commands.hpp"
 #include "onepass/api/csv_options.hpp"
 #include "onepass/api/defaults.hpp"
+#include "onepass/api/models.hpp"
 #include "onepass/api/races.hpp"
 #include "onepass/api/run_json.hpp"
-#include "onepass/io/model_json.hpp"
-#include "onepass/race.hpp"
-#include "onepass/sparse_race.hpp"
 
 namespace onepass_native {
 

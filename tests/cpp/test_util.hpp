@@ -10,10 +10,18 @@
 
 #include <gtest/gtest.h>
 
-#include "onepass/learners/learner.hpp"
-#include "onepass/registry.hpp"
+#include "learners/learner.hpp"
+#include "onepass/api/csv_options.hpp"
+#include "pipeline/registry.hpp"
 
 namespace onepass::testing {
+
+// CSV options set by name, as a front end sets them (api/csv_options.hpp).
+inline CsvOptions with(std::initializer_list<std::pair<const char*, const char*>> options) {
+  CsvOptions o;
+  for (const auto& [k, v] : options) EXPECT_TRUE(set_csv_option(o, k, v)) << k;
+  return o;
+}
 
 // The text of a file of data/ (the bundled datasets).
 inline std::string read_data_file(const std::string& name) {
@@ -68,6 +76,35 @@ inline void expect_near_all(const std::vector<double>& got, const std::vector<do
                             double tol = kGoldenTolerance) {
   ASSERT_EQ(got.size(), want.size());
   for (std::size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], want[i], tol) << "index " << i;
+}
+
+// What a reader gave on `text` fed in chunks of `chunk` bytes: its error (empty if none), the
+// rows, and the delimiter it used.
+struct ChunkedRead {
+  std::string error;
+  std::size_t rows = 0, skipped = 0;
+  char delimiter = 0;
+};
+
+inline ChunkedRead read_in_chunks(const std::string& text, const CsvOptions& options,
+                                  std::size_t chunk) {
+  CsvReader r(options);
+  RowBlock rows;
+  const Status st = feed_in_chunks(r, text, chunk, rows);
+  return {st ? "" : st.message(), rows.size(), r.skipped(), r.delimiter()};
+}
+
+// Every chunking reads `text` as one read of the whole does; returns that read.
+inline ChunkedRead read_alike_in_every_chunking(const std::string& text,
+                                                const CsvOptions& options) {
+  const ChunkedRead whole = read_in_chunks(text, options, text.size());
+  for (std::size_t chunk = 1; chunk < text.size(); ++chunk) {
+    const ChunkedRead part = read_in_chunks(text, options, chunk);
+    EXPECT_EQ(part.error, whole.error) << "chunks of " << chunk;
+    EXPECT_EQ(part.rows, whole.rows) << "chunks of " << chunk;
+    EXPECT_EQ(part.delimiter, whole.delimiter) << "chunks of " << chunk;
+  }
+  return whole;
 }
 
 }  // namespace onepass::testing

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "core/number_text.hpp"
 #include "fuzz_input.hpp"
 #include "onepass/api/command_line.hpp"
-#include "onepass/core/number_text.hpp"
 
 using namespace onepass;
 

@@ -5,8 +5,8 @@
 #include <string>
 
 #include "fuzz_input.hpp"
-#include "onepass/io/model_json.hpp"
-#include "onepass/race.hpp"
+#include "models/model_json.hpp"
+#include "pipeline/race.hpp"
 
 using namespace onepass;
 
@@ -21,7 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   opt.scale_encoded = options & 8;
   opt.sample_rows = options & 16 ? 3 : 1000;
   if (options & 32) opt.decimal = ',';  // else decided from the sample
-  opt.max_record_bytes = 4096;  // the bound itself is part of what is tested
+  opt.max_record_bytes = 4096;          // the bound itself is part of what is tested
   opt.max_fields = 64;
   const std::vector<std::string> specs = {"zscore | logreg +avg", "zscore | pa1",
                                           "robust(eps=0.1) | perceptron +vote",

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "fuzz_input.hpp"
+#include "models/model_json.hpp"
 #include "onepass/api/linear_export.hpp"
-#include "onepass/io/model_json.hpp"
 
 using namespace onepass;
 

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "fuzz_input.hpp"
-#include "onepass/pipeline.hpp"
+#include "pipeline/pipeline.hpp"
 
 using namespace onepass;
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "fuzz_input.hpp"
-#include "onepass/race.hpp"
+#include "pipeline/race.hpp"
 
 using namespace onepass;
 
@@ -50,8 +50,7 @@ Outcome run(const CsvOptions& opt, const std::vector<std::string>& blocks, bool 
   for (const std::string& block : blocks) {
     if (!st) break;
     quoted = quoted || block.find('"') != std::string::npos;
-    if (apart && !head && !quoted &&
-        worker.read_apart(block.data(), block.size(), rows, counts)) {
+    if (apart && !head && !quoted && worker.read_apart(block.data(), block.size(), rows, counts)) {
       st = o.race->learn_apart(rows, counts);
       ++o.apart;
       continue;
@@ -91,10 +90,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::vector<std::string> blocks = record_blocks(in.rest(), in.left(), 16 + block * 4);
   const Outcome one = run(opt, blocks, false), two = run(opt, blocks, true);
   const CsvReader &a = one.race->reader(), &b = two.race->reader();
-  bool agree = one.status == two.status && a.rows() == b.rows() &&
-               a.positives() == b.positives() && a.skipped() == b.skipped() &&
-               a.missing_cells() == b.missing_cells() && a.lines() == b.lines() &&
-               a.bytes() == b.bytes() && a.errors().size() == b.errors().size() &&
+  bool agree = one.status == two.status && a.rows() == b.rows() && a.positives() == b.positives() &&
+               a.skipped() == b.skipped() && a.missing_cells() == b.missing_cells() &&
+               a.lines() == b.lines() && a.bytes() == b.bytes() &&
+               a.errors().size() == b.errors().size() &&
                one.race->warnings() == two.race->warnings();
   for (std::size_t i = 0; agree && i < a.errors().size(); ++i)
     agree = a.errors()[i].line == b.errors()[i].line &&

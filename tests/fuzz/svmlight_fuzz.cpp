@@ -3,7 +3,7 @@
 #include <cstdint>
 
 #include "fuzz_input.hpp"
-#include "onepass/sparse_race.hpp"
+#include "pipeline/sparse_race.hpp"
 
 using namespace onepass;
 

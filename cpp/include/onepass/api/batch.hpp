@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "onepass/core/sparse_row.hpp"
-#include "onepass/core/status.hpp"
-#include "onepass/io/label_map.hpp"
-#include "onepass/pipeline.hpp"
+#include "core/sparse_row.hpp"
+#include "core/status.hpp"
+#include "io/label_map.hpp"
+#include "pipeline/pipeline.hpp"
 
 namespace onepass {
 

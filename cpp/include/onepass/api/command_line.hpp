@@ -1,5 +1,5 @@
-// The command lines of both CLIs, `onepass` (node) and `onepass-native`, defined once (issue
-// 14): each command's options, how each value is read and checked, and the rules between
+// The command lines of both CLIs, `onepass` (node) and `onepass-native`, defined once:
+// each command's options, how each value is read and checked, and the rules between
 // options, with one message for each mistake. A CLI hands over its words and does the work;
 // what the words mean, and which are mistakes, is decided here.
 #pragma once
@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "core/status.hpp"
 #include "onepass/api/dataset.hpp"
-#include "onepass/core/status.hpp"
 
 namespace onepass {
 
@@ -22,6 +22,10 @@ struct CommandLine {
   // left out, joined by commas); a CSV reading flag's value is checked where it is set
   // (api/csv_options.hpp set_csv_option), naming the option.
   std::map<std::string, std::vector<std::string>> options;
+  // What the reading flags ask, parsed once from them (api/csv_options.hpp): the options every
+  // run, evaluation and prediction of the command reads its rows with.
+  CsvOptions csv;
+  SvmlightOptions svm;
 
   bool has(const std::string& flag) const { return options.count(flag) > 0; }
   // The last value given for `flag`, or `otherwise`.

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "onepass/core/status.hpp"
-#include "onepass/io/csv_reader.hpp"
+#include "core/status.hpp"
+#include "io/csv_reader.hpp"
 
 namespace onepass {
 
@@ -21,8 +21,13 @@ struct CsvOptionInfo {
   // Whether svmlight rows take it too (the positive class, skipping bad rows): the CLIs refuse
   // the others with --format svmlight.
   bool svmlight = false;
+  // Sets the option from its text, or says why not, naming it.
+  Status (*set)(CsvOptions& options, const CsvOptionInfo& info, const std::string& value) = nullptr;
+  // A whole-number option's bounds (min > max for the others): enforced by `set`, and exported
+  // to the JS layer with the table.
+  std::size_t min = 1, max = 0;
 };
-// Every option set_csv_option takes, in the order the CLI's usage lists them.
+// Every CSV option, in the order the CLI's usage lists them: the one place an option is declared.
 const std::vector<CsvOptionInfo>& csv_option_infos();
 // The option a CLI flag sets, or null.
 const CsvOptionInfo* csv_option_of_flag(const std::string& flag);

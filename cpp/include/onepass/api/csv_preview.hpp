@@ -1,4 +1,4 @@
-// What a page shows before a run (issue 15's role menu): the first rows of a CSV's head as the
+// What a page shows before a run: the first rows of a CSV's head as the
 // reader splits them, each column's role as the reader would infer it and why, the label
 // values of the sample and the positive class it would choose. One reader, so the preview and
 // the run can never disagree.
@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
-#include "onepass/core/status.hpp"
-#include "onepass/io/csv_reader.hpp"
+#include "core/status.hpp"
+#include "io/csv_reader.hpp"
 
 namespace onepass {
 

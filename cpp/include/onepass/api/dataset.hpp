@@ -14,10 +14,10 @@
 #include <utility>
 #include <vector>
 
-#include "onepass/core/status.hpp"
-#include "onepass/eval/protocols.hpp"
-#include "onepass/io/csv_reader.hpp"
-#include "onepass/io/svmlight_reader.hpp"
+#include "core/status.hpp"
+#include "eval/protocols.hpp"
+#include "io/csv_reader.hpp"
+#include "io/svmlight_reader.hpp"
 
 namespace onepass {
 
@@ -111,7 +111,7 @@ class Dataset {
 };
 
 // The results as the JS API returns them (RunResult, CvResult, CurveResult of
-// bindings/ts/types.ts): metrics by name, NaN as null.
+// bindings/ts/api/types.ts): metrics by name, NaN as null.
 std::string to_json(const Evaluation& e);
 std::string to_json(const CvResult& cv);
 std::string to_json(const std::vector<CurvePointResult>& curve);

@@ -4,8 +4,8 @@
 
 namespace onepass {
 
-// The pipeline of `onepass run FILE` without --pipeline and of the demo's first run (issue 16,
-// item 10). Chosen on the bundled data sets against batch logistic regression by
+// The pipeline of `onepass run FILE` without --pipeline and of the demo's first run.
+// Chosen on the bundled data sets against batch logistic regression by
 // `npm run quality` (bench/quality.mjs); docs/quality.md holds the numbers that support it.
 inline constexpr const char* kDefaultPipeline = "zscore | pa2(c=0.1) +avg";
 

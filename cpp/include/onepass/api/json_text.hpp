@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "onepass/io/column_roles.hpp"
+#include "io/column_roles.hpp"
 
 namespace onepass {
 

@@ -1,5 +1,5 @@
-// A trained pipeline as a plain linear model, to run it elsewhere (issue 19, point 9;
-// docs/algorithms.md 1.7): when every scaler is a per-feature affine map and the learner's
+// A trained pipeline as a plain linear model, to run it elsewhere
+// (docs/algorithms.md 1.7): when every scaler is a per-feature affine map and the learner's
 // margin is w.x + b, the frozen pipeline is exactly
 //   z = the scalers' (x - shift) * factor in turn, a missing value (NaN) then 0,
 //   margin = w.z + b, label +1 when margin >= 0, probability sigma(margin) for logistic learners.
@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "onepass/core/status.hpp"
-#include "onepass/io/model_json.hpp"
-#include "onepass/pipeline.hpp"
+#include "core/status.hpp"
+#include "models/model_json.hpp"
+#include "pipeline/pipeline.hpp"
 
 namespace onepass {
 

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "onepass/core/status.hpp"
-#include "onepass/io/model_json.hpp"
-#include "onepass/scorer.hpp"
+#include "core/status.hpp"
+#include "models/model_json.hpp"
+#include "models/scorer.hpp"
 
 namespace onepass {
 
@@ -42,7 +42,7 @@ class ModelScorer {
   // Whether the rows have the model's label column (then labels are filled in).
   bool has_labels() const { return sparse_ || csv_->reader().has_label(); }
   const ModelSchema& schema() const { return schema_; }
-  // The model's name for a predicted class (+1 or -1): io/model_json.hpp class_names.
+  // The model's name for a predicted class (+1 or -1): models/model_json.hpp class_names.
   std::string class_name(int prediction) const;
 
   // The predictions CSV, the one format every front end writes (`onepass predict`,

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "onepass/core/status.hpp"
-#include "onepass/race.hpp"
-#include "onepass/sparse_race.hpp"
+#include "core/status.hpp"
+#include "pipeline/race.hpp"
+#include "pipeline/sparse_race.hpp"
 
 namespace onepass {
 

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "onepass/io/csv_reader.hpp"
-#include "onepass/io/svmlight_reader.hpp"
-#include "onepass/pipeline.hpp"
+#include "io/csv_reader.hpp"
+#include "io/svmlight_reader.hpp"
+#include "pipeline/pipeline.hpp"
 
 namespace onepass {
 

@@ -1,0 +1,351 @@
+#include "onepass/api/command_line.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <optional>
+
+#include "core/parse_number.hpp"
+#include "eval/metrics.hpp"
+#include "onepass/api/csv_options.hpp"
+#include "onepass/api/dataset.hpp"
+#include "onepass/api/defaults.hpp"
+
+namespace onepass {
+
+namespace {
+
+// How an option's value is read.
+enum class Kind {
+  toggle,     // no value
+  text,       // any text
+  count,      // a whole number from lo to hi
+  fraction,   // a number in (0, 1)
+  fractions,  // comma-separated numbers in (0, 1]
+  metrics,    // comma-separated names of metrics (eval/metrics.hpp metric_names)
+  metric,     // one metric's name
+  format,     // csv, svmlight or libsvm
+};
+
+struct Option {
+  const char* flag;
+  const char* alias;  // "" for none
+  Kind kind;
+  unsigned long long lo = 0, hi = 0;  // count
+};
+
+// The reading flags of run, evaluate and predict besides the CSV options' own
+// (api/csv_options.hpp csv_option_infos): the svmlight format, its width and index base.
+const std::vector<Option> kFormatOptions = {
+    {"--format", "", Kind::format},
+    {"--dims", "", Kind::count, 1, 4294967295ull},  // SvmlightReader::check's bound
+    {"--index-base", "", Kind::count, 0, 1},
+};
+
+// Each command's own options (README.md "The CLI" describes them).
+const std::map<std::string, std::vector<Option>>& command_options() {
+  static const std::map<std::string, std::vector<Option>> table = {
+      {"run",
+       {{"--pipeline", "-p", Kind::text},
+        {"--every", "", Kind::count, 0, kMaxCount},
+        {"--shuffle-buffer", "", Kind::count, 0, 10000000},  // the JS option's bound
+        {"--seed", "", Kind::count, 0, kMaxCount},
+        {"--save", "", Kind::text},
+        {"--load", "", Kind::text},
+        {"--threads", "", Kind::count, 1, 256},
+        {"--json", "", Kind::toggle},
+        {"--quiet", "-q", Kind::toggle}}},
+      {"evaluate",
+       {{"--pipeline", "-p", Kind::text},
+        {"--holdout", "", Kind::fraction},
+        {"--folds", "", Kind::count, 2, 1ull << 20},
+        {"--test", "", Kind::text},
+        {"--seed", "", Kind::count, 0, kMaxCount},
+        {"--shuffle", "", Kind::toggle},
+        {"--grid", "", Kind::text},
+        {"--select", "", Kind::metric},
+        {"--optimistic", "", Kind::toggle},
+        {"--validation", "", Kind::fraction},
+        {"--metrics", "", Kind::metrics},
+        {"--curve", "", Kind::fractions},
+        {"--json", "", Kind::toggle},
+        {"--quiet", "-q", Kind::toggle}}},  // as run takes it: evaluate shows no progress line
+      {"predict",
+       {{"--model", "-m", Kind::text},
+        {"--out", "-o", Kind::text},
+        {"--quiet", "-q", Kind::toggle}}},
+      {"merge", {{"--out", "-o", Kind::text}}},
+      {"export", {{"--onnx", "", Kind::text}, {"--weights", "", Kind::text}}},
+      {"list", {{"--json", "", Kind::toggle}}},
+  };
+  return table;
+}
+
+bool reads_rows(const std::string& command) {
+  return command == "run" || command == "evaluate" || command == "predict";
+}
+
+// The comma-separated parts of a value, spaces around them trimmed, empty ones left out
+// ("accuracy, f1," is accuracy and f1).
+std::vector<std::string> parts_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t b = 0;
+  for (;;) {
+    const std::size_t e = text.find(',', b);
+    const std::string part = text.substr(b, e == std::string::npos ? e : e - b);
+    const std::size_t first = part.find_first_not_of(' ');
+    if (first != std::string::npos)
+      out.push_back(part.substr(first, part.find_last_not_of(' ') + 1 - first));
+    if (e == std::string::npos) return out;
+    b = e + 1;
+  }
+}
+
+Status check_fraction(const std::string& flag, const std::string& text, bool one,
+                      const char* what) {
+  double v = 0;
+  if (parse_number(text, v) != NumberParse::ok || !(v > 0) || v > 1 || (v == 1 && !one))
+    return Status::error(flag + " takes " + what + " (got '" + text + "')");
+  return Status::ok();
+}
+
+// A metric's name; a snake_case one (log_loss) is pointed at its camelCase form.
+Status check_metric(const std::string& flag, const std::string& name) {
+  const std::vector<std::string>& known = metric_names();
+  if (std::find(known.begin(), known.end(), name) != known.end()) return Status::ok();
+  std::string camel;
+  for (std::size_t i = 0; i < name.size(); ++i)
+    camel += name[i] == '_' && i + 1 < name.size()
+                 ? static_cast<char>(std::toupper(static_cast<unsigned char>(name[++i])))
+                 : name[i];
+  const bool close = std::find(known.begin(), known.end(), camel) != known.end();
+  std::string all;
+  for (const auto& k : known) all += (all.empty() ? "" : ", ") + k;
+  return Status::error(flag + ": unknown metric '" + name + "'" +
+                       (close ? " (did you mean " + camel + "?)" : "") +
+                       "; the metrics are: " + all);
+}
+
+Status check_value(const Option& o, const std::string& text) {
+  const std::string flag = o.flag;
+  switch (o.kind) {
+    case Kind::count: {
+      char* end = nullptr;
+      const unsigned long long v =
+          text.empty() || text[0] == '-' ? 0 : std::strtoull(text.c_str(), &end, 10);
+      if (!end || *end != '\0' || v < o.lo || v > o.hi) {
+        return Status::error(flag + " takes a whole number from " + std::to_string(o.lo) + " to " +
+                             std::to_string(o.hi) + " (got '" + text + "')");
+      }
+      return Status::ok();
+    }
+    case Kind::fraction:
+      return check_fraction(flag, text, false, "a fraction in (0, 1)");
+    case Kind::fractions:
+      for (const std::string& part : parts_of(text))
+        if (Status st = check_fraction(flag, part, true, "fractions in (0, 1]"); !st) return st;
+      return Status::ok();
+    case Kind::metrics:
+      for (const std::string& name : parts_of(text))
+        if (Status st = check_metric(flag, name); !st) return st;
+      return Status::ok();
+    case Kind::metric:
+      return check_metric(flag, text);
+    case Kind::format:
+      if (text == "csv" || text == "svmlight" || text == "libsvm") return Status::ok();
+      return Status::error("--format is csv, svmlight or libsvm, not '" + text + "'");
+    default:
+      return Status::ok();
+  }
+}
+
+// The option a word names for a command (its own, or a reading flag), or null.
+const Option* option_of(const std::string& command, const std::string& word, Option& scratch) {
+  const auto& table = command_options();
+  const auto own = table.find(command);
+  if (own != table.end())
+    for (const Option& o : own->second)
+      if (word == o.flag || (*o.alias && word == o.alias)) return &o;
+  if (!reads_rows(command)) return nullptr;
+  for (const Option& o : kFormatOptions)
+    if (word == o.flag) return &o;
+  if (const CsvOptionInfo* info = csv_option_of_flag(word)) {
+    scratch = {info->flag, "", info->switch_value ? Kind::toggle : Kind::text};
+    return &scratch;
+  }
+  return nullptr;
+}
+
+// The one input file of a command, or the message saying what it needs.
+const char* needs_file(const std::string& command) {
+  if (command == "run") return "run needs a CSV or svmlight file (or - for standard input)";
+  if (command == "evaluate") return "evaluate needs a CSV or svmlight file";
+  if (command == "predict")
+    return "predict needs one CSV or svmlight file (or - for standard input)";
+  if (command == "export") return "export needs a model file";
+  return nullptr;
+}
+
+// evaluate's protocol and options, checked by check_evaluation.
+Status check_evaluate(const CommandLine& line) {
+  const int protocols = line.has("--holdout") + line.has("--folds") + line.has("--test");
+  if (protocols > 1) return Status::error("choose one of --holdout, --folds and --test");
+  // A grid's options without a grid were accepted and did nothing.
+  for (const char* flag : {"--select", "--validation", "--optimistic"})
+    if (line.has(flag) && !line.has("--grid"))
+      return Status::error(std::string(flag) + " chooses among a grid's candidates: give --grid");
+  EvaluationProtocol protocol;
+  EvaluationOptions options;
+  evaluation_of(line, protocol, options);
+  return check_evaluation(protocol, options);
+}
+
+// The rules between a command's options that need no file.
+Status check_command(const CommandLine& line) {
+  const std::string& c = line.command;
+  if (const char* what = needs_file(c)) {
+    if (line.files.empty()) return Status::error(what);
+    if (line.files.size() > 1) return Status::error("unexpected argument '" + line.files[1] + "'");
+  }
+  const std::size_t pipelines = line.has("--pipeline") ? line.options.at("--pipeline").size() : 0;
+  if (c == "run" && line.has("--load") && pipelines > 0)
+    return Status::error("--load trains a saved model further; it takes no --pipeline");
+  if (c == "run" && line.has("--save") && pipelines > 1)
+    return Status::error("--save writes one model: give exactly one --pipeline");
+  if (c == "evaluate") return check_evaluate(line);
+  if (c == "predict" && !line.has("--model"))
+    return Status::error("predict needs --model model.json");
+  if (c == "predict" && (line.has("--dims") || line.has("--index-base")))
+    return Status::error(
+        "predict reads svmlight rows as the model was trained: no --dims or --index-base");
+  if (c == "merge" && !line.has("--out")) return Status::error("merge needs -o merged.json");
+  if (c == "merge" && line.files.empty()) return Status::error("merge needs model files");
+  if (c == "export" && !line.has("--onnx") && !line.has("--weights"))
+    return Status::error("export needs --onnx FILE and/or --weights FILE");
+  if (c == "list" && !line.files.empty())
+    return Status::error("unexpected argument '" + line.files[0] + "'");
+  return Status::ok();
+}
+
+}  // namespace
+
+std::string CommandLine::value(const std::string& flag, const std::string& otherwise) const {
+  const auto at = options.find(flag);
+  return at == options.end() ? otherwise : at->second.back();
+}
+
+void evaluation_of(const CommandLine& line, EvaluationProtocol& protocol,
+                   EvaluationOptions& options) {
+  // The values are checked (check_value): they read as numbers.
+  const auto number = [&](const char* flag) {
+    return std::strtod(line.value(flag).c_str(), nullptr);
+  };
+  if (line.has("--folds")) {
+    protocol.kind = EvaluationProtocol::Kind::cross_validation;
+    protocol.folds = static_cast<std::size_t>(number("--folds"));
+  } else if (line.has("--test")) {
+    protocol.kind = EvaluationProtocol::Kind::test_file;
+    protocol.test_name = line.value("--test");
+  }
+  if (line.has("--curve"))
+    for (const std::string& part : parts_of(line.value("--curve")))
+      protocol.curve.push_back(std::strtod(part.c_str(), nullptr));
+  if (line.has("--holdout")) options.test_fraction = number("--holdout");
+  if (line.has("--validation")) options.validation = number("--validation");
+  if (line.has("--seed"))
+    options.eval.seed = std::strtoull(line.value("--seed").c_str(), nullptr, 10);
+  options.eval.shuffle = line.has("--shuffle");
+  options.grid = line.value("--grid");
+  options.select = line.value("--select", options.select);
+  options.optimistic = line.has("--optimistic");
+}
+
+bool CommandLine::svmlight() const {
+  const std::string f = value("--format", "csv");
+  return f == "svmlight" || f == "libsvm";
+}
+
+Result<CommandLine> parse_command_line(const std::vector<std::string>& words) {
+  CommandLine line;
+  if (words.empty()) return Status::error("no command given");
+  line.command = words[0];
+  if (!command_options().count(line.command))
+    return Status::error("unknown command '" + line.command + "'");
+  for (std::size_t i = 1; i < words.size(); ++i) {
+    std::string word = words[i];
+    Option scratch{};
+    const Option* o = option_of(line.command, word, scratch);
+    // GNU style: --label=y is --label y.
+    std::optional<std::string> joined;
+    if (const std::size_t eq = word.find('=');
+        !o && word.rfind("--", 0) == 0 && eq != std::string::npos) {
+      if (const Option* flag = option_of(line.command, word.substr(0, eq), scratch)) {
+        if (flag->kind == Kind::toggle)
+          return Status::error(word.substr(0, eq) + " takes no value (got '" + word + "')");
+        joined = word.substr(eq + 1);
+        word = word.substr(0, eq);
+        o = flag;
+      }
+    }
+    if (!o) {
+      if (word.size() > 1 && word[0] == '-') return Status::error("unknown option '" + word + "'");
+      line.files.push_back(word);
+      continue;
+    }
+    std::string value = "true";
+    if (o->kind != Kind::toggle) {
+      if (!joined && i + 1 >= words.size()) return Status::error(word + " needs a value");
+      value = joined ? *joined : words[++i];
+      if (Status st = check_value(*o, value); !st) return st;
+      if (o->kind == Kind::fractions || o->kind == Kind::metrics) {
+        // A list is kept as its parts read it ("accuracy, f1," is "accuracy,f1"), so that a
+        // front end splits it at commas and gets what was checked.
+        std::string parts;
+        for (const std::string& part : parts_of(value)) parts += (parts.empty() ? "" : ",") + part;
+        value = parts;
+      }
+    }
+    line.options[o->flag].push_back(value);
+  }
+  if (Status st = check_command(line); !st) return st;
+  // The reading flags' values, set as the runs read them (api/csv_options.hpp): a bad one is a
+  // usage mistake in both CLIs, and the front ends take the options as parsed here.
+  for (const CsvOptionInfo& info : csv_option_infos())
+    if (line.has(info.flag))
+      if (Status st = info.set(line.csv, info,
+                               info.switch_value ? info.switch_value : line.value(info.flag));
+          !st)
+        return st;
+  if (Status st = check_csv_options(line.csv); !st) return st;
+  // --dims and --index-base were checked as whole numbers in their ranges above.
+  line.svm.dims = std::strtoull(line.value("--dims", "0").c_str(), nullptr, 10);
+  line.svm.index_base =
+      static_cast<int>(std::strtoull(line.value("--index-base", "1").c_str(), nullptr, 10));
+  line.svm.positive = line.csv.positive;
+  line.svm.on_error = line.csv.on_error;
+  return line;
+}
+
+Status check_reading(const CommandLine& line, const std::string& model,
+                     const std::string& model_name) {
+  const bool dims = line.has("--dims") || line.has("--index-base");
+  if (model == "csv" && line.svmlight())
+    return Status::error(model_name + " was trained on a CSV file: " + line.command +
+                         " reads CSV rows with it");
+  if (!(line.svmlight() || model == "svmlight")) {
+    if (dims) return Status::error("--dims and --index-base go with --format svmlight");
+    return Status::ok();
+  }
+  if (!line.has("--dims") && model.empty())
+    return Status::error("--format svmlight needs --dims <number of features>");
+  for (const CsvOptionInfo& info : csv_option_infos())
+    if (!info.svmlight && line.has(info.flag))
+      return Status::error(std::string(info.flag) +
+                           " reads CSV files; it does not apply to --format svmlight");
+  for (const char* flag : {"--shuffle-buffer", "--threads"})
+    if (line.has(flag))
+      return Status::error(std::string(flag) +
+                           " reads CSV files; it does not apply to --format svmlight");
+  return Status::ok();
+}
+
+}  // namespace onepass

@@ -1,0 +1,293 @@
+#include "onepass/api/dataset.hpp"
+
+#include <cmath>
+
+#include "models/model_json.hpp"
+#include "onepass/api/csv_options.hpp"
+#include "onepass/api/json_text.hpp"
+
+namespace onepass {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+bool fraction(double v) {
+  return v > 0 && v < 1;
+}
+
+}  // namespace
+
+Status check_evaluation(const EvaluationProtocol& protocol, const EvaluationOptions& options) {
+  using Kind = EvaluationProtocol::Kind;
+  if (!fraction(options.test_fraction)) return Status::error("the test fraction must be in (0, 1)");
+  if (!fraction(options.validation))
+    return Status::error("the validation fraction must be in (0, 1)");
+  if (protocol.kind == Kind::cross_validation && protocol.folds < 2)
+    return Status::error("cross-validation needs at least 2 folds");
+  if (!protocol.curve.empty() && protocol.kind != Kind::cross_validation)
+    return Status::error("a learning curve (--curve) needs folds (--folds)");
+  for (double f : protocol.curve)
+    if (!(f > 0 && f <= 1)) return Status::error("a learning curve's fractions are in (0, 1]");
+  if (!options.grid.empty() && protocol.kind == Kind::cross_validation)
+    return Status::error(
+        "a grid search runs with a holdout or a test file (selection inside each fold is not "
+        "offered)");
+  return Status::ok();
+}
+
+Result<std::unique_ptr<Dataset>> Dataset::csv(const CsvOptions& options) {
+  if (Status st = check_csv_options(options); !st) return st;
+  std::unique_ptr<Dataset> d(new Dataset());
+  d->csv_ = std::make_unique<CsvReader>(options);
+  d->scale_encoded_ = options.scale_encoded;
+  return d;
+}
+
+Result<std::unique_ptr<Dataset>> Dataset::svmlight(const SvmlightOptions& options) {
+  if (Status st = SvmlightReader::check(options); !st) return st;
+  std::unique_ptr<Dataset> d(new Dataset());
+  d->svmlight_ = std::make_unique<SvmlightReader>(options);
+  d->rows_.sparse = true;
+  d->rows_.width = options.dims;
+  d->rows_.tail_offset.assign(1, 0);
+  return d;
+}
+
+Result<std::unique_ptr<Dataset>> Dataset::csv_like(const Dataset& train, CsvOptions options) {
+  if (train.svmlight_) return Status::error("the training data set is svmlight rows, not a CSV");
+  if (!train.csv_->schema_ready()) return Status::error("the training data set has not been read");
+  if (Status st = read_as_model(model_schema_of(*train.csv_), true, options); !st) return st;
+  auto d = csv(options);
+  if (d) d.value()->scale_encoded_ = train.scale_encoded_;
+  return d;
+}
+
+Result<std::unique_ptr<Dataset>> Dataset::svmlight_like(const Dataset& train,
+                                                        SvmlightOptions options) {
+  if (!train.svmlight_) return Status::error("the training data set is a CSV, not svmlight rows");
+  Status st = read_as_model(model_schema_of(*train.svmlight_), train.svmlight_->dims(), options);
+  if (!st) return st;
+  return svmlight(options);
+}
+
+std::vector<std::string> Dataset::notices() const {
+  return csv_ ? csv_->notices() : std::vector<std::string>{};
+}
+
+std::vector<std::string> Dataset::warnings(bool shuffled) const {
+  if (!csv_) return {};
+  std::vector<std::string> w = csv_->warnings(/*label_runs=*/false);
+  if (const std::string runs = csv_->long_label_runs(); !runs.empty() && !shuffled)
+    w.push_back("the labels come in long runs: " + runs +
+                " (the file looks sorted by class), and training in file order favours the "
+                "class seen last; shuffle the training order (CLI --shuffle, JS shuffle: true)");
+  return w;
+}
+
+Status Dataset::push(const char* data, std::size_t size) {
+  if (!svmlight_) return csv_->feed(data, size, rows_);
+  Status st = svmlight_->feed(data, size, sparse_block_);
+  keep_sparse_block();
+  return st;
+}
+
+Status Dataset::finish() {
+  if (!svmlight_) return csv_->finish(rows_);
+  Status st = svmlight_->finish(sparse_block_);
+  keep_sparse_block();
+  return st;
+}
+
+// The svmlight rows parsed so far join the data set.
+void Dataset::keep_sparse_block() {
+  append_rows(rows_, sparse_block_, svmlight_->dims());
+  sparse_block_.clear();
+}
+
+std::vector<std::string> Dataset::features() const {
+  return svmlight_ ? std::vector<std::string>() : csv_->feature_names();
+}
+
+EvalOptions Dataset::eval_options(const EvaluationOptions& options) const {
+  EvalOptions opt = options.eval;
+  opt.scale_encoded = scale_encoded_;  // as the file was read
+  return opt;
+}
+
+Result<Evaluation> Dataset::holdout(const std::string& spec,
+                                    const EvaluationOptions& options) const {
+  if (!fraction(options.test_fraction)) return Status::error("the test fraction must be in (0, 1)");
+  const EvalOptions opt = eval_options(options);
+  return evaluate_on(rows_, spec, holdout_split(rows_.y, options.test_fraction, opt), options);
+}
+
+Result<Evaluation> Dataset::with_test(const std::string& spec, const Dataset& test,
+                                      const EvaluationOptions& options) const {
+  if (rows_.encoded() && !rows_.sparse && test.size() > 0 &&
+      (!test.csv_ || test.csv_->encoder().width() != csv_->encoder().width()))
+    return Status::error(
+        "the test file was not read like the training file: load it with the option like: the "
+        "training data set");
+  auto pair = train_test_pair(rows_, test.rows_, eval_options(options));
+  if (!pair) return pair.status();
+  return evaluate_on(pair.value().first, spec, pair.value().second, options);
+}
+
+// One train/test run, or a grid search over it when options.grid is given.
+Result<Evaluation> Dataset::evaluate_on(const RowBlock& data, const std::string& spec,
+                                        const Split& split,
+                                        const EvaluationOptions& options) const {
+  const EvalOptions opt = eval_options(options);
+  Evaluation out;
+  if (options.grid.empty()) {
+    auto r = train_and_test(data, spec, split, opt);
+    if (!r) return r.status();
+    out.run = r.take();
+    return out;
+  }
+  if (!fraction(options.validation))
+    return Status::error("the validation fraction must be in (0, 1)");
+  auto grid = parse_grid(options.grid);
+  if (!grid) return grid.status();
+  auto g = grid_search(data, spec, grid.value(), split, options.select, options.validation,
+                       options.optimistic, opt);
+  if (!g) return g.status();
+  out.run = std::move(g.value().final);
+  out.grid = GridChoice{std::move(g.value().candidates), g.value().best, options.select,
+                        g.value().optimistic};
+  return out;
+}
+
+namespace {
+
+// The protocol's rules (check_evaluation), for every caller: the API's took a grid with
+// folds and ignored it.
+Status check_folds(std::size_t folds, const std::vector<double>& fractions,
+                   const EvaluationOptions& options) {
+  EvaluationProtocol protocol;
+  protocol.kind = EvaluationProtocol::Kind::cross_validation;
+  protocol.folds = folds;
+  protocol.curve = fractions;
+  return check_evaluation(protocol, options);
+}
+
+}  // namespace
+
+Result<CvResult> Dataset::cross_validate(const std::string& spec, std::size_t folds,
+                                         const EvaluationOptions& options) const {
+  if (Status st = check_folds(folds, {}, options); !st) return st;
+  return onepass::cross_validate(rows_, spec, folds, eval_options(options));
+}
+
+Result<std::vector<CurvePointResult>> Dataset::learning_curve(
+    const std::string& spec, std::size_t folds, const std::vector<double>& fractions,
+    const EvaluationOptions& options) const {
+  if (Status st = check_folds(folds, fractions, options); !st) return st;
+  return onepass::learning_curve(rows_, spec, folds, fractions, eval_options(options));
+}
+
+namespace {
+
+Json metrics_json(const Metrics& m) {
+  Json out = Json::object();
+  for (const auto& [k, v] : m) out[k] = number_or_null(v);
+  return out;
+}
+
+Json run_json(const RunResult& r) {
+  return Json{{"spec", r.spec},
+              {"nTrain", r.n_train},
+              {"nTest", r.n_test},
+              {"progressive", metrics_json(r.progressive)},
+              {"train", metrics_json(r.train)},
+              {"test", metrics_json(r.test)},
+              {"diverged", r.reverted_steps > 0},
+              {"revertedSteps", r.reverted_steps},
+              {"testCurves", {{"roc", r.test_curves.roc}, {"pr", r.test_curves.pr}}}};
+}
+
+Json evaluation_json(const Evaluation& e) {
+  Json out = run_json(e.run);
+  if (!e.grid) return out;
+  Json candidates = Json::array();
+  for (const auto& [spec, score] : e.grid->candidates)
+    candidates.push_back({{"spec", spec}, {"score", number_or_null(score)}});
+  out["grid"] = {{"best", e.grid->best},
+                 {"select", e.grid->select},
+                 {"optimistic", e.grid->optimistic},
+                 {"candidates", candidates}};
+  return out;
+}
+
+Json cv_json(const CvResult& cv) {
+  Json folds = Json::array();
+  for (const auto& f : cv.folds) folds.push_back(run_json(f));
+  return {{"folds", folds},
+          {"mean", metrics_json(cv.mean)},
+          {"sd", metrics_json(cv.sd)},
+          {"divergedFolds", cv.diverged_folds}};
+}
+
+Json curve_points_json(const std::vector<CurvePointResult>& curve) {
+  Json points = Json::array();
+  for (const auto& p : curve)
+    points.push_back(
+        {{"fraction", p.fraction}, {"dataShare", p.data_share}, {"mean", metrics_json(p.mean)}});
+  return points;
+}
+
+}  // namespace
+
+std::string to_json(const Evaluation& e) {
+  return json_text(evaluation_json(e));
+}
+std::string to_json(const CvResult& cv) {
+  return json_text(cv_json(cv));
+}
+std::string to_json(const std::vector<CurvePointResult>& curve) {
+  return json_text(Json{{"points", curve_points_json(curve)}});
+}
+
+Result<std::string> evaluation_line_json(const Dataset& data, const Dataset* test,
+                                         const std::string& spec,
+                                         const EvaluationProtocol& protocol,
+                                         const EvaluationOptions& options) {
+  using Kind = EvaluationProtocol::Kind;
+  if (Status st = check_evaluation(protocol, options); !st) return st;
+  if ((protocol.kind == Kind::test_file) != (test != nullptr))
+    return Status::error("a test file is evaluated with its data set, and only then");
+  Json how;
+  Json result;
+  if (protocol.kind == Kind::cross_validation) {
+    how = {{"kind", "cross-validation"}, {"folds", protocol.folds}};
+    auto cv = data.cross_validate(spec, protocol.folds, options);
+    if (!cv) return cv.status();
+    result = cv_json(cv.value());
+    if (!protocol.curve.empty()) {
+      auto curve = data.learning_curve(spec, protocol.folds, protocol.curve, options);
+      if (!curve) return curve.status();
+      result["curve"] = curve_points_json(curve.value());
+    }
+  } else {
+    how = protocol.kind == Kind::test_file
+              ? Json{{"kind", "test-file"}, {"test", protocol.test_name}}
+              : Json{{"kind", "holdout"}, {"testFraction", options.test_fraction}};
+    auto run = test ? data.with_test(spec, *test, options) : data.holdout(spec, options);
+    if (!run) return run.status();
+    result = evaluation_json(run.value());
+  }
+  how["seed"] = options.eval.seed;
+  how["shuffle"] = options.eval.shuffle;
+  if (!options.grid.empty()) {
+    how["grid"] = options.grid;
+    how["select"] = options.select;
+    how["optimistic"] = options.optimistic;
+    if (!options.optimistic) how["validation"] = options.validation;
+  }
+  Json line = {{"pipeline", spec}, {"protocol", how}};
+  for (auto& [key, value] : result.items()) line[key] = std::move(value);
+  return json_text(line);
+}
+
+}  // namespace onepass

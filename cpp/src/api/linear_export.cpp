@@ -1,0 +1,203 @@
+#include "onepass/api/linear_export.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <nlohmann/json.hpp>
+
+#include "core/numerics.hpp"
+
+namespace onepass {
+
+Result<LinearModel> linear_model(const Pipeline& pipeline, const ModelSchema& schema) {
+  const std::size_t d = pipeline.dims();
+  if (!schema.encoded.features.empty() || pipeline.width() > d)
+    return Status::error(
+        "the model encodes categorical or text columns: a linear export takes numeric columns "
+        "only");
+  if (d == 0) return Status::error("the model has no features (it has learned no row)");
+  LinearModel out;
+  out.spec = pipeline.canonical_spec();
+  out.features = model_feature_names(schema, d);
+  const ClassNames names = class_names(schema);
+  out.positive = names.positive;
+  out.negative = names.negative;
+  for (std::size_t i = 0; i < pipeline.scaler_count(); ++i) {
+    const Scaler& s = pipeline.scaler(i);
+    LinearModel::Step step;
+    step.scaler = s.snapshot().name;
+    if (!s.affine_form(step.shift, step.factor))
+      return Status::error("scaler " + std::to_string(i + 1) + " (" + step.scaler +
+                           ") is not an affine map per feature, so the pipeline has no exact "
+                           "linear form; these have one: zscore, pareto, vast, level, twosd, "
+                           "ewzscore, robust, minmax (without clip), maxabs");
+    if (!all_finite(step.shift.data(), step.shift.size()) ||
+        !all_finite(step.factor.data(), step.factor.size()))
+      return Status::error("scaler " + std::to_string(i + 1) + " (" + step.scaler +
+                           ") holds a value that is not finite");
+    out.steps.push_back(std::move(step));
+  }
+  const Learner& learner = pipeline.learner();
+  if (!learner.linear_form(out.w, out.b))
+    return Status::error("the learner (" + learner.snapshot().name +
+                         ") has no margin of the form w.x + b, so the pipeline has no exact "
+                         "linear form (the Winnow family, nag, fs and fs1 have none)");
+  if (!all_finite(out.w.data(), out.w.size()) || !std::isfinite(out.b))
+    return Status::error("the learner's weights are not finite");
+  out.logistic = pipeline.has_probability();
+  return out;
+}
+
+// ---- ONNX: the protobuf wire format of onnx.proto's messages, written directly (a handful
+// of field kinds; the protobuf library would be the only dependency of the wasm build for it).
+
+namespace {
+
+class Proto {
+ public:
+  Proto& integer(int field, std::int64_t v) {
+    key(field, 0);
+    varint(static_cast<std::uint64_t>(v));
+    return *this;
+  }
+  Proto& bytes(int field, const std::string& s) {
+    key(field, 2);
+    varint(s.size());
+    out_ += s;
+    return *this;
+  }
+  Proto& message(int field, const Proto& m) { return bytes(field, m.out_); }
+  const std::string& str() const { return out_; }
+
+ private:
+  void key(int field, int wire) { varint((static_cast<std::uint64_t>(field) << 3) | wire); }
+  void varint(std::uint64_t v) {
+    for (; v >= 0x80; v >>= 7) out_ += static_cast<char>((v & 0x7f) | 0x80);
+    out_ += static_cast<char>(v);
+  }
+  std::string out_;
+};
+
+// TensorProto.DataType
+constexpr int kFloat64 = 11, kInt64 = 7;
+
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "ONNX raw_data is little-endian");
+
+template <class T>
+Proto tensor(const std::string& name, const std::vector<std::int64_t>& dims,
+             const std::vector<T>& values, int type) {
+  Proto t;
+  for (std::int64_t n : dims) t.integer(1, n);  // dims
+  t.integer(2, type);                           // data_type
+  t.bytes(8, name);                             // name
+  std::string raw(values.size() * sizeof(T), '\0');
+  if (!values.empty()) std::memcpy(raw.data(), values.data(), raw.size());
+  t.bytes(9, raw);  // raw_data
+  return t;
+}
+
+// ValueInfoProto of a [N, columns] tensor (N named "N").
+Proto value_info(const std::string& name, int type, std::int64_t columns) {
+  Proto rows, cols, shape, tensor_type, type_proto, info;
+  rows.bytes(2, "N");        // Dimension.dim_param
+  cols.integer(1, columns);  // Dimension.dim_value
+  shape.message(1, rows).message(1, cols);
+  tensor_type.integer(1, type).message(2, shape);  // elem_type, shape
+  type_proto.message(1, tensor_type);              // TypeProto.tensor_type
+  info.bytes(1, name).message(2, type_proto);
+  return info;
+}
+
+Proto node(const std::string& op, const std::vector<std::string>& in, const std::string& out) {
+  Proto n;
+  for (const auto& i : in) n.bytes(1, i);
+  n.bytes(2, out).bytes(3, out).bytes(4, op);  // output, name, op_type
+  return n;
+}
+
+Proto entry(const std::string& key, const std::string& value) {
+  Proto e;
+  e.bytes(1, key).bytes(2, value);
+  return e;
+}
+
+}  // namespace
+
+std::string onnx_model(const LinearModel& m) {
+  const auto d = static_cast<std::int64_t>(m.w.size());
+  Proto graph;
+  std::string prev = "x";
+  for (std::size_t k = 0; k < m.steps.size(); ++k) {
+    const std::string id = "scaler" + std::to_string(k + 1);
+    graph.message(1, node("Sub", {prev, id + "_shift"}, id + "_centred"));
+    graph.message(1, node("Mul", {id + "_centred", id + "_factor"}, id));
+    prev = id;
+  }
+  graph.message(1, node("IsNaN", {prev}, "missing"));
+  graph.message(1, node("Where", {"missing", "zero", prev}, "z"));  // docs/algorithms.md 1.7
+  graph.message(1, node("MatMul", {"z", "w"}, "wz"));
+  graph.message(1, node("Add", {"wz", "b"}, "margin"));
+  graph.message(1, node("GreaterOrEqual", {"margin", "zero"}, "positive"));  // D-TIE
+  graph.message(1, node("Where", {"positive", "plus_one", "minus_one"}, "label"));
+  if (m.logistic) graph.message(1, node("Sigmoid", {"margin"}, "probability"));
+  graph.bytes(2, "onepass");
+  for (std::size_t k = 0; k < m.steps.size(); ++k) {
+    const std::string id = "scaler" + std::to_string(k + 1);
+    graph.message(5, tensor(id + "_shift", {d}, m.steps[k].shift, kFloat64));
+    graph.message(5, tensor(id + "_factor", {d}, m.steps[k].factor, kFloat64));
+  }
+  graph.message(5, tensor("w", {d, 1}, m.w, kFloat64));
+  graph.message(5, tensor("b", {1}, std::vector<double>{m.b}, kFloat64));
+  graph.message(5, tensor("zero", {}, std::vector<double>{0.0}, kFloat64));
+  graph.message(5, tensor("plus_one", {}, std::vector<std::int64_t>{1}, kInt64));
+  graph.message(5, tensor("minus_one", {}, std::vector<std::int64_t>{-1}, kInt64));
+  graph.bytes(
+      10, "onepass " + m.spec + ": label +1 is '" + m.positive + "', -1 is '" + m.negative + "'");
+  graph.message(11, value_info("x", kFloat64, d));
+  graph.message(12, value_info("label", kInt64, 1));
+  graph.message(12, value_info("margin", kFloat64, 1));
+  if (m.logistic) graph.message(12, value_info("probability", kFloat64, 1));
+
+  Proto opset, model;
+  opset.bytes(1, "").integer(2, 13);  // the default domain, opset 13
+  model.integer(1, 7);                // ir_version 7 (ONNX 1.8, opset 13)
+  model.bytes(2, "onepass").bytes(3, "0.1.0");
+  model.message(7, graph).message(8, opset);
+  model.message(14, entry("onepass.spec", m.spec));
+  model.message(14, entry("onepass.features", nlohmann::json(m.features).dump()));
+  model.message(14, entry("onepass.positive", m.positive));
+  model.message(14, entry("onepass.negative", m.negative));
+  return model.str();
+}
+
+std::string linear_model_json(const LinearModel& m) {
+  // z_j = F_j x_j + C_j: F the product of the factors, C the scalers applied to 0.
+  const std::size_t d = m.w.size();
+  std::vector<double> coef(d);
+  nlohmann::ordered_json missing = nlohmann::ordered_json::array();
+  double intercept = m.b;
+  for (std::size_t j = 0; j < d; ++j) {
+    double f = 1.0, c = 0.0;
+    for (const auto& step : m.steps) {
+      f *= step.factor[j];
+      c = (c - step.shift[j]) * step.factor[j];
+    }
+    coef[j] = m.w[j] * f;
+    intercept += m.w[j] * c;
+    missing.push_back(f == 0.0 ? nlohmann::ordered_json(nullptr)
+                               : nlohmann::ordered_json(c == 0.0 ? 0.0 : -c / f));
+  }
+  nlohmann::ordered_json out = {{"format", "onepass-linear"},
+                                {"version", 1},
+                                {"spec", m.spec},
+                                {"features", m.features},
+                                {"coef", coef},
+                                {"intercept", intercept},
+                                {"missing", missing},
+                                {"link", m.logistic ? "logistic" : "identity"},
+                                {"positive", m.positive},
+                                {"negative", m.negative}};
+  return out.dump(2);
+}
+
+}  // namespace onepass

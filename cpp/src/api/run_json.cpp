@@ -1,0 +1,113 @@
+#include "onepass/api/run_json.hpp"
+
+#include "onepass/api/json_text.hpp"
+
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+#include "core/snapshot.hpp"
+#include "eval/metrics.hpp"
+#include "io/column_roles.hpp"
+
+namespace onepass {
+
+namespace {
+
+nlohmann::json arrays_of(const Snapshot& s) {
+  nlohmann::json arrays = nlohmann::json::object();
+  for (const auto& a : s.arrays) arrays[a.name] = a.values;
+  return arrays;
+}
+
+// The counts and kept errors both readers have (io/row_error.hpp RowCounter).
+template <class Reader>
+nlohmann::ordered_json reader_counts(const Reader& r) {
+  nlohmann::ordered_json errors = nlohmann::ordered_json::array();
+  for (const RowError& e : r.errors())
+    errors.push_back({{"line", e.line}, {"column", e.column}, {"message", e.message}});
+  return {{"positiveLabel", r.positive_label()},
+          {"negativeLabel", r.negative_label()},
+          {"rows", r.rows()},
+          {"positives", r.positives()},
+          {"skipped", r.skipped()},
+          {"bytes", r.bytes()},
+          {"lines", r.lines()},
+          {"errors", errors}};
+}
+
+}  // namespace
+
+std::string stats_json(const Pipeline& p) {
+  const Progressive& pr = p.progress();
+  const Confusion& c = pr.confusion();
+  const nlohmann::ordered_json j = {{"rows", pr.rows()},
+                                    {"mistakes", pr.mistakes()},
+                                    {"error", pr.error()},
+                                    {"tp", c.tp},
+                                    {"fp", c.fp},
+                                    {"tn", c.tn},
+                                    {"fn", c.fn},
+                                    {"logLoss", number_or_null(pr.log_loss())},
+                                    {"rollingError", number_or_null(pr.rolling_error())},
+                                    {"rollingLogLoss", number_or_null(pr.rolling_log_loss())},
+                                    {"diverged", p.learner().diverged()},
+                                    {"revertedSteps", p.learner().reverted_steps()},
+                                    {"warnings", p.warnings()}};
+  return json_text(j);
+}
+
+std::string reader_info_json(const CsvReader& r, const std::vector<std::string>& warnings) {
+  nlohmann::ordered_json j = reader_counts(r);
+  j["features"] = r.feature_names();
+  j["label"] = r.label_name();
+  j["missingCells"] = r.missing_cells();
+  j["warnings"] = warnings;
+  j["delimiter"] = std::string(1, r.delimiter() ? r.delimiter() : ',');
+  j["columns"] = columns_json(r.columns());
+  j["notices"] = r.notices();
+  return json_text(j);
+}
+
+std::string reader_info_json(const SvmlightReader& r) {
+  nlohmann::ordered_json j = reader_counts(r);
+  j["dims"] = r.dims();
+  return json_text(j);
+}
+
+std::string run_result_json(const Pipeline& p, const std::vector<std::string>& features,
+                            std::uint64_t skipped) {
+  using nlohmann::json;
+  const Progressive& pr = p.progress();
+  const Snapshot snap = p.learner().snapshot();
+  json j;
+  j["pipeline"] = p.spec();
+  j["canonical"] = p.canonical_spec();
+  j["rows"] = pr.rows();
+  j["mistakes"] = pr.mistakes();
+  j["error"] = pr.error();
+  const double log_loss = pr.log_loss();
+  j["logLoss"] = number_or_null<json>(log_loss);
+  j["features"] = features;
+  const std::vector<double>* w = snap.array("w");
+  j["weights"] = w ? *w : std::vector<double>();
+  const double* b = snap.scalar("b");
+  j["bias"] = b ? *b : 0.0;
+  j["arrays"] = arrays_of(snap);
+  json scalers = json::array();
+  for (std::size_t i = 0; i < p.scaler_count(); ++i) {
+    const Snapshot s = p.scaler(i).snapshot();
+    scalers.push_back({{"name", s.name}, {"arrays", arrays_of(s)}});
+  }
+  j["scalers"] = scalers;
+  j["diverged"] = p.learner().diverged();
+  j["warnings"] = p.warnings();
+  j["skipped"] = skipped;
+  json curve = json::array();
+  for (const auto& c : pr.curve()) curve.push_back({c.rows, c.mistakes});
+  j["curve"] = curve;
+  // Replacement of any byte that is not UTF-8 (a Latin-1 header): dump() would throw.
+  return json_text(j);
+}
+
+}  // namespace onepass

@@ -1,0 +1,57 @@
+// Metrics of spec 6.5 over predictions, margins and labels in {-1,+1}.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace onepass {
+
+// Confusion counts and what follows from them (spec 6.5).
+struct Confusion {
+  std::uint64_t tp = 0, fp = 0, tn = 0, fn = 0;
+  void add(int predicted, int y) {
+    (y > 0 ? (predicted > 0 ? tp : fn) : (predicted > 0 ? fp : tn))++;
+  }
+  std::uint64_t total() const { return tp + fp + tn + fn; }
+  double accuracy() const;
+  double error() const { return 1.0 - accuracy(); }
+  double precision() const;          // TP/(TP+FP); 0 when nothing was predicted positive
+  double recall() const;             // TP/(TP+FN), the true-positive rate
+  double f1() const;                 // 2TP/(2TP+FP+FN); 0 when TP = 0 (D-EVAL-2)
+  double balanced_accuracy() const;  // (TPR + TNR)/2, Brodersen et al.
+  double ter() const;                // FPR + FNR (S2)
+};
+
+// ROC AUC as the Mann-Whitney statistic, ties counting 1/2 (spec 6.5); NaN with one class.
+double roc_auc(const std::vector<double>& scores, const std::vector<std::int8_t>& labels);
+// The ROC and precision-recall curves of scores against labels on a grid of 101 points x = 0,
+// 0.01, ..., 1, for drawing and comparing pipelines: the ROC curve as the highest
+// true-positive rate at a false-positive rate <= x, the precision-recall curve as the
+// interpolated precision, the highest precision at a recall >= x (0 where none reaches it),
+// over every threshold between distinct scores. Empty with one class or a NaN score.
+struct GridCurves {
+  std::vector<double> roc, pr;
+};
+GridCurves curves_on_grid(const std::vector<double>& scores,
+                          const std::vector<std::int8_t>& labels);
+// Share of positives among the k highest scores, ties broken by input order; fewer than k rows:
+// all of them (D-EVAL-3).
+double precision_at_k(const std::vector<double>& scores, const std::vector<std::int8_t>& labels,
+                      std::size_t k);
+// Mean log-loss from margins (spec 2.2).
+double mean_log_loss(const std::vector<double>& margins, const std::vector<std::int8_t>& labels);
+
+// The metrics that follow from confusion counts (and the log-loss, NaN when none), by name.
+std::vector<std::pair<std::string, double>> confusion_metrics(const Confusion& c, double log_loss);
+
+// The metrics the CLI and the API know, by name, in this order.
+const std::vector<std::string>& metric_names();
+// Every metric of scored rows: (name, value) in metric_names() order; log-loss only when the
+// model gives probabilities (NaN otherwise).
+std::vector<std::pair<std::string, double>> all_metrics(const std::vector<double>& margins,
+                                                        const std::vector<std::int8_t>& labels,
+                                                        bool probabilistic, std::size_t k = 20);
+
+}  // namespace onepass

@@ -1,0 +1,114 @@
+#include "eval/progressive.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "core/numerics.hpp"
+
+namespace onepass {
+
+namespace {
+const double kNan = std::numeric_limits<double>::quiet_NaN();
+
+bool whole(double v) {
+  return v >= 0 && v == std::floor(v) && v < 9.007199254740992e15;
+}
+}  // namespace
+
+void Progressive::record(int predicted, int y, double margin, bool probabilistic) {
+  confusion_.add(predicted, y);
+  const double loss = probabilistic ? log_loss_from_margin(y > 0 ? 1.0 : 0.0, margin) : 0.0;
+  if (probabilistic) {
+    probabilistic_ = true;
+    log_loss_sum_ += loss;
+  }
+  if (every_ && rows() == next_point_) {
+    curve_.push_back({rows(), mistakes()});
+    next_point_ += every_;
+  }
+  if (window_) {
+    if (ring_mistakes_.empty()) {
+      ring_mistakes_.assign(window_, 0.0);
+      ring_losses_.assign(window_, 0.0);
+    }
+    ring_mistakes_[head_] = predicted != y ? 1.0 : 0.0;
+    ring_losses_[head_] = loss;
+    if (++head_ == window_) head_ = 0;
+    if (fill_ < window_) ++fill_;
+  }
+}
+
+double Progressive::log_loss() const {
+  if (!probabilistic_ || rows() == 0) return kNan;
+  return log_loss_sum_ / rows();
+}
+
+double Progressive::rolling_error() const {
+  if (fill_ == 0) return kNan;
+  double sum = 0;
+  for (std::uint64_t i = 0; i < fill_; ++i) sum += ring_mistakes_[i];
+  return sum / static_cast<double>(fill_);
+}
+
+double Progressive::rolling_log_loss() const {
+  if (fill_ == 0 || !probabilistic_) return kNan;
+  double sum = 0;
+  for (std::uint64_t i = 0; i < fill_; ++i) sum += ring_losses_[i];
+  return sum / static_cast<double>(fill_);
+}
+
+std::vector<double> Progressive::save() const {
+  const Confusion& c = confusion_;
+  std::vector<double> out = {static_cast<double>(every_),
+                             static_cast<double>(window_),
+                             static_cast<double>(c.tp),
+                             static_cast<double>(c.fp),
+                             static_cast<double>(c.tn),
+                             static_cast<double>(c.fn),
+                             log_loss_sum_,
+                             probabilistic_ ? 1.0 : 0.0,
+                             static_cast<double>(curve_.size())};
+  for (const auto& p : curve_) {
+    out.push_back(static_cast<double>(p.rows));
+    out.push_back(static_cast<double>(p.mistakes));
+  }
+  out.push_back(static_cast<double>(fill_));
+  out.push_back(static_cast<double>(head_));
+  out.insert(out.end(), ring_mistakes_.begin(), ring_mistakes_.end());
+  out.insert(out.end(), ring_losses_.begin(), ring_losses_.end());
+  return out;
+}
+
+bool Progressive::load(const std::vector<double>& s) {
+  if (s.size() < 11) return false;
+  for (std::size_t i : {0, 1, 2, 3, 4, 5, 8})
+    if (!whole(s[i])) return false;
+  const std::size_t points = static_cast<std::size_t>(s[8]);
+  const std::size_t at = 9 + 2 * points;
+  if (s.size() < at + 2 || !whole(s[at]) || !whole(s[at + 1])) return false;
+  const std::uint64_t window = static_cast<std::uint64_t>(s[1]);
+  const std::uint64_t fill = static_cast<std::uint64_t>(s[at]),
+                      head = static_cast<std::uint64_t>(s[at + 1]);
+  const std::size_t ring = s.size() - at - 2;
+  if (ring != 0 && ring != 2 * window) return false;
+  if (fill > window || (window && head >= window) || (ring == 0 && fill != 0)) return false;
+  Progressive p(static_cast<std::uint64_t>(s[0]), window);
+  p.confusion_ = {static_cast<std::uint64_t>(s[2]), static_cast<std::uint64_t>(s[3]),
+                  static_cast<std::uint64_t>(s[4]), static_cast<std::uint64_t>(s[5])};
+  p.log_loss_sum_ = s[6];
+  p.probabilistic_ = s[7] != 0;
+  for (std::size_t i = 0; i < points; ++i) {
+    if (!whole(s[9 + 2 * i]) || !whole(s[10 + 2 * i])) return false;
+    p.curve_.push_back(
+        {static_cast<std::uint64_t>(s[9 + 2 * i]), static_cast<std::uint64_t>(s[10 + 2 * i])});
+  }
+  p.next_point_ = p.every_ ? (p.rows() / p.every_ + 1) * p.every_ : 0;
+  p.fill_ = fill;
+  p.head_ = head;
+  p.ring_mistakes_.assign(s.begin() + at + 2, s.begin() + at + 2 + ring / 2);
+  p.ring_losses_.assign(s.begin() + at + 2 + ring / 2, s.end());
+  *this = std::move(p);
+  return true;
+}
+
+}  // namespace onepass

@@ -1,0 +1,60 @@
+// Progressive validation, spec 6.1: every row is predicted by the model before it learns that
+// row. Keeps cumulative mistakes M_t, confusion counts, the log-loss where the model gives
+// probabilities (from the margin, spec 2.2), the curve (t, M_t) every `every` rows, and the
+// error and log-loss over the last `window` rows (for drifting streams).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "eval/metrics.hpp"
+
+namespace onepass {
+
+struct CurvePoint {
+  std::uint64_t rows;
+  std::uint64_t mistakes;
+};
+
+class Progressive {
+ public:
+  explicit Progressive(std::uint64_t every = 0, std::uint64_t window = 0)
+      : every_(every), window_(window), next_point_(every) {}
+
+  // predicted and y in {-1,+1}; margin is the logit for probabilistic models.
+  void record(int predicted, int y, double margin, bool probabilistic);
+
+  std::uint64_t rows() const { return confusion_.total(); }
+  std::uint64_t mistakes() const { return confusion_.fp + confusion_.fn; }
+  double error() const { return rows() ? static_cast<double>(mistakes()) / rows() : 0.0; }
+  const Confusion& confusion() const { return confusion_; }
+  // Mean log-loss (spec 2.2), or NaN when the model has no probabilities.
+  double log_loss() const;
+  std::uint64_t every() const { return every_; }
+  std::uint64_t window() const { return window_; }
+  const std::vector<CurvePoint>& curve() const { return curve_; }
+  // Error and mean log-loss over the last window() rows (NaN without a window or rows).
+  double rolling_error() const;
+  double rolling_log_loss() const;
+
+  // [every, window, tp, fp, tn, fn, log-loss sum, probabilistic, curve points C,
+  //  curve pairs (2C), window fill, window head, window mistakes, window losses]
+  std::vector<double> save() const;
+  bool load(const std::vector<double>& saved);
+  // Positions of the counters that add up when models are merged.
+  static constexpr std::size_t kFirstCounter = 2, kEndCounter = 7;
+
+ private:
+  std::uint64_t every_, window_;
+  Confusion confusion_;
+  double log_loss_sum_ = 0;
+  bool probabilistic_ = false;
+  std::vector<CurvePoint> curve_;
+  // The row count of the next curve point (counted, not a division per row).
+  std::uint64_t next_point_;
+  // The last `window_` rows: a ring of (mistake, loss) with its fill and next position.
+  std::vector<double> ring_mistakes_, ring_losses_;
+  std::uint64_t fill_ = 0, head_ = 0;
+};
+
+}  // namespace onepass

@@ -1,0 +1,420 @@
+#include "eval/protocols.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+
+#include "core/spec.hpp"
+#include "eval/metrics.hpp"
+#include "models/scorer.hpp"
+#include "pipeline/pipeline.hpp"
+#include "pipeline/registry.hpp"
+
+namespace onepass {
+
+namespace {
+
+const double kNan = std::numeric_limits<double>::quiet_NaN();
+
+std::size_t round_half_up(double v) {
+  return static_cast<std::size_t>(std::floor(v + 0.5));
+}
+
+// Row indices by class (or all together when not stratified), each group in seeded order.
+std::vector<std::vector<std::size_t>> groups(const std::vector<std::int8_t>& labels,
+                                             const EvalOptions& opt, SeededRandom& rng) {
+  std::vector<std::vector<std::size_t>> g(opt.stratified ? 2 : 1);
+  for (std::size_t i = 0; i < labels.size(); ++i)
+    g[opt.stratified && labels[i] > 0 ? 1 : 0].push_back(i);
+  for (auto& v : g) rng.shuffle(v);
+  return g;
+}
+
+// The training rows in the order they are learned: file order, or shuffled (S0's randomised
+// one pass).
+void order_training(std::vector<std::size_t>& train, const EvalOptions& opt, SeededRandom& rng) {
+  std::sort(train.begin(), train.end());
+  if (opt.shuffle) rng.shuffle(train);
+}
+
+Result<Metrics> frozen_metrics(const Pipeline& p, const RowBlock& data,
+                               const std::vector<std::size_t>& rows, const EvalOptions& opt,
+                               GridCurves* curves = nullptr) {
+  std::vector<double> margins;
+  std::vector<std::int8_t> labels;
+  for (std::size_t i : rows) {
+    auto s = score_row(p, data, i);
+    if (!s) return s.status();
+    margins.push_back(s.value());
+    labels.push_back(data.y[i]);
+  }
+  if (curves) *curves = curves_on_grid(margins, labels);
+  return all_metrics(margins, labels, p.has_probability(), opt.k);
+}
+
+// The learner's horizon n (D-LR-2) set to the training size unless the spec gives it.
+Result<std::string> with_horizon(const std::string& spec, std::size_t n_train) {
+  Result<PipelineSpec> parsed = parse_pipeline_spec(spec);
+  if (!parsed) return parsed.status();
+  PipelineSpec ps = parsed.take();
+  StageSpec& learner = ps.stages.back();
+  const RegistryEntry* e = find_entry(learner.name);
+  if (!e || e->kind != StageKind::learner) return spec;  // Pipeline::build says what is wrong
+  const bool declares = std::any_of(e->params.begin(), e->params.end(),
+                                    [](const ParamSpec& p) { return p.name == "n"; });
+  const bool given = std::any_of(learner.params.begin(), learner.params.end(),
+                                 [](const auto& kv) { return kv.first == "n"; });
+  if (declares && !given)
+    learner.params.emplace_back("n", std::to_string(std::max<std::size_t>(1, n_train)));
+  return spec_to_string(ps);
+}
+
+bool lower_is_better(const std::string& metric) {
+  return metric == "error" || metric == "logLoss" || metric == "fp" || metric == "fn";
+}
+
+}  // namespace
+
+Result<std::pair<RowBlock, Split>> train_test_pair(const RowBlock& train, const RowBlock& test,
+                                                   const EvalOptions& opt) {
+  const auto inputs = [](const RowBlock& b) { return b.sparse ? b.width : b.dims; };
+  if (test.size() > 0 && (inputs(test) != inputs(train) || test.sparse != train.sparse))
+    return Status::error("the test file has " + std::to_string(inputs(test)) +
+                         " features, the training file " + std::to_string(inputs(train)));
+  std::pair<RowBlock, Split> out{train, {}};
+  append_rows(out.first, test);
+  for (std::size_t i = 0; i < train.size(); ++i) out.second.train.push_back(i);
+  for (std::size_t i = 0; i < test.size(); ++i) out.second.test.push_back(train.size() + i);
+  SeededRandom rng(opt.seed);
+  if (opt.shuffle) rng.shuffle(out.second.train);
+  return out;
+}
+
+void append_rows(RowBlock& to, const SparseBlock& from, std::size_t width) {
+  if (to.size() == 0) {
+    to.sparse = true;
+    to.dims = 0;
+    to.tail_offset.assign(1, 0);
+  }
+  to.width = std::max(to.width, width);
+  const std::size_t base = to.tail_index.size();
+  to.tail_index.insert(to.tail_index.end(), from.index.begin(), from.index.end());
+  to.tail_value.insert(to.tail_value.end(), from.value.begin(), from.value.end());
+  for (std::size_t i = 0; i < from.size(); ++i)
+    to.tail_offset.push_back(base + from.offsets[i + 1]);
+  to.y.insert(to.y.end(), from.y.begin(), from.y.end());
+  to.line.insert(to.line.end(), from.line.begin(), from.line.end());
+}
+
+double metric_value(const Metrics& m, const std::string& name) {
+  for (const auto& [k, v] : m)
+    if (k == name) return v;
+  return kNan;
+}
+
+Split holdout_split(const std::vector<std::int8_t>& labels, double test_fraction,
+                    const EvalOptions& opt) {
+  SeededRandom rng(opt.seed);
+  Split s;
+  for (const auto& g : groups(labels, opt, rng)) {
+    const std::size_t t =
+        std::min(g.size(), round_half_up(test_fraction * static_cast<double>(g.size())));
+    s.test.insert(s.test.end(), g.begin(), g.begin() + static_cast<std::ptrdiff_t>(t));
+    s.train.insert(s.train.end(), g.begin() + static_cast<std::ptrdiff_t>(t), g.end());
+  }
+  std::sort(s.test.begin(), s.test.end());
+  order_training(s.train, opt, rng);
+  return s;
+}
+
+Result<std::vector<Split>> kfold_splits(const std::vector<std::int8_t>& labels, std::size_t k,
+                                        const EvalOptions& opt) {
+  if (k < 2) return Status::error("cross-validation needs at least 2 folds");
+  if (k > labels.size())
+    return Status::error(std::to_string(k) + " folds need at least " + std::to_string(k) +
+                         " rows; the data has " + std::to_string(labels.size()));
+  SeededRandom rng(opt.seed);
+  std::vector<std::size_t> fold_of(labels.size());
+  std::size_t next = 0;  // dealt round robin across the classes, so fold sizes differ by <= 1
+  for (const auto& g : groups(labels, opt, rng))
+    for (std::size_t i : g) fold_of[i] = next++ % k;
+  std::vector<Split> folds(k);
+  for (std::size_t i = 0; i < labels.size(); ++i)
+    for (std::size_t f = 0; f < k; ++f)
+      (fold_of[i] == f ? folds[f].test : folds[f].train).push_back(i);
+  for (auto& f : folds) order_training(f.train, opt, rng);
+  return folds;
+}
+
+Result<RunResult> train_and_test(const RowBlock& data, const std::string& spec, const Split& split,
+                                 const EvalOptions& opt) {
+  if (split.train.empty()) return Status::error("the training part is empty");
+  // A run that measured nothing must not look like one that did (a 3-row file's holdout).
+  if (split.test.empty())
+    return Status::error("the test part has no row (" + std::to_string(split.train.size()) +
+                         " rows to train on): nothing to measure; give more rows, a larger test "
+                         "fraction (CLI --holdout) or a test file with rows");
+  Result<std::string> run_spec = with_horizon(spec, split.train.size());
+  if (!run_spec) return run_spec.status();
+  auto built = Pipeline::build(run_spec.value());
+  if (!built) return built.status();
+  Pipeline& p = *built.value();
+  if (data.sparse) {
+    // svmlight rows, checked by their reader: every feature is the pipeline's input.
+    p.set_dims(data.width);
+    for (std::size_t i : split.train) p.learn_sparse_checked(data.tail(i), data.y[i]);
+  } else if (data.encoded()) {
+    // design.md 10.5: the data set's final width from the start is the width grown row by row.
+    if (opt.scale_encoded) {
+      Status st = p.scale_encoded(true);
+      if (!st) return st;
+    }
+    p.set_dims(data.dims, data.width);
+    for (std::size_t i : split.train) p.learn_encoded(data.row(i), data.tail(i), data.y[i]);
+  }
+  for (std::size_t i : data.encoded() ? std::vector<std::size_t>() : split.train) {
+    auto r = p.learn_one(data.row(i), data.dims, data.y[i]);
+    if (!r) return r.status();
+  }
+  p.finish();
+  RunResult out;
+  out.spec = run_spec.value();
+  out.n_train = split.train.size();
+  out.n_test = split.test.size();
+  out.progressive = confusion_metrics(p.progress().confusion(), p.progress().log_loss());
+  out.reverted_steps = p.learner().reverted_steps();
+  Result<Metrics> train = frozen_metrics(p, data, split.train, opt);
+  if (!train) return train.status();
+  out.train = train.take();
+  Result<Metrics> test = frozen_metrics(p, data, split.test, opt, &out.test_curves);
+  if (!test) return test.status();
+  out.test = test.take();
+  return out;
+}
+
+namespace {
+
+// Mean and sample deviation of each metric over the runs where it is defined.
+void summarise(const std::vector<const Metrics*>& runs, Metrics& mean, Metrics& sd) {
+  mean.clear();
+  sd.clear();
+  if (runs.empty()) return;
+  for (std::size_t m = 0; m < runs[0]->size(); ++m) {
+    double sum = 0, sq = 0, n = 0;
+    for (const Metrics* r : runs) {
+      const double v = (*r)[m].second;
+      if (std::isnan(v)) continue;
+      sum += v;
+      n += 1;
+    }
+    const double mu = n ? sum / n : kNan;
+    for (const Metrics* r : runs) {
+      const double v = (*r)[m].second;
+      if (!std::isnan(v)) sq += (v - mu) * (v - mu);
+    }
+    mean.emplace_back((*runs[0])[m].first, mu);
+    sd.emplace_back((*runs[0])[m].first, n > 1 ? std::sqrt(sq / (n - 1)) : n ? 0.0 : kNan);
+  }
+}
+
+}  // namespace
+
+Result<CvResult> cross_validate(const RowBlock& data, const std::string& spec, std::size_t k,
+                                const EvalOptions& opt) {
+  Result<std::vector<Split>> folds = kfold_splits(data.y, k, opt);
+  if (!folds) return folds.status();
+  CvResult cv;
+  std::vector<const Metrics*> tests;
+  for (const Split& f : folds.value()) {
+    Result<RunResult> r = train_and_test(data, spec, f, opt);
+    if (!r) return r.status();
+    cv.folds.push_back(r.take());
+  }
+  for (const auto& f : cv.folds) {
+    tests.push_back(&f.test);
+    if (f.reverted_steps > 0) ++cv.diverged_folds;
+  }
+  summarise(tests, cv.mean, cv.sd);
+  return cv;
+}
+
+Result<std::vector<CurvePointResult>> learning_curve(const RowBlock& data, const std::string& spec,
+                                                     std::size_t k,
+                                                     const std::vector<double>& fractions,
+                                                     const EvalOptions& opt) {
+  Result<std::vector<Split>> folds = kfold_splits(data.y, k, opt);
+  if (!folds) return folds.status();
+  std::vector<std::vector<Metrics>> per_fraction(fractions.size());
+  std::vector<double> shares(fractions.size(), 0.0);
+  SeededRandom rng(opt.seed ^ 0x5eedull);
+  for (const Split& fold : folds.value()) {
+    std::vector<std::size_t> order = fold.train;  // one seeded order: nested prefixes
+    std::sort(order.begin(), order.end());
+    rng.shuffle(order);
+    for (std::size_t f = 0; f < fractions.size(); ++f) {
+      if (!(fractions[f] > 0 && fractions[f] <= 1))
+        return Status::error("learning-curve fractions must be in (0, 1]");
+      const std::size_t m = std::max<std::size_t>(1, round_half_up(fractions[f] * order.size()));
+      Split sub{
+          std::vector<std::size_t>(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(m)),
+          fold.test};
+      if (!opt.shuffle) std::sort(sub.train.begin(), sub.train.end());
+      Result<RunResult> r = train_and_test(data, spec, sub, opt);
+      if (!r) return r.status();
+      per_fraction[f].push_back(r.value().test);
+      shares[f] += static_cast<double>(m) / static_cast<double>(data.size() * folds.value().size());
+    }
+  }
+  std::vector<CurvePointResult> out;
+  for (std::size_t f = 0; f < fractions.size(); ++f) {
+    std::vector<const Metrics*> runs;
+    for (const auto& m : per_fraction[f]) runs.push_back(&m);
+    Metrics mean, sd;
+    summarise(runs, mean, sd);
+    out.push_back({fractions[f], shares[f], mean});
+  }
+  return out;
+}
+
+Result<std::vector<GridAxis>> parse_grid(const std::string& text) {
+  std::vector<GridAxis> axes;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t end = std::min(text.find(';', start), text.size());
+    const std::string part = text.substr(start, end - start);
+    start = end + 1;
+    if (part.find_first_not_of(" \t") == std::string::npos) continue;
+    const std::size_t eq = part.find('=');
+    if (eq == std::string::npos)
+      return Status::error("grid \"" + text + "\": expected name=v1,v2,... in \"" + part + "\"");
+    GridAxis axis;
+    for (char c : part.substr(0, eq))
+      if (c != ' ') axis.param += c;
+    std::string value;
+    for (char c : part.substr(eq + 1) + ",") {
+      if (c == ',') {
+        if (value.empty())
+          return Status::error("grid \"" + text + "\": an empty value for " + axis.param);
+        axis.values.push_back(value);
+        value.clear();
+      } else if (c != ' ') {
+        value += c;
+      }
+    }
+    axes.push_back(axis);
+  }
+  if (axes.empty())
+    return Status::error("the grid is empty; expected e.g. \"lambda=0,0.01;mu=0,1\"");
+  return axes;
+}
+
+Result<std::vector<std::string>> grid_specs(const std::string& spec,
+                                            const std::vector<GridAxis>& grid) {
+  Result<PipelineSpec> parsed = parse_pipeline_spec(spec);
+  if (!parsed) return parsed.status();
+  const PipelineSpec base = parsed.take();
+  // The stage of each axis: the learner first, then the scalers from the last.
+  std::vector<std::size_t> stage_of;
+  for (const GridAxis& axis : grid) {
+    bool found = false;
+    for (std::size_t s = base.stages.size(); s-- > 0 && !found;) {
+      const RegistryEntry* e = find_entry(base.stages[s].name);
+      if (!e) continue;
+      for (const auto& p : e->params)
+        if (p.name == axis.param) {
+          stage_of.push_back(s);
+          found = true;
+          break;
+        }
+    }
+    if (!found)
+      return Status::error("grid: no stage of \"" + spec + "\" has a parameter '" + axis.param +
+                           "'");
+  }
+  std::vector<std::string> out;
+  std::vector<std::size_t> at(grid.size(), 0);
+  for (;;) {
+    PipelineSpec c = base;
+    for (std::size_t a = 0; a < grid.size(); ++a) {
+      auto& params = c.stages[stage_of[a]].params;
+      params.erase(std::remove_if(params.begin(), params.end(),
+                                  [&](const auto& kv) { return kv.first == grid[a].param; }),
+                   params.end());
+      params.emplace_back(grid[a].param, grid[a].values[at[a]]);
+    }
+    const std::string text = spec_to_string(c);
+    auto check = Pipeline::build(text);
+    if (!check) return Status::error("grid: " + check.message());
+    out.push_back(text);
+    std::size_t a = grid.size();
+    while (a-- > 0) {
+      if (++at[a] < grid[a].values.size()) break;
+      at[a] = 0;
+    }
+    if (a == static_cast<std::size_t>(-1)) break;
+  }
+  return out;
+}
+
+Result<GridResult> grid_search(const RowBlock& data, const std::string& spec,
+                               const std::vector<GridAxis>& grid, const Split& split,
+                               const std::string& metric, double validation_fraction,
+                               bool optimistic, const EvalOptions& opt) {
+  const auto& names = metric_names();
+  if (std::find(names.begin(), names.end(), metric) == names.end())
+    return Status::error("unknown selection metric '" + metric + "'");
+  Result<std::vector<std::string>> specs = grid_specs(spec, grid);
+  if (!specs) return specs.status();
+  // Where candidates are compared: the test part (optimistic), else a validation part carved
+  // from the training rows only.
+  Split selection = split;
+  if (!optimistic) {
+    std::vector<std::int8_t> train_labels;
+    for (std::size_t i : split.train) train_labels.push_back(data.y[i]);
+    EvalOptions inner = opt;
+    inner.shuffle = false;
+    const Split rel = holdout_split(train_labels, validation_fraction, inner);
+    std::vector<char> is_validation(split.train.size(), 0);
+    for (std::size_t r : rel.test) is_validation[r] = 1;
+    selection.train.clear();
+    selection.test.clear();
+    for (std::size_t r = 0; r < split.train.size(); ++r)  // keeps the training order
+      (is_validation[r] ? selection.test : selection.train).push_back(split.train[r]);
+    if (selection.test.empty())
+      return Status::error("the grid's validation part has no row (" +
+                           std::to_string(split.train.size()) +
+                           " training rows): give more rows or a larger validation fraction "
+                           "(CLI --validation)");
+  }
+  GridResult out;
+  out.optimistic = optimistic;
+  double best = kNan;
+  const bool lower = lower_is_better(metric);
+  for (const std::string& candidate : specs.value()) {
+    Result<RunResult> r = train_and_test(data, candidate, selection, opt);
+    if (!r) return r.status();
+    const double v = metric_value(r.value().test, metric);
+    out.candidates.emplace_back(candidate, v);
+    if (!std::isnan(v) && (std::isnan(best) || (lower ? v < best : v > best))) {
+      best = v;
+      out.best = candidate;
+      if (optimistic) out.final = r.take();
+    }
+  }
+  // Selecting on a metric no candidate has (log-loss of learners without probabilities, AUC
+  // of a validation part of one class) chose the first and said it selected.
+  if (out.best.empty())
+    return Status::error("no candidate has a " + metric + " on the " +
+                         (optimistic ? "test" : "validation") +
+                         " part (log-loss needs a learner that gives probabilities; AUC and "
+                         "balanced accuracy need both classes there): select on another metric");
+  if (!optimistic || out.final.spec.empty()) {
+    Result<RunResult> r = train_and_test(data, out.best, split, opt);
+    if (!r) return r.status();
+    out.final = r.take();
+  }
+  return out;
+}
+
+}  // namespace onepass

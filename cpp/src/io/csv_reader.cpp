@@ -1,0 +1,581 @@
+// CsvReader's record splitting and row decoding, the path every row takes; what it decides from
+// the first rows (its schema) is csv_schema.cpp's, and reading a buffer apart csv_read_apart.cpp's.
+#include "io/csv_reader.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <set>
+
+#include "core/parse_number.hpp"
+
+#include <fast_float/fast_float.h>
+
+namespace onepass {
+
+namespace {
+
+// Index of the first '\n' outside quotes at or after `from`, or npos; steps the quote state
+// (io/csv_quoting.hpp; `delimiter` 0 while it is being detected: any candidate) and counts line
+// breaks inside quotes. Fast path: outside quotes, the next line break found with memchr ends
+// the record unless the record holds a quote.
+std::size_t find_record_end(const char* data, std::size_t size, std::size_t from, QuoteState& q,
+                            char delimiter, std::uint64_t& quoted_breaks) {
+  if (!q.in_quotes()) {
+    const void* nl = std::memchr(data + from, '\n', size - from);
+    const std::size_t end =
+        nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - data) : size;
+    if (!std::memchr(data + from, '"', end - from)) {
+      if (nl) {
+        q.reset();
+        return end;
+      }
+      // No quote to the chunk's end: the last character alone says where the record stands.
+      if (end > from) q.step(data[end - 1], ends_field(data[end - 1], delimiter));
+      return std::string_view::npos;
+    }
+  }
+  for (std::size_t i = from; i < size; ++i) {
+    const char c = data[i];
+    if (c == '\n') {
+      if (!q.in_quotes()) {
+        q.reset();
+        return i;
+      }
+      ++quoted_breaks;
+    } else {
+      q.step(c, ends_field(c, delimiter));
+    }
+  }
+  return std::string_view::npos;
+}
+
+}  // namespace
+
+Status CsvReader::feed(const char* data, std::size_t size, RowBlock& out) {
+  if (failed_) return failure_;
+  if (finished_) return Status::error("the CSV stream is already finished");
+  if (bytes_ == 0 && size > 0) {
+    const std::string binary = binary_input_reason({data, size});
+    if (!binary.empty()) {
+      return stop(Status::error(binary));
+    }
+  }
+  bytes_ += size;
+  std::size_t pos = 0;
+  if (discarding_) {  // after a record too long (skip): on at the next line break
+    const void* nl = std::memchr(data, '\n', size);
+    if (!nl) return Status::ok();
+    pos = static_cast<std::size_t>(static_cast<const char*>(nl) - data) + 1;
+    discarding_ = false;
+    ++next_line_;
+  }
+  if (!pending_.empty()) {
+    const std::size_t end = find_record_end(data, size, 0, quote_, opt_.delimiter, pending_breaks_);
+    const std::size_t stop = end == std::string_view::npos ? size : end;
+    if (pending_.size() + stop > opt_.max_record_bytes) {
+      Status st = record_too_long(data, size, 0, end, pos, out);
+      return st ? feed_rest(data, size, pos, out) : st;
+    }
+    if (end == std::string_view::npos) {
+      pending_.append(data, size);
+      return Status::ok();
+    }
+    pending_.append(data, end);
+    const std::uint64_t line = next_line_;
+    next_line_ += 1 + pending_breaks_;
+    pending_breaks_ = 0;
+    Status st = process(pending_, line, out);
+    pending_.clear();
+    if (!st) return st;
+    pos = end + 1;
+  }
+  return feed_rest(data, size, pos, out);
+}
+
+Status CsvReader::feed_rest(const char* data, std::size_t size, std::size_t pos, RowBlock& out) {
+  // Rows starting up to the chunk's last line break end inside the chunk: the fast path reads
+  // them without checking for the chunk's end at every character.
+  std::size_t last_break = size;
+  while (last_break > pos && data[last_break - 1] != '\n') --last_break;
+  while (pos < size) {
+    if (schema_ready_ && fast_path_ &&
+        quote_.at_field_start()) {  // the fast path: one pass over a plain row
+      const bool ahead = pos < last_break;
+      const std::size_t used = opt_.decimal == ','
+                                   ? read_plain_row<','>(data + pos, data + size, ahead, out)
+                                   : read_plain_row<'.'>(data + pos, data + size, ahead, out);
+      if (used) {
+        pos += used;
+        continue;
+      }
+    }
+    std::uint64_t breaks = 0;
+    const std::size_t end = find_record_end(data, size, pos, quote_, opt_.delimiter, breaks);
+    if ((end == std::string_view::npos ? size : end) - pos > opt_.max_record_bytes) {
+      Status st = record_too_long(data, size, pos, end, pos, out);
+      if (!st) return st;
+      continue;
+    }
+    if (end == std::string_view::npos) {
+      pending_.assign(data + pos, size - pos);
+      pending_breaks_ = breaks;
+      return Status::ok();
+    }
+    const std::uint64_t line = next_line_;
+    next_line_ += 1 + breaks;
+    Status st = process(std::string_view(data + pos, end - pos), line, out);
+    if (!st) return st;
+    pos = end + 1;
+  }
+  return Status::ok();
+}
+
+Status CsvReader::finish(RowBlock& out) {
+  if (failed_) return failure_;
+  if (finished_) return Status::ok();
+  finished_ = true;
+  if (!pending_.empty()) {
+    if (quote_.in_quotes()) {
+      if (!delimiter_sample_.empty()) {  // the records held are read first
+        Status st = settle_delimiter(out);
+        if (!st) return st;
+      }
+      if (header_read_ && !schema_ready_) {  // the rows held for the sample are read first
+        Status st = flush_sample(out);
+        if (!st) return st;
+      }
+      return row_error(next_line_, 0, "a quoted field is not closed before the end of the input");
+    }
+    std::string last;
+    last.swap(pending_);
+    Status st = process(last, next_line_, out);
+    next_line_ += 1 + pending_breaks_;
+    if (!st) return st;
+  }
+  if (!delimiter_sample_.empty()) {
+    Status st = settle_delimiter(out);
+    if (!st) return st;
+  }
+  if (!header_read_) {
+    return stop(Status::error("the input is empty: expected a header row and data rows"));
+  }
+  if (!schema_ready_) return flush_sample(out);  // a stream shorter than the sample
+  return Status::ok();
+}
+
+void CsvReader::split(std::string_view rec) {
+  fields_.clear();
+  if (rec.find('"') == std::string_view::npos) {
+    std::size_t b = 0;
+    for (;;) {
+      const void* hit = std::memchr(rec.data() + b, opt_.delimiter, rec.size() - b);
+      if (!hit) {
+        fields_.push_back(rec.substr(b));
+        return;
+      }
+      const std::size_t e = static_cast<const char*>(hit) - rec.data();
+      fields_.push_back(rec.substr(b, e - b));
+      b = e + 1;
+    }
+  }
+  // Quoted fields: unescape into unquoted_, sized once so the views stay valid.
+  unquoted_.clear();
+  unquoted_.reserve(rec.size());
+  QuoteState q;
+  std::size_t start = 0;
+  for (const char c : rec) {
+    switch (q.step(c, c == opt_.delimiter)) {
+      case CsvChar::text:
+        unquoted_.push_back(c);
+        break;
+      case CsvChar::quote:
+        break;
+      case CsvChar::delimiter:
+        fields_.emplace_back(unquoted_.data() + start, unquoted_.size() - start);
+        start = unquoted_.size();
+        break;
+    }
+  }
+  fields_.emplace_back(unquoted_.data() + start, unquoted_.size() - start);
+}
+
+std::string CsvReader::column_name(std::size_t file_col) const {
+  if (opt_.header && file_col < column_names_.size() && !column_names_[file_col].empty())
+    return " (" + printable(column_names_[file_col]) + ")";
+  return "";
+}
+
+Status CsvReader::record_too_long(const char* data, std::size_t size, std::size_t from,
+                                  std::size_t end, std::size_t& resume, RowBlock& out) {
+  // One stray quote made the rest of the stream one record. A record is bounded: the
+  // record is pending_ then data[from, ...); its bytes past the bound are never kept. The error
+  // names where a quote that never closed opened; under skip, reading goes on after the record
+  // when it ends in this chunk, else at the next line break after the bound.
+  if (!delimiter_sample_.empty()) {  // the records before it are read first, as they came
+    Status st = settle_delimiter(out);
+    if (!st) return st;
+  }
+  const std::size_t have = pending_.size();
+  const std::size_t bound =
+      have >= opt_.max_record_bytes ? from : std::min(size, from + (opt_.max_record_bytes - have));
+  const std::string_view tail(data + from, bound - from);
+  const auto breaks = [](std::string_view v) {
+    return static_cast<std::uint64_t>(std::count(v.begin(), v.end(), '\n'));
+  };
+  const std::uint64_t first_line = next_line_;
+  std::uint64_t line = first_line;
+  std::size_t column = 0;
+  std::string what = "a record longer than " + std::to_string(opt_.max_record_bytes) +
+                     " bytes (option maxRecordBytes, CLI --max-record-bytes)";
+  // The quote that opened the field still open at the bound, if one is (io/csv_quoting.hpp).
+  QuoteState q;
+  std::uint64_t lines = 0, open_line = 0;
+  std::size_t field = 1, open_field = 0;
+  const char delimiter = opt_.delimiter;
+  for (const std::string_view part : {std::string_view(pending_), tail}) {
+    for (const char c : part) {
+      if (c == '\n') {
+        ++lines;
+        continue;
+      }
+      const bool field_start = q.at_field_start();
+      const CsvChar kind = q.step(c, ends_field(c, delimiter));
+      if (kind == CsvChar::delimiter) {
+        ++field;
+      } else if (kind == CsvChar::quote && field_start) {
+        open_line = lines;
+        open_field = field;
+      }
+    }
+  }
+  if (q.in_quotes()) {
+    line += open_line;
+    column = open_field;
+    what += ": the quoted field that opens here is not closed within them";
+  }
+  const std::uint64_t record_breaks = breaks(pending_);
+  if (end != std::string_view::npos) {  // the record ends in this chunk: go on after it
+    resume = end + 1;
+    next_line_ = first_line + record_breaks + breaks({data + from, end - from}) + 1;
+  } else {
+    const void* nl = std::memchr(data + bound, '\n', size - bound);
+    next_line_ = first_line + record_breaks + breaks(tail);
+    discarding_ = nl == nullptr;
+    resume = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - data) + 1 : size;
+    if (nl) ++next_line_;
+  }
+  pending_ = std::string();  // its memory goes too
+  pending_breaks_ = 0;
+  quote_.reset();
+  // Stopping here: the rows held for the sample are read first (nothing before a bad row is
+  // lost); an error among them comes first.
+  if (opt_.on_error == ErrorPolicy::stop && header_read_ && !schema_ready_) {
+    Status st = flush_sample(out);
+    if (!st) return st;
+  }
+  return row_error(line, column, what, header_read_);
+}
+
+Status CsvReader::row_error(std::uint64_t line, std::size_t column, const std::string& what) {
+  return row_error(line, column, what, schema_ready_);
+}
+
+Status CsvReader::row_error(std::uint64_t line, std::size_t column, const std::string& what,
+                            bool skippable) {
+  std::string msg = "line " + std::to_string(line);
+  if (column > 0) msg += ", column " + std::to_string(column) + column_name(column - 1);
+  return bad_row(line, column, msg + ": " + what, opt_.on_error, opt_.max_messages, skippable);
+}
+
+std::string_view CsvReader::trim_label(std::string_view cell) const {
+  cell = trim_blanks(cell);
+  if (opt_.label_trim.empty()) return cell;
+  while (!cell.empty() && opt_.label_trim.find(cell.front()) != std::string::npos)
+    cell.remove_prefix(1);
+  while (!cell.empty() && opt_.label_trim.find(cell.back()) != std::string::npos)
+    cell.remove_suffix(1);
+  return cell;
+}
+
+Status CsvReader::map_label(std::string_view cell, std::uint64_t line, int& y) {
+  std::string error;
+  const std::string_view label = trim_label(cell);
+  // A missing-value token (NA, ?) is no class: taken for one, NA became the negative class.
+  if (!label.empty() && missing_tokens_.contains(label))
+    return row_error(line, label_col_ + 1,
+                     "the label is missing (" + quote_cell(label) +
+                         " is a missing-value token, option missing, "
+                         "CLI --na)");
+  return labels_.map(label, y, error) ? Status::ok() : row_error(line, label_col_ + 1, error);
+}
+
+template <bool kNewlineAhead, char kDecimal>
+std::size_t CsvReader::read_plain_row(const char* const begin, const char* const end,
+                                      RowBlock& out) {
+  const auto more = [end](const char* at) { return kNewlineAhead || at != end; };
+  const std::size_t row_start = out.x.size();
+  out.x.resize(row_start + dims());
+  double* dst = out.x.data() + row_start;
+  const char* p = begin;
+  int y = 0;
+  std::size_t c = 0;
+  std::uint64_t missing = 0;
+  // An empty cell is a missing value, as the careful path reads it (process_fields): NaN,
+  // counted. Files with a few empty cells would otherwise send every such row the careful way.
+  const auto empty_cell = [&](const char* at, char stop, double& cell) {
+    if (!more(at) || *at != stop) return false;
+    cell = std::numeric_limits<double>::quiet_NaN();
+    ++missing;
+    return true;
+  };
+  // The leading columns that are features in file order (usually all but the label): a loop
+  // with nothing to decide per cell.
+  const char delimiter = opt_.delimiter;
+  for (const std::size_t lead = leading_features_; c < lead; ++c) {
+    const char* q = scan_number<kNewlineAhead, kDecimal>(p, end, dst[c]);
+    if (!q && empty_cell(p, delimiter, dst[c])) q = p;
+    if (!q || !more(q) || *q != delimiter) break;
+    p = q + 1;
+  }
+  if (c < leading_features_) {
+    out.x.resize(row_start);
+    return 0;
+  }
+  for (; c < columns_; ++c) {
+    const bool last = c + 1 == columns_;
+    const char stop = last ? '\n' : opt_.delimiter;
+    const int slot = slot_of_col_[c];
+    if (slot >= 0) {
+      const char* q = scan_number<kNewlineAhead, kDecimal>(p, end, dst[slot]);
+      if (!q && empty_cell(p, stop, dst[slot])) q = p;
+      if (!q) break;  // blank, not a number, or not finite: the careful way says which
+      if (last && more(q) && *q == '\r') ++q;
+      if (!more(q) || *q != stop) break;
+      p = q + 1;
+      continue;
+    }
+    const char* q = p;
+    while (more(q) && *q != stop && *q != '"' && *q != '\n') ++q;
+    if (!more(q) || *q != stop) break;  // a quote, too few cells, or the record goes on
+    std::string_view cell(p, static_cast<std::size_t>(q - p));
+    if (last && !cell.empty() && cell.back() == '\r') cell.remove_suffix(1);
+    p = q + 1;
+    if (slot != -2 || labels_.known_digit(cell, y)) continue;
+    if (cell.empty() || trim_blanks(cell).size() != cell.size()) break;
+    const bool keep_failed = failed_;
+    const std::size_t kept_errors = errors_.size(), kept_skipped = skipped_;
+    if (!map_label(cell, next_line_, y) || y == 0) {  // let the careful way report it
+      failed_ = keep_failed;
+      errors_.resize(kept_errors);
+      skipped_ = kept_skipped;
+      break;
+    }
+  }
+  if (c < columns_ || columns_ == 0) {
+    out.x.resize(row_start);
+    return 0;
+  }
+  out.y.push_back(static_cast<std::int8_t>(y));
+  out.line.push_back(next_line_);
+  out.dims = dims();
+  ++next_line_;
+  ++rows_;
+  if (y > 0) ++positives_;
+  label_runs_.add(y);
+  missing_ += missing;
+  return static_cast<std::size_t>(p - begin);
+}
+
+template <char kDecimal>
+std::size_t CsvReader::read_plain_row(const char* begin, const char* end, bool newline_ahead,
+                                      RowBlock& out) {
+  return newline_ahead ? read_plain_row<true, kDecimal>(begin, end, out)
+                       : read_plain_row<false, kDecimal>(begin, end, out);
+}
+
+Status CsvReader::process(std::string_view rec, std::uint64_t line, RowBlock& out) {
+  if (line == 1 && rec.size() >= 3 && std::memcmp(rec.data(), "\xEF\xBB\xBF", 3) == 0)
+    rec.remove_prefix(3);  // UTF-8 byte-order mark
+  if (!rec.empty() && rec.back() == '\r') rec.remove_suffix(1);
+  if (line <= opt_.skip_lines) return Status::ok();
+  if (opt_.comment != 0 && !rec.empty() && rec.front() == opt_.comment) return Status::ok();
+  if (trim_blanks(rec).empty()) return Status::ok();  // blank line
+  if (opt_.delimiter == 0) return hold_for_delimiter(rec, line, out);
+  if (!header_read_) {
+    first_line_ = line;
+    split(rec);
+    Status st = read_header(line);
+    if (opt_.detect_header) first_record_ = {std::string(rec), line};
+    if (!st || opt_.header) return st;
+  }
+  if (!schema_ready_) {
+    bool held = false;
+    Status st = sample_or_build(rec, line, out, held);
+    if (!st || held) return st;
+  }
+  split(rec);
+  return process_fields(line, out);
+}
+
+namespace {
+// Records enough to tell a title line or a stray character from the delimiter when the first
+// ones do not split alike, and a bound on what is held for it when records are long.
+constexpr std::size_t kDelimiterRecords = 10;
+constexpr std::size_t kDelimiterBytes = 1 << 16;
+}  // namespace
+
+bool CsvReader::from_model() const {
+  return !opt_.features.empty() || !opt_.encoded.columns.empty();
+}
+
+std::vector<std::string_view> CsvReader::delimiter_records() const {
+  std::vector<std::string_view> records;
+  for (const auto& [record, line] : delimiter_sample_) records.emplace_back(record);
+  return records;
+}
+
+Status CsvReader::hold_for_delimiter(std::string_view rec, std::uint64_t line, RowBlock& out) {
+  delimiter_sample_.emplace_back(std::string(rec), line);
+  delimiter_sample_bytes_ += rec.size();
+  // Settled as soon as the last two records split alike (at least two fields) at the delimiter
+  // the records held give: a header and its first row usually, so that rows come out as they
+  // are read; a title line above them waits for the next.
+  const std::vector<std::string_view> records = delimiter_records();
+  const std::size_t n = records.size();
+  const char d = detect_delimiter(records, opt_.decimal);
+  const bool alike = n >= 2 && count_fields(records[n - 1], d) >= 2 &&
+                     count_fields(records[n - 1], d) == count_fields(records[n - 2], d);
+  if (!alike && n < kDelimiterRecords && delimiter_sample_bytes_ < kDelimiterBytes)
+    return Status::ok();
+  return settle_delimiter(out);
+}
+
+// Detects the delimiter from the records held, then reads them as they came. Called when
+// enough are held, and before anything that must see them read first (the end of the input,
+// a record too long).
+Status CsvReader::settle_delimiter(RowBlock& out) {
+  opt_.delimiter = detect_delimiter(delimiter_records(), opt_.decimal);
+  std::vector<std::pair<std::string, std::uint64_t>> held;
+  held.swap(delimiter_sample_);
+  delimiter_sample_bytes_ = 0;
+  for (const auto& [record, line] : held) {
+    Status st = process(record, line, out);
+    if (!st) return st;
+  }
+  return Status::ok();
+}
+
+// The error of a record whose field count differs from the header's: the first row longer
+// than the first record (a title? kTitleLineHint), or not split at all (the delimiter given
+// wrong?).
+Status CsvReader::wrong_width(std::uint64_t line) {
+  const std::size_t col = fields_.size() < columns_ ? fields_.size() + 1 : columns_ + 1;
+  const bool first = rows_ == 0 && skipped_ == 0;
+  const bool longer = first && fields_.size() > columns_;
+  const bool unsplit = first && fields_.size() == 1;
+  std::string what = "expected " + std::to_string(columns_) + " fields";
+  if (longer || unsplit)
+    what += std::string(" (as ") + (opt_.header ? "the header" : "the first row") + " on line " +
+            std::to_string(first_line_) + " has)";
+  what += ", found " + std::to_string(fields_.size());
+  if (unsplit)
+    what += ": is the delimiter '" + std::string(1, opt_.delimiter) +
+            "'? (option delimiter, CLI --delimiter)";
+  else if (longer)
+    what += std::string(": ") + kTitleLineHint;
+  return row_error(line, col, what);
+}
+
+// The error of a numeric cell that is no number, with the likely cause when there is one.
+Status CsvReader::not_a_number(std::uint64_t line, std::size_t c, std::string_view cell,
+                               NumberParse r) {
+  double comma = 0;  // "1,5" where the file was read with a decimal point
+  const bool decimal_comma = r == NumberParse::not_a_number && opt_.decimal == '.' &&
+                             opt_.delimiter != ',' &&
+                             parse_number(cell, comma, ',') == NumberParse::ok;
+  return row_error(
+      line, c + 1,
+      quote_cell(cell) +
+          (r == NumberParse::not_finite ? " is not a finite number" : " is not a number") +
+          (decimal_comma ? " (a decimal comma? option decimal, CLI --decimal ,)"
+           : r == NumberParse::not_a_number && !has_digit(cell)
+               ? " (if it marks a missing value: option missing, CLI --na)"
+               : ""));
+}
+
+// The row's categorical and text features into the block's tail; returns the missing cells.
+std::uint64_t CsvReader::encode_tail(RowBlock& out) {
+  std::uint64_t missing = 0;
+  tail_.clear();
+  for (std::size_t c = 0; c < columns_; ++c) {
+    const ColumnRole role = role_of_col_[c];
+    if (role != ColumnRole::categorical && role != ColumnRole::text) continue;
+    const std::string_view cell = trim_blanks(fields_[c]);
+    if (cell.empty() || missing_tokens_.contains(cell)) {
+      ++missing;  // design.md 10.2: a missing category is no active level
+      continue;
+    }
+    if (role == ColumnRole::text)
+      encoder_.encode_text(encoded_of_col_[c], cell, tail_);
+    else
+      encoder_.encode_categorical(encoded_of_col_[c], cell, tail_);
+  }
+  FeatureEncoder::finish_row(tail_);
+  if (out.tail_offset.empty()) out.tail_offset.assign(out.size() + 1, 0);
+  for (const auto& [index, value] : tail_) {
+    out.tail_index.push_back(index);
+    out.tail_value.push_back(value);
+  }
+  out.tail_offset.push_back(out.tail_index.size());
+  return missing;
+}
+
+Status CsvReader::process_fields(std::uint64_t line, RowBlock& out) {
+  if (fields_.size() != columns_) return wrong_width(line);
+  if (opt_.keep_rows > 0) keep_for_preview();
+  out.dims = dims();
+  const std::size_t row_start = out.x.size();
+  out.x.resize(row_start + dims());
+  double* dst = out.x.data() + row_start;
+  std::uint64_t missing = 0;
+  int y = 0;
+  if (has_label_) {
+    Status st = map_label(fields_[label_col_], line, y);
+    if (!st || y == 0) {
+      out.x.resize(row_start);
+      return st;
+    }
+  }
+  for (std::size_t c : feature_cols_) {
+    const std::string_view cell = trim_blanks(fields_[c]);
+    double v = std::numeric_limits<double>::quiet_NaN();
+    if (cell.empty() || missing_tokens_.contains(cell) ||
+        is_missing_token(cell, form_of_col_[c].missing)) {
+      ++missing;
+    } else {
+      // design.md 10.1: a number as a spreadsheet formats it is a number in any numeric column,
+      // whether or not the sampled rows showed one ("3,202" after a thousand rows under 1,000;
+      // a column set numeric by the user).
+      NumberParse r = parse_number(cell, v, opt_.decimal);
+      if (r == NumberParse::not_a_number) r = parse_formatted_number(cell, v, opt_.decimal);
+      if (r != NumberParse::ok) {
+        out.x.resize(row_start);
+        return not_a_number(line, c, cell, r);
+      }
+    }
+    *dst++ = v;
+  }
+  if (encoder_.columns()) missing += encode_tail(out);
+  out.width = width();
+  out.y.push_back(static_cast<std::int8_t>(y));
+  out.line.push_back(line);
+  ++rows_;
+  if (y > 0) ++positives_;
+  label_runs_.add(y);
+  missing_ += missing;
+  return Status::ok();
+}
+
+}  // namespace onepass

@@ -1,0 +1,195 @@
+#include "io/feature_encoder.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace onepass {
+
+namespace {
+
+constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+constexpr std::size_t kMaxLevels = 1000000, kMaxBuckets = 1u << 20;
+constexpr int kMaxTextBits = 24;
+
+std::uint32_t rotl32(std::uint32_t x, int r) {
+  return (x << r) | (x >> (32 - r));
+}
+
+bool word_byte(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c >= 0x80;
+}
+
+}  // namespace
+
+Status check_encoder_options(const EncoderOptions& o) {
+  if (o.max_levels > kMaxLevels)
+    return Status::error("max levels must be at most " + std::to_string(kMaxLevels) + ", got " +
+                         std::to_string(o.max_levels));
+  if (o.level_buckets < 1 || o.level_buckets > kMaxBuckets)
+    return Status::error("level buckets must be from 1 to " + std::to_string(kMaxBuckets) +
+                         ", got " + std::to_string(o.level_buckets));
+  if (o.text_bits < 1 || o.text_bits > kMaxTextBits)
+    return Status::error("text bits must be from 1 to " + std::to_string(kMaxTextBits) + ", got " +
+                         std::to_string(o.text_bits));
+  return Status::ok();
+}
+
+std::uint32_t murmur3_32(std::string_view key, std::uint32_t seed) {
+  const std::uint32_t c1 = 0xcc9e2d51, c2 = 0x1b873593;
+  const auto* data = reinterpret_cast<const unsigned char*>(key.data());
+  const std::size_t n = key.size(), blocks = n / 4;
+  std::uint32_t h = seed;
+  for (std::size_t i = 0; i < blocks; ++i) {
+    std::uint32_t k = static_cast<std::uint32_t>(data[4 * i]) |
+                      static_cast<std::uint32_t>(data[4 * i + 1]) << 8 |
+                      static_cast<std::uint32_t>(data[4 * i + 2]) << 16 |
+                      static_cast<std::uint32_t>(data[4 * i + 3]) << 24;
+    k = rotl32(k * c1, 15) * c2;
+    h = rotl32(h ^ k, 13) * 5 + 0xe6546b64;
+  }
+  std::uint32_t k = 0;
+  const unsigned char* tail = data + 4 * blocks;
+  switch (n & 3) {
+    case 3:
+      k ^= static_cast<std::uint32_t>(tail[2]) << 16;
+      [[fallthrough]];
+    case 2:
+      k ^= static_cast<std::uint32_t>(tail[1]) << 8;
+      [[fallthrough]];
+    case 1:
+      k ^= tail[0];
+      h ^= rotl32(k * c1, 15) * c2;
+  }
+  h ^= static_cast<std::uint32_t>(n);
+  h ^= h >> 16;
+  h *= 0x85ebca6b;
+  h ^= h >> 13;
+  h *= 0xc2b2ae35;
+  h ^= h >> 16;
+  return h;
+}
+
+std::uint32_t FeatureEncoder::add_column(std::string name, bool text) {
+  Column c;
+  c.seed = murmur3_32(name, 0);
+  c.name = std::move(name);
+  c.text = text;
+  columns_.push_back(std::move(c));
+  return static_cast<std::uint32_t>(columns_.size() - 1);
+}
+
+std::uint32_t FeatureEncoder::add_feature(EncodedFeature f) {
+  features_.push_back(std::move(f));
+  return static_cast<std::uint32_t>(width() - 1);
+}
+
+std::uint32_t FeatureEncoder::bucket_feature(Column& c, std::uint32_t column, std::uint32_t bucket,
+                                             EncodedFeature::Kind kind, std::string_view display) {
+  auto it = c.buckets.find(bucket);
+  if (it != c.buckets.end()) return it->second;
+  if (frozen_) return kNone;
+  const std::string name = kind == EncodedFeature::text_bucket
+                               ? c.name + ":" + std::string(display)
+                               : c.name + "=#" + std::to_string(bucket);
+  const std::uint32_t index = add_feature({column, kind, std::to_string(bucket), name});
+  c.buckets.emplace(bucket, index);
+  return index;
+}
+
+void FeatureEncoder::encode_categorical(std::uint32_t column, std::string_view value,
+                                        EncodedTail& out) {
+  Column& c = columns_[column];
+  const std::string key(value);
+  auto it = c.levels.find(key);
+  if (it != c.levels.end()) {
+    out.emplace_back(it->second, 1.0);
+    return;
+  }
+  if (c.levels.size() < opt_.max_levels) {
+    if (frozen_) return;  // a level the model never saw: no feature
+    const std::uint32_t index =
+        add_feature({column, EncodedFeature::level, key, c.name + "=" + key});
+    c.levels.emplace(key, index);
+    out.emplace_back(index, 1.0);
+    return;
+  }
+  // design.md 10.2: past the cap, levels share hashed buckets (bounded width on any stream).
+  const std::uint32_t bucket =
+      murmur3_32(value, c.seed) % static_cast<std::uint32_t>(opt_.level_buckets);
+  const std::uint32_t index = bucket_feature(c, column, bucket, EncodedFeature::level_bucket, "");
+  if (index != kNone) out.emplace_back(index, 1.0);
+}
+
+void FeatureEncoder::encode_text(std::uint32_t column, std::string_view text, EncodedTail& out) {
+  Column& c = columns_[column];
+  // Lower-case words: runs of ASCII letters and digits, and of bytes of UTF-8 sequences.
+  lowered_.assign(text.data(), text.size());
+  for (char& ch : lowered_)
+    if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch - 'A' + 'a');
+  const std::uint32_t mask = (1u << opt_.text_bits) - 1;
+  const std::size_t n = lowered_.size();
+  std::size_t i = 0;
+  while (i < n) {
+    while (i < n && !word_byte(static_cast<unsigned char>(lowered_[i]))) ++i;
+    const std::size_t start = i;
+    while (i < n && word_byte(static_cast<unsigned char>(lowered_[i]))) ++i;
+    if (i == start) break;
+    const std::string_view word(lowered_.data() + start, i - start);
+    const std::uint32_t h = murmur3_32(word, c.seed);
+    // design.md 10.3: a word counts +1, so the weight shown under its name is its own effect.
+    const double sign = opt_.signed_words && (h >> 31) ? -1.0 : 1.0;
+    const std::uint32_t index =
+        bucket_feature(c, column, h & mask, EncodedFeature::text_bucket, word);
+    if (index != kNone) out.emplace_back(index, sign);
+  }
+}
+
+void FeatureEncoder::finish_row(EncodedTail& tail) {
+  if (tail.size() < 2) return;
+  std::sort(tail.begin(), tail.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::size_t w = 0;
+  for (std::size_t r = 1; r < tail.size(); ++r) {
+    if (tail[r].first == tail[w].first)
+      tail[w].second += tail[r].second;
+    else
+      tail[++w] = tail[r];
+  }
+  tail.resize(w + 1);
+}
+
+Status FeatureEncoder::restore(const std::vector<EncodedFeature>& features) {
+  for (Column& c : columns_) {
+    c.levels.clear();
+    c.buckets.clear();
+  }
+  features_.clear();
+  for (std::size_t i = 0; i < features.size(); ++i) {
+    const EncodedFeature& f = features[i];
+    const std::string where = "encoded feature " + std::to_string(i + 1);
+    if (f.column >= columns_.size()) return Status::error(where + ": no such column");
+    Column& c = columns_[f.column];
+    const std::uint32_t index = static_cast<std::uint32_t>(first_ + i);
+    if (f.kind == EncodedFeature::level) {
+      if (c.text) return Status::error(where + ": a level of a text column");
+      if (!c.levels.emplace(f.key, index).second)
+        return Status::error(where + ": level '" + f.key + "' twice");
+      if (c.levels.size() > opt_.max_levels)
+        return Status::error(where + ": more levels than max levels");
+    } else {
+      char* end = nullptr;
+      const unsigned long bucket = std::strtoul(f.key.c_str(), &end, 10);
+      const unsigned long limit =
+          f.kind == EncodedFeature::text_bucket ? (1ul << opt_.text_bits) : opt_.level_buckets;
+      if (f.key.empty() || *end != '\0' || bucket >= limit ||
+          (f.kind == EncodedFeature::text_bucket) != c.text)
+        return Status::error(where + ": bad bucket '" + f.key + "'");
+      if (!c.buckets.emplace(static_cast<std::uint32_t>(bucket), index).second)
+        return Status::error(where + ": bucket " + f.key + " twice");
+    }
+    features_.push_back(f);
+  }
+  return Status::ok();
+}
+
+}  // namespace onepass

@@ -1,0 +1,94 @@
+// Label values to {-1,+1} (spec 1.1), shared by the readers (CSV, svmlight). Without a named
+// positive class, labels are numbers: 1 is positive, 0 or -1 negative (one of them per file).
+// With one, that value is positive and one other value is negative. A third value is an error.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace onepass {
+
+class LabelMap {
+ public:
+  // `named`: the user named the positive class (else the reader chose it from the first rows,
+  // design.md 10.4), which the messages say.
+  explicit LabelMap(std::string positive, bool named = true)
+      : positive_(std::move(positive)), named_(named) {}
+
+  // y = +1 or -1; or false with the reason in `error` (the caller adds line and column).
+  bool map(std::string_view cell, int& y, std::string& error);
+  // The numeric rule alone, for labels that arrive as numbers (a pipeline's learnOne and
+  // learnMany in JS): 1 is positive, 0 or -1 negative, one of them per stream.
+  bool map_number(double v, int& y, std::string& error);
+  // map's usual case, decided without changing any state: "1", or "0" once 0 is known to be
+  // this file's negative label. False: ask map.
+  bool known_digit(std::string_view cell, int& y) const {
+    if (!positive_.empty() || cell.size() != 1) return false;
+    if (cell[0] == '1')
+      y = 1;
+    else if (cell[0] == '0' && negative_seen_ && negative_number_ == 0)
+      y = -1;
+    else
+      return false;
+    return true;
+  }
+
+  // What the labels turned out to be: "1" / "0" or the two strings seen ("" before a negative).
+  std::string positive_label() const { return positive_.empty() ? "1" : positive_; }
+  std::string negative_label() const;
+  // Both labels are known: no later value changes the mapping (a third one is an error).
+  bool settled() const { return negative_seen_; }
+  // The numeric rule applies (no positive class named or chosen).
+  bool numeric() const { return positive_.empty(); }
+  // Rows mapped elsewhere (read apart, docs/design.md "Every core") had the positive class: the
+  // messages after them must say what this map would have said had it read them.
+  void saw_positive() { positive_seen_ = true; }
+
+ private:
+  std::string format_negative() const { return negative_number_ == 0 ? "0" : "-1"; }
+
+  std::string positive_;
+  bool named_ = true;
+  bool positive_seen_ = false;  // a row had the named positive class
+  std::string negative_text_;   // the negative label seen (positive given), or ""
+  double negative_number_ = 0;
+  bool negative_seen_ = false;
+};
+
+// Whether the labels come in long runs, as in a file sorted by class: the label
+// changes of the stream against those a random order of the same labels would have (the
+// Wald-Wolfowitz runs test). Progressive validation in such an order measures the order: it
+// flatters a learner that follows the last label and hurts an averaged one.
+class LabelRuns {
+ public:
+  void add(int y) {
+    changes_ += last_ != 0 && y != last_;
+    last_ = y;
+    ++rows_;
+    positives_ += y > 0;
+  }
+  // A warning when the runs are far longer than chance allows (z below -10 and fewer than half
+  // the expected changes, over at least 100 rows of both classes), else "". shuffle_rows > 0:
+  // the labels were counted in the order a shuffle buffer of that many rows gave, and the
+  // advice is a larger buffer.
+  std::string warning(std::size_t shuffle_rows = 0) const;
+  // The counts behind that warning ("2000 rows change label 1 times where a random order of
+  // them would change it about 999 times"), or "" when the runs are not long.
+  std::string long_runs() const;
+
+ private:
+  int last_ = 0;
+  std::uint64_t rows_ = 0, positives_ = 0, changes_ = 0;
+};
+
+// Text from the input as it may appear in a message: control bytes and bytes that are not
+// UTF-8 written as \xNN, so that no input can reach a terminal as an escape sequence.
+std::string printable(std::string_view s);
+// A cell in a message: quoted, printable, shortened past 40 bytes.
+std::string quote_cell(std::string_view s);
+// Why the first bytes of a stream are not text this reader takes (gzip, UTF-16, NUL bytes,
+// line breaks of a carriage return alone), or "".
+std::string binary_input_reason(std::string_view head);
+
+}  // namespace onepass

@@ -1,0 +1,81 @@
+// Streaming svmlight / libsvm text: sparse rows (spec 1.4), one per line,
+//   <label> <index>:<value> <index>:<value> ...   # an optional comment
+// indices increasing along a line and counted from 1 (option index_base 0 for files counted
+// from 0); "qid:<n>" pairs are ignored, as are blank lines and lines starting with '#'; LF or
+// CRLF. Labels as in the CSV reader (io/label_map.hpp). Bytes arrive in chunks of any size (a
+// line may be split anywhere). A bad line (label, a pair that is not index:value, an index out
+// of order or beyond the width, a value that is not a finite number) gives an error naming
+// its line and column; the caller chooses to stop there or to skip and count it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/sparse_row.hpp"
+#include "core/status.hpp"
+#include "io/label_map.hpp"
+#include "io/row_error.hpp"
+
+namespace onepass {
+
+struct SvmlightOptions {
+  // The rows' width: required, since a stream's largest index is known only at its end.
+  std::size_t dims = 0;
+  int index_base = 1;    // the index of the first feature in the file: 1 (svmlight) or 0
+  std::string positive;  // as CsvOptions::positive
+  ErrorPolicy on_error = ErrorPolicy::stop;
+  std::size_t max_messages = 100;
+};
+
+// Sparse rows parsed from one or more chunks: row i is entries offsets[i] .. offsets[i + 1].
+struct SparseBlock {
+  std::vector<std::size_t> offsets = {0};
+  std::vector<std::uint32_t> index;  // 0-based
+  std::vector<double> value;
+  std::vector<std::int8_t> y;
+  std::vector<std::uint64_t> line;
+  std::size_t size() const { return y.size(); }
+  SparseRow row(std::size_t i) const {
+    return {index.data() + offsets[i], value.data() + offsets[i], offsets[i + 1] - offsets[i]};
+  }
+  void clear();
+};
+
+class SvmlightReader : public RowCounter {
+ public:
+  explicit SvmlightReader(SvmlightOptions options)
+      : opt_(std::move(options)), labels_(opt_.positive) {}
+  // The options' width and index base, checked (feed and finish check them too).
+  static Status check(const SvmlightOptions& options);
+
+  // Appends the complete lines' rows to out and keeps a partial line for the next chunk. With
+  // ErrorPolicy::stop the first bad line ends the stream: its error is returned (now and by
+  // every later call), the rows before it are in out.
+  Status feed(const char* data, std::size_t size, SparseBlock& out);
+  // End of input: parses a last line that has no line break.
+  Status finish(SparseBlock& out);
+
+  std::size_t dims() const { return opt_.dims; }
+  int index_base() const { return opt_.index_base; }
+  std::string positive_label() const { return labels_.positive_label(); }
+  std::string negative_label() const { return labels_.negative_label(); }
+  bool finished() const { return finished_; }
+
+ private:
+  Status check_options();
+  Status process(std::string_view line, std::uint64_t number, SparseBlock& out);
+  // One index:value pair of the row that starts at entry row_start, appended to out; or the
+  // reason it is not one (the caller names line and column).
+  Status read_pair(std::string_view pair, std::size_t row_start, SparseBlock& out);
+  Status row_error(std::uint64_t line, std::size_t column, const std::string& what);
+
+  SvmlightOptions opt_;
+  LabelMap labels_;
+  bool finished_ = false;
+  std::string pending_;  // bytes of a line not yet complete
+};
+
+}  // namespace onepass

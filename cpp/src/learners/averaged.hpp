@@ -1,0 +1,55 @@
+// Uniform averaging "+avg", spec 3.1, as a wrapper around any learner. The inner learner keeps
+// updating its own parameters; the wrapper's parameters are the average (AVG-1)
+//   avg_T = (1/T) sum_{s=1..T} theta^(s),
+// kept with the lazy trick (AVG-2): when example r changes coordinate j by delta (new - old, so
+// multiplicative and rescaling updates are covered too), u_j += (r - 1) delta; avg_T = w_T - u/T.
+// Examples that change nothing cost no bookkeeping. The averaged parameters predict during
+// training and testing (S0 "+avg"): example t+1 is scored with avg_t, example 1 with theta^(0).
+// On sparse rows around a sparse-native learner a step costs O(nonzeros): only the row's
+// coordinates (and the few parameters after the weights) can change, and the average is not
+// materialised; since such a learner's score is linear in its parameters,
+//   s(avg_T, x) = s(w_T, x) - s(u, x)/T,
+// two sparse dot products. params_ is filled in from w and u when someone asks for it.
+#pragma once
+
+#include "learners/wrapper.hpp"
+#include "pipeline/stage_entry.hpp"
+
+namespace onepass {
+
+class Averaged : public WrappedLearner {
+ public:
+  static constexpr const char* kName = "avg";  // its snapshots append "+avg"
+  explicit Averaged(std::unique_ptr<Learner> inner) : WrappedLearner(std::move(inner)) {}
+
+  Snapshot snapshot_of(const double* params) const override;
+
+  bool sparse_native() const override {
+    return inner_->sparse_native() && inner_->sparse_params_linear();
+  }
+  double score_sparse(const SparseRow& x) const override;
+  void remap(const std::vector<std::size_t>& position, std::size_t new_dims) override;
+  Layout params_layout() const override { return inner_->params_layout(); }
+  Layout state_layout() const override;
+
+ protected:
+  void init() override;
+  bool update(const double* x, int y) override;
+  bool update_sparse(const SparseRow& x, int y) override;
+  // T, and the synced copy and u of the row's weights and the parameters after the weights.
+  void sparse_state_slots(const SparseRow& x, std::vector<std::size_t>& slots) const override;
+  void refresh_params() const override;
+
+ private:
+  // state_ = [T, last synced inner parameters (P), u (P)], so a saved state resumes exactly.
+  double* last() { return state_.data() + 1; }
+  double* u() { return state_.data() + 1 + params_.size(); }
+  const double* u() const { return state_.data() + 1 + params_.size(); }
+  // u_j += (r - 1)(w_j - last_j) for a coordinate j the step may have changed (AVG-2).
+  void sync(std::size_t j, double r);
+};
+
+// The modifier avg's entry of the registry (spec 3.1).
+std::vector<RegistryEntry> averaged_stages();
+
+}  // namespace onepass

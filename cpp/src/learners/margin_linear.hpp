@@ -1,0 +1,40 @@
+// Shared shape of the margin learners without a learning rate (Perceptron, PA family): a
+// weight vector w and, with option `bias` (spec 1.5, D-BIAS, default off), a constant feature
+// 1.0 appended to every row so the bias is updated like any weight.
+#pragma once
+
+#include <string>
+
+#include "core/numerics.hpp"
+#include "learners/learner.hpp"
+
+namespace onepass {
+
+class MarginLinear : public Learner {
+ public:
+  MarginLinear(std::string name, bool bias) : name_(std::move(name)), bias_(bias) {}
+
+  double score_with(const double* params, const double* x) const override;
+  double score_sparse_with(const double* params, const SparseRow& x) const override;
+  Snapshot snapshot_of(const double* params) const override;
+  bool linear_form_of(const double* params, std::vector<double>& w, double& b) const override {
+    return weights_and_bias(params, bias_, w, b);
+  }
+
+ protected:
+  void init() override { params_.assign(dims_ + (bias_ ? 1 : 0), 0.0); }
+  // The rules are written once (a template over the row type) with these and update_score,
+  // for dense rows and for sparse rows in O(nonzeros).
+  // |x|^2 of the row as the learner sees it (with the bias feature when on), as scale^2 sum:
+  // the plain sum (scale 1) unless it overflows (spec 2.9).
+  ScaledSquares squared_norm(const double* x) const;
+  ScaledSquares squared_norm(const SparseRow& x) const;
+  // w <- w + step * x / scale (and b <- b + step / scale with the bias feature).
+  void add_scaled(const double* x, double step, double scale = 1.0);
+  void add_scaled(const SparseRow& x, double step, double scale = 1.0);
+
+  std::string name_;
+  bool bias_;
+};
+
+}  // namespace onepass

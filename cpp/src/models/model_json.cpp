@@ -1,0 +1,448 @@
+// The model file's format: a pipeline's state and schema as one signed JSON document, written
+// and read back with every value checked (docs/design.md, "Models"). Its JSON side (bounded
+// parsing, byte-exact strings, the checksum) is model_document.cpp's; merging, model_merge.cpp's.
+#include "models/model_json.hpp"
+
+#include "core/parse_number.hpp"
+#include "models/model_document.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <limits>
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+namespace onepass {
+
+using namespace model_document;
+
+namespace {
+
+json learner_json(const LearnerState& s, const std::string& name) {
+  json j = {{"name", name},
+            {"params", numbers(s.params)},
+            {"state", numbers(s.state)},
+            {"reverted_steps", s.reverted_steps}};
+  if (!s.inner.empty()) j["inner"] = learner_json(s.inner[0], "");
+  return j;
+}
+
+bool read_learner(const json& j, LearnerState& s) {
+  const json* params = member(j, "params");
+  const json* state = member(j, "state");
+  const json* reverted = member(j, "reverted_steps");
+  if (!params || !state || !reverted || !reverted->is_number_unsigned()) return false;
+  if (!read_numbers(*params, s.params) || !read_numbers(*state, s.state)) return false;
+  s.reverted_steps = reverted->get<std::uint64_t>();
+  s.inner.clear();
+  if (const json* inner = member(j, "inner")) {
+    s.inner.emplace_back();
+    return read_learner(*inner, s.inner[0]);
+  }
+  return true;
+}
+
+const char* kind_text(EncodedFeature::Kind k) {
+  return k == EncodedFeature::level          ? "level"
+         : k == EncodedFeature::level_bucket ? "bucket"
+                                             : "word";
+}
+
+json encoder_json(const EncodedSchema& e) {
+  json columns = json::array();
+  for (const auto& c : e.columns) columns.push_back({{"name", c.name}, {"text", c.text}});
+  json features = json::array();
+  for (const auto& f : e.features) features.push_back({f.column, kind_text(f.kind), f.key, f.name});
+  return {{"max_levels", e.options.max_levels},
+          {"level_buckets", e.options.level_buckets},
+          {"text_bits", e.options.text_bits},
+          {"columns", columns},
+          {"features", features}};
+}
+
+bool read_encoder(const json& j, EncodedSchema& e) {
+  const json* levels = member(j, "max_levels");
+  const json* buckets = member(j, "level_buckets");
+  const json* bits = member(j, "text_bits");
+  const json* columns = member(j, "columns");
+  const json* features = member(j, "features");
+  if (!levels || !levels->is_number_unsigned() || !buckets || !buckets->is_number_unsigned() ||
+      !bits || !bits->is_number_unsigned() || !columns || !columns->is_array() || !features ||
+      !features->is_array())
+    return false;
+  e.options.max_levels = levels->get<std::size_t>();
+  e.options.level_buckets = buckets->get<std::size_t>();
+  e.options.text_bits = static_cast<int>(std::min<std::uint64_t>(bits->get<std::uint64_t>(), 64));
+  if (!check_encoder_options(e.options)) return false;
+  for (const json& c : *columns) {
+    const json* text = member(c, "text");
+    if (!member(c, "name") || !text || !text->is_boolean()) return false;
+    e.columns.push_back({text_of(c, "name"), text->get<bool>()});
+  }
+  for (const json& f : *features) {
+    if (!f.is_array() || f.size() != 4 || !f[0].is_number_unsigned() || !f[1].is_string() ||
+        !f[2].is_string() || !f[3].is_string())
+      return false;
+    EncodedFeature ef;
+    ef.column =
+        static_cast<std::uint32_t>(std::min<std::uint64_t>(f[0].get<std::uint64_t>(), 1u << 30));
+    const std::string kind = f[1].get<std::string>();
+    if (kind == "level")
+      ef.kind = EncodedFeature::level;
+    else if (kind == "bucket")
+      ef.kind = EncodedFeature::level_bucket;
+    else if (kind == "word")
+      ef.kind = EncodedFeature::text_bucket;
+    else
+      return false;
+    ef.key = f[2].get<std::string>();
+    ef.name = f[3].get<std::string>();
+    e.features.push_back(std::move(ef));
+  }
+  // The features must restore into an encoder (columns, levels and buckets in range, none twice).
+  FeatureEncoder check(e.options, 0);
+  for (const auto& c : e.columns) c.text ? check.add_text(c.name) : check.add_categorical(c.name);
+  return static_cast<bool>(check.restore(e.features));
+}
+
+json body_of(const Pipeline& p, const ModelSchema& schema) {
+  const PipelineState st = p.save();
+  json scalers = json::array();
+  for (std::size_t i = 0; i < st.scalers.size(); ++i)
+    scalers.push_back({{"name", p.scaler(i).snapshot().name}, {"state", numbers(st.scalers[i])}});
+  json features = json::array();
+  for (const auto& f : schema.features) features.push_back(f);
+  const bool encoded = !schema.encoded.columns.empty();
+  // Version 4 says a text column's words count +1; a version 2 model trained further stays 2.
+  const bool text = !schema.encoded.options.signed_words &&
+                    std::any_of(schema.encoded.columns.begin(), schema.encoded.columns.end(),
+                                [](const EncodedSchema::Column& c) { return c.text; });
+  json body = {{"format", "onepass-model"},
+               {"version", schema.svmlight ? 3
+                           : text          ? 4
+                           : encoded       ? 2
+                                           : 1},
+               {"spec", p.canonical_spec()},
+               {"dims", st.dims},
+               {"schema",
+                {{"features", features},
+                 {"label", schema.label},
+                 {"positive", schema.positive},
+                 {"negative", schema.negative}}},
+               {"scalers", scalers},
+               {"learner", learner_json(st.learner, p.learner().snapshot().name)},
+               {"progress", numbers(st.progress)}};
+  if (st.scale_encoded) {
+    body["scale_encoded"] = true;
+    body["numeric_dims"] = st.numeric;
+  }
+  if (encoded) {
+    body["width"] = st.width ? st.width : st.dims;
+    body["encoder"] = encoder_json(schema.encoded);
+    if (!schema.label_trim.empty()) body["schema"]["label_trim"] = schema.label_trim;
+    if (!schema.header) body["schema"]["header"] = false;
+  }
+  if (schema.decimal == ',') body["schema"]["decimal"] = ",";
+  if (!schema.number_forms.empty()) {
+    json forms = json::array();
+    for (const auto& [column, form] : schema.number_forms)
+      forms.push_back(
+          {{"column", column}, {"formatted", form.formatted}, {"missing", form.missing}});
+    body["schema"]["number_forms"] = forms;
+  }
+  if (schema.svmlight) {
+    body["schema"]["input"] = "svmlight";
+    body["schema"]["index_base"] = schema.index_base;
+  }
+  return body;
+}
+
+// "value 3 is Infinity" for the first value that is not finite, or "".
+std::string not_finite(const std::vector<double>& values) {
+  for (std::size_t i = 0; i < values.size(); ++i)
+    if (!std::isfinite(values[i]))
+      return "value " + std::to_string(i + 1) + " is " +
+             (std::isnan(values[i]) ? "NaN"
+              : values[i] > 0       ? "Infinity"
+                                    : "-Infinity");
+  return "";
+}
+
+}  // namespace
+
+namespace model_document {
+
+// Parses and checks the envelope: format, version, checksum. Returns the body without checksum.
+Result<json> parse_model(const std::string& text) {
+  Result<json> parsed = parse_json(text);
+  if (!parsed) return parsed.status();
+  json j = parsed.take();
+  if (text_of(j, "format") != "onepass-model")
+    return bad("its \"format\" is not \"onepass-model\"");
+  const json* version = member(j, "version");
+  if (!version || !version->is_number_integer()) return bad("it has no format version");
+  const auto v = version->get<std::int64_t>();
+  if (v > kModelFormatVersion)
+    return Status::error("the model file has format version " + std::to_string(v) +
+                         ", newer than this onepass reads (" + std::to_string(kModelFormatVersion) +
+                         "); update onepass to load it");
+  if (v < 1) return bad("format version " + std::to_string(v) + " does not exist");
+  const std::string sum = text_of(j, "checksum");
+  j.erase("checksum");
+  if (sum != checksum_of(j))
+    return Status::error(
+        "the model file was edited or damaged: its checksum does not match its content");
+  return map_strings(j, memory_string);
+}
+
+Result<PipelineState> state_of(const json& j) {
+  PipelineState st;
+  const json* dims = member(j, "dims");
+  const json* scalers = member(j, "scalers");
+  const json* learner = member(j, "learner");
+  const json* progress = member(j, "progress");
+  if (!dims || !dims->is_number_unsigned() || !scalers || !scalers->is_array() || !learner ||
+      !progress)
+    return bad("a part is missing (dims, scalers, learner or progress)");
+  // Read as 64 bits and bounded before use (size_t is 32 bits in wasm).
+  const std::uint64_t dims64 = dims->get<std::uint64_t>();
+  if (dims64 > kMaxDims)
+    return bad("its dims (" + std::to_string(dims64) + ") are more than onepass takes (" +
+               std::to_string(kMaxDims) + ")");
+  st.dims = static_cast<std::size_t>(dims64);
+  if (const json* width = member(j, "width")) {
+    if (!width->is_number_unsigned() || width->get<std::uint64_t>() < st.dims ||
+        width->get<std::uint64_t>() > kMaxDims)
+      return bad("its width is not a whole number from its dims to " + std::to_string(kMaxDims));
+    st.width = width->get<std::size_t>();
+  }
+  if (const json* scale = member(j, "scale_encoded")) {
+    const json* numeric = member(j, "numeric_dims");
+    if (!scale->is_boolean() || !numeric || !numeric->is_number_unsigned() ||
+        numeric->get<std::size_t>() > st.dims)
+      return bad("its scale_encoded part is damaged");
+    st.scale_encoded = scale->get<bool>();
+    st.numeric = numeric->get<std::size_t>();
+  }
+  for (const json& s : *scalers) {
+    st.scalers.emplace_back();
+    const json* state = member(s, "state");
+    if (!state || !read_numbers(*state, st.scalers.back())) return bad("a scaler state is damaged");
+  }
+  if (!read_learner(*learner, st.learner)) return bad("the learner state is damaged");
+  // An edited file re-signed with Infinity or NaN would load and predict nonsense.
+  // A stage's state is always finite (the guard of spec 2.6 keeps it so); the progress
+  // counters may hold an infinite log-loss sum.
+  for (std::size_t i = 0; i < st.scalers.size(); ++i) {
+    const std::string where = not_finite(st.scalers[i]);
+    if (!where.empty()) return bad("scaler " + std::to_string(i + 1) + " state " + where);
+  }
+  for (const LearnerState* l = &st.learner; l; l = l->inner.empty() ? nullptr : &l->inner[0]) {
+    std::string where = not_finite(l->params);
+    if (!where.empty()) return bad("the learner's parameter " + where);
+    where = not_finite(l->state);
+    if (!where.empty()) return bad("the learner's state " + where);
+  }
+  if (!read_numbers(*progress, st.progress)) return bad("the progress counters are damaged");
+  return st;
+}
+
+Result<ModelSchema> schema_of(const json& j) {
+  ModelSchema s;
+  const json* schema = member(j, "schema");
+  if (!schema ||
+      !read_strings(member(*schema, "features") ? (*schema)["features"] : json(), s.features))
+    return bad("the schema (feature names) is missing");
+  s.label = text_of(*schema, "label");
+  s.positive = text_of(*schema, "positive");
+  s.negative = text_of(*schema, "negative");
+  s.label_trim = text_of(*schema, "label_trim");
+  if (text_of(*schema, "decimal") == ",") s.decimal = ',';
+  if (const json* forms = member(*schema, "number_forms")) {
+    if (!forms->is_array()) return bad("its number forms are damaged");
+    for (const json& f : *forms) {
+      NumberForm form;
+      const json* formatted = member(f, "formatted");
+      if (!member(f, "column") || !formatted || !formatted->is_boolean() ||
+          !read_strings(member(f, "missing") ? f["missing"] : json(), form.missing))
+        return bad("its number forms are damaged");
+      form.formatted = formatted->get<bool>();
+      s.number_forms.emplace_back(text_of(f, "column"), std::move(form));
+    }
+  }
+  if (const json* header = member(*schema, "header"))
+    s.header = !header->is_boolean() || header->get<bool>();
+  if (const json* encoder = member(j, "encoder")) {
+    // Before version 4, a text column's words were counted with their hash's sign.
+    const json* version = member(j, "version");
+    s.encoded.options.signed_words = version && version->get<std::int64_t>() < 4;
+    if (!read_encoder(*encoder, s.encoded)) return bad("its encoder is damaged");
+  }
+  const std::string input = text_of(*schema, "input");
+  if (!input.empty() && input != "svmlight" && input != "csv")
+    return bad("its input \"" + input + "\" is neither csv nor svmlight");
+  s.svmlight = input == "svmlight";
+  if (s.svmlight) {
+    const json* base = member(*schema, "index_base");
+    if (!base || !base->is_number_integer() ||
+        (base->get<std::int64_t>() != 0 && base->get<std::int64_t>() != 1))
+      return bad("the index base of its svmlight input is not 0 or 1");
+    s.index_base = static_cast<int>(base->get<std::int64_t>());
+    if (!s.features.empty() || !s.encoded.columns.empty())
+      return bad("a model of svmlight rows has no named or encoded features");
+  }
+  return s;
+}
+
+}  // namespace model_document
+
+std::string model_to_json(const Pipeline& pipeline, const ModelSchema& schema) {
+  json j = map_strings(body_of(pipeline, schema), file_string);
+  j["checksum"] = checksum_of(j);
+  return j.dump(1);
+}
+
+Result<LoadedModel> model_from_json(const std::string& text) {
+  Result<json> parsed = parse_model(text);
+  if (!parsed) return parsed.status();
+  const json& j = parsed.value();
+  Result<ModelSchema> schema = schema_of(j);
+  if (!schema) return schema.status();
+  Result<PipelineState> st = state_of(j);
+  if (!st) return st.status();
+  const std::string spec = text_of(j, "spec");
+  auto pipeline = Pipeline::build(spec);
+  if (!pipeline)
+    return Status::error("the model's pipeline \"" + spec + "\": " + pipeline.message());
+  const std::size_t inputs = st.value().width ? st.value().width : st.value().dims;
+  const std::size_t numeric = st.value().scale_encoded ? st.value().numeric : st.value().dims;
+  if (!schema.value().features.empty() && schema.value().features.size() != inputs)
+    return bad("it names " + std::to_string(schema.value().features.size()) + " features for " +
+               std::to_string(inputs) + " inputs");
+  // Named features beyond the numeric ones need the encoder that makes them (a file whose
+  // "encoder" was edited away loaded, then saved a model that did not; found by
+  // tests/fuzz/model_fuzz).
+  if (!schema.value().features.empty() && schema.value().numeric_count() != numeric)
+    return bad("its encoder does not match its width");
+  Status loaded = pipeline.value()->load(st.value());
+  if (!loaded) return bad(loaded.message());
+  return LoadedModel{pipeline.take(), schema.take()};
+}
+
+Result<std::string> resign_model(const std::string& text) {
+  Result<json> parsed = parse_json(text);
+  if (!parsed) return parsed.status();
+  json j = parsed.take();
+  if (!j.is_object()) return bad("it is not a JSON object");
+  j.erase("checksum");
+  j["checksum"] = checksum_of(j);
+  return j.dump();
+}
+
+namespace {
+
+// Labels 1 vs -1 or 0 are read as numbers: the caller need not name a positive class.
+bool numeric_labels(const ModelSchema& s) {
+  return s.positive == "1" && (s.negative == "-1" || s.negative == "0" || s.negative.empty());
+}
+
+// The positive class a model reads with: its own. One given that differs (after the label's
+// trim) would flip the meaning of every row it learns and of every prediction's label.
+Status positive_of_model(const ModelSchema& schema, const std::string& trim,
+                         std::string& positive) {
+  const auto trimmed = [&](std::string s) {
+    const std::size_t b = s.find_first_not_of(trim);
+    if (b == std::string::npos) return std::string();
+    return s.substr(b, s.find_last_not_of(trim) - b + 1);
+  };
+  // Equal as text, or as numbers ("+1" and "1.0" are the label 1, as LabelMap reads them).
+  const auto same = [&](const std::string& a, const std::string& b) {
+    double x = 0, y = 0;
+    return a == b || (parse_number(a, x, '.') == NumberParse::ok &&
+                      parse_number(b, y, '.') == NumberParse::ok && x == y);
+  };
+  if (!positive.empty() && !schema.positive.empty() &&
+      !same(trimmed(positive), trimmed(schema.positive)))
+    return Status::error("the model's positive class is " + quote_cell(schema.positive) +
+                         " (its negative " + quote_cell(class_names(schema).negative) +
+                         "); it cannot read " + quote_cell(positive) +
+                         " as the positive class: leave option positive (CLI --positive) out");
+  if (positive.empty() && !numeric_labels(schema)) positive = schema.positive;
+  return Status::ok();
+}
+
+}  // namespace
+
+ClassNames class_names(const ModelSchema& schema) {
+  return {schema.positive.empty() ? "1" : schema.positive,
+          schema.negative.empty() ? "-1" : schema.negative};
+}
+
+ModelSchema model_schema_of(const CsvReader& r) {
+  ModelSchema s;
+  s.features = r.feature_names();
+  s.label = r.label_name();
+  s.positive = r.positive_label();
+  s.negative = r.negative_label();
+  s.encoded = r.encoded_schema();
+  s.label_trim = r.label_trim();
+  s.header = r.has_header();
+  if (r.decimal() == ',') s.decimal = ',';
+  s.number_forms = r.number_forms();
+  return s;
+}
+
+ModelSchema model_schema_of(const SvmlightReader& r) {
+  ModelSchema s;
+  s.positive = r.positive_label();
+  s.negative = r.negative_label();
+  s.svmlight = true;
+  s.index_base = r.index_base();
+  return s;
+}
+
+Status read_as_model(const ModelSchema& schema, std::size_t dims, SvmlightOptions& opt) {
+  if (!schema.svmlight)
+    return Status::error(
+        "the model was trained on a CSV file; it reads CSV rows, not svmlight ones");
+  if (opt.dims == 0) opt.dims = dims;
+  opt.index_base = schema.index_base;
+  return positive_of_model(schema, "", opt.positive);
+}
+
+Status read_as_model(const ModelSchema& schema, bool scoring, CsvOptions& opt) {
+  if (schema.svmlight)
+    return Status::error(
+        "the model was trained on svmlight rows; it reads svmlight input (format svmlight), not "
+        "a CSV file");
+  opt.features.assign(schema.features.begin(), schema.features.begin() + schema.numeric_count());
+  opt.encoded = schema.encoded;
+  opt.freeze_encoder = scoring;
+  if (opt.label.empty()) opt.label = schema.label;
+  if (opt.label_trim.empty()) opt.label_trim = schema.label_trim;
+  if (opt.decimal == 0 && schema.decimal == ',') opt.decimal = ',';
+  opt.number_forms = schema.number_forms;
+  if (!schema.header) opt.header = false;
+  return positive_of_model(schema, opt.label_trim, opt.positive);
+}
+
+Status check_features(const ModelSchema& schema, const std::vector<std::string>& csv) {
+  if (schema.features == csv) return Status::ok();
+  std::string a, b;
+  for (const auto& f : schema.features) a += (a.empty() ? "" : ", ") + f;
+  for (const auto& f : csv) b += (b.empty() ? "" : ", ") + f;
+  return Status::error("the model was trained on the features (" + a + "); this file has (" + b +
+                       ")");
+}
+
+std::vector<std::string> model_feature_names(const ModelSchema& schema, std::size_t dims) {
+  if (schema.features.size() == dims) return schema.features;
+  std::vector<std::string> names;
+  for (std::size_t j = 0; j < dims; ++j) names.push_back("x" + std::to_string(j + 1));
+  return names;
+}
+
+}  // namespace onepass

@@ -1,0 +1,211 @@
+// Merging models of one pipeline trained on shards: the element-wise mean of their states, over
+// the union of their encoded features when their encoders saw different levels (design.md 10.5).
+#include <algorithm>
+#include <map>
+
+#include "models/model_document.hpp"
+#include "models/model_json.hpp"
+
+namespace onepass {
+
+using namespace model_document;
+
+namespace {
+
+// The element-wise mean of equally long vectors, summed in the given order.
+bool mean_into(const std::vector<const std::vector<double>*>& parts, std::vector<double>& out) {
+  out.assign(parts[0]->size(), 0.0);
+  for (const auto* v : parts)
+    if (v->size() != out.size()) return false;
+  for (const auto* v : parts)
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] += (*v)[i];
+  for (double& x : out) x /= static_cast<double>(parts.size());
+  return true;
+}
+
+bool mean_learner(const std::vector<const LearnerState*>& parts, LearnerState& out) {
+  std::vector<const std::vector<double>*> params, state;
+  out.reverted_steps = 0;
+  for (const auto* s : parts) {
+    params.push_back(&s->params);
+    state.push_back(&s->state);
+    out.reverted_steps += s->reverted_steps;
+    if (s->inner.size() != parts[0]->inner.size()) return false;
+  }
+  if (!mean_into(params, out.params) || !mean_into(state, out.state)) return false;
+  out.inner.clear();
+  if (parts[0]->inner.empty()) return true;
+  std::vector<const LearnerState*> inner;
+  for (const auto* s : parts) inner.push_back(&s->inner[0]);
+  out.inner.emplace_back();
+  return mean_learner(inner, out.inner[0]);
+}
+
+// The element-wise mean of models' states (of one spec and width) as a model file.
+Result<std::string> merge_states(const json& first, const std::vector<PipelineState>& states,
+                                 const ModelSchema& schema);
+
+}  // namespace
+
+namespace {
+
+using ModelTexts = std::vector<std::pair<std::string, json>>;  // (checksum, body)
+
+// Models with encoders merge only when they read the same numeric features, label and encoded
+// columns with the same encoder options (their levels may differ).
+Status same_encoded_schema(const std::vector<ModelSchema>& schemas) {
+  const ModelSchema& united = schemas[0];
+  const std::size_t numeric = united.numeric_count();
+  for (const ModelSchema& s : schemas) {
+    const bool same =
+        s.label == united.label && s.positive == united.positive && s.numeric_count() == numeric &&
+        std::equal(s.features.begin(), s.features.begin() + numeric, united.features.begin()) &&
+        s.encoded.columns.size() == united.encoded.columns.size() &&
+        s.encoded.options.max_levels == united.encoded.options.max_levels &&
+        s.encoded.options.level_buckets == united.encoded.options.level_buckets &&
+        s.encoded.options.text_bits == united.encoded.options.text_bits;
+    if (!same)
+      return Status::error(
+          "the models differ in their schema; only models of the same pipeline and features "
+          "can be merged");
+    if (s.encoded.options.signed_words != united.encoded.options.signed_words)
+      return Status::error(
+          "the models count text words differently (a model of format version 2 counts a word "
+          "with its hash's sign): train them with the same version of onepass to merge them");
+    for (std::size_t c = 0; c < s.encoded.columns.size(); ++c)
+      if (s.encoded.columns[c].name != united.encoded.columns[c].name ||
+          s.encoded.columns[c].text != united.encoded.columns[c].text)
+        return Status::error("the models encode different columns and cannot be merged");
+  }
+  return Status::ok();
+}
+
+// design.md 10.5: each model's state with its encoded features moved to their place in the
+// union of every model's features (`united` grows to it).
+Result<std::vector<PipelineState>> states_over_union(const ModelTexts& models,
+                                                     const std::vector<ModelSchema>& schemas,
+                                                     ModelSchema& united) {
+  const json& first = models[0].second;
+  const std::size_t numeric = united.numeric_count();
+  const auto key = [](const EncodedFeature& f) {
+    return std::to_string(f.column) + '\x1f' + std::to_string(f.kind) + '\x1f' + f.key;
+  };
+  std::map<std::string, std::size_t> index;
+  for (std::size_t i = 0; i < united.encoded.features.size(); ++i)
+    index[key(united.encoded.features[i])] = i;
+  for (std::size_t m = 1; m < schemas.size(); ++m)
+    for (const EncodedFeature& f : schemas[m].encoded.features)
+      if (index.emplace(key(f), united.encoded.features.size()).second) {
+        united.encoded.features.push_back(f);
+        united.features.push_back(f.name);
+      }
+  std::vector<PipelineState> states;
+  for (std::size_t m = 0; m < models.size(); ++m) {
+    Result<PipelineState> st = state_of(models[m].second);
+    if (!st) return st.status();
+    auto pipeline = Pipeline::build(text_of(first, "spec"));
+    if (!pipeline) return pipeline.status();
+    Status loaded = pipeline.value()->load(st.value());
+    if (!loaded) return bad(loaded.message());
+    if (pipeline.value()->scales_encoded() &&
+        schemas[m].encoded.features.size() != united.encoded.features.size())
+      return Status::error(
+          "models whose scalers scale their categorical and text features merge only when "
+          "they saw the same levels");
+    std::vector<std::size_t> position(numeric + schemas[m].encoded.features.size());
+    for (std::size_t j = 0; j < numeric; ++j) position[j] = j;
+    for (std::size_t e = 0; e < schemas[m].encoded.features.size(); ++e)
+      position[numeric + e] = numeric + index[key(schemas[m].encoded.features[e])];
+    pipeline.value()->remap_features(position, numeric + united.encoded.features.size());
+    states.push_back(pipeline.value()->save());
+  }
+  return states;
+}
+
+}  // namespace
+
+Result<std::string> merge_models(const std::vector<std::string>& texts) {
+  if (texts.empty()) return Status::error("merge needs at least one model");
+  ModelTexts models;
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    Result<json> m = parse_model(texts[i]);
+    if (!m) return Status::error("model " + std::to_string(i + 1) + ": " + m.message());
+    std::string sum = checksum_of(m.value());  // before take(): argument order is unspecified
+    models.emplace_back(std::move(sum), m.take());
+  }
+  std::sort(models.begin(), models.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });  // canonical order
+  const json& first = models[0].second;
+  const bool encoded = member(first, "encoder") != nullptr;
+  for (const auto& [sum, m] : models)
+    for (const char* key : {"spec", "dims", "schema", "encoder"}) {
+      if (encoded && std::string(key) == "schema") continue;  // compared below
+      const json* a = member(m, key);
+      const json* b = member(first, key);
+      if (encoded && std::string(key) == "encoder" && a && b) continue;  // compared below
+      if ((a == nullptr) != (b == nullptr) || (a && *a != *b))
+        return Status::error(std::string("the models differ in their ") + key +
+                             "; only models of the same pipeline and features can be merged");
+    }
+  std::vector<ModelSchema> schemas;
+  for (const auto& [sum, m] : models) {
+    Result<ModelSchema> schema = schema_of(m);
+    if (!schema) return schema.status();
+    schemas.push_back(schema.take());
+  }
+  // design.md 10.5: models whose encoders saw different levels merge over the union of their
+  // features; each learner's features move to their place in it (unseen ones at their initial
+  // values, as if they had been 0).
+  ModelSchema& united = schemas[0];
+  if (encoded) {
+    if (Status st = same_encoded_schema(schemas); !st) return st;
+    auto states = states_over_union(models, schemas, united);
+    if (!states) return states.status();
+    return merge_states(first, states.value(), united);
+  }
+  std::vector<PipelineState> states;
+  for (const auto& [sum, m] : models) {
+    Result<PipelineState> st = state_of(m);
+    if (!st) return st.status();
+    states.push_back(st.take());
+  }
+  return merge_states(first, states, united);
+}
+
+namespace {
+
+Result<std::string> merge_states(const json& first, const std::vector<PipelineState>& states,
+                                 const ModelSchema& schema) {
+  PipelineState merged = states[0];
+  for (std::size_t i = 0; i < merged.scalers.size(); ++i) {
+    std::vector<const std::vector<double>*> parts;
+    for (const auto& s : states) parts.push_back(&s.scalers[i]);
+    if (!mean_into(parts, merged.scalers[i]))
+      return Status::error("scaler " + std::to_string(i + 1) + " (" +
+                           text_of(member(first, "scalers")->at(i), "name") +
+                           ") was fitted differently in these models and cannot be averaged");
+  }
+  std::vector<const LearnerState*> learners;
+  for (const auto& s : states) learners.push_back(&s.learner);
+  if (!mean_learner(learners, merged.learner))
+    return Status::error("the learners' states differ in shape and cannot be averaged");
+  // Progress: the confusion counts and log-loss sum add up; the rest (curve, window) is the
+  // first model's in the canonical order. Every model's counters are checked before any is
+  // added (the first model's were written before being checked: found by the model fuzz target).
+  for (const auto& s : states)
+    if (s.progress.size() < Progressive::kEndCounter)
+      return bad("a model's progress counters are damaged");
+  for (std::size_t i = Progressive::kFirstCounter; i < Progressive::kEndCounter; ++i) {
+    merged.progress[i] = 0;
+    for (const auto& s : states) merged.progress[i] += s.progress[i];
+  }
+  auto pipeline = Pipeline::build(text_of(first, "spec"));
+  if (!pipeline) return pipeline.status();
+  Status st = pipeline.value()->load(merged);
+  if (!st) return Status::error("the merged state does not load: " + st.message());
+  return model_to_json(*pipeline.value(), schema);
+}
+
+}  // namespace
+
+}  // namespace onepass

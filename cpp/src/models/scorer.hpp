@@ -1,0 +1,73 @@
+// Frozen predictions of one pipeline over a stream: nothing is learned. The same chunked
+// protocol for both text formats: a CSV (features read by name when the options name them, the
+// label column may be absent) and svmlight rows (every line has a label; the features are its
+// indices; each row is made dense to be scored, O(features): docs/design.md).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "io/csv_reader.hpp"
+#include "io/svmlight_reader.hpp"
+#include "pipeline/pipeline.hpp"
+
+namespace onepass {
+
+// The margin of row i of a block, as the pipeline scores rows of that format.
+Result<double> score_row(const Pipeline& p, const RowBlock& block, std::size_t i);
+Result<double> score_row(const Pipeline& p, const SparseBlock& block, std::size_t i);
+
+template <class Reader, class Block, class Options>
+class StreamScorer {
+ public:
+  StreamScorer(const Options& options, const Pipeline& pipeline)
+      : reader_(options), pipeline_(pipeline) {}
+
+  // Scores the chunk's complete rows into the output arrays (appending).
+  Status push(const char* data, std::size_t size) {
+    Status st = reader_.feed(data, size, block_);
+    Status scored = score_block();
+    return st ? scored : st;
+  }
+  Status finish() {
+    Status st = reader_.finish(block_);
+    Status scored = score_block();
+    return st ? scored : st;
+  }
+
+  const Reader& reader() const { return reader_; }
+  // The margins, labels (0 when the file has none) and line numbers scored since clear().
+  std::vector<double> scores;
+  std::vector<std::int8_t> labels;
+  std::vector<std::uint64_t> lines;
+  void clear() {
+    scores.clear();
+    labels.clear();
+    lines.clear();
+  }
+
+ private:
+  Status score_block() {
+    for (std::size_t i = 0; i < block_.size(); ++i) {
+      Result<double> s = score_row(pipeline_, block_, i);
+      if (!s)
+        return Status::at(block_.line[i], 0,
+                          "line " + std::to_string(block_.line[i]) + ": " + s.message());
+      scores.push_back(s.value());
+      labels.push_back(block_.y[i]);
+      lines.push_back(block_.line[i]);
+    }
+    block_.clear();
+    return Status::ok();
+  }
+
+  Reader reader_;
+  const Pipeline& pipeline_;
+  Block block_;
+};
+
+using CsvScorer = StreamScorer<CsvReader, RowBlock, CsvOptions>;
+using SvmlightScorer = StreamScorer<SvmlightReader, SparseBlock, SvmlightOptions>;
+
+}  // namespace onepass

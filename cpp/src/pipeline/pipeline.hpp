@@ -1,0 +1,205 @@
+// Scalers in order, then a learner (possibly wrapped, "+avg"), with progressive validation;
+// built from a spec string (core/spec.hpp; docs/design.md, "The core"). The order of operations for
+// one row is spec 1.6: scalers update then transform, the learner predicts (recorded), then learns,
+// then supervised scalers see the label.
+#pragma once
+
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/status.hpp"
+#include "eval/progressive.hpp"
+#include "learners/learner.hpp"
+#include "pipeline/registry.hpp"
+#include "scalers/scaler.hpp"
+
+namespace onepass {
+
+// Everything a pipeline needs to resume exactly: each scaler's state, the learner's,
+// and the progressive-validation counters.
+// The widest input a pipeline takes: its stages keep a few doubles per feature, so
+// a larger width (a damaged model's "dims": 1e12) is refused before anything is allocated.
+constexpr std::size_t kMaxDims = std::size_t{1} << 24;
+
+struct PipelineState {
+  std::size_t dims = 0;
+  std::size_t width = 0;  // the learner's width: dims plus encoded features (0: dims)
+  // The scalers see the encoded features too (design.md 10.5); numeric: the numeric width.
+  bool scale_encoded = false;
+  std::size_t numeric = 0;
+  std::vector<std::vector<double>> scalers;
+  LearnerState learner;
+  std::vector<double> progress;
+};
+
+class Pipeline {
+ public:
+  // every: record a curve point every `every` rows (0: none); window: also keep the error and
+  // log-loss of the last `window` rows (0: none).
+  static Result<std::unique_ptr<Pipeline>> build(const std::string& spec, std::uint64_t every = 0,
+                                                 std::uint64_t window = 0);
+  // One pipeline per spec (at least one), or the first spec's error.
+  static Result<std::vector<std::unique_ptr<Pipeline>>> build_all(
+      const std::vector<std::string>& specs, std::uint64_t every = 0, std::uint64_t window = 0);
+
+  const std::string& spec() const { return spec_; }
+  // Every parameter spelled out: "zscore | logreg(eta0=0.1,lambda=0,n=10000) +avg".
+  const std::string& canonical_spec() const { return canonical_; }
+
+  // The input width; fixed by the first row when not set before. Setting it resets the model.
+  // width > dims (design.md 10.5): rows carry encoded features (categorical levels, hashed words)
+  // at indices dims .. width - 1 after the dims numeric ones; the scalers see the numeric ones
+  // only, the learner all of them.
+  void set_dims(std::size_t dims, std::size_t width = 0);
+  // The scalers' width: the numeric features, or every feature when they scale the encoded
+  // ones too.
+  std::size_t dims() const { return dims_; }
+  std::size_t width() const { return width_; }
+  std::size_t numeric_dims() const { return scale_encoded_ ? numeric_ : dims_; }
+  // Whether the scalers also see the encoded features (off by default: indicators and word
+  // counts reach the learner as they are). Set before the first row; every scaler must be
+  // able to grow (Scaler::can_grow), or the message says which cannot.
+  Status scale_encoded(bool on);
+  bool scales_encoded() const { return scale_encoded_; }
+  // More encoded features: the learner grows (learners/learner.hpp, grow); the scalers keep
+  // their width.
+  void grow(std::size_t width);
+  // The learner's features moved: feature j becomes position[j] of `width` (a merge of models
+  // whose encoders saw different levels); the scalers' numeric features stay where they are.
+  void remap_features(const std::vector<std::size_t>& position, std::size_t width);
+  // learn_checked for a row with encoded features: x holds the dims() numeric values, tail
+  // the encoded ones (indices from dims() up to width(), increasing).
+  int learn_encoded(const double* x, const SparseRow& tail, int y);
+  // Frozen prediction of such a row.
+  Result<double> score_encoded(const double* x, const SparseRow& tail) const;
+
+  // Progressive validation step (spec 6.1) on a row that may hold NaN for missing cells and
+  // a label y in {-1,+1}. Returns the prediction made before learning, or 0 when a warm-up
+  // scaler holds the row (it is predicted and learned, in order, once that scaler is fitted).
+  // Rejects, without learning anything, a row of the wrong width or with an infinite value.
+  Result<int> learn_one(const double* x, std::size_t dims, int y);
+  // The same for a row already checked (the CSV reader's rows): no width or value checks.
+  int learn_checked(const double* x, int y) { return push(0, x, y); }
+  // The same step on a sparse row (core/sparse_row.hpp) of width dims: in O(nonzeros) when
+  // every scaler keeps zeros (maxabs, l1, l2, or none) and the learner is sparse-native
+  // (learners/learner.hpp); otherwise the row goes through the pipeline made dense. Rejects,
+  // without learning anything, a row of the wrong width, with bad indices or values, or a label not
+  // +1/-1.
+  Result<int> learn_sparse(const SparseRow& x, std::size_t dims, int y);
+  int learn_sparse_checked(const SparseRow& x, int y);
+  // Frozen prediction of a sparse row (made dense: O(dims)).
+  Result<double> score_sparse(const SparseRow& x, std::size_t dims) const;
+  // End of the stream: warm-up scalers still collecting fit on the rows they hold, and those
+  // rows go through the rest of the pipeline.
+  void finish();
+
+  // Frozen prediction (nothing updates but the count of undefined margins, scored as ties):
+  // margin, label, probability. Of a pipeline with encoded features (width() > dims()), x holds
+  // the numeric values and the encoded ones count as 0.
+  Result<double> score_one(const double* x, std::size_t dims) const;
+  bool has_probability() const { return learner_->has_probability(); }
+
+  const Progressive& progress() const { return progress_; }
+  PipelineState save() const;
+  // Restores a saved state into a pipeline built from the same spec; nothing changes on error.
+  Status load(const PipelineState& saved);
+  // The whole state of the run so far as one vector: save() and the counts that warnings()
+  // reports, which a model file leaves out (a model starts a new run's). The pipelines of a race
+  // that learned on another thread come back this way (docs/design.md, "Every core").
+  // load_run_state restores it into a pipeline built from the same spec; nothing changes on
+  // an error.
+  std::vector<double> run_state() const;
+  Status load_run_state(const std::vector<double>& saved);
+  const Learner& learner() const { return *learner_; }
+  // What the run so far says about the pipeline's fit to its input: a
+  // learner that needs scaled features with no scaler before it, a learner that needs
+  // non-negative ones that was given negative values. Empty when there is nothing to say.
+  std::vector<std::string> warnings() const;
+  std::size_t scaler_count() const { return scalers_.size(); }
+  const Scaler& scaler(std::size_t i) const { return *scalers_[i]; }
+
+  // Shared scaling in a race (race.hpp): two fresh pipelines of the same width whose first
+  // scalers are the same stages with the same parameters compute the same scaled rows from the
+  // same stream, so one computes them and the other uses them. shareable_head(other): how many
+  // leading scalers the two have in common, counting only scalers that never hold rows (a
+  // warm-up scaler delays rows, so the streams after it differ).
+  std::size_t shareable_head(const Pipeline& other) const;
+  // Makes this pipeline's first k scalers the leader's own objects (its snapshot and saved
+  // state show them, always current); from then on it must learn through learn_after_head,
+  // with the leader stepping first on each row.
+  void share_head(Pipeline& leader, std::size_t k);
+  std::size_t shared_head() const { return shared_head_; }
+  // The step after the shared scalers: head_out is the leader's output of scaler k - 1 for this
+  // row (stage_output(k - 1), right after the leader's step).
+  int learn_after_head(const double* head_out, int y, const SparseRow* tail = nullptr) {
+    return push(shared_head_, head_out, y, tail);
+  }
+  const double* stage_output(std::size_t stage) const { return stage_out_[stage].data(); }
+
+ private:
+  Pipeline() = default;
+  Status check_width(std::size_t dims) const;
+  Status check_row(const double* x, std::size_t dims) const;
+  // Sends a row into scaler `stage` and on; returns the prediction when it reached the learner.
+  // tail: the row's encoded features (width() > dims()); a row that a warm-up scaler
+  // releases takes its tail from held_tails_ (queued: true).
+  int push(std::size_t stage, const double* x, int y, const SparseRow* tail = nullptr,
+           bool queued = false);
+  // The learner's step on a wide row: the numeric values z (missing as 0) and the tail.
+  int learn_wide(const double* z, const SparseRow& tail, int y);
+  // The learner's input for a wide row: as a sparse row (sparse-native learners) or dense.
+  SparseRow wide_sparse(const double* z, const SparseRow& tail) const;
+  const double* wide_dense(const double* z, const SparseRow& tail) const;
+  void clear_wide_dense(const SparseRow& tail) const;
+  // spec 6.1's prediction of a training row from its margin, recorded.
+  int record_prediction(double margin, int y);
+  // A margin that is NaN (inf - inf) becomes a tie (0, D-TIE), counted for warnings(), in
+  // training and in frozen scoring alike.
+  double defined_margin(double margin) const;
+  mutable std::uint64_t undefined_margins_ = 0;
+  // Rows learned with an infinite margin (their log-loss is 0 or infinite): said by warnings().
+  std::uint64_t infinite_margins_ = 0;
+  // Fits scaler `stage` on what it holds and sends those rows on.
+  void release(std::size_t stage);
+  // A row through every scaler, frozen (scoring), or the error of one still warming up.
+  Result<const double*> transform_frozen(const double* x) const;
+  // The learner's copy of a row: missing cells as 0.
+  const double* fill_missing(const double* x) const;
+
+  std::string spec_, canonical_;
+  // shared_ptr: a race may let pipelines share their leading scalers (share_head).
+  std::vector<std::shared_ptr<Scaler>> scalers_;
+  std::vector<std::string> scaler_texts_;  // each scaler's canonical spec, to find shared heads
+  std::size_t shared_head_ = 0;
+  std::unique_ptr<Learner> learner_;
+  std::string learner_name_;
+  InputNeed needs_ = InputNeed::any;
+  std::size_t dims_ = 0, width_ = 0, numeric_ = 0;
+  bool scale_encoded_ = false;
+  // scale_encoded_: a row's numeric and encoded features as one dense row of width_.
+  const double* full_row(const double* x, const SparseRow& tail) const;
+  mutable std::vector<double> full_row_;
+  // The tails of rows that warm-up scalers hold, in order (rows reach the learner in order).
+  struct HeldTail {
+    std::vector<std::uint32_t> index;
+    std::vector<double> value;
+  };
+  std::deque<HeldTail> held_tails_;
+  mutable std::vector<std::uint32_t> wide_index_;
+  mutable std::vector<double> wide_value_, wide_dense_;
+  // Whether sparse rows stay sparse through the scalers.
+  bool scalers_keep_zeros() const;
+
+  // One output row per scaler, and the learner's input.
+  mutable std::vector<std::vector<double>> stage_out_;
+  mutable std::vector<double> learner_in_;
+  // Sparse rows: each scaler's output values, the learner's values (missing as 0), a row
+  // made dense.
+  mutable std::vector<std::vector<double>> sparse_out_;
+  mutable std::vector<double> sparse_learner_in_, dense_of_sparse_;
+  Progressive progress_;
+};
+
+}  // namespace onepass

@@ -1,0 +1,58 @@
+#include "pipeline/sparse_race.hpp"
+
+namespace onepass {
+
+Result<std::unique_ptr<SparseRace>> SparseRace::create(const SvmlightOptions& options,
+                                                       const std::vector<std::string>& specs,
+                                                       std::uint64_t every, std::uint64_t window) {
+  Status st = SvmlightReader::check(options);
+  if (!st) return st;
+  Result<std::vector<std::unique_ptr<Pipeline>>> built = Pipeline::build_all(specs, every, window);
+  if (!built) return built.status();
+  std::unique_ptr<SparseRace> race(new SparseRace(options));
+  race->pipelines_ = built.take();
+  return race;
+}
+
+Result<std::unique_ptr<SparseRace>> SparseRace::resume(
+    const SvmlightOptions& options, std::vector<std::unique_ptr<Pipeline>> pipelines) {
+  Status st = SvmlightReader::check(options);
+  if (!st) return st;
+  if (pipelines.empty()) return Status::error("no pipeline given");
+  for (const auto& p : pipelines)
+    if (p->dims() != 0 && p->dims() != options.dims)
+      return Status::error("the model has " + std::to_string(p->dims()) +
+                           " features; the rows are read " + std::to_string(options.dims) +
+                           " wide");
+  std::unique_ptr<SparseRace> race(new SparseRace(options));
+  race->pipelines_ = std::move(pipelines);
+  return race;
+}
+
+void SparseRace::run_block() {
+  // Pipeline by pipeline over the block, as Race does (each one's parameters stay in cache).
+  // The reader has checked every row as learn_sparse would (indices increasing and below the
+  // width, finite values, labels +-1), so the rows go in without a second check.
+  for (auto& p : pipelines_) {
+    if (block_.size() > 0 && p->dims() == 0) p->set_dims(reader_.dims());
+    for (std::size_t r = 0; r < block_.size(); ++r)
+      p->learn_sparse_checked(block_.row(r), block_.y[r]);
+  }
+  block_.clear();
+}
+
+Status SparseRace::push(const char* data, std::size_t size) {
+  Status st = reader_.feed(data, size, block_);
+  run_block();  // rows before a bad line are learned either way
+  return st;
+}
+
+Status SparseRace::finish() {
+  Status st = reader_.finish(block_);
+  run_block();
+  for (auto& p : pipelines_)
+    if (p->dims() != 0) p->finish();  // warm-up scalers fit on what they hold
+  return stream_end(st, reader_, "the input has no data lines");
+}
+
+}  // namespace onepass

@@ -1,0 +1,43 @@
+// One parse of sparse text (svmlight, io/svmlight_reader.hpp) feeding many pipelines, as Race
+// does for CSV: each chunk's rows go through every pipeline, in O(non-zeros) where the
+// pipeline's stages allow (Pipeline::learn_sparse), else as rows made dense.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "io/svmlight_reader.hpp"
+#include "pipeline/pipeline.hpp"
+
+namespace onepass {
+
+class SparseRace {
+ public:
+  static Result<std::unique_ptr<SparseRace>> create(const SvmlightOptions& options,
+                                                    const std::vector<std::string>& specs,
+                                                    std::uint64_t every = 0,
+                                                    std::uint64_t window = 0);
+  // Trains loaded models further (models/model_json.hpp read_as_model gives their options).
+  static Result<std::unique_ptr<SparseRace>> resume(
+      const SvmlightOptions& options, std::vector<std::unique_ptr<Pipeline>> pipelines);
+
+  // Parses the chunk's complete lines and runs their rows through every pipeline. On a bad
+  // line with ErrorPolicy::stop, the rows before it are learned and the line's error returned.
+  Status push(const char* data, std::size_t size);
+  Status finish();
+
+  const SvmlightReader& reader() const { return reader_; }
+  std::size_t size() const { return pipelines_.size(); }
+  const Pipeline& pipeline(std::size_t i) const { return *pipelines_[i]; }
+
+ private:
+  explicit SparseRace(const SvmlightOptions& options) : reader_(options) {}
+  void run_block();
+
+  SvmlightReader reader_;
+  std::vector<std::unique_ptr<Pipeline>> pipelines_;
+  SparseBlock block_;
+};
+
+}  // namespace onepass

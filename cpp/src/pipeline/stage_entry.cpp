@@ -1,0 +1,46 @@
+#include "pipeline/stage_entry.hpp"
+
+namespace onepass {
+
+const char* kind_name(StageKind kind) {
+  switch (kind) {
+    case StageKind::learner:
+      return "learner";
+    case StageKind::scaler:
+      return "scaler";
+    default:
+      return "modifier";
+  }
+}
+
+std::string input_need_text(InputNeed need) {
+  switch (need) {
+    case InputNeed::non_negative:
+      return "non-negative features (put minmax first)";
+    case InputNeed::scaled:
+      return "scaled features (put zscore first)";
+    case InputNeed::any:
+      break;
+  }
+  return "";
+}
+
+RegistryEntry stage_entry(StageKind kind, std::string name, const char* summary, const char* spec,
+                          const char* source, bool probability) {
+  RegistryEntry e;
+  e.name = std::move(name);
+  e.kind = kind;
+  e.summary = summary;
+  e.spec = spec;
+  e.source = source;
+  e.probability = probability;
+  return e;
+}
+
+std::vector<RegistryEntry> one_entry(RegistryEntry entry) {
+  std::vector<RegistryEntry> out;
+  out.push_back(std::move(entry));
+  return out;
+}
+
+}  // namespace onepass

@@ -1,0 +1,108 @@
+// The encoder of categorical and text columns (design.md 10.2-10.3): named levels, then hashed
+// buckets past the cap; text words hashed and counted.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "io/column_roles.hpp"
+#include "io/csv_reader.hpp"
+#include "io/feature_encoder.hpp"
+#include "models/model_json.hpp"
+#include "models/scorer.hpp"
+#include "onepass/api/csv_options.hpp"
+#include "onepass/api/csv_preview.hpp"
+#include "pipeline/pipeline.hpp"
+#include "pipeline/race.hpp"
+#include "pipeline/registry.hpp"
+#include "test_util.hpp"
+
+namespace onepass {
+namespace {
+
+TEST(FeatureEncoder, MurmurHashKnownValues) {
+  // Reference values of MurmurHash3_x86_32.
+  EXPECT_EQ(murmur3_32("", 0), 0u);
+  EXPECT_EQ(murmur3_32("", 1), 0x514E28B7u);
+  EXPECT_EQ(murmur3_32("hello", 0), 0x248BFA47u);
+  EXPECT_EQ(murmur3_32("Hello, world!", 1234), 0xFAF6CDB3u);
+}
+
+TEST(FeatureEncoder, LevelsThenHashedBucketsPastTheCap) {
+  EncoderOptions o;
+  o.max_levels = 2;
+  o.level_buckets = 4;
+  FeatureEncoder enc(o, 3);
+  const std::uint32_t c = enc.add_categorical("color");
+  EncodedTail t;
+  enc.encode_categorical(c, "red", t);
+  enc.encode_categorical(c, "blue", t);
+  enc.encode_categorical(c, "red", t);
+  ASSERT_EQ(t.size(), 3u);
+  EXPECT_EQ(t[0].first, 3u);
+  EXPECT_EQ(t[1].first, 4u);
+  EXPECT_EQ(t[2].first, 3u);
+  EXPECT_EQ(enc.features()[0].name, "color=red");
+  // Past two levels, values share at most four hashed buckets: the width stays bounded.
+  for (int i = 0; i < 1000; ++i) enc.encode_categorical(c, "v" + std::to_string(i), t);
+  EXPECT_LE(enc.width(), 3u + 2u + 4u);
+  EXPECT_EQ(enc.features().back().name.rfind("color=#", 0), 0u);
+  // Frozen: a new value below the cap adds nothing, known ones still map.
+  FeatureEncoder frozen(o, 0);
+  frozen.add_categorical("color");
+  frozen.freeze(true);
+  t.clear();
+  frozen.encode_categorical(0, "green", t);
+  EXPECT_TRUE(t.empty());
+  EXPECT_EQ(frozen.width(), 0u);
+}
+
+TEST(FeatureEncoder, TextWordsHashedAndCounted) {
+  FeatureEncoder enc(EncoderOptions{}, 0);
+  const std::uint32_t c = enc.add_text("review");
+  EncodedTail t;
+  enc.encode_text(c, "Good GOOD, good! bad", t);
+  FeatureEncoder::finish_row(t);
+  // "good" three times, "bad" once, each counting +1 whatever its hash (design.md 10.3), so the
+  // weight shown as review:good is good's own effect.
+  ASSERT_EQ(t.size(), 2u);
+  EXPECT_EQ(t[0].second, 3.0);
+  EXPECT_EQ(t[1].second, 1.0);
+  ASSERT_EQ(enc.features().size(), 2u);
+  EXPECT_EQ(enc.features()[0].name, "review:good");
+  EXPECT_EQ(enc.features()[1].name, "review:bad");
+  // A saved encoder restores to the same features.
+  FeatureEncoder copy(EncoderOptions{}, 0);
+  copy.add_text("review");
+  ASSERT_TRUE(copy.restore(enc.features()));
+  EncodedTail u;
+  copy.encode_text(0, "bad good good good", u);
+  FeatureEncoder::finish_row(u);
+  EXPECT_EQ(u, t);
+}
+
+TEST(FeatureEncoder, VersionTwoModelsCountWordsWithTheirHashSign) {
+  EncoderOptions old;
+  old.signed_words = true;
+  FeatureEncoder enc(old, 0);
+  const std::uint32_t c = enc.add_text("review");
+  const std::uint32_t seed = murmur3_32("review", 0);
+  // Two words, one of each sign, found by hashing.
+  std::string plus, minus;
+  for (int i = 0; plus.empty() || minus.empty(); ++i) {
+    const std::string w = "w" + std::to_string(i);
+    ((murmur3_32(w, seed) >> 31) ? minus : plus) = w;
+  }
+  EncodedTail t;
+  enc.encode_text(c, plus + " " + minus + " " + minus, t);
+  FeatureEncoder::finish_row(t);
+  ASSERT_EQ(t.size(), 2u);
+  EXPECT_EQ(t[0].second, 1.0);
+  EXPECT_EQ(t[1].second, -2.0);
+}
+
+}  // namespace
+}  // namespace onepass
