@@ -1,4 +1,4 @@
-// What a JavaScript user would write instead of onepass (issue 18): a CSV parser in its fastest
+// What a JavaScript user would write instead of onepass: a CSV parser in its fastest
 // documented streaming mode feeding the same learning loop, a Welford z-score and logistic SGD.
 // Each baseline resolves to the number of rows it learned, which the bench checks against
 // onepass's count.

@@ -1,5 +1,5 @@
 // The benchmark's generated files (deterministic, written once under bench/data/, not committed).
-// Their numbers look like the files people hold (issue 18): written as C's %.7g would write them
+// Their numbers look like the files people hold: written as C's %.7g would write them
 // (1.205175, 0.9148725, -3.2e-05, 12), with integers, many exact zeros, negatives, a few
 // exponents and a few empty cells, so that no parser is timed on numbers of one fixed width.
 import {

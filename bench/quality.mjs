@@ -1,4 +1,4 @@
-// `npm run quality` (issue 16): how good onepass's models are against a batch learner that sees
+// `npm run quality`: how good onepass's models are against a batch learner that sees
 // all the data many times. For each bundled data set and each of SEEDS seeded 80/20 splits:
 //   - onepass's default pipeline (the one `onepass run FILE` uses without --pipeline), one pass
 //     over the training part in a random order: progressive error and test accuracy;
@@ -53,7 +53,7 @@ const CANDIDATES = quick
       'zscore | romma +avg',
       'minmax | logreg(eta0=0.5) +avg',
       'robust | logreg +avg',
-      // Beyond the papers (issue 16, item 9; docs/algorithms.md 4.16-4.20).
+      // Beyond the papers (docs/algorithms.md 4.16-4.20).
       'zscore | arow +avg',
       'zscore | arow',
       'zscore | scw1 +avg',

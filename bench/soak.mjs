@@ -7,7 +7,7 @@
 //   2. PIPELINES pipelines created, fed a row and disposed through the JS API: the process's
 //      memory after them must be within FLAT_MB of the memory after the first tenth.
 //   3. MIXED_ROWS rows of a file with a column of ever new ids read as categorical and a text
-//      column of ever new words (issue 15): past the level cap the ids go to hashed buckets, the
+//      column of ever new words: past the level cap the ids go to hashed buckets, the
 //      words to 2^18 hashed buckets, so memory stays flat here too once the buckets are in use
 //      and the process's heaps have grown to their working size (from the sample at 40% of the
 //      rows, 70% with --quick; sampled four times a second).

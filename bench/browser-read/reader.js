@@ -1,4 +1,4 @@
-// Reads a File as bindings/ts/index.ts chunksOf does, and does nothing with the bytes.
+// Reads a File as chunksOf (bindings/ts/api/sources.ts) does, and does nothing with the bytes.
 const CHUNK = 1 << 20;
 onmessage = async (e) => {
   const reader = e.data.stream().getReader({ mode: 'byob' });

@@ -133,7 +133,7 @@ for (const file of datasets)
     });
   }
 
-test('the native and the JS CLIs print the same JSON: list, and run with every key (issue 14)', () => {
+test('the native and the JS CLIs print the same JSON: list, and run with every key', () => {
   const native = execFileSync(join(root, 'build/native/onepass-native'), ['list'], {
     encoding: 'utf8',
   });

@@ -28,7 +28,7 @@ describe('pipeline', () => {
     assert.ok(Math.abs(w[0] - -0.04409044) < 1e-8);
     assert.ok(Math.abs(w[1] - 0.14477249) < 1e-8);
     assert.ok(Math.abs(p.snapshot().learner.scalars.b - 0.00340933) < 1e-8);
-    // The readers' rule (issue 14): 0 or -1 is the negative label, not both.
+    // The readers' rule: 0 or -1 is the negative label, not both.
     assert.throws(
       () => p.learnOne([1, 1], -1),
       /^Error: a third label value '-1': the negative class so far is 0 \(labels are 1 and 0, or 1 and -1\)$/,
@@ -99,7 +99,7 @@ describe('pipeline', () => {
       }
     })();
     assert.match(err.message, /^row 1: feature 2 is not finite/);
-    assert.equal(err.row, 1); // the row as a value, not only in the text (issue 14)
+    assert.equal(err.row, 1); // the row as a value, not only in the text
     assert.equal(err.predictions.length, 1);
     // One row alone: the message without a row number.
     assert.throws(() => p.learnOne([1, Infinity], 1), {
@@ -307,7 +307,7 @@ describe('csvRunner', () => {
     // short the error surfaces at finish(); sampleRows: 0 reads row by row.
     const r = op.csvRunner({ pipelines: ['pa'] });
     r.push(csv);
-    // Where the row is comes as numbers on the Error, not only in its text (issue 14).
+    // Where the row is comes as numbers on the Error, not only in its text.
     assert.throws(() => r.finish(), {
       message:
         "line 4, column 2 (b): 'oops' is not a number (if it marks a missing value: option missing, CLI --na)",

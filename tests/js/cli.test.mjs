@@ -162,7 +162,7 @@ test('run --format svmlight learns sparse rows as the CSV of the same rows is le
   );
 });
 
-test('--version, a closed pipe, an svmlight file read as CSV, a resumed run (issue 19)', async () => {
+test('--version, a closed pipe, an svmlight file read as CSV, a resumed run', async () => {
   const { readFileSync: read, mkdtempSync: tmp, writeFileSync: write } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join: joinPath } = await import('node:path');
@@ -188,7 +188,7 @@ test('--version, a closed pipe, an svmlight file read as CSV, a resumed run (iss
   assert.match(resumed.stdout, /the counts include the 270 rows m\.json had learned before/);
 });
 
-test('run shows a progress line on a terminal only, and not with --quiet (issue 18)', async () => {
+test('run shows a progress line on a terminal only, and not with --quiet', async () => {
   const { mkdtempSync: tmp, writeFileSync: write } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join: joinPath } = await import('node:path');
@@ -214,7 +214,7 @@ test('run shows a progress line on a terminal only, and not with --quiet (issue 
   assert.match(piped.stdout, /50000 rows/);
 });
 
-test('without --pipeline, run and evaluate use the one default pipeline, and say so (issue 16)', async () => {
+test('without --pipeline, run and evaluate use the one default pipeline, and say so', async () => {
   const { load } = await import('../../lib/index.js');
   const op = await load();
   const wanted = op.defaultPipeline;
@@ -242,7 +242,7 @@ test('without --pipeline, run and evaluate use the one default pipeline, and say
   );
 });
 
-test('both CLIs refuse a bad count with the same message, not an exception (issue 14)', () => {
+test('both CLIs refuse a bad count with the same message, not an exception', () => {
   for (const [flag, value, range] of [
     ['--every', 'abc', 'from 0 to 9007199254740991'],
     ['--threads', '0', 'from 1 to 256'],
@@ -260,7 +260,7 @@ test('both CLIs refuse a bad count with the same message, not an exception (issu
   }
 });
 
-test('a learner given input it cannot use is named in a warning, in the table and the JSON (issue 16)', () => {
+test('a learner given input it cannot use is named in a warning, in the table and the JSON', () => {
   const r = cli(['run', heart, '-p', 'zscore | winnow', '-p', 'minmax | winnow', '-p', 'fs2']);
   assert.equal(r.status, 0, r.stderr);
   assert.match(

@@ -1,4 +1,4 @@
-// Evaluation (issue 5) through the package and the CLI.
+// Evaluation through the package and the CLI.
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { load } from 'onepass';
@@ -24,7 +24,7 @@ test('holdout: seeded, 80/20, the horizon set to the training size', () => {
   assert.equal(a.spec, 'zscore | logreg(n=216)');
   assert.ok(a.test.accuracy > 0.7);
   assert.equal(a.test.tp + a.test.fp + a.test.tn + a.test.fn, 54);
-  // One naming convention in JS (issue 19): camelCase metrics, the core's list.
+  // One naming convention in JS: camelCase metrics, the core's list.
   assert.deepEqual(Object.keys(a.test), op.metricNames());
   assert.deepEqual(op.metricNames(), [
     'accuracy',
@@ -44,7 +44,7 @@ test('holdout: seeded, 80/20, the horizon set to the training size', () => {
   assert.ok(a.test.logLoss > 0 && a.test.balancedAccuracy > 0.5);
   assert.equal(Object.keys(a.progressive).includes('auc'), false, 'progressive: no AUC');
   assert.notDeepEqual(heart.holdout('zscore | logreg', { seed: 6 }).test, a.test);
-  // The test part's curves on the grid (issue 17): the ROC curve rises to 1, the interpolated
+  // The test part's curves on the grid: the ROC curve rises to 1, the interpolated
   // precision falls, and the area under the ROC steps is about the AUC.
   const { roc, pr } = a.testCurves;
   assert.equal(roc.length, 101);
@@ -166,7 +166,7 @@ test('CLI evaluate: table, JSON per pipeline and per fold, errors', () => {
   assert.equal(r.stderr, 'onepass: 500 folds need at least 500 rows; the data has 270\n');
 });
 
-test('a run that diverged says so in evaluate (text and JSON) and in the API (issue 16)', async () => {
+test('a run that diverged says so in evaluate (text and JSON) and in the API', async () => {
   const file = dataFile('diabetes.csv');
   const text = cli(['evaluate', file, '-p', 'fs2', '--holdout', '0.2']);
   assert.equal(text.status, 0, text.stderr);
@@ -184,7 +184,7 @@ test('a run that diverged says so in evaluate (text and JSON) and in the API (is
   data.dispose();
 });
 
-test("the protocols' defaults are the core's, one place for every front end (issue 14)", () => {
+test("the protocols' defaults are the core's, one place for every front end", () => {
   assert.deepEqual(op.evaluationDefaults, { testFraction: 0.2, validation: 0.2, seed: 1, k: 20 });
   const spec = 'zscore | logreg';
   const implicit = heart.holdout(spec);

@@ -1,5 +1,5 @@
-// JS inputs that slipped through (issue 21): each is refused with a message naming the option
-// or the value, and the instance keeps working.
+// JS inputs that the package's boundary checks refuse, each with a message naming the option
+// or the value; the instance keeps working.
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { load } from 'onepass';
@@ -91,7 +91,7 @@ test('runCsv and loadDataset take bytes, text or a path; mistakes get messages n
   );
 });
 
-test('a positive class that no row has is named as such (issue 19, point 5)', async () => {
+test('a positive class that no row has is named as such', async () => {
   await assert.rejects(
     op.runCsv('a,y\n1,1\n2,0\n', { pipelines: ['logreg'], positive: 'yes' }),
     /line 3, column 2 \(y\): a second label value '0' besides '1', and no row so far has 'yes', the positive class named/,

@@ -1,4 +1,4 @@
-// Models (issue 7) through the package and the CLI: save, load, resume, predict, merge.
+// Models through the package and the CLI: save, load, resume, predict, merge.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // The native CLI and the JS CLI go through the same C++ API (cpp/include/onepass/api/), so they
-// print the same output for the same arguments (issue 14): evaluate (every protocol, a grid,
+// print the same output for the same arguments: evaluate (every protocol, a grid,
 // svmlight rows), predict (the same bytes), run with the reading flags both take from the core
 // (api/csv_options.hpp), and the same usage mistakes.
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// Models that run elsewhere (issue 19, point 9): a trained pipeline exported as ONNX is run by
+// Models that run elsewhere: a trained pipeline exported as ONNX is run by
 // onnxruntime-node on the same rows (missing cells included) and gives the same labels,
 // margins and probabilities as onepass; the plain weights give the same margins from the raw
 // values; pipelines without an exact linear form are refused by name; `onepass export` writes

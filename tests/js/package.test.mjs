@@ -1,4 +1,4 @@
-// The package as users get it (issue 19): what the tarball holds and exports, a load failure
+// The package as users get it: what the tarball holds and exports, a load failure
 // that says what to do, and wasm memory given back by dispose(), `using` (Symbol.dispose) and,
 // for objects nobody disposed, the finalizer once they are collected.
 import assert from 'node:assert/strict';
@@ -38,8 +38,9 @@ test('npm pack holds the package files and the LICENSE; the exports map serves t
     'lib/inline.d.ts',
     'lib/onepass_wasm_inline.mjs',
     'lib/onepass_wasm_inline.d.mts',
-    // every module of the package (the parser workers' among them) and its types
-    ...readdirSync(join(root, 'bindings/ts'))
+    'lib/parse_worker.bundle.js',
+    // every module of the package, in its folder (api/, cli/, parallel/, shared/), and its types
+    ...readdirSync(join(root, 'bindings/ts'), { recursive: true })
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
       .flatMap((f) => [`lib/${f.replace(/\.ts$/, '.js')}`, `lib/${f.replace(/\.ts$/, '.d.ts')}`]),
   ])

@@ -1,4 +1,4 @@
-// Parsing on every core (issue 18, items 4 and 6; docs/design.md, "Every core"): with parser
+// Parsing on every core (docs/design.md, "Every core"): with parser
 // workers, and with a race split between two threads, a run gives what one thread gives, bit
 // for bit, whatever the input: a file by its path, a Blob, a stream; string labels, empty cells,
 // bad rows skipped or stopping, a quote half-way, a cancel.
@@ -22,9 +22,9 @@ import { before, test } from 'node:test';
 import { load } from 'onepass';
 import { cli, root } from './helpers.mjs';
 // The same module the package loads (its own path): a test may fix the learning thread's share.
-import { ReadShare } from '../../lib/read_share.js';
-import { RaceSplit, SplitWeighing } from '../../lib/race_split.js';
-import { EarlyThreads, KeptThreads, threadCounts } from '../../lib/parser_threads.js';
+import { ReadShare } from '../../lib/parallel/read_share.js';
+import { RaceSplit, SplitWeighing } from '../../lib/parallel/race_split.js';
+import { EarlyThreads, KeptThreads, threadCounts } from '../../lib/parallel/parser_threads.js';
 
 let op;
 let dir;
@@ -458,7 +458,7 @@ test('blocks read by the learning thread too: the same bits as one thread', asyn
 
 test('a parser worker that cannot start stops the run with its error, not a run alone', async () => {
   ReadShare.fixed = null; // the path where this thread reads until the workers are set up
-  const { streamInParallel } = await import('../../lib/parallel.js');
+  const { streamInParallel } = await import('../../lib/parallel/stream.js');
   const runner = op.csvRunner({ pipelines: ['zscore | logreg'], positive: 'yes' });
   const path = file('unstartable.csv', csvText(300000));
   try {
@@ -487,7 +487,7 @@ test('a parser worker that cannot start stops the run with its error, not a run 
 });
 
 test("a block with a quote at any byte is left to the run's reader (wasm SIMD's check)", async () => {
-  const { loadModule } = await import('../../lib/module.js');
+  const { loadModule } = await import('../../lib/shared/module.js');
   const { raw } = await loadModule({});
   const parser = new raw.BlockParser();
   const bytes = (text) => new TextEncoder().encode(text);

@@ -1,4 +1,4 @@
-// The README's JavaScript blocks run as written (issue 19): each block becomes a module of its
+// The README's JavaScript blocks run as written: each block becomes a module of its
 // own inside the package (so that `import ... from 'onepass'` resolves to it), after a prelude
 // that defines what the README says the reader brings: `file` and `stream` (data/heart.csv),
 // rows for learnMany, and for the later blocks `op`, a trained `runner`, two models of one

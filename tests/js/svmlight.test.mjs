@@ -1,4 +1,4 @@
-// svmlight / libsvm rows as a first-class input (issue 16, item 8): sparse scoring in the JS
+// svmlight / libsvm rows as a first-class input: sparse scoring in the JS
 // API, models trained on svmlight rows (saved, scored, trained further), the evaluation
 // protocols on svmlight data sets, and the same through the CLI's run, predict and evaluate.
 // Each check compares with the same rows read as a CSV, which the dense path learns.

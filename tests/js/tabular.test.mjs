@@ -288,7 +288,7 @@ test('--scale-encoded scales the categorical and text features too; warm-up scal
   assert.match(refused.stderr, /scaler 'lp' of 'lp \| pa1' is fitted on its first rows/);
 });
 
-test('one stray quote no longer swallows the stream (issue 21)', () => {
+test('one stray quote does not swallow the stream', () => {
   let text = 'a,b,label\n1,2,1\n"3,4,-1\n';
   for (let i = 0; i < 20000; i++) text += `${i},${i % 7},${i % 2}\n`;
   const skip = cli(

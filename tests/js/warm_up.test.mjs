@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { load } from 'onepass';
-import { warmUpCsv } from '../../lib/warm_up.js';
+import { warmUpCsv } from '../../lib/api/warm_up.js';
 import { readData } from './helpers.mjs';
 
 let op;

@@ -1,8 +1,8 @@
 // Checks and conversions at the boundary that every class shares: option keys and counts,
 // widths, bytes handed to the module a slice at a time, models as text.
-import { fail } from './module.js';
+import { fail } from '../shared/errors.js';
 import type { ModelInput } from './types.js';
-import type { RawStatus } from './onepass_wasm.mjs';
+import type { RawStatus } from '../onepass_wasm.mjs';
 
 export function modelText(model: ModelInput): string {
   return typeof model === 'string' ? model : JSON.stringify(model);
@@ -17,7 +17,7 @@ export function pushBytes(
   raw: { chunkBuffer(n: number): Uint8Array; push(n: number): RawStatus },
   chunk: Uint8Array,
 ): void {
-  // Text or a Node Buffer's string reached subarray() as "chunk.subarray is not a function".
+  // Text would otherwise fail in subarray() as "chunk.subarray is not a function".
   if (!(chunk instanceof Uint8Array))
     fail(
       `push takes bytes, a Uint8Array (got ${typeof chunk}); for text, ` +

@@ -1,9 +1,9 @@
 // Streams CSV bytes through several pipelines with one parse, on one thread or with parser
-// workers (parallel.ts).
-import type { RawRace } from './onepass_wasm.mjs';
-import type { LoadOptions } from './module.js';
+// workers (parallel/stream.ts).
+import type { RawRace } from '../onepass_wasm.mjs';
+import type { LoadOptions } from '../shared/module.js';
 import { checkKeys } from './checks.js';
-import { streamInParallel } from './parallel.js';
+import { streamInParallel } from '../parallel/stream.js';
 import { Runner } from './runner.js';
 import { runInput } from './sources.js';
 import type { CsvInfo, CsvSource, StreamOptions } from './types.js';

@@ -1,9 +1,16 @@
 // A labelled data set held in memory for the evaluation protocols (holdout, k-fold, curves).
-import type { RawDataset, RawRun } from './onepass_wasm.mjs';
-import { fail } from './module.js';
+import type { RawDataset, RawRun } from '../onepass_wasm.mjs';
+import { fail } from '../shared/errors.js';
 import { checkKeys, countOption } from './checks.js';
 import { WasmOwned } from './owned.js';
-import type { CurveResult, CvResult, EvalOptions, RunResult } from './types.js';
+import type {
+  CsvReadOptions,
+  CurveResult,
+  CvResult,
+  EvalOptions,
+  RunResult,
+  SvmlightReadOptions,
+} from './types.js';
 
 /** The evaluation options' types (EvalOptions, and a holdout's testFraction). */
 const EVAL_TYPES: Record<string, string> = {
@@ -18,9 +25,9 @@ const EVAL_TYPES: Record<string, string> = {
   testFraction: 'number',
 };
 
-/** The evaluation options, checked at the boundary (a typo or a string for a number was a
- * silently different protocol): their keys and types; `testFraction` only where a holdout
- * takes it. */
+/** The evaluation options, checked at the boundary (a typo, or a string for a number, would
+ * otherwise be a silently different protocol): their keys and types; `testFraction` only where
+ * a holdout takes it. */
 function evalOptions<T extends EvalOptions>(options: T, holdout = false): T {
   const keys = Object.keys(EVAL_TYPES).filter((k) => holdout || k !== 'testFraction');
   checkKeys('evaluation', options, keys);
@@ -36,7 +43,7 @@ function checked<T extends { error?: string }>(r: T): Omit<T, 'error'> {
   return r;
 }
 
-/** A number of folds: a whole number of at least 2 (2.5 was taken as 2). */
+/** A number of folds: a whole number of at least 2 (the core would take 2.5 as 2). */
 function checkFolds(folds: unknown): void {
   if (typeof folds !== 'number' || !Number.isInteger(folds) || folds < 2)
     fail(`folds must be a whole number of at least 2 (got ${String(folds)})`);
@@ -47,6 +54,13 @@ function withCurveArrays(r: Omit<RawRun, 'error'>): RunResult {
   const { roc, pr } = r.testCurves;
   return { ...r, testCurves: { roc: Float64Array.from(roc), pr: Float64Array.from(pr) } };
 }
+
+/** How loadDataset reads its source: CSV options, or svmlight ones with format: 'svmlight';
+ * like: a test file read as this training data set was read (features, levels, labels,
+ * width). */
+export type DatasetOptions =
+  | (CsvReadOptions & { format?: 'csv'; like?: Dataset })
+  | (SvmlightReadOptions & { format: 'svmlight'; like?: Dataset });
 
 /** How `onepass evaluate` tests (api/dataset.hpp EvaluationProtocol). */
 export interface EvaluationProtocol {

@@ -1,6 +1,7 @@
 // The loaded module's API (Onepass): the registry, pipelines, runners, scorers and data sets.
-import { fail, loadModule, type LoadOptions } from './module.js';
-import type { CsvFlag } from './onepass_wasm.mjs';
+import { fail } from '../shared/errors.js';
+import { loadModule, type LoadOptions } from '../shared/module.js';
+import type { CsvFlag, RawModule } from '../onepass_wasm.mjs';
 import {
   checkCounts,
   checkDims,
@@ -10,7 +11,7 @@ import {
   modelText,
   pushBytes,
 } from './checks.js';
-import { Dataset, type EvaluationProtocol } from './dataset.js';
+import { Dataset, type DatasetOptions } from './dataset.js';
 import { Pipeline } from './pipeline.js';
 import { Scorer } from './scorer.js';
 import { CsvRunner } from './csv_runner.js';
@@ -23,8 +24,6 @@ import type {
   CsvReadOptions,
   CsvSource,
   CsvInfo,
-  DatasetOptions,
-  EvalOptions,
   MetricValues,
   ModelInput,
   ModelJSON,
@@ -137,36 +136,71 @@ const RUNNER_KEYS = ['pipelines', 'models', 'every', 'window', 'shuffleBuffer', 
 /** How svmlight text is read (SvmlightReadOptions). */
 const SVMLIGHT_KEYS = ['dims', 'indexBase', 'positive', 'onError'];
 
-/** Loads the WebAssembly module. Works in Node 18+ (ESM), browsers and Web Workers.
- * Longer than most functions here: it is one object literal of the API's methods, each a few
- * lines that close over the loaded module (`raw`) and its checks; split, each part would need
- * them passed in. */
+/** The loaded module as the API's methods use it: the raw module, how its parser workers load
+ * the same one, and the CSV options the core reads (api/csv_options.hpp): the one list of their
+ * names. */
+interface Loaded {
+  raw: RawModule;
+  source: LoadOptions;
+  csvFlags: CsvFlag[];
+  csvKeys: string[];
+}
+
+/** Loads the WebAssembly module. Works in Node 18+ (ESM), browsers and Web Workers. */
 export async function load(options: LoadOptions = {}): Promise<Onepass> {
-  const { raw, source: moduleSource } = await loadModule(options);
-
-  // The CSV options the core reads (api/csv_options.hpp): the one list of their names.
+  const { raw, source } = await loadModule(options);
   const csvFlags = raw.csvOptionInfos();
-  const csvKeys = csvFlags.map((o) => o.name);
-
-  // Every raw object is initialised by one call that returns "" or the error; on an error it
-  // is freed and the error thrown.
-  // An init that throws (Embind refusing a value of the wrong type) frees it too.
-  const created = <T extends { delete(): void }>(obj: T, init: (o: T) => string): T => {
-    let err: string;
-    try {
-      err = init(obj);
-    } catch (e) {
-      obj.delete();
-      throw e;
-    }
-    if (err) {
-      obj.delete();
-      fail(err);
-    }
-    return obj;
-  };
-
+  const m: Loaded = { raw, source, csvFlags, csvKeys: csvFlags.map((o) => o.name) };
   const api: Onepass = {
+    ...coreMethods(m),
+    ...pipelineMethods(m),
+    ...scorerMethods(m),
+    loadDataset: (source, opts) => loadDataset(m, source, opts),
+    ...runnerMethods(m),
+    warmUp: (pipelines) => warmUp(api, pipelines),
+    runCsv: (source, opts) => runCsv(api, source, opts),
+  };
+  return api;
+}
+
+/** A raw object initialised by one call that returns "" or the error; on an error it is freed
+ * and the error thrown. An init that throws (Embind refusing a value of the wrong type) frees
+ * it too. */
+function initialised<T extends { delete(): void }>(obj: T, init: (o: T) => string): T {
+  let err: string;
+  try {
+    err = init(obj);
+  } catch (e) {
+    obj.delete();
+    throw e;
+  }
+  if (err) {
+    obj.delete();
+    fail(err);
+  }
+  return obj;
+}
+
+/** What the core says of itself and reads for the front ends: the registry, its defaults, the
+ * heap, metric names and grids, a CLI's words, a CSV's head. */
+function coreMethods({
+  raw,
+  csvFlags,
+}: Loaded): Pick<
+  Onepass,
+  | 'registry'
+  | 'registryJSON'
+  | 'defaultPipeline'
+  | 'evaluationDefaults'
+  | 'csvFlags'
+  | 'commandLine'
+  | 'checkReading'
+  | 'previewCsv'
+  | 'memory'
+  | 'metricNames'
+  | 'gridSpecs'
+> {
+  return {
     registry: () => JSON.parse(raw.registryJson()) as RegistryEntry[],
     registryJSON: () => raw.registryJson(),
     defaultPipeline: raw.defaultPipeline(),
@@ -188,68 +222,99 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
       if ('error' in r) fail(r.error);
       return r as CsvPreview;
     },
-    pipeline(spec, opts = {}) {
-      if (typeof spec !== 'string')
-        fail(`pipeline takes a spec string, e.g. 'zscore | logreg' (got ${typeof spec})`);
-      checkKeys('pipeline', opts, ['every', 'window', 'features']);
-      checkCounts(opts);
-      const p = created(new raw.Pipeline(), (o) => o.init(spec, opts.every ?? 0, opts.window ?? 0));
-      return new Pipeline(p, opts.features);
-    },
-    loadPipeline(model) {
-      return new Pipeline(created(new raw.Pipeline(), (o) => o.initModel(modelText(model))));
-    },
     memory: () => raw.memory(),
     metricNames: () => raw.metricNames(),
     gridSpecs(spec, grid) {
       const out = raw.gridSpecs(spec, grid);
       return out.specs ?? fail(out.error ?? 'not a grid');
     },
-    merge(models) {
-      return JSON.parse(api.mergeJSON(models)) as ModelJSON;
+  };
+}
+
+/** Pipelines from specs and from models, and models merged. */
+function pipelineMethods({
+  raw,
+}: Loaded): Pick<Onepass, 'pipeline' | 'loadPipeline' | 'merge' | 'mergeJSON'> {
+  const mergeJSON = (models: ModelInput[]): string => {
+    const out = raw.merge(models.map(modelText));
+    if (out.error !== undefined) fail(out.error);
+    return out.model as string;
+  };
+  return {
+    pipeline(spec, opts = {}) {
+      if (typeof spec !== 'string')
+        fail(`pipeline takes a spec string, e.g. 'zscore | logreg' (got ${typeof spec})`);
+      checkKeys('pipeline', opts, ['every', 'window', 'features']);
+      checkCounts(opts);
+      const p = initialised(new raw.Pipeline(), (o) =>
+        o.init(spec, opts.every ?? 0, opts.window ?? 0),
+      );
+      return new Pipeline(p, opts.features);
     },
-    mergeJSON(models) {
-      const out = raw.merge(models.map(modelText));
-      if (out.error !== undefined) fail(out.error);
-      return out.model as string;
+    loadPipeline(model) {
+      return new Pipeline(initialised(new raw.Pipeline(), (o) => o.initModel(modelText(model))));
     },
+    merge: (models) => JSON.parse(mergeJSON(models)) as ModelJSON,
+    mergeJSON,
+  };
+}
+
+/** A model's frozen predictions over CSV or svmlight bytes. */
+function scorerMethods({ raw, csvKeys }: Loaded): Pick<Onepass, 'csvScorer' | 'svmlightScorer'> {
+  return {
     csvScorer(model, opts = {}) {
       checkKeys('csvScorer', opts, csvKeys);
       const label = opts.label === undefined ? undefined : String(opts.label);
-      const s = created(new raw.Scorer(), (o) => o.init(modelText(model), { ...opts, label }));
+      const s = initialised(new raw.Scorer(), (o) => o.init(modelText(model), { ...opts, label }));
       return new Scorer(s);
     },
     svmlightScorer(model, opts = {}) {
       checkKeys('svmlightScorer', opts, ['positive', 'onError']);
-      const s = created(new raw.Scorer(), (o) =>
+      const s = initialised(new raw.Scorer(), (o) =>
         o.init(modelText(model), { ...opts, format: 'svmlight' }),
       );
       return new Scorer(s);
     },
-    async loadDataset(source, opts = {}) {
-      let init: object;
-      if (opts.format === 'svmlight') {
-        checkKeys('loadDataset', opts, [...SVMLIGHT_KEYS, 'format', 'like']);
-        if (!opts.like) checkDims(opts.dims ?? NaN, 'option dims');
-        init = opts;
-      } else {
-        checkKeys('loadDataset', opts, [...csvKeys, 'format', 'like']);
-        init = { ...opts, label: opts.label === undefined ? undefined : String(opts.label) };
-      }
-      const like = opts.like;
-      const d = created(new raw.Dataset(), (o) =>
-        like ? o.initLike(init, like.raw) : o.init(init),
-      );
-      try {
-        for await (const chunk of sourceChunks(source)) pushBytes(d, chunk);
-        const err = d.finish();
-        if (err) fail(err);
-      } catch (e) {
-        d.delete();
-        throw e;
-      }
-      return new Dataset(d);
-    },
+  };
+}
+
+/** Onepass.loadDataset: a CSV, or svmlight rows, read whole into a data set. */
+async function loadDataset(
+  { raw, csvKeys }: Loaded,
+  source: CsvSource,
+  opts: DatasetOptions = {},
+): Promise<Dataset> {
+  let init: object;
+  if (opts.format === 'svmlight') {
+    checkKeys('loadDataset', opts, [...SVMLIGHT_KEYS, 'format', 'like']);
+    if (!opts.like) checkDims(opts.dims ?? NaN, 'option dims');
+    init = opts;
+  } else {
+    checkKeys('loadDataset', opts, [...csvKeys, 'format', 'like']);
+    init = { ...opts, label: opts.label === undefined ? undefined : String(opts.label) };
+  }
+  const like = opts.like;
+  const d = initialised(new raw.Dataset(), (o) =>
+    like ? o.initLike(init, like.raw) : o.init(init),
+  );
+  try {
+    for await (const chunk of sourceChunks(source)) pushBytes(d, chunk);
+    const err = d.finish();
+    if (err) fail(err);
+  } catch (e) {
+    d.delete();
+    throw e;
+  }
+  return new Dataset(d);
+}
+
+/** Runners of CSV and svmlight streams through several pipelines, or models trained further. */
+function runnerMethods({
+  raw,
+  source,
+  csvKeys,
+}: Loaded): Pick<Onepass, 'csvRunner' | 'svmlightRunner'> {
+  return {
     csvRunner(opts) {
       checkCounts(opts ?? {});
       checkKeys('csvRunner', opts ?? {}, [...csvKeys, ...RUNNER_KEYS]);
@@ -262,8 +327,8 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
         fail('csvRunner takes either options.pipelines or options.models, not both');
       const label = opts.label === undefined ? undefined : String(opts.label);
       const init = { ...opts, models: models.map(modelText), label };
-      const r = created(new raw.Race(), (o) => o.init(init));
-      return new CsvRunner(r, { options: init, source: moduleSource });
+      const r = initialised(new raw.Race(), (o) => o.init(init));
+      return new CsvRunner(r, { options: init, source });
     },
     svmlightRunner(opts) {
       checkKeys('svmlightRunner', opts ?? {}, [
@@ -283,31 +348,40 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
       if (models.length === 0 || opts.dims !== undefined)
         checkDims(opts.dims ?? NaN, 'option dims');
       return new SvmlightRunner(
-        created(new raw.SparseRace(), (o) => o.init({ ...opts, models: models.map(modelText) })),
+        initialised(new raw.SparseRace(), (o) =>
+          o.init({ ...opts, models: models.map(modelText) }),
+        ),
       );
     },
-    warmUp(pipelines = [api.defaultPipeline]) {
-      if (!isSpecList(pipelines) || pipelines.length === 0)
-        fail("warmUp takes a list of one or more spec strings, e.g. ['zscore | logreg']");
-      const runner = api.csvRunner({ pipelines });
-      try {
-        runner.push(warmUpCsv());
-        runner.finish();
-      } finally {
-        runner.dispose();
-      }
-    },
-    async runCsv(source, opts) {
-      const { threads, ...csvOptions } = opts ?? {};
-      const runner = api.csvRunner(csvOptions);
-      try {
-        await runner.pushAll(source, { threads });
-        runner.finish();
-        return { info: runner.info(), results: runner.results() };
-      } finally {
-        runner.dispose();
-      }
-    },
   };
-  return api;
+}
+
+/** Onepass.warmUp: the warm-up CSV through a runner of `pipelines`, discarded. */
+function warmUp(api: Onepass, pipelines = [api.defaultPipeline]): void {
+  if (!isSpecList(pipelines) || pipelines.length === 0)
+    fail("warmUp takes a list of one or more spec strings, e.g. ['zscore | logreg']");
+  const runner = api.csvRunner({ pipelines });
+  try {
+    runner.push(warmUpCsv());
+    runner.finish();
+  } finally {
+    runner.dispose();
+  }
+}
+
+/** Onepass.runCsv: a whole source through a runner made and disposed of here. */
+async function runCsv(
+  api: Onepass,
+  source: CsvSource,
+  opts: CsvOptions & Pick<StreamOptions, 'threads'>,
+): Promise<{ info: CsvInfo; results: PipelineResult[] }> {
+  const { threads, ...csvOptions } = opts ?? {};
+  const runner = api.csvRunner(csvOptions);
+  try {
+    await runner.pushAll(source, { threads });
+    runner.finish();
+    return { info: runner.info(), results: runner.results() };
+  } finally {
+    runner.dispose();
+  }
 }

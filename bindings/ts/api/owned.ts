@@ -1,6 +1,6 @@
 // What every object holding wasm memory shares (WasmOwned): dispose(), `using`, and a
 // finalizer for what nobody disposed.
-import { fail } from './module.js';
+import { fail } from '../shared/errors.js';
 
 /** Frees the wasm memory of an object its owner forgot to dispose(), once the garbage collector
  * has collected the owner (a safety net: collection may come late, or not before the page

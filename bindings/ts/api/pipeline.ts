@@ -1,6 +1,6 @@
 // A pipeline (scalers then a learner) learning and scoring rows given one by one or in batches.
-import type { RawPipeline } from './onepass_wasm.mjs';
-import { fail } from './module.js';
+import type { RawPipeline } from '../onepass_wasm.mjs';
+import { fail } from '../shared/errors.js';
 import { WasmOwned } from './owned.js';
 import { checkDims, toFloat64 } from './checks.js';
 import type { LinearWeights, ModelJSON, ModelSchema, Snapshot, Stats } from './types.js';

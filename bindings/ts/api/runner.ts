@@ -1,7 +1,7 @@
 // Streams through several pipelines with one parse: what the CSV runner (csv_runner.ts) and the
 // svmlight runner (svmlight_runner.ts) share.
-import type { RawRunner } from './onepass_wasm.mjs';
-import { fail } from './module.js';
+import type { RawRunner } from '../onepass_wasm.mjs';
+import { fail } from '../shared/errors.js';
 import { WasmOwned } from './owned.js';
 import { pushBytes } from './checks.js';
 import type { ModelJSON, PipelineResult, Snapshot, Stats } from './types.js';
@@ -40,7 +40,7 @@ export class Runner<R extends RawRunner = RawRunner> extends WasmOwned<R> {
     if (err) fail(err);
   }
 
-  /** Pipeline i of this runner, checked (an index past the end trapped in the module). */
+  /** Pipeline i of this runner, checked (an index past the end would trap in the module). */
   #at(i: number): number {
     const n = this.raw.size();
     if (!Number.isInteger(i) || i < 0 || i >= n)

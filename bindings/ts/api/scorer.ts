@@ -1,6 +1,6 @@
 // Frozen predictions of a model over CSV or svmlight bytes.
-import type { RawScorer } from './onepass_wasm.mjs';
-import { fail } from './module.js';
+import type { RawScorer } from '../onepass_wasm.mjs';
+import { fail } from '../shared/errors.js';
 import { WasmOwned } from './owned.js';
 import { pushBytes } from './checks.js';
 import type { ModelSchema, ScoredRows } from './types.js';

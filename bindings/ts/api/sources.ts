@@ -1,7 +1,8 @@
 // Bytes from what the API accepts: streams, async iterables, bytes, text, Blobs, and in Node
 // file paths (which parser workers may read themselves).
-import { fail, isNode, nodeModule } from './module.js';
-import type { RunInput } from './parallel.js';
+import { cannotRead, fail } from '../shared/errors.js';
+import { isNode, nodeModule } from '../shared/node.js';
+import type { RunInput } from '../parallel/run.js';
 import type { CsvSource } from './types.js';
 
 /** Bytes read from a stream at a time when it lets the reader bring its own buffer. */
@@ -58,10 +59,6 @@ export async function runInput(source: CsvSource): Promise<RunInput> {
     if (stat?.isFile()) return { chunks, file: { file: source, size: stat.size } };
   }
   return { chunks };
-}
-/** The error of a file that cannot be opened or read, naming it. */
-export function cannotRead(path: string, e: unknown): never {
-  fail(`cannot read the file '${path}': ${(e as Error).message}`);
 }
 
 /**

@@ -1,5 +1,5 @@
 // Streams svmlight / libsvm text through several pipelines with one parse.
-import type { RawSparseRace } from './onepass_wasm.mjs';
+import type { RawSparseRace } from '../onepass_wasm.mjs';
 import { Runner } from './runner.js';
 import type { SvmlightInfo } from './types.js';
 

@@ -14,8 +14,7 @@ import type {
   RawRun,
   RawCv,
   RawCurve,
-} from './onepass_wasm.mjs';
-import type { Dataset } from './dataset.js';
+} from '../onepass_wasm.mjs';
 
 export type Snapshot = RawSnapshot;
 
@@ -209,13 +208,6 @@ export interface SvmlightOptions extends SvmlightReadOptions {
   /** Also keep the error and log-loss of the last `window` rows. */
   window?: number;
 }
-
-/** How loadDataset reads its source: CSV options, or svmlight ones with format: 'svmlight';
- * like: a test file read as this training data set was read (features, levels, labels,
- * width). */
-export type DatasetOptions =
-  | (CsvReadOptions & { format?: 'csv'; like?: Dataset })
-  | (SvmlightReadOptions & { format: 'svmlight'; like?: Dataset });
 
 export interface PipelineResult extends Stats {
   pipeline: string;

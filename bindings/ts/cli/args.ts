@@ -1,8 +1,8 @@
 // The CLI's arguments (README.md "The CLI"). What they mean, and which are mistakes, is the
 // core's to say (api/command_line.hpp: the one definition onepass-native reads its words by
 // too); here they become the package's options.
-import type { CsvReadOptions, SvmlightReadOptions } from './index.js';
-import type { CommandWords, Onepass } from './onepass.js';
+import type { CsvReadOptions, SvmlightReadOptions } from '../index.js';
+import type { CommandWords, Onepass } from '../api/onepass.js';
 
 /** A mistake in the command line (exit code 2, with a pointer to --help). */
 export class UsageError extends Error {}

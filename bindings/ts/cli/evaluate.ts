@@ -1,15 +1,8 @@
 // `onepass evaluate`: holdout, k-fold cross-validation, a test file, learning curves and grids.
-import {
-  load,
-  type CsvReadOptions,
-  type DatasetOptions,
-  type EvalOptions,
-  type MetricValues,
-} from './index.js';
-import type { EvaluationProtocol } from './dataset.js';
-import type { CsvFlag } from './onepass_wasm.mjs';
-import { pad, Words } from './cli_args.js';
-import { inFile, openCsv, orDefault } from './cli_io.js';
+import { load, type DatasetOptions, type EvalOptions, type MetricValues } from '../index.js';
+import type { EvaluationProtocol } from '../api/dataset.js';
+import { pad, Words } from './args.js';
+import { inFile, openCsv, orDefault } from './files.js';
 
 const DEFAULT_METRICS: (keyof MetricValues)[] = [
   'accuracy',
@@ -170,7 +163,7 @@ function printTable(
       pad(r.sd ? `${fmt(r.mean?.[m])} ± ${fmt(r.sd[m])}` : fmt(r.test?.[m], m), a.folds ? 18 : 10),
     );
     process.stdout.write(`${pad(r.pipeline, width)}${cells.join('')}\n`);
-    // A run that diverged says so beside its figures (issue 16).
+    // A run that diverged says so beside its figures: they are not those of a converged one.
     if (r.revertedSteps)
       process.stdout.write(`${' '.repeat(width)}diverged: ${r.revertedSteps} steps reverted\n`);
     if (r.divergedFolds)

@@ -1,7 +1,7 @@
 // Files the CLI reads: text, CSV streams (or standard input), models; messages that name them.
 import { createReadStream, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { Onepass } from './index.js';
+import type { Onepass } from '../index.js';
 
 export function readText(file: string): string {
   try {
@@ -12,12 +12,7 @@ export function readText(file: string): string {
   }
 }
 
-/** A progress line on a terminal (issue 18): rows, MB, rows/s, and the share done and the time
- * left when the size is known; shown at the first chunk (so that a user sees at once that the run
- * started, and so that whether a line shows does not depend on the machine's speed), then at most
- * 4 times a second, cleared at the end. None when the stream is not a terminal (a pipe, a file,
- * CI) or the caller asked for quiet. */
-
+/** Opens a CSV (or standard input for "-") as a stream of byte chunks. */
 export async function openCsv(file: string): Promise<AsyncIterable<Uint8Array>> {
   const source = file === '-' ? process.stdin : createReadStream(file, { highWaterMark: 1 << 20 });
   await new Promise<void>((resolve, reject) => {

@@ -1,75 +1,17 @@
-#!/usr/bin/env node
-// The onepass command line (README.md "The CLI"): usage, the commands (one file each:
-// cli_run, cli_evaluate, cli_models), list and --version.
+// The onepass command line (README.md "The CLI"): a command's words to the command that runs
+// them (one file each: run, evaluate, models), list, --help and --version, and the exit code.
 import { readFileSync } from 'node:fs';
-import { ALGORITHMS_DOC, algorithmsRef, load, type RegistryEntry } from './index.js';
-import { pad, UsageError, Words } from './cli_args.js';
-import { evaluate } from './cli_evaluate.js';
-import { exportModel, merge, predict } from './cli_models.js';
-import { run } from './cli_run.js';
+import { ALGORITHMS_DOC, algorithmsRef, load, type RegistryEntry } from '../index.js';
+import { pad, UsageError, Words } from './args.js';
+import { evaluate } from './evaluate.js';
+import { exportModel, merge, predict } from './models.js';
+import { run } from './run.js';
+import { USAGE } from './usage.js';
 
-const USAGE = `usage:
-  onepass run <file.csv|-> [--pipeline "<spec>" ...]
-              [--label <name|index>] [--positive <value>] [--every K] [--skip-bad-rows] [--json]
-              [--save model.json] [--load model.json] [--shuffle-buffer N [--seed S]]
-              [--threads N] [CSV reading options, below]
-  onepass run <file.svm|-> --format svmlight --dims D [--index-base 0] [--pipeline "<spec>" ...]
-              [--positive <value>] [--every K] [--skip-bad-rows] [--json]
-              [--save model.json] [--load model.json]
-  onepass evaluate <file.csv> [--pipeline "<spec>" ...] [--label L] [--positive V]
-              [--holdout 0.2 | --folds 10 | --test test.csv] [--seed S] [--shuffle]
-              [--grid "lambda=0,0.01;mu=0,1"] [--select accuracy] [--validation 0.2 | --optimistic]
-              [--metrics accuracy,f1,auc] [--curve 0.1,0.5,1] [--json]
-              [--format svmlight --dims D [--index-base 0]]
-  onepass predict <file.csv|file.svm|-> --model model.json [--out predictions.csv]
-              [--skip-bad-rows] [CSV reading options]
-              (a model trained on svmlight rows reads svmlight rows)
-  onepass merge a.json b.json [...] -o merged.json
-  onepass export model.json [--onnx model.onnx] [--weights weights.json]
-  onepass list [--json]
-  onepass --version
-
-  spec examples: "zscore | logreg(eta0=0.1,lambda=0)", "perceptron +avg", "minmax | pa1(c=0.1)";
-               without --pipeline, run and evaluate use the default pipeline (onepass list shows it)
-  --label      label column by header name or 0-based index (-1 = last; default: last)
-  --positive   label value of the positive class (default: numeric 1 vs 0 or -1)
-  --every K    record the cumulative-mistakes curve every K rows (printed with --json)
-  --skip-bad-rows  count and skip malformed rows instead of stopping at the first one
-  --json       one JSON object per pipeline, one per line
-  --quiet, -q  no progress line on the terminal (there is none when stderr is not a terminal)
-  --threads N  threads for a CSV run: one learns, N - 1 parse (default: the number of cores,
-               at most 4; 1: one thread parses and learns); the results are the same whatever N
-  CSV reading (run, evaluate, predict): --no-header (columns named c1..cN), --delimiter C (default:
-               detected), --decimal , (numbers written "1,5"; default: detected when the
-               delimiter is not ','), --skip-lines N, --comment '|' (lines to pass over), --na "-999,unknown" (missing-value cells besides the
-               defaults: '', ?, NA, N/A, NaN, null, None, #N/A, #DIV/0!, ...; --no-default-na
-               leaves the defaults out), --label-trim "." (characters trimmed from labels), --numeric a,b --categorical c --text d
-               --ignore e (column roles; the others are inferred from the first --sample-rows
-               1000 rows), --max-levels 1000 --level-buckets 64 (categories past the cap are
-               hashed), --text-bits 18 (hashed word buckets per text column), --scale-encoded
-               (the scalers scale categorical and text features too; online scalers only),
-               --max-record-bytes 1048576 --max-fields 100000 (bounds on one record)
-  --shuffle-buffer N  learn the rows in a seeded random order, through a buffer of N rows
-  --save F     write the trained pipeline (one --pipeline) as a model file
-  --load F     train the model in F further on this file (instead of --pipeline)
-  --format svmlight  (or libsvm) sparse rows, "label index:value ..." per line (run,
-               evaluate, predict); --dims gives the number of features, --index-base 0 reads
-               indices counted from 0; a saved model keeps both
-  predict      one prediction (and probability, for logistic models) per row; the model's
-               features are found by header name, the label column may be absent
-  merge        the mean of models of the same pipeline trained on shards of a stream
-  export       the model as ONNX (input x: doubles [rows, features]; outputs label, margin,
-               probability) and/or as plain weights per feature (coef, intercept), for
-               pipelines with an exact linear form (zscore, pareto, vast, level, twosd,
-               ewzscore, robust, minmax, maxabs scalers; learners with a margin w.x + b)
-  evaluate     holdout (default 20% test), k-fold CV or a given test file; --grid selects
-               parameters on a validation part of the training data (--optimistic: on the
-               test part, as the Feature Scaling paper did; labelled so); --curve draws a
-               learning curve from the folds`;
-
-/** The package's version, from its package.json (next to lib/ in the installed package). */
+/** The package's version, from its package.json (next to lib/ in the installed package; this
+ * module is lib/cli/main.js). */
 function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
     version: string;
   };
   return pkg.version;
@@ -105,7 +47,9 @@ async function list(args: string[]): Promise<void> {
   );
 }
 
-async function main(argv: string[]): Promise<number> {
+/** Runs the command of `argv` (the words after `onepass`); returns the exit code: 0, 1 for a
+ * failure, 2 for a mistake in the command line. */
+export async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
   const HELP = ['--help', '-h', 'help'];
   try {
@@ -128,13 +72,3 @@ async function main(argv: string[]): Promise<number> {
     return e instanceof UsageError ? 2 : 1;
   }
 }
-
-// A reader that stops early (onepass list | head -1) closes the pipe: not an error.
-process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-  if (e.code === 'EPIPE') process.exit(0);
-  throw e;
-});
-const code = await main(process.argv.slice(2));
-// Exit once the output is written, instead of when the event loop drains: node would first wait
-// for V8's background optimisation of the wasm code, up to 0.1 s after the work is done.
-process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));

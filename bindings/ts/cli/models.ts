@@ -1,9 +1,9 @@
 // `onepass predict`, `merge` and `export`: what is done with a saved model.
 import { createWriteStream, openSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { load } from './index.js';
-import { Words } from './cli_args.js';
-import { inFile, loadModel, openCsv, readText } from './cli_io.js';
+import { load } from '../index.js';
+import { Words } from './args.js';
+import { inFile, loadModel, openCsv, readText } from './files.js';
 
 export async function predict(args: string[]): Promise<void> {
   const op = await load();

@@ -4,15 +4,16 @@ import { basename } from 'node:path';
 import {
   load,
   type CsvInfo,
+  type CsvReadOptions,
   type CsvRunner,
   type Onepass,
   type PipelineResult,
   type SvmlightRunner,
-} from './index.js';
-import { coreCount } from './parallel.js';
-import { pad, Words } from './cli_args.js';
-import { inFile, loadModel, openCsv, orDefault } from './cli_io.js';
-import type { CsvReadOptions } from './index.js';
+} from '../index.js';
+import { coreCount } from '../parallel/cores.js';
+import { pad, Words } from './args.js';
+import { inFile, loadModel, openCsv, orDefault } from './files.js';
+import { progressLine } from './progress.js';
 
 /** --threads by default: every core, up to 4 (one learns, three parse). Beyond three parsers
  * learning is the bound (docs/bench.md estimates it from the per-row costs), and each worker
@@ -53,42 +54,6 @@ function runArgs(w: Words): RunArgs {
     threads: w.number('--threads'),
   };
 }
-
-function progressLine(
-  out: NodeJS.WriteStream | null,
-  file: string,
-): { update(bytes: number, rows: () => number): void; done(): void } | null {
-  if (!out?.isTTY) return null;
-  let total = 0;
-  try {
-    if (file !== '-') total = statSync(file).size;
-  } catch {
-    total = 0;
-  }
-  const t0 = performance.now();
-  let last = -Infinity;
-  return {
-    update(bytes, rowsNow) {
-      const now = performance.now();
-      if (now - last < 250) return;
-      last = now;
-      const rows = rowsNow();
-      const seconds = (now - t0) / 1000;
-      const rate = seconds > 0 ? rows / seconds : 0;
-      let line = `${rows.toLocaleString('en')} rows, ${(bytes / 1e6).toFixed(0)} MB, ${Math.round(rate).toLocaleString('en')} rows/s`;
-      if (total > 0 && bytes > 0) {
-        const left = (seconds * (total - bytes)) / bytes;
-        line += `, ${Math.min(100, (100 * bytes) / total).toFixed(0)}%, ${left.toFixed(0)} s left`;
-      }
-      out.write(`\r${line}\x1b[K`);
-    },
-    done() {
-      if (last > -Infinity) out.write('\r\x1b[K');
-    },
-  };
-}
-
-/** Opens a CSV (or standard input for "-") as a stream of byte chunks. */
 
 /** The run's input and runner: a CSV or an svmlight one, of the pipelines given or of the model
  * to train further (whose input decides the format); and the rows that model had learned. The

@@ -3,7 +3,7 @@
 // nominal cut points: its block runs from the first record that starts at or after `from` to the
 // first that starts at or after `to` (a record starts after a line break), so that neighbouring
 // ranges meet exactly whoever reads them.
-import { nodeModule } from './module.js';
+import { nodeModule } from '../shared/node.js';
 
 /** A file the workers read ranges of, by its path (Node). In browsers a File is read as a
  * stream (docs/design.md, "Every core": reading a Blob's ranges in workers was slower there, and

@@ -1,8 +1,10 @@
 // Parser worker threads (docs/design.md, "Every core"): how one is started, in Node and in
 // browsers; those started as a run begins, before its head has settled, for its pool to take;
 // and those kept after a run for the next run of the same module.
-import { isNode, nodeModule, type LoadOptions } from './module.js';
-import type { FromParser, ToParser } from './parse_worker.js';
+import { parserScriptUrl } from '../assets.js';
+import type { LoadOptions } from '../shared/module.js';
+import { isNode, nodeModule } from '../shared/node.js';
+import type { FromParser, ToParser } from './messages.js';
 
 export interface ParserThread {
   post(message: ToParser, transfer: ArrayBuffer[]): void;
@@ -25,9 +27,9 @@ export interface ParserHandlers {
  * a blob: URL that imports the script: a worker made from a blob: URL inherits its creator's
  * Content-Security-Policy (one loaded from its own URL gets only the server's headers), so a
  * page's no-connection policy holds in its parser workers too. The script is one bundled file
- * (scripts/build.mjs), which bundlers copy as an asset. */
+ * (scripts/build.mjs), which bundlers copy as an asset (assets.ts). */
 export async function startThread(to: ParserHandlers): Promise<ParserThread> {
-  const url = new URL('./parse_worker.bundle.js', import.meta.url);
+  const url = parserScriptUrl();
   ++threadCounts.started;
   if (isNode) {
     const { Worker } = await nodeModule<typeof import('node:worker_threads')>('worker_threads');

@@ -6,8 +6,8 @@
 // The worker's pipelines go to it as run states (Race::run_state) and come back likewise, now
 // and then for the live figures and exactly at the end, so a run's results are those of one
 // thread, bit for bit. Pipelines that share scalers (Race::groups) stay on one side.
-import { fail } from './module.js';
-import type { RawBlockParser, RawModule, RawRace, RawStatus } from './onepass_wasm.mjs';
+import type { RawBlockParser, RawModule, RawRace, RawStatus } from '../onepass_wasm.mjs';
+import { fail } from '../shared/errors.js';
 
 /** How much quicker the split must promise to be than the usual parallel run to be used. */
 const WORTH = 0.85;

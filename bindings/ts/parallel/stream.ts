@@ -1,6 +1,6 @@
 // Parsing on every core (docs/design.md, "Every core"). The run's own reader reads the head of
 // the stream until nothing a later row could change is open (CsvReader::can_read_apart); then
-// parser workers (parse_worker.ts) read the blocks that follow into rows, which come back
+// parser workers (worker.ts) read the blocks that follow into rows, which come back
 // transferred and are learned here in stream order. Learning stays on this thread and sees the
 // same rows in the same order, so a run's results are those of one thread, bit for bit.
 // A file in Node (by its path) is cut into byte ranges that each worker reads itself; any other
@@ -11,14 +11,10 @@
 // quicker than the workers' parsing, this thread also reads a share of the blocks itself
 // (read_share.ts), so that neither side waits. When learning is the bound, the race is split
 // instead: one worker parses every block and learns some of the pipelines too (race_split.ts).
-import { fail, isNode, nodeModule, type LoadOptions } from './module.js';
-import { EarlyThreads, KeptThreads, startRouted, type RoutedThread } from './parser_threads.js';
-import { cannotRead } from './sources.js';
-import type { BlockReply, FromParser, ParsedRows, ToParser } from './parse_worker.js';
-import type { RawRace } from './onepass_wasm.mjs';
-import { SpareBuffers } from './spare_buffers.js';
-import { ReadShare } from './read_share.js';
-import { loadStates, RaceSplit, SplitWeighing } from './race_split.js';
+// Its pieces: the workers (parser_pool.ts, on threads from parser_threads.ts), the blocks cut
+// from a stream (record_cutter.ts) or ranges of a file (file_ranges.ts), and the blocks in
+// flight (in_order.ts).
+import { fail } from '../shared/errors.js';
 import {
   hasQuote,
   rangeReader,
@@ -27,237 +23,22 @@ import {
   type RangeReader,
   type RangedFile,
 } from './file_ranges.js';
+import { InOrder } from './in_order.js';
+import type { BlockReply, ParsedRows } from './messages.js';
+import { ParserPool } from './parser_pool.js';
+import { EarlyThreads } from './parser_threads.js';
+import { loadStates, RaceSplit, SplitWeighing } from './race_split.js';
+import { readFileFrom } from './read_file.js';
+import { ReadShare } from './read_share.js';
+import { BLOCK_BYTES, RecordCutter } from './record_cutter.js';
+import type { ParallelRun, RunInput } from './run.js';
 
-/** Bytes per block: large enough that a message costs little beside parsing it, small enough
- * that several are in flight in a large file. */
-const BLOCK_BYTES = 1 << 20;
 /** The head the run's reader reads before workers may start (the roles' sample and both
  * labels); past this, the run stays on one thread. */
 const HEAD_LIMIT = 64 << 20;
 /** A file larger than this starts its parser threads as the run begins (parser_threads.ts): its
  * head settles within the first blocks unless it never does. */
 const EARLY_BYTES = 4 * BLOCK_BYTES;
-
-/** How a run learns bytes and rows: its race, the push that copies bytes into it (and throws
- * the error that stopped it), its options (for the workers' readers) and how its module was
- * loaded (for theirs). */
-export interface ParallelRun {
-  race: RawRace;
-  push(bytes: Uint8Array): void;
-  options: object;
-  source: LoadOptions;
-}
-
-/** The input of a run: chunks, and when it is a file, the file and its size. */
-export interface RunInput {
-  chunks: AsyncIterable<Uint8Array>;
-  file?: { file: RangedFile; size: number };
-}
-
-/** K parser workers; blocks go round-robin, and each worker answers in the order it was sent. */
-class ParserPool {
-  #threads: RoutedThread[] = [];
-  /** Whether the threads were sent a run's head (begin): then they drop it before being kept. */
-  #begun = false;
-  /** Buffers that came back (rows learned, blocks read), to be used again. */
-  readonly spare = new SpareBuffers(16);
-  #waiting = new Map<number, { resolve(r: BlockReply): void; reject(e: Error): void }>();
-  #next = 0;
-  #failure: Error | null = null;
-  #ready = 0;
-  /** A race on two threads: where the learning worker's states go, and the final ones. */
-  onStates: (states: (Float64Array | null)[]) => void = () => undefined;
-  #collected: { resolve(s: (Float64Array | null)[]): void; reject(e: Error): void } | null = null;
-
-  /** `count` workers of the module `source` loaded: those started early first (the rest of them
-   * the run gives back), then kept ones, then new ones. */
-  static async start(
-    count: number,
-    source: LoadOptions,
-    early?: EarlyThreads,
-  ): Promise<ParserPool> {
-    const pool = new ParserPool(source);
-    const to = { message: (m: FromParser) => pool.#answer(m), error: (e: Error) => pool.#fail(e) };
-    try {
-      for (let i = 0; i < count; ++i) {
-        const routed =
-          (await early?.take()) ?? (await KeptThreads.take(source)) ?? (await startRouted());
-        routed.route.attach(to);
-        pool.#threads.push(routed);
-      }
-    } catch (e) {
-      pool.close(); // those already started
-      throw e;
-    }
-    return pool;
-  }
-
-  private constructor(readonly source: LoadOptions) {}
-
-  /** The run's options and module, the head of the stream its reader read, and the file whose
-   * ranges the workers will read (none: blocks come as bytes). */
-  begin(run: ParallelRun, head: Uint8Array[], file?: RangedFile, learns?: boolean[]): void {
-    // A race on two threads: the worker's pipelines go to it as they are after the head.
-    const states = learns?.map((there, i) => (there ? run.race.runState(i) : null));
-    const transfer = states?.flatMap((s) => (s ? [s.buffer as ArrayBuffer] : [])) ?? [];
-    this.#begun = true;
-    for (const { thread: t } of this.#threads)
-      t.post(
-        { type: 'init', source: run.source, options: run.options, head, file, learns, states },
-        transfer,
-      );
-  }
-
-  /** A race on two threads (one worker): what the run's own reader reads, for the worker's
-   * race too. */
-  forward(message: Extract<ToParser, { type: 'push' }>): void {
-    this.#threads[0].thread.post(message, [message.block.buffer as ArrayBuffer]);
-  }
-
-  /** The final states of the worker's pipelines (a race on two threads). */
-  collect(): Promise<(Float64Array | null)[]> {
-    if (this.#failure) return Promise.reject(this.#failure);
-    return new Promise((resolve, reject) => {
-      this.#collected = { resolve, reject };
-      this.#threads[0].thread.post({ type: 'collect' }, []);
-    });
-  }
-
-  /** Whether every worker is set up (until then this thread reads the blocks itself: loading
-   * a worker's module takes about as long as reading 15 MB). Throws when a worker failed, so
-   * that a run whose workers cannot start says so instead of going on alone. */
-  get ready(): boolean {
-    if (this.#failure) throw this.#failure;
-    return this.#ready === this.#threads.length;
-  }
-
-  /** A block of bytes (its buffer is transferred), or a range of the file; two spare buffers
-   * go with it, for the worker to return the rows in. */
-  read(block: Uint8Array | FileRange): Promise<BlockReply> {
-    if (this.#failure) return Promise.reject(this.#failure);
-    const id = this.#next++;
-    const { thread } = this.#threads[id % this.#threads.length];
-    const spare = this.spare.some(2);
-    return new Promise<BlockReply>((resolve, reject) => {
-      this.#waiting.set(id, { resolve, reject });
-      if (block instanceof Uint8Array)
-        thread.post({ type: 'bytes', id, block, spare }, [block.buffer as ArrayBuffer, ...spare]);
-      else thread.post({ type: 'range', id, ...block, spare }, spare);
-    });
-  }
-
-  /** Ends the run's use of the threads: kept for the module's next run, unless a worker failed
-   * (then every one is ended). */
-  close(): void {
-    for (const routed of this.#threads)
-      if (this.#failure) routed.thread.terminate();
-      else KeptThreads.keep(this.source, routed, this.#begun);
-    this.#threads = [];
-  }
-
-  #answer(m: FromParser): void {
-    if (m.type === 'failed') return this.#fail(new Error(m.message));
-    if (m.type === 'ready') return void ++this.#ready;
-    if (m.type === 'ended') return; // only asked for after the run (KeptThreads)
-    if (m.type === 'states') {
-      if (!m.final) {
-        try {
-          this.onStates(m.states);
-        } catch (e) {
-          this.#fail(e instanceof Error ? e : new Error(String(e)));
-        }
-        return;
-      }
-      this.#collected?.resolve(m.states);
-      this.#collected = null;
-      return;
-    }
-    this.spare.give(...m.spare);
-    const w = this.#waiting.get(m.id);
-    this.#waiting.delete(m.id);
-    w?.resolve(m);
-  }
-
-  #fail(e: Error): void {
-    this.#failure = new Error(
-      `a parser worker failed (${e.message}); run with threads: 1 (CLI: --threads 1) to parse ` +
-        'on one thread',
-    );
-    for (const w of this.#waiting.values()) w.reject(this.#failure);
-    this.#waiting.clear();
-    this.#collected?.reject(this.#failure);
-    this.#collected = null;
-  }
-}
-
-/** Cuts a stream of chunks into blocks of whole records of about `blockBytes`, each a new
- * buffer (it may be transferred; the chunks a reader hands out may be reused). */
-export class RecordCutter {
-  #parts: Uint8Array[] = [];
-  #size = 0;
-  /** false once a block was cut inside a record: from then on only the run's reader may read. */
-  whole = true;
-
-  /** `allocate` gives the buffer of a block (a spare one when there is). */
-  constructor(
-    readonly blockBytes = BLOCK_BYTES,
-    readonly allocate: (bytes: number) => ArrayBuffer = (bytes) => new ArrayBuffer(bytes),
-  ) {}
-
-  /** The blocks complete after this chunk (each byte is copied once, into its block). A block
-   * may end inside a record when no line break came for 4 blocks' worth of bytes (one huge
-   * record, line breaks of '\r' only): `whole` then says it is not whole records. */
-  *cut(chunk: Uint8Array): Generator<Uint8Array> {
-    const nl = this.#size + chunk.length < this.blockBytes ? -1 : chunk.lastIndexOf(10);
-    if (nl < 0 && this.#size + chunk.length > 4 * this.blockBytes) {
-      this.#parts.push(chunk);
-      this.#size += chunk.length;
-      this.whole = false;
-      yield this.rest(); // bounded memory: the run's reader takes it as it comes
-      return;
-    }
-    if (nl < 0) {
-      // not enough yet, or no record ends in this chunk: keep it for the next
-      this.#parts.push(chunk.slice());
-      this.#size += chunk.length;
-      return;
-    }
-    const bytes = this.#size + nl + 1;
-    const block = new Uint8Array(this.allocate(bytes), 0, bytes);
-    block.set(chunk.subarray(0, nl + 1), this.#copyParts(block));
-    const rest = chunk.slice(nl + 1);
-    this.#parts = rest.length ? [rest] : [];
-    this.#size = rest.length;
-    yield block;
-  }
-
-  /** What is left: the last record when it has no line break. */
-  rest(): Uint8Array {
-    const out = new Uint8Array(this.#size);
-    this.#copyParts(out);
-    this.#parts = [];
-    this.#size = 0;
-    return out;
-  }
-
-  /** The parts kept so far, copied to the start of `into`; returns where they end. */
-  #copyParts(into: Uint8Array): number {
-    let at = 0;
-    for (const p of this.#parts) (into.set(p, at), (at += p.length));
-    return at;
-  }
-}
-
-/** The number of cores (Node), or the browser's hardwareConcurrency; at least 1. */
-export async function coreCount(): Promise<number> {
-  if (isNode) {
-    const os = await nodeModule<typeof import('node:os')>('os');
-    return Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
-  }
-  const n = (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator
-    ?.hardwareConcurrency;
-  return Math.max(1, n ?? 1);
-}
 
 /** Learns what a worker read, in stream order. */
 function learnRows(run: ParallelRun, rows: ParsedRows): void {
@@ -271,39 +52,12 @@ function learnRows(run: ParallelRun, rows: ParsedRows): void {
 /** The id of a block read here (workers' blocks count from 0). */
 const HERE = -1;
 
-/** A block this thread reads itself when its turn comes: its bytes, for the run's reader. */
-type HereBlock = () => Promise<BlockReply>;
-
 /** A block read here, as a worker that would not read it answers (docs/design.md, "Every
  * core"): its bytes go to the run's own reader; `spare` its buffer when it may be reused once
  * read. */
 function hereReply(block: Uint8Array, end: number, spare: ArrayBuffer[]): BlockReply {
   const quoted = hasQuote(block);
   return { type: 'block', id: HERE, rows: null, block, spare, quoted, end, bytes: 0, ms: 0 };
-}
-
-/** Blocks in flight, answered in the order they were sent; at most `limit` at once. */
-class InOrder {
-  #queue: (Promise<BlockReply> | HereBlock)[] = [];
-  constructor(readonly limit: number) {}
-  get size(): number {
-    return this.#queue.length;
-  }
-  add(reply: Promise<BlockReply> | HereBlock): void {
-    this.#queue.push(reply);
-  }
-  full(): boolean {
-    return this.#queue.length >= this.limit;
-  }
-  next(): Promise<BlockReply> {
-    const next = this.#queue.shift()!;
-    return typeof next === 'function' ? next() : next;
-  }
-  /** After an error: replies still to come are of no use, and must not be unhandled. */
-  drop(): void {
-    for (const p of this.#queue) if (typeof p !== 'function') p.catch(() => undefined);
-    this.#queue = [];
-  }
 }
 
 /**
@@ -365,43 +119,6 @@ async function readFileHere(
     if (err) fail(err);
   });
   return { blocksApart: 0, blocksHere: 0, pipelinesApart: 0 };
-}
-
-/** Reads a file (Node, by its path) from `at` to its end on this thread, as a stream reads it (a
- * file that grows meanwhile is read on): one descriptor, blocks of up to the length of the view
- * `into` gives, each read into that view (taken just before the read) and handed to `take`, then
- * `progress` with the bytes read so far and a turn of the event loop, as a stream gives. */
-async function readFileFrom(
-  file: string,
-  at: number,
-  into: () => Uint8Array,
-  progress: (bytes: number) => void | Promise<void>,
-  take: (bytes: Uint8Array) => void,
-): Promise<void> {
-  const fs = await nodeModule<typeof import('node:fs')>('fs');
-  let fd: number;
-  try {
-    fd = fs.openSync(file, 'r');
-  } catch (e) {
-    cannotRead(file, e);
-  }
-  try {
-    for (;;) {
-      const view = into();
-      let n: number;
-      try {
-        n = fs.readSync(fd, view, 0, view.length, at);
-      } catch (e) {
-        cannotRead(file, e);
-      }
-      if (n === 0) break;
-      take(view.subarray(0, n));
-      await progress((at += n));
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
 }
 
 /** A run with parser workers: the blocks in flight, learned in order as their replies come. */

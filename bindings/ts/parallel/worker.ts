@@ -1,80 +1,20 @@
-// A parser worker (docs/design.md, "Every core"): started by CsvRunner.pushAll({ threads }) as a
-// Web Worker or a Node worker thread. It loads its own copy of the module and reads the head of
-// the stream that the run read (so that it holds the same schema); then it reads blocks of whole
-// records into rows (x, y) that go back, transferred, to the thread that learns them, or says
-// that the run's own reader must read the block (a bad row, a quote) and hands its bytes back.
+// A parser worker (docs/design.md, "Every core"), as the workers' script runs it
+// (parse_worker.ts at the package's top, bundled into one file): started by
+// CsvRunner.pushAll({ threads }) as a Web Worker or a Node worker thread. It loads its own copy
+// of the module and reads the head of the stream that the run read (so that it holds the same
+// schema); then it reads blocks of whole records into rows (x, y) that go back, transferred, to
+// the thread that learns them, or says that the run's own reader must read the block (a bad
+// row, a quote) and hands its bytes back.
 // A block comes as bytes, or in Node as a range of a file (by its path) that the worker reads
 // itself. In a race on two threads (race_split.ts) the worker also learns some of the
 // pipelines, from every row of the stream in order, and sends their run states back.
-import { loadModule, isNode, nodeModule, type LoadOptions } from './module.js';
-import {
-  hasQuote,
-  rangeReader,
-  recordsOf,
-  type RangeReader,
-  type RangedFile,
-} from './file_ranges.js';
-import type { RawApartCounts, RawBlockParser } from './onepass_wasm.mjs';
+import type { RawBlockParser, RawModule } from '../onepass_wasm.mjs';
+import { loadModule } from '../shared/module.js';
+import { isNode, nodeModule } from '../shared/node.js';
+import { hasQuote, rangeReader, recordsOf, type RangeReader } from './file_ranges.js';
+import type { BlockReply, FromParser, ToParser } from './messages.js';
 import { SpareBuffers } from './spare_buffers.js';
 import { WorkerRace } from './race_split.js';
-
-/** Messages from the run: first `init`, then `bytes` or `range` blocks (file_ranges.ts); a
- * reply carries the id of the block it answers. */
-export type ToParser =
-  | {
-      type: 'init';
-      source: LoadOptions;
-      options: object;
-      head: Uint8Array[];
-      file?: RangedFile;
-      /** A race on two threads: the pipelines this worker learns (race_split.ts), and their
-       * run states after the head (null for the others). */
-      learns?: boolean[];
-      states?: (Float64Array | null)[];
-    }
-  | { type: 'bytes'; id: number; block: Uint8Array; spare: ArrayBuffer[] }
-  | { type: 'range'; id: number; from: number; to: number; size: number; spare: ArrayBuffer[] }
-  /** Bytes the run's own reader read (after a quote), for this worker's race, in order. */
-  | { type: 'push'; block: Uint8Array }
-  /** The run states of the pipelines learned here, now (an answer of type 'states'). */
-  | { type: 'collect' }
-  /** The run is over: drop it, and answer 'ended' (the thread may be kept for the module's next
-   * run: parser_threads.ts, KeptThreads). */
-  | { type: 'end' };
-
-export interface ParsedRows extends RawApartCounts {
-  x: Float64Array;
-  y: Int8Array;
-}
-
-export type FromParser =
-  | {
-      type: 'block';
-      id: number;
-      /** The rows, or null: the run's reader reads `block` (then given) itself. */
-      rows: ParsedRows | null;
-      block: Uint8Array | null;
-      /** Buffers the run may reuse (a block's bytes once read). */
-      spare: ArrayBuffer[];
-      /** The block holds a quote: a field may span its end, so the run reads on by itself. */
-      quoted: boolean;
-      /** Where the block ended in the file (ranges). */
-      end: number;
-      /** The bytes the block held and the milliseconds this worker took to read them (for the
-       * run's share of the reading: read_share.ts). */
-      bytes: number;
-      ms: number;
-    }
-  /** Set up (its module loaded, the head read): blocks sent now are read at once. */
-  | { type: 'ready' }
-  /** The run states of the pipelines this worker learns (null for the others): now and then
-   * during the run, for the run's live figures, and `final` in answer to 'collect'. */
-  | { type: 'states'; states: (Float64Array | null)[]; final: boolean }
-  /** The run is dropped: every message of it was answered before this. */
-  | { type: 'ended' }
-  | { type: 'failed'; message: string };
-
-export type BlockReply = Extract<FromParser, { type: 'block' }>;
 
 interface Port {
   post(message: FromParser, transfer: ArrayBuffer[]): void;
@@ -185,8 +125,26 @@ class BlockReader {
 /** How often a worker learning pipelines sends their states during the run (milliseconds). */
 const STATES_EVERY = 250;
 
+/** The reader of a run, from its `init`: a parser of the module (and in a race on two threads,
+ * the race of the pipelines learned here) that has read the run's head. */
+async function setUp(raw: RawModule, m: Extract<ToParser, { type: 'init' }>): Promise<BlockReader> {
+  const parser = new raw.BlockParser();
+  let err = parser.init(m.options);
+  const race = m.learns ? new WorkerRace(raw, m.options, m.learns) : null;
+  for (const part of m.head) {
+    if (err) break;
+    parser.chunkBuffer(part.length).set(part);
+    err = parser.head(part.length);
+    race?.push(part);
+  }
+  if (err) throw new Error(err);
+  race?.start(m.states ?? []);
+  const file = m.file ? await rangeReader(m.file) : undefined;
+  return new BlockReader(parser, file, race);
+}
+
 /** Handles the messages in order: each waits for the one before (the module's loading first). */
-async function serve(): Promise<void> {
+export async function serve(): Promise<void> {
   const queue: ToParser[] = [];
   let wake: (() => void) | null = null;
   const messages = await port();
@@ -220,19 +178,7 @@ async function serve(): Promise<void> {
         reader?.dispose();
         reader = null;
         const { raw } = await (loaded ??= loadModule(m.source));
-        const parser = new raw.BlockParser();
-        let err = parser.init(m.options);
-        const race = m.learns ? new WorkerRace(raw, m.options, m.learns) : null;
-        for (const part of m.head) {
-          if (err) break;
-          parser.chunkBuffer(part.length).set(part);
-          err = parser.head(part.length);
-          race?.push(part);
-        }
-        if (err) throw new Error(err);
-        race?.start(m.states ?? []);
-        const file = m.file ? await rangeReader(m.file) : undefined;
-        reader = new BlockReader(parser, file, race);
+        reader = await setUp(raw, m);
         messages.post({ type: 'ready' }, []);
         lastDone = performance.now();
         continue;
@@ -282,5 +228,3 @@ function postStates(messages: Port, reader: BlockReader, final: boolean): void {
   const buffers = states.flatMap((s) => (s ? [s.buffer as ArrayBuffer] : []));
   messages.post({ type: 'states', states, final }, buffers);
 }
-
-void serve();

@@ -1,44 +1,31 @@
-// Loading the WebAssembly module, for load() (index.ts) and the parser workers (parse_worker.ts):
-// where its bytes come from, and an error that says what to do when they cannot be had.
-import createOnepassModule from './onepass_wasm.mjs';
-import type { RawModule, RawStatus } from './onepass_wasm.mjs';
+// Loading the WebAssembly module, for load() (api/onepass.ts) and the parser workers
+// (parallel/worker.ts): where its bytes come from, and an error that says what to do when they
+// cannot be had.
+import createOnepassModule from '../onepass_wasm.mjs';
+import type { RawModule } from '../onepass_wasm.mjs';
+import { wasmFileUrl } from '../assets.js';
+import { fail } from './errors.js';
+import { isNode, nodeModule } from './node.js';
 
 export interface LoadOptions {
   /** The .wasm bytes; in Node they are read from the package when not given. */
   wasmBinary?: ArrayBuffer | Uint8Array;
-  /** Where the .wasm file is (default: beside this module, as `new URL('./onepass_wasm.wasm',
-   * import.meta.url)`): a URL the browser fetches, or in Node a path or file: URL. For bundlers
-   * that do not copy the file: `import wasmUrl from 'onepass/onepass_wasm.wasm?url'` (Vite) or
-   * the bundler's asset import, then `load({ wasmUrl })`. */
+  /** Where the .wasm file is (default: the package's, beside its index.js, as
+   * `new URL('./onepass_wasm.wasm', import.meta.url)`): a URL the browser fetches, or in Node a
+   * path or file: URL. For bundlers that do not copy the file: `import wasmUrl from
+   * 'onepass/onepass_wasm.wasm?url'` (Vite) or the bundler's asset import, then
+   * `load({ wasmUrl })`. */
   wasmUrl?: string;
   /** @internal A compiled module, as the run hands it to its parser workers: V8 shares a
    * module's compiled (and tiered-up) code between the threads that instantiate it. */
   wasmModule?: WebAssembly.Module;
 }
 
-export const isNode =
-  typeof process !== 'undefined' &&
-  typeof (process as { versions?: { node?: string } }).versions?.node === 'string';
-
-/** Throws the core's error: a message, or a row's error, whose Error also carries `line` and
- * `column` (1-based; column 0 when the whole row is at fault) as numbers. */
-export function fail(error: RawStatus): never {
-  if (typeof error === 'string') throw new Error(error);
-  throw Object.assign(new Error(error.message), { line: error.line, column: error.column });
-}
-
-/** Node's built-in modules, imported only in Node and hidden from bundlers (a literal
- * `import('node:fs')` in a browser bundle is an error or a warning). */
-export async function nodeModule<T>(name: 'fs' | 'worker_threads' | 'os'): Promise<T> {
-  const specifier = `node:${name}`;
-  return (await import(/* webpackIgnore: true */ /* @vite-ignore */ specifier)) as T;
-}
-
 /** The raw module, and how another thread loads the same one (LoadOptions for a worker). */
 export async function loadModule(
   options: LoadOptions = {},
 ): Promise<{ raw: RawModule; source: LoadOptions }> {
-  const wasmUrl = new URL('./onepass_wasm.wasm', import.meta.url);
+  const wasmUrl = wasmFileUrl();
   let wasmBinary = options.wasmBinary;
   const where = options.wasmBinary ? 'the wasmBinary given' : (options.wasmUrl ?? wasmUrl.href);
   const cannotLoad = (why: string): never =>

@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+// The onepass command (package.json "bin"; README.md "The CLI"). The commands are in cli/; this
+// entry runs one and exits with its code once the output is written.
+import { main } from './cli/main.js';
+
+// A reader that stops early (onepass list | head -1) closes the pipe: not an error.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
+const code = await main(process.argv.slice(2));
+// Exit once the output is written, instead of when the event loop drains: node would first wait
+// for V8's background optimisation of the wasm code, up to 0.1 s after the work is done.
+process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
