@@ -1,4 +1,4 @@
-// The package in other people's toolchains (issue 19, points 2 and 4): the tarball `npm pack`
+// The package in other people's toolchains: the tarball `npm pack`
 // makes is installed into a tiny app, which Vite, webpack, esbuild and Rollup each build as
 // README "Using bundlers" says; each build is served as static files and run in Chromium, where
 // it learns two rows and scores one: the same score as in Node. webpack builds without a

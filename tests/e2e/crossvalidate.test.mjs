@@ -1,4 +1,4 @@
-// k-fold cross-validation and a parameter grid in the page (issue 17, item 10): every grid
+// k-fold cross-validation and a parameter grid in the page: every grid
 // combination is cross-validated in the worker with progress, the figures equal the package's
 // own crossValidate on the same data, and the best is marked.
 import assert from 'node:assert/strict';

@@ -91,7 +91,7 @@ async function downloadResults(page) {
   );
 }
 
-/** The same model as ONNX (issue 19): onnxruntime gives what onepass gives on a row. */
+/** The same model as ONNX: onnxruntime gives what onepass gives on a row. */
 async function onnxAgrees(page, modelText) {
   assert.equal(await page.locator('#results button.download-onnx').count(), 3);
   const [onnxDownload] = await Promise.all([

@@ -1,4 +1,4 @@
-// A failure never leaves the page stuck (issue 17): a bundled sample that cannot be loaded
+// A failure never leaves the page stuck: a bundled sample that cannot be loaded
 // (offline), or a worker whose script cannot be loaded, gives a message, and Run, Cancel and the
 // data controls work again.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The demo page as an attack surface (issue 20, item 6): a CSV whose header, category values,
+// The demo page as an attack surface: a CSV whose header, category values,
 // label values and file name carry markup, and a share link whose parameters do, are shown as
 // text and never run. The page builds its DOM with textContent and elements, never innerHTML
 // with data; this test proves it for what a user's file can reach.

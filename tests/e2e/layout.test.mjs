@@ -1,4 +1,4 @@
-// The page's layout (issue 17, points 8 and 9): at 1280x800 the first screen shows the setup, the
+// The page's layout: at 1280x800 the first screen shows the setup, the
 // run, its results and its chart without scrolling; the results table keeps each pipeline's name
 // and model download in view while its figures scroll sideways (at 1280 px and at phone width);
 // the keyboard reaches Run from the pipelines; a tap on a chart shows the values under the

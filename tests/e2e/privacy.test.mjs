@@ -1,4 +1,4 @@
-// The no-connection promise holds on any static host (issue 17): dist/ served by a plain
+// The no-connection promise holds on any static host: dist/ served by a plain
 // static server that sends no Content-Security-Policy header (as GitHub Pages does). The
 // page's <meta> policy covers the page, and the Web Worker, started from a blob: URL, inherits
 // it: a cross-origin fetch injected in the page and in the worker is blocked, and the other

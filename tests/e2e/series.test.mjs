@@ -1,4 +1,4 @@
-// Many pipelines can be told apart (issue 17, item 6): 20 series whose legend swatches never
+// Many pipelines can be told apart: 20 series whose legend swatches never
 // repeat (colour and pattern), a pipeline's lines stand out when its row in the results is
 // pointed at or focused, and the exported chart stands on its own (white background, title,
 // a legend of every series).

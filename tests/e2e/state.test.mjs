@@ -1,4 +1,4 @@
-// The page's state stays true (issue 17, items 5, 7 and 8): a link made with one's own file asks
+// The page's state stays true (7 and 8): a link made with one's own file asks
 // the recipient for theirs instead of running a sample; results of the data before are cleared
 // when the data changes, and the data controls are locked during a run; after Cancel the
 // models of what was learned can be downloaded and no time left is shown; missing cells are

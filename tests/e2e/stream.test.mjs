@@ -91,7 +91,7 @@ async function runToTheEnd(page, baseline) {
   return peak;
 }
 
-/** The rate leaves the paused time out (issue 17): above the rows over the whole wall time,
+/** The rate leaves the paused time out: above the rows over the whole wall time,
  * and no faster than the rows over the time not paused (with a margin for the clicks). */
 async function rateLeavesPauseOut(page, started, pausedMs) {
   const wallMs = Date.now() - started;

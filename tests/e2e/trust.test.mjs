@@ -1,4 +1,4 @@
-// Results a data scientist can trust (issue 17, items 1 and 2): the majority-class baseline,
+// Results a data scientist can trust: the majority-class baseline,
 // precision, recall, balanced accuracy and the confusion counts of every pipeline, a mark on the
 // best pipeline and on those no better than the baseline; and a warning when the file is sorted
 // by class, which flatters progressive validation.

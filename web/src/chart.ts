@@ -5,7 +5,7 @@ import 'uplot/dist/uPlot.min.css';
 
 // Ten colours (Tableau's, distinct for common colour-vision deficiencies in most pairs) times
 // three line patterns: 30 series that differ in colour or pattern, and series 11-30 never
-// repeat a swatch of the first ten (issue 17).
+// repeat a swatch of the first ten.
 const COLORS = [
   '#1f77b4',
   '#d62728',
@@ -102,7 +102,7 @@ export class MistakesChart {
                 : ['solid', 'dashed', 'dotted'][Math.floor((i - 1) / COLORS.length) % 3],
           },
         },
-        // The series nearest the cursor stands out, the others fade (issue 17).
+        // The series nearest the cursor stands out, the others fade.
         focus: { alpha: 0.25 },
         cursor: { focus: { prox: 24 } },
       },
@@ -115,7 +115,7 @@ export class MistakesChart {
   }
 
   /** uPlot moves its cursor on mouse events only: on a touch screen a tap or a sideways drag
-   * on the chart moves it too, so that the legend shows the values under the finger (issue 17).
+   * on the chart moves it too, so that the legend shows the values under the finger.
    * Vertical drags still scroll the page. */
   #followTouch(plot: uPlot): void {
     const over = plot.over;

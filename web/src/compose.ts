@@ -162,12 +162,13 @@ function stageHelp(e: RegistryEntry): (Node | string)[] {
 }
 
 /** The stage builder: pick a scaler or learner, set its parameters, add it; when the pipeline
- * ends with a learner, add it (with +avg or +vote) to the list of pipelines. */
+ * ends with a learner, add it (with +avg or +vote) to the list of pipelines. lock(true) keeps
+ * it from adding one (while the list is locked). */
 export function mountBuilder(
   host: HTMLElement,
   registry: RegistryEntry[],
   addSpec: (spec: string) => void,
-): void {
+): { lock(locked: boolean): void } {
   const stage = stageMenu(registry);
   const modifier = modifierMenu(registry);
   const params = el('div');
@@ -183,6 +184,7 @@ export function mountBuilder(
   let stages: string[] = [];
   let readers: (() => string | null)[] = [];
   let lastIsLearner = false;
+  let locked = false;
 
   const render = (): void => {
     const e = registry.find((x) => x.name === stage.value);
@@ -194,7 +196,7 @@ export function mountBuilder(
   };
   const show = (): void => {
     preview.textContent = stages.length ? stages.join(' | ') : '(no stage yet)';
-    addPipeline.disabled = !lastIsLearner;
+    addPipeline.disabled = !lastIsLearner || locked;
     addStage.disabled = lastIsLearner;
   };
   const startOver = (): void => {
@@ -225,4 +227,10 @@ export function mountBuilder(
   );
   render();
   show();
+  return {
+    lock(on) {
+      locked = on;
+      show();
+    },
+  };
 }

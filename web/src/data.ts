@@ -1,12 +1,34 @@
-// The data controls: a sample or the user's own file (picked or dropped), its head read for the
-// preview and the menus (label column, positive class) as a run would read it.
-import type { CsvPreview } from 'onepass';
-import { showPreview } from './preview';
-import { MAX_PREVIEW_BYTES, page, PREVIEW_BYTES, sample, ui } from './page';
+// Choosing data: a sample or the user's own file, its head read for the preview and the menus
+// (label column, positive class, column roles) as a run would read it, and whether there is
+// anything in it to learn. Actions on the store; nothing here touches the DOM.
+import type { CsvPreview, Onepass } from 'onepass';
 import type { Source } from './protocol';
-import { chart, clearResults, rolling, showProblems } from './views';
+import { type App, emptyData, type DataState, type Head, type Role, sourceName } from './state';
 
-async function headText(src: Source, bytes: number): Promise<{ text: string; complete: boolean }> {
+/** The bundled samples (data/, served beside the page). */
+export const DATASETS = [
+  { file: 'heart.csv', title: 'Statlog heart (270 rows, 13 features)' },
+  { file: 'diabetes.csv', title: 'Pima diabetes (768 rows, 8 features)' },
+  { file: 'diabetes_na.csv', title: 'Pima diabetes with missing cells (768 rows)' },
+  { file: 'breast_cancer_wdbc.csv', title: 'Breast cancer, diagnostic (569 rows, 30 features)' },
+  { file: 'breast_cancer_wisconsin.csv', title: 'Breast cancer, original (699 rows, 9 features)' },
+  { file: 'ionosphere.csv', title: 'Ionosphere (351 rows, 34 features)' },
+  { file: 'sonar.csv', title: 'Sonar, sorted by class (208 rows, 60 features)' },
+  { file: 'liver.csv', title: 'BUPA liver (345 rows, 6 features)' },
+];
+
+// The head read for the preview: enough for the 1,000 rows a run samples to infer roles.
+const PREVIEW_BYTES = 1024 * 1024;
+const MAX_PREVIEW_BYTES = 64 * 1024 * 1024;
+
+/** A bundled sample, by absolute URL: the worker resolves relative URLs against its own. */
+export const sample = (file: string): Source => ({
+  kind: 'url',
+  url: new URL(file, document.baseURI).href,
+  name: file,
+});
+
+async function headText(src: Source, bytes: number): Promise<Head> {
   if (src.kind === 'file')
     return { text: await src.file.slice(0, bytes).text(), complete: src.file.size <= bytes };
   const response = await fetch(src.url);
@@ -15,106 +37,96 @@ async function headText(src: Source, bytes: number): Promise<{ text: string; com
   return { text: text.slice(0, bytes), complete: text.length <= bytes };
 }
 
-/** The positive-class menu, from the label values of the sampled rows. */
-function fillPositive(p: CsvPreview): void {
-  ui.positive.replaceChildren();
-  const numeric = p.numericLabels; // the core's rule, as the run will read the labels
-  const sampled = p.labelValues.reduce((n, v) => n + v.count, 0);
-  if (numeric) ui.positive.append(new Option('numeric: 1 is positive, 0 or -1 negative', ''));
-  for (const v of p.labelValues)
-    ui.positive.append(
-      new Option(`${v.value} (${v.count} of the first ${sampled} rows)`, v.value, false, false),
-    );
-  if (!numeric) ui.positive.value = p.positive;
+/** Why a head the reader could read has nothing to learn ('' when it has rows): only a header.
+ * (The reader itself refuses an empty file, a binary one, one with no label column.) */
+function nothingToLearn(head: Head, p: CsvPreview): string {
+  return head.complete && p.headRows === 0
+    ? 'the input has a header but no data rows: there is nothing to learn from'
+    : '';
 }
 
-/** The head as a run would read it (with the chosen label column), or null with the error
- * shown. */
-function previewOf(label?: string): CsvPreview | null {
+/** The head as a run would read it with this label column: the preview and the menus' values,
+ * what is worth saying of it, and why it cannot run. */
+export function readHead(
+  op: Onepass,
+  head: Head,
+  label?: string,
+): Pick<DataState, 'preview' | 'label' | 'positive' | 'roles' | 'problems' | 'blocker'> {
+  let p: CsvPreview;
   try {
-    return page.op.previewCsv(page.head.text, {
-      complete: page.head.complete,
-      label,
-      header: 'auto',
-    });
+    p = op.previewCsv(head.text, { complete: head.complete, label, header: 'auto' });
   } catch (e) {
-    ui.preview.replaceChildren();
-    showProblems([(e as Error).message]);
-    return null;
+    // The run would read it so too: nothing can be learned from it.
+    const message = (e as Error).message;
+    return {
+      preview: null,
+      label: '',
+      positive: '',
+      roles: {},
+      problems: [], // the status line says it, as why Run is off
+      blocker: message,
+    };
   }
+  const labelAt = p.columns.findIndex((c) => c.role === 'label');
+  const roles: Record<string, Role> = {};
+  for (const c of p.columns) if (c.role !== 'label') roles[c.name] = c.role as Role;
+  const blocker = nothingToLearn(head, p);
+  return {
+    preview: p,
+    label: labelAt < 0 ? '' : String(labelAt),
+    positive: p.numericLabels ? '' : p.positive,
+    roles,
+    problems: p.notices.filter((n) => /^(column|the first line is data)/.test(n)),
+    blocker,
+  };
 }
 
-/** Reads the head again as a run would (with the chosen label column) and shows it. */
-export function refreshPreview(label?: string): void {
-  const p = previewOf(label);
-  if (!p) return;
-  showProblems(p.notices.filter((n) => /^(column|the first line is data)/.test(n)));
-  ui.label.replaceChildren(
-    ...p.columns.map((c, i) => new Option(c.name || `column ${i + 1}`, String(i))),
-  );
-  ui.label.selectedIndex = p.columns.findIndex((c) => c.role === 'label');
-  fillPositive(p);
-  showPreview(ui.preview, p);
-}
-
-export async function chooseSource(src: Source): Promise<void> {
-  page.source = src;
-  // The results, charts, exports, models, cross-validation and predictions were of the data
-  // before (issue 17).
-  clearResults();
-  for (const c of [chart, rolling]) c.reset([]);
-  page.curveRows.length = 0;
-  page.curveMistakes.length = 0;
-  ui.cvResults.tBodies[0].replaceChildren();
-  ui.cvStatus.textContent = '';
-  page.predictions = '';
-  ui.exportPredictions.disabled = true;
-  ui.scoreStatus.textContent = page.modelText ? 'Model loaded: predict the chosen data.' : '';
-  ui.sourceName.textContent =
-    src.kind === 'file'
-      ? `${src.file.name}: ${(src.file.size / 1e6).toFixed(2)} MB, read in chunks in this browser`
-      : `sample: ${src.name}`;
+/**
+ * Chooses other data: what was shown of the data before (the run, its results, charts, models
+ * and downloads, the cross-validation, the predictions) is cleared at once, then the head is
+ * read. A choice made while the head is read wins: the older read is dropped.
+ */
+export async function chooseData(app: App, source: Source): Promise<void> {
+  const { store, op } = app;
+  const generation = store.get().data.generation + 1;
+  store.update({
+    data: { ...emptyData(generation, source), reading: true },
+    run: null,
+    crossValidation: null,
+    predictions: null,
+    linkWaiting: false,
+    focus: null,
+  });
+  const current = (): boolean => store.get().data.generation === generation;
+  const settle = (fields: Partial<DataState>): void => {
+    if (current()) store.update((s) => ({ data: { ...s.data, ...fields, reading: false } }));
+  };
   // Menus come from the 1,000 rows a run samples: a head of long rows is read further.
+  let head: Head = { text: '', complete: true };
   for (let bytes = PREVIEW_BYTES; ; bytes *= 4) {
     try {
-      page.head = await headText(src, bytes);
+      head = await headText(source, bytes);
     } catch (e) {
-      page.head = { text: '', complete: true };
-      ui.preview.replaceChildren();
-      showProblems([
-        `Cannot read ${src.kind === 'file' ? src.file.name : src.name}: ${(e as Error).message}`,
-      ]);
-      return;
+      // No blocker: a sample that could not be downloaded may be there when Run asks again.
+      return settle({ problems: [`Cannot read ${sourceName(source)}: ${(e as Error).message}`] });
     }
-    const p = page.head.complete || bytes >= MAX_PREVIEW_BYTES ? null : previewOf();
+    if (!current()) return;
+    if (head.complete || bytes >= MAX_PREVIEW_BYTES) break;
+    const p = readHead(op, head).preview;
     if (!p || p.headRows >= p.sampleRows) break;
   }
-  refreshPreview();
+  settle({ head, ...readHead(op, head) });
 }
 
-/** The data controls: a sample, a file picked or dropped, the label column. */
-export function wireData(): void {
-  ui.dataset.addEventListener('change', () => void chooseSource(sample(ui.dataset.value)));
-  ui.file.addEventListener('change', () => {
-    const f = ui.file.files?.[0];
-    if (f) void chooseSource({ kind: 'file', file: f });
-  });
-  ui.label.addEventListener('change', () => refreshPreview(ui.label.value));
-  ui.drop.addEventListener('keydown', (e) => {
-    if ((e.key === 'Enter' || e.key === ' ') && !ui.run.disabled) {
-      e.preventDefault();
-      ui.file.click();
-    }
-  });
-  ui.drop.addEventListener('dragover', (e) => {
-    e.preventDefault();
-    ui.drop.classList.add('over');
-  });
-  ui.drop.addEventListener('dragleave', () => ui.drop.classList.remove('over'));
-  ui.drop.addEventListener('drop', (e) => {
-    e.preventDefault();
-    ui.drop.classList.remove('over');
-    const f = e.dataTransfer?.files[0];
-    if (f && !ui.run.disabled) void chooseSource({ kind: 'file', file: f });
-  });
+/** Another label column: the head read again with it (the roles and classes follow). */
+export function chooseLabel(app: App, label: string): void {
+  app.store.update((s) => ({ data: { ...s.data, ...readHead(app.op, s.data.head, label) } }));
+}
+
+export function chooseRole(app: App, column: string, role: Role): void {
+  app.store.update((s) => ({ data: { ...s.data, roles: { ...s.data.roles, [column]: role } } }));
+}
+
+export function choosePositive(app: App, positive: string): void {
+  app.store.update((s) => ({ data: { ...s.data, positive } }));
 }

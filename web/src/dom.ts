@@ -1,6 +1,13 @@
 // The DOM helpers the page's modules share.
 import { algorithmsAnchor, algorithmsRef } from 'onepass';
 
+/** The element of a panel with this id: a panel finds its own elements when it is mounted. */
+export function find<T extends HTMLElement>(root: ParentNode, id: string): T {
+  const found = root.querySelector<T>(`#${id}`);
+  if (!found) throw new Error(`the page has no #${id}`);
+  return found;
+}
+
 /** A new element, with its text when given. */
 export function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,

@@ -1,4 +1,4 @@
-// What the page downloads (issue 17): the results with every pipeline's weights and state as
+// What the page downloads: the results with every pipeline's weights and state as
 // JSON, the cumulative-mistakes curves as CSV, and any Blob or data URL as a file.
 import { plainSnapshot } from 'onepass';
 import { el } from './dom';
@@ -34,6 +34,23 @@ export function resultsJson(source: string, features: string[], run: RunState): 
     }),
   };
   return new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' });
+}
+
+/** The curves' points as they came (per message, per pipeline, [rows, mistakes, ...]) as
+ * columns: the rows seen, and each pipeline's cumulative mistakes at them. */
+export function curveColumns(
+  points: Float64Array[][],
+  pipelines: number,
+): { rows: number[]; mistakes: number[][] } {
+  const rows: number[] = [];
+  const mistakes: number[][] = Array.from({ length: pipelines }, () => []);
+  for (const batch of points)
+    for (let i = 0; i < Math.min(pipelines, batch.length); i++)
+      for (let k = 0; k < batch[i].length; k += 2) {
+        if (i === 0) rows.push(batch[i][k]);
+        mistakes[i].push(batch[i][k + 1]);
+      }
+  return { rows, mistakes };
 }
 
 /** The curves as CSV: rows seen, then each pipeline's cumulative mistakes. */

@@ -1,56 +1,62 @@
 // The page's setup as a link (share.ts encodes it): the pipelines, the sample and how it is read,
 // never the data; and a link's setup applied when the page opens with one.
-import { chooseSource, refreshPreview } from './data';
-import { DATASETS, page, sample, ui } from './page';
+import { chooseData, chooseLabel, choosePositive, DATASETS, sample } from './data';
+import { type App, type DataState, type PageState, type Settings } from './state';
 import { decodeSetup, encodeSetup, type Setup } from './share';
 
-/** The page's setup as a link (share.ts). */
-export function shareLink(): string {
-  const data: Setup['data'] =
-    page.source.kind === 'url'
-      ? {
-          sample: page.source.name,
-          label: ui.label.selectedOptions[0]?.text,
-          positive: ui.positive.value || undefined,
-        }
-      : 'own';
-  const fragment = encodeSetup({
-    specs: ui.specs.value,
-    data,
-    errors: ui.onError.value,
-    order: ui.order.value,
-    seed: ui.seed.value,
-    holdout: ui.holdout.value,
-  });
-  return `${location.href.split('#')[0]}#${fragment}`;
+/** The label column's name as its menu shows it. */
+function labelName(data: DataState): string | undefined {
+  const i = data.label === '' ? -1 : Number(data.label);
+  const c = data.preview?.columns[i];
+  return c ? c.name || `column ${i + 1}` : undefined;
 }
 
-/** The setup of a shared link, if the page was opened with one: 'run' it on its sample, or
- * 'wait' for the recipient's own file (the link was made with the sender's file, which it does
- * not carry); 'none' without a link. */
-export async function applyLink(): Promise<'run' | 'wait' | 'none'> {
+/** The setup as a link on `base` (the page's address without its fragment). */
+export function shareLink(s: PageState, base: string): string {
+  const { data, settings } = s;
+  const linked: Setup['data'] =
+    data.source.kind === 'url'
+      ? { sample: data.source.name, label: labelName(data), positive: data.positive || undefined }
+      : 'own';
+  const fragment = encodeSetup({
+    specs: settings.specs,
+    data: linked,
+    errors: settings.onError,
+    order: String(settings.shuffleBuffer),
+    seed: settings.seed,
+    holdout: String(settings.holdout),
+  });
+  return `${base}#${fragment}`;
+}
+
+// What the menus offer (web/index.html): a link's other values are left out.
+const ORDERS = ['0', '10000', '100000'];
+const HOLDOUTS = ['0', '0.2', '0.3'];
+
+/** The setup of a shared link, if the page was opened with one, with its data chosen: 'run'
+ * it on its sample, or 'wait' for the recipient's own file (the link was made with the sender's
+ * file, which it does not carry); 'none' without a link (nothing is chosen). */
+export async function applyLink(app: App): Promise<'run' | 'wait' | 'none'> {
+  const { store } = app;
   const setup = decodeSetup(location.hash);
   if (!setup) return 'none';
-  ui.specs.value = setup.specs;
+  const settings: Partial<Settings> = { specs: setup.specs };
+  if (setup.errors === 'stop' || setup.errors === 'skip') settings.onError = setup.errors;
+  if (setup.order && ORDERS.includes(setup.order)) settings.shuffleBuffer = Number(setup.order);
+  if (setup.seed && /^\d+$/.test(setup.seed)) settings.seed = setup.seed;
+  if (setup.holdout && HOLDOUTS.includes(setup.holdout)) settings.holdout = Number(setup.holdout);
+  store.update((s) => ({ settings: { ...s.settings, ...settings } }));
   const data = setup.data;
-  if (data && data !== 'own' && DATASETS.some((d) => d.file === data.sample)) {
-    ui.dataset.value = data.sample;
-    await chooseSource(sample(data.sample));
-    const label = [...ui.label.options].find((o) => o.text === data.label);
-    if (label) refreshPreview(label.value);
+  const linked = data && data !== 'own' && DATASETS.some((d) => d.file === data.sample);
+  await chooseData(app, linked ? sample(data.sample) : store.get().data.source);
+  if (linked) {
+    const columns = store.get().data.preview?.columns ?? [];
+    const i = columns.findIndex((c, k) => (c.name || `column ${k + 1}`) === data.label);
+    if (i >= 0) chooseLabel(app, String(i));
+    // Only a class the menu offers is taken.
+    const offered = store.get().data.preview?.labelValues.map((v) => v.value) ?? [];
+    if (data.positive !== undefined && offered.includes(data.positive))
+      choosePositive(app, data.positive);
   }
-  // Only values the menus offer are taken.
-  const set = (s: HTMLSelectElement | HTMLInputElement, v: string | undefined) => {
-    if (
-      v !== undefined &&
-      (!(s instanceof HTMLSelectElement) || [...s.options].some((o) => o.value === v))
-    )
-      s.value = v;
-  };
-  if (data && data !== 'own') set(ui.positive, data.positive);
-  set(ui.onError, setup.errors);
-  set(ui.order, setup.order);
-  set(ui.seed, setup.seed);
-  set(ui.holdout, setup.holdout);
   return data === 'own' ? 'wait' : 'run';
 }

@@ -2,52 +2,54 @@
 // the cumulative and recent error, read and sort the results, inspect what was learned per
 // feature, download models, curves and charts, and share the setup as a link (never the data).
 // The page uses only the onepass package's public API (the learning happens in worker.ts).
-// This module only wires: the state is page.ts's, and each concern has its module (data,
-// views, run_control, messages, link, models, catalogue).
+//
+// This is the only module that does anything when it is loaded: it makes the store of the
+// page's state (state.ts), starts the worker, mounts each panel on its section of the page
+// (panels/), applies a shared link and makes the first run. Every panel shows what the state
+// says and changes the state, never another panel.
 import { load } from 'onepass';
-import { catalogue } from './catalogue';
-import { mountBuilder, presets } from './compose';
-import { chooseSource, wireData } from './data';
+import { chooseData, DATASETS, sample } from './data';
+import { find } from './dom';
+import { startRun } from './jobs';
 import { applyLink } from './link';
-import { listen } from './messages';
-import { wireModels } from './models';
-import { DATASETS, page, ui } from './page';
-import { start, wireRun, worker } from './run_control';
+import { mountCrossValidationPanel } from './panels/crossvalidation';
+import { mountChartsPanel } from './panels/charts';
+import { mountDataPanel } from './panels/data';
+import { mountModelPanel } from './panels/model';
+import { mountPipelinesPanel } from './panels/pipelines';
+import { mountResultsPanel } from './panels/results';
+import { mountRunPanel } from './panels/run';
+import { mountScalesPanel } from './panels/scales';
+import { presets } from './compose';
+import { type App, initialState } from './state';
+import { createStore } from './store';
+import { startWorker } from './worker_link';
 import './style.css';
 
 async function main(): Promise<void> {
-  listen(worker);
-  for (const d of DATASETS) ui.dataset.append(new Option(d.title, d.file));
-  page.op = await load();
-  const op = page.op;
-  const PRESETS = presets(op.defaultPipeline);
-  for (const [key, p] of Object.entries(PRESETS))
-    ui.preset.append(new Option(`${p.title} (${p.specs.length})`, key));
-  ui.specs.value = PRESETS.start.specs.join('\n');
-  const registry = op.registry();
-  catalogue(ui.catalogue, registry);
-  mountBuilder(ui.builder, registry, (spec) => {
-    ui.specs.value = (ui.specs.value.trim() ? ui.specs.value.trim() + '\n' : '') + spec;
-  });
+  const store = createStore(initialState(sample(DATASETS[0].file), ''));
+  const send = startWorker(store); // it loads its module while the page loads its own
+  const op = await load();
+  const specs = presets(op.defaultPipeline).start.specs.join('\n');
+  store.update((s) => ({ settings: { ...s.settings, specs } }));
+  const app: App = { store, op, send };
+  for (const [id, mount] of [
+    ['data-panel', mountDataPanel],
+    ['pipelines-panel', mountPipelinesPanel],
+    ['run-panel', mountRunPanel],
+    ['results-panel', mountResultsPanel],
+    ['charts-panel', mountChartsPanel],
+    ['scales-panel', mountScalesPanel],
+    ['cv-panel', mountCrossValidationPanel],
+    ['model-panel', mountModelPanel],
+  ] as const)
+    mount(find(document, id), app);
 
-  ui.applyPreset.addEventListener('click', () => {
-    ui.specs.value = PRESETS[ui.preset.value].specs.join('\n');
-  });
-  wireData();
-  wireRun();
-  wireModels();
-
-  const link = await applyLink();
-  if (link === 'none') await chooseSource(page.source);
-  if (link === 'wait') {
-    // Nothing runs on data the sender did not mean: the recipient brings their own file.
-    await chooseSource(page.source);
-    ui.status.textContent =
-      "This link's setup was made with the sender's own file, which a link never carries: " +
-      'choose your file in step 1, then Run.';
-    return;
-  }
-  start(op); // the chosen (or bundled) dataset streams as soon as the page opens
+  const link = await applyLink(app);
+  if (link === 'none') await chooseData(app, store.get().data.source);
+  // Nothing runs on data the sender did not mean: the recipient brings their own file.
+  if (link === 'wait') store.update({ linkWaiting: true });
+  else startRun(app); // the chosen (or bundled) dataset streams as soon as the page opens
 }
 
 void main();

@@ -1,119 +1,194 @@
-// What the page's worker says (protocol.ts FromWorker): progress, the end of a run, the
-// holdout, cross-validation and predictions, or a failure, each shown where it belongs.
-import { crossValidationRows } from './crossval';
-import { page, ui } from './page';
-import type { FromWorker } from './protocol';
+// What the page's worker says (protocol.ts FromWorker), as changes of the page's state: progress,
+// the end of a run, the holdout, cross-validation and predictions, or a failure. Pure functions
+// of the state and the message; the worker link (worker_link.ts) applies them to the store.
+import type { FromWorker, Progress, Result } from './protocol';
 import { majorityBaseline } from './results';
-import { setRunning } from './run_control';
-import {
-  formatRate,
-  showBaseline,
-  showCurves,
-  showProblems,
-  showProgress,
-  showResults,
-} from './views';
+import type { Figures, PageState, RunRecord } from './state';
 
 /** A message of a given type from the worker. */
 type Message<T extends FromWorker['type']> = Extract<FromWorker, { type: T }>;
 
-/** The end of a run (done or cancelled): the last point, results, baseline, problems, status. */
-function runDone(msg: Message<'done'>): void {
-  showProgress(msg.progress);
+const figures = ({ rows, bytes, total, elapsedMs }: Progress): Figures => ({
+  rows,
+  bytes,
+  total,
+  elapsedMs,
+});
+
+/** The run with these fields replaced (none when there is no run). */
+function withRun(s: PageState, fields: (run: RunRecord) => Partial<RunRecord>): Partial<PageState> {
+  return s.run ? { run: { ...s.run, ...fields(s.run) } } : {};
+}
+
+/** The run's progress: figures, and the curves' new points. */
+function progressed(run: RunRecord, p: Progress): Partial<RunRecord> {
+  return {
+    phase: 'going',
+    progress: figures(p),
+    points: [...run.points, p.series.map((x) => x.points)],
+  };
+}
+
+/** Only pipelines that learned rows have results: a run that learned nothing shows none. */
+const learnedOnly = (results: Result[] | undefined): Result[] =>
+  results && results.some((r) => r.rows > 0) ? results : [];
+
+/** The end of a run (done or cancelled): the last point, results, baseline, problems. */
+function runDone(s: PageState, msg: Message<'done'>): Partial<PageState> {
+  if (!s.run) return { job: null };
+  const run = { ...s.run, ...progressed(s.run, msg.progress) };
   // The last row, when the curve stride does not land on it.
-  const last = page.curveRows.length ? page.curveRows[page.curveRows.length - 1] : 0;
+  const first = run.points.map((batch) => batch[0]).filter((x) => x && x.length > 0);
+  const last = first.length ? first[first.length - 1].at(-2)! : 0;
   if (msg.progress.rows > last)
-    showProgress({
-      ...msg.progress,
-      series: msg.results.map((r) => ({
-        mistakes: r.mistakes,
-        points: Float64Array.of(msg.progress.rows, r.mistakes),
-      })),
-    });
-  page.features = msg.info.features;
-  page.lastModels = msg.models; // after Cancel too: what was learned is kept (issue 17)
-  page.run.baseline = majorityBaseline(msg.info);
-  showBaseline();
-  showResults(msg.results);
+    run.points = [
+      ...run.points,
+      msg.results.map((r) => Float64Array.of(msg.progress.rows, r.mistakes)),
+    ];
+  const results = learnedOnly(msg.results);
   const skipped = msg.info.errors.map((e) => `skipped ${e.message}`);
-  const fit = msg.results.flatMap((r) => r.warnings.map((w) => `${r.pipeline}: ${w}`));
-  showProblems([...msg.info.warnings, ...fit, ...skipped]);
-  if (!msg.cancelled) ui.bar.value = ui.bar.max; // also when the size was unknown
-  const missing = msg.info.missingCells
-    ? `; ${msg.info.missingCells.toLocaleString()} missing cells (learned as missing values)`
-    : '';
-  const parsers = msg.blocksApart
-    ? `; parsed by ${page.options.threads} threads (${msg.blocksApart} blocks in parser workers)`
-    : '';
-  ui.status.textContent = `${msg.cancelled ? 'Cancelled' : 'Done'}: ${formatRate(msg.progress, false)}${missing}${parsers}`;
-  if (page.options.holdout > 0 && !msg.cancelled)
-    ui.holdoutStatus.textContent = 'Testing on the holdout…';
-  else setRunning(false);
-}
-
-function crossValidated(msg: Message<'cv'>): void {
-  setRunning(false);
-  if (msg.rows.length) {
-    ui.cvResults.tBodies[0].replaceChildren(...crossValidationRows(msg.rows));
-    ui.cvStatus.textContent = `${msg.folds}-fold cross-validation (seed ${page.options.seed}) of ${msg.rows.length} pipeline${msg.rows.length === 1 ? '' : 's'}: mean ± deviation over the folds.`;
-  }
-  if (msg.message)
-    ui.cvStatus.textContent =
-      msg.message === 'cancelled'
-        ? `Cancelled after ${msg.rows.length} pipelines.`
-        : `No cross-validation: ${msg.message}.`;
-}
-
-function heldOut(msg: Message<'holdout'>): void {
-  page.run.holdout = msg.runs;
-  showBaseline();
-  showCurves();
-  ui.holdoutStatus.textContent = msg.message
-    ? `No holdout test: ${msg.message}.`
-    : `Holdout: each pipeline trained on ${100 - Math.round(page.options.holdout * 100)}% of the rows (seed ${page.options.seed}) and tested on the other ${Math.round(page.options.holdout * 100)}%.`;
-  showResults(page.run.results);
-  setRunning(false);
-}
-
-function scored(msg: Message<'scored'>): void {
-  setRunning(false);
-  if (msg.error !== undefined) {
-    ui.scoreStatus.textContent =
-      msg.error === 'cancelled' ? 'Prediction cancelled.' : `Could not predict: ${msg.error}`;
-    return;
-  }
-  page.predictions = msg.predictions;
-  const acc = msg.labelled
-    ? `; accuracy ${(msg.correct / msg.labelled).toFixed(4)} on the ${msg.labelled} labelled rows`
-    : '';
-  ui.scoreStatus.textContent = `${msg.rows.toLocaleString()} rows predicted${acc}.`;
-  ui.exportPredictions.disabled = false;
+  const fit = results.flatMap((r) => r.warnings.map((w) => `${r.pipeline}: ${w}`));
+  // The worker tests on the holdout after a whole stream (it says so, even of no rows).
+  const testing = !msg.cancelled && run.options.holdout > 0;
+  return {
+    run: {
+      ...run,
+      phase: msg.cancelled ? 'cancelled' : testing ? 'testing' : 'done',
+      features: msg.info.features,
+      results,
+      models: results.length ? msg.models : [], // after Cancel too: what was learned is kept
+      baseline: results.length ? majorityBaseline(msg.info) : null,
+      problems: [...msg.info.warnings, ...fit, ...skipped],
+      missingCells: msg.info.missingCells,
+      blocksApart: msg.blocksApart,
+    },
+    job: testing ? s.job : null,
+  };
 }
 
 /** A run stopped by a bad row or a source that cannot be read: what was learned is shown. */
-function runFailed(msg: Message<'failed'>): void {
-  if (msg.progress) showProgress(msg.progress);
-  if (msg.info) page.features = msg.info.features;
-  if (msg.results) showResults(msg.results);
-  showProblems([`Stopped: ${msg.message}. What was learned before it is kept below.`]);
-  ui.status.textContent = msg.progress
-    ? `Stopped after ${formatRate(msg.progress, false)}`
-    : 'Stopped';
-  setRunning(false);
+function runFailed(s: PageState, msg: Message<'failed'>): Partial<PageState> {
+  const results = learnedOnly(msg.results);
+  return {
+    ...withRun(s, (run) => ({
+      ...(msg.progress ? progressed(run, msg.progress) : {}),
+      phase: 'stopped',
+      features: msg.info?.features ?? run.features,
+      results,
+      models: [],
+      baseline: results.length && msg.info ? majorityBaseline(msg.info) : null,
+      problems: [
+        results.length
+          ? `Stopped: ${msg.message}. What was learned before it is kept below.`
+          : `Stopped: ${msg.message}. Nothing was learned.`,
+      ],
+    })),
+    job: null,
+  };
 }
 
-/** Shows each message of the worker as it comes. */
-export function listen(worker: Worker): void {
-  worker.onmessage = (event: MessageEvent<FromWorker>) => {
-    const msg = event.data;
-    if (msg.type === 'started') page.features = msg.features;
-    else if (msg.type === 'progress') showProgress(msg);
-    else if (msg.type === 'done') runDone(msg);
-    else if (msg.type === 'cv-progress')
-      ui.cvStatus.textContent = `Cross-validating: ${msg.done} of ${msg.total} pipelines done…`;
-    else if (msg.type === 'cv') crossValidated(msg);
-    else if (msg.type === 'holdout') heldOut(msg);
-    else if (msg.type === 'scored') scored(msg);
-    else if (msg.type === 'failed') runFailed(msg);
+function heldOut(s: PageState, msg: Message<'holdout'>): Partial<PageState> {
+  return {
+    ...withRun(s, (run) => ({
+      phase: 'done',
+      // A run that learned nothing has nothing to test.
+      holdout: run.results.length ? msg.runs : [],
+      holdoutMessage: run.results.length ? (msg.message ?? '') : '',
+    })),
+    job: null,
   };
+}
+
+function crossValidated(s: PageState, msg: Message<'cv'>): Partial<PageState> {
+  if (!s.crossValidation) return { job: null };
+  const phase = !msg.message ? 'done' : msg.message === 'cancelled' ? 'cancelled' : 'failed';
+  return {
+    crossValidation: {
+      ...s.crossValidation,
+      phase,
+      rows: msg.rows,
+      folds: msg.folds,
+      message: msg.message ?? '',
+    },
+    job: null,
+  };
+}
+
+function scored(msg: Message<'scored'>): Partial<PageState> {
+  const error = msg.error;
+  return {
+    predictions: {
+      phase: error === undefined ? 'done' : error === 'cancelled' ? 'cancelled' : 'failed',
+      rows: msg.rows,
+      labelled: msg.labelled,
+      correct: msg.correct,
+      csv: msg.predictions,
+      message: error ?? '',
+    },
+    job: null,
+  };
+}
+
+/** The change of state a message of the worker makes. */
+export function received(s: PageState, msg: FromWorker): Partial<PageState> {
+  switch (msg.type) {
+    case 'started':
+      return withRun(s, () => ({ phase: 'going', features: msg.features }));
+    case 'progress':
+      return withRun(s, (run) => progressed(run, msg));
+    case 'done':
+      return runDone(s, msg);
+    case 'failed':
+      return runFailed(s, msg);
+    case 'holdout':
+      return heldOut(s, msg);
+    case 'cv-progress':
+      return s.crossValidation
+        ? {
+            crossValidation: {
+              ...s.crossValidation,
+              phase: 'going',
+              done: msg.done,
+              total: msg.total,
+            },
+          }
+        : {};
+    case 'cv':
+      return crossValidated(s, msg);
+    case 'scored':
+      return scored(msg);
+  }
+}
+
+/** The worker itself failed (its script not served, a browser that cannot start it): what it
+ * was doing ends with the reason, and the page stays usable (every failure). */
+export function workerFailed(s: PageState, reason: string): Partial<PageState> {
+  const failed = `the page's worker failed (${reason})`;
+  const kind = s.job?.kind;
+  return {
+    workerFailure: reason,
+    job: null,
+    ...(kind === 'run' ? { run: stoppedRun(s, `Stopped: ${failed}.`) } : {}),
+    ...(kind === 'cv' && s.crossValidation
+      ? { crossValidation: { ...s.crossValidation, phase: 'failed', message: failed } }
+      : {}),
+    ...(kind === 'score'
+      ? {
+          predictions: {
+            phase: 'failed',
+            rows: 0,
+            labelled: 0,
+            correct: 0,
+            csv: '',
+            message: failed,
+          },
+        }
+      : {}),
+  };
+}
+
+/** The run under way ended with this problem (what it learned is kept); a run that could not
+ * start is one with no progress. */
+export function stoppedRun(s: PageState, problem: string): RunRecord | null {
+  return s.run && { ...s.run, phase: 'stopped', problems: [problem] };
 }

@@ -1,12 +1,13 @@
 // The data preview: the first rows of the chosen file as the onepass reader splits them, with a
 // role menu per column (numeric, categorical, text, ignore; the label column is chosen above).
 // The roles start as the reader infers them from the first 1,000 rows (op.previewCsv), with
-// the reason as the menu's title, so the preview and the run never disagree.
+// the reason as the menu's title, so the preview and the run never disagree; the menus' values
+// are the page's state (state.ts roleOptions gives them to a run).
 import type { CsvPreview, CsvReadOptions } from 'onepass';
 import { el } from './dom';
 
 const ROLES = ['numeric', 'categorical', 'text', 'ignore'] as const;
-type Role = (typeof ROLES)[number];
+export type Role = (typeof ROLES)[number];
 
 export type RoleOptions = Pick<CsvReadOptions, 'numeric' | 'categorical' | 'text' | 'ignore'>;
 
@@ -38,12 +39,4 @@ export function showPreview(table: HTMLTableElement, preview: CsvPreview): void 
     return tr;
   });
   table.replaceChildren(head, roles, ...body);
-}
-
-/** Every column's role as the menus say (the label column has none). */
-export function rolesOf(table: HTMLTableElement): RoleOptions {
-  const out: Record<Role, string[]> = { numeric: [], categorical: [], text: [], ignore: [] };
-  for (const menu of table.querySelectorAll<HTMLSelectElement>('select[data-column]'))
-    out[menu.value as Role].push(menu.dataset.column as string);
-  return Object.fromEntries(Object.entries(out).filter(([, v]) => v.length > 0)) as RoleOptions;
 }

@@ -1,7 +1,7 @@
-// The results of a run (issue 17): the sortable table of every pipeline's figures (progressive,
+// The results of a run: the sortable table of every pipeline's figures (progressive,
 // and on the holdout), the marks for the best pipeline and for those no better than the
-// majority class, and the line that states that baseline. What a run gave is one RunState;
-// main.ts owns it and asks for it to be shown.
+// majority class, and the line that states that baseline. What a run gave is one RunState,
+// derived from the page's state (panels/results.ts).
 import type { RunResult } from 'onepass';
 import { el } from './dom';
 import type { Result } from './protocol';
@@ -12,15 +12,22 @@ export interface Baseline {
   error: number;
 }
 
-/** What the last run gave: its results, its holdout runs (one per pipeline, or none) and its
- * baseline (null before a run has rows). */
+/** What the last run gave: its results, its holdout runs (one per pipeline, or none), its
+ * baseline (null before a run has rows), and whether it read all of its data (a run cancelled
+ * or stopped by a bad row did not: its figures are of its first rows only). */
 export interface RunState {
   results: Result[];
   holdout: RunResult[];
   baseline: Baseline | null;
+  complete: boolean;
 }
 
-export const emptyRun = (): RunState => ({ results: [], holdout: [], baseline: null });
+export const emptyRun = (): RunState => ({
+  results: [],
+  holdout: [],
+  baseline: null,
+  complete: false,
+});
 
 /** Always predicting the more frequent class of the rows read (a tie: the positive one). */
 export function majorityBaseline(info: {
@@ -103,8 +110,14 @@ function holdoutBaseline(holdout: RunResult[]): number | null {
 }
 
 /** The baseline line above the results: progressive, and on the holdout when there is one. */
-export function baselineText({ baseline, holdout }: RunState): string {
+export function baselineText({ baseline, holdout, complete, results }: RunState): string {
   if (!baseline) return '';
+  if (!complete)
+    return (
+      `Baseline: always predicting the majority class (${baseline.label}) errs on ` +
+      `${baseline.error.toFixed(4)} of the ${results[0]?.rows ?? 0} rows read before the run ` +
+      'ended. No pipeline is marked: the run did not read all of its data.'
+    );
   const test = holdoutBaseline(holdout);
   return (
     `Baseline: always predicting the majority class (${baseline.label}) errs on ` +
@@ -115,9 +128,10 @@ export function baselineText({ baseline, holdout }: RunState): string {
 
 /** The marks of pipeline i: the best of the run (the highest test accuracy with a holdout, else
  * the lowest progressive error; none when all tie), and no better than always predicting the
- * majority class (progressive, or on the holdout). */
-function marks({ results, holdout, baseline }: RunState, i: number): HTMLElement[] {
-  if (results.length === 0 || results[0].rows === 0) return [];
+ * majority class (progressive, or on the holdout). None for a run that did not read all of its
+ * data (cancelled, or stopped by a bad row): a few first rows rank nothing. */
+function marks({ results, holdout, baseline, complete }: RunState, i: number): HTMLElement[] {
+  if (!complete || results.length === 0 || results[0].rows === 0) return [];
   const out: HTMLElement[] = [];
   const mark = (text: string, kind: string): void => {
     const span = el('span', text);
@@ -212,7 +226,7 @@ export class ResultsTable {
     const tr = el('tr');
     tr.dataset.pipeline = r.pipeline;
     tr.dataset.rows = String(r.rows);
-    // Pointing at (or tabbing into) a pipeline's row makes its lines stand out (issue 17).
+    // Pointing at (or tabbing into) a pipeline's row makes its lines stand out.
     const focus = (on: boolean): void => {
       this.#focus(on ? i : null);
       tr.classList.toggle('focused', on);

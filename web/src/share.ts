@@ -1,6 +1,6 @@
-// The setup as a link (issue 17): the pipelines and how the data is read, in the URL's
+// The setup as a link: the pipelines and how the data is read, in the URL's
 // fragment (never sent to a server), and never the data. A user's column name and class value
-// are part of their data, so the link names them only for a bundled sample (issue 21); a link
+// are part of their data, so the link names them only for a bundled sample; a link
 // made with one's own file says so, and its recipient is asked for their file.
 
 export interface Setup {

@@ -20,7 +20,7 @@ let onepass: Promise<Onepass> | null = null;
 let cancelled = false;
 let paused = false;
 let wake: (() => void) | null = null;
-let pausedMs = 0; // of this run: left out of its rate (issue 17)
+let pausedMs = 0; // of this run: left out of its rate
 
 /** Waits while the run is paused (the stream is simply not read meanwhile). */
 async function whilePaused(): Promise<void> {
@@ -107,7 +107,7 @@ async function loadData(op: Onepass, source: Source, options: RunOptions): Promi
 }
 
 /** k-fold cross-validation of one spec, or of every combination of a grid, one by one with
- * progress; Cancel stops between them (issue 17). */
+ * progress; Cancel stops between them. */
 async function crossValidate(
   source: Source,
   options: RunOptions,
@@ -217,7 +217,7 @@ async function run(source: Source, options: RunOptions): Promise<void> {
   let total = 0;
   try {
     // Inside the try: a source that cannot be loaded (offline, a sample gone) ends the run with
-    // its message, and the page is usable again (issue 17).
+    // its message, and the page is usable again.
     const op = await (onepass ??= load());
     const opened = await openForRun(source);
     total = opened.total;

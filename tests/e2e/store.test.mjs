@@ -1,0 +1,205 @@
+// The demo's store and the rules that derive the page from its state (web/src/store.ts,
+// state.ts, messages.ts), run in node: the page's TypeScript is bundled by esbuild (the build's
+// own bundler) with the package left outside, then imported. No browser: these modules touch
+// no DOM.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { root } from '../js/helpers.mjs';
+
+let dir;
+let m;
+before(async () => {
+  const out = await build({
+    stdin: {
+      contents: "export * from './store'; export * from './state'; export * from './messages';",
+      resolveDir: join(root, 'web/src'),
+      loader: 'ts',
+    },
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'the package as the page imports it',
+        setup(b) {
+          b.onResolve({ filter: /^onepass$/ }, () => ({
+            path: pathToFileURL(join(root, 'lib/index.js')).href,
+            external: true,
+          }));
+        },
+      },
+    ],
+  });
+  dir = mkdtempSync(join(tmpdir(), 'onepass-store-'));
+  const file = join(dir, 'page-state.mjs');
+  writeFileSync(file, out.outputFiles[0].text);
+  m = await import(pathToFileURL(file).href);
+});
+after(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test('update replaces the state: get returns it and every subscriber is told', () => {
+  const store = m.createStore({ a: 1, b: 'x' });
+  const first = store.get();
+  const told = [];
+  const stop = store.subscribe((s, previous) => told.push([s.a, previous.a]));
+  store.update({ a: 2 });
+  assert.deepEqual(store.get(), { a: 2, b: 'x' });
+  assert.notEqual(store.get(), first, 'a new object');
+  assert.deepEqual(first, { a: 1, b: 'x' }, 'the state before is left as it was');
+  store.update((s) => ({ a: s.a + 1 }));
+  assert.equal(store.get().a, 3);
+  assert.deepEqual(told, [
+    [2, 1],
+    [3, 2],
+  ]);
+  stop();
+  store.update({ a: 4 });
+  assert.equal(told.length, 2, 'no word after unsubscribing');
+});
+
+test('an update made by a subscriber reaches every subscriber, which all end on the last state', () => {
+  const store = m.createStore({ n: 0, double: 0 });
+  const seen = { first: [], second: [] };
+  store.subscribe((s) => {
+    seen.first.push(s.n);
+    if (s.double !== s.n * 2) store.update({ double: s.n * 2 });
+  });
+  store.subscribe((s) => seen.second.push([s.n, s.double]));
+  store.update({ n: 5 });
+  assert.deepEqual(store.get(), { n: 5, double: 10 });
+  assert.deepEqual(seen.first, [5, 5]);
+  assert.deepEqual(seen.second.at(-1), [5, 10]);
+});
+
+test('watch renders now, and again only when its part of the state changes', () => {
+  const store = m.createStore({ list: [1], other: 0 });
+  const rendered = [];
+  m.watch(
+    store,
+    (s) => [s.list, s.list.length],
+    ([list]) => rendered.push(list),
+  );
+  store.update({ other: 1 });
+  store.update((s) => ({ list: [...s.list, 2] }));
+  assert.deepEqual(rendered, [[1], [1, 2]]);
+});
+
+const heart = { kind: 'url', url: 'http://x/heart.csv', name: 'heart.csv' };
+const specs = 'zscore | logreg\nperceptron';
+
+/** A page whose last run was of the setup shown. */
+function ranState() {
+  const s = m.initialState(heart, specs);
+  const options = m.runOptionsOf(s, m.specsOf(s.settings.specs));
+  const run = {
+    id: 1,
+    sourceName: 'heart.csv',
+    options,
+    phase: 'done',
+    progress: { rows: 270, bytes: 1e4, total: 1e4, elapsedMs: 100 },
+    points: [],
+    features: [],
+    results: [{ rows: 270 }],
+    models: [],
+    baseline: null,
+    holdout: [],
+    holdoutMessage: '',
+    problems: [],
+    missingCells: 0,
+    blocksApart: 0,
+  };
+  return { ...s, run };
+}
+
+test('results are out of date once the pipelines or options differ from those they ran with', () => {
+  const s = ranState();
+  assert.equal(m.staleness(s), '');
+  const edited = { ...s, settings: { ...s.settings, specs: 'zscore | logreg' } };
+  assert.match(m.staleness(edited), /^Out of date: the pipelines changed since this run/);
+  // Written back as it ran (spaces and blank lines aside): not out of date.
+  const back = { ...s, settings: { ...s.settings, specs: ` zscore | logreg \n\nperceptron\n` } };
+  assert.equal(m.staleness(back), '');
+  const holdout = { ...s, settings: { ...s.settings, holdout: 0.2 } };
+  assert.match(m.staleness(holdout), /the holdout changed/);
+  // The seed only matters to shuffled rows or a holdout.
+  assert.equal(m.staleness({ ...s, settings: { ...s.settings, seed: '7' } }), '');
+  const shuffled = { ...s, settings: { ...s.settings, shuffleBuffer: 10000 } };
+  assert.match(m.staleness(shuffled), /the row order changed/);
+  const ranShuffled = {
+    ...shuffled,
+    run: { ...s.run, options: m.runOptionsOf(shuffled, ['zscore | logreg', 'perceptron']) },
+  };
+  assert.equal(m.staleness(ranShuffled), '');
+  const reseeded = { ...ranShuffled, settings: { ...ranShuffled.settings, seed: '7' } };
+  assert.match(m.staleness(reseeded), /the seed changed/);
+  // While the worker works the setup is locked: nothing is said.
+  assert.equal(m.staleness({ ...edited, job: { kind: 'run', paused: false } }), '');
+});
+
+test('a run that learned nothing has no results, models or baseline', () => {
+  const s = { ...ranState(), job: { kind: 'run', paused: false } };
+  const going = { ...s, run: { ...s.run, phase: 'going', results: [] } };
+  const progress = { rows: 0, bytes: 10, total: 10, elapsedMs: 5, series: [] };
+  const info = {
+    features: ['a', 'b'],
+    rows: 0,
+    positives: 0,
+    positiveLabel: '1',
+    negativeLabel: '0',
+    warnings: [],
+    errors: [],
+    missingCells: 0,
+  };
+  const zero = { rows: 0, mistakes: 0, error: 0, warnings: [] };
+  const done = {
+    ...going,
+    ...m.received(going, {
+      type: 'done',
+      progress,
+      info,
+      results: [zero, zero],
+      models: ['{}', '{}'],
+      cancelled: false,
+      blocksApart: 0,
+    }),
+  };
+  assert.deepEqual(done.run.results, []);
+  assert.deepEqual(done.run.models, []);
+  assert.equal(done.run.baseline, null);
+  assert.equal(done.job, null);
+  assert.equal(m.learned(done.run), false);
+  assert.match(m.statusOf(done), /^Done: no row was learned/);
+  const failed = {
+    ...going,
+    ...m.received(going, {
+      type: 'failed',
+      message: 'line 2: expected 3 fields, found 2',
+      progress,
+      info,
+      results: [zero, zero],
+    }),
+  };
+  assert.deepEqual(failed.run.results, []);
+  assert.deepEqual(failed.run.problems, [
+    'Stopped: line 2: expected 3 fields, found 2. Nothing was learned.',
+  ]);
+});
+
+test('Run is off while the head is read or the data has nothing to learn, and the status says why', () => {
+  const s = m.initialState(heart, specs);
+  const blocked = { ...s, data: { ...s.data, blocker: 'the input is empty' } };
+  assert.equal(m.dataBlocker(blocked), 'the input is empty');
+  assert.equal(m.statusOf(blocked), 'Cannot run: the input is empty');
+  const reading = { ...s, data: { ...s.data, reading: true } };
+  assert.match(m.dataBlocker(reading), /^reading heart\.csv/);
+});

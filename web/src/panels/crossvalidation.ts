@@ -1,0 +1,96 @@
+// The cross-validation panel: one of the pipelines listed (or every combination of a parameter
+// grid of it), k folds, in the worker with progress; the table of mean ± deviation, and
+// whether it is still of the setup shown.
+import { crossValidationRows } from '../crossval';
+import { find } from '../dom';
+import { startCrossValidation } from '../jobs';
+import {
+  type App,
+  type CvRecord,
+  cvSpecOf,
+  cvStaleness,
+  dataBlocker,
+  type Settings,
+  specsOf,
+} from '../state';
+import { watch } from '../store';
+
+function said(cv: CvRecord | null): string {
+  if (!cv) return '';
+  const n = cv.rows.length;
+  switch (cv.phase) {
+    case 'reading':
+      return 'Reading the data…';
+    case 'going':
+      return `Cross-validating: ${cv.done} of ${cv.total} pipelines done…`;
+    case 'cancelled':
+      return `Cancelled after ${n} pipelines.`;
+    case 'failed':
+      return `No cross-validation: ${cv.message}.`;
+    case 'done':
+      return `${cv.folds}-fold cross-validation (seed ${cv.options.seed}) of ${n} pipeline${n === 1 ? '' : 's'}: mean ± deviation over the folds.`;
+  }
+}
+
+export function mountCrossValidationPanel(root: HTMLElement, app: App): void {
+  const { store } = app;
+  const pipeline = find<HTMLSelectElement>(root, 'cv-pipeline');
+  const folds = find<HTMLSelectElement>(root, 'cv-folds');
+  const grid = find<HTMLInputElement>(root, 'cv-grid');
+  const run = find<HTMLButtonElement>(root, 'cv-run');
+  const status = find<HTMLParagraphElement>(root, 'cv-status');
+  const table = find<HTMLTableElement>(root, 'cv-results');
+
+  const settings = (fields: Partial<Settings>): void =>
+    store.update((s) => ({ settings: { ...s.settings, ...fields } }));
+  pipeline.addEventListener('change', () => settings({ cvSpec: pipeline.value }));
+  folds.addEventListener('change', () => settings({ cvFolds: Number(folds.value) }));
+  grid.addEventListener('input', () => settings({ cvGrid: grid.value }));
+  run.addEventListener('click', () => startCrossValidation(app));
+
+  // The menu lists the pipelines of the specs box.
+  watch(
+    store,
+    (s) => [s.settings.specs, cvSpecOf(s)],
+    (_, s) => {
+      const chosen = cvSpecOf(s);
+      pipeline.replaceChildren(
+        ...specsOf(s.settings.specs).map((x) => new Option(x, x, false, x === chosen)),
+      );
+    },
+  );
+  watch(
+    store,
+    (s) => [s.settings.cvFolds, s.settings.cvGrid],
+    ([f, g]) => {
+      folds.value = String(f);
+      if (grid.value !== g) grid.value = String(g);
+    },
+  );
+  watch(
+    store,
+    (s) => [s.job, dataBlocker(s), cvSpecOf(s)],
+    ([job, blocked, spec]) => {
+      run.disabled = job !== null || blocked !== '' || !spec;
+      for (const c of [pipeline, folds, grid]) c.disabled = job !== null;
+    },
+  );
+  watch(
+    store,
+    (s) => s.crossValidation?.rows,
+    (rows = []) =>
+      table.tBodies[0].replaceChildren(...(rows.length ? crossValidationRows(rows) : [])),
+  );
+  watch(
+    store,
+    (s) => {
+      const cv = s.crossValidation;
+      const old = cv && cv.rows.length ? cvStaleness(s) : '';
+      return [said(cv), old];
+    },
+    ([text, old]) => {
+      status.textContent = old ? `${text} ${old}` : text;
+      table.classList.toggle('stale', old !== '');
+    },
+  );
+}

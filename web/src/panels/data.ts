@@ -1,0 +1,143 @@
+// Panel 1, the data: a sample or the user's own file (picked or dropped), the label column, the
+// positive class, bad rows, row order and seed, and the preview with a role menu per column.
+// Every control shows the state; changing one changes the state (data.ts).
+import { chooseData, chooseLabel, choosePositive, chooseRole, DATASETS, sample } from '../data';
+import { find } from '../dom';
+import { showPreview } from '../preview';
+import type { CsvPreview } from 'onepass';
+import { type App, type DataState, type Role, type Settings } from '../state';
+import { watch } from '../store';
+
+function fillPositive(menu: HTMLSelectElement, p: CsvPreview | null): void {
+  menu.replaceChildren();
+  if (!p) return;
+  const sampled = p.labelValues.reduce((n, v) => n + v.count, 0);
+  // The core's rule, as the run will read the labels.
+  if (p.numericLabels) menu.append(new Option('numeric: 1 is positive, 0 or -1 negative', ''));
+  for (const v of p.labelValues)
+    menu.append(new Option(`${v.value} (${v.count} of the first ${sampled} rows)`, v.value));
+}
+
+function describe(data: DataState): string {
+  const s = data.source;
+  return s.kind === 'file'
+    ? `${s.file.name}: ${(s.file.size / 1e6).toFixed(2)} MB, read in chunks in this browser`
+    : `sample: ${s.name}`;
+}
+
+export function mountDataPanel(root: HTMLElement, app: App): void {
+  const { store } = app;
+  const dataset = find<HTMLSelectElement>(root, 'dataset');
+  const file = find<HTMLInputElement>(root, 'file');
+  const drop = find<HTMLDivElement>(root, 'drop');
+  const sourceName = find<HTMLParagraphElement>(root, 'source-name');
+  const label = find<HTMLSelectElement>(root, 'label');
+  const positive = find<HTMLSelectElement>(root, 'positive');
+  const onError = find<HTMLSelectElement>(root, 'on-error');
+  const order = find<HTMLSelectElement>(root, 'order');
+  const seed = find<HTMLInputElement>(root, 'seed');
+  const preview = find<HTMLTableElement>(root, 'preview');
+  // While the user's own file is chosen, the sample menu says so instead of naming a sample.
+  const own = new Option('', '', false, false);
+  own.disabled = true;
+  dataset.replaceChildren(...DATASETS.map((d) => new Option(d.title, d.file)));
+
+  const settings = (fields: Partial<Settings>): void =>
+    store.update((s) => ({ settings: { ...s.settings, ...fields } }));
+  const takeFile = (f: File | undefined): void => {
+    if (f && !store.get().job) void chooseData(app, { kind: 'file', file: f });
+  };
+  dataset.addEventListener('change', () => {
+    if (dataset.value) void chooseData(app, sample(dataset.value));
+  });
+  // Picking the file chosen before is a choice too (its value is cleared before the picker).
+  file.addEventListener('click', () => (file.value = ''));
+  file.addEventListener('change', () => takeFile(file.files?.[0]));
+  label.addEventListener('change', () => chooseLabel(app, label.value));
+  positive.addEventListener('change', () => choosePositive(app, positive.value));
+  onError.addEventListener('change', () =>
+    settings({ onError: onError.value === 'skip' ? 'skip' : 'stop' }),
+  );
+  order.addEventListener('change', () => settings({ shuffleBuffer: Number(order.value) }));
+  seed.addEventListener('input', () => settings({ seed: seed.value }));
+  preview.addEventListener('change', (e) => {
+    const menu = e.target as HTMLSelectElement;
+    if (menu.dataset.column !== undefined) chooseRole(app, menu.dataset.column, menu.value as Role);
+  });
+  drop.addEventListener('keydown', (e) => {
+    if ((e.key === 'Enter' || e.key === ' ') && !store.get().job) {
+      e.preventDefault();
+      file.click();
+    }
+  });
+  drop.addEventListener('dragover', (e) => {
+    e.preventDefault();
+    drop.classList.add('over');
+  });
+  drop.addEventListener('dragleave', () => drop.classList.remove('over'));
+  drop.addEventListener('drop', (e) => {
+    e.preventDefault();
+    drop.classList.remove('over');
+    takeFile(e.dataTransfer?.files[0]);
+  });
+
+  watch(
+    store,
+    (s) => s.data.source,
+    (source, s) => {
+      if (source.kind === 'file') {
+        own.text = `your own file: ${source.file.name}`;
+        dataset.prepend(own);
+        dataset.value = '';
+        own.selected = true;
+      } else {
+        own.remove();
+        dataset.value = source.name;
+      }
+      // The file input names only the file chosen (not one picked before a sample).
+      if (source.kind !== 'file' || file.files?.[0] !== source.file) file.value = '';
+      sourceName.textContent = describe(s.data);
+    },
+  );
+  watch(
+    store,
+    (s) => s.data.preview,
+    (p) => {
+      label.replaceChildren(
+        ...(p?.columns ?? []).map((c, i) => new Option(c.name || `column ${i + 1}`, String(i))),
+      );
+      fillPositive(positive, p);
+      if (p) showPreview(preview, p);
+      else preview.replaceChildren();
+    },
+  );
+  watch(
+    store,
+    (s) => [s.data.preview, s.data.label, s.data.positive, s.data.roles, s.job === null],
+    (_, s) => {
+      const free = s.job === null;
+      label.value = s.data.label;
+      positive.value = s.data.positive;
+      for (const menu of preview.querySelectorAll<HTMLSelectElement>('select[data-column]')) {
+        const role = s.data.roles[menu.dataset.column ?? ''];
+        if (role) menu.value = role;
+        menu.disabled = !free;
+      }
+      // The data and how it is read are locked while the worker works: what the
+      // results show is always the run of what the controls show.
+      for (const c of [dataset, file, onError, order, seed]) c.disabled = !free;
+      label.disabled = !free || !s.data.preview;
+      positive.disabled = !free || !s.data.preview;
+      drop.setAttribute('aria-disabled', String(!free));
+    },
+  );
+  watch(
+    store,
+    (s) => s.settings,
+    (x) => {
+      onError.value = x.onError;
+      order.value = String(x.shuffleBuffer);
+      if (seed.value !== x.seed) seed.value = x.seed;
+    },
+  );
+}

@@ -1,0 +1,30 @@
+// The panel of what each pipeline of the run shown learned per feature (scales.ts draws it).
+import { find } from '../dom';
+import { ScalesView } from '../scales';
+import { type App, staleness } from '../state';
+import { watch } from '../store';
+
+export function mountScalesPanel(root: HTMLElement, app: App): void {
+  const view = new ScalesView(
+    find(root, 'scales-pipeline'),
+    find(root, 'scales-array'),
+    find(root, 'scales'),
+    find(root, 'shaping'),
+    find<HTMLInputElement>(root, 'scales-sort'),
+  );
+  watch(
+    app.store,
+    (s) => [s.run?.results, s.run?.features],
+    (_, s) =>
+      view.show(
+        (s.run?.results ?? []).map((r) => ({ pipeline: r.pipeline, snapshot: r.snapshot })),
+        s.run?.features ?? [],
+      ),
+  );
+  // Of the run shown: dimmed with it when the setup changed since (the results say why).
+  watch(
+    app.store,
+    (s) => staleness(s) !== '',
+    (old) => root.classList.toggle('stale', old),
+  );
+}
