@@ -60,6 +60,7 @@ EMSCRIPTEN_BINDINGS(onepass) {
   emscripten::function("checkReading", &check_reading_value);
   emscripten::function("memory", &memory_value);
   emscripten::function("metricNames", &metric_names_value);
+  emscripten::function("limits", &limits_value);
   emscripten::function("gridSpecs", &grid_specs_value);
   emscripten::class_<JsPipeline>("Pipeline")
       .constructor<>()

@@ -3,6 +3,7 @@
 // API is in api/, a class a file; this entry says what the package exports.
 export { load, type Onepass } from './api/onepass.js';
 export type { LoadOptions } from './shared/module.js';
+export type { Limits } from './onepass_wasm.mjs';
 export { WasmOwned } from './api/owned.js';
 export { Pipeline } from './api/pipeline.js';
 export { Dataset, type DatasetOptions } from './api/dataset.js';

@@ -305,6 +305,15 @@ export interface RawDataset {
   ): { line?: string; error?: string };
   delete(): void;
 }
+/** The core's bounds (api/limits.hpp), each enforced by the core with an error. */
+export interface Limits {
+  /** The widest row, in features (a pipeline's dims, svmlight's dims). */
+  maxDims: number;
+  /** The rolling window of progressive figures, in rows. */
+  maxWindow: number;
+  /** A run's shuffle buffer, in rows. */
+  maxShuffleBuffer: number;
+}
 /** A CSV option (api/csv_options.hpp): its name in the API, its flag in the CLIs (a switch
  * sets switchValue), whether svmlight rows take it too, and a whole-number option's bounds. */
 export interface CsvFlag {
@@ -333,6 +342,7 @@ export interface RawModule {
   merge(models: string[]): { model?: string; error?: string };
   memory(): { heapBytes: number; inUseBytes: number };
   metricNames(): (keyof RawMetrics)[];
+  limits(): Limits;
   gridSpecs(spec: string, grid: string): { specs?: string[]; error?: string };
   Scorer: new () => RawScorer;
   Pipeline: new () => RawPipeline;

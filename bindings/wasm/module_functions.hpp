@@ -14,6 +14,7 @@
 #include "onepass/api/csv_options.hpp"
 #include "onepass/api/csv_preview.hpp"
 #include "onepass/api/defaults.hpp"
+#include "onepass/api/limits.hpp"
 #include "onepass/api/models.hpp"
 
 namespace onepass_wasm {
@@ -47,6 +48,15 @@ inline val grid_specs_value(const std::string& spec, const std::string& grid) {
 // The metrics' names (eval/metrics.hpp: one list for every front end).
 inline val metric_names_value() {
   return strings_value(onepass::metric_names());
+}
+
+// The core's bounds (api/limits.hpp): { maxDims, maxWindow, maxShuffleBuffer }.
+inline val limits_value() {
+  val out = val::object();
+  out.set("maxDims", static_cast<double>(onepass::kMaxDims));
+  out.set("maxWindow", static_cast<double>(onepass::kMaxWindow));
+  out.set("maxShuffleBuffer", static_cast<double>(onepass::kMaxShuffleRows));
+  return out;
 }
 
 // A CLI's words, the command first (api/command_line.hpp): { command, files, options: { flag:

@@ -66,8 +66,7 @@ class JsRace : public JsRunner<onepass::Race> {
                             count_option(options, "every"), count_option(options, "window"));
     if (!race) return race.message();
     race_ = race.take();
-    shuffle_from(options);
-    return "";
+    return shuffle_from(options).message();
   }
 
   // Parallel parsing (docs/design.md, "Every core"). Whether parser workers may read the next
@@ -136,13 +135,13 @@ class JsRace : public JsRunner<onepass::Race> {
  private:
   onepass::RowBlock apart_;
 
-  // options.shuffleBuffer rows, seeded by options.seed (default 1).
-  void shuffle_from(const val& options) {
-    if (!options["shuffleBuffer"].isNumber()) return;
+  // options.shuffleBuffer rows, seeded by options.seed (default 1); refused past the core's bound.
+  onepass::Status shuffle_from(const val& options) {
+    if (!options["shuffleBuffer"].isNumber()) return onepass::Status::ok();
     const double seed = options["seed"].isNumber() ? options["seed"].as<double>()
                                                    : static_cast<double>(onepass::kDefaultSeed);
-    race_->shuffle(static_cast<std::size_t>(options["shuffleBuffer"].as<double>()),
-                   static_cast<std::uint64_t>(seed));
+    return race_->shuffle(static_cast<std::size_t>(options["shuffleBuffer"].as<double>()),
+                          static_cast<std::uint64_t>(seed));
   }
 
  public:

@@ -72,10 +72,12 @@ int run(int argc, char** argv) {
     return usage_error(st.message());
   auto race = onepass::start_race(read.csv, specs, models, every);
   if (race)
-    race.value()->shuffle(
-        std::strtoull(line.value("--shuffle-buffer", "0").c_str(), nullptr, 10),
-        std::strtoull(line.value("--seed", std::to_string(onepass::kDefaultSeed)).c_str(), nullptr,
-                      10));
+    if (onepass::Status st = race.value()->shuffle(
+            std::strtoull(line.value("--shuffle-buffer", "0").c_str(), nullptr, 10),
+            std::strtoull(line.value("--seed", std::to_string(onepass::kDefaultSeed)).c_str(),
+                          nullptr, 10));
+        !st)
+      return usage_error(st.message());
   return race_through(std::move(race), file, save);
 }
 

@@ -31,8 +31,11 @@ export function pushBytes(
   }
 }
 
-/** The widest row a pipeline takes: its learner keeps a few doubles per feature. */
-const MAX_DIMS = 2 ** 24;
+/** The core's bounds (op.limits(), api/limits.hpp), checked here before anything is copied into
+ * wasm memory; tests/js/csv_options.test.mjs holds them equal to the core's. */
+export const MAX_DIMS = 2 ** 24;
+export const MAX_WINDOW = 10_000_000;
+export const MAX_SHUFFLE_BUFFER = 10_000_000;
 
 export function checkDims(dims: number, what = 'dims'): void {
   if (!Number.isInteger(dims) || dims <= 0 || dims > MAX_DIMS)
@@ -76,8 +79,8 @@ export function checkCounts(o: {
   seed?: unknown;
 }): void {
   countOption('every', o.every, Number.MAX_SAFE_INTEGER);
-  countOption('window', o.window, 10_000_000);
-  countOption('shuffleBuffer', o.shuffleBuffer, 10_000_000);
+  countOption('window', o.window, MAX_WINDOW);
+  countOption('shuffleBuffer', o.shuffleBuffer, MAX_SHUFFLE_BUFFER);
   countOption('seed', o.seed, Number.MAX_SAFE_INTEGER);
 }
 

@@ -1,7 +1,7 @@
 // The loaded module's API (Onepass): the registry, pipelines, runners, scorers and data sets.
 import { fail } from '../shared/errors.js';
 import { loadModule, type LoadOptions } from '../shared/module.js';
-import type { CsvFlag, RawModule } from '../onepass_wasm.mjs';
+import type { CsvFlag, Limits, RawModule } from '../onepass_wasm.mjs';
 import {
   checkCounts,
   checkDims,
@@ -96,6 +96,10 @@ export interface Onepass {
   memory(): { heapBytes: number; inUseBytes: number };
   /** The names of the metrics of evaluations, in the core's order (MetricValues' keys). */
   metricNames(): (keyof MetricValues)[];
+  /** The core's bounds, each refused with a message past it: the widest row (maxDims, 2^24
+   * features), the rolling window (maxWindow rows) and a run's shuffle buffer
+   * (maxShuffleBuffer rows). */
+  limits(): Limits;
   /** Every combination of a parameter grid ("eta0=0.01,0.1;lambda=0,1e-4") applied to a spec,
    * each parameter to the stage that declares it (the learner first), as spec strings. */
   gridSpecs(spec: string, grid: string): string[];
@@ -198,6 +202,7 @@ function coreMethods({
   | 'previewCsv'
   | 'memory'
   | 'metricNames'
+  | 'limits'
   | 'gridSpecs'
 > {
   return {
@@ -224,6 +229,7 @@ function coreMethods({
     },
     memory: () => raw.memory(),
     metricNames: () => raw.metricNames(),
+    limits: () => raw.limits(),
     gridSpecs(spec, grid) {
       const out = raw.gridSpecs(spec, grid);
       return out.specs ?? fail(out.error ?? 'not a grid');

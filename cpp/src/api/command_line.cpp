@@ -9,6 +9,7 @@
 #include "onepass/api/csv_options.hpp"
 #include "onepass/api/dataset.hpp"
 #include "onepass/api/defaults.hpp"
+#include "onepass/api/limits.hpp"
 
 namespace onepass {
 
@@ -37,7 +38,7 @@ struct Option {
 // (api/csv_options.hpp csv_option_infos): the svmlight format, its width and index base.
 const std::vector<Option> kFormatOptions = {
     {"--format", "", Kind::format},
-    {"--dims", "", Kind::count, 1, 4294967295ull},  // SvmlightReader::check's bound
+    {"--dims", "", Kind::count, 1, kMaxDims},
     {"--index-base", "", Kind::count, 0, 1},
 };
 
@@ -47,7 +48,7 @@ const std::map<std::string, std::vector<Option>>& command_options() {
       {"run",
        {{"--pipeline", "-p", Kind::text},
         {"--every", "", Kind::count, 0, kMaxCount},
-        {"--shuffle-buffer", "", Kind::count, 0, 10000000},  // the JS option's bound
+        {"--shuffle-buffer", "", Kind::count, 0, kMaxShuffleRows},
         {"--seed", "", Kind::count, 0, kMaxCount},
         {"--save", "", Kind::text},
         {"--load", "", Kind::text},

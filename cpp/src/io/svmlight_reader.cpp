@@ -3,6 +3,7 @@
 #include <cstring>
 #include <limits>
 
+#include "core/limits.hpp"
 #include "core/parse_number.hpp"
 
 namespace onepass {
@@ -39,9 +40,11 @@ Status SvmlightReader::check(const SvmlightOptions& options) {
     return Status::error(
         "give the number of features (option dims): a sparse stream's width "
         "is not known before its end");
-  if (options.dims > std::numeric_limits<std::uint32_t>::max())
-    return Status::error("at most " + std::to_string(std::numeric_limits<std::uint32_t>::max()) +
-                         " features");
+  // A pipeline keeps a few doubles per feature: a wider stream would allocate that much before
+  // reading a row (--dims 2147483648 took 21 GB).
+  if (options.dims > kMaxDims)
+    return Status::error("option dims must be at most " + std::to_string(kMaxDims) +
+                         " features (got " + std::to_string(options.dims) + ")");
   if (options.index_base != 0 && options.index_base != 1)
     return Status::error("the index base is 1 (svmlight, libsvm) or 0");
   return Status::ok();

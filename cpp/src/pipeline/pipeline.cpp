@@ -31,6 +31,9 @@ Result<std::unique_ptr<Pipeline>> Pipeline::build(const std::string& spec, std::
   Result<PipelineSpec> parsed = parse_pipeline_spec(spec);
   if (!parsed) return parsed.status();
   const PipelineSpec& ps = parsed.value();
+  if (window > kMaxWindow)
+    return Status::error("the window must be at most " + std::to_string(kMaxWindow) +
+                         " rows (got " + std::to_string(window) + ")");
   std::unique_ptr<Pipeline> p(new Pipeline());
   p->spec_ = spec;
   p->progress_ = Progressive(every, window);

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/limits.hpp"
 #include "core/status.hpp"
 #include "eval/progressive.hpp"
 #include "learners/learner.hpp"
@@ -19,10 +20,6 @@ namespace onepass {
 
 // Everything a pipeline needs to resume exactly: each scaler's state, the learner's,
 // and the progressive-validation counters.
-// The widest input a pipeline takes: its stages keep a few doubles per feature, so
-// a larger width (a damaged model's "dims": 1e12) is refused before anything is allocated.
-constexpr std::size_t kMaxDims = std::size_t{1} << 24;
-
 struct PipelineState {
   std::size_t dims = 0;
   std::size_t width = 0;  // the learner's width: dims plus encoded features (0: dims)

@@ -40,9 +40,13 @@ Result<std::unique_ptr<Race>> Race::resume(const CsvOptions& options,
   return race;
 }
 
-void Race::shuffle(std::size_t rows, std::uint64_t seed) {
+Status Race::shuffle(std::size_t rows, std::uint64_t seed) {
+  if (rows > kMaxShuffleRows)
+    return Status::error("the shuffle buffer must be at most " + std::to_string(kMaxShuffleRows) +
+                         " rows (got " + std::to_string(rows) + ")");
   shuffle_rows_ = rows;
   rng_ = SeededRandom(seed);
+  return Status::ok();
 }
 
 void Race::share_scaling() {

@@ -63,7 +63,8 @@ class Race {
   // Shuffles the stream with a buffer of `rows` rows (bounded memory): each parsed row enters
   // the buffer and, once it is full, a seeded random row of it goes on to the pipelines; the
   // buffer is drained in random order at the end. 0 (the default): file order.
-  void shuffle(std::size_t rows, std::uint64_t seed);
+  // At most kMaxShuffleRows rows (core/limits.hpp); more is refused and nothing changes.
+  Status shuffle(std::size_t rows, std::uint64_t seed);
 
   // The reader's warnings; with a shuffle buffer, the long-runs warning is of the order the
   // pipelines learned in, not the file's (a buffer as long as the runs mends it).

@@ -41,7 +41,7 @@ StreamRun run(const std::string& csv, const CsvOptions& options,
               std::size_t shuffle = 0) {
   StreamRun r;
   r.race = Race::create(options, specs, 5).take();
-  if (shuffle) r.race->shuffle(shuffle, 3);
+  if (shuffle) EXPECT_TRUE(r.race->shuffle(shuffle, 3));
   CsvOptions worker_options = options;
   worker_options.on_error = ErrorPolicy::skip;
   CsvReader worker(worker_options);

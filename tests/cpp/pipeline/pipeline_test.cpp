@@ -154,7 +154,7 @@ TEST(Race, ShuffleBufferIsSeededBoundedAndLosesNoRow) {
   for (int i = 0; i < 200; ++i) csv += std::to_string(i) + "," + (i % 3 ? "1" : "-1") + "\n";
   auto run = [&](std::size_t buffer, std::uint64_t seed, std::size_t chunk) {
     auto race = Race::create({}, {"zscore | pa", "perceptron"}, 1).take();
-    race->shuffle(buffer, seed);
+    EXPECT_TRUE(race->shuffle(buffer, seed));
     for (std::size_t at = 0; at < csv.size(); at += chunk)
       EXPECT_TRUE(race->push(csv.data() + at, std::min(chunk, csv.size() - at)));
     EXPECT_TRUE(race->finish());
@@ -169,7 +169,7 @@ TEST(Race, ShuffleBufferIsSeededBoundedAndLosesNoRow) {
   // The zscore statistics (order-free) are the same whatever the order.
   auto order_free = [&](std::size_t buffer) {
     auto race = Race::create({}, {"zscore | pa"}, 0).take();
-    race->shuffle(buffer, 3);
+    EXPECT_TRUE(race->shuffle(buffer, 3));
     race->push(csv.data(), csv.size());
     race->finish();
     return race->pipeline(0).scaler(0).snapshot().array("mean")->at(0);
@@ -186,7 +186,7 @@ TEST(Race, LongRunsAreJudgedInTheOrderLearned) {
     sorted += std::to_string(i % 7) + "," + (i < 250 ? "0" : "1") + "\n";
   auto runs_warning = [&](std::size_t buffer) {
     auto race = Race::create({}, {"zscore | logreg"}).take();
-    race->shuffle(buffer, 5);
+    EXPECT_TRUE(race->shuffle(buffer, 5));
     EXPECT_TRUE(race->push(sorted.data(), sorted.size()));
     EXPECT_TRUE(race->finish());
     for (const auto& w : race->warnings())
@@ -214,7 +214,7 @@ std::unique_ptr<Race> race_over(const std::string& csv, const std::vector<std::s
   EXPECT_TRUE(built) << built.message();
   if (!built) return nullptr;
   auto race = built.take();
-  if (shuffle) race->shuffle(shuffle, 11);
+  if (shuffle) EXPECT_TRUE(race->shuffle(shuffle, 11));
   for (std::size_t at = 0; at < csv.size(); at += chunk)
     EXPECT_TRUE(race->push(csv.data() + at, std::min(chunk, csv.size() - at)));
   EXPECT_TRUE(race->finish());

@@ -48,7 +48,7 @@ std::unique_ptr<Race> new_race(std::size_t shuffle,
   CsvOptions options;
   options.sample_rows = 100;  // the roles settle in the first blocks
   auto race = Race::create(options, specs, 100, 50).take();
-  if (shuffle) race->shuffle(shuffle, 7);
+  if (shuffle) EXPECT_TRUE(race->shuffle(shuffle, 7));
   return race;
 }
 

@@ -1,7 +1,7 @@
-// The CSV options are declared once, in the core's table (cpp/src/api/csv_options.cpp): the
-// TypeScript interface CsvReadOptions names exactly the table's options, every whole-number
-// option carries its bounds to JavaScript and the core enforces them, and a value the table
-// refuses is refused the same way through the API.
+// What a front end may ask is declared once, in the core: the CSV options in their table
+// (cpp/src/api/csv_options.cpp), which the TypeScript interface CsvReadOptions names exactly, each
+// whole-number option with its bounds; and the core's bounds (api/limits.hpp), which the JS
+// checks and both CLIs' flags take. Past a bound, each front end refuses with the same range.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -49,4 +49,41 @@ test('every whole-number option carries its bounds, and the core holds to them',
   }
   for (const flag of op.csvFlags)
     if (!numbers.includes(flag.name)) assert.equal(flag.min, undefined, flag.name);
+});
+
+test("the JS layer's bounds are the core's, and the core refuses past them", async () => {
+  const checks = await import('../../lib/api/checks.js');
+  const limits = op.limits();
+  assert.deepEqual(
+    {
+      maxDims: checks.MAX_DIMS,
+      maxWindow: checks.MAX_WINDOW,
+      maxShuffleBuffer: checks.MAX_SHUFFLE_BUFFER,
+    },
+    limits,
+  );
+  // Past the bound, the JS check names it; the CLIs' flags take the same ranges.
+  assert.throws(
+    () => op.pipeline('perceptron', { window: limits.maxWindow + 1 }),
+    /window must be a whole number from 0 to 10000000/,
+  );
+  assert.throws(
+    () => op.svmlightRunner({ pipelines: ['perceptron'], dims: limits.maxDims + 1 }),
+    /dims must be a whole number from 1 to 16777216/,
+  );
+});
+
+test('both CLIs refuse an svmlight width past the core bound before reading', async () => {
+  const { cli } = await import('./helpers.mjs');
+  const { spawnSync } = await import('node:child_process');
+  const args = ['run', '-', '--format', 'svmlight', '--dims', String(2 ** 31)];
+  const js = cli(args, '1 1:1\n-1 2:1\n');
+  const native = spawnSync(join(root, 'build/native/onepass-native'), args, {
+    input: '1 1:1\n-1 2:1\n',
+    encoding: 'utf8',
+  });
+  for (const r of [js, native]) {
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(r.stderr, /--dims takes a whole number from 1 to 16777216 \(got '2147483648'\)/);
+  }
 });

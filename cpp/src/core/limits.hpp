@@ -1,0 +1,20 @@
+// The bounds of what one run may ask of the core, defined once. The core enforces each with an
+// error naming it, whatever the front end; the CLIs' flags take their ranges from here, and the
+// JS layer reads them from the module (onepass/api/limits.hpp, op.limits()).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace onepass {
+
+// The widest input a pipeline takes: its stages keep a few doubles per feature, so a larger
+// width (a damaged model's "dims": 1e12, an svmlight --dims of 2^31) is refused before anything
+// is allocated.
+inline constexpr std::size_t kMaxDims = std::size_t{1} << 24;
+// The rolling window of progressive figures, in rows: the window keeps two numbers a row.
+inline constexpr std::uint64_t kMaxWindow = 10000000;
+// The shuffle buffer of a run over a stream, in rows: it holds the rows themselves.
+inline constexpr std::size_t kMaxShuffleRows = 10000000;
+
+}  // namespace onepass
