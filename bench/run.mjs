@@ -104,7 +104,7 @@ const cli = (file, spec, threads) =>
 const CORES = cpus().length;
 
 /** Blocks the parser workers read in the last run with threads (0: the file never settled), and
- * the pipelines a worker learned (a race split between threads). */
+ * the pipelines a worker learned (a runner split between threads). */
 let blocksApart = 0;
 let pipelinesApart = 0;
 /** pipelinesApart of the eight mixed pipelines' last threaded run. */
@@ -282,7 +282,7 @@ const mb = statSync(file).size / 1e6;
 const layout = layoutOf(file, args.label);
 const D = layout.featureColumns.length;
 const op = await load();
-// Eight learners behind one scaler (a learner comparison, as the demo's presets): the race
+// Eight learners behind one scaler (a learner comparison, as the demo's presets): the runner
 // computes the shared z-score once. And eight mixed pipelines, with the costly stages (the
 // robust scaler's quantile sketch, fs2, mbw).
 const eightShared = [
@@ -568,7 +568,7 @@ const table_rows = [
     speed(rMixedCores),
     spread(rMixedCores),
     peak(rMixedCores),
-    `${ratio(rWasm, rMixedCores).toFixed(2)} x one pipeline on one thread (target >= 0.3); ${ratio(rMixed, rMixedCores).toFixed(2)} x on one thread; ${mixedApart ? `the race split: a worker parsed and learned ${mixedApart} of the 8 pipelines` : 'the race was not split'}; ${busy(rMixedCores, rMixed)}`,
+    `${ratio(rWasm, rMixedCores).toFixed(2)} x one pipeline on one thread (target >= 0.3); ${ratio(rMixed, rMixedCores).toFixed(2)} x on one thread; ${mixedApart ? `the runner split: a worker parsed and learned ${mixedApart} of the 8 pipelines` : 'the runner was not split'}; ${busy(rMixedCores, rMixed)}`,
   ],
   [
     `headless Chromium, demo Worker, ${Math.round(statSync(bigFile).size / 1e6)} MB file`,

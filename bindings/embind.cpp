@@ -61,6 +61,7 @@ EMSCRIPTEN_BINDINGS(onepass) {
   emscripten::function("memory", &memory_value);
   emscripten::function("metricNames", &metric_names_value);
   emscripten::function("limits", &limits_value);
+  emscripten::function("savedBeforeStop", &saved_before_stop_value);
   emscripten::function("gridSpecs", &grid_specs_value);
   emscripten::class_<JsPipeline>("Pipeline")
       .constructor<>()
@@ -87,16 +88,16 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("stats", &JsPipeline::stats)
       .function("curve", &JsPipeline::curve)
       .function("snapshot", &JsPipeline::snapshot);
-  register_runner(emscripten::class_<JsRace>("Race"))
-      .function("info", &JsRace::info)
-      .function("readApartState", &JsRace::read_apart_state)
-      .function("apartBuffer", &JsRace::apart_buffer)
-      .function("learnApart", &JsRace::learn_apart)
-      .function("groups", &JsRace::groups)
-      .function("setLearning", &JsRace::set_learning)
-      .function("runState", &JsRace::run_state)
-      .function("loadRunState", &JsRace::load_run_state)
-      .function("costs", &JsRace::costs);
+  register_runner(emscripten::class_<JsCsvRunner>("CsvRunner"))
+      .function("info", &JsCsvRunner::info)
+      .function("readApartState", &JsCsvRunner::read_apart_state)
+      .function("apartBuffer", &JsCsvRunner::apart_buffer)
+      .function("learnApart", &JsCsvRunner::learn_apart)
+      .function("groups", &JsCsvRunner::groups)
+      .function("setLearning", &JsCsvRunner::set_learning)
+      .function("runState", &JsCsvRunner::run_state)
+      .function("loadRunState", &JsCsvRunner::load_run_state)
+      .function("costs", &JsCsvRunner::costs);
   emscripten::class_<JsBlockParser>("BlockParser")
       .constructor<>()
       .function("init", &JsBlockParser::init)
@@ -104,8 +105,8 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("head", &JsBlockParser::head)
       .function("read", &JsBlockParser::read)
       .function("learnInto", &JsBlockParser::learn_into);
-  register_runner(emscripten::class_<JsSparseRace>("SparseRace"))
-      .function("info", &JsSparseRace::info);
+  register_runner(emscripten::class_<JsSvmlightRunner>("SvmlightRunner"))
+      .function("info", &JsSvmlightRunner::info);
   emscripten::function("previewCsv", &preview_csv);
   emscripten::function("csvOptionInfos", &csv_option_infos);
   emscripten::function("defaultPipeline", &default_pipeline);

@@ -150,13 +150,13 @@ export interface RawRunner {
   toJson(i: number): string;
   delete(): void;
 }
-export interface RawRace extends RawRunner {
+export interface RawCsvRunner extends RawRunner {
   info(): RawCsvInfo;
   /** 1: parser workers may read the next blocks; 0: not yet; -1: never (encoded columns). */
   readApartState(): 1 | 0 | -1;
   apartBuffer(rows: number): { x: Float64Array; y: Int8Array };
   learnApart(counts: RawApartCounts): RawStatus;
-  /** A race on two threads: each pipeline's group (pipelines sharing scalers learn together). */
+  /** A runner on two threads: each pipeline's group (pipelines sharing scalers learn together). */
   groups(): number[];
   /** Which pipelines learn here (empty: all). */
   setLearning(mask: boolean[]): RawStatus;
@@ -178,8 +178,8 @@ export interface RawBlockParser {
   chunkBuffer(n: number): Uint8Array;
   head(n: number): string;
   read(n: number): (RawApartCounts & { x: Float64Array; y: Int8Array }) | null;
-  /** The rows read() read, learned by a race of this thread. */
-  learnInto(race: RawRace): RawStatus;
+  /** The rows read() read, learned by a runner of this thread. */
+  learnInto(runner: RawCsvRunner): RawStatus;
   delete(): void;
 }
 export interface RawSvmlightInfo {
@@ -193,7 +193,7 @@ export interface RawSvmlightInfo {
   lines: number;
   errors: { line: number; column: number; message: string }[];
 }
-export interface RawSparseRace extends RawRunner {
+export interface RawSvmlightRunner extends RawRunner {
   info(): RawSvmlightInfo;
 }
 export interface RawScorer {
@@ -343,12 +343,13 @@ export interface RawModule {
   memory(): { heapBytes: number; inUseBytes: number };
   metricNames(): (keyof RawMetrics)[];
   limits(): Limits;
+  savedBeforeStop(rows: number, file: string): string;
   gridSpecs(spec: string, grid: string): { specs?: string[]; error?: string };
   Scorer: new () => RawScorer;
   Pipeline: new () => RawPipeline;
-  Race: new () => RawRace;
+  CsvRunner: new () => RawCsvRunner;
   BlockParser: new () => RawBlockParser;
-  SparseRace: new () => RawSparseRace;
+  SvmlightRunner: new () => RawSvmlightRunner;
 }
 export default function createOnepassModule(options?: {
   wasmBinary?: ArrayBuffer | Uint8Array;

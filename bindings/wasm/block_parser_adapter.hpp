@@ -1,6 +1,6 @@
 // A parser worker's reader (docs/design.md, "Every core"): it reads the head of the stream that
 // the run's own reader read, so that it holds the same schema, then reads later blocks of whole
-// records apart (CsvReader::read_apart) into rows that the run learns (JsRace::learn_apart).
+// records apart (CsvReader::read_apart) into rows that the run learns (JsCsvRunner::learn_apart).
 // Included by bindings/embind.cpp only (the registration table).
 #pragma once
 
@@ -16,7 +16,7 @@ class JsBlockParser {
   // names the row.
   std::string init(val options) {
     onepass::CsvOptions opt;
-    std::string err = race_csv_options(options, opt);
+    std::string err = runner_csv_options(options, opt);
     if (!err.empty()) return err;
     opt.on_error = onepass::ErrorPolicy::skip;
     reader_ = std::make_unique<onepass::CsvReader>(opt);
@@ -46,9 +46,9 @@ class JsBlockParser {
     out.set("y", val(emscripten::typed_memory_view(rows_.y.size(), rows_.y.data())));
     return out;
   }
-  // The rows read() read, learned by a race of this thread (a race on two threads: this
+  // The rows read() read, learned by a runner of this thread (a runner on two threads: this
   // worker learns some of the pipelines too); afterwards they are gone.
-  val learn_into(JsRace& race) { return race.learn_rows(rows_, counts_); }
+  val learn_into(JsCsvRunner& runner) { return runner.learn_rows(rows_, counts_); }
 
  private:
   onepass::ApartCounts counts_;

@@ -18,8 +18,8 @@
 #include "onepass/api/dataset.hpp"
 #include "onepass/api/linear_export.hpp"
 #include "onepass/api/models.hpp"
-#include "onepass/api/races.hpp"
 #include "onepass/api/run_json.hpp"
+#include "onepass/api/runners.hpp"
 
 namespace onepass_wasm {
 

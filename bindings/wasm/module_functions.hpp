@@ -59,6 +59,11 @@ inline val limits_value() {
   return out;
 }
 
+// What both CLIs say when a bad row stopped a run with --save (api/runners.hpp).
+inline std::string saved_before_stop_value(double rows, const std::string& file) {
+  return onepass::saved_before_stop(static_cast<std::uint64_t>(rows), file);
+}
+
 // A CLI's words, the command first (api/command_line.hpp): { command, files, options: { flag:
 // [values] } } or { error }.
 inline val command_line_value(val words) {

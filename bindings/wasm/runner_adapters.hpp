@@ -1,58 +1,58 @@
-// JsRunner and its two races: a CSV stream (JsRace) and an svmlight stream (JsSparseRace)
-// through several pipelines, for the JS CsvRunner and SvmlightRunner.
-// Included by bindings/embind.cpp only (the registration table).
+// JsRunner and its two runners: a CSV stream (JsCsvRunner) and an svmlight stream
+// (JsSvmlightRunner) through several pipelines, for the JS CsvRunner and SvmlightRunner. Included
+// by bindings/embind.cpp only (the registration table).
 #pragma once
 
 #include "convert.hpp"
-#include "onepass/api/races.hpp"
 #include "onepass/api/run_json.hpp"
+#include "onepass/api/runners.hpp"
 
 namespace onepass_wasm {
 
 using emscripten::val;
 
-// What a runner over one parse shares, whatever the format (Race: CSV, SparseRace: svmlight):
-// bytes in through its chunk buffer, one call per chunk; its pipelines' figures out.
-template <class RaceType>
+// What a runner over one parse shares, whatever the format (CsvRunner: CSV, SvmlightRunner:
+// svmlight): bytes in through its chunk buffer, one call per chunk; its pipelines' figures out.
+template <class RunnerType>
 class JsRunner {
  public:
   val chunk_buffer(std::size_t n) { return chunk_.view(n); }
   // Parses the first n bytes of the chunk buffer; "" or the error that stopped the stream.
-  val push(std::size_t n) { return status_value(race_->push(chunk_.data(), n)); }
-  val finish() { return status_value(race_->finish()); }
+  val push(std::size_t n) { return status_value(runner_->push(chunk_.data(), n)); }
+  val finish() { return status_value(runner_->finish()); }
 
-  std::size_t size() const { return race_->size(); }
-  std::string spec(std::size_t i) const { return race_->pipeline(i).spec(); }
-  std::string canonical(std::size_t i) const { return race_->pipeline(i).canonical_spec(); }
-  bool has_probability(std::size_t i) const { return race_->pipeline(i).has_probability(); }
-  val stats(std::size_t i) const { return pipeline_stats(race_->pipeline(i)); }
+  std::size_t size() const { return runner_->size(); }
+  std::string spec(std::size_t i) const { return runner_->pipeline(i).spec(); }
+  std::string canonical(std::size_t i) const { return runner_->pipeline(i).canonical_spec(); }
+  bool has_probability(std::size_t i) const { return runner_->pipeline(i).has_probability(); }
+  val stats(std::size_t i) const { return pipeline_stats(runner_->pipeline(i)); }
   val curve(std::size_t i, std::size_t from) const {
-    return pipeline_curve(race_->pipeline(i), from);
+    return pipeline_curve(runner_->pipeline(i), from);
   }
-  val snapshot(std::size_t i) const { return pipeline_snapshot(race_->pipeline(i)); }
+  val snapshot(std::size_t i) const { return pipeline_snapshot(runner_->pipeline(i)); }
   // Pipeline i as a model file, and its result as `onepass run --json` prints it
-  // (api/races.hpp).
-  std::string to_json(std::size_t i) const { return onepass::model_json(*race_, i); }
-  std::string result_json(std::size_t i) const { return onepass::run_result_json(*race_, i); }
+  // (api/runners.hpp).
+  std::string to_json(std::size_t i) const { return onepass::model_json(*runner_, i); }
+  std::string result_json(std::size_t i) const { return onepass::run_result_json(*runner_, i); }
 
  protected:
   // options.every and options.window (0 when not given): the curve's step and window.
   static std::uint64_t count_option(const val& options, const char* key) {
     return options[key].isNumber() ? static_cast<std::uint64_t>(options[key].as<double>()) : 0;
   }
-  std::unique_ptr<RaceType> race_;
+  std::unique_ptr<RunnerType> runner_;
   ChunkBuffer chunk_;
 };
 
-// The CSV options of a run (JsRace) from JS: the caller's, and when it trains models further
-// (options.models), what the first model's schema says (api/races.hpp read_as_models). A
+// The CSV options of a run (JsCsvRunner) from JS: the caller's, and when it trains models further
+// (options.models), what the first model's schema says (api/runners.hpp read_as_models). A
 // parser worker (JsBlockParser) reads with the same options, so it reads the same rows.
-inline std::string race_csv_options(const val& options, onepass::CsvOptions& opt) {
+inline std::string runner_csv_options(const val& options, onepass::CsvOptions& opt) {
   std::string err = csv_options(options, opt);
   return err.empty() ? onepass::read_as_models(strings_of(options["models"]), opt).message() : err;
 }
 
-class JsRace : public JsRunner<onepass::Race> {
+class JsCsvRunner : public JsRunner<onepass::CsvRunner> {
  public:
   // options: { pipelines: string[] | models: string[] (model files to train further),
   //            label?, positive?, onError?: "stop"|"skip", every?, header?, delimiter? }
@@ -61,11 +61,11 @@ class JsRace : public JsRunner<onepass::Race> {
     std::string err = csv_options(options, opt);
     if (!err.empty()) return err;
     const std::vector<std::string> models = strings_of(options["models"]);
-    auto race =
-        onepass::start_race(opt, strings_of(options["pipelines"]), models,
-                            count_option(options, "every"), count_option(options, "window"));
-    if (!race) return race.message();
-    race_ = race.take();
+    auto runner =
+        onepass::start_csv_runner(opt, strings_of(options["pipelines"]), models,
+                                  count_option(options, "every"), count_option(options, "window"));
+    if (!runner) return runner.message();
+    runner_ = runner.take();
     return shuffle_from(options).message();
   }
 
@@ -73,14 +73,14 @@ class JsRace : public JsRunner<onepass::Race> {
   // blocks: 1 they may; 0 not yet (the roles' sample or the second label is still to come); -1
   // never (encoded columns take new levels in stream order).
   int read_apart_state() const {
-    const onepass::CsvReader& r = race_->reader();
+    const onepass::CsvReader& r = runner_->reader();
     if (r.can_read_apart()) return 1;
     return r.schema_ready() && r.encoder().columns() > 0 ? -1 : 0;
   }
   // A buffer of `rows` rows (x: rows x dims doubles, y: labels) for JS to fill with a block a
   // worker read; learn_apart learns it with the worker's counts.
   val apart_buffer(std::size_t rows) {
-    const std::size_t dims = race_->reader().dims();
+    const std::size_t dims = runner_->reader().dims();
     apart_.dims = dims;
     apart_.x.resize(rows * dims);  // both first: growing the heap would detach a view made before
     apart_.y.resize(rows);
@@ -96,38 +96,38 @@ class JsRace : public JsRunner<onepass::Race> {
     c.rows = static_cast<std::uint64_t>(counts["rows"].as<double>());
     c.positives = static_cast<std::uint64_t>(counts["positives"].as<double>());
     c.missing = static_cast<std::uint64_t>(counts["missing"].as<double>());
-    return status_value(race_->learn_apart(apart_, c));
+    return status_value(runner_->learn_apart(apart_, c));
   }
   // Rows a parser in this thread read apart (JsBlockParser::learn_into).
   val learn_rows(onepass::RowBlock& rows, const onepass::ApartCounts& c) {
-    return status_value(race_->learn_apart(rows, c));
+    return status_value(runner_->learn_apart(rows, c));
   }
 
-  // A race on two threads (onepass::Race::set_learning; docs/design.md, "Every core"): each
+  // A runner on two threads (onepass::CsvRunner::set_learning; docs/design.md, "Every core"): each
   // pipeline's group, which pipelines learn here, the run states that come back, and the
   // milliseconds spent parsing and in each pipeline, which the split is weighed by.
   val groups() const {
     val out = val::array();
-    for (std::size_t g : race_->groups()) out.call<void>("push", static_cast<double>(g));
+    for (std::size_t g : runner_->groups()) out.call<void>("push", static_cast<double>(g));
     return out;
   }
   val set_learning(val mask) {
     std::vector<bool> learning;
     const auto n = mask["length"].as<std::size_t>();
     for (std::size_t i = 0; i < n; ++i) learning.push_back(mask[i].as<bool>());
-    return status_value(race_->set_learning(learning));
+    return status_value(runner_->set_learning(learning));
   }
-  val run_state(std::size_t i) const { return typed_copy(race_->run_state(i)); }
+  val run_state(std::size_t i) const { return typed_copy(runner_->run_state(i)); }
   val load_run_state(std::size_t i, val state) {
     return status_value(
-        race_->load_run_state(i, emscripten::convertJSArrayToNumberVector<double>(state)));
+        runner_->load_run_state(i, emscripten::convertJSArrayToNumberVector<double>(state)));
   }
   val costs() const {
     val out = val::object();
-    out.set("parse", race_->parse_ms());
+    out.set("parse", runner_->parse_ms());
     val pipelines = val::array();
-    for (std::size_t i = 0; i < race_->size(); ++i)
-      pipelines.call<void>("push", race_->pipeline_ms(i));
+    for (std::size_t i = 0; i < runner_->size(); ++i)
+      pipelines.call<void>("push", runner_->pipeline_ms(i));
     out.set("pipelines", pipelines);
     return out;
   }
@@ -140,22 +140,22 @@ class JsRace : public JsRunner<onepass::Race> {
     if (!options["shuffleBuffer"].isNumber()) return onepass::Status::ok();
     const double seed = options["seed"].isNumber() ? options["seed"].as<double>()
                                                    : static_cast<double>(onepass::kDefaultSeed);
-    return race_->shuffle(static_cast<std::size_t>(options["shuffleBuffer"].as<double>()),
-                          static_cast<std::uint64_t>(seed));
+    return runner_->shuffle(static_cast<std::size_t>(options["shuffleBuffer"].as<double>()),
+                            static_cast<std::uint64_t>(seed));
   }
 
  public:
   // What the reader has read (api/run_json.hpp reader_info_json), with what the run says of
   // the data once the stream is finished.
   val info() const {
-    const onepass::CsvReader& r = race_->reader();
+    const onepass::CsvReader& r = runner_->reader();
     return parsed(onepass::reader_info_json(
-        r, r.finished() ? race_->warnings() : std::vector<std::string>()));
+        r, r.finished() ? runner_->warnings() : std::vector<std::string>()));
   }
 };
 
-// Sparse rows from svmlight / libsvm text through several pipelines (onepass::SparseRace).
-class JsSparseRace : public JsRunner<onepass::SparseRace> {
+// Sparse rows from svmlight / libsvm text through several pipelines (onepass::SvmlightRunner).
+class JsSvmlightRunner : public JsRunner<onepass::SvmlightRunner> {
  public:
   // options: { pipelines: string[] | models: string[] (model files of svmlight rows to train
   //            further), dims (the models' by default), indexBase?: 0|1, positive?,
@@ -164,15 +164,15 @@ class JsSparseRace : public JsRunner<onepass::SparseRace> {
     onepass::SvmlightOptions opt;
     svmlight_options(options, opt);
     const std::vector<std::string> models = strings_of(options["models"]);
-    auto race =
-        onepass::start_sparse_race(opt, strings_of(options["pipelines"]), models,
-                                   count_option(options, "every"), count_option(options, "window"));
-    if (!race) return race.message();
-    race_ = race.take();
+    auto runner = onepass::start_svmlight_runner(opt, strings_of(options["pipelines"]), models,
+                                                 count_option(options, "every"),
+                                                 count_option(options, "window"));
+    if (!runner) return runner.message();
+    runner_ = runner.take();
     return "";
   }
 
-  val info() const { return parsed(onepass::reader_info_json(race_->reader())); }
+  val info() const { return parsed(onepass::reader_info_json(runner_->reader())); }
 };
 
 }  // namespace onepass_wasm

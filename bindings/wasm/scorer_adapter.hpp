@@ -1,10 +1,10 @@
-// JsScorer: frozen predictions of a saved model over CSV or svmlight bytes (api/model_scorer.hpp),
+// JsScorer: frozen predictions of a saved model over CSV or svmlight bytes (api/scorer.hpp),
 // for the JS Scorer class.
 // Included by bindings/embind.cpp only (the registration table).
 #pragma once
 
 #include "convert.hpp"
-#include "onepass/api/model_scorer.hpp"
+#include "onepass/api/scorer.hpp"
 
 namespace onepass_wasm {
 
@@ -15,16 +15,16 @@ class JsScorer {
   // A model file and how to read the rows: CSV options (the model's schema fills what they
   // leave out), or { format: "svmlight", positive?, onError? } for a model of svmlight rows.
   std::string init(const std::string& model, val options) {
-    onepass::Result<std::unique_ptr<onepass::ModelScorer>> made = onepass::Status::ok();
+    onepass::Result<std::unique_ptr<onepass::Scorer>> made = onepass::Status::ok();
     if (svmlight_format(options)) {
       onepass::SvmlightOptions opt;
       svmlight_options(options, opt);
-      made = onepass::ModelScorer::svmlight(model, opt);
+      made = onepass::Scorer::svmlight(model, opt);
     } else {
       onepass::CsvOptions opt;
       std::string err = csv_options(options, opt);
       if (!err.empty()) return err;
-      made = onepass::ModelScorer::csv(model, opt);
+      made = onepass::Scorer::csv(model, opt);
     }
     if (!made) return made.message();
     scorer_ = made.take();
@@ -47,7 +47,7 @@ class JsScorer {
     out.set("lines", typed_copy(lines));
     return out;
   }
-  // The predictions CSV (api/model_scorer.hpp): its header, and the lines of rows that take()
+  // The predictions CSV (api/scorer.hpp): its header, and the lines of rows that take()
   // gave (the JS Scorer's toCsv hands them back).
   std::string csv_header() const { return scorer_->csv_header(); }
   std::string csv_lines(val scores, val predictions, val probabilities, val lines) const {
@@ -84,7 +84,7 @@ class JsScorer {
   std::string summary() const { return scorer_->summary(); }
 
  private:
-  std::unique_ptr<onepass::ModelScorer> scorer_;
+  std::unique_ptr<onepass::Scorer> scorer_;
   ChunkBuffer chunk_;
 };
 

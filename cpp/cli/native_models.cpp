@@ -10,9 +10,9 @@
 #include "native_args.hpp"
 #include "native_commands.hpp"
 #include "onepass/api/linear_export.hpp"
-#include "onepass/api/model_scorer.hpp"
 #include "onepass/api/models.hpp"
 #include "onepass/api/registry_json.hpp"
+#include "onepass/api/scorer.hpp"
 
 namespace onepass_native {
 
@@ -44,10 +44,10 @@ int predict(int argc, char** argv) {
   if (!reading) return usage_error(reading.message());
   Reading& read = reading.value();
   read.svmlight = svmlight;
-  auto made = read.svmlight ? onepass::ModelScorer::svmlight(text, read.svm)
-                            : onepass::ModelScorer::csv(text, read.csv);
+  auto made = read.svmlight ? onepass::Scorer::svmlight(text, read.svm)
+                            : onepass::Scorer::csv(text, read.csv);
   if (!made) return failure(made.message());
-  onepass::ModelScorer& scorer = *made.value();
+  onepass::Scorer& scorer = *made.value();
   std::ofstream file_out;
   if (!out_file.empty()) {
     errno = 0;

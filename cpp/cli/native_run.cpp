@@ -11,8 +11,8 @@
 #include "onepass/api/csv_options.hpp"
 #include "onepass/api/defaults.hpp"
 #include "onepass/api/models.hpp"
-#include "onepass/api/races.hpp"
 #include "onepass/api/run_json.hpp"
+#include "onepass/api/runners.hpp"
 
 namespace onepass_native {
 
@@ -21,20 +21,27 @@ namespace {
 // The bytes read at a time.
 constexpr std::size_t kChunk = 1 << 16;
 
-// Streams the file through the race, prints each pipeline's result, and writes the first as a
-// model file when `save` names one.
-template <class RaceType>
-int race_through(onepass::Result<std::unique_ptr<RaceType>> made, const std::string& file,
-                 const std::string& save) {
+// Streams the file through the runner, prints each pipeline's result, and writes the first as a
+// model file when `save` names one. A run stopped by a bad row keeps what it learned before it:
+// the model is written all the same, and said so; the exit code still says the run failed.
+template <class RunnerType>
+int run_through(onepass::Result<std::unique_ptr<RunnerType>> made, const std::string& file,
+                const std::string& save) {
   if (!made) return failure(made.message());
-  RaceType& race = *made.value();
+  RunnerType& runner = *made.value();
   const onepass::Status st = read_in_chunks(
-      file, kChunk, [&](const char* data, std::size_t n) { return race.push(data, n); },
-      [&] { return race.finish(); });
-  if (!st) return failure(st.message());
-  for (std::size_t i = 0; i < race.size(); ++i)
-    std::cout << onepass::run_result_json(race, i) << "\n";
-  if (!save.empty()) std::ofstream(save, std::ios::binary) << onepass::model_json(race, 0) << "\n";
+      file, kChunk, [&](const char* data, std::size_t n) { return runner.push(data, n); },
+      [&] { return runner.finish(); });
+  if (!st) {
+    const std::uint64_t learned = runner.pipeline(0).progress().rows();
+    if (save.empty() || learned == 0) return failure(st.message());
+    std::ofstream(save, std::ios::binary) << onepass::model_json(runner, 0) << "\n";
+    return failure(st.message() + "\nonepass-native: " + onepass::saved_before_stop(learned, save));
+  }
+  for (std::size_t i = 0; i < runner.size(); ++i)
+    std::cout << onepass::run_result_json(runner, i) << "\n";
+  if (!save.empty())
+    std::ofstream(save, std::ios::binary) << onepass::model_json(runner, 0) << "\n";
   return 0;
 }
 
@@ -67,18 +74,18 @@ int run(int argc, char** argv) {
   const std::size_t every = std::strtoull(line.value("--every", "0").c_str(), nullptr, 10);
   if (specs.empty() && models.empty()) specs.push_back(onepass::kDefaultPipeline);
   if (read.svmlight)
-    return race_through(onepass::start_sparse_race(read.svm, specs, models, every), file, save);
+    return run_through(onepass::start_svmlight_runner(read.svm, specs, models, every), file, save);
   if (onepass::Status st = onepass::check_csv_options(read.csv); !st)
     return usage_error(st.message());
-  auto race = onepass::start_race(read.csv, specs, models, every);
-  if (race)
-    if (onepass::Status st = race.value()->shuffle(
+  auto runner = onepass::start_csv_runner(read.csv, specs, models, every);
+  if (runner)
+    if (onepass::Status st = runner.value()->shuffle(
             std::strtoull(line.value("--shuffle-buffer", "0").c_str(), nullptr, 10),
             std::strtoull(line.value("--seed", std::to_string(onepass::kDefaultSeed)).c_str(),
                           nullptr, 10));
         !st)
       return usage_error(st.message());
-  return race_through(std::move(race), file, save);
+  return run_through(std::move(runner), file, save);
 }
 
 }  // namespace onepass_native

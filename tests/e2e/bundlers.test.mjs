@@ -169,7 +169,7 @@ test('Vite: parsing on two threads from the installed package (its worker script
     const { blocksApart } = await many.pushAll(chunks(), { threads: 2 });
     many.finish();
     const same = JSON.stringify(one.results()) === JSON.stringify(many.results());
-    // Costly pipelines: learning is the bound, and the race is split between the two threads
+    // Costly pipelines: learning is the bound, and the runner is split between the two threads
     // (a worker parses and learns some of the pipelines; docs/design.md, "Every core").
     let wide = 'a,b,c,d,e,f,g,h,i,j,label\\n';
     for (let i = 0; i < 400000; i++) {
@@ -198,8 +198,8 @@ test('Vite: parsing on two threads from the installed package (its worker script
   assert.ok(m, title);
   assert.ok(Number(m[1]) > 0, `${m[1]} blocks parsed by the worker`);
   assert.equal(m[2], 'true', 'the same results as one thread');
-  assert.ok(Number(m[3]) > 0, 'a race of costly pipelines split between the threads');
-  assert.equal(m[4], 'true', 'the split race: the same results as one thread');
+  assert.ok(Number(m[3]) > 0, 'a runner of costly pipelines split between the threads');
+  assert.equal(m[4], 'true', 'the split runner: the same results as one thread');
   assert.ok(
     requested.some((p) => /parse_worker\.bundle.*\.js$/.test(p)),
     'the parser worker script was served',

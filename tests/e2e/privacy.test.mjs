@@ -116,14 +116,14 @@ test('parser workers: on a host without CSP they can fetch nothing, and every co
     assert.equal(await page.inputValue('#threads'), '1'); // one thread by default
     await page.selectOption('#threads', '0'); // every core
     await page.click('#run');
-    // Past the head and the 8 MB on which a split of the race is weighed (docs/design.md).
+    // Past the head and the 8 MB on which a split of the runner is weighed (docs/design.md).
     await page.waitForFunction(
       () =>
         Number(/([\d.]+) MB read/.exec(document.querySelector('#status').textContent)?.[1]) > 11,
     );
     await page.click('#pause');
     // The run's worker and its parser workers, each started from a blob: URL: none can fetch.
-    // (Parser workers start once the file's head has settled, or 8 MB later when a race split
+    // (Parser workers start once the file's head has settled, or 8 MB later when a runner split
     // between threads may pay and is weighed; the browser reports a new worker a moment after
     // it starts.)
     const until = Date.now() + 10000;

@@ -1,4 +1,4 @@
-// Fuzz target: arbitrary bytes as a CSV stream, in arbitrary chunks, through a race of
+// Fuzz target: arbitrary bytes as a CSV stream, in arbitrary chunks, through a runner of
 // pipelines (a scaler shared by two, a quantile sketch, a warm-up scaler, an averaged learner),
 // then every snapshot and model a front end would take, whether the stream failed or not.
 #include <cstdint>
@@ -6,7 +6,7 @@
 
 #include "fuzz_input.hpp"
 #include "models/model_json.hpp"
-#include "pipeline/race.hpp"
+#include "pipeline/csv_runner.hpp"
 
 using namespace onepass;
 
@@ -26,9 +26,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::vector<std::string> specs = {"zscore | logreg +avg", "zscore | pa1",
                                           "robust(eps=0.1) | perceptron +vote",
                                           "as(warmup=5) | mbw"};
-  auto race = Race::create(opt, specs, 3, 4);
-  if (!race) return 0;
-  Race& r = *race.value();
+  auto runner = CsvRunner::create(opt, specs, 3, 4);
+  if (!runner) return 0;
+  CsvRunner& r = *runner.value();
   const bool ok = fuzz::push_in_chunks(
       chunks, in.rest(), in.left(),
       [&](const char* p, std::size_t n) { return static_cast<bool>(r.push(p, n)); });

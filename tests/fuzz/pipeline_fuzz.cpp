@@ -35,11 +35,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   auto again = Pipeline::build(spec);
   if (!again) __builtin_trap();                          // a spec that built once builds again
   if (!again.value()->load(p.save())) __builtin_trap();  // and its state loads into it
-  // The whole run state (a race on two threads) loads back as it was, and one damaged by the
+  // The whole run state (a runner on two threads) loads back as it was, and one damaged by the
   // rest of the input (values from the edges of double at chosen places, or cut short) is
   // refused or loads into a pipeline that still learns with finite parameters.
   // (Of a pipeline that took rows: finish() without one marks a warm-up scaler of no width
-  // fitted, which a state of no width does not keep, as a model file does not; a race finishes
+  // fitted, which a state of no width does not keep, as a model file does not; a runner finishes
   // only pipelines that took rows.)
   const std::vector<double> run = p.run_state();
   if (!again.value()->load_run_state(run)) __builtin_trap();

@@ -1,5 +1,5 @@
 // Fuzz target, differential (docs/design.md, "Every core"): arbitrary bytes as a CSV stream cut
-// into blocks of whole records, learned once by a race whose reader reads every byte and once
+// into blocks of whole records, learned once by a runner whose reader reads every byte and once
 // with the blocks after the head read apart by a second reader (as the parser workers do). The
 // two must agree on every count, error, warning, parameter and saved state; anything else traps.
 #include <cstdint>
@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "fuzz_input.hpp"
-#include "pipeline/race.hpp"
+#include "pipeline/csv_runner.hpp"
 
 using namespace onepass;
 
@@ -29,7 +29,7 @@ std::vector<std::string> record_blocks(const char* data, std::size_t size, std::
 }
 
 struct Outcome {
-  std::unique_ptr<Race> race;
+  std::unique_ptr<CsvRunner> runner;
   std::string status;
   std::size_t apart = 0;
 };
@@ -38,7 +38,7 @@ Outcome run(const CsvOptions& opt, const std::vector<std::string>& blocks, bool 
   const std::vector<std::string> specs = {"zscore | logreg", "zscore | pa1 +avg",
                                           "robust(eps=0.1) | perceptron"};
   Outcome o;
-  o.race = Race::create(opt, specs, 3, 4).take();
+  o.runner = CsvRunner::create(opt, specs, 3, 4).take();
   CsvOptions worker_options = opt;
   worker_options.on_error = ErrorPolicy::skip;
   CsvReader worker(worker_options);
@@ -51,17 +51,17 @@ Outcome run(const CsvOptions& opt, const std::vector<std::string>& blocks, bool 
     if (!st) break;
     quoted = quoted || block.find('"') != std::string::npos;
     if (apart && !head && !quoted && worker.read_apart(block.data(), block.size(), rows, counts)) {
-      st = o.race->learn_apart(rows, counts);
+      st = o.runner->learn_apart(rows, counts);
       ++o.apart;
       continue;
     }
-    st = o.race->push(block.data(), block.size());
+    st = o.runner->push(block.data(), block.size());
     if (head) {
       (void)worker.feed(block.data(), block.size(), rows);
-      head = !o.race->reader().can_read_apart();
+      head = !o.runner->reader().can_read_apart();
     }
   }
-  if (st) st = o.race->finish();
+  if (st) st = o.runner->finish();
   o.status = st.message();
   return o;
 }
@@ -89,18 +89,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   opt.max_fields = 64;
   const std::vector<std::string> blocks = record_blocks(in.rest(), in.left(), 16 + block * 4);
   const Outcome one = run(opt, blocks, false), two = run(opt, blocks, true);
-  const CsvReader &a = one.race->reader(), &b = two.race->reader();
+  const CsvReader &a = one.runner->reader(), &b = two.runner->reader();
   bool agree = one.status == two.status && a.rows() == b.rows() && a.positives() == b.positives() &&
                a.skipped() == b.skipped() && a.missing_cells() == b.missing_cells() &&
                a.lines() == b.lines() && a.bytes() == b.bytes() &&
                a.errors().size() == b.errors().size() &&
-               one.race->warnings() == two.race->warnings();
+               one.runner->warnings() == two.runner->warnings();
   for (std::size_t i = 0; agree && i < a.errors().size(); ++i)
     agree = a.errors()[i].line == b.errors()[i].line &&
             a.errors()[i].column == b.errors()[i].column &&
             a.errors()[i].message == b.errors()[i].message;
-  for (std::size_t i = 0; agree && i < one.race->size(); ++i) {
-    const Pipeline &p = one.race->pipeline(i), &q = two.race->pipeline(i);
+  for (std::size_t i = 0; agree && i < one.runner->size(); ++i) {
+    const Pipeline &p = one.runner->pipeline(i), &q = two.runner->pipeline(i);
     const PipelineState ps = p.save(), qs = q.save();
     agree = same(p.learner().params(), q.learner().params()) && same(ps.progress, qs.progress) &&
             ps.scalers.size() == qs.scalers.size() && same(ps.learner.state, qs.learner.state);

@@ -3,7 +3,7 @@
 #include <cstdint>
 
 #include "fuzz_input.hpp"
-#include "pipeline/sparse_race.hpp"
+#include "pipeline/svmlight_runner.hpp"
 
 using namespace onepass;
 
@@ -17,9 +17,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   opt.on_error = options & 128 ? ErrorPolicy::skip : ErrorPolicy::stop;
   const std::vector<std::string> specs = {"maxabs | pa1 +avg", "l2 | logreg", "zscore | romma",
                                           "winnow +vote"};
-  auto race = SparseRace::create(opt, specs, 2, 3);
-  if (!race) return 0;
-  SparseRace& r = *race.value();
+  auto runner = SvmlightRunner::create(opt, specs, 2, 3);
+  if (!runner) return 0;
+  SvmlightRunner& r = *runner.value();
   const bool ok = fuzz::push_in_chunks(
       chunks, in.rest(), in.left(),
       [&](const char* p, std::size_t n) { return static_cast<bool>(r.push(p, n)); });

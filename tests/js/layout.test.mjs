@@ -30,7 +30,7 @@ test('an include around the door is named; the API, own files and system headers
     'cpp/src/io/csv_reader.hpp': '#pragma once\n',
     'cpp/cli/args.hpp': '#pragma once\n',
     'cpp/cli/run.cpp':
-      '#include <vector>\n#include "args.hpp"\n#include "onepass/api/races.hpp"\n' +
+      '#include <vector>\n#include "args.hpp"\n#include "onepass/api/runners.hpp"\n' +
       '#include "io/csv_reader.hpp"\n',
     'bindings/wasm/convert.hpp': '#pragma once\n',
     'bindings/embind.cpp': '#include "wasm/convert.hpp"\n  #  include "core/status.hpp"\n',

@@ -1,5 +1,5 @@
 // Parsing on every core (docs/design.md, "Every core"): with parser
-// workers, and with a race split between two threads, a run gives what one thread gives, bit
+// workers, and with a runner split between two threads, a run gives what one thread gives, bit
 // for bit, whatever the input: a file by its path, a Blob, a stream; string labels, empty cells,
 // bad rows skipped or stopping, a quote half-way, a cancel.
 import assert from 'node:assert/strict';
@@ -23,7 +23,7 @@ import { load } from 'onepass';
 import { cli, root } from './helpers.mjs';
 // The same module the package loads (its own path): a test may fix the learning thread's share.
 import { ReadShare } from '../../lib/parallel/read_share.js';
-import { RaceSplit, SplitWeighing } from '../../lib/parallel/race_split.js';
+import { RunnerSplit, SplitWeighing } from '../../lib/parallel/runner_split.js';
 import { EarlyThreads, KeptThreads, threadCounts } from '../../lib/parallel/parser_threads.js';
 
 let op;
@@ -32,7 +32,7 @@ before(async () => {
   // Workers read every block from the first (the learning thread's share is tested below, and
   // would otherwise take what small files have before the workers are set up).
   ReadShare.fixed = 0;
-  RaceSplit.fixed = false; // no race is split but in the tests of that (below)
+  RunnerSplit.fixed = false; // no runner is split but in the tests of that (below)
   op = await load();
   dir = mkdtempSync(join(tmpdir(), 'onepass-parallel-'));
 });
@@ -264,15 +264,15 @@ test('a later run takes the threads the one before kept: none started, the bits 
   await cancelled(runner, path, 3, 2);
   runner.dispose();
   assertSame(one, await run(path, 3));
-  // A stream's blocks, a race split (one worker learns pipelines), then a file again.
+  // A stream's blocks, a runner split (one worker learns pipelines), then a file again.
   assertSame(one, await run(fileChunks(path, 65536), 3));
-  RaceSplit.fixed = [false, false, true]; // the z-scored two share their scaler: one side
+  RunnerSplit.fixed = [false, false, true]; // the z-scored two share their scaler: one side
   try {
     const split = await run(path, 2);
     assert.equal(split.pipelinesApart, 1);
     assertSame(one, split);
   } finally {
-    RaceSplit.fixed = false;
+    RunnerSplit.fixed = false;
   }
   assertSame(one, await run(path, 3));
   assert.equal(threadCounts.started - started, 2, 'no run since started a thread');
@@ -465,7 +465,7 @@ test('a parser worker that cannot start stops the run with its error, not a run 
     await assert.rejects(
       streamInParallel(
         {
-          race: runner.raw,
+          runner: runner.raw,
           push: (bytes) => runner.push(bytes),
           options: { positive: 'yes' },
           source: { wasmUrl: join(dir, 'no-such-module.wasm') }, // the workers' module: missing
@@ -515,76 +515,82 @@ test("a block with a quote at any byte is left to the run's reader (wasm SIMD's 
   }
 });
 
-// A race split between two threads (race_split.ts): pipelines 0 and 1 share a z-score and
+// A runner split between two threads (runner_split.ts): pipelines 0 and 1 share a z-score and
 // stay together; the worker learns the marked ones.
-const RACE = ['zscore | logreg', 'zscore | pa1 +avg', 'robust | perceptron', 'winnow', 'pa'];
+const RUNNER_SPECS = [
+  'zscore | logreg',
+  'zscore | pa1 +avg',
+  'robust | perceptron',
+  'winnow',
+  'pa',
+];
 const WORKER_LEARNS = [
   [false, false, true, true, false],
   [true, true, false, false, true],
 ];
 
-test('a race split between two threads learns the bits of one: file, Blob, stream', async () => {
+test('a runner split between two threads learns the bits of one: file, Blob, stream', async () => {
   const text = csvText(250000, (i) => (i === 150000 ? '1,2,oops,4,no\n' : ''));
   const path = file('split.csv', text);
   const chunks = () => fileChunks(path, 100000);
   try {
     for (const options of [{ onError: 'skip' }, {}]) {
-      const one = await run(path, 1, { ...options, pipelines: RACE });
+      const one = await run(path, 1, { ...options, pipelines: RUNNER_SPECS });
       for (const mask of WORKER_LEARNS) {
-        RaceSplit.fixed = mask;
+        RunnerSplit.fixed = mask;
         for (const source of [path, await openAsBlob(path), chunks()]) {
-          const split = await run(source, 2, { ...options, pipelines: RACE });
+          const split = await run(source, 2, { ...options, pipelines: RUNNER_SPECS });
           if (!split.error) assert.equal(split.pipelinesApart, mask.filter(Boolean).length);
           assertSame(one, split);
         }
       }
     }
   } finally {
-    RaceSplit.fixed = false;
+    RunnerSplit.fixed = false;
   }
 });
 
-test("a split race after a quote, and cancelled, still holds one thread's bits", async () => {
+test("a split runner after a quote, and cancelled, still holds one thread's bits", async () => {
   const text = csvText(250000, (i) => (i === 200000 ? '"1.5",2,3,"4",yes\n' : ''));
   const path = file('split-quoted.csv', text);
   const chunks = () => fileChunks(path, 65536);
-  RaceSplit.fixed = WORKER_LEARNS[0];
+  RunnerSplit.fixed = WORKER_LEARNS[0];
   try {
-    const one = await run(path, 1, { pipelines: RACE });
-    assertSame(one, await run(path, 2, { pipelines: RACE })); // the worker reads the rest too
-    assertSame(one, await run(chunks(), 2, { pipelines: RACE })); // the rest is sent to it
+    const one = await run(path, 1, { pipelines: RUNNER_SPECS });
+    assertSame(one, await run(path, 2, { pipelines: RUNNER_SPECS })); // the worker reads the rest too
+    assertSame(one, await run(chunks(), 2, { pipelines: RUNNER_SPECS })); // the rest is sent to it
     // Cancels at every progress call (before, at and after the quoted block, and in the rest
     // read here): the blocks in flight, and the rest, are learned on both sides alike.
-    const runner = op.csvRunner({ pipelines: RACE, positive: 'yes' });
+    const runner = op.csvRunner({ pipelines: RUNNER_SPECS, positive: 'yes' });
     let calls = 0;
     await runner.pushAll(path, { threads: 2, onProgress: () => void ++calls });
     runner.dispose();
     assert.ok(calls >= 6, `${calls} progress calls`);
     for (let call = 1; call < calls; call++) {
-      const cancelledRun = op.csvRunner({ pipelines: RACE, positive: 'yes' });
+      const cancelledRun = op.csvRunner({ pipelines: RUNNER_SPECS, positive: 'yes' });
       await cancelled(cancelledRun, path, 2, call);
       const rows = cancelledRun.results().map((r) => r.rows);
       assert.ok(rows[0] > 0 && rows[0] < 250001, `rows ${rows}`);
       assert.deepEqual(
         rows,
-        RACE.map(() => cancelledRun.info().rows),
+        RUNNER_SPECS.map(() => cancelledRun.info().rows),
         `cancelled at progress call ${call} of ${calls}`,
       );
       cancelledRun.dispose();
     }
   } finally {
-    RaceSplit.fixed = false;
+    RunnerSplit.fixed = false;
   }
 });
 
-test('a split race of models trained further learns the bits of one thread', async () => {
-  const first = op.csvRunner({ pipelines: RACE, positive: 'yes' });
+test('a split runner of models trained further learns the bits of one thread', async () => {
+  const first = op.csvRunner({ pipelines: RUNNER_SPECS, positive: 'yes' });
   first.push(new TextEncoder().encode(csvText(20000)));
   first.finish();
-  const models = RACE.map((_, i) => first.toJSON(i));
+  const models = RUNNER_SPECS.map((_, i) => first.toJSON(i));
   first.dispose();
   const path = file('split-models.csv', csvText(250000));
-  RaceSplit.fixed = WORKER_LEARNS[0];
+  RunnerSplit.fixed = WORKER_LEARNS[0];
   try {
     const one = await run(path, 1, { models });
     assert.equal(one.info.rows, 250000);
@@ -592,15 +598,15 @@ test('a split race of models trained further learns the bits of one thread', asy
     assert.equal(split.pipelinesApart, 2);
     assertSame(one, split);
   } finally {
-    RaceSplit.fixed = false;
+    RunnerSplit.fixed = false;
   }
 });
 
 test('a worker that fails mid-split stops the run with its error; all learn here again', async () => {
   const path = file('split-fails.csv', csvText(500000));
   const size = statSync(path).size;
-  RaceSplit.fixed = WORKER_LEARNS[0];
-  const runner = op.csvRunner({ pipelines: RACE, positive: 'yes' });
+  RunnerSplit.fixed = WORKER_LEARNS[0];
+  const runner = op.csvRunner({ pipelines: RUNNER_SPECS, positive: 'yes' });
   try {
     let calls = 0;
     // The file loses its second half while the worker reads it: its next range fails.
@@ -617,7 +623,7 @@ test('a worker that fails mid-split stops the run with its error; all learn here
     WORKER_LEARNS[0].forEach((there, i) =>
       there ? assert.ok(rows[i] > 0 && rows[i] <= here, `${rows}`) : assert.equal(rows[i], here),
     );
-    RACE.forEach((_, i) => assert.ok(op.loadPipeline(runner.toJSON(i)))); // finite, whole states
+    RUNNER_SPECS.forEach((_, i) => assert.ok(op.loadPipeline(runner.toJSON(i)))); // finite, whole states
     // Every pipeline learns on this thread again: one more row reaches all of them.
     runner.push(new TextEncoder().encode('1,2,3,4,yes\n'));
     runner.finish();
@@ -627,7 +633,7 @@ test('a worker that fails mid-split stops the run with its error; all learn here
     );
   } finally {
     runner.dispose();
-    RaceSplit.fixed = false;
+    RunnerSplit.fixed = false;
   }
 });
 
@@ -658,10 +664,10 @@ test('one thread reads a file straight into the module: the bits of a stream, to
   missing.dispose();
 });
 
-test("a split race's live figures follow the worker's pipelines during the run", async () => {
+test("a split runner's live figures follow the worker's pipelines during the run", async () => {
   const path = file('split-live.csv', csvText(600000));
-  RaceSplit.fixed = WORKER_LEARNS[0];
-  const runner = op.csvRunner({ pipelines: RACE, positive: 'yes', every: 1000 });
+  RunnerSplit.fixed = WORKER_LEARNS[0];
+  const runner = op.csvRunner({ pipelines: RUNNER_SPECS, positive: 'yes', every: 1000 });
   try {
     const seen = [];
     await runner.pushAll(path, {
@@ -676,14 +682,14 @@ test("a split race's live figures follow the worker's pipelines during the run",
     assert.equal(runner.stats(2).curve.length, 1200); // 600 points (rows, mistakes)
   } finally {
     runner.dispose();
-    RaceSplit.fixed = false;
+    RunnerSplit.fixed = false;
   }
 });
 
-test('a race is split when learning is the bound, weighed by what blocks cost', () => {
-  RaceSplit.fixed = null;
+test('a runner is split when learning is the bound, weighed by what blocks cost', () => {
+  RunnerSplit.fixed = null;
   const plan = (parse, pipelines, groups, parsers = 1) =>
-    RaceSplit.plan(groups, { parse, pipelines }, parsers);
+    RunnerSplit.plan(groups, { parse, pipelines }, parsers);
   try {
     // Learning 9 ms against parsing 4: the worker parses and takes groups 0 and 3 (6 + 1 + 2
     // against 6 here), instead of 9 on this thread.
@@ -698,18 +704,18 @@ test('a race is split when learning is the bound, weighed by what blocks cost', 
     // Weighed after 8 more blocks when the head's costs say a split may pay (the head ran on
     // unoptimised code), on what those blocks cost; at once when they say it cannot.
     let costs = { parse: 10, pipelines: [30, 5] };
-    const race = { costs: () => costs, groups: () => [0, 1] };
+    const runner = { costs: () => costs, groups: () => [0, 1] };
     const weighing = new SplitWeighing();
-    assert.equal(weighing.due(race, 1), false);
-    for (let i = 0; i < 7; i++) assert.equal(weighing.due(race, 1), false);
+    assert.equal(weighing.due(runner, 1), false);
+    for (let i = 0; i < 7; i++) assert.equal(weighing.due(runner, 1), false);
     costs = { parse: 14, pipelines: [42, 6] };
-    assert.equal(weighing.due(race, 1), true);
-    assert.deepEqual(weighing.costs(race), { parse: 4, pipelines: [12, 1] });
+    assert.equal(weighing.due(runner, 1), true);
+    assert.deepEqual(weighing.costs(runner), { parse: 4, pipelines: [12, 1] });
     costs = { parse: 10, pipelines: [3, 5] };
-    assert.equal(new SplitWeighing().due(race, 1), true);
+    assert.equal(new SplitWeighing().due(runner, 1), true);
     costs = { parse: 10, pipelines: [30, 5] };
-    assert.equal(new SplitWeighing().due({ ...race, groups: () => [0, 0] }, 1), true);
+    assert.equal(new SplitWeighing().due({ ...runner, groups: () => [0, 0] }, 1), true);
   } finally {
-    RaceSplit.fixed = false;
+    RunnerSplit.fixed = false;
   }
 });

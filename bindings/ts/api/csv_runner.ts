@@ -1,6 +1,6 @@
 // Streams CSV bytes through several pipelines with one parse, on one thread or with parser
 // workers (parallel/stream.ts).
-import type { RawRace } from '../onepass_wasm.mjs';
+import type { RawCsvRunner } from '../onepass_wasm.mjs';
 import type { LoadOptions } from '../shared/module.js';
 import { checkKeys } from './checks.js';
 import { streamInParallel } from '../parallel/stream.js';
@@ -9,11 +9,11 @@ import { runInput } from './sources.js';
 import type { CsvInfo, CsvSource, StreamOptions } from './types.js';
 
 /** Streams CSV bytes through several pipelines with one parse, one wasm call per chunk. */
-export class CsvRunner extends Runner<RawRace> {
+export class CsvRunner extends Runner<RawCsvRunner> {
   #parallel: { options: object; source: LoadOptions };
 
   /** @internal use Onepass.csvRunner() */
-  constructor(raw: RawRace, parallel: { options: object; source: LoadOptions }) {
+  constructor(raw: RawCsvRunner, parallel: { options: object; source: LoadOptions }) {
     super(raw);
     this.#parallel = parallel;
   }
@@ -24,7 +24,7 @@ export class CsvRunner extends Runner<RawRace> {
    * the rows before a bad row are learned. Call finish() after it. Returns how many blocks of
    * the stream parser workers read (0 on one thread, or when the stream never settled: fewer
    * rows than the roles' sample, one label only, encoded columns), how many this thread read
-   * itself, and how many pipelines a worker learned (when learning is the bound, the race is
+   * itself, and how many pipelines a worker learned (when learning is the bound, the runner is
    * split between threads: docs/design.md, "Every core"; results are the same bit for bit).
    */
   async pushAll(
@@ -34,7 +34,7 @@ export class CsvRunner extends Runner<RawRace> {
     checkKeys('pushAll', options, ['threads', 'onProgress']);
     return streamInParallel(
       {
-        race: this.raw,
+        runner: this.raw,
         push: (bytes) => this.push(bytes),
         options: this.#parallel.options,
         source: this.#parallel.source,

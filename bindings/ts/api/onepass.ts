@@ -68,6 +68,9 @@ export interface Onepass {
   /** @internal The reading flags' rules once the format of the model the command reads is
    * known ('' for none); throws the mistake. */
   checkReading(words: string[], model: '' | 'csv' | 'svmlight', modelName: string): void;
+  /** @internal What both CLIs say when a bad row stopped a run with --save and the model of the
+   * rows learned before it is written (api/runners.hpp saved_before_stop). */
+  savedBeforeStop(rows: number, file: string): string;
   /** @internal The CSV options with their CLI flags (api/csv_options.hpp). */
   readonly csvFlags: CsvFlag[];
   /**
@@ -199,6 +202,7 @@ function coreMethods({
   | 'csvFlags'
   | 'commandLine'
   | 'checkReading'
+  | 'savedBeforeStop'
   | 'previewCsv'
   | 'memory'
   | 'metricNames'
@@ -219,6 +223,7 @@ function coreMethods({
       const err = raw.checkReading(words, model, modelName);
       if (err) fail(err);
     },
+    savedBeforeStop: (rows, file) => raw.savedBeforeStop(rows, file),
     previewCsv(head, opts = {}) {
       const { complete, ...rest } = opts;
       const text = typeof head === 'string' ? head : new TextDecoder().decode(head);
@@ -333,7 +338,7 @@ function runnerMethods({
         fail('csvRunner takes either options.pipelines or options.models, not both');
       const label = opts.label === undefined ? undefined : String(opts.label);
       const init = { ...opts, models: models.map(modelText), label };
-      const r = initialised(new raw.Race(), (o) => o.init(init));
+      const r = initialised(new raw.CsvRunner(), (o) => o.init(init));
       return new CsvRunner(r, { options: init, source });
     },
     svmlightRunner(opts) {
@@ -354,7 +359,7 @@ function runnerMethods({
       if (models.length === 0 || opts.dims !== undefined)
         checkDims(opts.dims ?? NaN, 'option dims');
       return new SvmlightRunner(
-        initialised(new raw.SparseRace(), (o) =>
+        initialised(new raw.SvmlightRunner(), (o) =>
           o.init({ ...opts, models: models.map(modelText) }),
         ),
       );

@@ -59,7 +59,7 @@ export class Scorer extends WasmOwned<RawScorer> {
 
   /** Scored rows as predictions CSV lines: the prediction in the model's own label values,
    * numbers as String(x) writes them; the same bytes as `onepass predict` and
-   * `onepass-native predict` (the core writes them: api/model_scorer.hpp). */
+   * `onepass-native predict` (the core writes them: api/scorer.hpp). */
   toCsv(r: ScoredRows): string {
     return this.#s.csvLines(r.scores, r.predictions, r.probabilities, r.lines);
   }

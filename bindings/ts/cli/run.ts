@@ -158,6 +158,13 @@ export async function run(args: string[]): Promise<void> {
       if (a.save) writeFileSync(a.save, svm!.modelJSON(0) + '\n');
     }
   } catch (e) {
+    // A run stopped by a bad row keeps what it learned before it: with --save its model is
+    // written all the same, and said so; the exit code still says the run failed.
+    const learned = runner.stats(0).rows;
+    if (a.save && learned > 0 && e instanceof Error) {
+      writeFileSync(a.save, runner.modelJSON(0) + '\n');
+      e.message += `\nonepass: ${op.savedBeforeStop(learned, a.save)}`;
+    }
     // A sparse file read as CSV fails on its first line: say what it probably is.
     const svm = a.format === 'csv' && /\.(svm|svmlight|libsvm)$/i.test(a.file);
     const hint = svm ? ' (this looks like an svmlight file: add --format svmlight --dims D)' : '';

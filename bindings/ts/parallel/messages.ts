@@ -13,14 +13,14 @@ export type ToParser =
       options: object;
       head: Uint8Array[];
       file?: RangedFile;
-      /** A race on two threads: the pipelines this worker learns (race_split.ts), and their
+      /** A runner on two threads: the pipelines this worker learns (runner_split.ts), and their
        * run states after the head (null for the others). */
       learns?: boolean[];
       states?: (Float64Array | null)[];
     }
   | { type: 'bytes'; id: number; block: Uint8Array; spare: ArrayBuffer[] }
   | { type: 'range'; id: number; from: number; to: number; size: number; spare: ArrayBuffer[] }
-  /** Bytes the run's own reader read (after a quote), for this worker's race, in order. */
+  /** Bytes the run's own reader read (after a quote), for this worker's runner, in order. */
   | { type: 'push'; block: Uint8Array }
   /** The run states of the pipelines learned here, now (an answer of type 'states'). */
   | { type: 'collect' }

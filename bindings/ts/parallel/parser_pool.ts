@@ -19,7 +19,7 @@ export class ParserPool {
   #next = 0;
   #failure: Error | null = null;
   #ready = 0;
-  /** A race on two threads: where the learning worker's states go, and the final ones. */
+  /** A runner on two threads: where the learning worker's states go, and the final ones. */
   onStates: (states: (Float64Array | null)[]) => void = () => undefined;
   #collected: { resolve(s: (Float64Array | null)[]): void; reject(e: Error): void } | null = null;
 
@@ -51,8 +51,8 @@ export class ParserPool {
   /** The run's options and module, the head of the stream its reader read, and the file whose
    * ranges the workers will read (none: blocks come as bytes). */
   begin(run: ParallelRun, head: Uint8Array[], file?: RangedFile, learns?: boolean[]): void {
-    // A race on two threads: the worker's pipelines go to it as they are after the head.
-    const states = learns?.map((there, i) => (there ? run.race.runState(i) : null));
+    // A runner on two threads: the worker's pipelines go to it as they are after the head.
+    const states = learns?.map((there, i) => (there ? run.runner.runState(i) : null));
     const transfer = states?.flatMap((s) => (s ? [s.buffer as ArrayBuffer] : [])) ?? [];
     this.#begun = true;
     for (const { thread: t } of this.#threads)
@@ -62,13 +62,13 @@ export class ParserPool {
       );
   }
 
-  /** A race on two threads (one worker): what the run's own reader reads, for the worker's
-   * race too. */
+  /** A runner on two threads (one worker): what the run's own reader reads, for the worker's
+   * runner too. */
   forward(message: Extract<ToParser, { type: 'push' }>): void {
     this.#threads[0].thread.post(message, [message.block.buffer as ArrayBuffer]);
   }
 
-  /** The final states of the worker's pipelines (a race on two threads). */
+  /** The final states of the worker's pipelines (a runner on two threads). */
   collect(): Promise<(Float64Array | null)[]> {
     if (this.#failure) return Promise.reject(this.#failure);
     return new Promise((resolve, reject) => {

@@ -204,7 +204,7 @@ const IGNORE: ParserHandlers = { message: () => undefined, error: () => undefine
  * core reads the head on V8's first code) then overlaps the head's reading instead of following
  * it; a thread kept from an earlier run of the module is taken first. The run's pool takes them
  * (take), and the run gives back those it did not take (end) as soon as it knows: a file that
- * never settles (an encoded column, one label, a quote in its head) uses none, a race split one. */
+ * never settles (an encoded column, one label, a quote in its head) uses none, a runner split one. */
 export class EarlyThreads {
   /** Threads a run wanted early so far in this process (tests: that a run wanted them). */
   static started = 0;

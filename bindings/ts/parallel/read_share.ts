@@ -70,7 +70,7 @@ export class ReadShare {
     else if (bytes > 0) this.#readingHere.add(bytes, ms);
   }
 
-  /** No block is read here from now on: a race split between threads (race_split.ts), whose
+  /** No block is read here from now on: a runner split between threads (runner_split.ts), whose
    * worker reads every block, since it learns from every row. */
   off(): void {
     this.#off = true;

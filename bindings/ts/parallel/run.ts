@@ -1,13 +1,13 @@
 // What a run on several threads is given (stream.ts): the run that learns, and its input.
-import type { RawRace } from '../onepass_wasm.mjs';
+import type { RawCsvRunner } from '../onepass_wasm.mjs';
 import type { LoadOptions } from '../shared/module.js';
 import type { RangedFile } from './file_ranges.js';
 
-/** How a run learns bytes and rows: its race, the push that copies bytes into it (and throws
+/** How a run learns bytes and rows: its runner, the push that copies bytes into it (and throws
  * the error that stopped it), its options (for the workers' readers) and how its module was
  * loaded (for theirs). */
 export interface ParallelRun {
-  race: RawRace;
+  runner: RawCsvRunner;
   push(bytes: Uint8Array): void;
   options: object;
   source: LoadOptions;

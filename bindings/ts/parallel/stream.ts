@@ -9,8 +9,8 @@
 // (a bad row, to be named with its true line) is read here; after a quote, which may open a
 // field that spans a cut, this thread reads the rest of the stream itself. When learning is
 // quicker than the workers' parsing, this thread also reads a share of the blocks itself
-// (read_share.ts), so that neither side waits. When learning is the bound, the race is split
-// instead: one worker parses every block and learns some of the pipelines too (race_split.ts).
+// (read_share.ts), so that neither side waits. When learning is the bound, the runner is split
+// instead: one worker parses every block and learns some of the pipelines too (runner_split.ts).
 // Its pieces: the workers (parser_pool.ts, on threads from parser_threads.ts), the blocks cut
 // from a stream (record_cutter.ts) or ranges of a file (file_ranges.ts), and the blocks in
 // flight (in_order.ts).
@@ -27,7 +27,7 @@ import { InOrder } from './in_order.js';
 import type { BlockReply, ParsedRows } from './messages.js';
 import { ParserPool } from './parser_pool.js';
 import { EarlyThreads } from './parser_threads.js';
-import { loadStates, RaceSplit, SplitWeighing } from './race_split.js';
+import { loadStates, RunnerSplit, SplitWeighing } from './runner_split.js';
 import { readFileFrom } from './read_file.js';
 import { ReadShare } from './read_share.js';
 import { BLOCK_BYTES, RecordCutter } from './record_cutter.js';
@@ -42,10 +42,10 @@ const EARLY_BYTES = 4 * BLOCK_BYTES;
 
 /** Learns what a worker read, in stream order. */
 function learnRows(run: ParallelRun, rows: ParsedRows): void {
-  const into = run.race.apartBuffer(rows.rows);
+  const into = run.runner.apartBuffer(rows.rows);
   into.x.set(rows.x);
   into.y.set(rows.y);
-  const err = run.race.learnApart(rows);
+  const err = run.runner.learnApart(rows);
   if (err) fail(err);
 }
 
@@ -113,9 +113,9 @@ async function readFileHere(
   progress: (bytes: number) => void | Promise<void>,
 ): Promise<{ blocksApart: number; blocksHere: number; pipelinesApart: number }> {
   // No wasm call comes between chunkBuffer() and the read: the view stays valid.
-  const intoModule = (): Uint8Array => run.race.chunkBuffer(BLOCK_BYTES);
+  const intoModule = (): Uint8Array => run.runner.chunkBuffer(BLOCK_BYTES);
   await readFileFrom(file, 0, intoModule, progress, (bytes) => {
-    const err = run.race.push(bytes.length);
+    const err = run.runner.push(bytes.length);
     if (err) fail(err);
   });
   return { blocksApart: 0, blocksHere: 0, pipelinesApart: 0 };
@@ -133,10 +133,10 @@ class ParallelStream {
   readonly share: ReadShare;
   /** A file's ranges, read here (made on first use). */
   #here: Promise<RangeReader> | null = null;
-  /** A race on two threads (race_split.ts): the pipelines the worker learns. */
+  /** A runner on two threads (runner_split.ts): the pipelines the worker learns. */
   #split: boolean[] | null = null;
   /** Learning here failed (a bad row that stops the stream, after which the worker stopped at
-   * it too; or another error of the run's race). */
+   * it too; or another error of the run's runner). */
   #learnFailed = false;
   /** Parser threads started as the run began (a large file), for the pool to take. */
   readonly #early: EarlyThreads | null;
@@ -168,7 +168,7 @@ class ParallelStream {
     return r;
   }
 
-  /** A step of the run's race; an error it throws is remembered (#learnFailed). */
+  /** A step of the run's runner; an error it throws is remembered (#learnFailed). */
   #learning(step: () => void): void {
     try {
       step();
@@ -192,8 +192,8 @@ class ParallelStream {
     }
   }
 
-  /** Bytes the run's own reader reads (no worker may: after a quote); in a race on two
-   * threads the worker's race reads them too, first (rows before a bad row are learned on both
+  /** Bytes the run's own reader reads (no worker may: after a quote); in a runner on two
+   * threads the worker's runner reads them too, first (rows before a bad row are learned on both
    * sides). */
   #pushHere(bytes: Uint8Array): void {
     // A copy to transfer: the bytes may be in a buffer read into again (the rest of a file) or
@@ -202,20 +202,20 @@ class ParallelStream {
     this.#learning(() => this.run.push(bytes));
   }
 
-  /** Splits the race (race_split.ts) when that promises to be quicker, weighed on what the
+  /** Splits the runner (runner_split.ts) when that promises to be quicker, weighed on what the
    * blocks read here cost. Returns the pipelines the worker learns, or undefined. */
   #planSplit(weighing: SplitWeighing): boolean[] | undefined {
-    const { race } = this.run;
-    const split = RaceSplit.plan(race.groups(), weighing.costs(race), this.parsers);
+    const { runner } = this.run;
+    const split = RunnerSplit.plan(runner.groups(), weighing.costs(runner), this.parsers);
     if (!split) return undefined;
-    const err = race.setLearning(split.map((there) => !there));
+    const err = runner.setLearning(split.map((there) => !there));
     if (err) fail(err);
     this.#split = split;
     this.share.off();
     return split;
   }
 
-  /** A race on two threads: the worker's pipelines come back as it learned them. After a stop
+  /** A runner on two threads: the worker's pipelines come back as it learned them. After a stop
    * that did not come from learning (a cancel, the source failing) the blocks in flight are
    * learned here first, as the worker learned them (up to a block with a quote: it learns none
    * after that one). */
@@ -230,11 +230,11 @@ class ParallelStream {
         // A bad row that stops the stream: the worker stopped at it too. The error that ended
         // the run (a cancel) is the one thrown.
       }
-      loadStates(this.run.race, await this.#pool.collect());
+      loadStates(this.run.runner, await this.#pool.collect());
     } finally {
       // Every pipeline learns here again (after a worker's failure, the worker's from the
       // states last sent).
-      const err = this.run.race.setLearning([]);
+      const err = this.run.runner.setLearning([]);
       if (err) fail(err);
     }
   }
@@ -281,8 +281,8 @@ class ParallelStream {
         if (this.#pool || oneThread) continue;
         head.push(block);
         headBytes += block.length;
-        const state = run.race.readApartState();
-        if (state === 1 && weighing.due(run.race, this.parsers)) {
+        const state = run.runner.readApartState();
+        if (state === 1 && weighing.due(run.runner, this.parsers)) {
           const split = this.#planSplit(weighing);
           this.#starting = ParserPool.start(
             split ? 1 : this.parsers,
@@ -290,8 +290,8 @@ class ParallelStream {
             this.#early ?? undefined,
           );
           this.#pool = await this.#starting;
-          this.#early?.end(); // those the pool did not take (a race split takes one)
-          if (split) this.#pool.onStates = (states) => loadStates(run.race, states);
+          this.#early?.end(); // those the pool did not take (a runner split takes one)
+          if (split) this.#pool.onStates = (states) => loadStates(run.runner, states);
           this.#pool.begin(run, head, input.file?.file, split);
           if (input.file) {
             await this.#stopReading();
@@ -328,14 +328,14 @@ class ParallelStream {
       const r = await this.#learn();
       // A field may span a quoted block's end: the rest is read here, in order, and the blocks
       // in flight are dropped (before a cancel from progress() could learn them: the worker of
-      // a race on two threads learns none after the quote).
+      // a runner on two threads learns none after the quote).
       if (r.quoted) this.#inFlight.drop();
       await this.progress(r.end);
       if (r.quoted) return this.#readRest(file, r.end);
     }
   }
 
-  /** Reads a file from `at` to its end on this thread (the worker of a race on two threads reads
+  /** Reads a file from `at` to its end on this thread (the worker of a runner on two threads reads
    * each block too, sent before this thread learns it). */
   async #readRest(input: NonNullable<RunInput['file']>, at: number): Promise<void> {
     const scratch = new Uint8Array(BLOCK_BYTES);

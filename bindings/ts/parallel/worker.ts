@@ -6,7 +6,7 @@
 // the thread that learns them, or says that the run's own reader must read the block (a bad
 // row, a quote) and hands its bytes back.
 // A block comes as bytes, or in Node as a range of a file (by its path) that the worker reads
-// itself. In a race on two threads (race_split.ts) the worker also learns some of the
+// itself. In a runner on two threads (runner_split.ts) the worker also learns some of the
 // pipelines, from every row of the stream in order, and sends their run states back.
 import type { RawBlockParser, RawModule } from '../onepass_wasm.mjs';
 import { loadModule } from '../shared/module.js';
@@ -14,7 +14,7 @@ import { isNode, nodeModule } from '../shared/node.js';
 import { hasQuote, rangeReader, recordsOf, type RangeReader } from './file_ranges.js';
 import type { BlockReply, FromParser, ToParser } from './messages.js';
 import { SpareBuffers } from './spare_buffers.js';
-import { WorkerRace } from './race_split.js';
+import { WorkerRunner } from './runner_split.js';
 
 interface Port {
   post(message: FromParser, transfer: ArrayBuffer[]): void;
@@ -47,8 +47,8 @@ class BlockReader {
   constructor(
     readonly parser: RawBlockParser,
     file?: RangeReader,
-    /** A race on two threads: the race of the pipelines learned here. */
-    readonly race: WorkerRace | null = null,
+    /** A runner on two threads: the runner of the pipelines learned here. */
+    readonly runner: WorkerRunner | null = null,
   ) {
     this.#file = file ?? null;
   }
@@ -57,14 +57,14 @@ class BlockReader {
     this.#spare.give(...spare);
   }
 
-  /** Frees the run's parser and race (their wasm memory). */
+  /** Frees the run's parser and runner (their wasm memory). */
   dispose(): void {
     this.parser.delete();
-    this.race?.dispose();
+    this.runner?.dispose();
   }
 
   /** Reads the block now in the parser's chunk buffer (n bytes). `learn`, called once the reply
-   * is sent, learns its rows in this worker's race (a race on two threads). */
+   * is sent, learns its rows in this worker's runner (a runner on two threads). */
   read(
     id: number,
     n: number,
@@ -91,11 +91,11 @@ class BlockReader {
           ms: 0,
         },
         transfer: [x.buffer as ArrayBuffer, y.buffer as ArrayBuffer, ...spare],
-        learn: () => this.race?.learnRead(this.parser),
+        learn: () => this.runner?.learnRead(this.parser),
       };
     }
     const block = this.parser.chunkBuffer(n).slice(); // a fresh view: read() may grow memory
-    this.race?.refused(block, hasQuote(block)); // before its buffer goes back
+    this.runner?.refused(block, hasQuote(block)); // before its buffer goes back
     return {
       reply: {
         type: 'block',
@@ -125,22 +125,22 @@ class BlockReader {
 /** How often a worker learning pipelines sends their states during the run (milliseconds). */
 const STATES_EVERY = 250;
 
-/** The reader of a run, from its `init`: a parser of the module (and in a race on two threads,
- * the race of the pipelines learned here) that has read the run's head. */
+/** The reader of a run, from its `init`: a parser of the module (and in a runner on two threads,
+ * the runner of the pipelines learned here) that has read the run's head. */
 async function setUp(raw: RawModule, m: Extract<ToParser, { type: 'init' }>): Promise<BlockReader> {
   const parser = new raw.BlockParser();
   let err = parser.init(m.options);
-  const race = m.learns ? new WorkerRace(raw, m.options, m.learns) : null;
+  const runner = m.learns ? new WorkerRunner(raw, m.options, m.learns) : null;
   for (const part of m.head) {
     if (err) break;
     parser.chunkBuffer(part.length).set(part);
     err = parser.head(part.length);
-    race?.push(part);
+    runner?.push(part);
   }
   if (err) throw new Error(err);
-  race?.start(m.states ?? []);
+  runner?.start(m.states ?? []);
   const file = m.file ? await rangeReader(m.file) : undefined;
-  return new BlockReader(parser, file, race);
+  return new BlockReader(parser, file, runner);
 }
 
 /** Handles the messages in order: each waits for the one before (the module's loading first). */
@@ -189,7 +189,7 @@ export async function serve(): Promise<void> {
         continue;
       }
       if (m.type === 'push') {
-        reader.race?.push(m.block);
+        reader.runner?.push(m.block);
         statesSent = sendStatesNow(messages, reader, statesSent);
         lastDone = performance.now();
         continue;
@@ -217,14 +217,14 @@ export async function serve(): Promise<void> {
 /** The states for the live figures, when STATES_EVERY has passed since `sent`; returns when
  * they were last sent. */
 function sendStatesNow(messages: Port, reader: BlockReader, sent: number): number {
-  if (!reader.race || performance.now() - sent <= STATES_EVERY) return sent;
+  if (!reader.runner || performance.now() - sent <= STATES_EVERY) return sent;
   postStates(messages, reader, false);
   return performance.now();
 }
 
 /** The states of the pipelines this worker learns, transferred. */
 function postStates(messages: Port, reader: BlockReader, final: boolean): void {
-  const states = reader.race?.states() ?? [];
+  const states = reader.runner?.states() ?? [];
   const buffers = states.flatMap((s) => (s ? [s.buffer as ArrayBuffer] : []));
   messages.post({ type: 'states', states, final }, buffers);
 }

@@ -1,4 +1,4 @@
-// A seeded random sequence for shuffling (the race's shuffle buffer, the evaluation protocols'
+// A seeded random sequence for shuffling (the runner's shuffle buffer, the evaluation protocols'
 // splits and folds): SplitMix64 (Steele, Lea & Flood 2014), the same sequence in every build,
 // unlike std::shuffle and the standard distributions, whose results differ between standard
 // libraries.

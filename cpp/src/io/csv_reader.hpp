@@ -74,7 +74,7 @@ struct CsvOptions {
   std::size_t sample_rows = 1000;
   EncoderOptions encoder;
   // The pipelines' scalers also scale the encoded features (design.md 10.5; off: they reach
-  // the learner as they are). A race reads it; the reader does not.
+  // the learner as they are). A runner reads it; the reader does not.
   bool scale_encoded = false;
   // Label column: a header name, or a 0-based index ("-1" is the last). Empty: the last column.
   std::string label;

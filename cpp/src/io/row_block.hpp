@@ -1,4 +1,4 @@
-// A block of parsed rows, what every reader (CSV, svmlight) hands a pipeline or a race.
+// A block of parsed rows, what every reader (CSV, svmlight) hands a pipeline or a runner.
 #pragma once
 
 #include <cstddef>

@@ -57,7 +57,7 @@ class RowCounter {
 // input had), or "" when rows were read. A run that learned nothing never reports success.
 std::string nothing_learned(std::uint64_t rows, std::uint64_t skipped,
                             const std::vector<RowError>& errors, const std::string& empty);
-// How a run over a stream ends, for both races: the reader's error, else the error of a stream
+// How a run over a stream ends, for both runners: the reader's error, else the error of a stream
 // that gave no row (nothing_learned), else ok.
 Status stream_end(const Status& read, const RowCounter& reader, const std::string& empty);
 

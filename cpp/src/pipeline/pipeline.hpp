@@ -103,7 +103,7 @@ class Pipeline {
   // Restores a saved state into a pipeline built from the same spec; nothing changes on error.
   Status load(const PipelineState& saved);
   // The whole state of the run so far as one vector: save() and the counts that warnings()
-  // reports, which a model file leaves out (a model starts a new run's). The pipelines of a race
+  // reports, which a model file leaves out (a model starts a new run's). The pipelines of a runner
   // that learned on another thread come back this way (docs/design.md, "Every core").
   // load_run_state restores it into a pipeline built from the same spec; nothing changes on
   // an error.
@@ -117,7 +117,7 @@ class Pipeline {
   std::size_t scaler_count() const { return scalers_.size(); }
   const Scaler& scaler(std::size_t i) const { return *scalers_[i]; }
 
-  // Shared scaling in a race (race.hpp): two fresh pipelines of the same width whose first
+  // Shared scaling in a runner (runner.hpp): two fresh pipelines of the same width whose first
   // scalers are the same stages with the same parameters compute the same scaled rows from the
   // same stream, so one computes them and the other uses them. shareable_head(other): how many
   // leading scalers the two have in common, counting only scalers that never hold rows (a
@@ -166,7 +166,7 @@ class Pipeline {
   const double* fill_missing(const double* x) const;
 
   std::string spec_, canonical_;
-  // shared_ptr: a race may let pipelines share their leading scalers (share_head).
+  // shared_ptr: a runner may let pipelines share their leading scalers (share_head).
   std::vector<std::shared_ptr<Scaler>> scalers_;
   std::vector<std::string> scaler_texts_;  // each scaler's canonical spec, to find shared heads
   std::size_t shared_head_ = 0;

@@ -1,5 +1,5 @@
-// A pipeline's run state as one vector (pipeline.hpp, run_state): how the pipelines of a race
-// that learned on another thread come back to the race that reports them (docs/design.md,
+// A pipeline's run state as one vector (pipeline.hpp, run_state): how the pipelines of a runner
+// that learned on another thread come back to the runner that reports them (docs/design.md,
 // "Every core"). Layout, in the state codec's form (core/state_codec.hpp):
 //   [dims, width, scale_encoded, numeric, scaler count S, S scaler states (arrays),
 //    learner (params, state, reverted steps, inner count, inner learners...), progress (array),

@@ -63,7 +63,7 @@ TEST(CommandLine, NamesEachMistakeOfAWord) {
   EXPECT_EQ(mistake({"run", "a.csv", "--threads", "257"}),
             "--threads takes a whole number from 1 to 256 (got '257')");
   EXPECT_EQ(mistake({"run", "a.csv", "--dims", "0"}),
-            "--dims takes a whole number from 1 to 4294967295 (got '0')");
+            "--dims takes a whole number from 1 to 16777216 (got '0')");
   EXPECT_EQ(mistake({"evaluate", "a.csv", "--holdout", "1"}),
             "--holdout takes a fraction in (0, 1) (got '1')");
   EXPECT_EQ(mistake({"evaluate", "a.csv", "--folds", "3", "--curve", "0.5,1,1.5"}),

@@ -1,5 +1,5 @@
 // The API's sessions every front end calls: a data set's evaluations and their JSON
-// (api/dataset.hpp), and a saved model's predictions (api/model_scorer.hpp).
+// (api/dataset.hpp), and a saved model's predictions (api/scorer.hpp).
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -12,9 +12,9 @@
 #include "core/seeded_random.hpp"
 #include "onepass/api/batch.hpp"
 #include "onepass/api/dataset.hpp"
-#include "onepass/api/model_scorer.hpp"
-#include "onepass/api/races.hpp"
-#include "pipeline/race.hpp"
+#include "onepass/api/runners.hpp"
+#include "onepass/api/scorer.hpp"
+#include "pipeline/csv_runner.hpp"
 #include "test_util.hpp"
 
 namespace onepass {
@@ -119,16 +119,16 @@ TEST(DatasetApi, GridSearchJsonNamesItsChoiceAndEveryCandidate) {
 
 TEST(ModelScorerApi, PredictsWithTheCoreSigmoidAndCountsRightAnswers) {
   CsvOptions opt;
-  auto race = Race::create(opt, {"zscore | logreg"});
-  ASSERT_TRUE(race);
+  auto runner = CsvRunner::create(opt, {"zscore | logreg"});
+  ASSERT_TRUE(runner);
   const std::string text = testing::read_data_file("heart.csv");
-  ASSERT_TRUE(race.value()->push(text.data(), text.size()));
-  ASSERT_TRUE(race.value()->finish());
+  ASSERT_TRUE(runner.value()->push(text.data(), text.size()));
+  ASSERT_TRUE(runner.value()->finish());
   const std::string model =
-      model_to_json(race.value()->pipeline(0), model_schema_of(race.value()->reader()));
-  auto made = ModelScorer::csv(model, CsvOptions{});
+      model_to_json(runner.value()->pipeline(0), model_schema_of(runner.value()->reader()));
+  auto made = Scorer::csv(model, CsvOptions{});
   ASSERT_TRUE(made) << made.message();
-  ModelScorer& s = *made.value();
+  Scorer& s = *made.value();
   ASSERT_TRUE(s.push(text.data(), 200));  // a chunk that ends inside a row
   ASSERT_TRUE(s.push(text.data() + 200, text.size() - 200));
   ASSERT_TRUE(s.finish());
@@ -160,35 +160,35 @@ TEST(ModelScorerApi, PredictsWithTheCoreSigmoidAndCountsRightAnswers) {
                                   s.class_name(-1) + ",-1e-7,0.25\n");
 
   // A model of CSV rows does not read svmlight rows; a bad model names its fault.
-  EXPECT_FALSE(ModelScorer::svmlight(model, SvmlightOptions{}));
-  EXPECT_FALSE(ModelScorer::csv("{", CsvOptions{}));
+  EXPECT_FALSE(Scorer::svmlight(model, SvmlightOptions{}));
+  EXPECT_FALSE(Scorer::csv("{", CsvOptions{}));
 }
 
 // A model trained on a CSV, as its file says.
 std::string model_of(const std::string& csv, const std::string& spec) {
-  auto race = Race::create(CsvOptions{}, {spec});
-  EXPECT_TRUE(race);
-  EXPECT_TRUE(race.value()->push(csv.data(), csv.size()));
-  EXPECT_TRUE(race.value()->finish());
-  return model_to_json(race.value()->pipeline(0), model_schema_of(race.value()->reader()));
+  auto runner = CsvRunner::create(CsvOptions{}, {spec});
+  EXPECT_TRUE(runner);
+  EXPECT_TRUE(runner.value()->push(csv.data(), csv.size()));
+  EXPECT_TRUE(runner.value()->finish());
+  return model_to_json(runner.value()->pipeline(0), model_schema_of(runner.value()->reader()));
 }
 
-TEST(RacesApi, ResumesModelsOfOneInputAndNamesTheOneThatDiffers) {
+TEST(RunnersApi, ResumesModelsOfOneInputAndNamesTheOneThatDiffers) {
   const std::string ab = model_of("a,b,label\n1,2,1\n3,4,-1\n", "pa");
   const std::string ab2 = model_of("a,b,label\n5,1,1\n0,4,-1\n", "pa1");
   const std::string ac = model_of("a,c,label\n1,2,1\n3,4,-1\n", "pa");
   // The file's columns are found by the models' names, in any order.
-  auto race = resume_race(CsvOptions{}, {ab, ab2});
-  ASSERT_TRUE(race) << race.message();
+  auto runner = resume_csv_runner(CsvOptions{}, {ab, ab2});
+  ASSERT_TRUE(runner) << runner.message();
   const std::string more = "b,label,a\n2,1,1\n";
-  ASSERT_TRUE(race.value()->push(more.data(), more.size()));
-  ASSERT_TRUE(race.value()->finish());
-  EXPECT_EQ(race.value()->pipeline(0).progress().rows(), 3u);
-  EXPECT_EQ(race.value()->pipeline(1).progress().rows(), 3u);
-  EXPECT_EQ(resume_race(CsvOptions{}, {ab, ac}).message(),
+  ASSERT_TRUE(runner.value()->push(more.data(), more.size()));
+  ASSERT_TRUE(runner.value()->finish());
+  EXPECT_EQ(runner.value()->pipeline(0).progress().rows(), 3u);
+  EXPECT_EQ(runner.value()->pipeline(1).progress().rows(), 3u);
+  EXPECT_EQ(resume_csv_runner(CsvOptions{}, {ab, ac}).message(),
             "model 2: trained on other features than model 1; one CSV pass cannot feed them");
-  EXPECT_EQ(resume_race(CsvOptions{}, {ab, "{"}).message().rfind("model 2: ", 0), 0u);
-  EXPECT_EQ(resume_race(CsvOptions{}, {}).message(), "no model given");
+  EXPECT_EQ(resume_csv_runner(CsvOptions{}, {ab, "{"}).message().rfind("model 2: ", 0), 0u);
+  EXPECT_EQ(resume_csv_runner(CsvOptions{}, {}).message(), "no model given");
   // A parser worker reads with the options the first model gives: its features by name.
   CsvOptions opt;
   ASSERT_TRUE(read_as_models({ac}, opt));
@@ -197,14 +197,14 @@ TEST(RacesApi, ResumesModelsOfOneInputAndNamesTheOneThatDiffers) {
   // file here: 'bad' and then 'good').
   const std::string good = model_of("a,b,y\n1,2,good\n3,4,bad\n5,6,good\n", "pa");
   const std::string bad = model_of("a,b,y\n1,2,bad\n3,4,good\n5,6,bad\n", "pa");
-  EXPECT_TRUE(resume_race(CsvOptions{}, {good, good}));
-  EXPECT_EQ(resume_race(CsvOptions{}, {good, bad}).message(),
+  EXPECT_TRUE(resume_csv_runner(CsvOptions{}, {good, good}));
+  EXPECT_EQ(resume_csv_runner(CsvOptions{}, {good, bad}).message(),
             "model 2: its positive class 'good' is not model 1's 'bad': one pass reads the labels "
             "one way");
   // A positive class given as the model's number ("+1" for 1) is the model's.
   CsvOptions plus;
   plus.positive = "+1";
-  EXPECT_TRUE(resume_race(plus, {ab, ab2})) << resume_race(plus, {ab, ab2}).message();
+  EXPECT_TRUE(resume_csv_runner(plus, {ab, ab2})) << resume_csv_runner(plus, {ab, ab2}).message();
 }
 
 TEST(BatchApi, OneLabelRuleOverBatchesAndTheBadRowNamed) {

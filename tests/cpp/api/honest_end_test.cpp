@@ -9,31 +9,31 @@
 #include <nlohmann/json.hpp>
 
 #include "models/model_json.hpp"
-#include "pipeline/race.hpp"
-#include "pipeline/sparse_race.hpp"
+#include "pipeline/csv_runner.hpp"
+#include "pipeline/svmlight_runner.hpp"
 
 namespace onepass {
 namespace {
 
-// Every accessor a front end calls on a race's pipelines after a run.
-void touch_everything(const Race& race) {
-  for (std::size_t i = 0; i < race.size(); ++i) {
-    const Pipeline& p = race.pipeline(i);
+// Every accessor a front end calls on a runner's pipelines after a run.
+void touch_everything(const CsvRunner& runner) {
+  for (std::size_t i = 0; i < runner.size(); ++i) {
+    const Pipeline& p = runner.pipeline(i);
     EXPECT_EQ(p.learner().snapshot().arrays.empty(), false) << p.spec();
     for (std::size_t s = 0; s < p.scaler_count(); ++s) (void)p.scaler(s).snapshot();
     (void)p.save();
-    const std::string model = model_to_json(p, model_schema_of(race.reader()));
+    const std::string model = model_to_json(p, model_schema_of(runner.reader()));
     // What is written loads back (a header-only file wrote 0 inputs with 2 feature names; found
     // by tests/fuzz/csv_fuzz).
-    if (race.reader().schema_ready()) EXPECT_TRUE(model_from_json(model)) << p.spec();
+    if (runner.reader().schema_ready()) EXPECT_TRUE(model_from_json(model)) << p.spec();
   }
 }
 
 Status run(const std::string& text, CsvOptions opt = {}) {
-  auto race = Race::create(opt, {"zscore | logreg", "perceptron +avg", "lp | pa1"}).take();
-  Status st = race->push(text.data(), text.size());
-  if (st) st = race->finish();
-  touch_everything(*race);
+  auto runner = CsvRunner::create(opt, {"zscore | logreg", "perceptron +avg", "lp | pa1"}).take();
+  Status st = runner->push(text.data(), text.size());
+  if (st) st = runner->finish();
+  touch_everything(*runner);
   return st;
 }
 
@@ -43,11 +43,11 @@ TEST(HonestEnd, AModelSavedAfterABadFirstRowLoadsBack) {
   CsvOptions opt;
   opt.sample_rows = 0;  // roles from the header alone: the bad row fails in push, no finish
   opt.delimiter = ',';  // (to detect it, the reader would hold the header and this short row)
-  auto race = Race::create(opt, {"zscore | logreg +avg"}).take();
+  auto runner = CsvRunner::create(opt, {"zscore | logreg +avg"}).take();
   const std::string text = "a,b,label\n-1,0.5\n";
-  EXPECT_EQ(race->push(text.data(), text.size()).message(),
+  EXPECT_EQ(runner->push(text.data(), text.size()).message(),
             "line 2, column 3 (label): expected 3 fields, found 2");
-  touch_everything(*race);
+  touch_everything(*runner);
 }
 
 TEST(HonestEnd, AHeaderOnlyFileIsAnErrorNotACrash) {
@@ -80,10 +80,10 @@ TEST(HonestEnd, AFailedHeaderLeavesEveryPipelineUsable) {
 TEST(HonestEnd, AnSvmlightStreamWithNoRowIsAnError) {
   SvmlightOptions opt;
   opt.dims = 3;
-  auto race = SparseRace::create(opt, {"logreg"}).take();
+  auto runner = SvmlightRunner::create(opt, {"logreg"}).take();
   const std::string text = "# a comment only\n";
-  EXPECT_TRUE(race->push(text.data(), text.size()));
-  EXPECT_EQ(race->finish().message(), "nothing was learned: the input has no data lines");
+  EXPECT_TRUE(runner->push(text.data(), text.size()));
+  EXPECT_EQ(runner->finish().message(), "nothing was learned: the input has no data lines");
 }
 
 // What anyone can do to a model file: edit it and sign it again (FNV-1a over the

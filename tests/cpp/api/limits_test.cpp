@@ -8,7 +8,7 @@
 
 #include "onepass/api/command_line.hpp"
 #include "onepass/api/limits.hpp"
-#include "onepass/api/races.hpp"
+#include "onepass/api/runners.hpp"
 
 namespace onepass {
 namespace {
@@ -24,7 +24,7 @@ TEST(Limits, SvmlightDimsPastTheWidestRowAreRefusedBeforeReading) {
   EXPECT_NE(st.message().find("option dims must be at most 16777216 features (got 2147483648)"),
             std::string::npos)
       << st.message();
-  EXPECT_FALSE(start_sparse_race(past, {"perceptron"}, {}, 0));
+  EXPECT_FALSE(start_svmlight_runner(past, {"perceptron"}, {}, 0));
 }
 
 TEST(Limits, TheWindowAndTheShuffleBufferAreBoundedInTheCore) {
@@ -33,10 +33,10 @@ TEST(Limits, TheWindowAndTheShuffleBufferAreBoundedInTheCore) {
   ASSERT_FALSE(wide);
   EXPECT_EQ(wide.message(), "the window must be at most 10000000 rows (got 10000001)");
 
-  auto race = start_race(CsvOptions{}, {"perceptron"}, {}, 0);
-  ASSERT_TRUE(race);
-  EXPECT_TRUE(race.value()->shuffle(kMaxShuffleRows, 1));
-  const Status st = race.value()->shuffle(kMaxShuffleRows + 1, 1);
+  auto runner = start_csv_runner(CsvOptions{}, {"perceptron"}, {}, 0);
+  ASSERT_TRUE(runner);
+  EXPECT_TRUE(runner.value()->shuffle(kMaxShuffleRows, 1));
+  const Status st = runner.value()->shuffle(kMaxShuffleRows + 1, 1);
   ASSERT_FALSE(st);
   EXPECT_EQ(st.message(), "the shuffle buffer must be at most 10000000 rows (got 10000001)");
 }

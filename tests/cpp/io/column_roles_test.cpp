@@ -15,8 +15,8 @@
 #include "models/scorer.hpp"
 #include "onepass/api/csv_options.hpp"
 #include "onepass/api/csv_preview.hpp"
+#include "pipeline/csv_runner.hpp"
 #include "pipeline/pipeline.hpp"
-#include "pipeline/race.hpp"
 #include "pipeline/registry.hpp"
 #include "test_util.hpp"
 

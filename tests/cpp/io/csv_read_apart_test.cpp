@@ -1,12 +1,12 @@
 // Parallel parsing (docs/design.md, "Every core"): blocks of whole records read by a second
-// reader and learned with Race::learn_apart give what one reader reading every byte gives: the
+// reader and learned with CsvRunner::learn_apart give what one reader reading every byte gives: the
 // same rows in the same order, so the same counts, errors, warnings, parameters and states.
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "pipeline/race.hpp"
+#include "pipeline/csv_runner.hpp"
 #include "test_util.hpp"
 
 namespace onepass {
@@ -28,7 +28,7 @@ std::vector<std::string> record_blocks(const std::string& csv, std::size_t bytes
 }
 
 struct StreamRun {
-  std::unique_ptr<Race> race;
+  std::unique_ptr<CsvRunner> runner;
   Status status = Status::ok();
   std::size_t apart = 0;  // blocks learned from the second reader
 };
@@ -40,8 +40,8 @@ StreamRun run(const std::string& csv, const CsvOptions& options,
               const std::vector<std::string>& specs, std::size_t block_bytes, bool apart,
               std::size_t shuffle = 0) {
   StreamRun r;
-  r.race = Race::create(options, specs, 5).take();
-  if (shuffle) EXPECT_TRUE(r.race->shuffle(shuffle, 3));
+  r.runner = CsvRunner::create(options, specs, 5).take();
+  if (shuffle) EXPECT_TRUE(r.runner->shuffle(shuffle, 3));
   CsvOptions worker_options = options;
   worker_options.on_error = ErrorPolicy::skip;
   CsvReader worker(worker_options);
@@ -53,23 +53,23 @@ StreamRun run(const std::string& csv, const CsvOptions& options,
     if (!r.status) break;
     quoted = quoted || block.find('"') != std::string::npos;
     if (apart && !head && !quoted && worker.read_apart(block.data(), block.size(), rows, counts)) {
-      r.status = r.race->learn_apart(rows, counts);
+      r.status = r.runner->learn_apart(rows, counts);
       ++r.apart;
       continue;
     }
-    r.status = r.race->push(block.data(), block.size());
+    r.status = r.runner->push(block.data(), block.size());
     if (head) {
       EXPECT_TRUE(worker.feed(block.data(), block.size(), rows));
-      head = !r.race->reader().can_read_apart();
+      head = !r.runner->reader().can_read_apart();
     }
   }
-  if (r.status) r.status = r.race->finish();
+  if (r.status) r.status = r.runner->finish();
   return r;
 }
 
 void expect_same(const StreamRun& one, const StreamRun& two) {
   EXPECT_EQ(one.status.message(), two.status.message());
-  const CsvReader &a = one.race->reader(), &b = two.race->reader();
+  const CsvReader &a = one.runner->reader(), &b = two.runner->reader();
   EXPECT_EQ(a.rows(), b.rows());
   EXPECT_EQ(a.positives(), b.positives());
   EXPECT_EQ(a.skipped(), b.skipped());
@@ -82,10 +82,10 @@ void expect_same(const StreamRun& one, const StreamRun& two) {
     EXPECT_EQ(a.errors()[i].column, b.errors()[i].column);
     EXPECT_EQ(a.errors()[i].message, b.errors()[i].message);
   }
-  EXPECT_EQ(one.race->warnings(), two.race->warnings());
-  ASSERT_EQ(one.race->size(), two.race->size());
-  for (std::size_t i = 0; i < one.race->size(); ++i) {
-    const Pipeline &p = one.race->pipeline(i), &q = two.race->pipeline(i);
+  EXPECT_EQ(one.runner->warnings(), two.runner->warnings());
+  ASSERT_EQ(one.runner->size(), two.runner->size());
+  for (std::size_t i = 0; i < one.runner->size(); ++i) {
+    const Pipeline &p = one.runner->pipeline(i), &q = two.runner->pipeline(i);
     EXPECT_EQ(p.progress().rows(), q.progress().rows());
     EXPECT_EQ(p.progress().mistakes(), q.progress().mistakes());
     EXPECT_EQ(p.learner().params(), q.learner().params());  // bit for bit
@@ -150,8 +150,8 @@ TEST(ReadApart, UsersFilesGiveTheSameCountsErrorsAndBits) {
       EXPECT_GT(apart.apart, 10u);
       expect_same(whole, apart);
       if (bad) {
-        ASSERT_FALSE(apart.race->reader().errors().empty());
-        EXPECT_EQ(apart.race->reader().errors()[0].line, whole.race->reader().errors()[0].line);
+        ASSERT_FALSE(apart.runner->reader().errors().empty());
+        EXPECT_EQ(apart.runner->reader().errors()[0].line, whole.runner->reader().errors()[0].line);
       }
     }
   }
@@ -204,8 +204,8 @@ TEST(ReadApart, AFileSortedByClassIsStillSaidToBe) {
   const StreamRun whole = run(csv, {}, kSpecs, 2000, false);
   const StreamRun apart = run(csv, {}, kSpecs, 2000, true);
   EXPECT_GT(apart.apart, 10u);
-  ASSERT_FALSE(apart.race->warnings().empty());
-  EXPECT_NE(apart.race->warnings().back().find("long runs"), std::string::npos);
+  ASSERT_FALSE(apart.runner->warnings().empty());
+  EXPECT_NE(apart.runner->warnings().back().find("long runs"), std::string::npos);
   expect_same(whole, apart);
 }
 
@@ -214,24 +214,24 @@ TEST(ReadApart, NothingIsReadApartUntilTheSchemaAndLabelsAreSettled) {
   // label mapping, so no block is read apart.
   std::string csv = "a,b,y\n";
   for (int i = 0; i < 1500; ++i) csv += std::to_string(i) + ",1," + (i < 1200 ? "1" : "0") + "\n";
-  auto race = Race::create({}, {"zscore | logreg"}).take();
-  ASSERT_TRUE(race->push(csv.data(), csv.find("1199,1,1\n")));
-  EXPECT_TRUE(race->reader().schema_ready());
-  EXPECT_FALSE(race->reader().can_read_apart());
+  auto runner = CsvRunner::create({}, {"zscore | logreg"}).take();
+  ASSERT_TRUE(runner->push(csv.data(), csv.find("1199,1,1\n")));
+  EXPECT_TRUE(runner->reader().schema_ready());
+  EXPECT_FALSE(runner->reader().can_read_apart());
   RowBlock rows;
   rows.dims = 2;
   rows.x = {1, 2};
   rows.y = {1};
-  EXPECT_EQ(race->learn_apart(rows, {9, 1, 1, 1, 0}).message(),
+  EXPECT_EQ(runner->learn_apart(rows, {9, 1, 1, 1, 0}).message(),
             "rows read apart need a reader whose schema is settled");
   const std::size_t at = csv.find("1199,1,1\n");
-  ASSERT_TRUE(race->push(csv.data() + at, csv.size() - at));
-  EXPECT_TRUE(race->reader().can_read_apart());
+  ASSERT_TRUE(runner->push(csv.data() + at, csv.size() - at));
+  EXPECT_TRUE(runner->reader().can_read_apart());
   rows.dims = 3;
   rows.x = {1, 2, 3};
-  EXPECT_EQ(race->learn_apart(rows, {9, 1, 1, 1, 0}).message(),
+  EXPECT_EQ(runner->learn_apart(rows, {9, 1, 1, 1, 0}).message(),
             "rows read apart do not have the stream's shape (2 numeric features)");
-  EXPECT_EQ(race->reader().rows(), 1500u);  // nothing was counted
+  EXPECT_EQ(runner->reader().rows(), 1500u);  // nothing was counted
 }
 
 TEST(ReadApart, EncodedColumnsAreNeverReadApart) {
@@ -240,9 +240,9 @@ TEST(ReadApart, EncodedColumnsAreNeverReadApart) {
   for (int i = 0; i < 1200; ++i)
     csv +=
         std::to_string(i % 9) + "," + (i % 2 ? "red" : "blue") + "," + (i % 3 ? "1" : "0") + "\n";
-  auto race = Race::create({}, {"zscore | logreg"}).take();
-  ASSERT_TRUE(race->push(csv.data(), csv.size()));
-  EXPECT_FALSE(race->reader().can_read_apart());
+  auto runner = CsvRunner::create({}, {"zscore | logreg"}).take();
+  ASSERT_TRUE(runner->push(csv.data(), csv.size()));
+  EXPECT_FALSE(runner->reader().can_read_apart());
   CsvReader worker({});
   RowBlock rows;
   ApartCounts counts;

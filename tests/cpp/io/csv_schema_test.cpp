@@ -16,8 +16,8 @@
 #include "models/scorer.hpp"
 #include "onepass/api/csv_options.hpp"
 #include "onepass/api/csv_preview.hpp"
+#include "pipeline/csv_runner.hpp"
 #include "pipeline/pipeline.hpp"
-#include "pipeline/race.hpp"
 #include "pipeline/registry.hpp"
 #include "test_util.hpp"
 
@@ -41,13 +41,14 @@ std::string titanic() {
 
 TEST(TabularCsv, TitanicStyleFileIsReadWithInferredRoles) {
   CsvOptions o = with({{"label", "Survived"}});
-  Result<std::unique_ptr<Race>> race = Race::create(o, {"zscore | logreg", "perceptron +avg"});
-  ASSERT_TRUE(race) << race.message();
+  Result<std::unique_ptr<CsvRunner>> runner =
+      CsvRunner::create(o, {"zscore | logreg", "perceptron +avg"});
+  ASSERT_TRUE(runner) << runner.message();
   const std::string text = titanic();
   for (std::size_t at = 0; at < text.size(); at += 7)
-    ASSERT_TRUE(race.value()->push(text.data() + at, std::min<std::size_t>(7, text.size() - at)));
-  ASSERT_TRUE(race.value()->finish());
-  const CsvReader& r = race.value()->reader();
+    ASSERT_TRUE(runner.value()->push(text.data() + at, std::min<std::size_t>(7, text.size() - at)));
+  ASSERT_TRUE(runner.value()->finish());
+  const CsvReader& r = runner.value()->reader();
   EXPECT_EQ(r.rows(), 6u);
   std::vector<std::string> roles;
   for (const ColumnInfo& c : r.columns()) roles.push_back(role_name(c.role));
@@ -60,9 +61,9 @@ TEST(TabularCsv, TitanicStyleFileIsReadWithInferredRoles) {
   EXPECT_NE(std::find(names.begin(), names.end(), "Sex=male"), names.end());
   EXPECT_NE(std::find(names.begin(), names.end(), "Embarked=Q"), names.end());
   EXPECT_NE(std::find(names.begin(), names.end(), "Name:mrs"), names.end());
-  EXPECT_EQ(race.value()->pipeline(0).width(), names.size());
-  EXPECT_EQ(race.value()->pipeline(0).dims(), 3u);  // the scaler sees the numbers only
-  EXPECT_EQ(race.value()->pipeline(1).progress().rows(), 6u);
+  EXPECT_EQ(runner.value()->pipeline(0).width(), names.size());
+  EXPECT_EQ(runner.value()->pipeline(0).dims(), 3u);  // the scaler sees the numbers only
+  EXPECT_EQ(runner.value()->pipeline(1).progress().rows(), 6u);
   EXPECT_EQ(r.missing_cells(), 1u);  // one Age; Cabin is ignored (all values distinct)
 }
 
@@ -106,19 +107,19 @@ TEST(TabularCsv, RolesOverridesNoHeaderDelimiterAndLabelMapping) {
 }
 
 TEST(TabularCsv, ModelsKeepTheEncoderAndScoreRawRowsTheSame) {
-  auto race = Race::create(with({{"label", "Survived"}}), {"zscore | logreg +avg"}).take();
+  auto runner = CsvRunner::create(with({{"label", "Survived"}}), {"zscore | logreg +avg"}).take();
   const std::string text = titanic();
-  ASSERT_TRUE(race->push(text.data(), text.size()));
-  ASSERT_TRUE(race->finish());
-  const std::string json = model_to_json(race->pipeline(0), model_schema_of(race->reader()));
+  ASSERT_TRUE(runner->push(text.data(), text.size()));
+  ASSERT_TRUE(runner->finish());
+  const std::string json = model_to_json(runner->pipeline(0), model_schema_of(runner->reader()));
   Result<LoadedModel> loaded = model_from_json(json);
   ASSERT_TRUE(loaded) << loaded.message();
   const LoadedModel& m = loaded.value();
-  EXPECT_EQ(m.pipeline->width(), race->pipeline(0).width());
+  EXPECT_EQ(m.pipeline->width(), runner->pipeline(0).width());
   EXPECT_EQ(m.pipeline->dims(), 3u);
-  EXPECT_EQ(m.schema.features, race->reader().feature_names());
+  EXPECT_EQ(m.schema.features, runner->reader().feature_names());
   EXPECT_EQ(m.schema.encoded.columns.size(), 3u);  // Name (text), Sex, Embarked
-  EXPECT_EQ(m.pipeline->learner().params(), race->pipeline(0).learner().params());
+  EXPECT_EQ(m.pipeline->learner().params(), runner->pipeline(0).learner().params());
   // Scoring the training file with the loaded model: a frozen encoder, the same features.
   CsvOptions o;
   ASSERT_TRUE(read_as_model(m.schema, true, o));
@@ -158,11 +159,11 @@ TEST(TabularCsv, FormattedNumbersAndMissingWordsAreReadAndModelsKeepThem) {
             "line 43, column 1 (price): 'oops' is not a number (if it marks a missing value: "
             "option missing, CLI --na)");
   // A model keeps the forms: its scorer reads the cells as the training did.
-  auto race = Race::create({}, {"zscore | logreg"}).take();
-  ASSERT_TRUE(race->push(text.data(), text.size()));
-  ASSERT_TRUE(race->finish());
+  auto runner = CsvRunner::create({}, {"zscore | logreg"}).take();
+  ASSERT_TRUE(runner->push(text.data(), text.size()));
+  ASSERT_TRUE(runner->finish());
   Result<LoadedModel> loaded =
-      model_from_json(model_to_json(race->pipeline(0), model_schema_of(race->reader())));
+      model_from_json(model_to_json(runner->pipeline(0), model_schema_of(runner->reader())));
   ASSERT_TRUE(loaded) << loaded.message();
   ASSERT_EQ(loaded.value().schema.number_forms.size(), 2u);
   EXPECT_EQ(loaded.value().schema.number_forms[1].second.missing, std::vector<std::string>{"n.a."});
@@ -234,10 +235,10 @@ TEST(TabularCsv, ADecimalCommaIsReadWhenTheSampledRowsWriteNumbersSo) {
   EXPECT_EQ(c.delimiter, ';');
 
   // A model remembers it, and scores the file it was trained on as it was read.
-  auto race = Race::create(CsvOptions(), {"zscore | logreg"}).take();
-  ASSERT_TRUE(race->push(european.data(), european.size()));
-  ASSERT_TRUE(race->finish());
-  const std::string json = model_to_json(race->pipeline(0), model_schema_of(race->reader()));
+  auto runner = CsvRunner::create(CsvOptions(), {"zscore | logreg"}).take();
+  ASSERT_TRUE(runner->push(european.data(), european.size()));
+  ASSERT_TRUE(runner->finish());
+  const std::string json = model_to_json(runner->pipeline(0), model_schema_of(runner->reader()));
   EXPECT_NE(json.find("\"decimal\""), std::string::npos);
   Result<LoadedModel> loaded = model_from_json(json);
   ASSERT_TRUE(loaded) << loaded.message();
@@ -347,18 +348,18 @@ TEST(TabularCsv, HeaderDetectedFromTheFirstRows) {
 }
 
 TEST(TabularCsv, ScalingEncodedFeaturesIsAChoiceThatModelsKeep) {
-  auto race =
-      Race::create(with({{"label", "Survived"}, {"scaleEncoded", "true"}}), {"zscore | logreg"})
-          .take();
+  auto runner = CsvRunner::create(with({{"label", "Survived"}, {"scaleEncoded", "true"}}),
+                                  {"zscore | logreg"})
+                    .take();
   const std::string text = titanic();
-  ASSERT_TRUE(race->push(text.data(), text.size()));
-  ASSERT_TRUE(race->finish());
-  const Pipeline& p = race->pipeline(0);
+  ASSERT_TRUE(runner->push(text.data(), text.size()));
+  ASSERT_TRUE(runner->finish());
+  const Pipeline& p = runner->pipeline(0);
   EXPECT_TRUE(p.scales_encoded());
   EXPECT_EQ(p.dims(), p.width());  // the z-score sees every feature
   EXPECT_EQ(p.numeric_dims(), 3u);
   EXPECT_EQ(p.scaler(0).snapshot().arrays[0].values.size(), p.width());
-  const std::string json = model_to_json(p, model_schema_of(race->reader()));
+  const std::string json = model_to_json(p, model_schema_of(runner->reader()));
   Result<LoadedModel> loaded = model_from_json(json);
   ASSERT_TRUE(loaded) << loaded.message() << json.substr(0, 400);
   EXPECT_TRUE(loaded.value().pipeline->scales_encoded());
@@ -370,7 +371,7 @@ TEST(TabularCsv, ScalingEncodedFeaturesIsAChoiceThatModelsKeep) {
   ASSERT_TRUE(scorer.finish());
   EXPECT_EQ(scorer.scores.size(), 6u);
   // A warm-up scaler cannot: the run is refused before anything is read.
-  EXPECT_NE(Race::create(with({{"scaleEncoded", "true"}}), {"lp | pa1"})
+  EXPECT_NE(CsvRunner::create(with({{"scaleEncoded", "true"}}), {"lp | pa1"})
                 .message()
                 .find("is fitted on its first rows and cannot scale categorical or text features"),
             std::string::npos);
@@ -401,7 +402,7 @@ TEST(TabularCsv, RepeatedAndEmptyHeaderNamesAreMadeUnique) {
 // at max_levels + level_buckets.
 TEST(TabularCsv, FreshCategoricalValuesKeepTheWidthBounded) {
   CsvOptions o = with({{"categorical", "id"}, {"maxLevels", "100"}, {"levelBuckets", "16"}});
-  auto race = Race::create(o, {"zscore | logreg"}).take();
+  auto runner = CsvRunner::create(o, {"zscore | logreg"}).take();
   std::string chunk;
   for (int block = 0; block < 20; ++block) {
     chunk = block == 0 ? "x,id,label\n" : "";
@@ -410,29 +411,29 @@ TEST(TabularCsv, FreshCategoricalValuesKeepTheWidthBounded) {
       chunk +=
           std::to_string(n % 7) + ",user" + std::to_string(n) + "," + (n % 3 ? "1" : "0") + "\n";
     }
-    ASSERT_TRUE(race->push(chunk.data(), chunk.size()));
+    ASSERT_TRUE(runner->push(chunk.data(), chunk.size()));
   }
-  ASSERT_TRUE(race->finish());
-  EXPECT_EQ(race->reader().rows(), 100000u);
-  EXPECT_EQ(race->pipeline(0).width(), 1u + 100u + 16u);
-  EXPECT_EQ(race->pipeline(0).learner().params().size(), 1u + 100u + 16u + 1u);
+  ASSERT_TRUE(runner->finish());
+  EXPECT_EQ(runner->reader().rows(), 100000u);
+  EXPECT_EQ(runner->pipeline(0).width(), 1u + 100u + 16u);
+  EXPECT_EQ(runner->pipeline(0).learner().params().size(), 1u + 100u + 16u + 1u);
 }
 
 // Long text of ever new words stays within 2^textBits features per text column.
 TEST(TabularCsv, FreshWordsKeepTheWidthBounded) {
   CsvOptions o = with({{"text", "note"}, {"textBits", "8"}});
-  auto race = Race::create(o, {"logreg"}).take();
+  auto runner = CsvRunner::create(o, {"logreg"}).take();
   std::string chunk = "x,note,label\n";
   for (int i = 0; i < 20000; ++i) {
     chunk += std::to_string(i % 5) + ",";
     for (int w = 0; w < 12; ++w) chunk += "w" + std::to_string(i * 12 + w) + " ";
     chunk += std::string(",") + (i % 3 ? "1" : "0") + "\n";
   }
-  ASSERT_TRUE(race->push(chunk.data(), chunk.size()));
-  ASSERT_TRUE(race->finish());
-  EXPECT_EQ(race->reader().rows(), 20000u);
-  EXPECT_LE(race->pipeline(0).width(), 1u + 256u);
-  EXPECT_GE(race->pipeline(0).width(), 1u + 250u);  // 240,000 words fill nearly every bucket
+  ASSERT_TRUE(runner->push(chunk.data(), chunk.size()));
+  ASSERT_TRUE(runner->finish());
+  EXPECT_EQ(runner->reader().rows(), 20000u);
+  EXPECT_LE(runner->pipeline(0).width(), 1u + 256u);
+  EXPECT_GE(runner->pipeline(0).width(), 1u + 250u);  // 240,000 words fill nearly every bucket
 }
 
 // Found by a user's files (2026-11-27): a formatted number past the sampled rows, or in a column
@@ -525,10 +526,10 @@ TEST(TabularCsv, AHeaderlessFileTheLabelOnlyOfTheFirstRowsAndALastEmptyColumn) {
 
 TEST(TabularCsv, AModelsFeatureGivenAsTheLabelIsNamedSo) {
   const std::string text = "x1,x2,label\n1,2,1\n3,4,0\n5,6,1\n";
-  auto race = Race::create({}, {"zscore | logreg"}).take();
-  ASSERT_TRUE(race->push(text.data(), text.size()));
-  ASSERT_TRUE(race->finish());
-  ModelSchema schema = model_schema_of(race->reader());
+  auto runner = CsvRunner::create({}, {"zscore | logreg"}).take();
+  ASSERT_TRUE(runner->push(text.data(), text.size()));
+  ASSERT_TRUE(runner->finish());
+  ModelSchema schema = model_schema_of(runner->reader());
   CsvOptions o = with({{"label", "x1"}});
   ASSERT_TRUE(read_as_model(schema, false, o));
   EXPECT_EQ(read_in_chunks(text, o, 0).error,

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "io/svmlight_reader.hpp"
-#include "pipeline/sparse_race.hpp"
+#include "pipeline/svmlight_runner.hpp"
 #include "test_util.hpp"
 
 namespace onepass {
@@ -132,7 +132,7 @@ TEST(SvmlightReader, TheWidthIsRequired) {
 // One parse, several pipelines: each learns what it learns from the same rows given one by
 // one (Pipeline::learn_sparse), whatever the chunking; a bad line stops with its line, the
 // rows before it learned.
-TEST(SparseRace, EveryPipelineLearnsWhatItLearnsAloneFromTheSameRows) {
+TEST(SvmlightRunner, EveryPipelineLearnsWhatItLearnsAloneFromTheSameRows) {
   std::string text;
   for (int i = 0; i < 200; ++i) {
     const int a = 1 + i % 7, b = 8 + (i * 5) % 11;
@@ -144,31 +144,31 @@ TEST(SparseRace, EveryPipelineLearnsWhatItLearnsAloneFromTheSameRows) {
   const Read rows = read(text, width(20));
   ASSERT_TRUE(rows.status);
   for (std::size_t chunk : {std::size_t{7}, text.size()}) {
-    auto race = SparseRace::create(width(20), specs, 50);
-    ASSERT_TRUE(race) << race.message();
+    auto runner = SvmlightRunner::create(width(20), specs, 50);
+    ASSERT_TRUE(runner) << runner.message();
     for (std::size_t i = 0; i < text.size(); i += chunk)
-      ASSERT_TRUE(race.value()->push(text.data() + i, std::min(chunk, text.size() - i)));
-    ASSERT_TRUE(race.value()->finish());
+      ASSERT_TRUE(runner.value()->push(text.data() + i, std::min(chunk, text.size() - i)));
+    ASSERT_TRUE(runner.value()->finish());
     for (std::size_t k = 0; k < specs.size(); ++k) {
       auto alone = Pipeline::build(specs[k], 50).take();
       for (std::size_t r = 0; r < rows.rows.size(); ++r)
         ASSERT_TRUE(alone->learn_sparse(rows.rows.row(r), 20, rows.rows.y[r]));
-      const Pipeline& raced = race.value()->pipeline(k);
-      EXPECT_EQ(raced.progress().mistakes(), alone->progress().mistakes()) << specs[k];
-      EXPECT_EQ(raced.progress().curve().size(), 4u) << specs[k];
-      EXPECT_EQ(raced.learner().params(), alone->learner().params()) << specs[k];
+      const Pipeline& in_runner = runner.value()->pipeline(k);
+      EXPECT_EQ(in_runner.progress().mistakes(), alone->progress().mistakes()) << specs[k];
+      EXPECT_EQ(in_runner.progress().curve().size(), 4u) << specs[k];
+      EXPECT_EQ(in_runner.learner().params(), alone->learner().params()) << specs[k];
     }
   }
-  auto race = SparseRace::create(width(20), {"perceptron"});
+  auto runner = SvmlightRunner::create(width(20), {"perceptron"});
   const std::string bad = "1 1:1\n-1 2:1\n1 3:1 3:2\n1 4:1\n";
-  const Status st = race.value()->push(bad.data(), bad.size());
+  const Status st = runner.value()->push(bad.data(), bad.size());
   ASSERT_FALSE(st);
   EXPECT_EQ(st.message().rfind("line 3, column 7: feature index 3 does not come after 3", 0), 0u)
       << st.message();
-  EXPECT_EQ(race.value()->pipeline(0).progress().rows(), 2u);
-  EXPECT_FALSE(SparseRace::create(width(20), {}));
-  EXPECT_FALSE(SparseRace::create(width(20), {"nonsense"}));
-  const auto no_width = SparseRace::create(SvmlightOptions{}, {"perceptron"});
+  EXPECT_EQ(runner.value()->pipeline(0).progress().rows(), 2u);
+  EXPECT_FALSE(SvmlightRunner::create(width(20), {}));
+  EXPECT_FALSE(SvmlightRunner::create(width(20), {"nonsense"}));
+  const auto no_width = SvmlightRunner::create(SvmlightOptions{}, {"perceptron"});
   ASSERT_FALSE(no_width);
   EXPECT_NE(no_width.message().find("option dims"), std::string::npos);
 }

@@ -3,7 +3,7 @@
 #include "models/model_json.hpp"
 
 #include "io/csv_reader.hpp"
-#include "pipeline/race.hpp"
+#include "pipeline/csv_runner.hpp"
 #include "test_util.hpp"
 
 namespace onepass {
@@ -210,11 +210,11 @@ TEST(ModelFile, NamesThatAreNotUtf8RoundTripByteForByte) {
   CsvOptions opt;
   opt.positive = "yes";
   opt.roles = {{"b", ColumnRole::categorical}};
-  auto race = Race::create(opt, {"zscore | logreg"}).take();
-  ASSERT_TRUE(race->push(csv.data(), csv.size()));
-  ASSERT_TRUE(race->finish());
-  const ModelSchema schema = model_schema_of(race->reader());
-  const std::string text = model_to_json(race->pipeline(0), schema);
+  auto runner = CsvRunner::create(opt, {"zscore | logreg"}).take();
+  ASSERT_TRUE(runner->push(csv.data(), csv.size()));
+  ASSERT_TRUE(runner->finish());
+  const ModelSchema schema = model_schema_of(runner->reader());
+  const std::string text = model_to_json(runner->pipeline(0), schema);
   auto loaded = model_from_json(text);
   ASSERT_TRUE(loaded) << loaded.message();
   EXPECT_EQ(loaded.value().schema.features, schema.features);
@@ -243,10 +243,10 @@ namespace {
 TEST(ModelFile, EncodedFeaturesWithoutTheirEncoderAreRefused) {
   const std::string csv = "Age,Sex,label\n30,male,1\n40,female,0\n25,male,1\n";
   CsvOptions opt;
-  auto race = Race::create(opt, {"zscore | pa1"}).take();
-  ASSERT_TRUE(race->push(csv.data(), csv.size()));
-  ASSERT_TRUE(race->finish());
-  std::string text = model_to_json(race->pipeline(0), model_schema_of(race->reader()));
+  auto runner = CsvRunner::create(opt, {"zscore | pa1"}).take();
+  ASSERT_TRUE(runner->push(csv.data(), csv.size()));
+  ASSERT_TRUE(runner->finish());
+  std::string text = model_to_json(runner->pipeline(0), model_schema_of(runner->reader()));
   ASSERT_TRUE(model_from_json(text));
   const std::size_t at = text.find("\"encoder\"");
   ASSERT_NE(at, std::string::npos);

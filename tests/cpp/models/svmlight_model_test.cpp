@@ -9,7 +9,7 @@
 #include "eval/protocols.hpp"
 #include "models/model_json.hpp"
 #include "models/scorer.hpp"
-#include "pipeline/sparse_race.hpp"
+#include "pipeline/svmlight_runner.hpp"
 
 namespace onepass {
 namespace {
@@ -34,18 +34,18 @@ SvmlightOptions five_wide() {
   return o;
 }
 
-std::unique_ptr<SparseRace> trained(const std::string& text, const std::string& spec) {
-  auto race = SparseRace::create(five_wide(), {spec});
-  EXPECT_TRUE(race) << race.message();
-  EXPECT_TRUE(race.value()->push(text.data(), text.size()));
-  EXPECT_TRUE(race.value()->finish());
-  return race.take();
+std::unique_ptr<SvmlightRunner> trained(const std::string& text, const std::string& spec) {
+  auto runner = SvmlightRunner::create(five_wide(), {spec});
+  EXPECT_TRUE(runner) << runner.message();
+  EXPECT_TRUE(runner.value()->push(text.data(), text.size()));
+  EXPECT_TRUE(runner.value()->finish());
+  return runner.take();
 }
 
 TEST(SvmlightModel, SavesWhatItReadsAndScoresAsThePipeline) {
   const std::string text = sparse_text(60);
-  auto race = trained(text, "maxabs | logreg");
-  const std::string json = model_to_json(race->pipeline(0), model_schema_of(race->reader()));
+  auto runner = trained(text, "maxabs | logreg");
+  const std::string json = model_to_json(runner->pipeline(0), model_schema_of(runner->reader()));
   EXPECT_NE(json.find("\"version\": 3"), std::string::npos);
   EXPECT_NE(json.find("\"input\": \"svmlight\""), std::string::npos);
   Result<LoadedModel> loaded = model_from_json(json);
@@ -67,7 +67,7 @@ TEST(SvmlightModel, SavesWhatItReadsAndScoresAsThePipeline) {
   SvmlightReader reader(five_wide());
   ASSERT_TRUE(reader.feed(text.data(), text.size(), block));
   for (std::size_t i = 0; i < 60; ++i) {
-    EXPECT_EQ(scorer.scores[i], race->pipeline(0).score_sparse(block.row(i), 5).value());
+    EXPECT_EQ(scorer.scores[i], runner->pipeline(0).score_sparse(block.row(i), 5).value());
     EXPECT_EQ(scorer.labels[i], block.y[i]);
     EXPECT_EQ(scorer.lines[i], i + 1);
   }
@@ -83,10 +83,10 @@ TEST(SvmlightModel, SavesWhatItReadsAndScoresAsThePipeline) {
 }
 
 TEST(SvmlightModel, DamagedSchemasAreRefused) {
-  auto race = trained(sparse_text(20), "pa");
-  ModelSchema schema = model_schema_of(race->reader());
+  auto runner = trained(sparse_text(20), "pa");
+  ModelSchema schema = model_schema_of(runner->reader());
   schema.index_base = 0;
-  const std::string zero_based = model_to_json(race->pipeline(0), schema);
+  const std::string zero_based = model_to_json(runner->pipeline(0), schema);
   ASSERT_TRUE(model_from_json(zero_based));
   EXPECT_EQ(model_from_json(zero_based).value().schema.index_base, 0);
   auto edited = [&](const std::string& from, const std::string& to) {
@@ -116,7 +116,7 @@ TEST(SvmlightModel, TrainedFurtherAsOneRun) {
     ASSERT_TRUE(read_as_model(loaded.value().schema, loaded.value().pipeline->dims(), opt));
     std::vector<std::unique_ptr<Pipeline>> pipelines;
     pipelines.push_back(std::move(loaded.value().pipeline));
-    auto resumed = SparseRace::resume(opt, std::move(pipelines));
+    auto resumed = SvmlightRunner::resume(opt, std::move(pipelines));
     ASSERT_TRUE(resumed) << resumed.message();
     ASSERT_TRUE(resumed.value()->push(second.data(), second.size()));
     ASSERT_TRUE(resumed.value()->finish());
@@ -134,7 +134,7 @@ TEST(SvmlightModel, TrainedFurtherAsOneRun) {
                     .pipeline);
   SvmlightOptions wider;
   wider.dims = 6;
-  EXPECT_EQ(SparseRace::resume(wider, std::move(one)).message(),
+  EXPECT_EQ(SvmlightRunner::resume(wider, std::move(one)).message(),
             "the model has 5 features; the rows are read 6 wide");
 }
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "pipeline/race.hpp"
+#include "pipeline/csv_runner.hpp"
 #include "test_util.hpp"
 
 namespace onepass {
@@ -118,29 +118,29 @@ TEST(Pipeline, ZscoreThenLogregMatchesHandComputation) {  // spec 1.6, 5.1, 4.1
   EXPECT_NEAR(p->learner().params()[0], eta * (0 - pr) * z, 1e-15);
 }
 
-TEST(Race, OneParseFeedsEveryPipelineInFileOrder) {
-  auto race = Race::create({}, {"perceptron", "zscore | pa1"}, 0).take();
+TEST(CsvRunner, OneParseFeedsEveryPipelineInFileOrder) {
+  auto runner = CsvRunner::create({}, {"perceptron", "zscore | pa1"}, 0).take();
   const std::string csv = "a,b,label\n1,0,1\n0,1,-1\n1,1,1\n";
-  for (char c : csv) ASSERT_TRUE(race->push(&c, 1));
-  ASSERT_TRUE(race->finish());
+  for (char c : csv) ASSERT_TRUE(runner->push(&c, 1));
+  ASSERT_TRUE(runner->finish());
   auto solo = Pipeline::build("zscore | pa1").take();
   const double rows[3][2] = {{1, 0}, {0, 1}, {1, 1}};
   const int ys[] = {1, -1, 1};
   for (int i = 0; i < 3; ++i) solo->learn_one(rows[i], 2, ys[i]);
-  EXPECT_EQ(race->pipeline(1).learner().params(), solo->learner().params());
-  EXPECT_EQ(race->pipeline(0).progress().rows(), 3u);
+  EXPECT_EQ(runner->pipeline(1).learner().params(), solo->learner().params());
+  EXPECT_EQ(runner->pipeline(0).progress().rows(), 3u);
 }
 
-TEST(Race, StopsAtABadRowAfterLearningTheRowsBeforeIt) {
+TEST(CsvRunner, StopsAtABadRowAfterLearningTheRowsBeforeIt) {
   CsvOptions strict;
   strict.sample_rows = 0;  // every column numeric: no role is inferred
-  auto race = Race::create(strict, {"perceptron"}, 0).take();
+  auto runner = CsvRunner::create(strict, {"perceptron"}, 0).take();
   const std::string csv = "a,label\n1,1\n2,-1\nx,1\n3,1\n";
-  Status st = race->push(csv.data(), csv.size());
+  Status st = runner->push(csv.data(), csv.size());
   EXPECT_EQ(st.message(),
             "line 4, column 1 (a): 'x' is not a number (if it marks a missing value: option "
             "missing, CLI --na)");
-  EXPECT_EQ(race->pipeline(0).progress().rows(), 2u);
+  EXPECT_EQ(runner->pipeline(0).progress().rows(), 2u);
 }
 
 }  // namespace
@@ -149,17 +149,17 @@ TEST(Race, StopsAtABadRowAfterLearningTheRowsBeforeIt) {
 namespace onepass {
 namespace {
 
-TEST(Race, ShuffleBufferIsSeededBoundedAndLosesNoRow) {
+TEST(CsvRunner, ShuffleBufferIsSeededBoundedAndLosesNoRow) {
   std::string csv = "a,label\n";
   for (int i = 0; i < 200; ++i) csv += std::to_string(i) + "," + (i % 3 ? "1" : "-1") + "\n";
   auto run = [&](std::size_t buffer, std::uint64_t seed, std::size_t chunk) {
-    auto race = Race::create({}, {"zscore | pa", "perceptron"}, 1).take();
-    EXPECT_TRUE(race->shuffle(buffer, seed));
+    auto runner = CsvRunner::create({}, {"zscore | pa", "perceptron"}, 1).take();
+    EXPECT_TRUE(runner->shuffle(buffer, seed));
     for (std::size_t at = 0; at < csv.size(); at += chunk)
-      EXPECT_TRUE(race->push(csv.data() + at, std::min(chunk, csv.size() - at)));
-    EXPECT_TRUE(race->finish());
-    return std::make_pair(race->pipeline(0).learner().params(),
-                          race->pipeline(1).progress().rows());
+      EXPECT_TRUE(runner->push(csv.data() + at, std::min(chunk, csv.size() - at)));
+    EXPECT_TRUE(runner->finish());
+    return std::make_pair(runner->pipeline(0).learner().params(),
+                          runner->pipeline(1).progress().rows());
   };
   const auto a = run(32, 7, 1000), b = run(32, 7, 1000);
   EXPECT_EQ(a, b);                             // seeded: the same order again
@@ -168,11 +168,11 @@ TEST(Race, ShuffleBufferIsSeededBoundedAndLosesNoRow) {
   EXPECT_NE(run(0, 7, 1000).first, a.first);   // file order differs
   // The zscore statistics (order-free) are the same whatever the order.
   auto order_free = [&](std::size_t buffer) {
-    auto race = Race::create({}, {"zscore | pa"}, 0).take();
-    EXPECT_TRUE(race->shuffle(buffer, 3));
-    race->push(csv.data(), csv.size());
-    race->finish();
-    return race->pipeline(0).scaler(0).snapshot().array("mean")->at(0);
+    auto runner = CsvRunner::create({}, {"zscore | pa"}, 0).take();
+    EXPECT_TRUE(runner->shuffle(buffer, 3));
+    runner->push(csv.data(), csv.size());
+    runner->finish();
+    return runner->pipeline(0).scaler(0).snapshot().array("mean")->at(0);
   };
   EXPECT_NEAR(order_free(0), order_free(50), 1e-12);
 }
@@ -180,16 +180,16 @@ TEST(Race, ShuffleBufferIsSeededBoundedAndLosesNoRow) {
 // With a shuffle buffer, the long-runs warning is of the order learned, not the
 // file's: a buffer as long as the file mends a file sorted by class (no warning), a short one
 // does not (the warning names the buffer and asks for a longer one).
-TEST(Race, LongRunsAreJudgedInTheOrderLearned) {
+TEST(CsvRunner, LongRunsAreJudgedInTheOrderLearned) {
   std::string sorted = "x,label\n";
   for (int i = 0; i < 400; ++i)
     sorted += std::to_string(i % 7) + "," + (i < 250 ? "0" : "1") + "\n";
   auto runs_warning = [&](std::size_t buffer) {
-    auto race = Race::create({}, {"zscore | logreg"}).take();
-    EXPECT_TRUE(race->shuffle(buffer, 5));
-    EXPECT_TRUE(race->push(sorted.data(), sorted.size()));
-    EXPECT_TRUE(race->finish());
-    for (const auto& w : race->warnings())
+    auto runner = CsvRunner::create({}, {"zscore | logreg"}).take();
+    EXPECT_TRUE(runner->shuffle(buffer, 5));
+    EXPECT_TRUE(runner->push(sorted.data(), sorted.size()));
+    EXPECT_TRUE(runner->finish());
+    for (const auto& w : runner->warnings())
       if (w.find("long runs") != std::string::npos) return w;
     return std::string();
   };
@@ -208,23 +208,24 @@ TEST(Race, LongRunsAreJudgedInTheOrderLearned) {
 namespace onepass {
 namespace {
 
-std::unique_ptr<Race> race_over(const std::string& csv, const std::vector<std::string>& specs,
-                                std::size_t shuffle, std::size_t chunk) {
-  auto built = Race::create({}, specs, 7);
+std::unique_ptr<CsvRunner> runner_over(const std::string& csv,
+                                       const std::vector<std::string>& specs, std::size_t shuffle,
+                                       std::size_t chunk) {
+  auto built = CsvRunner::create({}, specs, 7);
   EXPECT_TRUE(built) << built.message();
   if (!built) return nullptr;
-  auto race = built.take();
-  if (shuffle) EXPECT_TRUE(race->shuffle(shuffle, 11));
+  auto runner = built.take();
+  if (shuffle) EXPECT_TRUE(runner->shuffle(shuffle, 11));
   for (std::size_t at = 0; at < csv.size(); at += chunk)
-    EXPECT_TRUE(race->push(csv.data() + at, std::min(chunk, csv.size() - at)));
-  EXPECT_TRUE(race->finish());
-  return race;
+    EXPECT_TRUE(runner->push(csv.data() + at, std::min(chunk, csv.size() - at)));
+  EXPECT_TRUE(runner->finish());
+  return runner;
 }
 
-// Pipelines whose leading scalers are the same compute them once (race.hpp); each still learns,
+// Pipelines whose leading scalers are the same compute them once (runner.hpp); each still learns,
 // reports and saves exactly what it would alone: on missing values, with a supervised scaler
 // (ash online sees each label), after a warm-up scaler, in file order and shuffled.
-TEST(Race, SharedScalersChangeNothingInAnyPipeline) {
+TEST(CsvRunner, SharedScalersChangeNothingInAnyPipeline) {
   const std::vector<std::string> specs = {"zscore | logreg",
                                           "zscore | pa1",
                                           "zscore | minmax | pa",
@@ -243,11 +244,11 @@ TEST(Race, SharedScalersChangeNothingInAnyPipeline) {
     const std::string csv = testing::read_data_file(file);
     for (std::size_t shuffle : {0, 64}) {
       SCOPED_TRACE(std::string(file) + " shuffle " + std::to_string(shuffle));
-      auto together = race_over(csv, specs, shuffle, 1000);
+      auto together = runner_over(csv, specs, shuffle, 1000);
       for (std::size_t i = 0; i < specs.size(); ++i) {
         SCOPED_TRACE(specs[i]);
         EXPECT_EQ(together->pipeline(i).shared_head(), shared[i]);
-        auto alone = race_over(csv, {specs[i]}, shuffle, 777);
+        auto alone = runner_over(csv, {specs[i]}, shuffle, 777);
         ASSERT_TRUE(together && alone);
         const Pipeline &a = alone->pipeline(0), &t = together->pipeline(i);
         EXPECT_EQ(t.progress().rows(), a.progress().rows());

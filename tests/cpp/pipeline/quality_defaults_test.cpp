@@ -9,8 +9,8 @@
 #include <string>
 
 #include "core/params.hpp"
+#include "pipeline/csv_runner.hpp"
 #include "pipeline/pipeline.hpp"
-#include "pipeline/race.hpp"
 #include "pipeline/registry.hpp"
 #include "test_util.hpp"
 
@@ -40,12 +40,12 @@ TEST(RobustScaler, AFeatureWithZeroInterquartileRangeStillVaries) {
 TEST(EwZScore, TheFirstRowsAreScaledAsByARunningZScore) {
   auto ew = Pipeline::build("ewzscore | logreg").take();
   const std::string csv = testing::read_data_file("heart.csv");
-  auto race = Race::create({}, {"ewzscore | logreg", "zscore | logreg"}).take();
-  ASSERT_TRUE(race->push(csv.data(), csv.size()));
-  ASSERT_TRUE(race->finish());
+  auto runner = CsvRunner::create({}, {"ewzscore | logreg", "zscore | logreg"}).take();
+  ASSERT_TRUE(runner->push(csv.data(), csv.size()));
+  ASSERT_TRUE(runner->finish());
   // Log-loss of the two pipelines over the whole file: the same order (it was 5.3 vs 0.43).
-  const double ew_loss = race->pipeline(0).progress().log_loss();
-  const double z_loss = race->pipeline(1).progress().log_loss();
+  const double ew_loss = runner->pipeline(0).progress().log_loss();
+  const double z_loss = runner->pipeline(1).progress().log_loss();
   EXPECT_LT(ew_loss, 1.5 * z_loss) << ew_loss << " vs " << z_loss;
   // Row by row: |z| stays moderate from the second value on.
   ew->set_dims(1);

@@ -1,20 +1,20 @@
-#include "pipeline/sparse_race.hpp"
+#include "pipeline/svmlight_runner.hpp"
 
 namespace onepass {
 
-Result<std::unique_ptr<SparseRace>> SparseRace::create(const SvmlightOptions& options,
-                                                       const std::vector<std::string>& specs,
-                                                       std::uint64_t every, std::uint64_t window) {
+Result<std::unique_ptr<SvmlightRunner>> SvmlightRunner::create(
+    const SvmlightOptions& options, const std::vector<std::string>& specs, std::uint64_t every,
+    std::uint64_t window) {
   Status st = SvmlightReader::check(options);
   if (!st) return st;
   Result<std::vector<std::unique_ptr<Pipeline>>> built = Pipeline::build_all(specs, every, window);
   if (!built) return built.status();
-  std::unique_ptr<SparseRace> race(new SparseRace(options));
-  race->pipelines_ = built.take();
-  return race;
+  std::unique_ptr<SvmlightRunner> runner(new SvmlightRunner(options));
+  runner->pipelines_ = built.take();
+  return runner;
 }
 
-Result<std::unique_ptr<SparseRace>> SparseRace::resume(
+Result<std::unique_ptr<SvmlightRunner>> SvmlightRunner::resume(
     const SvmlightOptions& options, std::vector<std::unique_ptr<Pipeline>> pipelines) {
   Status st = SvmlightReader::check(options);
   if (!st) return st;
@@ -24,13 +24,13 @@ Result<std::unique_ptr<SparseRace>> SparseRace::resume(
       return Status::error("the model has " + std::to_string(p->dims()) +
                            " features; the rows are read " + std::to_string(options.dims) +
                            " wide");
-  std::unique_ptr<SparseRace> race(new SparseRace(options));
-  race->pipelines_ = std::move(pipelines);
-  return race;
+  std::unique_ptr<SvmlightRunner> runner(new SvmlightRunner(options));
+  runner->pipelines_ = std::move(pipelines);
+  return runner;
 }
 
-void SparseRace::run_block() {
-  // Pipeline by pipeline over the block, as Race does (each one's parameters stay in cache).
+void SvmlightRunner::run_block() {
+  // Pipeline by pipeline over the block, as CsvRunner does (each one's parameters stay in cache).
   // The reader has checked every row as learn_sparse would (indices increasing and below the
   // width, finite values, labels +-1), so the rows go in without a second check.
   for (auto& p : pipelines_) {
@@ -41,13 +41,13 @@ void SparseRace::run_block() {
   block_.clear();
 }
 
-Status SparseRace::push(const char* data, std::size_t size) {
+Status SvmlightRunner::push(const char* data, std::size_t size) {
   Status st = reader_.feed(data, size, block_);
   run_block();  // rows before a bad line are learned either way
   return st;
 }
 
-Status SparseRace::finish() {
+Status SvmlightRunner::finish() {
   Status st = reader_.finish(block_);
   run_block();
   for (auto& p : pipelines_)

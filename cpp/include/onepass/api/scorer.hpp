@@ -22,15 +22,15 @@ struct ScoredRows {
   std::vector<std::uint64_t> lines;
 };
 
-class ModelScorer {
+class Scorer {
  public:
   // A model file, and its rows read as CSV with these options (the model's schema fills what
   // they leave out; the label column may be absent).
-  static Result<std::unique_ptr<ModelScorer>> csv(const std::string& model, CsvOptions options);
+  static Result<std::unique_ptr<Scorer>> csv(const std::string& model, CsvOptions options);
   // A model trained on svmlight rows, and its rows read with these options (its width and
   // index base are the model's).
-  static Result<std::unique_ptr<ModelScorer>> svmlight(const std::string& model,
-                                                       SvmlightOptions options);
+  static Result<std::unique_ptr<Scorer>> svmlight(const std::string& model,
+                                                  SvmlightOptions options);
 
   // The bytes of the rows, chunk by chunk, then finish() (a last line without a line break).
   Status push(const char* data, std::size_t size);
@@ -68,9 +68,9 @@ class ModelScorer {
   std::string summary() const;
 
  private:
-  ModelScorer() = default;
-  template <class Scorer>
-  ScoredRows take_from(Scorer& s);
+  Scorer() = default;
+  template <class Stream>
+  ScoredRows take_from(Stream& s);
 
   std::unique_ptr<Pipeline> pipeline_;
   ModelSchema schema_;

@@ -1,4 +1,4 @@
-// One parse of sparse text (svmlight, io/svmlight_reader.hpp) feeding many pipelines, as Race
+// One parse of sparse text (svmlight, io/svmlight_reader.hpp) feeding many pipelines, as CsvRunner
 // does for CSV: each chunk's rows go through every pipeline, in O(non-zeros) where the
 // pipeline's stages allow (Pipeline::learn_sparse), else as rows made dense.
 #pragma once
@@ -12,14 +12,14 @@
 
 namespace onepass {
 
-class SparseRace {
+class SvmlightRunner {
  public:
-  static Result<std::unique_ptr<SparseRace>> create(const SvmlightOptions& options,
-                                                    const std::vector<std::string>& specs,
-                                                    std::uint64_t every = 0,
-                                                    std::uint64_t window = 0);
+  static Result<std::unique_ptr<SvmlightRunner>> create(const SvmlightOptions& options,
+                                                        const std::vector<std::string>& specs,
+                                                        std::uint64_t every = 0,
+                                                        std::uint64_t window = 0);
   // Trains loaded models further (models/model_json.hpp read_as_model gives their options).
-  static Result<std::unique_ptr<SparseRace>> resume(
+  static Result<std::unique_ptr<SvmlightRunner>> resume(
       const SvmlightOptions& options, std::vector<std::unique_ptr<Pipeline>> pipelines);
 
   // Parses the chunk's complete lines and runs their rows through every pipeline. On a bad
@@ -32,7 +32,7 @@ class SparseRace {
   const Pipeline& pipeline(std::size_t i) const { return *pipelines_[i]; }
 
  private:
-  explicit SparseRace(const SvmlightOptions& options) : reader_(options) {}
+  explicit SvmlightRunner(const SvmlightOptions& options) : reader_(options) {}
   void run_block();
 
   SvmlightReader reader_;

@@ -1,4 +1,4 @@
-#include "onepass/api/model_scorer.hpp"
+#include "onepass/api/scorer.hpp"
 
 #include <cstdio>
 
@@ -9,48 +9,47 @@
 
 namespace onepass {
 
-Result<std::unique_ptr<ModelScorer>> ModelScorer::csv(const std::string& model,
-                                                      CsvOptions options) {
+Result<std::unique_ptr<Scorer>> Scorer::csv(const std::string& model, CsvOptions options) {
   auto loaded = model_from_json(model);
   if (!loaded) return loaded.status();
   if (Status st = read_as_model(loaded.value().schema, true, options); !st) return st;
   if (Status st = check_csv_options(options); !st) return st;
   options.label_optional = true;
-  std::unique_ptr<ModelScorer> s(new ModelScorer());
+  std::unique_ptr<Scorer> s(new Scorer());
   s->pipeline_ = std::move(loaded.value().pipeline);
   s->schema_ = std::move(loaded.value().schema);
   s->csv_ = std::make_unique<CsvScorer>(options, *s->pipeline_);
   return s;
 }
 
-Result<std::unique_ptr<ModelScorer>> ModelScorer::svmlight(const std::string& model,
-                                                           SvmlightOptions options) {
+Result<std::unique_ptr<Scorer>> Scorer::svmlight(const std::string& model,
+                                                 SvmlightOptions options) {
   auto loaded = model_from_json(model);
   if (!loaded) return loaded.status();
   Status st = read_as_model(loaded.value().schema, loaded.value().pipeline->dims(), options);
   if (st) st = SvmlightReader::check(options);
   if (!st) return st;
-  std::unique_ptr<ModelScorer> s(new ModelScorer());
+  std::unique_ptr<Scorer> s(new Scorer());
   s->pipeline_ = std::move(loaded.value().pipeline);
   s->schema_ = std::move(loaded.value().schema);
   s->sparse_ = std::make_unique<SvmlightScorer>(options, *s->pipeline_);
   return s;
 }
 
-Status ModelScorer::push(const char* data, std::size_t size) {
+Status Scorer::push(const char* data, std::size_t size) {
   return sparse_ ? sparse_->push(data, size) : csv_->push(data, size);
 }
 
-Status ModelScorer::finish() {
+Status Scorer::finish() {
   return sparse_ ? sparse_->finish() : csv_->finish();
 }
 
-ScoredRows ModelScorer::take() {
+ScoredRows Scorer::take() {
   return sparse_ ? take_from(*sparse_) : take_from(*csv_);
 }
 
-template <class Scorer>
-ScoredRows ModelScorer::take_from(Scorer& s) {
+template <class Stream>
+ScoredRows Scorer::take_from(Stream& s) {
   ScoredRows out;
   out.scores = std::move(s.scores);
   out.labels = std::move(s.labels);
@@ -71,16 +70,16 @@ ScoredRows ModelScorer::take_from(Scorer& s) {
   return out;
 }
 
-std::string ModelScorer::class_name(int prediction) const {
+std::string Scorer::class_name(int prediction) const {
   const ClassNames names = class_names(schema_);
   return prediction > 0 ? names.positive : names.negative;
 }
 
-std::string ModelScorer::csv_header() const {
+std::string Scorer::csv_header() const {
   return has_probability() ? "line,prediction,score,probability\n" : "line,prediction,score\n";
 }
 
-std::string ModelScorer::summary() const {
+std::string Scorer::summary() const {
   std::string out = std::to_string(rows_) + " rows predicted";
   if (labelled_ > 0) {
     char accuracy[32];
@@ -94,7 +93,7 @@ std::string ModelScorer::summary() const {
   return out;
 }
 
-std::string ModelScorer::csv_lines(const ScoredRows& rows) const {
+std::string Scorer::csv_lines(const ScoredRows& rows) const {
   ClassNames names = class_names(schema_);
   names.positive = csv_field(names.positive);
   names.negative = csv_field(names.negative);

@@ -1,9 +1,9 @@
-// One parse feeds many pipelines (docs/design.md, "The core": Race): a CSV stream is read once and
-// every row goes through each pipeline, in file order. Input arrives chunk by chunk.
-// Shared scaling: pipelines built from specs whose leading scalers are the same stages with the
-// same parameters ("zscore | pa", "zscore | logreg") compute those scalers once per row: the
-// first such pipeline (the leader) steps them and the others learn from its output
-// (Pipeline::share_head). Their results, snapshots and saved states are what each would give alone.
+// One parse feeds many pipelines (docs/design.md, "The core": CsvRunner): a CSV stream is read once
+// and every row goes through each pipeline, in file order. Input arrives chunk by chunk. Shared
+// scaling: pipelines built from specs whose leading scalers are the same stages with the same
+// parameters ("zscore | pa", "zscore | logreg") compute those scalers once per row: the first such
+// pipeline (the leader) steps them and the others learn from its output (Pipeline::share_head).
+// Their results, snapshots and saved states are what each would give alone.
 #pragma once
 
 #include <memory>
@@ -17,15 +17,16 @@
 
 namespace onepass {
 
-class Race {
+class CsvRunner {
  public:
-  static Result<std::unique_ptr<Race>> create(const CsvOptions& options,
-                                              const std::vector<std::string>& specs,
-                                              std::uint64_t every = 0, std::uint64_t window = 0);
+  static Result<std::unique_ptr<CsvRunner>> create(const CsvOptions& options,
+                                                   const std::vector<std::string>& specs,
+                                                   std::uint64_t every = 0,
+                                                   std::uint64_t window = 0);
   // Continues training pipelines loaded from models; options.features should name the models'
   // features so that the file's columns are matched by name.
-  static Result<std::unique_ptr<Race>> resume(const CsvOptions& options,
-                                              std::vector<std::unique_ptr<Pipeline>> pipelines);
+  static Result<std::unique_ptr<CsvRunner>> resume(
+      const CsvOptions& options, std::vector<std::unique_ptr<Pipeline>> pipelines);
 
   // Parses the chunk's complete rows and runs them through every pipeline. On a bad row with
   // ErrorPolicy::stop, the rows before it are learned and the row's error is returned.
@@ -42,8 +43,8 @@ class Race {
   std::size_t size() const { return pipelines_.size(); }
   const Pipeline& pipeline(std::size_t i) const { return *pipelines_[i]; }
 
-  // A race on two threads (docs/design.md, "Every core": when learning is the bound): each
-  // thread's race reads the same stream and learns some of the pipelines; the others' run
+  // A runner on two threads (docs/design.md, "Every core": when learning is the bound): each
+  // thread's runner reads the same stream and learns some of the pipelines; the others' run
   // states come from the other thread (load_run_state). Pipelines that share scalers learn on
   // one thread: groups() gives each pipeline's group (its first pipeline), once the first rows
   // are learned. set_learning(mask) names the pipelines that learn here (empty: all); an
@@ -55,7 +56,7 @@ class Race {
   // them before learning on).
   std::vector<double> run_state(std::size_t i) const { return pipelines_[i]->run_state(); }
   Status load_run_state(std::size_t i, const std::vector<double>& state);
-  // Milliseconds this race spent parsing (push) and in each pipeline's steps on rows in file
+  // Milliseconds this runner spent parsing (push) and in each pipeline's steps on rows in file
   // order (shuffled rows are not timed): what the split between threads is weighed by.
   double parse_ms() const { return parse_ms_; }
   double pipeline_ms(std::size_t i) const { return i < pipeline_ms_.size() ? pipeline_ms_[i] : 0; }
@@ -71,7 +72,7 @@ class Race {
   std::vector<std::string> warnings() const;
 
  private:
-  explicit Race(const CsvOptions& options) : reader_(options) {}
+  explicit CsvRunner(const CsvOptions& options) : reader_(options) {}
   void run_block();
   void learn_block_in_order();
   void shuffle_block();

@@ -1,4 +1,4 @@
-#include "onepass/api/races.hpp"
+#include "onepass/api/runners.hpp"
 
 #include "io/label_map.hpp"
 
@@ -29,10 +29,10 @@ Result<std::vector<std::unique_ptr<Pipeline>>> pipelines_of(const std::vector<st
   return out;
 }
 
-// What differs between a race over a CSV (Race) and one over svmlight rows (SparseRace); the
-// rest of this file is written once for both.
-template <class RaceType>
-struct RaceKind;
+// What differs between a runner over a CSV (CsvRunner) and one over svmlight rows (SvmlightRunner);
+// the rest of this file is written once for both.
+template <class RunnerType>
+struct RunnerKind;
 
 // Every model of a pass must read the labels as model 1 does: the same positive class.
 Status same_positive(const LoadedModel& m, const std::string& first) {
@@ -43,7 +43,7 @@ Status same_positive(const LoadedModel& m, const std::string& first) {
 }
 
 template <>
-struct RaceKind<Race> {
+struct RunnerKind<CsvRunner> {
   using Options = CsvOptions;
   std::string first_positive;
   // Model 1 sets the options (read_as_model); every other model, read on its own, must have its
@@ -62,13 +62,13 @@ struct RaceKind<Race> {
       return Status::error("trained on other features than model 1; one CSV pass cannot feed them");
     return same_positive(m, first_positive);
   }
-  static std::vector<std::string> feature_names(const Race& race) {
-    return race.reader().feature_names();
+  static std::vector<std::string> feature_names(const CsvRunner& runner) {
+    return runner.reader().feature_names();
   }
 };
 
 template <>
-struct RaceKind<SparseRace> {
+struct RunnerKind<SvmlightRunner> {
   using Options = SvmlightOptions;
   int first_base = 1;
   std::size_t first_dims = 0;
@@ -94,29 +94,29 @@ struct RaceKind<SparseRace> {
     return same_positive(m, first_positive);
   }
   // svmlight rows have indices, not names.
-  static std::vector<std::string> feature_names(const SparseRace&) { return {}; }
+  static std::vector<std::string> feature_names(const SvmlightRunner&) { return {}; }
 };
 
-template <class RaceType>
-using OptionsOf = typename RaceKind<RaceType>::Options;
+template <class RunnerType>
+using OptionsOf = typename RunnerKind<RunnerType>::Options;
 
-template <class RaceType>
-Result<std::unique_ptr<RaceType>> resume(OptionsOf<RaceType> options,
-                                         const std::vector<std::string>& models) {
-  RaceKind<RaceType> kind;
+template <class RunnerType>
+Result<std::unique_ptr<RunnerType>> resume(OptionsOf<RunnerType> options,
+                                           const std::vector<std::string>& models) {
+  RunnerKind<RunnerType> kind;
   auto pipelines = pipelines_of(
       models, [&](std::size_t i, const LoadedModel& m) { return kind.fits(i, m, options); });
   if (!pipelines) return pipelines.status();
-  return RaceType::resume(options, pipelines.take());
+  return RunnerType::resume(options, pipelines.take());
 }
 
-template <class RaceType>
-Result<std::unique_ptr<RaceType>> start(const OptionsOf<RaceType>& options,
-                                        const std::vector<std::string>& specs,
-                                        const std::vector<std::string>& models, std::uint64_t every,
-                                        std::uint64_t window) {
-  return models.empty() ? RaceType::create(options, specs, every, window)
-                        : resume<RaceType>(options, models);
+template <class RunnerType>
+Result<std::unique_ptr<RunnerType>> start(const OptionsOf<RunnerType>& options,
+                                          const std::vector<std::string>& specs,
+                                          const std::vector<std::string>& models,
+                                          std::uint64_t every, std::uint64_t window) {
+  return models.empty() ? RunnerType::create(options, specs, every, window)
+                        : resume<RunnerType>(options, models);
 }
 
 }  // namespace
@@ -128,44 +128,48 @@ Status read_as_models(const std::vector<std::string>& models, CsvOptions& option
   return st ? st : Status::error(model_n(0) + st.message());
 }
 
-// The header's names, one per race type, for resume<> and start<> above.
-Result<std::unique_ptr<Race>> resume_race(CsvOptions options,
-                                          const std::vector<std::string>& models) {
-  return resume<Race>(std::move(options), models);
+// The header's names, one per runner type, for resume<> and start<> above.
+Result<std::unique_ptr<CsvRunner>> resume_csv_runner(CsvOptions options,
+                                                     const std::vector<std::string>& models) {
+  return resume<CsvRunner>(std::move(options), models);
 }
 
-Result<std::unique_ptr<SparseRace>> resume_sparse_race(SvmlightOptions options,
-                                                       const std::vector<std::string>& models) {
-  return resume<SparseRace>(std::move(options), models);
+Result<std::unique_ptr<SvmlightRunner>> resume_svmlight_runner(
+    SvmlightOptions options, const std::vector<std::string>& models) {
+  return resume<SvmlightRunner>(std::move(options), models);
 }
 
-Result<std::unique_ptr<Race>> start_race(const CsvOptions& options,
-                                         const std::vector<std::string>& specs,
-                                         const std::vector<std::string>& models,
-                                         std::uint64_t every, std::uint64_t window) {
-  return start<Race>(options, specs, models, every, window);
+Result<std::unique_ptr<CsvRunner>> start_csv_runner(const CsvOptions& options,
+                                                    const std::vector<std::string>& specs,
+                                                    const std::vector<std::string>& models,
+                                                    std::uint64_t every, std::uint64_t window) {
+  return start<CsvRunner>(options, specs, models, every, window);
 }
 
-Result<std::unique_ptr<SparseRace>> start_sparse_race(const SvmlightOptions& options,
-                                                      const std::vector<std::string>& specs,
-                                                      const std::vector<std::string>& models,
-                                                      std::uint64_t every, std::uint64_t window) {
-  return start<SparseRace>(options, specs, models, every, window);
+Result<std::unique_ptr<SvmlightRunner>> start_svmlight_runner(
+    const SvmlightOptions& options, const std::vector<std::string>& specs,
+    const std::vector<std::string>& models, std::uint64_t every, std::uint64_t window) {
+  return start<SvmlightRunner>(options, specs, models, every, window);
 }
 
-template <class RaceType>
-std::string run_result_json(const RaceType& race, std::size_t i) {
-  return run_result_json(race.pipeline(i), RaceKind<RaceType>::feature_names(race),
-                         race.reader().skipped());
+template <class RunnerType>
+std::string run_result_json(const RunnerType& runner, std::size_t i) {
+  return run_result_json(runner.pipeline(i), RunnerKind<RunnerType>::feature_names(runner),
+                         runner.reader().skipped());
 }
-template std::string run_result_json(const Race&, std::size_t);
-template std::string run_result_json(const SparseRace&, std::size_t);
+template std::string run_result_json(const CsvRunner&, std::size_t);
+template std::string run_result_json(const SvmlightRunner&, std::size_t);
 
-template <class RaceType>
-std::string model_json(const RaceType& race, std::size_t i) {
-  return model_to_json(race.pipeline(i), model_schema_of(race.reader()));
+template <class RunnerType>
+std::string model_json(const RunnerType& runner, std::size_t i) {
+  return model_to_json(runner.pipeline(i), model_schema_of(runner.reader()));
 }
-template std::string model_json(const Race&, std::size_t);
-template std::string model_json(const SparseRace&, std::size_t);
+template std::string model_json(const CsvRunner&, std::size_t);
+template std::string model_json(const SvmlightRunner&, std::size_t);
+
+std::string saved_before_stop(std::uint64_t rows, const std::string& file) {
+  return "what was learned is kept: the model of the " + std::to_string(rows) + " row" +
+         (rows == 1 ? "" : "s") + " learned before the stop is saved to " + file;
+}
 
 }  // namespace onepass

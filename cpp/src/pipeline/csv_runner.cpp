@@ -1,4 +1,4 @@
-#include "pipeline/race.hpp"
+#include "pipeline/csv_runner.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -16,9 +16,9 @@ double ms_since(Clock::time_point start) {
 
 }  // namespace
 
-Result<std::unique_ptr<Race>> Race::create(const CsvOptions& options,
-                                           const std::vector<std::string>& specs,
-                                           std::uint64_t every, std::uint64_t window) {
+Result<std::unique_ptr<CsvRunner>> CsvRunner::create(const CsvOptions& options,
+                                                     const std::vector<std::string>& specs,
+                                                     std::uint64_t every, std::uint64_t window) {
   Result<std::vector<std::unique_ptr<Pipeline>>> built = Pipeline::build_all(specs, every, window);
   if (!built) return built.status();
   if (options.scale_encoded)
@@ -26,21 +26,21 @@ Result<std::unique_ptr<Race>> Race::create(const CsvOptions& options,
       Status st = p->scale_encoded(true);
       if (!st) return st;
     }
-  std::unique_ptr<Race> race(new Race(options));
-  race->pipelines_ = built.take();
-  race->fresh_ = true;
-  return race;
+  std::unique_ptr<CsvRunner> runner(new CsvRunner(options));
+  runner->pipelines_ = built.take();
+  runner->fresh_ = true;
+  return runner;
 }
 
-Result<std::unique_ptr<Race>> Race::resume(const CsvOptions& options,
-                                           std::vector<std::unique_ptr<Pipeline>> pipelines) {
+Result<std::unique_ptr<CsvRunner>> CsvRunner::resume(
+    const CsvOptions& options, std::vector<std::unique_ptr<Pipeline>> pipelines) {
   if (pipelines.empty()) return Status::error("no pipeline given");
-  std::unique_ptr<Race> race(new Race(options));
-  race->pipelines_ = std::move(pipelines);
-  return race;
+  std::unique_ptr<CsvRunner> runner(new CsvRunner(options));
+  runner->pipelines_ = std::move(pipelines);
+  return runner;
 }
 
-Status Race::shuffle(std::size_t rows, std::uint64_t seed) {
+Status CsvRunner::shuffle(std::size_t rows, std::uint64_t seed) {
   if (rows > kMaxShuffleRows)
     return Status::error("the shuffle buffer must be at most " + std::to_string(kMaxShuffleRows) +
                          " rows (got " + std::to_string(rows) + ")");
@@ -49,7 +49,7 @@ Status Race::shuffle(std::size_t rows, std::uint64_t seed) {
   return Status::ok();
 }
 
-void Race::share_scaling() {
+void CsvRunner::share_scaling() {
   head_of_.assign(pipelines_.size(), kOwnScaling);
   heads_.clear();
   if (!fresh_) return;  // loaded models: their scalers' states differ
@@ -70,7 +70,7 @@ void Race::share_scaling() {
   }
 }
 
-std::vector<std::size_t> Race::groups() const {
+std::vector<std::size_t> CsvRunner::groups() const {
   std::vector<std::size_t> group(pipelines_.size());
   for (std::size_t i = 0; i < group.size(); ++i) {
     // A leader comes before its followers, so its group is already known.
@@ -80,7 +80,7 @@ std::vector<std::size_t> Race::groups() const {
   return group;
 }
 
-Status Race::set_learning(const std::vector<bool>& learning) {
+Status CsvRunner::set_learning(const std::vector<bool>& learning) {
   if (!learning.empty() && learning.size() != pipelines_.size())
     return Status::error("set_learning: " + std::to_string(learning.size()) + " flags for " +
                          std::to_string(pipelines_.size()) + " pipelines");
@@ -94,7 +94,7 @@ Status Race::set_learning(const std::vector<bool>& learning) {
   return Status::ok();
 }
 
-Status Race::load_run_state(std::size_t i, const std::vector<double>& state) {
+Status CsvRunner::load_run_state(std::size_t i, const std::vector<double>& state) {
   if (i >= pipelines_.size()) return Status::error("no pipeline " + std::to_string(i + 1));
   Status st = pipelines_[i]->load_run_state(state);
   if (!st) return st;
@@ -108,7 +108,7 @@ Status Race::load_run_state(std::size_t i, const std::vector<double>& state) {
   return Status::ok();
 }
 
-std::vector<std::string> Race::warnings() const {
+std::vector<std::string> CsvRunner::warnings() const {
   if (shuffle_rows_ == 0) return reader_.warnings();
   std::vector<std::string> w = reader_.warnings(false);
   if (std::string runs = learned_runs_.warning(shuffle_rows_); !runs.empty())
@@ -117,7 +117,7 @@ std::vector<std::string> Race::warnings() const {
 }
 
 // Only the shuffled path learns row by row here: its labels count in the order learned.
-void Race::learn_row(const double* x, int y, const SparseRow* tail) {
+void CsvRunner::learn_row(const double* x, int y, const SparseRow* tail) {
   learned_runs_.add(y);
   for (std::size_t i = 0; i < pipelines_.size(); ++i) {
     if (!learns(i)) continue;
@@ -132,7 +132,7 @@ void Race::learn_row(const double* x, int y, const SparseRow* tail) {
   }
 }
 
-void Race::run_block() {
+void CsvRunner::run_block() {
   if (block_.size() == 0) {
     // A header read and no row yet (or none at all, or the first row bad): the pipelines take
     // the header's width, so that a model saved now names as many features as it has inputs
@@ -162,7 +162,7 @@ void Race::run_block() {
 
 // Pipeline by pipeline over the block (its parameters stay in cache); a leader keeps its
 // scaled rows for the pipelines that share them.
-void Race::learn_block_in_order() {
+void CsvRunner::learn_block_in_order() {
   const bool encoded = block_.encoded();
   const std::size_t rows = block_.size();
   std::vector<SharedHead*> kept;
@@ -194,7 +194,7 @@ void Race::learn_block_in_order() {
 
 // The block's rows join the shuffle buffer; once it is full, each new row sends a random one of
 // the buffer on to be learned, and the last row takes its place.
-void Race::shuffle_block() {
+void CsvRunner::shuffle_block() {
   const bool encoded = block_.encoded();
   const std::size_t d = block_.dims;
   buffer_.dims = d;
@@ -227,7 +227,7 @@ void Race::shuffle_block() {
   }
 }
 
-Status Race::push(const char* data, std::size_t size) {
+Status CsvRunner::push(const char* data, std::size_t size) {
   const Clock::time_point start = Clock::now();
   Status st = reader_.feed(data, size, block_);
   parse_ms_ += ms_since(start);
@@ -235,7 +235,7 @@ Status Race::push(const char* data, std::size_t size) {
   return st;
 }
 
-Status Race::learn_apart(RowBlock& rows, const ApartCounts& counts) {
+Status CsvRunner::learn_apart(RowBlock& rows, const ApartCounts& counts) {
   if (!reader_.can_read_apart())
     return Status::error("rows read apart need a reader whose schema is settled");
   if (rows.dims != reader_.dims() || rows.encoded() || rows.y.size() != counts.rows ||
@@ -250,7 +250,7 @@ Status Race::learn_apart(RowBlock& rows, const ApartCounts& counts) {
   return Status::ok();
 }
 
-Status Race::finish() {
+Status CsvRunner::finish() {
   Status st = reader_.finish(block_);
   run_block();
   if (shuffle_rows_ && buffer_.size()) {  // drain the shuffle buffer in random order
