@@ -6,8 +6,8 @@
 // for --file or --quick). `-- --quick`: a small file and one run, to check that everything runs
 // (the test suite does that).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,8 @@ import { gzipSync } from 'node:zlib';
 import { load } from 'onepass';
 import { layoutOf, papaparse, tensorflow, udsv } from './baselines.mjs';
 import { FEATURES, generate, generateMixed } from './data.mjs';
+import { measureTogether as measureRounds, median, ratio, timesSummary } from './measure.mjs';
+import { writeBenchDoc } from './report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -31,49 +33,8 @@ const BROWSER_MB = quick ? 20 : 1000;
 const TF_ROWS = quick ? 200 : 2000;
 
 // ------------------------------------------------------------------ measuring
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-/** Run times in seconds (by round) as the table reads them: their median, fastest, slowest. */
-const timesSummary = (times) => ({
-  seconds: median(times),
-  min: Math.min(...times),
-  max: Math.max(...times),
-  times,
-});
-
-/**
- * Runs each of `fns` RUNS times, in rounds (each round runs every one once, in order), so that
- * the machine's drift (15-20% within an hour here) touches runs compared in a ratio alike.
- * Returns for each { seconds (median), min, max, times (by round), peakMb, rows, cores }: cores
- * is the median of the processor time this process used (its worker threads too) over the time
- * a run took, for the runs in this process.
- */
-async function measureTogether(fns) {
-  const runs = fns.map(() => ({ times: [], cores: [], peak: 0, rows: undefined }));
-  for (let r = 0; r < RUNS; r++)
-    for (const [i, fn] of fns.entries()) {
-      const cpu0 = process.cpuUsage();
-      const t0 = performance.now();
-      const extra = await fn();
-      const seconds = (performance.now() - t0) / 1000;
-      const cpu = process.cpuUsage(cpu0);
-      runs[i].times.push(seconds);
-      runs[i].cores.push((cpu.user + cpu.system) / 1e6 / seconds);
-      runs[i].rows = extra?.rows ?? runs[i].rows;
-      runs[i].peak = Math.max(runs[i].peak, extra?.peakMb ?? process.memoryUsage().rss / 2 ** 20);
-    }
-  return runs.map(({ times, cores, peak, rows }) => ({
-    ...timesSummary(times),
-    peakMb: peak,
-    rows,
-    cores: median(cores),
-  }));
-}
+const measureTogether = (fns) => measureRounds(fns, RUNS);
 const measure = async (fn) => (await measureTogether([fn]))[0];
-
-/** How many times faster `b` ran than `a`: the median over rounds of a's time over b's (runs
- * measured together, measureTogether). */
-const ratio = (a, b) => median(a.times.map((t, i) => t / b.times[i]));
 
 // ------------------------------------------------------------------ the runs
 /** The CSV flags both CLIs take for the file's label (none on the generated file). */
@@ -631,41 +592,7 @@ const stageTable = [
 ].join('\n');
 if (stageCosts.length) console.log(stageTable + '\n');
 
-// The hand-written section of docs/bench.md (the figures that design choices rest on) is kept
-// as it is below the tables the bench writes.
-const KEPT_SECTION = '## Measurements behind design choices';
-function keptSection() {
-  const file = join(root, 'docs/bench.md');
-  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const at = text.indexOf(KEPT_SECTION);
-  return at < 0 ? '' : '\n' + text.slice(at);
-}
-
 if (!quick && !args.file) {
-  const kept = keptSection();
-  const machine = `${cpus()[0].model}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GB, node ${process.version}`;
-  writeFileSync(
-    join(root, 'docs/bench.md'),
-    `# Benchmarks\n\nMade by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} on ${machine}.\n` +
-      `Data: ${ROWS} generated rows x ${D} numeric features (${mb.toFixed(0)} MB; bench/data.mjs): numbers as %.7g writes them,\n` +
-      `integers, exact zeros, negatives, exponents (-3.2e-05) and 0.3% empty cells; median of ${RUNS} runs, spread = fastest-slowest.\n` +
-      `Whole-process rows include starting the process; in-process rows load the module once. Every figure\n` +
-      `is from the machine named above, in one run of the bench. "Cores busy": processor time (all threads of the\n` +
-      `process, or all Chromium processes) over the run's time, the median of the runs: a run near the machine's cores\n` +
-      `can go faster only by doing less. Runs compared in a ratio are measured in rounds (each round runs each once,\n` +
-      `the CLI, native and in-process rows of the first file together), and a ratio is the median over rounds of the\n` +
-      `two runs' times, so that the machine's drift touches both sides alike.\n` +
-      `Browser rows: memory is the growth of all Chromium processes' anonymous and shared memory while the file streams\n` +
-      `(resident: with the pages of Chromium's own code it maps in on first use); median of 3 runs and their range.\n\n${table}\n\n` +
-      '## What one row costs in each stage\n\nGoogle Benchmark (bench/cpp/update_bench.cpp), native: one progressive step of a pipeline\n' +
-      "of the learner alone or averaged (predict, record, learn), a scaler's update and transform. Sparse\n" +
-      'rows have 20 non-zeros. logreg (also with weight decay, lambda = 1), perceptron, the PA family,\n' +
-      'arow, scw1, scw2, adagrad, nag and ftrl (also averaged, except logreg with weight decay), and the\n' +
-      'scalers maxabs, l1 and l2 step in\n' +
-      'O(non-zeros): the same cost with 1,000 or 100,000 features. The other learners learn the row made\n' +
-      'dense, so their cost grows with the features.\n\n' +
-      `${stageTable}\n` +
-      kept,
-  );
+  writeBenchDoc(root, { rows: ROWS, features: D, mb, runs: RUNS, table, stageTable });
   console.log('wrote docs/bench.md');
 }
