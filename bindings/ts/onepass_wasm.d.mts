@@ -18,6 +18,16 @@ export interface RawStats {
   tn: number;
   fn: number;
   logLoss: number | null;
+  /** (TPR + TNR)/2; null while the rows have one class. */
+  balancedAccuracy: number | null;
+  /** 2TP/(2TP + FP + FN); 0 when TP = 0. */
+  f1: number;
+  /** Always answering the class most rows had (positive: true for the positive class, on a tie
+   * too), and its error; null before any row. */
+  baseline: { positive: boolean; error: number } | null;
+  /** The pipeline errs as often as that baseline or more: it learned nothing that one constant
+   * answer would not give (an imbalanced file's "always no"). */
+  noBetterThanBaseline: boolean;
   rollingError: number | null;
   rollingLogLoss: number | null;
   diverged: boolean;

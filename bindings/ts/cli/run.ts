@@ -210,13 +210,28 @@ function report(
   );
   const width = Math.max(8, ...results.map((r) => r.canonical.length)) + 2;
   process.stdout.write(
-    `${pad('pipeline', width)}${pad('mistakes', 10)}${pad('error', 9)}log-loss\n`,
+    `${pad('pipeline', width)}${pad('mistakes', 10)}${pad('error', 9)}${pad('log-loss', 10)}` +
+      'bal. acc.\n',
   );
+  const figure = (v: number | null) => (v === null ? '-' : v.toFixed(4));
   for (const r of results) {
-    const ll = r.logLoss === null ? '-' : r.logLoss.toFixed(4);
-    const flag = r.diverged ? `  (diverged: ${r.revertedSteps} steps reverted)` : '';
+    const flags = [
+      ...(r.noBetterThanBaseline ? ['no better than the majority class'] : []),
+      ...(r.diverged ? [`diverged: ${r.revertedSteps} steps reverted`] : []),
+    ];
     process.stdout.write(
-      `${pad(r.canonical, width)}${pad(String(r.mistakes), 10)}${pad(r.error.toFixed(4), 9)}${ll}${flag}\n`,
+      `${pad(r.canonical, width)}${pad(String(r.mistakes), 10)}${pad(r.error.toFixed(4), 9)}` +
+        `${pad(figure(r.logLoss), 10)}${figure(r.balancedAccuracy)}` +
+        (flags.length ? `  (${flags.join('; ')})` : '') +
+        '\n',
+    );
+  }
+  const b = results[0]?.baseline;
+  if (b) {
+    const label = b.positive ? info.positiveLabel : info.negativeLabel || 'the negative class';
+    process.stdout.write(
+      `${pad('baseline', width)}always '${label}', the majority class: error ` +
+        `${b.error.toFixed(4)}${b.error > 0 ? ', balanced accuracy 0.5000' : ''}\n`,
     );
   }
 }

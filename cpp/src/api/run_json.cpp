@@ -36,6 +36,14 @@ nlohmann::ordered_json reader_counts(const Reader& r) {
           {"errors", errors}};
 }
 
+// The majority-class baseline of the rows a pipeline predicted (eval/metrics.hpp): the class
+// (true: the positive one) and its error; null before any row.
+nlohmann::ordered_json baseline_json(const Confusion& c) {
+  if (c.total() == 0) return nullptr;
+  const MajorityBaseline b = majority_baseline(c);
+  return {{"positive", b.positive}, {"error", b.error}};
+}
+
 }  // namespace
 
 std::string stats_json(const Pipeline& p) {
@@ -49,6 +57,10 @@ std::string stats_json(const Pipeline& p) {
                                     {"tn", c.tn},
                                     {"fn", c.fn},
                                     {"logLoss", number_or_null(pr.log_loss())},
+                                    {"balancedAccuracy", number_or_null(c.balanced_accuracy())},
+                                    {"f1", c.f1()},
+                                    {"baseline", baseline_json(c)},
+                                    {"noBetterThanBaseline", no_better_than_baseline(c)},
                                     {"rollingError", number_or_null(pr.rolling_error())},
                                     {"rollingLogLoss", number_or_null(pr.rolling_log_loss())},
                                     {"diverged", p.learner().diverged()},
@@ -88,6 +100,11 @@ std::string run_result_json(const Pipeline& p, const std::vector<std::string>& f
   j["error"] = pr.error();
   const double log_loss = pr.log_loss();
   j["logLoss"] = number_or_null<json>(log_loss);
+  const Confusion& c = pr.confusion();
+  j["balancedAccuracy"] = number_or_null<json>(c.balanced_accuracy());
+  j["f1"] = c.f1();
+  j["baseline"] = baseline_json(c);
+  j["noBetterThanBaseline"] = no_better_than_baseline(c);
   j["features"] = features;
   const std::vector<double>* w = snap.array("w");
   j["weights"] = w ? *w : std::vector<double>();

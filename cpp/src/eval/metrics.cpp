@@ -32,9 +32,25 @@ double Confusion::balanced_accuracy() const {
   if (tp + fn == 0 || tn + fp == 0) return kNan;  // one class: a rate is undefined
   return (recall() + ratio(tn, tn + fp)) / 2;
 }
+
 double Confusion::ter() const {
   if (tp + fn == 0 || tn + fp == 0) return kNan;
   return ratio(fp, fp + tn) + ratio(fn, fn + tp);
+}
+
+MajorityBaseline majority_baseline(const Confusion& c) {
+  const std::uint64_t rows = c.total(), positives = c.tp + c.fn;
+  if (rows == 0) return {};
+  const bool positive = 2 * positives >= rows;
+  return {positive,
+          static_cast<double>(positive ? rows - positives : positives) / static_cast<double>(rows)};
+}
+
+bool no_better_than_baseline(const Confusion& c) {
+  // In counts, not rates: an error equal to the baseline's is a tie whatever the rounding.
+  const std::uint64_t positives = c.tp + c.fn, negatives = c.tn + c.fp;
+  const std::uint64_t baseline_mistakes = 2 * positives >= c.total() ? negatives : positives;
+  return c.total() > 0 && c.fp + c.fn >= baseline_mistakes;
 }
 
 GridCurves curves_on_grid(const std::vector<double>& scores,

@@ -24,6 +24,19 @@ struct Confusion {
   double ter() const;                // FPR + FNR (S2)
 };
 
+// The majority-class baseline of counted rows (spec 6.5): always answering the class most of
+// them had (the positive one on a tie) errs on the share of the other class. A pipeline whose
+// error is not below it has learned nothing that one constant answer would not give, however
+// low its error looks on an imbalanced file.
+struct MajorityBaseline {
+  bool positive = true;  // the majority class
+  double error = 0;      // 0 with no rows
+};
+MajorityBaseline majority_baseline(const Confusion& c);
+// Whether counts of rows predicted err as often as their majority baseline or more (false
+// with no rows).
+bool no_better_than_baseline(const Confusion& c);
+
 // ROC AUC as the Mann-Whitney statistic, ties counting 1/2 (spec 6.5); NaN with one class.
 double roc_auc(const std::vector<double>& scores, const std::vector<std::int8_t>& labels);
 // The ROC and precision-recall curves of scores against labels on a grid of 101 points x = 0,

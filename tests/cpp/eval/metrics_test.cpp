@@ -134,5 +134,29 @@ TEST(Metrics, RocAndPrecisionRecallCurvesOnTheGrid) {
   EXPECT_TRUE(curves_on_grid({1, 2}, {1, 1}).roc.empty());  // one class
 }
 
+// The majority-class baseline, by hand: 5 positives and 11 negatives make "always negative" err
+// on 5/16; a pipeline with 3 mistakes is better, one with 5 ties it and is no better. A tie of
+// the classes makes the positive class the majority; no rows, no baseline.
+TEST(Metrics, MajorityBaselineAndNoBetterThanIt) {
+  Confusion c;
+  c.tp = 3, c.fn = 2, c.tn = 10, c.fp = 1;
+  MajorityBaseline b = majority_baseline(c);
+  EXPECT_FALSE(b.positive);
+  EXPECT_EQ(b.error, 5.0 / 16);
+  EXPECT_FALSE(no_better_than_baseline(c));
+  c.tp = 0, c.fn = 5, c.tn = 11, c.fp = 0;  // always "no": the imbalanced file's default
+  EXPECT_TRUE(no_better_than_baseline(c));
+  c.tp = 1, c.fn = 4, c.tn = 10, c.fp = 1;  // as many mistakes, one positive caught
+  EXPECT_TRUE(no_better_than_baseline(c));
+  Confusion tie;
+  tie.tp = 1, tie.fn = 1, tie.tn = 1, tie.fp = 1;
+  b = majority_baseline(tie);
+  EXPECT_TRUE(b.positive);
+  EXPECT_EQ(b.error, 0.5);
+  EXPECT_TRUE(no_better_than_baseline(tie));
+  EXPECT_EQ(majority_baseline(Confusion{}).error, 0.0);
+  EXPECT_FALSE(no_better_than_baseline(Confusion{}));
+}
+
 }  // namespace
 }  // namespace onepass
