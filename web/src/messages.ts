@@ -57,7 +57,7 @@ function runDone(s: PageState, msg: Message<'done'>): Partial<PageState> {
       features: msg.info.features,
       results,
       models: results.length ? msg.models : [], // after Cancel too: what was learned is kept
-      baseline: results.length ? majorityBaseline(msg.info) : null,
+      baseline: majorityBaseline(results[0], msg.info),
       problems: [...msg.info.warnings, ...fit, ...skipped],
       missingCells: msg.info.missingCells,
       blocksApart: msg.blocksApart,
@@ -76,7 +76,7 @@ function runFailed(s: PageState, msg: Message<'failed'>): Partial<PageState> {
       features: msg.info?.features ?? run.features,
       results,
       models: [],
-      baseline: results.length && msg.info ? majorityBaseline(msg.info) : null,
+      baseline: msg.info ? majorityBaseline(results[0], msg.info) : null,
       problems: [
         results.length
           ? `Stopped: ${msg.message}. What was learned before it is kept below.`

@@ -29,19 +29,17 @@ export const emptyRun = (): RunState => ({
   complete: false,
 });
 
-/** Always predicting the more frequent class of the rows read (a tie: the positive one). */
-export function majorityBaseline(info: {
-  rows: number;
-  positives: number;
-  positiveLabel: string;
-  negativeLabel: string;
-}): Baseline | null {
-  const { rows, positives, positiveLabel, negativeLabel } = info;
-  if (!rows) return null;
-  const positiveMost = positives * 2 >= rows;
+/** The core's majority-class baseline of the rows a pipeline predicted (eval/metrics.hpp:
+ * always answering the class most rows had, a tie the positive one), with its class's name. */
+export function majorityBaseline(
+  result: Result | undefined,
+  info: { positiveLabel: string; negativeLabel: string },
+): Baseline | null {
+  const b = result?.baseline;
+  if (!b) return null;
   return {
-    label: positiveMost ? positiveLabel : negativeLabel || 'the negative class',
-    error: (positiveMost ? rows - positives : positives) / rows,
+    label: b.positive ? info.positiveLabel : info.negativeLabel || 'the negative class',
+    error: b.error,
   };
 }
 
@@ -144,7 +142,7 @@ function marks({ results, holdout, baseline, complete }: RunState, i: number): H
   const noBetter = (k: number): boolean => {
     const test = holdout[k]?.test;
     return (
-      (baseline !== null && results[k].error >= baseline.error) ||
+      (baseline !== null && results[k].noBetterThanBaseline) ||
       (test?.accuracy != null && testBaseline !== null && test.accuracy <= testBaseline)
     );
   };
