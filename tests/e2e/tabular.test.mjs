@@ -1,6 +1,7 @@
 // Real-world CSVs in the demo (design.md section 10): the raw UCI Adult file (no header,
 // string columns, '?' for missing) dropped as it is, with the roles the reader infers; and a
-// Titanic-style file whose roles the user changes in the preview's menus.
+// Titanic-style file whose roles the user changes in the preview's menus; the Adult file
+// gzip-compressed, as users keep it.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -81,6 +82,25 @@ test('the raw Adult file runs with the inferred roles and shows weights by name'
   const hash = await page.evaluate(() => location.hash);
   assert.match(hash, /^#p=zscore/);
   assert.doesNotMatch(hash, /c15|50K|label=|positive=/);
+  assert.deepEqual(foreign(), [], 'no request left the page origin');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a .csv.gz dropped as it is reads as its CSV: the same preview and rows', async () => {
+  const { context, page, foreign, errors } = await openPage(site);
+  await page.goto(`${site.origin}/`);
+  await resultsShow(page, 3, 270);
+  await page.setInputFiles('#file', {
+    name: 'adult.data.gz',
+    mimeType: 'application/gzip',
+    buffer: readFixture('adult.data.gz'),
+  });
+  await page.waitForFunction(() => document.querySelector('#preview th')?.textContent === 'c1');
+  assert.equal((await roles(page)).at(-1), 'label');
+  assert.equal(await page.$eval('#positive', (s) => s.value), '>50K');
+  await page.click('#run');
+  await resultsShow(page, 3, 32561); // every row of the decompressed file
   assert.deepEqual(foreign(), [], 'no request left the page origin');
   assert.deepEqual(errors, []);
   await context.close();

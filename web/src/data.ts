@@ -2,6 +2,7 @@
 // (label column, positive class, column roles) as a run would read it, and whether there is
 // anything in it to learn. Actions on the store; nothing here touches the DOM.
 import type { CsvPreview, Onepass } from 'onepass';
+import { gunzippedHead, isGzipFile } from './gzip';
 import type { Source } from './protocol';
 import { type App, emptyData, type DataState, type Head, type Role, sourceName } from './state';
 
@@ -29,8 +30,14 @@ export const sample = (file: string): Source => ({
 });
 
 async function headText(src: Source, bytes: number): Promise<Head> {
-  if (src.kind === 'file')
+  if (src.kind === 'file') {
+    // A .csv.gz: its head as the run will read it, decompressed.
+    if (await isGzipFile(src.file)) {
+      const { head, complete } = await gunzippedHead(src.file, bytes);
+      return { text: new TextDecoder().decode(head), complete };
+    }
     return { text: await src.file.slice(0, bytes).text(), complete: src.file.size <= bytes };
+  }
   const response = await fetch(src.url);
   if (!response.ok) throw new Error(`the server answered ${response.status}`);
   const text = await response.text();

@@ -7,16 +7,87 @@ import type { CsvSource } from './types.js';
 
 /** Bytes read from a stream at a time when it lets the reader bring its own buffer. */
 const CHUNK_BYTES = 1 << 20;
+
+/** Whether bytes start as gzip's do (RFC 1952: 0x1f 0x8b), as a `.csv.gz` does. */
+export function isGzip(bytes: Uint8Array): boolean {
+  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+}
+
+/**
+ * The chunks as they come, or gunzipped when they start with gzip's magic bytes: a `.csv.gz`
+ * reads as its CSV, in the browser and in Node (DecompressionStream, which both have). Each
+ * chunk is copied before it is handed to the decompressor, so a source that reuses its buffer
+ * (chunksOf) is safe.
+ */
+export async function* decompressed(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const it = chunks[Symbol.asyncIterator]();
+  let head: Uint8Array = new Uint8Array(0);
+  let ended = false;
+  while (head.length < 2 && !ended) {
+    const r = await it.next();
+    if (r.done) ended = true;
+    else head = head.length ? concat(head, r.value) : r.value;
+  }
+  if (!isGzip(head)) {
+    if (head.length) yield head;
+    if (!ended) for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
+    return;
+  }
+  if (typeof DecompressionStream === 'undefined')
+    fail(
+      'the input is gzip-compressed and this platform has no DecompressionStream: decompress it first',
+    );
+  const gunzip = new DecompressionStream('gzip');
+  const writer = gunzip.writable.getWriter();
+  const pump = (async () => {
+    try {
+      await writer.write(head.slice());
+      if (!ended)
+        for (let r = await it.next(); !r.done; r = await it.next())
+          await writer.write(r.value.slice());
+      await writer.close();
+    } catch (e) {
+      await writer.abort(e).catch(() => undefined);
+    }
+  })();
+  const reader = gunzip.readable.getReader();
+  try {
+    for (;;) {
+      let r;
+      try {
+        r = await reader.read();
+      } catch (e) {
+        fail(`the gzip-compressed input cannot be decompressed (${(e as Error).message})`);
+      }
+      if (r.done) break;
+      yield r.value;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+    await pump;
+  }
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
 /** Bytes from what runCsv and loadDataset accept: a ReadableStream or async iterable of chunks,
  * one Uint8Array, a string of CSV text, or (in Node) a file path, a string without a line
  * break. Anything else is refused with a message saying what is accepted. */
 export async function* sourceChunks(source: unknown): AsyncGenerator<Uint8Array> {
+  yield* decompressed(rawChunks(source));
+}
+
+async function* rawChunks(source: unknown): AsyncGenerator<Uint8Array> {
   if (source instanceof Uint8Array) {
     yield source;
     return;
   }
   if (typeof Blob !== 'undefined' && source instanceof Blob) {
-    yield* chunksOf(source.stream());
+    yield* byteChunks(source.stream());
     return;
   }
   if (typeof source === 'string') {
@@ -39,7 +110,7 @@ export async function* sourceChunks(source: unknown): AsyncGenerator<Uint8Array>
   }
   const s = source as { getReader?: unknown; [Symbol.asyncIterator]?: unknown } | null;
   if (s && (typeof s.getReader === 'function' || typeof s[Symbol.asyncIterator] === 'function')) {
-    yield* chunksOf(source as ReadableStream<Uint8Array>);
+    yield* byteChunks(source as ReadableStream<Uint8Array>);
     return;
   }
   fail(
@@ -56,13 +127,29 @@ export async function runInput(source: CsvSource): Promise<RunInput> {
   if (isNode && typeof source === 'string' && !source.includes('\n')) {
     const fs = await nodeModule<typeof import('node:fs')>('fs');
     const stat = fs.statSync(source, { throwIfNoEntry: false });
-    if (stat?.isFile()) return { chunks, file: { file: source, size: stat.size } };
+    // A gzip file is read as one stream: its ranges are not rows a worker could read.
+    if (stat?.isFile() && !gzipFile(fs, source))
+      return { chunks, file: { file: source, size: stat.size } };
   }
   return { chunks };
 }
 
+function gzipFile(fs: typeof import('node:fs'), path: string): boolean {
+  const magic = new Uint8Array(2);
+  let fd;
+  try {
+    fd = fs.openSync(path, 'r');
+    return fs.readSync(fd, magic, 0, 2, 0) === 2 && isGzip(magic);
+  } catch {
+    return false; // the read that follows says why it cannot
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
 /**
- * The chunks of a byte source, for `CsvRunner.push` and the like. A byte stream (a File's or a
+ * The chunks of a byte source, for `CsvRunner.push` and the like, gunzipped when they start as
+ * gzip does (decompressed). A byte stream (a File's or a
  * fetch body's in current browsers) is read into one reused buffer of `chunkBytes`: no garbage per
  * chunk, so memory stays flat however large the file (the collector would otherwise let hundreds
  * of megabytes of spent chunks pile up). Each chunk yielded is therefore only valid until the next
@@ -70,6 +157,13 @@ export async function runInput(source: CsvSource): Promise<RunInput> {
  * passed through as they come.
  */
 export async function* chunksOf(
+  source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
+  chunkBytes = CHUNK_BYTES,
+): AsyncGenerator<Uint8Array> {
+  yield* decompressed(byteChunks(source, chunkBytes));
+}
+
+async function* byteChunks(
   source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
   chunkBytes = CHUNK_BYTES,
 ): AsyncGenerator<Uint8Array> {

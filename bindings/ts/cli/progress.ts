@@ -1,5 +1,6 @@
 // The progress line of `onepass run` on a terminal.
-import { statSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { isGzip } from '../api/sources.js';
 
 /** A progress line on a terminal: rows, MB, rows/s, and the share done and the time left when
  * the size is known; shown at the first chunk (so that a user sees at once that the run started,
@@ -13,7 +14,8 @@ export function progressLine(
   if (!out?.isTTY) return null;
   let total = 0;
   try {
-    if (file !== '-') total = statSync(file).size;
+    // A gzip file's size is not the bytes the run reads: no share done, no time left.
+    if (file !== '-' && !gzipped(file)) total = statSync(file).size;
   } catch {
     total = 0;
   }
@@ -38,4 +40,14 @@ export function progressLine(
       if (last > -Infinity) out.write('\r\x1b[K');
     },
   };
+}
+
+function gzipped(file: string): boolean {
+  const fd = openSync(file, 'r');
+  try {
+    const magic = new Uint8Array(2);
+    return readSync(fd, magic, 0, 2, 0) === 2 && isGzip(magic);
+  } finally {
+    closeSync(fd);
+  }
 }

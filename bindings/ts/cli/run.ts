@@ -10,6 +10,7 @@ import {
   type PipelineResult,
   type SvmlightRunner,
 } from '../index.js';
+import { decompressed } from '../api/sources.js';
 import { coreCount } from '../parallel/cores.js';
 import { pad, Words } from './args.js';
 import { inFile, loadModel, openCsv, orDefault } from './files.js';
@@ -138,7 +139,7 @@ export async function run(args: string[]): Promise<void> {
       });
     } else {
       let bytes = 0;
-      for await (const chunk of source) {
+      for await (const chunk of decompressed(source)) {
         runner.push(chunk);
         onProgress((bytes += chunk.length));
       }
