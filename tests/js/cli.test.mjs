@@ -48,7 +48,9 @@ test('run without --json prints a readable table', () => {
   const r = cli(['run', heart, '-p', 'pa', '-p', 'perceptron +avg']);
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /270 rows, 13 features, label 'label'/);
-  assert.match(r.stdout, /^pa\(bias=true\)\s+\d+\s+0\.\d{4}\s+-$/m);
+  // mistakes, error, log-loss (none for pa), balanced accuracy, and the mark when it is due
+  assert.match(r.stdout, /^pa\(bias=true\)\s+\d+\s+0\.\d{4}\s+-\s+0\.\d{4}/m);
+  assert.match(r.stdout, /^baseline\s+always '-1', the majority class: error 0\.4444/m);
   assert.match(r.stdout, /^perceptron\(bias=true\) \+avg\s+\d+/m);
 });
 

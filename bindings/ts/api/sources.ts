@@ -21,6 +21,16 @@ export function isGzip(bytes: Uint8Array): boolean {
  */
 export async function* decompressed(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
   const it = chunks[Symbol.asyncIterator]();
+  try {
+    yield* gunzipOrPass(it);
+  } finally {
+    // A reader that stops early (a run whose workers read the rest of the file) closes the
+    // source too: a file stream left open holds its descriptor.
+    await it.return?.();
+  }
+}
+
+async function* gunzipOrPass(it: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array> {
   let head: Uint8Array = new Uint8Array(0);
   let ended = false;
   while (head.length < 2 && !ended) {
