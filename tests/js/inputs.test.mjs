@@ -99,3 +99,23 @@ test('a positive class that no row has is named as such', async () => {
   const { info } = await op.runCsv('a,y\n1,no\n2,no\n', { pipelines: ['logreg'], positive: 'yes' });
   assert.match(info.warnings[0], /^no row has 'yes', the positive class named/);
 });
+
+test('a model object that JSON cannot write is refused with a message, not a stack overflow', async () => {
+  const op = await load();
+  let deep = {};
+  for (let i = 0; i < 200000; i++) deep = { inner: deep };
+  assert.throws(() => op.loadPipeline(deep), /not a valid onepass model: .*nested too deeply/);
+  const cyclic = { spec: 'perceptron' };
+  cyclic.self = cyclic;
+  assert.throws(
+    () => op.loadPipeline(cyclic),
+    /not a valid onepass model: the object cannot be written as JSON/,
+  );
+  // An object nested as JSON allows but past the core's 64 levels: the core's message.
+  let sixtyFive = 1;
+  for (let i = 0; i < 65; i++) sixtyFive = [sixtyFive];
+  assert.throws(
+    () => op.loadPipeline({ spec: 'perceptron', x: sixtyFive }),
+    /nested more than 64 levels/,
+  );
+});

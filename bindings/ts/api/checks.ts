@@ -4,8 +4,17 @@ import { fail } from '../shared/errors.js';
 import type { ModelInput } from './types.js';
 import type { RawStatus } from '../onepass_wasm.mjs';
 
+/** A model as the core reads it: its text, or an object written as JSON. An object that JSON
+ * cannot write (a cycle, nesting deeper than the engine's stack) is refused with a message, as
+ * the core refuses a file nested deeper than 64 levels, not with the engine's own error. */
 export function modelText(model: ModelInput): string {
-  return typeof model === 'string' ? model : JSON.stringify(model);
+  if (typeof model === 'string') return model;
+  try {
+    return JSON.stringify(model);
+  } catch (e) {
+    const why = e instanceof RangeError ? 'it is nested too deeply' : (e as Error).message;
+    return fail(`not a valid onepass model: the object cannot be written as JSON (${why})`);
+  }
 }
 
 /** Largest slice of a chunk copied into wasm memory at once. */

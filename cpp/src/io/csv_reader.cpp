@@ -299,6 +299,15 @@ std::string_view CsvReader::trim_label(std::string_view cell) const {
   return cell;
 }
 
+bool CsvReader::repeats_header() const {
+  if (!opt_.header || column_names_.size() != fields_.size() ||
+      trim_blanks(fields_[label_col_]) != column_names_[label_col_])
+    return false;
+  for (std::size_t c = 0; c < fields_.size(); ++c)
+    if (trim_blanks(fields_[c]) != column_names_[c]) return false;
+  return true;
+}
+
 Status CsvReader::map_label(std::string_view cell, std::uint64_t line, int& y) {
   std::string error;
   const std::string_view label = trim_label(cell);
@@ -542,6 +551,13 @@ Status CsvReader::process_fields(std::uint64_t line, RowBlock& out) {
   std::uint64_t missing = 0;
   int y = 0;
   if (has_label_) {
+    // Files joined into one repeat their header: said so, not blamed on a third label value.
+    if (repeats_header()) {
+      out.x.resize(row_start);
+      return row_error(line, 0,
+                       "the line repeats the header row (files joined into one?); option onError: "
+                       "skip (CLI --skip-bad-rows) passes over such lines");
+    }
     Status st = map_label(fields_[label_col_], line, y);
     if (!st || y == 0) {
       out.x.resize(row_start);

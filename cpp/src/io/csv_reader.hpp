@@ -219,6 +219,8 @@ class CsvReader : public RowCounter {
   void choose_positive(const std::vector<std::string>& labels);
   std::string column_list() const;
   Status process_fields(std::uint64_t line, RowBlock& out);
+  // Whether the record just split is the header row again (files joined into one).
+  bool repeats_header() const;
   Status wrong_width(std::uint64_t line);
   Status not_a_number(std::uint64_t line, std::size_t column, std::string_view cell, NumberParse r);
   std::uint64_t encode_tail(RowBlock& out);

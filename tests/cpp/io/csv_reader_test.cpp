@@ -432,6 +432,34 @@ TEST(CsvReader, SkipPolicyCountsBadRowsAndKeepsTheRest) {
   EXPECT_EQ(r.errors()[1].message, "line 4, column 3 (label): expected 3 fields, found 2");
 }
 
+// Files joined into one repeat their header: the line is named as such (it was "a third label
+// value 'label'"), stopping the run or, under skip, passed over and counted; whatever the chunks.
+TEST(CsvReader, AHeaderRepeatedMidFileIsNamedAsSuch) {
+  const std::string text = "a,b,label\n1,2,yes\n3,4,no\na, b ,label\n5,6,yes\n";
+  const std::string said =
+      "line 4: the line repeats the header row (files joined into one?); option onError: skip "
+      "(CLI --skip-bad-rows) passes over such lines";
+  for (std::size_t chunk : {0, 1, 5}) {
+    Parsed stop = parse(text, {}, chunk);
+    ASSERT_FALSE(stop.status);
+    EXPECT_EQ(stop.status.message(), said) << chunk;
+    EXPECT_EQ(stop.rows.size(), 2u) << chunk;  // the rows before it are read
+    CsvOptions opt;
+    opt.on_error = ErrorPolicy::skip;
+    CsvReader r(opt);
+    Parsed skip = parse(text, opt, chunk, &r);
+    ASSERT_TRUE(skip.status) << skip.status.message();
+    EXPECT_EQ(skip.rows.line, (std::vector<std::uint64_t>{2, 3, 5})) << chunk;
+    ASSERT_EQ(r.errors().size(), 1u);
+    EXPECT_EQ(r.errors()[0].message, said);
+  }
+  // A third class is still one: only the header's own names make a repeated header.
+  Parsed third = parse("a,b,label\n1,2,yes\n3,4,no\n5,6,label\n");
+  ASSERT_FALSE(third.status);
+  EXPECT_NE(third.status.message().find("a third label value 'label'"), std::string::npos)
+      << third.status.message();
+}
+
 TEST(CsvReader, EmptyInputAndHeaderOnlyAndOneClass) {
   Parsed p = parse("");
   ASSERT_FALSE(p.status);
