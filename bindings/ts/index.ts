@@ -11,7 +11,7 @@ export { Scorer, CsvScorer } from './api/scorer.js';
 export { Runner } from './api/runner.js';
 export { CsvRunner } from './api/csv_runner.js';
 export { SvmlightRunner } from './api/svmlight_runner.js';
-export { chunksOf, decompressed } from './api/sources.js';
+export { chunksOf, decompressed, isGzip } from './api/sources.js';
 export { ALGORITHMS_DOC, algorithmsAnchor, algorithmsRef } from './api/docs.js';
 export { plainSnapshot } from './api/types.js';
 export type * from './api/types.js';

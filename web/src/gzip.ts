@@ -1,11 +1,10 @@
 // A `.csv.gz` the user drops: the package reads it as its CSV (chunksOf and every source
 // gunzip what starts as gzip does); the page and the worker read its head decompressed too.
-import { chunksOf } from 'onepass';
+import { chunksOf, isGzip } from 'onepass';
 
-/** Whether a file's first bytes are gzip's (RFC 1952: 0x1f 0x8b). */
+/** Whether a file's first bytes are gzip's (the package's isGzip). */
 export async function isGzipFile(file: Blob): Promise<boolean> {
-  const magic = new Uint8Array(await file.slice(0, 2).arrayBuffer());
-  return magic[0] === 0x1f && magic[1] === 0x8b;
+  return isGzip(new Uint8Array(await file.slice(0, 2).arrayBuffer()));
 }
 
 /** The first `bytes` bytes of a gzip-compressed file, decompressed, and whether that is all. */

@@ -2,7 +2,7 @@
 // in chunks from the File (or from the site's own bundled file) and handed to wasm one chunk at
 // a time: memory stays flat however large the file. Progress goes to the page at most every
 // 100 ms, so the charts update at a bounded rate.
-import { chunksOf, load, type CsvRunner, type Dataset, type Onepass } from 'onepass';
+import { chunksOf, isGzip, load, type CsvRunner, type Dataset, type Onepass } from 'onepass';
 import {
   HOLDOUT_MAX_BYTES,
   type CvRow,
@@ -12,7 +12,7 @@ import {
   type Source,
   type ToWorker,
 } from './protocol';
-import { gunzippedHead, isGzipFile } from './gzip';
+import { gunzippedHead } from './gzip';
 
 const PROGRESS_INTERVAL_MS = 100;
 const TARGET_CURVE_POINTS = 2000;
@@ -168,7 +168,7 @@ async function openForRun(source: Source): Promise<{
 }> {
   if (source.kind === 'file') {
     const first = new Uint8Array(await source.file.slice(0, 1 << 20).arrayBuffer());
-    if (!(await isGzipFile(source.file)))
+    if (!isGzip(first))
       return { input: source.file, first, total: source.file.size, cancel: async () => undefined };
     // A .csv.gz reads as its CSV (the package gunzips it): its size says nothing of the bytes the
     // run reads, so the share done is unknown; the curve's points are spaced on its head, read

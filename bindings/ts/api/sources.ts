@@ -144,7 +144,9 @@ export async function runInput(source: CsvSource): Promise<RunInput> {
   return { chunks };
 }
 
-function gzipFile(fs: typeof import('node:fs'), path: string): boolean {
+/** Whether the file at `path` starts as gzip does (false when it cannot be read: the read that
+ * follows says why). */
+export function gzipFile(fs: typeof import('node:fs'), path: string): boolean {
   const magic = new Uint8Array(2);
   let fd;
   try {

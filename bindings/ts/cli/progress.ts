@@ -1,6 +1,6 @@
 // The progress line of `onepass run` on a terminal.
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import { isGzip } from '../api/sources.js';
+import * as fs from 'node:fs';
+import { gzipFile } from '../api/sources.js';
 
 /** A progress line on a terminal: rows, MB, rows/s, and the share done and the time left when
  * the size is known; shown at the first chunk (so that a user sees at once that the run started,
@@ -15,7 +15,7 @@ export function progressLine(
   let total = 0;
   try {
     // A gzip file's size is not the bytes the run reads: no share done, no time left.
-    if (file !== '-' && !gzipped(file)) total = statSync(file).size;
+    if (file !== '-' && !gzipFile(fs, file)) total = fs.statSync(file).size;
   } catch {
     total = 0;
   }
@@ -40,14 +40,4 @@ export function progressLine(
       if (last > -Infinity) out.write('\r\x1b[K');
     },
   };
-}
-
-function gzipped(file: string): boolean {
-  const fd = openSync(file, 'r');
-  try {
-    const magic = new Uint8Array(2);
-    return readSync(fd, magic, 0, 2, 0) === 2 && isGzip(magic);
-  } finally {
-    closeSync(fd);
-  }
 }
