@@ -38,19 +38,28 @@ double Confusion::ter() const {
   return ratio(fp, fp + tn) + ratio(fn, fn + tp);
 }
 
+namespace {
+
+// The positive class is the majority on a tie too.
+bool positive_majority(const Confusion& c) {
+  return 2 * (c.tp + c.fn) >= c.total();
+}
+// The rows that always answering the majority class gets wrong: the other class's.
+std::uint64_t majority_mistakes(const Confusion& c) {
+  return positive_majority(c) ? c.tn + c.fp : c.tp + c.fn;
+}
+
+}  // namespace
+
 MajorityBaseline majority_baseline(const Confusion& c) {
-  const std::uint64_t rows = c.total(), positives = c.tp + c.fn;
-  if (rows == 0) return {};
-  const bool positive = 2 * positives >= rows;
-  return {positive,
-          static_cast<double>(positive ? rows - positives : positives) / static_cast<double>(rows)};
+  if (c.total() == 0) return {};
+  return {positive_majority(c),
+          static_cast<double>(majority_mistakes(c)) / static_cast<double>(c.total())};
 }
 
 bool no_better_than_baseline(const Confusion& c) {
   // In counts, not rates: an error equal to the baseline's is a tie whatever the rounding.
-  const std::uint64_t positives = c.tp + c.fn, negatives = c.tn + c.fp;
-  const std::uint64_t baseline_mistakes = 2 * positives >= c.total() ? negatives : positives;
-  return c.total() > 0 && c.fp + c.fn >= baseline_mistakes;
+  return c.total() > 0 && c.fp + c.fn >= majority_mistakes(c);
 }
 
 GridCurves curves_on_grid(const std::vector<double>& scores,
