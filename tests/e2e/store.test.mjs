@@ -102,21 +102,10 @@ function ranState() {
   const s = m.initialState(heart, specs);
   const options = m.runOptionsOf(s, m.specsOf(s.settings.specs));
   const run = {
-    id: 1,
-    sourceName: 'heart.csv',
-    options,
+    ...m.startingRun(1, 'heart.csv', options),
     phase: 'done',
     progress: { rows: 270, bytes: 1e4, total: 1e4, elapsedMs: 100 },
-    points: [],
-    features: [],
     results: [{ rows: 270 }],
-    models: [],
-    baseline: null,
-    holdout: [],
-    holdoutMessage: '',
-    problems: [],
-    missingCells: 0,
-    blocksApart: 0,
   };
   return { ...s, run };
 }

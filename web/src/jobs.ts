@@ -6,7 +6,7 @@ import {
   type App,
   cvSpecOf,
   dataBlocker,
-  type RunRecord,
+  startingRun,
   runOptionsOf,
   sourceName,
   specsOf,
@@ -39,23 +39,7 @@ export function startRun(app: App): void {
   const specs = validSpecs(app);
   if (!specs) return;
   const options = runOptionsOf(s, specs);
-  const run: RunRecord = {
-    id: (s.run?.id ?? 0) + 1,
-    sourceName: sourceName(s.data.source),
-    options,
-    phase: 'starting',
-    progress: null,
-    points: [],
-    features: [],
-    results: [],
-    models: [],
-    baseline: null,
-    holdout: [],
-    holdoutMessage: '',
-    problems: [],
-    missingCells: 0,
-    blocksApart: 0,
-  };
+  const run = startingRun((s.run?.id ?? 0) + 1, sourceName(s.data.source), options);
   if (s.workerFailure) {
     // A run would wait for it for ever.
     const problems = [`Stopped: the page's worker failed (${s.workerFailure}).`];

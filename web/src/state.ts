@@ -145,6 +145,25 @@ export interface App {
   send: (message: ToWorker) => void;
 }
 
+/** A run as it starts: nothing read, learned or said yet. */
+export const startingRun = (id: number, sourceName: string, options: RunOptions): RunRecord => ({
+  id,
+  sourceName,
+  options,
+  phase: 'starting',
+  progress: null,
+  points: [],
+  features: [],
+  results: [],
+  models: [],
+  baseline: null,
+  holdout: [],
+  holdoutMessage: '',
+  problems: [],
+  missingCells: 0,
+  blocksApart: 0,
+});
+
 export const emptyData = (generation: number, source: Source): DataState => ({
   generation,
   source,
