@@ -75,7 +75,8 @@ inline val pipeline_snapshot(const onepass::Pipeline& p) {
     scalers.call<void>("push", snapshot_value(p.scaler(i).snapshot()));
   val out = val::object();
   out.set("scalers", scalers);
-  out.set("learner", snapshot_value(p.learner().snapshot()));
+  out.set("learner",
+          snapshot_value(p.learns_task() ? p.task_learner().snapshot() : p.learner().snapshot()));
   return out;
 }
 
@@ -95,14 +96,20 @@ inline val pipeline_stats(const onepass::Pipeline& p) {
   return parsed(onepass::stats_json(p));
 }
 
-// Curve points from index `from` on, as [rows, mistakes, rows, mistakes, ...].
+// Curve points from index `from` on, as [rows, mistakes, rows, mistakes, ...] (a regression
+// pipeline's second number: its cumulative absolute error).
 inline val pipeline_curve(const onepass::Pipeline& p, std::size_t from) {
-  const auto& c = p.progress().curve();
   std::vector<double> flat;
-  for (std::size_t i = from; i < c.size(); ++i) {
-    flat.push_back(static_cast<double>(c[i].rows));
-    flat.push_back(static_cast<double>(c[i].mistakes));
-  }
+  const auto add = [&](const auto& c, auto value) {
+    for (std::size_t i = from; i < c.size(); ++i) {
+      flat.push_back(static_cast<double>(c[i].rows));
+      flat.push_back(static_cast<double>(value(c[i])));
+    }
+  };
+  if (p.learns_task())
+    add(p.task_progress().curve(), [](const onepass::TaskCurvePoint& t) { return t.value; });
+  else
+    add(p.progress().curve(), [](const onepass::CurvePoint& t) { return t.mistakes; });
   return typed_copy(flat);
 }
 

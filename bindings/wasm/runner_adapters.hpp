@@ -25,7 +25,7 @@ class JsRunner {
   std::string spec(std::size_t i) const { return runner_->pipeline(i).spec(); }
   std::string canonical(std::size_t i) const { return runner_->pipeline(i).canonical_spec(); }
   bool has_probability(std::size_t i) const { return runner_->pipeline(i).has_probability(); }
-  val stats(std::size_t i) const { return pipeline_stats(runner_->pipeline(i)); }
+  val stats(std::size_t i) const { return parsed(onepass::stats_json(*runner_, i)); }
   val curve(std::size_t i, std::size_t from) const {
     return pipeline_curve(runner_->pipeline(i), from);
   }
@@ -71,11 +71,13 @@ class JsCsvRunner : public JsRunner<onepass::CsvRunner> {
 
   // Parallel parsing (docs/design.md, "Every core"). Whether parser workers may read the next
   // blocks: 1 they may; 0 not yet (the roles' sample or the second label is still to come); -1
-  // never (encoded columns take new levels in stream order).
+  // never (encoded columns take new levels, and a multiclass label new classes, in stream
+  // order; the other tasks' rows are read by the stream's reader).
   int read_apart_state() const {
     const onepass::CsvReader& r = runner_->reader();
     if (r.can_read_apart()) return 1;
-    return r.schema_ready() && r.encoder().columns() > 0 ? -1 : 0;
+    return r.schema_ready() && (r.encoder().columns() > 0 || r.task() != onepass::Task::binary) ? -1
+                                                                                                : 0;
   }
   // A buffer of `rows` rows (x: rows x dims doubles, y: labels) for JS to fill with a block a
   // worker read; learn_apart learns it with the worker's counts.

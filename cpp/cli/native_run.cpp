@@ -33,7 +33,7 @@ int run_through(onepass::Result<std::unique_ptr<RunnerType>> made, const std::st
       file, kChunk, [&](const char* data, std::size_t n) { return runner.push(data, n); },
       [&] { return runner.finish(); });
   if (!st) {
-    const std::uint64_t learned = runner.pipeline(0).progress().rows();
+    const std::uint64_t learned = runner.pipeline(0).rows();
     if (save.empty() || learned == 0) return failure(st.message());
     std::ofstream(save, std::ios::binary) << onepass::model_json(runner, 0) << "\n";
     return failure(st.message() + "\nonepass-native: " + onepass::saved_before_stop(learned, save));
@@ -72,7 +72,6 @@ int run(int argc, char** argv) {
   // The model reads what it was trained on.
   read.svmlight = read.svmlight || model_format == "svmlight";
   const std::size_t every = std::strtoull(line.value("--every", "0").c_str(), nullptr, 10);
-  if (specs.empty() && models.empty()) specs.push_back(onepass::kDefaultPipeline);
   if (read.svmlight)
     return run_through(onepass::start_svmlight_runner(read.svm, specs, models, every), file, save);
   if (onepass::Status st = onepass::check_csv_options(read.csv); !st)

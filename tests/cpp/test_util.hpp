@@ -43,6 +43,11 @@ Status feed_in_chunks(Reader& reader, const std::string& text, std::size_t chunk
   return st ? reader.finish(out) : st;
 }
 
+// A learner of yes/no labels (the multiclass and regression ones have their own tests).
+inline bool binary_learner(const RegistryEntry& e) {
+  return e.kind == StageKind::learner && e.task == Task::binary;
+}
+
 // spec 9: compare with a tolerance of 1e-8.
 constexpr double kGoldenTolerance = 1e-8;
 

@@ -86,6 +86,16 @@ const std::vector<CsvOptionInfo>& csv_option_infos() {
          o.positive = v;
          return Status::ok();
        }},
+      {"task",
+       "binary, multiclass or regression (default: decided from the label's sampled values)",
+       "--task", nullptr, false,
+       [](CsvOptions& o, const Info&, const std::string& v) {
+         if (!parse_task(v, o.task))
+           return Status::error(std::string("option task must be ") + kTaskNames + ", got '" + v +
+                                "'");
+         o.task_given = true;
+         return Status::ok();
+       }},
       {"header",
        "false: the file has no header row (columns c1..cN); auto: decided from the "
        "first rows",

@@ -85,15 +85,29 @@ std::vector<std::string> Dataset::warnings(bool shuffled) const {
   return w;
 }
 
+namespace {
+
+// The protocols here (holdout, k-fold, grids, curves) score yes/no labels; a label of another
+// task (docs/algorithms.md 1.8) is said so, naming what learns it.
+Status binary_label(const CsvReader& r, Status read) {
+  if (!r.schema_ready() || r.task() == Task::binary) return read;
+  return Status::error("the label " + quote_cell(r.label_name()) + " is " + task_name(r.task()) +
+                       ": holdout, k-fold, grids and curves take yes/no labels; run (progressive "
+                       "validation) learns and scores it, or name a positive class to test one "
+                       "class against the rest");
+}
+
+}  // namespace
+
 Status Dataset::push(const char* data, std::size_t size) {
-  if (!svmlight_) return csv_->feed(data, size, rows_);
+  if (!svmlight_) return binary_label(*csv_, csv_->feed(data, size, rows_));
   Status st = svmlight_->feed(data, size, sparse_block_);
   keep_sparse_block();
   return st;
 }
 
 Status Dataset::finish() {
-  if (!svmlight_) return csv_->finish(rows_);
+  if (!svmlight_) return binary_label(*csv_, csv_->finish(rows_));
   Status st = svmlight_->finish(sparse_block_);
   keep_sparse_block();
   return st;

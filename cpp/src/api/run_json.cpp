@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "api/task_json.hpp"
 #include "core/snapshot.hpp"
 #include "eval/metrics.hpp"
 #include "io/column_roles.hpp"
@@ -46,12 +47,22 @@ nlohmann::ordered_json baseline_json(const Confusion& c) {
 
 }  // namespace
 
-std::string stats_json(const Pipeline& p) {
+std::string stats_json(const Pipeline& p, const std::vector<std::string>& classes) {
+  if (p.learns_task()) {
+    OrderedJson j;
+    add_task_figures(p, classes, j);
+    j["diverged"] = p.task_learner().reverted_steps() > 0;
+    j["revertedSteps"] = p.task_learner().reverted_steps();
+    j["warnings"] = p.warnings();
+    return json_text(j);
+  }
   const Progressive& pr = p.progress();
   const Confusion& c = pr.confusion();
-  const nlohmann::ordered_json j = {{"rows", pr.rows()},
+  const nlohmann::ordered_json j = {{"task", "binary"},
+                                    {"rows", pr.rows()},
                                     {"mistakes", pr.mistakes()},
                                     {"error", pr.error()},
+                                    {"accuracy", number_or_null(c.accuracy())},
                                     {"tp", c.tp},
                                     {"fp", c.fp},
                                     {"tn", c.tn},
@@ -87,17 +98,54 @@ std::string reader_info_json(const SvmlightReader& r) {
   return json_text(j);
 }
 
+namespace {
+
+// What every task's result has after its figures: the scalers, warnings, skipped rows.
+template <class J>
+void add_run_common(const Pipeline& p, const std::vector<std::string>& features,
+                    std::uint64_t skipped, J& j) {
+  j["features"] = features;
+  J scalers = J::array();
+  for (std::size_t i = 0; i < p.scaler_count(); ++i) {
+    const Snapshot s = p.scaler(i).snapshot();
+    scalers.push_back({{"name", s.name}, {"arrays", arrays_of(s)}});
+  }
+  j["scalers"] = scalers;
+  j["warnings"] = p.warnings();
+  j["skipped"] = skipped;
+}
+
+std::string task_result_json(const Pipeline& p, const std::vector<std::string>& features,
+                             std::uint64_t skipped, const std::vector<std::string>& classes) {
+  OrderedJson j;
+  j["pipeline"] = p.spec();
+  j["canonical"] = p.canonical_spec();
+  add_task_figures(p, classes, j);
+  add_run_common(p, features, skipped, j);
+  add_task_weights(p, classes, j);
+  j["diverged"] = p.task_learner().reverted_steps() > 0;
+  OrderedJson curve = OrderedJson::array();
+  for (const auto& c : p.task_progress().curve()) curve.push_back({c.rows, c.value});
+  j["curve"] = curve;
+  return json_text(j);
+}
+
+}  // namespace
+
 std::string run_result_json(const Pipeline& p, const std::vector<std::string>& features,
-                            std::uint64_t skipped) {
+                            std::uint64_t skipped, const std::vector<std::string>& classes) {
+  if (p.learns_task()) return task_result_json(p, features, skipped, classes);
   using nlohmann::json;
   const Progressive& pr = p.progress();
   const Snapshot snap = p.learner().snapshot();
   json j;
   j["pipeline"] = p.spec();
   j["canonical"] = p.canonical_spec();
+  j["task"] = "binary";
   j["rows"] = pr.rows();
   j["mistakes"] = pr.mistakes();
   j["error"] = pr.error();
+  j["accuracy"] = number_or_null<json>(pr.confusion().accuracy());
   const double log_loss = pr.log_loss();
   j["logLoss"] = number_or_null<json>(log_loss);
   const Confusion& c = pr.confusion();
@@ -105,21 +153,13 @@ std::string run_result_json(const Pipeline& p, const std::vector<std::string>& f
   j["f1"] = c.f1();
   j["baseline"] = baseline_json(c);
   j["noBetterThanBaseline"] = no_better_than_baseline(c);
-  j["features"] = features;
   const std::vector<double>* w = snap.array("w");
   j["weights"] = w ? *w : std::vector<double>();
   const double* b = snap.scalar("b");
   j["bias"] = b ? *b : 0.0;
   j["arrays"] = arrays_of(snap);
-  json scalers = json::array();
-  for (std::size_t i = 0; i < p.scaler_count(); ++i) {
-    const Snapshot s = p.scaler(i).snapshot();
-    scalers.push_back({{"name", s.name}, {"arrays", arrays_of(s)}});
-  }
-  j["scalers"] = scalers;
+  add_run_common(p, features, skipped, j);
   j["diverged"] = p.learner().diverged();
-  j["warnings"] = p.warnings();
-  j["skipped"] = skipped;
   json curve = json::array();
   for (const auto& c : pr.curve()) curve.push_back({c.rows, c.mistakes});
   j["curve"] = curve;

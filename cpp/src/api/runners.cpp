@@ -65,6 +65,9 @@ struct RunnerKind<CsvRunner> {
   static std::vector<std::string> feature_names(const CsvRunner& runner) {
     return runner.reader().feature_names();
   }
+  static std::vector<std::string> classes(const CsvRunner& runner) {
+    return runner.reader().classes();
+  }
 };
 
 template <>
@@ -95,6 +98,7 @@ struct RunnerKind<SvmlightRunner> {
   }
   // svmlight rows have indices, not names.
   static std::vector<std::string> feature_names(const SvmlightRunner&) { return {}; }
+  static std::vector<std::string> classes(const SvmlightRunner&) { return {}; }
 };
 
 template <class RunnerType>
@@ -155,10 +159,17 @@ Result<std::unique_ptr<SvmlightRunner>> start_svmlight_runner(
 template <class RunnerType>
 std::string run_result_json(const RunnerType& runner, std::size_t i) {
   return run_result_json(runner.pipeline(i), RunnerKind<RunnerType>::feature_names(runner),
-                         runner.reader().skipped());
+                         runner.reader().skipped(), RunnerKind<RunnerType>::classes(runner));
 }
 template std::string run_result_json(const CsvRunner&, std::size_t);
 template std::string run_result_json(const SvmlightRunner&, std::size_t);
+
+template <class RunnerType>
+std::string stats_json(const RunnerType& runner, std::size_t i) {
+  return stats_json(runner.pipeline(i), RunnerKind<RunnerType>::classes(runner));
+}
+template std::string stats_json(const CsvRunner&, std::size_t);
+template std::string stats_json(const SvmlightRunner&, std::size_t);
 
 template <class RunnerType>
 std::string model_json(const RunnerType& runner, std::size_t i) {

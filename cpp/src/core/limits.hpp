@@ -16,5 +16,9 @@ inline constexpr std::size_t kMaxDims = std::size_t{1} << 24;
 inline constexpr std::uint64_t kMaxWindow = 10000000;
 // The shuffle buffer of a run over a stream, in rows: it holds the rows themselves.
 inline constexpr std::size_t kMaxShuffleRows = 10000000;
+// The classes of a multiclass label (docs/algorithms.md 1.8): a multiclass learner keeps a row
+// of weights per class, so a label column of free text (an id, a name per row) is refused
+// before its model outgrows memory.
+inline constexpr std::size_t kMaxClasses = 1000;
 
 }  // namespace onepass

@@ -6,8 +6,10 @@
 namespace onepass {
 
 bool CsvReader::can_read_apart() const {
+  // A multiclass label adds classes as they appear, in order: only the stream's reader reads it.
   return schema_ready_ && !failed_ && !finished_ && encoder_.columns() == 0 && has_label_ &&
-         labels_.settled() && pending_.empty() && quote_.at_field_start() && !discarding_;
+         task_ == Task::binary && labels_.settled() && pending_.empty() &&
+         quote_.at_field_start() && !discarding_;
 }
 
 bool CsvReader::read_apart(const char* data, std::size_t size, RowBlock& out, ApartCounts& counts) {

@@ -320,6 +320,32 @@ Status CsvReader::map_label(std::string_view cell, std::uint64_t line, int& y) {
   return labels_.map(label, y, error) ? Status::ok() : row_error(line, label_col_ + 1, error);
 }
 
+Status CsvReader::map_target(std::string_view cell, std::uint64_t line, double& target) {
+  std::string error;
+  target = std::numeric_limits<double>::quiet_NaN();  // a bad row skipped stays NaN
+  const std::string_view label = trim_label(cell);
+  if (!label.empty() && missing_tokens_.contains(label))
+    return row_error(line, label_col_ + 1,
+                     "the label is missing (" + quote_cell(label) +
+                         " is a missing-value token, option missing, CLI --na)");
+  if (task_ == Task::regression)
+    return parse_target(label, target, error) ? Status::ok()
+                                              : row_error(line, label_col_ + 1, error);
+  std::size_t k = 0;
+  if (!classes_.map(label, k, error)) return row_error(line, label_col_ + 1, error);
+  target = static_cast<double>(k);
+  return Status::ok();
+}
+
+bool CsvReader::plain_target(std::string_view cell, double& target) {
+  if (task_ == Task::regression)
+    return parse_number(cell, target) == NumberParse::ok && std::isfinite(target);
+  std::size_t k = 0;
+  if (!classes_.known(trim_label(cell), k)) return false;
+  target = static_cast<double>(k);
+  return true;
+}
+
 template <bool kNewlineAhead, char kDecimal>
 std::size_t CsvReader::read_plain_row(const char* const begin, const char* const end,
                                       RowBlock& out) {
@@ -329,6 +355,7 @@ std::size_t CsvReader::read_plain_row(const char* const begin, const char* const
   double* dst = out.x.data() + row_start;
   const char* p = begin;
   int y = 0;
+  double target = 0;
   std::size_t c = 0;
   std::uint64_t missing = 0;
   // An empty cell is a missing value, as the careful path reads it (process_fields): NaN,
@@ -371,7 +398,12 @@ std::size_t CsvReader::read_plain_row(const char* const begin, const char* const
     std::string_view cell(p, static_cast<std::size_t>(q - p));
     if (last && !cell.empty() && cell.back() == '\r') cell.remove_suffix(1);
     p = q + 1;
-    if (slot != -2 || labels_.known_digit(cell, y)) continue;
+    if (slot != -2) continue;
+    if (task_ != Task::binary) {
+      if (!plain_target(cell, target)) break;  // a new class or a bad target: the careful way
+      continue;
+    }
+    if (labels_.known_digit(cell, y)) continue;
     if (cell.empty() || trim_blanks(cell).size() != cell.size()) break;
     const bool keep_failed = failed_;
     const std::size_t kept_errors = errors_.size(), kept_skipped = skipped_;
@@ -387,12 +419,15 @@ std::size_t CsvReader::read_plain_row(const char* const begin, const char* const
     return 0;
   }
   out.y.push_back(static_cast<std::int8_t>(y));
+  if (task_ != Task::binary) out.target.push_back(target);
   out.line.push_back(next_line_);
   out.dims = dims();
   ++next_line_;
   ++rows_;
-  if (y > 0) ++positives_;
-  label_runs_.add(y);
+  if (task_ == Task::binary) {
+    if (y > 0) ++positives_;
+    label_runs_.add(y);
+  }
   missing_ += missing;
   return static_cast<std::size_t>(p - begin);
 }
@@ -550,6 +585,7 @@ Status CsvReader::process_fields(std::uint64_t line, RowBlock& out) {
   double* dst = out.x.data() + row_start;
   std::uint64_t missing = 0;
   int y = 0;
+  double target = 0;
   if (has_label_) {
     // Files joined into one repeat their header: said so, not blamed on a third label value.
     if (repeats_header()) {
@@ -558,8 +594,9 @@ Status CsvReader::process_fields(std::uint64_t line, RowBlock& out) {
                        "the line repeats the header row (files joined into one?); option onError: "
                        "skip (CLI --skip-bad-rows) passes over such lines");
     }
-    Status st = map_label(fields_[label_col_], line, y);
-    if (!st || y == 0) {
+    Status st = task_ == Task::binary ? map_label(fields_[label_col_], line, y)
+                                      : map_target(fields_[label_col_], line, target);
+    if (!st || (task_ == Task::binary ? y == 0 : std::isnan(target))) {
       out.x.resize(row_start);
       return st;
     }
@@ -586,10 +623,13 @@ Status CsvReader::process_fields(std::uint64_t line, RowBlock& out) {
   if (encoder_.columns()) missing += encode_tail(out);
   out.width = width();
   out.y.push_back(static_cast<std::int8_t>(y));
+  if (task_ != Task::binary) out.target.push_back(target);
   out.line.push_back(line);
   ++rows_;
-  if (y > 0) ++positives_;
-  label_runs_.add(y);
+  if (task_ == Task::binary) {
+    if (y > 0) ++positives_;
+    label_runs_.add(y);
+  }
   missing_ += missing;
   return Status::ok();
 }

@@ -81,6 +81,11 @@ struct CsvOptions {
   // The label value of the positive class. Empty: labels must be numbers, 1 is positive and
   // 0 or -1 negative (spec 1.1).
   std::string positive;
+  // The task (docs/algorithms.md 1.8): decided from the sampled labels unless given. A model's
+  // classes, in order, keep their indices when it is trained further.
+  bool task_given = false;
+  Task task = Task::binary;
+  std::vector<std::string> classes;
   ErrorPolicy on_error = ErrorPolicy::stop;
   std::size_t max_messages = 100;  // error messages kept (all are counted)
   // Numeric features by header name, in this order (a model's schema), and the model's encoded
@@ -158,6 +163,10 @@ class CsvReader : public RowCounter {
   std::string negative_label() const { return labels_.negative_label(); }
   // Labels are read by the numeric rule (1 positive, 0 or -1 negative; design.md 10.4).
   bool numeric_labels() const { return labels_.numeric(); }
+  // The task (docs/algorithms.md 1.8), known once the schema is ready, and the classes of a
+  // multiclass label so far, in the order of their indices.
+  Task task() const { return task_; }
+  const std::vector<std::string>& classes() const { return classes_.names(); }
   // Conditions worth telling the user that are not row errors (empty file, one class only).
   // label_runs: false leaves out the file-order runs warning (a shuffled stream says its own).
   std::vector<std::string> warnings(bool label_runs = true) const;
@@ -233,6 +242,12 @@ class CsvReader : public RowCounter {
   // feed() from `pos` on, with no record pending.
   Status feed_rest(const char* data, std::size_t size, std::size_t pos, RowBlock& out);
   Status map_label(std::string_view cell, std::uint64_t line, int& y);
+  // A multiclass or regression row's label: its class index or target.
+  Status map_target(std::string_view cell, std::uint64_t line, double& target);
+  // The fast path's label of such a row: false sends the row the careful way.
+  bool plain_target(std::string_view cell, double& target);
+  // docs/algorithms.md 1.8: the task, from the options or the sampled labels.
+  Status decide_task(const std::vector<std::string>& labels);
   std::string_view trim_label(std::string_view cell) const;
   std::string column_name(std::size_t file_col) const;
 
@@ -275,6 +290,8 @@ class CsvReader : public RowCounter {
   std::string unquoted_;  // storage of unescaped quoted fields
 
   LabelMap labels_;
+  Task task_ = Task::binary;
+  ClassMap classes_;
   std::uint64_t missing_ = 0;
   LabelRuns label_runs_;  // for the sorted-by-class warning
 };

@@ -246,7 +246,12 @@ Status CsvReader::build_schema() {
   while (leading_features_ + 1 < columns_ &&
          slot_of_col_[leading_features_] == static_cast<int>(leading_features_))
     ++leading_features_;
-  if (!from_model() && opt_.positive.empty() && has_label_) choose_positive(cells[label_col_]);
+  if (has_label_) {
+    Status decided = decide_task(cells[label_col_]);
+    if (!decided) return decided;
+  }
+  if (task_ == Task::binary && !from_model() && opt_.positive.empty() && has_label_)
+    choose_positive(cells[label_col_]);
   // design.md 10.1: a headerless file read with a header loses its first row; when the label
   // column's name is one of its own values (raw Adult: '<=50K'), the first line was a row.
   if (opt_.header && !opt_.detect_header && !from_model() && has_label_ && !header_all_numbers_ &&
@@ -414,6 +419,44 @@ Status CsvReader::build_encoder(bool from_model) {
         encoded_of_col_[c] = encoder_.add_text(column_names_[c]);
     }
   }
+  return Status::ok();
+}
+
+Status CsvReader::decide_task(const std::vector<std::string>& labels) {
+  std::vector<std::string_view> present;
+  for (const std::string& raw : labels) {
+    const std::string_view v = trim_label(raw);
+    if (!v.empty() && !is_missing_token(v, opt_.missing)) present.push_back(v);
+  }
+  TaskDecision d = detect_task(present, labels.size(), label_name_);
+  if (!opt_.positive.empty()) {
+    // A class named positive makes the task binary: that class against the rest.
+    if (opt_.task_given && opt_.task != Task::binary)
+      return stop(Status::error(std::string("the positive class makes the task binary (one class "
+                                            "against the rest); the task given is ") +
+                                task_name(opt_.task) + ": give one or the other"));
+    if (d.task != Task::binary) {
+      labels_.against_rest();
+      notices_.push_back("labels: '" + opt_.positive + "' against the rest (" + d.reason +
+                         "; the positive class is named)");
+    }
+    return Status::ok();
+  }
+  if (opt_.task_given) {
+    task_ = opt_.task;
+    if (task_ != d.task)
+      notices_.push_back(
+          std::string("task ") + task_name(task_) + ", as given (" +
+          (d.task == Task::binary ? "the sampled labels have two values" : d.reason) + ")");
+  } else if (from_model()) {
+    task_ = opt_.task;
+  } else {
+    task_ = d.task;
+    if (task_ != Task::binary)
+      notices_.push_back(std::string("task ") + task_name(task_) + ": " + d.reason +
+                         "; set the task (option task, CLI --task) to choose another");
+  }
+  if (task_ == Task::multiclass) classes_.set(opt_.classes);
   return Status::ok();
 }
 

@@ -1,7 +1,10 @@
 #include "io/label_map.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <set>
 
+#include "core/limits.hpp"
 #include "core/params.hpp"
 #include "core/parse_number.hpp"
 
@@ -112,7 +115,7 @@ bool LabelMap::map(std::string_view cell, int& y, std::string& error) {
     positive_seen_ = true;
     return true;
   }
-  if (negative_seen_ && !same_label(cell, negative_text_)) {
+  if (negative_seen_ && !rest_ && !same_label(cell, negative_text_)) {
     // A positive class that no row has had is the likelier mistake than a third label (a
     // message that blamed the file's second value misled).
     error =
@@ -120,7 +123,10 @@ bool LabelMap::map(std::string_view cell, int& y, std::string& error) {
             ? "a third label value " + quote_cell(cell) + ": this file's labels so far are " +
                   quote_cell(positive_) +
                   (named_ ? " (positive) and " : " (positive, chosen from the first rows) and ") +
-                  quote_cell(negative_text_)
+                  quote_cell(negative_text_) +
+                  "; a label of more than two classes learns with the task multiclass (option "
+                  "task, CLI --task multiclass), or one class against the rest with that class "
+                  "named positive"
             : "a second label value " + quote_cell(cell) + " besides " +
                   quote_cell(negative_text_) + ", and no row so far has " + quote_cell(positive_) +
                   ", the positive class named (option 'positive', CLI "
@@ -156,8 +162,99 @@ bool LabelMap::map_number(double v, int& y, std::string& error) {
 }
 
 std::string LabelMap::negative_label() const {
+  if (rest_) return "not " + positive_;
   if (!negative_seen_) return "";
   return positive_.empty() ? format_negative() : negative_text_;
+}
+
+bool ClassMap::known(std::string_view cell, std::size_t& k) const {
+  const auto it = index_.find(std::string(cell));
+  if (it == index_.end()) return false;
+  k = it->second;
+  return true;
+}
+
+bool ClassMap::map(std::string_view cell, std::size_t& k, std::string& error) {
+  if (cell.empty()) {
+    error = "the label is missing";
+    return false;
+  }
+  if (known(cell, k)) return true;
+  if (names_.size() >= kMaxClasses) {
+    error = "a class beyond the " + std::to_string(kMaxClasses) + " a label may have (" +
+            quote_cell(cell) + "): is the label column an id or free text?";
+    return false;
+  }
+  k = names_.size();
+  names_.emplace_back(cell);
+  index_.emplace(names_.back(), k);
+  return true;
+}
+
+void ClassMap::set(const std::vector<std::string>& names) {
+  names_.clear();
+  index_.clear();
+  std::size_t k = 0;
+  std::string error;
+  for (const std::string& n : names) map(n, k, error);
+}
+
+bool parse_target(std::string_view cell, double& target, std::string& error) {
+  if (cell.empty()) {
+    error = "the target is missing";
+    return false;
+  }
+  double v = 0;
+  if (parse_number(cell, v) != NumberParse::ok || !std::isfinite(v)) {
+    error = "the target " + quote_cell(cell) + " is not a finite number (the task is regression)";
+    return false;
+  }
+  target = v;
+  return true;
+}
+
+TaskDecision detect_task(const std::vector<std::string_view>& labels, std::size_t rows,
+                         const std::string& column) {
+  std::set<std::string_view> values(labels.begin(), labels.end());
+  TaskDecision d;
+  if (values.size() <= 2) return d;  // binary, as docs/algorithms.md 1.1
+  const std::string first = "in the first " + std::to_string(rows) + " rows";
+  const std::string label = "the label " + quote_cell(column);
+  bool numbers = true, whole = true;
+  std::string fraction;
+  double lo = 0, hi = 0;
+  for (std::string_view v : values) {
+    double x = 0;
+    if (parse_number(v, x) != NumberParse::ok || !std::isfinite(x)) {
+      numbers = false;
+      break;
+    }
+    if (x != std::floor(x) && whole) {
+      whole = false;
+      fraction = std::string(v);
+    }
+    lo = v == *values.begin() ? x : std::min(lo, x);
+    hi = v == *values.begin() ? x : std::max(hi, x);
+  }
+  const std::string n = std::to_string(values.size());
+  if (!numbers) {
+    d.task = Task::multiclass;
+    d.reason = label + " has " + n + " values " + first + ", not all numbers";
+  } else if (!whole) {
+    d.task = Task::regression;
+    d.reason = label + " has numbers with a fraction (" + quote_cell(fraction) + ") " + first;
+  } else if (values.size() <= kMaxWholeNumberClasses) {  // D-TASK-1
+    d.task = Task::multiclass;
+    d.reason = label + " has " + n + " whole-number values (" + format_number(lo) + " to " +
+               format_number(hi) + ") " + first + ", at most " +
+               std::to_string(kMaxWholeNumberClasses);
+  } else {
+    d.task = Task::regression;
+    d.reason = label + " has " + n + " whole-number values (" + format_number(lo) + " to " +
+               format_number(hi) + ") " + first + ", more than " +
+               std::to_string(kMaxWholeNumberClasses);
+  }
+  return d;
 }
 
 std::string LabelRuns::warning(std::size_t shuffle_rows) const {

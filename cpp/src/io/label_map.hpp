@@ -6,6 +6,10 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "core/task.hpp"
 
 namespace onepass {
 
@@ -44,17 +48,54 @@ class LabelMap {
   // Rows mapped elsewhere (read apart, docs/design.md "Every core") had the positive class: the
   // messages after them must say what this map would have said had it read them.
   void saw_positive() { positive_seen_ = true; }
+  // One class against the rest (docs/algorithms.md 1.8: a label of several classes with a named
+  // positive one): every value but the positive one is negative.
+  void against_rest() { rest_ = true; }
+  bool against_the_rest() const { return rest_; }
 
  private:
   std::string format_negative() const { return negative_number_ == 0 ? "0" : "-1"; }
 
   std::string positive_;
   bool named_ = true;
+  bool rest_ = false;
   bool positive_seen_ = false;  // a row had the named positive class
   std::string negative_text_;   // the negative label seen (positive given), or ""
   double negative_number_ = 0;
   bool negative_seen_ = false;
 };
+
+// Class names to indices 0, 1, ... in the order they first appear (docs/algorithms.md 1.8), at
+// most kMaxClasses of them.
+class ClassMap {
+ public:
+  // k for the class in `cell`, a new index for a class not seen before; or false with the
+  // reason (the caller adds line and column).
+  bool map(std::string_view cell, std::size_t& k, std::string& error);
+  // The index of a class seen before, without adding one; false when it is new.
+  bool known(std::string_view cell, std::size_t& k) const;
+  const std::vector<std::string>& names() const { return names_; }
+  // A model's classes, in their order, so that a run resumed maps them to the same indices.
+  void set(const std::vector<std::string>& names);
+
+ private:
+  std::vector<std::string> names_;
+  std::unordered_map<std::string, std::size_t> index_;
+};
+
+// A regression target: a finite number, or false with the reason (target unchanged).
+bool parse_target(std::string_view cell, double& target, std::string& error);
+
+// docs/algorithms.md 1.8: the task the sampled label values ask for (missing ones left out), and
+// why, in the words a run reports ("the label 'species' has 3 values ...").
+struct TaskDecision {
+  Task task = Task::binary;
+  std::string reason;
+};
+TaskDecision detect_task(const std::vector<std::string_view>& labels, std::size_t rows,
+                         const std::string& column);
+// The whole-number labels of at most this many distinct values are classes (D-TASK-1).
+inline constexpr std::size_t kMaxWholeNumberClasses = 10;
 
 // Whether the labels come in long runs, as in a file sorted by class: the label
 // changes of the stream against those a random order of the same labels would have (the

@@ -13,6 +13,7 @@ void append_rows(RowBlock& to, const RowBlock& from) {
   const std::size_t before = to.size();
   to.x.append(from.x.begin(), from.x.end());
   to.y.insert(to.y.end(), from.y.begin(), from.y.end());
+  to.target.insert(to.target.end(), from.target.begin(), from.target.end());
   to.line.insert(to.line.end(), from.line.begin(), from.line.end());
   if (to.encoded() || from.encoded()) {
     if (to.tail_offset.empty()) to.tail_offset.assign(before + 1, 0);

@@ -17,6 +17,9 @@ struct RowBlock {
   std::size_t width = 0;  // every feature index of these rows is below width (>= dims)
   RowValues x;
   std::vector<std::int8_t> y;
+  // A multiclass or regression stream's labels (docs/algorithms.md 1.8): each row's class index
+  // or target (y is 0 then); empty for a binary one.
+  std::vector<double> target;
   std::vector<std::uint64_t> line;
   // Row i's encoded features are entries tail_offset[i] .. tail_offset[i + 1] (empty when the
   // file has no encoded column).
@@ -28,6 +31,8 @@ struct RowBlock {
   bool sparse = false;
   std::size_t size() const { return y.size(); }
   const double* row(std::size_t i) const { return x.data() + i * dims; }
+  // Row i's label as a pipeline takes it: +1/-1, a class index or a target.
+  double label(std::size_t i) const { return target.empty() ? y[i] : target[i]; }
   bool encoded() const { return !tail_offset.empty(); }
   SparseRow tail(std::size_t i) const {
     if (tail_offset.empty()) return {};
@@ -37,6 +42,7 @@ struct RowBlock {
   void clear() {
     x.clear();
     y.clear();
+    target.clear();
     line.clear();
     tail_offset.clear();
     tail_index.clear();

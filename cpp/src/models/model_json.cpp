@@ -26,7 +26,12 @@ json learner_json(const LearnerState& s, const std::string& name) {
             {"params", numbers(s.params)},
             {"state", numbers(s.state)},
             {"reverted_steps", s.reverted_steps}};
-  if (!s.inner.empty()) j["inner"] = learner_json(s.inner[0], "");
+  if (s.inner.size() == 1) j["inner"] = learner_json(s.inner[0], "");
+  // One-vs-rest (docs/algorithms.md 4.21): one learner per class.
+  if (s.inner.size() > 1) {
+    j["inners"] = json::array();
+    for (const LearnerState& in : s.inner) j["inners"].push_back(learner_json(in, ""));
+  }
   return j;
 }
 
@@ -41,6 +46,13 @@ bool read_learner(const json& j, LearnerState& s) {
   if (const json* inner = member(j, "inner")) {
     s.inner.emplace_back();
     return read_learner(*inner, s.inner[0]);
+  }
+  if (const json* inners = member(j, "inners")) {
+    if (!inners->is_array() || inners->size() > kMaxClasses) return false;
+    for (const json& in : *inners) {
+      s.inner.emplace_back();
+      if (!read_learner(in, s.inner.back())) return false;
+    }
   }
   return true;
 }
@@ -120,21 +132,32 @@ json body_of(const Pipeline& p, const ModelSchema& schema) {
   const bool text = !schema.encoded.options.signed_words &&
                     std::any_of(schema.encoded.columns.begin(), schema.encoded.columns.end(),
                                 [](const EncodedSchema::Column& c) { return c.text; });
-  json body = {{"format", "onepass-model"},
-               {"version", schema.svmlight ? 3
-                           : text          ? 4
-                           : encoded       ? 2
-                                           : 1},
-               {"spec", p.canonical_spec()},
-               {"dims", st.dims},
-               {"schema",
-                {{"features", features},
-                 {"label", schema.label},
-                 {"positive", schema.positive},
-                 {"negative", schema.negative}}},
-               {"scalers", scalers},
-               {"learner", learner_json(st.learner, p.learner().snapshot().name)},
-               {"progress", numbers(st.progress)}};
+  const bool task = st.outputs > 0 || p.task() != Task::binary;
+  json body = {
+      {"format", "onepass-model"},
+      {"version", task              ? 5
+                  : schema.svmlight ? 3
+                  : text            ? 4
+                  : encoded         ? 2
+                                    : 1},
+      {"spec", p.canonical_spec()},
+      {"dims", st.dims},
+      {"schema",
+       {{"features", features},
+        {"label", schema.label},
+        {"positive", schema.positive},
+        {"negative", schema.negative}}},
+      {"scalers", scalers},
+      {"learner", learner_json(st.learner, p.learns_task() ? p.task_learner().snapshot().name
+                                                           : p.learner().snapshot().name)},
+      {"progress", numbers(st.progress)}};
+  // Version 5: the task (docs/algorithms.md 1.8), a multiclass label's classes by index, and
+  // the learner's outputs.
+  if (task) {
+    body["schema"]["task"] = task_name(p.task());
+    body["schema"]["classes"] = schema.classes;
+    body["outputs"] = st.outputs;
+  }
   if (st.scale_encoded) {
     body["scale_encoded"] = true;
     body["numeric_dims"] = st.numeric;
@@ -233,6 +256,11 @@ Result<PipelineState> state_of(const json& j) {
     if (!state || !read_numbers(*state, st.scalers.back())) return bad("a scaler state is damaged");
   }
   if (!read_learner(*learner, st.learner)) return bad("the learner state is damaged");
+  if (const json* outputs = member(j, "outputs")) {
+    if (!outputs->is_number_unsigned() || outputs->get<std::uint64_t>() > kMaxClasses)
+      return bad("its outputs are not a whole number from 0 to " + std::to_string(kMaxClasses));
+    st.outputs = outputs->get<std::size_t>();
+  }
   // An edited file re-signed with Infinity or NaN would load and predict nonsense.
   // A stage's state is always finite (the guard of spec 2.6 keeps it so); the progress
   // counters may hold an infinite log-loss sum.
@@ -260,6 +288,13 @@ Result<ModelSchema> schema_of(const json& j) {
   s.positive = text_of(*schema, "positive");
   s.negative = text_of(*schema, "negative");
   s.label_trim = text_of(*schema, "label_trim");
+  if (const json* task = member(*schema, "task")) {
+    if (!task->is_string() || !parse_task(task->get<std::string>(), s.task))
+      return bad(std::string("its task is not ") + kTaskNames);
+    if (!read_strings(member(*schema, "classes") ? (*schema)["classes"] : json(), s.classes) ||
+        s.classes.size() > kMaxClasses)
+      return bad("its classes are damaged");
+  }
   if (text_of(*schema, "decimal") == ",") s.decimal = ',';
   if (const json* forms = member(*schema, "number_forms")) {
     if (!forms->is_array()) return bad("its number forms are damaged");
@@ -314,9 +349,12 @@ Result<LoadedModel> model_from_json(const std::string& text) {
   Result<PipelineState> st = state_of(j);
   if (!st) return st.status();
   const std::string spec = text_of(j, "spec");
-  auto pipeline = Pipeline::build(spec);
+  auto pipeline = Pipeline::build(spec, 0, 0, schema.value().task);
   if (!pipeline)
     return Status::error("the model's pipeline \"" + spec + "\": " + pipeline.message());
+  if (schema.value().task == Task::multiclass && st.value().outputs > schema.value().classes.size())
+    return bad("it has " + std::to_string(st.value().outputs) + " classes' outputs and names " +
+               std::to_string(schema.value().classes.size()) + " classes");
   const std::size_t inputs = st.value().width ? st.value().width : st.value().dims;
   const std::size_t numeric = st.value().scale_encoded ? st.value().numeric : st.value().dims;
   if (!schema.value().features.empty() && schema.value().features.size() != inputs)
@@ -392,6 +430,8 @@ ModelSchema model_schema_of(const CsvReader& r) {
   s.header = r.has_header();
   if (r.decimal() == ',') s.decimal = ',';
   s.number_forms = r.number_forms();
+  s.task = r.task();
+  s.classes = r.classes();
   return s;
 }
 
@@ -426,6 +466,11 @@ Status read_as_model(const ModelSchema& schema, bool scoring, CsvOptions& opt) {
   if (opt.decimal == 0 && schema.decimal == ',') opt.decimal = ',';
   opt.number_forms = schema.number_forms;
   if (!schema.header) opt.header = false;
+  // The model's task and classes: a resumed run maps each class to the index it learned.
+  opt.task_given = true;
+  opt.task = schema.task;
+  opt.classes = schema.classes;
+  if (schema.task != Task::binary) return Status::ok();
   return positive_of_model(schema, opt.label_trim, opt.positive);
 }
 

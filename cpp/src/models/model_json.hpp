@@ -37,13 +37,16 @@
 
 namespace onepass {
 
-constexpr int kModelFormatVersion = 4;
+constexpr int kModelFormatVersion = 5;
 
 // What the model was trained on: every feature's name in order (the numeric ones, then the
 // encoded ones), the label mapping, and the encoder of its categorical and text columns.
 struct ModelSchema {
   std::vector<std::string> features;
   std::string label, positive, negative;
+  // docs/algorithms.md 1.8: the task, and a multiclass label's class names by index.
+  Task task = Task::binary;
+  std::vector<std::string> classes;
   EncodedSchema encoded;
   std::string label_trim;
   bool header = true;  // false: the training file had no header row (columns c1..cN)

@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "core/dense_ops.hpp"
+#include "onepass/api/defaults.hpp"
 
 namespace onepass {
 
@@ -19,7 +20,20 @@ double ms_since(Clock::time_point start) {
 Result<std::unique_ptr<CsvRunner>> CsvRunner::create(const CsvOptions& options,
                                                      const std::vector<std::string>& specs,
                                                      std::uint64_t every, std::uint64_t window) {
-  Result<std::vector<std::unique_ptr<Pipeline>>> built = Pipeline::build_all(specs, every, window);
+  const Task task = options.task_given ? options.task : Task::binary;
+  const std::vector<std::string> chosen =
+      specs.empty() ? std::vector<std::string>{default_pipeline(task)} : specs;
+  Result<std::vector<std::unique_ptr<Pipeline>>> built =
+      Pipeline::build_all(chosen, every, window, task);
+  if (!built && !options.task_given) {
+    // The task is not known before the first rows: a spec is checked here for any task its
+    // learner can learn, and built for the one the label asks for then (adopt_task).
+    for (Task other : {Task::multiclass, Task::regression})
+      if (auto again = Pipeline::build_all(chosen, every, window, other)) {
+        built = std::move(again);
+        break;
+      }
+  }
   if (!built) return built.status();
   if (options.scale_encoded)
     for (auto& p : built.value()) {
@@ -29,7 +43,32 @@ Result<std::unique_ptr<CsvRunner>> CsvRunner::create(const CsvOptions& options,
   std::unique_ptr<CsvRunner> runner(new CsvRunner(options));
   runner->pipelines_ = built.take();
   runner->fresh_ = true;
+  runner->specs_ = specs;
+  runner->every_ = every;
+  runner->window_ = window;
   return runner;
+}
+
+Status CsvRunner::adopt_task() {
+  if (!fresh_ || task_adopted_ || !reader_.schema_ready()) return Status::ok();
+  task_adopted_ = true;
+  const Task task = reader_.task();
+  if (std::all_of(pipelines_.begin(), pipelines_.end(),
+                  [task](const auto& p) { return p->task() == task; }))
+    return Status::ok();
+  const std::vector<std::string> specs =
+      specs_.empty() ? std::vector<std::string>{default_pipeline(task)} : specs_;
+  Result<std::vector<std::unique_ptr<Pipeline>>> built =
+      Pipeline::build_all(specs, every_, window_, task);
+  if (!built) {
+    block_.clear();  // nothing is learned by pipelines that cannot learn the label
+    return Status::error(std::string("the label asks for ") + task_name(task) + ": " +
+                         built.status().message());
+  }
+  for (auto& p : built.value())
+    if (pipelines_[0]->scales_encoded()) p->scale_encoded(true);  // checked by create()
+  pipelines_ = built.take();
+  return Status::ok();
 }
 
 Result<std::unique_ptr<CsvRunner>> CsvRunner::resume(
@@ -117,8 +156,8 @@ std::vector<std::string> CsvRunner::warnings() const {
 }
 
 // Only the shuffled path learns row by row here: its labels count in the order learned.
-void CsvRunner::learn_row(const double* x, int y, const SparseRow* tail) {
-  learned_runs_.add(y);
+void CsvRunner::learn_row(const double* x, double y, const SparseRow* tail) {
+  if (reader_.task() == Task::binary) learned_runs_.add(static_cast<int>(y));
   for (std::size_t i = 0; i < pipelines_.size(); ++i) {
     if (!learns(i)) continue;
     const std::size_t h = head_of_[i];
@@ -179,11 +218,11 @@ void CsvRunner::learn_block_in_order() {
     for (std::size_t r = 0; r < rows; ++r) {
       const SparseRow tail = encoded ? block_.tail(r) : SparseRow{};
       if (mine)
-        p.learn_after_head(mine->rows.data() + r * d, block_.y[r], encoded ? &tail : nullptr);
+        p.learn_after_head(mine->rows.data() + r * d, block_.label(r), encoded ? &tail : nullptr);
       else if (encoded)
-        p.learn_encoded(block_.row(r), tail, block_.y[r]);
+        p.learn_encoded(block_.row(r), tail, block_.label(r));
       else
-        p.learn_checked(block_.row(r), block_.y[r]);
+        p.learn_checked(block_.row(r), block_.label(r));
       for (SharedHead* head : kept) {
         copy_values(p.stage_output(head->k - 1), d, head->rows.data() + r * d);
       }
@@ -203,6 +242,7 @@ void CsvRunner::shuffle_block() {
   for (std::size_t i = 0; i < block_.size(); ++i) {
     buffer_.x.append(block_.row(i), block_.row(i) + d);
     buffer_.y.push_back(block_.y[i]);
+    if (!block_.target.empty()) buffer_.target.push_back(block_.target[i]);
     if (encoded) {
       const SparseRow t = block_.tail(i);
       buffer_tails_.push_back({{t.index, t.index + t.nnz}, {t.value, t.value + t.nnz}});
@@ -210,11 +250,15 @@ void CsvRunner::shuffle_block() {
     if (buffer_.size() < shuffle_rows_) continue;
     const std::size_t pick = rng_.below(buffer_.size()), last = buffer_.size() - 1;
     std::copy(buffer_.row(pick), buffer_.row(pick) + d, row.begin());
-    const int y = buffer_.y[pick];
+    const double y = buffer_.label(pick);
     std::copy(buffer_.row(last), buffer_.row(last) + d, buffer_.x.begin() + pick * d);
     buffer_.y[pick] = buffer_.y[last];
     buffer_.x.resize(last * d);
     buffer_.y.pop_back();
+    if (!buffer_.target.empty()) {
+      buffer_.target[pick] = buffer_.target[last];
+      buffer_.target.pop_back();
+    }
     if (encoded) {
       tail = std::move(buffer_tails_[pick]);
       buffer_tails_[pick] = std::move(buffer_tails_[last]);
@@ -231,6 +275,7 @@ Status CsvRunner::push(const char* data, std::size_t size) {
   const Clock::time_point start = Clock::now();
   Status st = reader_.feed(data, size, block_);
   parse_ms_ += ms_since(start);
+  if (Status task = adopt_task(); !task) return task;
   run_block();  // rows before a bad row are learned either way
   return st;
 }
@@ -252,6 +297,7 @@ Status CsvRunner::learn_apart(RowBlock& rows, const ApartCounts& counts) {
 
 Status CsvRunner::finish() {
   Status st = reader_.finish(block_);
+  if (Status task = adopt_task(); !task) return task;
   run_block();
   if (shuffle_rows_ && buffer_.size()) {  // drain the shuffle buffer in random order
     std::vector<std::size_t> order(buffer_.size());
@@ -259,12 +305,12 @@ Status CsvRunner::finish() {
     rng_.shuffle(order);
     for (std::size_t i : order) {
       if (buffer_tails_.empty()) {
-        learn_row(buffer_.row(i), buffer_.y[i]);
+        learn_row(buffer_.row(i), buffer_.label(i));
         continue;
       }
       const BufferedTail& t = buffer_tails_[i];
       const SparseRow tail{t.index.data(), t.value.data(), t.index.size()};
-      learn_row(buffer_.row(i), buffer_.y[i], &tail);
+      learn_row(buffer_.row(i), buffer_.label(i), &tail);
     }
     buffer_.clear();
     buffer_tails_.clear();

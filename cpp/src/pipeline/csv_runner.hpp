@@ -19,6 +19,9 @@ namespace onepass {
 
 class CsvRunner {
  public:
+  // No specs: the default pipeline of the task the label asks for (api/defaults.hpp). The
+  // pipelines learn the task the reader decides from the first rows (docs/algorithms.md 1.8):
+  // once it is known they are built for it, and a spec that cannot learn it is the error.
   static Result<std::unique_ptr<CsvRunner>> create(const CsvOptions& options,
                                                    const std::vector<std::string>& specs,
                                                    std::uint64_t every = 0,
@@ -74,9 +77,11 @@ class CsvRunner {
  private:
   explicit CsvRunner(const CsvOptions& options) : reader_(options) {}
   void run_block();
+  // Fresh pipelines built for the reader's task once its schema is ready (create()).
+  Status adopt_task();
   void learn_block_in_order();
   void shuffle_block();
-  void learn_row(const double* x, int y, const SparseRow* tail = nullptr);
+  void learn_row(const double* x, double y, const SparseRow* tail = nullptr);
   // Once the width is known: which fresh pipelines share leading scalers with an earlier one.
   void share_scaling();
 
@@ -91,6 +96,9 @@ class CsvRunner {
   CsvReader reader_;
   std::vector<std::unique_ptr<Pipeline>> pipelines_;
   bool fresh_ = false;  // built from specs: equal stages hold equal states
+  bool task_adopted_ = false;
+  std::vector<std::string> specs_;  // as given to create() (empty: the task's default)
+  std::uint64_t every_ = 0, window_ = 0;
   std::vector<SharedHead> heads_;
   std::vector<std::size_t> head_of_;  // per pipeline: its index in heads_, or kOwnScaling
   std::vector<bool> learning_;        // per pipeline: whether it learns here (empty: all)

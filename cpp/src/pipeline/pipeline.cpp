@@ -27,7 +27,7 @@ std::string stage_text(const RegistryEntry& e, const ParamValues& values) {
 }  // namespace
 
 Result<std::unique_ptr<Pipeline>> Pipeline::build(const std::string& spec, std::uint64_t every,
-                                                  std::uint64_t window) {
+                                                  std::uint64_t window, Task task) {
   Result<PipelineSpec> parsed = parse_pipeline_spec(spec);
   if (!parsed) return parsed.status();
   const PipelineSpec& ps = parsed.value();
@@ -37,6 +37,10 @@ Result<std::unique_ptr<Pipeline>> Pipeline::build(const std::string& spec, std::
   std::unique_ptr<Pipeline> p(new Pipeline());
   p->spec_ = spec;
   p->progress_ = Progressive(every, window);
+  p->task_ = task;
+  p->task_progress_ = TaskProgress(task, every, window);
+  const RegistryEntry* learner_entry = nullptr;
+  ParamValues learner_values;
   std::string canonical;
   for (std::size_t i = 0; i < ps.stages.size(); ++i) {
     const StageSpec& st = ps.stages[i];
@@ -54,15 +58,22 @@ Result<std::unique_ptr<Pipeline>> Pipeline::build(const std::string& spec, std::
     }
     const std::string text = stage_text(*e, values.value());
     if (last) {
-      p->learner_ = e->make_learner(values.value());
+      learner_entry = e;
+      learner_values = values.value();
       p->learner_name_ = e->name;
       p->needs_ = e->needs;
     } else {
       p->scalers_.push_back(e->make_scaler(values.value()));
+      if (task != Task::binary && p->scalers_.back()->uses_labels())
+        return Status::error("scaler '" + e->name + "' learns from yes/no labels; a " +
+                             task_name(task) +
+                             " pipeline takes the scalers that do not (zscore, minmax, maxabs, "
+                             "robust, ...)");
       p->scaler_texts_.push_back(text);
     }
     canonical += (i ? " | " : "") + text;
   }
+  std::vector<std::pair<const RegistryEntry*, ParamValues>> modifiers;
   for (std::size_t m = 0; m < ps.modifiers.size(); ++m) {
     const StageSpec& st = ps.modifiers[m];
     const RegistryEntry* e = find_entry(st.name);
@@ -74,23 +85,26 @@ Result<std::unique_ptr<Pipeline>> Pipeline::build(const std::string& spec, std::
                              "' is given twice; a learner is averaged or voted once");
     Result<ParamValues> values = resolve_params(e->name, e->params, st.params);
     if (!values) return values.status();
-    p->learner_ = e->wrap(std::move(p->learner_), values.value());
+    modifiers.emplace_back(e, values.value());
     canonical += " +" + stage_text(*e, values.value());
   }
   p->canonical_ = canonical;
+  Status made = p->build_task_learner(*learner_entry, learner_values, modifiers);
+  if (!made) return made;
   // Every stage starts in a valid state of width 0, so that a snapshot or a save of a pipeline
   // that has seen no row is well defined (an empty stream, a header that failed).
   for (auto& s : p->scalers_) s->reset(0);
-  p->learner_->reset(0);
+  if (p->learner_) p->learner_->reset(0);
+  if (p->task_learner_) p->task_learner_->reset(0, task == Task::regression ? 1 : 0);
   return p;
 }
 
 Result<std::vector<std::unique_ptr<Pipeline>>> Pipeline::build_all(
-    const std::vector<std::string>& specs, std::uint64_t every, std::uint64_t window) {
+    const std::vector<std::string>& specs, std::uint64_t every, std::uint64_t window, Task task) {
   if (specs.empty()) return Status::error("no pipeline given");
   std::vector<std::unique_ptr<Pipeline>> pipelines;
   for (const auto& spec : specs) {
-    Result<std::unique_ptr<Pipeline>> p = build(spec, every, window);
+    Result<std::unique_ptr<Pipeline>> p = build(spec, every, window, task);
     if (!p) return p.status();
     pipelines.push_back(p.take());
   }
@@ -103,15 +117,17 @@ void Pipeline::set_dims(std::size_t dims, std::size_t width) {
   if (scale_encoded_) dims = width_;  // the scalers see every feature
   held_tails_.clear();
   if (shared_head_ > 0) {  // own scalers again: a reset must not reset the leader's
-    scalers_ = std::move(build(canonical_).value()->scalers_);  // canonical_ always builds
+    scalers_ = std::move(build(canonical_, 0, 0, task_).value()->scalers_);  // always builds
     shared_head_ = 0;
   }
   dims_ = dims;
   for (auto& s : scalers_) s->reset(dims);
-  learner_->reset(width_);
+  if (learner_) learner_->reset(width_);
+  if (task_learner_) task_learner_->reset(width_, task_ == Task::regression ? 1 : 0);
   stage_out_.assign(scalers_.size(), std::vector<double>(dims, 0.0));
   learner_in_.assign(dims, 0.0);
   progress_ = Progressive(progress_.every(), progress_.window());
+  task_progress_ = TaskProgress(task_, progress_.every(), progress_.window());
 }
 
 Status Pipeline::check_width(std::size_t dims) const {
@@ -137,8 +153,23 @@ Status Pipeline::check_row(const double* x, std::size_t dims) const {
 
 namespace {
 
-Status check_label(int y) {
+// A label as the pipeline's task takes it (docs/algorithms.md 1.8).
+Status check_label(Task task, double y) {
+  if (task == Task::regression)
+    return std::isfinite(y) ? Status::ok() : Status::error("the target must be a finite number");
+  if (task == Task::multiclass)
+    return y >= 0 && y < static_cast<double>(kMaxClasses) && y == std::floor(y)
+               ? Status::ok()
+               : Status::error("the label must be a class index from 0 to " +
+                               std::to_string(kMaxClasses - 1));
   return y == 1 || y == -1 ? Status::ok() : Status::error("the label must be +1 or -1");
+}
+
+// The margin of a binary pipeline: what a multiclass or regression one answers otherwise.
+Status no_margin(Task task) {
+  return Status::error(std::string("a ") + task_name(task) +
+                       " pipeline has no single margin: it predicts " +
+                       (task == Task::regression ? "a number" : "a class with its scores"));
 }
 
 // The learner sees 0 for a missing cell (after scaling: the mean under zscore): x itself
@@ -164,7 +195,8 @@ void Pipeline::grow(std::size_t width) {
     learner_in_.resize(width, 0.0);
     dims_ = width;
   }
-  learner_->grow(width);
+  if (learner_) learner_->grow(width);
+  if (task_learner_) task_learner_->grow(width);
   width_ = width;
 }
 
@@ -185,17 +217,19 @@ const double* Pipeline::full_row(const double* x, const SparseRow& tail) const {
   return full_row_.data();
 }
 
-int Pipeline::learn_encoded(const double* x, const SparseRow& tail, int y) {
+int Pipeline::learn_encoded(const double* x, const SparseRow& tail, double y) {
   if (scale_encoded_) return push(0, full_row(x, tail), y);
   return push(0, x, y, &tail);
 }
 
 void Pipeline::remap_features(const std::vector<std::size_t>& position, std::size_t width) {
-  learner_->remap(position, width);
+  if (learner_) learner_->remap(position, width);
   width_ = width;
 }
 
-int Pipeline::push(std::size_t stage, const double* x, int y, const SparseRow* tail, bool queued) {
+int Pipeline::push(std::size_t stage, const double* x, double label, const SparseRow* tail,
+                   bool queued) {
+  const int y = static_cast<int>(label);  // a binary pipeline's +1/-1
   const double* cur = x;
   for (std::size_t i = stage; i < scalers_.size(); ++i) {
     Scaler& s = *scalers_[i];
@@ -219,6 +253,7 @@ int Pipeline::push(std::size_t stage, const double* x, int y, const SparseRow* t
     held = std::move(held_tails_.front());
     held_tails_.pop_front();
   }
+  if (task_learner_) return learn_task_row(wide_sparse(z, tail ? *tail : SparseRow{}), label);
   if (width_ > dims_) {
     const SparseRow t = queued ? SparseRow{held.index.data(), held.value.data(), held.index.size()}
                         : tail ? *tail
@@ -259,8 +294,8 @@ bool Pipeline::scalers_keep_zeros() const {
   return true;
 }
 
-Result<int> Pipeline::learn_sparse(const SparseRow& x, std::size_t dims, int y) {
-  Status st = check_label(y);
+Result<int> Pipeline::learn_sparse(const SparseRow& x, std::size_t dims, double y) {
+  Status st = check_label(task_, y);
   if (st) st = check_width(dims);
   if (st) st = check_sparse_row(x, dims);
   if (!st) return st;
@@ -268,11 +303,12 @@ Result<int> Pipeline::learn_sparse(const SparseRow& x, std::size_t dims, int y) 
   return learn_sparse_checked(x, y);
 }
 
-int Pipeline::learn_sparse_checked(const SparseRow& x, int y) {
+int Pipeline::learn_sparse_checked(const SparseRow& x, double label) {
+  const int y = static_cast<int>(label);  // a binary pipeline's +1/-1
   if (!scalers_keep_zeros()) {
     dense_of_sparse_.resize(dims_);
     densify(x, dims_, dense_of_sparse_.data());
-    return push(0, dense_of_sparse_.data(), y);
+    return push(0, dense_of_sparse_.data(), label);
   }
   // spec 1.6 on the non-zeros: each scaler updates and transforms them, the learner
   // predicts (recorded) and learns. Scalers that keep zeros are unsupervised.
@@ -284,6 +320,7 @@ int Pipeline::learn_sparse_checked(const SparseRow& x, int y) {
     cur.value = sparse_out_[i].data();
   }
   cur.value = zeros_for_missing(cur.value, cur.nnz, sparse_learner_in_);
+  if (task_learner_) return learn_task_row(cur, label);
   const double margin = learner_->train_score_sparse(cur);  // spec 6.1: predict first
   const int predicted = record_prediction(margin, y);
   learner_->learn_sparse(cur, y, margin);
@@ -354,6 +391,7 @@ int Pipeline::learn_wide(const double* z, const SparseRow& tail, int y) {
 }
 
 Result<double> Pipeline::score_encoded(const double* x, const SparseRow& tail) const {
+  if (task_learner_) return no_margin(task_);
   if (width_ == 0) return Status::error("the pipeline has not learned any row yet");
   if (scale_encoded_) return score_one(full_row(x, tail), width_);
   Result<const double*> scaled = transform_frozen(x);
@@ -378,8 +416,9 @@ PipelineState Pipeline::save() const {
   st.scale_encoded = scale_encoded_;
   st.numeric = numeric_;
   for (const auto& s : scalers_) st.scalers.push_back(s->save());
-  if (width_ != 0) st.learner = learner_->save();
-  st.progress = progress_.save();
+  if (width_ != 0) st.learner = task_learner_ ? task_learner_->save() : learner_->save();
+  st.progress = task_learner_ ? task_progress_.save() : progress_.save();
+  if (task_learner_) st.outputs = task_learner_->outputs();
   return st;
 }
 
@@ -388,7 +427,7 @@ Status Pipeline::load(const PipelineState& saved) {
     return Status::error("the saved state has " + std::to_string(saved.scalers.size()) +
                          " scalers, the pipeline " + std::to_string(scalers_.size()));
   // Load into a fresh copy first, so that a failure leaves this pipeline as it was.
-  auto fresh = build(canonical_, progress_.every(), progress_.window());
+  auto fresh = build(canonical_, progress_.every(), progress_.window(), task_);
   if (!fresh) return fresh.status();
   Pipeline& p = *fresh.value();
   if (saved.scale_encoded) {
@@ -404,14 +443,26 @@ Status Pipeline::load(const PipelineState& saved) {
       Status st = p.scalers_[i]->load(saved.scalers[i]);
       if (!st) return Status::error("scaler " + std::to_string(i + 1) + ": " + st.message());
     }
-    Status st = p.learner_->load(saved.learner);
+    if (p.task_learner_) {
+      if (task_ == Task::regression ? saved.outputs != 1 : saved.outputs > kMaxClasses)
+        return Status::error("the saved learner has " + std::to_string(saved.outputs) +
+                             " outputs; a " + task_name(task_) + " learner has " +
+                             (task_ == Task::regression
+                                  ? std::string("1")
+                                  : "at most " + std::to_string(kMaxClasses)));
+      p.task_learner_->reset(p.width_, saved.outputs);
+    }
+    Status st =
+        p.task_learner_ ? p.task_learner_->load(saved.learner) : p.learner_->load(saved.learner);
     if (!st) return st;
   }
-  if (!p.progress_.load(saved.progress))
+  if (p.task_learner_ ? !p.task_progress_.load(saved.progress) : !p.progress_.load(saved.progress))
     return Status::error("the saved progress counters are damaged");
   scalers_ = std::move(p.scalers_);
   shared_head_ = 0;
   learner_ = std::move(p.learner_);
+  task_learner_ = std::move(p.task_learner_);
+  task_progress_ = std::move(p.task_progress_);
   dims_ = p.dims_;
   width_ = p.width_;
   numeric_ = p.numeric_;
@@ -423,8 +474,8 @@ Status Pipeline::load(const PipelineState& saved) {
   return Status::ok();
 }
 
-Result<int> Pipeline::learn_one(const double* x, std::size_t dims, int y) {
-  Status st = check_label(y);
+Result<int> Pipeline::learn_one(const double* x, std::size_t dims, double y) {
+  Status st = check_label(task_, y);
   if (st) st = check_row(x, dims);
   if (!st) return st;
   if (dims_ == 0) set_dims(dims);
@@ -432,6 +483,7 @@ Result<int> Pipeline::learn_one(const double* x, std::size_t dims, int y) {
 }
 
 Result<double> Pipeline::score_one(const double* x, std::size_t dims) const {
+  if (task_learner_) return no_margin(task_);
   Status st = check_row(x, dims);
   if (!st) return st;
   if (dims_ == 0) return Status::error("the pipeline has not learned any row yet");
@@ -480,6 +532,13 @@ std::vector<std::string> Pipeline::warnings() const {
                   " rows had an undefined margin (inf - inf: features beyond about 1e154, or a "
                   "diverged model) and were predicted as ties; scale the features");
   const std::string need = input_need_text(needs_);
+  if (task_learner_) {
+    if (const std::uint64_t n = task_learner_->reverted_steps(); n > 0)
+      out.push_back(learner_name_ + " refused " + std::to_string(n) +
+                    " steps that would have made a weight infinite (docs/algorithms.md 2.6); "
+                    "scale the features");
+    return out;
+  }
   if (needs_ == InputNeed::scaled && scalers_.empty())
     out.push_back(learner_name_ + " has no scaler before it and learns best from " + need +
                   ": on raw values its steps can diverge");

@@ -11,8 +11,11 @@
 
 #include "core/limits.hpp"
 #include "core/status.hpp"
+#include "core/task.hpp"
 #include "eval/progressive.hpp"
+#include "eval/task_progress.hpp"
 #include "learners/learner.hpp"
+#include "learners/task_learner.hpp"
 #include "pipeline/registry.hpp"
 #include "scalers/scaler.hpp"
 
@@ -29,17 +32,23 @@ struct PipelineState {
   std::vector<std::vector<double>> scalers;
   LearnerState learner;
   std::vector<double> progress;
+  // A multiclass or regression pipeline's learner outputs: its classes, or 1.
+  std::size_t outputs = 0;
 };
 
 class Pipeline {
  public:
   // every: record a curve point every `every` rows (0: none); window: also keep the error and
-  // log-loss of the last `window` rows (0: none).
+  // log-loss of the last `window` rows (0: none). task (docs/algorithms.md 1.8): what the label
+  // is; a binary learner on a multiclass label learns one-vs-rest (docs/algorithms.md 4.21).
   static Result<std::unique_ptr<Pipeline>> build(const std::string& spec, std::uint64_t every = 0,
-                                                 std::uint64_t window = 0);
+                                                 std::uint64_t window = 0,
+                                                 Task task = Task::binary);
   // One pipeline per spec (at least one), or the first spec's error.
   static Result<std::vector<std::unique_ptr<Pipeline>>> build_all(
-      const std::vector<std::string>& specs, std::uint64_t every = 0, std::uint64_t window = 0);
+      const std::vector<std::string>& specs, std::uint64_t every = 0, std::uint64_t window = 0,
+      Task task = Task::binary);
+  Task task() const { return task_; }
 
   const std::string& spec() const { return spec_; }
   // Every parameter spelled out: "zscore | logreg(eta0=0.1,lambda=0,n=10000) +avg".
@@ -68,7 +77,7 @@ class Pipeline {
   void remap_features(const std::vector<std::size_t>& position, std::size_t width);
   // learn_checked for a row with encoded features: x holds the dims() numeric values, tail
   // the encoded ones (indices from dims() up to width(), increasing).
-  int learn_encoded(const double* x, const SparseRow& tail, int y);
+  int learn_encoded(const double* x, const SparseRow& tail, double y);
   // Frozen prediction of such a row.
   Result<double> score_encoded(const double* x, const SparseRow& tail) const;
 
@@ -76,16 +85,16 @@ class Pipeline {
   // a label y in {-1,+1}. Returns the prediction made before learning, or 0 when a warm-up
   // scaler holds the row (it is predicted and learned, in order, once that scaler is fitted).
   // Rejects, without learning anything, a row of the wrong width or with an infinite value.
-  Result<int> learn_one(const double* x, std::size_t dims, int y);
+  Result<int> learn_one(const double* x, std::size_t dims, double y);
   // The same for a row already checked (the CSV reader's rows): no width or value checks.
-  int learn_checked(const double* x, int y) { return push(0, x, y); }
+  int learn_checked(const double* x, double y) { return push(0, x, y); }
   // The same step on a sparse row (core/sparse_row.hpp) of width dims: in O(nonzeros) when
   // every scaler keeps zeros (maxabs, l1, l2, or none) and the learner is sparse-native
   // (learners/learner.hpp); otherwise the row goes through the pipeline made dense. Rejects,
   // without learning anything, a row of the wrong width, with bad indices or values, or a label not
   // +1/-1.
-  Result<int> learn_sparse(const SparseRow& x, std::size_t dims, int y);
-  int learn_sparse_checked(const SparseRow& x, int y);
+  Result<int> learn_sparse(const SparseRow& x, std::size_t dims, double y);
+  int learn_sparse_checked(const SparseRow& x, double y);
   // Frozen prediction of a sparse row (made dense: O(dims)).
   Result<double> score_sparse(const SparseRow& x, std::size_t dims) const;
   // End of the stream: warm-up scalers still collecting fit on the rows they hold, and those
@@ -96,9 +105,25 @@ class Pipeline {
   // margin, label, probability. Of a pipeline with encoded features (width() > dims()), x holds
   // the numeric values and the encoded ones count as 0.
   Result<double> score_one(const double* x, std::size_t dims) const;
-  bool has_probability() const { return learner_->has_probability(); }
+  bool has_probability() const {
+    return task_learner_ ? task_learner_->has_probability() : learner_->has_probability();
+  }
+
+  // Multiclass and regression (docs/algorithms.md 1.8): learn_checked, learn_encoded and
+  // learn_after_head take as y the row's class index (0, 1, ... in the order the classes
+  // appeared) or its finite target, and return the class predicted (0 for regression).
+  // The frozen scores of a row (class scores, or the predicted target), and the class
+  // probabilities where the learner has them (else empty).
+  Status predict_target(const double* x, const SparseRow& tail, std::vector<double>& scores,
+                        std::vector<double>& probabilities) const;
+  const TaskProgress& task_progress() const { return task_progress_; }
+  // The learner of a multiclass or regression pipeline (learner() is the binary one's).
+  const TaskLearner& task_learner() const { return *task_learner_; }
+  bool learns_task() const { return task_learner_ != nullptr; }
 
   const Progressive& progress() const { return progress_; }
+  // The rows learned (predicted, then learned), whatever the task.
+  std::uint64_t rows() const { return task_learner_ ? task_progress_.rows() : progress_.rows(); }
   PipelineState save() const;
   // Restores a saved state into a pipeline built from the same spec; nothing changes on error.
   Status load(const PipelineState& saved);
@@ -109,6 +134,7 @@ class Pipeline {
   // an error.
   std::vector<double> run_state() const;
   Status load_run_state(const std::vector<double>& saved);
+  // The binary learner (a multiclass or regression pipeline has task_learner() instead).
   const Learner& learner() const { return *learner_; }
   // What the run so far says about the pipeline's fit to its input: a
   // learner that needs scaled features with no scaler before it, a learner that needs
@@ -130,7 +156,7 @@ class Pipeline {
   std::size_t shared_head() const { return shared_head_; }
   // The step after the shared scalers: head_out is the leader's output of scaler k - 1 for this
   // row (stage_output(k - 1), right after the leader's step).
-  int learn_after_head(const double* head_out, int y, const SparseRow* tail = nullptr) {
+  int learn_after_head(const double* head_out, double y, const SparseRow* tail = nullptr) {
     return push(shared_head_, head_out, y, tail);
   }
   const double* stage_output(std::size_t stage) const { return stage_out_[stage].data(); }
@@ -141,9 +167,15 @@ class Pipeline {
   Status check_row(const double* x, std::size_t dims) const;
   // Sends a row into scaler `stage` and on; returns the prediction when it reached the learner.
   // tail: the row's encoded features (width() > dims()); a row that a warm-up scaler
-  // releases takes its tail from held_tails_ (queued: true).
-  int push(std::size_t stage, const double* x, int y, const SparseRow* tail = nullptr,
+  // releases takes its tail from held_tails_ (queued: true). y: +1/-1, or a multiclass or
+  // regression pipeline's class index or target.
+  int push(std::size_t stage, const double* x, double y, const SparseRow* tail = nullptr,
            bool queued = false);
+  // A multiclass or regression pipeline's learner step on the learner's row (pipeline_task.cpp).
+  int learn_task_row(const SparseRow& row, double target);
+  // build()'s learner stage for a task other than binary (pipeline_task.cpp).
+  Status build_task_learner(const struct RegistryEntry& entry, const ParamValues& values,
+                            const std::vector<std::pair<const RegistryEntry*, ParamValues>>& mods);
   // The learner's step on a wide row: the numeric values z (missing as 0) and the tail.
   int learn_wide(const double* z, const SparseRow& tail, int y);
   // The learner's input for a wide row: as a sparse row (sparse-native learners) or dense.
@@ -171,6 +203,10 @@ class Pipeline {
   std::vector<std::string> scaler_texts_;  // each scaler's canonical spec, to find shared heads
   std::size_t shared_head_ = 0;
   std::unique_ptr<Learner> learner_;
+  Task task_ = Task::binary;
+  std::unique_ptr<TaskLearner> task_learner_;  // multiclass and regression (learner_ is null)
+  TaskProgress task_progress_;
+  mutable std::vector<double> task_scores_, task_probabilities_;
   std::string learner_name_;
   InputNeed needs_ = InputNeed::any;
   std::size_t dims_ = 0, width_ = 0, numeric_ = 0;

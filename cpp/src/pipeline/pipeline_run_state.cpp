@@ -3,7 +3,7 @@
 // "Every core"). Layout, in the state codec's form (core/state_codec.hpp):
 //   [dims, width, scale_encoded, numeric, scaler count S, S scaler states (arrays),
 //    learner (params, state, reverted steps, inner count, inner learners...), progress (array),
-//    undefined margins, infinite margins, S values left out, negative input rows]
+//    undefined margins, infinite margins, S values left out, negative input rows, outputs]
 #include "core/numerics.hpp"
 #include "core/state_codec.hpp"
 #include "pipeline/pipeline.hpp"
@@ -59,7 +59,8 @@ std::vector<double> Pipeline::run_state() const {
   w.put(static_cast<double>(undefined_margins_));
   w.put(static_cast<double>(infinite_margins_));
   for (const auto& s : scalers_) w.put(static_cast<double>(s->values_left_out()));
-  w.put(static_cast<double>(learner_->negative_input_rows()));
+  w.put(static_cast<double>(learner_ ? learner_->negative_input_rows() : 0));
+  w.put(static_cast<double>(st.outputs));
   return out;
 }
 
@@ -85,13 +86,14 @@ Status Pipeline::load_run_state(const std::vector<double>& saved) {
   std::vector<std::uint64_t> left_out(scalers);
   for (std::uint64_t& n : left_out) n = r.get_whole();
   const std::uint64_t negative = r.get_whole();
+  st.outputs = r.get_size(static_cast<double>(kMaxClasses));
   if (!r.done()) return damaged;
   Status loaded = load(st);
   if (!loaded) return loaded;
   undefined_margins_ = undefined;
   infinite_margins_ = infinite;
   for (std::size_t i = 0; i < scalers; ++i) scalers_[i]->set_values_left_out(left_out[i]);
-  learner_->set_negative_input_rows(negative);
+  if (learner_) learner_->set_negative_input_rows(negative);
   return Status::ok();
 }
 

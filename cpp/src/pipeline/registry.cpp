@@ -5,9 +5,11 @@
 #include "learners/confidence_weighted.hpp"
 #include "learners/feature_scaling.hpp"
 #include "learners/logistic_sgd.hpp"
+#include "learners/multiclass.hpp"
 #include "learners/passive_aggressive.hpp"
 #include "learners/pater.hpp"
 #include "learners/perceptron.hpp"
+#include "learners/regression.hpp"
 #include "learners/romma.hpp"
 #include "learners/voted.hpp"
 #include "learners/winnow.hpp"
@@ -42,6 +44,8 @@ std::vector<RegistryEntry> collect_families() {
       romma_stages,
       confidence_weighted_stages,
       adaptive_gradient_stages,
+      multiclass_stages,  // docs/algorithms.md 4.22-4.24
+      regression_stages,  // docs/algorithms.md 4.25-4.27
       // scalers (spec 5)
       moment_scaler_stages,
       minmax_stages,

@@ -15,7 +15,9 @@
 
 #include "core/bound_params.hpp"
 #include "core/params.hpp"
+#include "core/task.hpp"
 #include "learners/learner.hpp"
+#include "learners/task_learner.hpp"
 #include "scalers/scaler.hpp"
 
 namespace onepass {
@@ -44,11 +46,16 @@ struct RegistryEntry {
   // its values (logreg's lambda) or on the learner it wraps (+avg), which only the stage knows.
   bool probability = false;          // learners: gives probabilities
   InputNeed needs = InputNeed::any;  // learners: what their input must be
+  // Learners: the task they learn (docs/algorithms.md 1.8). A binary learner also learns a
+  // multiclass label, one copy per class (one-vs-rest, docs/algorithms.md 4.21); the others are
+  // built by make_task_learner.
+  Task task = Task::binary;
   // What the parameters' ranges cannot say (robust: lower < upper): a message, checked before
   // anything is built (as LIBLINEAR's check_parameter). None: every value in range is fine.
   std::function<Status(const ParamValues&)> check;
   std::function<std::unique_ptr<Learner>(const ParamValues&)> make_learner;
   std::function<std::unique_ptr<Scaler>(const ParamValues&)> make_scaler;
+  std::function<std::unique_ptr<TaskLearner>(const ParamValues&)> make_task_learner;
   std::function<std::unique_ptr<Learner>(std::unique_ptr<Learner>, const ParamValues&)> wrap;
   // The fields the parameters set, and the bytes of the stage's Config{} (bind_learner,
   // bind_scaler): registry_bindings_test checks a Config starts at the declared defaults
@@ -116,6 +123,11 @@ std::function<std::unique_ptr<Base>(const ParamValues&)> bind_stage(
 template <typename Stage, typename... Fixed>
 void bind_learner(RegistryEntry& e, BoundParams<typename Stage::Config> params, Fixed... fixed) {
   e.make_learner = detail::bind_stage<Learner, Stage>(e, std::move(params), fixed...);
+}
+template <typename Stage, typename... Fixed>
+void bind_task_learner(RegistryEntry& e, BoundParams<typename Stage::Config> params,
+                       Fixed... fixed) {
+  e.make_task_learner = detail::bind_stage<TaskLearner, Stage>(e, std::move(params), fixed...);
 }
 template <typename Stage, typename... Fixed>
 void bind_scaler(RegistryEntry& e, BoundParams<typename Stage::Config> params, Fixed... fixed) {

@@ -1,5 +1,7 @@
 #include "pipeline/svmlight_runner.hpp"
 
+#include "onepass/api/defaults.hpp"
+
 namespace onepass {
 
 Result<std::unique_ptr<SvmlightRunner>> SvmlightRunner::create(
@@ -7,7 +9,8 @@ Result<std::unique_ptr<SvmlightRunner>> SvmlightRunner::create(
     std::uint64_t window) {
   Status st = SvmlightReader::check(options);
   if (!st) return st;
-  Result<std::vector<std::unique_ptr<Pipeline>>> built = Pipeline::build_all(specs, every, window);
+  Result<std::vector<std::unique_ptr<Pipeline>>> built = Pipeline::build_all(
+      specs.empty() ? std::vector<std::string>{kDefaultPipeline} : specs, every, window);
   if (!built) return built.status();
   std::unique_ptr<SvmlightRunner> runner(new SvmlightRunner(options));
   runner->pipelines_ = built.take();

@@ -56,6 +56,10 @@ class Scaler {
   }
   // spec 1.6 step 3 (D-AS-4): supervised scalers see the label after the row's prediction.
   virtual void observe_label(const double* /*x*/, int /*y*/) {}
+  // Whether the scaler learns from binary labels (the supervised ones: they hold labelled rows
+  // or see labels after the prediction). A multiclass or regression pipeline refuses them
+  // (docs/algorithms.md 1.8).
+  virtual bool uses_labels() const { return false; }
 
   virtual Snapshot snapshot() const = 0;
   // The frozen transform as out_j = (x_j - shift_j) * factor_j for every present value, when

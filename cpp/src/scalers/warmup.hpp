@@ -21,6 +21,7 @@ class WarmupScaler : public Scaler {
   explicit WarmupScaler(std::size_t warmup) : warmup_(warmup) {}
 
   bool fitted() const override { return fitted_; }
+  bool uses_labels() const override { return true; }  // fitted on labelled rows
   bool hold(const double* x, int y) override {
     x = without_huge(x, true);  // docs/algorithms.md 2.9: missing, counted
     held_rows_.insert(held_rows_.end(), x, x + dims_);

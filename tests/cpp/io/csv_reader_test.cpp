@@ -387,14 +387,24 @@ TEST(CsvReader, BadRowsNameLineAndColumn) {
   }
 }
 
+// Past the sampled rows (which showed two values: binary, docs/algorithms.md 1.8), a third value
+// is an error that says what learns it.
 TEST(CsvReader, ThirdStringLabelIsAnError) {
   CsvOptions opt;
   opt.positive = "yes";
+  opt.sample_rows = 2;
   Parsed p = parse("a,y\n1,yes\n2,no\n3,maybe\n", opt);
   ASSERT_FALSE(p.status);
   EXPECT_EQ(p.status.message(),
             "line 4, column 2 (y): a third label value 'maybe': this file's labels so far are "
-            "'yes' (positive) and 'no'");
+            "'yes' (positive) and 'no'"
+            "; a label of more than two classes learns with the task multiclass (option task, CLI "
+            "--task multiclass), or one class against the rest with that class named positive");
+  // Seen in the sample, a third value with a positive class named: that class against the rest.
+  opt.sample_rows = 1000;
+  Parsed rest = parse("a,y\n1,yes\n2,no\n3,maybe\n", opt);
+  ASSERT_TRUE(rest.status) << rest.status.message();
+  EXPECT_EQ(rest.rows.y, (std::vector<std::int8_t>{1, -1, -1}));
 }
 
 // A positive class that no row has: the message says so, instead of blaming the second value
@@ -454,7 +464,9 @@ TEST(CsvReader, AHeaderRepeatedMidFileIsNamedAsSuch) {
     EXPECT_EQ(r.errors()[0].message, said);
   }
   // A third class is still one: only the header's own names make a repeated header.
-  Parsed third = parse("a,b,label\n1,2,yes\n3,4,no\n5,6,label\n");
+  CsvOptions two;
+  two.sample_rows = 2;  // a third value after the sample: binary, and an error
+  Parsed third = parse("a,b,label\n1,2,yes\n3,4,no\n5,6,label\n", two);
   ASSERT_FALSE(third.status);
   EXPECT_NE(third.status.message().find("a third label value 'label'"), std::string::npos)
       << third.status.message();

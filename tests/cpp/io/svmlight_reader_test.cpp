@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "io/svmlight_reader.hpp"
+#include "onepass/api/defaults.hpp"
 #include "pipeline/svmlight_runner.hpp"
 #include "test_util.hpp"
 
@@ -166,7 +167,8 @@ TEST(SvmlightRunner, EveryPipelineLearnsWhatItLearnsAloneFromTheSameRows) {
   EXPECT_EQ(st.message().rfind("line 3, column 7: feature index 3 does not come after 3", 0), 0u)
       << st.message();
   EXPECT_EQ(runner.value()->pipeline(0).progress().rows(), 2u);
-  EXPECT_FALSE(SvmlightRunner::create(width(20), {}));
+  EXPECT_EQ(SvmlightRunner::create(width(20), {}).value()->pipeline(0).spec(),
+            kDefaultPipeline);  // no pipeline named: the default
   EXPECT_FALSE(SvmlightRunner::create(width(20), {"nonsense"}));
   const auto no_width = SvmlightRunner::create(SvmlightOptions{}, {"perceptron"});
   ASSERT_FALSE(no_width);

@@ -301,7 +301,7 @@ TEST(GivenMargin, LearnsExactlyWhatAComputedMarginLearns) {
   };
   int compared = 0;
   for (const RegistryEntry& e : registry()) {
-    if (e.kind != StageKind::learner) continue;
+    if (!testing::binary_learner(e)) continue;
     for (const char* wrapper : {"", "avg", "vote"})
       for (bool seed_ones : {false, true}) {
         if (seed_ones && !testing::has_param(e, "init")) continue;  // ROMMA's seeding
@@ -321,7 +321,7 @@ TEST(GivenMargin, LearnsExactlyWhatAComputedMarginLearns) {
 
 TEST(DivergenceGuard, EveryLearnerKeepsFiniteParameters) {  // spec 2.6
   for (const RegistryEntry& e : registry()) {
-    if (e.kind != StageKind::learner) continue;
+    if (!testing::binary_learner(e)) continue;
     const std::string& name = e.name;
     auto l = make_learner(name, 2, {});
     for (int t = 0; t < 400; ++t) {

@@ -54,7 +54,7 @@ void expect_exact_resume(const std::string& spec, const RowBlock& rows, std::siz
 TEST(ModelFile, ResumeIsExactForEveryLearnerAndScaler) {
   const RowBlock rows = heart();
   for (const auto& e : registry()) {
-    if (e.kind == StageKind::learner) {
+    if (testing::binary_learner(e)) {
       expect_exact_resume(e.name, rows, 123);
       expect_exact_resume("zscore | " + e.name + " +avg", rows, 77);
       expect_exact_resume("minmax | " + e.name + " +vote", rows, 200);
@@ -85,9 +85,9 @@ TEST(ModelFile, RejectsNewerVersionsDamageAndEdits) {
   EXPECT_EQ(model_from_json("{\"format\": \"something\"}").message(),
             "not a valid onepass model: its \"format\" is not \"onepass-model\"");
   std::string newer = good;
-  newer.replace(newer.find("\"version\": 1"), 12, "\"version\": 5");
+  newer.replace(newer.find("\"version\": 1"), 12, "\"version\": 6");
   EXPECT_EQ(model_from_json(newer).message(),
-            "the model file has format version 5, newer than this onepass reads (4); update "
+            "the model file has format version 6, newer than this onepass reads (5); update "
             "onepass to load it");
   std::string edited = good;
   const std::size_t at = edited.find("eta0=0.1");

@@ -76,7 +76,7 @@ TEST(Edges, NoStageShowsANonFiniteNumberUnlessItReportsDivergence) {
   for (const RegistryEntry& e : registry())
     if (e.kind == StageKind::scaler) scalers.push_back(e.name);
   for (const RegistryEntry& e : registry()) {
-    if (e.kind != StageKind::learner) continue;
+    if (!testing::binary_learner(e)) continue;
     for (const char* mod : {"", " +avg", " +vote"}) specs.push_back(e.name + mod);
     for (const std::string& s : scalers) specs.push_back(s + "(warmup=10) | " + e.name);
   }

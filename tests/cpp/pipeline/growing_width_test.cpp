@@ -44,7 +44,7 @@ TEST(GrowingWidth, EveryLearnerAloneAveragedAndVotedAgreesWithTheFinalWidth) {
   for (std::uint32_t j = k; j < d; ++j) index.push_back(j);
   std::size_t exact = 0;
   for (const RegistryEntry& e : registry()) {
-    if (e.kind != StageKind::learner) continue;
+    if (!testing::binary_learner(e)) continue;
     for (const char* mod : {"", " +avg", " +vote"}) {
       const std::string spec = e.name + mod;
       auto grown = Pipeline::build(spec).take(), full = Pipeline::build(spec).take();

@@ -61,33 +61,48 @@ std::vector<Row> stream() {
   return rows;
 }
 
+// A row's label for a task: the binary one, or three classes (a third for rows missing c), or
+// a number (docs/algorithms.md 1.8).
+double label_for(Task task, const Row& row) {
+  if (task == Task::regression) return 2 * row.x[0] + row.y;
+  if (task == Task::multiclass) return (row.y > 0 ? 1 : 0) + (std::isnan(row.x[2]) ? 1 : 0);
+  return row.y;
+}
+
+// The frozen scores of a row: the margin, or a multiclass or regression pipeline's first score.
+double score_of(const Pipeline& p, const Row& row) {
+  if (!p.learns_task()) {
+    Result<double> s = p.score_one(row.x, 3);
+    return s ? s.value() : -7.0;  // none while a warm-up scaler holds its rows
+  }
+  std::vector<double> scores, probabilities;
+  return p.predict_target(row.x, {}, scores, probabilities) ? scores.back() : -7.0;
+}
+
 // What a pipeline does, bit for bit: each row's margin before it is learned and the label
 // predicted, the learner's parameters and state at the end, and each row's margin then.
-std::vector<std::uint64_t> behaviour(const std::string& spec) {
+std::vector<std::uint64_t> behaviour(const std::string& spec, Task task = Task::binary) {
   std::vector<std::uint64_t> out;
   auto put = [&](double v) {
     std::uint64_t bits;
     std::memcpy(&bits, &v, sizeof bits);
     out.push_back(bits);
   };
-  auto built = Pipeline::build(spec);
+  auto built = Pipeline::build(spec, 0, 0, task);
   if (!built) return out;
   Pipeline& p = *built.value();
   const std::vector<Row> rows = stream();
   for (const Row& row : rows) {
-    Result<double> before = p.score_one(row.x, 3);
-    put(before ? before.value() : -7.0);  // none while a warm-up scaler holds its rows
-    Result<int> predicted = p.learn_one(row.x, 3, row.y);
+    put(score_of(p, row));
+    Result<int> predicted = p.learn_one(row.x, 3, label_for(task, row));
     put(predicted ? predicted.value() : -7.0);
   }
   p.finish();
-  const LearnerState state = p.learner().save();
+  const LearnerState state = p.learns_task() ? p.task_learner().save() : p.learner().save();
   for (double v : state.params) put(v);
   for (double v : state.state) put(v);
-  for (const Row& row : rows) {
-    Result<double> after = p.score_one(row.x, 3);
-    put(after ? after.value() : -7.0);
-  }
+  for (const Row& row : rows) put(score_of(p, row));
+  if (p.learns_task()) put(p.task_progress().rows() ? p.task_progress().rmse() : 0);
   return out;
 }
 
@@ -114,19 +129,19 @@ TEST(RegistryBindings, EveryParameterChangesWhatItsStageDoes) {
       const std::string what = e.name + "." + p.name;
       Given base;
       if (kNeeds.count(p.name)) base = kNeeds.at(p.name);
-      const std::vector<std::uint64_t> with_default = behaviour(pipeline(e, base));
+      const std::vector<std::uint64_t> with_default = behaviour(pipeline(e, base), e.task);
       ASSERT_FALSE(with_default.empty()) << pipeline(e, base);
       std::string changed;
       for (const std::string& v : other_values(p)) {
         Given given = base;
         given.emplace_back(p.name, v);
-        if (Pipeline::build(pipeline(e, given))) {
+        if (Pipeline::build(pipeline(e, given), 0, 0, e.task)) {
           changed = pipeline(e, given);
           break;
         }
       }
       ASSERT_FALSE(changed.empty()) << what << ": no other value accepted";
-      const bool same = behaviour(changed) == with_default;
+      const bool same = behaviour(changed, e.task) == with_default;
       EXPECT_EQ(same, kNoEffect.count(what) > 0)
           << changed << (same ? " does what the default does" : " now matters: list it no more");
       ++checked;

@@ -26,7 +26,9 @@ TEST(Registry, NamesAreUniqueAndEachKindHasItsBuilder) {
     EXPECT_TRUE(names.insert(e.name).second) << "two entries named " << e.name;
     EXPECT_FALSE(e.name.empty());
     ++count[static_cast<int>(e.kind)];
-    EXPECT_EQ(bool(e.make_learner), e.kind == StageKind::learner) << e.name;
+    EXPECT_EQ(bool(e.make_learner) + bool(e.make_task_learner), e.kind == StageKind::learner)
+        << e.name;
+    EXPECT_EQ(bool(e.make_task_learner), e.task != Task::binary) << e.name;
     EXPECT_EQ(bool(e.make_scaler), e.kind == StageKind::scaler) << e.name;
     EXPECT_EQ(bool(e.wrap), e.kind == StageKind::modifier) << e.name;
     EXPECT_EQ(find_entry(e.name), &e) << e.name;
@@ -39,7 +41,11 @@ TEST(Registry, NamesAreUniqueAndEachKindHasItsBuilder) {
 TEST(Registry, EveryLearnerAndScalerBuiltWithItsDefaultsCarriesItsName) {
   std::size_t checked = 0;
   for (const RegistryEntry& e : registry()) {
-    if (e.kind == StageKind::learner) {
+    if (e.make_task_learner) {  // docs/algorithms.md 4.22-4.26
+      auto learner = e.make_task_learner(defaults_of(e));
+      learner->reset(3, e.task == Task::regression ? 1 : 2);
+      EXPECT_EQ(learner->snapshot().name, e.name);
+    } else if (e.kind == StageKind::learner) {
       auto learner = e.make_learner(defaults_of(e));
       learner->reset(3);
       EXPECT_EQ(learner->snapshot().name, e.name);
@@ -68,7 +74,7 @@ TEST(Registry, AModifierAppendsItsNameToTheLearnersName) {
   for (const RegistryEntry& m : registry()) {
     if (m.kind != StageKind::modifier) continue;
     for (const RegistryEntry& e : registry()) {
-      if (e.kind != StageKind::learner) continue;
+      if (!testing::binary_learner(e)) continue;
       auto wrapped = m.wrap(e.make_learner(defaults_of(e)), defaults_of(m));
       wrapped->reset(3);
       EXPECT_EQ(wrapped->snapshot().name, e.name + "+" + m.name);

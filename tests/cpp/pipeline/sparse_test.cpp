@@ -63,7 +63,7 @@ TEST(Sparse, LearnsWhatTheDensePathLearnsForEveryLearnerAndScaler) {
   const SparseData data = text_like(400, 3);
   int native_pipelines = 0;
   for (const RegistryEntry& e : registry()) {
-    if (e.kind != StageKind::learner) continue;
+    if (!testing::binary_learner(e)) continue;
     for (const std::string scalers : {"", "maxabs | ", "l2 | ", "maxabs | l1 | ", "zscore | "})
       for (const std::string modifier : {"", " +avg", " +vote"}) {
         const std::string spec = scalers + e.name + modifier;

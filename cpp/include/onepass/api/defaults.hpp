@@ -2,12 +2,23 @@
 // CLI, the wasm module and through it the JS API, CLI and demo).
 #pragma once
 
+#include "core/task.hpp"
+
 namespace onepass {
 
 // The pipeline of `onepass run FILE` without --pipeline and of the demo's first run.
 // Chosen on the bundled data sets against batch logistic regression by
 // `npm run quality` (bench/quality.mjs); docs/quality.md holds the numbers that support it.
 inline constexpr const char* kDefaultPipeline = "zscore | pa2(c=0.1) +avg";
+// The defaults of the other tasks (docs/algorithms.md 1.8), chosen the same way; the README
+// gives the numbers.
+inline constexpr const char* kDefaultMulticlassPipeline = "zscore | softmax +avg";
+inline constexpr const char* kDefaultRegressionPipeline = "zscore | pareg2 +avg";
+inline const char* default_pipeline(Task task) {
+  return task == Task::multiclass   ? kDefaultMulticlassPipeline
+         : task == Task::regression ? kDefaultRegressionPipeline
+                                    : kDefaultPipeline;
+}
 
 // The largest count or seed a front end takes (--every, --seed, options every and seed): the
 // largest whole number a JavaScript number holds exactly (Number.MAX_SAFE_INTEGER, which the JS

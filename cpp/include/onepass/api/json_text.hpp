@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/column_roles.hpp"
+#include "io/csv_reader.hpp"  // ColumnInfo
 
 namespace onepass {
 

@@ -1,10 +1,13 @@
 // One pipeline's result as JSON, defined once for every front end: `onepass-native run` prints
 // it, and the wasm module hands it to the JS API (CsvRunner/SvmlightRunner.resultJSON) and
 // through it to `onepass run --json`, one object per line. Keys: pipeline, canonical, rows,
-// mistakes, error, logLoss (null before any probability), features, weights, bias, arrays (the
-// learner's state), scalers [{ name, arrays }], diverged, warnings, skipped (bad rows the
-// reader left out), curve [[rows, mistakes], ...]. Beside it, the figures a run shows while it
-// goes: a pipeline's stats and the reader's info.
+// mistakes, error, accuracy, logLoss (null before any probability), features, weights, bias,
+// arrays (the learner's state), scalers [{ name, arrays }], diverged, warnings, skipped (bad
+// rows the reader left out), curve [[rows, mistakes], ...]. task: "binary", "multiclass" or
+// "regression" (docs/algorithms.md 1.8); the other two tasks' figures are those of
+// api/task_json.hpp (weights and bias then one array and number per class, by class name;
+// the curve's second number the cumulative absolute error for regression). Beside it, the
+// figures a run shows while it goes: a pipeline's stats and the reader's info.
 #pragma once
 
 #include <cstdint>
@@ -17,13 +20,14 @@
 
 namespace onepass {
 
+// classes: a multiclass label's class names, by index (CsvReader::classes).
 std::string run_result_json(const Pipeline& p, const std::vector<std::string>& features,
-                            std::uint64_t skipped);
+                            std::uint64_t skipped, const std::vector<std::string>& classes = {});
 
 // A pipeline's progressive figures so far, as the JS API's stats(i) returns them: rows,
 // mistakes, error, tp, fp, tn, fn, logLoss, rollingError, rollingLogLoss (null when
 // undefined), diverged, revertedSteps, warnings.
-std::string stats_json(const Pipeline& p);
+std::string stats_json(const Pipeline& p, const std::vector<std::string>& classes = {});
 
 // What a reader has read, as the JS API's info() returns it: positiveLabel, negativeLabel,
 // rows, positives, skipped, bytes, lines, errors [{ line, column, message }]; for a CSV also

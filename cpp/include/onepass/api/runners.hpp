@@ -45,6 +45,10 @@ Result<std::unique_ptr<SvmlightRunner>> start_svmlight_runner(
 // (the four functions above are the same code over the runner type there too).
 template <class RunnerType>
 std::string run_result_json(const RunnerType& runner, std::size_t i);
+// Pipeline i's progressive figures so far (api/run_json.hpp stats_json), a multiclass label's
+// classes by name.
+template <class RunnerType>
+std::string stats_json(const RunnerType& runner, std::size_t i);
 // Pipeline i as a model file, with the schema of what the reader read.
 template <class RunnerType>
 std::string model_json(const RunnerType& runner, std::size_t i);

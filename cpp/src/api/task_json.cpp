@@ -1,0 +1,86 @@
+#include "api/task_json.hpp"
+
+namespace onepass {
+
+namespace {
+
+std::string class_name(const std::vector<std::string>& classes, std::size_t k) {
+  return k < classes.size() ? classes[k] : std::to_string(k);
+}
+
+void add_multiclass(const TaskProgress& pr, const std::vector<std::string>& classes,
+                    OrderedJson& j) {
+  std::vector<std::string> names;
+  for (std::size_t k = 0; k < pr.classes(); ++k) names.push_back(class_name(classes, k));
+  j["classes"] = names;
+  j["accuracy"] = number_or_null(pr.accuracy());
+  j["error"] = number_or_null(pr.rows() ? 1 - pr.accuracy() : std::nan(""));
+  j["mistakes"] = pr.mistakes();
+  j["balancedAccuracy"] = number_or_null(pr.balanced_accuracy());
+  j["macroF1"] = number_or_null(pr.macro_f1());
+  j["weightedF1"] = number_or_null(pr.weighted_f1());
+  j["logLoss"] = number_or_null(pr.log_loss());
+  OrderedJson per = OrderedJson::array();
+  for (std::size_t k = 0; k < pr.classes(); ++k)
+    per.push_back({{"class", names[k]},
+                   {"rows", pr.class_rows(k)},
+                   {"precision", pr.precision(k)},
+                   {"recall", pr.recall(k)},
+                   {"f1", pr.f1(k)}});
+  j["perClass"] = per;
+  j["confusion"] = pr.confusion();
+  j["baseline"] = pr.rows() ? OrderedJson{{"class", names[pr.majority_class()]},
+                                          {"accuracy", pr.majority_accuracy()}}
+                            : OrderedJson(nullptr);
+}
+
+void add_regression(const TaskProgress& pr, OrderedJson& j) {
+  j["mae"] = number_or_null(pr.mae());
+  j["rmse"] = number_or_null(pr.rmse());
+  j["r2"] = number_or_null(pr.r2());
+  j["targetMean"] = number_or_null(pr.rows() ? pr.target_mean() : std::nan(""));
+  j["baseline"] = pr.rows() ? OrderedJson{{"mae", pr.baseline_mae()},
+                                          {"rmse", pr.baseline_rmse()},
+                                          {"r2", number_or_null(pr.baseline_r2())}}
+                            : OrderedJson(nullptr);
+}
+
+}  // namespace
+
+void add_task_figures(const Pipeline& p, const std::vector<std::string>& classes, OrderedJson& j) {
+  const TaskProgress& pr = p.task_progress();
+  j["task"] = task_name(p.task());
+  j["rows"] = pr.rows();
+  if (p.task() == Task::regression)
+    add_regression(pr, j);
+  else
+    add_multiclass(pr, classes, j);
+  j["noBetterThanBaseline"] = pr.no_better_than_baseline();
+  j["rollingError"] = number_or_null(pr.rolling_error());
+}
+
+void add_task_weights(const Pipeline& p, const std::vector<std::string>& classes, OrderedJson& j) {
+  const Snapshot snap = p.task_learner().snapshot();
+  OrderedJson arrays = OrderedJson::object();
+  for (const auto& a : snap.arrays) arrays[a.name] = a.values;
+  j["arrays"] = arrays;
+  if (p.task() == Task::regression) {
+    const std::vector<double>* w = snap.array("w0");
+    const double* b = snap.scalar("b0");
+    j["weights"] = w ? *w : std::vector<double>();
+    j["bias"] = b ? *b : 0.0;
+    return;
+  }
+  // One column of weights per class: the linear learners' w_k, or one-vs-rest's copies' w.
+  OrderedJson weights = OrderedJson::object(), bias = OrderedJson::object();
+  for (std::size_t k = 0; k < p.task_learner().outputs(); ++k) {
+    const std::vector<double>* w = snap.array("w" + std::to_string(k));
+    const double* b = snap.scalar("b" + std::to_string(k));
+    weights[class_name(classes, k)] = w ? *w : std::vector<double>();
+    bias[class_name(classes, k)] = b ? *b : 0.0;
+  }
+  j["weights"] = weights;
+  j["bias"] = bias;
+}
+
+}  // namespace onepass

@@ -1,0 +1,24 @@
+// The figures of a multiclass or regression pipeline (docs/algorithms.md 6.6, 6.7) as the keys
+// that run_json adds for those tasks; documented in onepass/api/run_json.hpp.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "onepass/api/json_text.hpp"
+#include "pipeline/pipeline.hpp"
+
+namespace onepass {
+
+// Multiclass: classes, accuracy, error, mistakes, balancedAccuracy, macroF1, weightedF1, logLoss,
+// perClass [{ class, rows, precision, recall, f1 }], confusion (rows: actual, columns:
+// predicted), baseline { class, accuracy }, noBetterThanBaseline. Regression: mae, rmse, r2,
+// targetMean, baseline { mae, rmse, r2 }, noBetterThanBaseline. Both: rollingError (the window's
+// error rate or mean absolute error).
+void add_task_figures(const Pipeline& p, const std::vector<std::string>& classes, OrderedJson& j);
+
+// The learner's weights of such a pipeline: one array per class (weights) and biases, named
+// by class; regression: the one array and bias.
+void add_task_weights(const Pipeline& p, const std::vector<std::string>& classes, OrderedJson& j);
+
+}  // namespace onepass

@@ -1,0 +1,216 @@
+#include "eval/task_progress.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "core/state_codec.hpp"
+
+namespace onepass {
+
+double TaskProgress::nan() {
+  return std::numeric_limits<double>::quiet_NaN();
+}
+
+void TaskProgress::add_point(double value) {
+  if (every_ && rows_ == next_point_) {
+    curve_.push_back({rows_, value});
+    next_point_ += every_;
+  }
+}
+
+void TaskProgress::add_to_window(double value) {
+  if (!window_) return;
+  if (ring_.empty()) ring_.assign(window_, 0.0);
+  ring_[head_] = value;
+  if (++head_ == window_) head_ = 0;
+  if (fill_ < window_) ++fill_;
+}
+
+void TaskProgress::record_class(std::size_t predicted, std::size_t actual, double loss) {
+  const std::size_t k = std::max(predicted, actual) + 1;
+  if (k > confusion_.size()) {
+    for (auto& row : confusion_) row.resize(k, 0);
+    confusion_.resize(k, std::vector<std::uint64_t>(k, 0));
+  }
+  ++confusion_[actual][predicted];
+  ++rows_;
+  mistakes_ += predicted != actual;
+  if (!std::isnan(loss)) {
+    probabilistic_ = true;
+    loss_sum_ += loss;
+  }
+  add_point(static_cast<double>(mistakes_));
+  add_to_window(predicted != actual ? 1.0 : 0.0);
+}
+
+void TaskProgress::record_value(double predicted, double target) {
+  const double e = target - predicted;
+  // docs/algorithms.md 6.7: the mean predictor predicts the mean of the targets before the row.
+  const double base = rows_ ? mean_ : 0.0;
+  ++rows_;
+  sae_ += std::fabs(e);
+  sse_ += e * e;
+  base_sae_ += std::fabs(target - base);
+  base_sse_ += (target - base) * (target - base);
+  const double d = target - mean_;
+  mean_ += d / static_cast<double>(rows_);
+  m2_ += d * (target - mean_);
+  add_point(sae_);
+  add_to_window(std::fabs(e));
+}
+
+double TaskProgress::rolling_error() const {
+  if (fill_ == 0) return nan();
+  double sum = 0;
+  for (std::uint64_t i = 0; i < fill_; ++i) sum += ring_[i];
+  return sum / static_cast<double>(fill_);
+}
+
+double TaskProgress::accuracy() const {
+  return rows_ ? 1.0 - static_cast<double>(mistakes_) / static_cast<double>(rows_) : nan();
+}
+
+std::uint64_t TaskProgress::class_rows(std::size_t k) const {
+  std::uint64_t n = 0;
+  for (std::uint64_t v : confusion_[k]) n += v;
+  return n;
+}
+
+double TaskProgress::recall(std::size_t k) const {
+  const std::uint64_t n = class_rows(k);
+  return n ? static_cast<double>(confusion_[k][k]) / static_cast<double>(n) : 0.0;
+}
+
+double TaskProgress::precision(std::size_t k) const {
+  std::uint64_t predicted = 0;
+  for (const auto& row : confusion_) predicted += row[k];
+  return predicted ? static_cast<double>(confusion_[k][k]) / static_cast<double>(predicted) : 0.0;
+}
+
+double TaskProgress::f1(std::size_t k) const {
+  const double p = precision(k), r = recall(k);
+  return p + r > 0 ? 2 * p * r / (p + r) : 0.0;
+}
+
+// docs/algorithms.md 6.6: means over the classes present among the rows' labels.
+double TaskProgress::balanced_accuracy() const {
+  double sum = 0;
+  std::size_t present = 0;
+  for (std::size_t k = 0; k < classes(); ++k)
+    if (class_rows(k) > 0) {
+      sum += recall(k);
+      ++present;
+    }
+  return present ? sum / static_cast<double>(present) : nan();
+}
+
+double TaskProgress::macro_f1() const {
+  double sum = 0;
+  std::size_t present = 0;
+  for (std::size_t k = 0; k < classes(); ++k)
+    if (class_rows(k) > 0) {
+      sum += f1(k);
+      ++present;
+    }
+  return present ? sum / static_cast<double>(present) : nan();
+}
+
+double TaskProgress::weighted_f1() const {
+  if (!rows_) return nan();
+  double sum = 0;
+  for (std::size_t k = 0; k < classes(); ++k) sum += static_cast<double>(class_rows(k)) * f1(k);
+  return sum / static_cast<double>(rows_);
+}
+
+double TaskProgress::log_loss() const {
+  return probabilistic_ && rows_ ? loss_sum_ / static_cast<double>(rows_) : nan();
+}
+
+std::size_t TaskProgress::majority_class() const {
+  std::size_t best = 0;
+  for (std::size_t k = 1; k < classes(); ++k)
+    if (class_rows(k) > class_rows(best)) best = k;
+  return best;
+}
+
+double TaskProgress::majority_accuracy() const {
+  if (!rows_) return nan();
+  return static_cast<double>(class_rows(majority_class())) / static_cast<double>(rows_);
+}
+
+double TaskProgress::rmse() const {
+  return rows_ ? std::sqrt(sse_ / rows_) : nan();
+}
+double TaskProgress::baseline_rmse() const {
+  return rows_ ? std::sqrt(base_sse_ / rows_) : nan();
+}
+double TaskProgress::r2() const {
+  return rows_ && m2_ > 0 ? 1 - sse_ / m2_ : nan();
+}
+double TaskProgress::baseline_r2() const {
+  return rows_ && m2_ > 0 ? 1 - base_sse_ / m2_ : nan();
+}
+
+bool TaskProgress::no_better_than_baseline() const {
+  if (!rows_) return false;
+  if (task_ == Task::regression) return !(rmse() < baseline_rmse());
+  return !(accuracy() > majority_accuracy());
+}
+
+// [every, window, rows, mistakes, loss sum, probabilistic, K, K x K confusion, sae, sse, mean,
+//  m2, baseline sae, baseline sse, curve points C, 2C values, window fill, head, ring]
+std::vector<double> TaskProgress::save() const {
+  std::vector<double> out;
+  StateWriter w(out);
+  for (double v : {static_cast<double>(every_), static_cast<double>(window_),
+                   static_cast<double>(rows_), static_cast<double>(mistakes_), loss_sum_,
+                   probabilistic_ ? 1.0 : 0.0, static_cast<double>(classes())})
+    w.put(v);
+  for (const auto& row : confusion_)
+    for (std::uint64_t v : row) w.put(static_cast<double>(v));
+  for (double v : {sae_, sse_, mean_, m2_, base_sae_, base_sse_}) w.put(v);
+  w.put(static_cast<double>(curve_.size()));
+  for (const auto& p : curve_) {
+    w.put(static_cast<double>(p.rows));
+    w.put(p.value);
+  }
+  w.put(static_cast<double>(fill_));
+  w.put(static_cast<double>(head_));
+  w.put(ring_);
+  return out;
+}
+
+bool TaskProgress::load(const std::vector<double>& saved) {
+  StateReader r(saved);
+  TaskProgress p(task_);
+  p.every_ = r.get_whole();
+  p.window_ = r.get_whole();
+  p.next_point_ = p.every_;
+  p.rows_ = r.get_whole();
+  p.mistakes_ = r.get_whole();
+  p.loss_sum_ = r.get();
+  p.probabilistic_ = r.get_whole(1) == 1;
+  const std::size_t k = r.get_count();
+  if (r.failed() || k > 0 && saved.size() / k < k) return false;
+  p.confusion_.assign(k, std::vector<std::uint64_t>(k, 0));
+  for (auto& row : p.confusion_)
+    for (auto& v : row) v = r.get_whole();
+  for (double* v : {&p.sae_, &p.sse_, &p.mean_, &p.m2_, &p.base_sae_, &p.base_sse_}) *v = r.get();
+  const std::size_t points = r.get_count();
+  for (std::size_t i = 0; i < points && !r.failed(); ++i) {
+    const std::uint64_t rows = r.get_whole();
+    p.curve_.push_back({rows, r.get()});
+  }
+  if (p.every_) p.next_point_ = (p.rows_ / p.every_ + 1) * p.every_;
+  p.fill_ = r.get_whole();
+  p.head_ = r.get_whole();
+  p.ring_ = r.get_array();
+  if (r.failed() || !r.done() || p.fill_ > p.window_ ||
+      p.head_ >= std::max<std::uint64_t>(p.window_, 1) ||
+      (!p.ring_.empty() && p.ring_.size() != p.window_))
+    return false;
+  *this = std::move(p);
+  return true;
+}
+
+}  // namespace onepass

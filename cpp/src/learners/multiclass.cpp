@@ -1,0 +1,215 @@
+#include "learners/multiclass.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/numerics.hpp"
+
+namespace onepass {
+
+std::size_t predicted_class(const double* scores, std::size_t classes) {
+  std::size_t best = 0;
+  for (std::size_t k = 1; k < classes; ++k)
+    if (scores[k] > scores[best] || (std::isnan(scores[best]) && !std::isnan(scores[k]))) best = k;
+  return best;
+}
+
+std::size_t rival_class(const double* scores, std::size_t classes, std::size_t y) {
+  std::size_t best = classes;
+  for (std::size_t k = 0; k < classes; ++k)
+    if (k != y && (best == classes || scores[k] > scores[best])) best = k;
+  return best;
+}
+
+void softmax(const double* scores, std::size_t classes, double* p) {
+  double top = -std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k < classes; ++k) top = std::max(top, scores[k]);
+  double sum = 0;
+  for (std::size_t k = 0; k < classes; ++k) sum += p[k] = std::exp(scores[k] - top);
+  for (std::size_t k = 0; k < classes; ++k) p[k] /= sum;
+}
+
+bool Softmax::rule(const SparseRow& /*x*/, double target, const double* scores, double* coef,
+                   double& decay) {
+  const auto y = static_cast<std::size_t>(target);
+  // docs/algorithms.md 4.1 (LR): eta_k = eta0 / (1 + k/N), k the updates made before this one.
+  const double eta = c_.eta0 / (1 + updates_ / c_.n);
+  updates_ += 1;
+  if (c_.lambda > 0) decay = 1 - 2 * (c_.lambda / c_.n) * eta;
+  p_.resize(outputs_);
+  softmax(scores, outputs_, p_.data());
+  for (std::size_t k = 0; k < outputs_; ++k) coef[k] = eta * ((k == y ? 1.0 : 0.0) - p_[k]);
+  return true;
+}
+
+bool Softmax::load_extra_state(const std::vector<double>& extra) {
+  if (extra.size() != 1 || !(extra[0] >= 0)) return false;
+  updates_ = extra[0];
+  return true;
+}
+
+const char* MulticlassMargin::name_of(MulticlassRule rule) {
+  switch (rule) {
+    case MulticlassRule::pa:
+      return "mpa";
+    case MulticlassRule::pa1:
+      return "mpa1";
+    case MulticlassRule::pa2:
+      return "mpa2";
+    default:
+      return "mperceptron";
+  }
+}
+
+bool MulticlassMargin::rule(const SparseRow& x, double target, const double* scores, double* coef,
+                            double& /*decay*/) {
+  const auto y = static_cast<std::size_t>(target);
+  const std::size_t r = rival_class(scores, outputs_, y);
+  if (r == outputs_) return false;  // one class seen: nothing to tell it from
+  const double gap = scores[y] - scores[r];
+  double tau = 0;
+  if (rule_ == MulticlassRule::perceptron) {
+    if (gap > 0) return false;  // docs/algorithms.md 4.24: update when s_y - s_r <= 0
+    tau = 1;
+  } else {
+    const double loss = 1 - gap;  // docs/algorithms.md 4.23
+    const double norm = 2 * squared_norm(x);
+    if (!(loss > 0) || norm == 0) return false;
+    if (rule_ == MulticlassRule::pa)
+      tau = loss / norm;
+    else if (rule_ == MulticlassRule::pa1)
+      tau = std::min(c_.c, loss / norm);
+    else
+      tau = loss / (norm + 1 / (2 * c_.c));
+  }
+  coef[y] = tau;
+  coef[r] = -tau;
+  return true;
+}
+
+void OneVsRest::reset(std::size_t dims, std::size_t outputs) {
+  dims_ = dims;
+  outputs_ = 0;
+  copies_.clear();
+  for (std::size_t k = 0; k < outputs; ++k) add_output();
+}
+
+void OneVsRest::grow(std::size_t dims) {
+  if (dims <= dims_) return;
+  for (auto& c : copies_) c->grow(dims);
+  dims_ = dims;
+}
+
+// D-OVR-1: a new class's copy starts fresh at its first row.
+void OneVsRest::add_output() {
+  copies_.push_back(make_());
+  copies_.back()->reset(dims_);
+  ++outputs_;
+}
+
+void OneVsRest::scores(const SparseRow& x, double* out, bool training) const {
+  for (std::size_t k = 0; k < outputs_; ++k)
+    out[k] = training ? copies_[k]->train_score_sparse(x) : copies_[k]->score_sparse(x);
+}
+
+void OneVsRest::learn(const SparseRow& x, double target, const double* scores) {
+  const auto y = static_cast<std::size_t>(target);
+  for (std::size_t k = 0; k < outputs_; ++k)
+    copies_[k]->learn_sparse(x, k == y ? 1 : -1, scores[k]);
+}
+
+bool OneVsRest::has_probability() const {
+  return !copies_.empty() ? copies_[0]->has_probability() : make_()->has_probability();
+}
+
+void OneVsRest::probabilities(const double* scores, double* p) const {
+  double sum = 0;
+  for (std::size_t k = 0; k < outputs_; ++k) sum += p[k] = sigmoid(scores[k]);
+  for (std::size_t k = 0; k < outputs_; ++k) p[k] = sum > 0 ? p[k] / sum : 1.0 / outputs_;
+}
+
+std::uint64_t OneVsRest::reverted_steps() const {
+  std::uint64_t n = 0;
+  for (const auto& c : copies_) n += c->reverted_steps();
+  return n;
+}
+
+LearnerState OneVsRest::save() const {
+  LearnerState s;
+  for (const auto& c : copies_) s.inner.push_back(c->save());
+  return s;
+}
+
+Status OneVsRest::load(const LearnerState& saved) {
+  if (saved.inner.size() != outputs_)
+    return Status::error("the saved one-vs-rest state has " + std::to_string(saved.inner.size()) +
+                         " learners, expected one per class (" + std::to_string(outputs_) + ")");
+  std::vector<std::unique_ptr<Learner>> loaded;
+  for (std::size_t k = 0; k < outputs_; ++k) {
+    loaded.push_back(make_());
+    loaded.back()->reset(dims_);
+    Status st = loaded.back()->load(saved.inner[k]);
+    if (!st) return Status::error("class " + std::to_string(k) + ": " + st.message());
+  }
+  copies_ = std::move(loaded);
+  return Status::ok();
+}
+
+Snapshot OneVsRest::snapshot() const {
+  Snapshot s;
+  s.name =
+      "one-vs-rest " + (copies_.empty() ? make_()->snapshot().name : copies_[0]->snapshot().name);
+  for (std::size_t k = 0; k < outputs_; ++k) {
+    const Snapshot one = copies_[k]->snapshot();
+    for (const NamedArray& a : one.arrays)
+      s.arrays.push_back({a.name + std::to_string(k), a.values});
+    for (const auto& [name, value] : one.scalars)
+      s.scalars.emplace_back(name + std::to_string(k), value);
+  }
+  return s;
+}
+
+namespace {
+
+const char* kCrammer = "Crammer et al., Online Passive-Aggressive Algorithms (JMLR 2006)";
+
+RegistryEntry margin_entry(MulticlassRule rule, const char* summary, const char* section,
+                           const char* source) {
+  using C = MulticlassMargin::Config;
+  RegistryEntry e = learner_entry(MulticlassMargin::name_of(rule), summary, section, source);
+  e.task = Task::multiclass;
+  BoundParams<C> params;
+  if (rule == MulticlassRule::pa1 || rule == MulticlassRule::pa2)
+    params.add(real_param(&C::c, "c", 1, 0, kInf,
+                          "aggressiveness C: larger C takes larger steps (D-PA-1)", true));
+  params.add(bias_param(&C::bias));
+  bind_task_learner<MulticlassMargin>(e, std::move(params), rule);
+  return e;
+}
+
+}  // namespace
+
+std::vector<RegistryEntry> multiclass_stages() {
+  RegistryEntry sm = learner_entry(
+      Softmax::kName, "multinomial logistic regression: softmax SGD on logreg's schedule", "4.22",
+      "Bishop, Pattern Recognition and Machine Learning (4.3.4)", true);
+  sm.task = Task::multiclass;
+  using SC = Softmax::Config;
+  bind_task_learner<Softmax>(sm,
+                             logistic_params(&SC::eta0, {l2_param(&SC::lambda, kLambda)}, &SC::n));
+  return entry_list(
+      std::move(sm),
+      margin_entry(MulticlassRule::pa,
+                   "multiclass PA: w_y += tau x, w_r -= tau x, tau = loss/(2|x|^2)", "4.23",
+                   kCrammer),
+      margin_entry(MulticlassRule::pa1, "multiclass PA-I: tau = min(C, loss/(2|x|^2))", "4.23",
+                   kCrammer),
+      margin_entry(MulticlassRule::pa2, "multiclass PA-II: tau = loss/(2|x|^2 + 1/(2C))", "4.23",
+                   kCrammer),
+      margin_entry(MulticlassRule::perceptron,
+                   "multiclass perceptron: w_y += x, w_r -= x when s_y <= s_r", "4.24",
+                   "Crammer & Singer, Ultraconservative Online Algorithms for Multiclass Problems "
+                   "(JMLR 2003)"));
+}
+
+}  // namespace onepass

@@ -1,0 +1,177 @@
+#include "learners/task_learner.hpp"
+
+#include <cmath>
+
+namespace onepass {
+
+void LinearOutputs::reset(std::size_t dims, std::size_t outputs) {
+  dims_ = dims;
+  outputs_ = outputs;
+  w_.assign(outputs, std::vector<double>(dims, 0.0));
+  b_.assign(outputs, 0.0);
+  u_.assign(averaged_ ? outputs : 0, std::vector<double>(dims, 0.0));
+  ub_.assign(averaged_ ? outputs : 0, 0.0);
+  rows_ = reverted_ = 0;
+  reset_extra_state();
+}
+
+void LinearOutputs::grow(std::size_t dims) {
+  if (dims <= dims_) return;
+  for (auto& w : w_) w.resize(dims, 0.0);
+  for (auto& u : u_) u.resize(dims, 0.0);
+  dims_ = dims;
+}
+
+void LinearOutputs::add_output() {
+  ++outputs_;
+  w_.emplace_back(dims_, 0.0);
+  b_.push_back(0.0);
+  if (averaged_) {
+    u_.emplace_back(dims_, 0.0);
+    ub_.push_back(0.0);
+  }
+}
+
+void LinearOutputs::raw_scores(const SparseRow& x, double* out) const {
+  for (std::size_t k = 0; k < outputs_; ++k) {
+    const std::vector<double>& w = w_[k];
+    double s = b_[k] * bias_input_;
+    for (std::size_t i = 0; i < x.nnz; ++i) s += w[x.index[i]] * x.value[i];
+    out[k] = s;
+  }
+}
+
+void LinearOutputs::averaged_scores(const SparseRow& x, double* out) const {
+  raw_scores(x, out);
+  if (rows_ == 0) return;
+  const double t = static_cast<double>(rows_);
+  for (std::size_t k = 0; k < outputs_; ++k) {
+    const std::vector<double>& u = u_[k];
+    double s = ub_[k] * bias_input_;
+    for (std::size_t i = 0; i < x.nnz; ++i) s += u[x.index[i]] * x.value[i];
+    out[k] -= s / t;
+  }
+}
+
+void LinearOutputs::scores(const SparseRow& x, double* out, bool /*training*/) const {
+  if (averaged_)
+    averaged_scores(x, out);
+  else
+    raw_scores(x, out);
+}
+
+double LinearOutputs::squared_norm(const SparseRow& x) const {
+  double n = bias_in_norm_ ? bias_input_ * bias_input_ : 0.0;
+  for (std::size_t i = 0; i < x.nnz; ++i) n += x.value[i] * x.value[i];
+  return n;
+}
+
+void LinearOutputs::learn(const SparseRow& x, double target, const double* scores) {
+  ++rows_;
+  std::vector<double> raw;
+  if (averaged_ || scores == nullptr) {  // the rule reads the current weights' scores
+    raw.resize(outputs_);
+    raw_scores(x, raw.data());
+    scores = raw.data();
+  }
+  coef_.assign(outputs_, 0.0);
+  double decay = 1.0;
+  if (!rule(x, target, scores, coef_.data(), decay)) return;
+  // docs/algorithms.md 2.6: a step that would make any weight non-finite is refused whole.
+  bool finite = std::isfinite(decay);
+  for (std::size_t k = 0; finite && k < outputs_; ++k) {
+    if (coef_[k] == 0 && decay == 1) continue;
+    finite = std::isfinite(coef_[k]) && std::isfinite(b_[k] + coef_[k] * bias_input_);
+    for (std::size_t i = 0; finite && i < x.nnz; ++i)
+      finite = std::isfinite(decay * w_[k][x.index[i]] + coef_[k] * x.value[i]);
+  }
+  if (!finite) {
+    ++reverted_;
+    return;
+  }
+  // docs/algorithms.md 3.1 (AVG-2): a change delta at row r adds (r - 1) delta to u.
+  const double r1 = static_cast<double>(rows_ - 1);
+  for (std::size_t k = 0; k < outputs_; ++k) {
+    std::vector<double>& w = w_[k];
+    if (decay != 1) {  // an L2 decay moves every weight (docs/algorithms.md 4.22, 4.26)
+      for (std::size_t j = 0; j < dims_; ++j) {
+        const double delta = (decay - 1) * w[j];
+        w[j] += delta;
+        if (averaged_) u_[k][j] += r1 * delta;
+      }
+    }
+    const double c = coef_[k];
+    if (c == 0) continue;
+    for (std::size_t i = 0; i < x.nnz; ++i) {
+      const double delta = c * x.value[i];
+      w[x.index[i]] += delta;
+      if (averaged_) u_[k][x.index[i]] += r1 * delta;
+    }
+    const double db = c * bias_input_;
+    b_[k] += db;
+    if (averaged_) ub_[k] += r1 * db;
+  }
+}
+
+LearnerState LinearOutputs::save() const {
+  LearnerState s;
+  for (const auto& w : w_) s.params.insert(s.params.end(), w.begin(), w.end());
+  s.params.insert(s.params.end(), b_.begin(), b_.end());
+  s.state.push_back(static_cast<double>(rows_));
+  for (const auto& u : u_) s.state.insert(s.state.end(), u.begin(), u.end());
+  s.state.insert(s.state.end(), ub_.begin(), ub_.end());
+  const std::vector<double> extra = extra_state();
+  s.state.insert(s.state.end(), extra.begin(), extra.end());
+  s.reverted_steps = reverted_;
+  return s;
+}
+
+Status LinearOutputs::load(const LearnerState& saved) {
+  const std::size_t k = outputs_, d = dims_;
+  const std::size_t average = averaged_ ? k * (d + 1) : 0;
+  if (saved.params.size() != k * (d + 1) || saved.state.size() < 1 + average)
+    return Status::error("the saved " + std::string(name_) + " state has " +
+                         std::to_string(saved.params.size()) + " parameters, expected " +
+                         std::to_string(k * (d + 1)) + " (" + std::to_string(k) + " outputs of " +
+                         std::to_string(d) + " features and a bias)");
+  if (saved.state[0] < 0 || saved.state[0] != std::floor(saved.state[0]))
+    return Status::error("the saved " + std::string(name_) + " row count is damaged");
+  const std::vector<double> extra(saved.state.begin() + 1 + static_cast<std::ptrdiff_t>(average),
+                                  saved.state.end());
+  if (!load_extra_state(extra))
+    return Status::error("the saved " + std::string(name_) + " state is damaged");
+  for (std::size_t o = 0; o < k; ++o) {
+    const auto from = saved.params.begin() + static_cast<std::ptrdiff_t>(o * d);
+    w_[o].assign(from, from + static_cast<std::ptrdiff_t>(d));
+    b_[o] = saved.params[k * d + o];
+    if (averaged_) {
+      const auto uf = saved.state.begin() + 1 + static_cast<std::ptrdiff_t>(o * d);
+      u_[o].assign(uf, uf + static_cast<std::ptrdiff_t>(d));
+      ub_[o] = saved.state[1 + k * d + o];
+    }
+  }
+  rows_ = static_cast<std::uint64_t>(saved.state[0]);
+  reverted_ = saved.reverted_steps;
+  return Status::ok();
+}
+
+Snapshot LinearOutputs::snapshot() const {
+  Snapshot s;
+  s.name = std::string(name_) + (averaged_ ? "+avg" : "");
+  // The weights that predict: the average under +avg.
+  const double t = static_cast<double>(rows_);
+  for (std::size_t k = 0; k < outputs_; ++k) {
+    std::vector<double> w = w_[k];
+    double b = b_[k];
+    if (averaged_ && rows_ > 0) {
+      for (std::size_t j = 0; j < dims_; ++j) w[j] -= u_[k][j] / t;
+      b -= ub_[k] / t;
+    }
+    s.arrays.push_back({"w" + std::to_string(k), std::move(w)});
+    s.scalars.emplace_back("b" + std::to_string(k), b * bias_input_);
+  }
+  s.scalars.emplace_back("reverted_steps", static_cast<double>(reverted_));
+  return s;
+}
+
+}  // namespace onepass

@@ -1,0 +1,117 @@
+// The learners of the multiclass and regression tasks (docs/algorithms.md 1.8). A binary learner
+// gives one margin; these give one score per class (multiclass) or the predicted number
+// (regression), and learn from a class index or a target. The pipeline hands them every row as
+// a sparse row (the numeric features then the encoded ones), so a step costs
+// O(outputs x non-zeros).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "core/snapshot.hpp"
+#include "core/sparse_row.hpp"
+#include "core/status.hpp"
+#include "core/task.hpp"
+#include "learners/learner.hpp"
+
+namespace onepass {
+
+class TaskLearner {
+ public:
+  virtual ~TaskLearner() = default;
+  virtual Task task() const = 0;
+
+  // Sets the input width and the number of outputs (classes seen; 1 for regression); forgets
+  // everything learned.
+  virtual void reset(std::size_t dims, std::size_t outputs) = 0;
+  std::size_t dims() const { return dims_; }
+  std::size_t outputs() const { return outputs_; }
+  // More features (encoded levels and words as they appear): the new ones start at 0, exactly
+  // as if they had been 0 on every row so far.
+  virtual void grow(std::size_t dims) = 0;
+  // A class first seen now (docs/algorithms.md 1.8): one more output, starting fresh.
+  virtual void add_output() = 0;
+
+  // The outputs() scores of a row: class scores (the largest is the prediction), or the
+  // predicted target in the target's units. training: the score progressive validation
+  // records (voting's current hypothesis, docs/algorithms.md 3.2), else the frozen one.
+  virtual void scores(const SparseRow& x, double* out, bool training) const = 0;
+  // Learns the row (class index or target) right after scores(x, scores, true).
+  virtual void learn(const SparseRow& x, double target, const double* scores) = 0;
+  // Class probabilities from the scores (outputs() values summing to 1), for the learners
+  // that have them.
+  virtual bool has_probability() const { return false; }
+  virtual void probabilities(const double* /*scores*/, double* /*p*/) const {}
+
+  // Steps the guard of docs/algorithms.md 2.6 refused (they would have made a parameter
+  // non-finite).
+  virtual std::uint64_t reverted_steps() const = 0;
+  // The full state, and its restoration into a learner reset to the same width and outputs
+  // and built from the same spec (sizes are checked; nothing changes on an error).
+  virtual LearnerState save() const = 0;
+  virtual Status load(const LearnerState& saved) = 0;
+  virtual Snapshot snapshot() const = 0;
+
+ protected:
+  std::size_t dims_ = 0, outputs_ = 0;
+};
+
+// The linear learners of several outputs (docs/algorithms.md 4.22-4.26): a row of weights w_k
+// and a bias b_k per output, scores s_k = w_k.x + b_k, and +avg kept with the lazy trick
+// (docs/algorithms.md 3.3). A rule computes, from the row's scores, how much of x each output
+// moves (coefficient c_k: w_k <- decay w_k + c_k x, b_k <- b_k + c_k * bias_input) and this
+// class applies it behind the guard of docs/algorithms.md 2.6.
+class LinearOutputs : public TaskLearner {
+ public:
+  void reset(std::size_t dims, std::size_t outputs) override;
+  void grow(std::size_t dims) override;
+  void add_output() override;
+  void scores(const SparseRow& x, double* out, bool training) const override;
+  void learn(const SparseRow& x, double target, const double* scores) override;
+  std::uint64_t reverted_steps() const override { return reverted_; }
+  LearnerState save() const override;
+  Status load(const LearnerState& saved) override;
+  Snapshot snapshot() const override;
+
+  // +avg (docs/algorithms.md 3.3): predictions, in training and frozen alike, use the uniform
+  // average of the weights after every row.
+  void average() { averaged_ = true; }
+  bool averaged() const { return averaged_; }
+
+ protected:
+  // name: the registry's; bias_input: the value of the constant feature the bias multiplies
+  // (1, or 0 for a rule without a bias); bias_in_norm: whether it counts in |x|^2 (the PA
+  // family's constant feature, D-BIAS).
+  LinearOutputs(const char* name, double bias_input, bool bias_in_norm)
+      : name_(name), bias_input_(bias_input), bias_in_norm_(bias_in_norm) {}
+
+  // The rule: from the row, its label or target (already standardised for regression) and the
+  // scores of the current weights, the coefficient of each output (0: unmoved) and the decay
+  // of every weight (1: none). Returns false when nothing moves.
+  virtual bool rule(const SparseRow& x, double target, const double* scores, double* coef,
+                    double& decay) = 0;
+  // The learner's own state after the weights (counters, target statistics), saved and loaded
+  // with them.
+  virtual std::vector<double> extra_state() const { return {}; }
+  virtual bool load_extra_state(const std::vector<double>& extra) { return extra.empty(); }
+  virtual void reset_extra_state() {}
+  // The scores of the current (not averaged) weights, in the model's own units.
+  void raw_scores(const SparseRow& x, double* out) const;
+  // |x|^2 of the row as the rule sees it (the constant feature included when it counts).
+  double squared_norm(const SparseRow& x) const;
+  const char* name_;
+
+ private:
+  // The average's scores: s(w, x) - s(u, x) / T (docs/algorithms.md 3.1, AVG-2).
+  void averaged_scores(const SparseRow& x, double* out) const;
+  double bias_input_;
+  bool bias_in_norm_;
+  bool averaged_ = false;
+  std::vector<std::vector<double>> w_, u_;  // per output: dims weights
+  std::vector<double> b_, ub_;
+  std::uint64_t rows_ = 0, reverted_ = 0;
+  std::vector<double> coef_;  // the rule's coefficients, one per output
+};
+
+}  // namespace onepass

@@ -1,0 +1,119 @@
+// The multiclass and regression side of a pipeline (docs/algorithms.md 1.8): building its learner
+// (a native one, or one-vs-rest over a binary learner, 4.21) and its progressive step, where the
+// learner sees each row as a sparse row of the numeric features then the encoded ones.
+#include <cmath>
+
+#include "core/limits.hpp"
+#include "learners/multiclass.hpp"
+#include "pipeline/pipeline.hpp"
+#include "pipeline/registry.hpp"
+
+namespace onepass {
+
+namespace {
+
+// "softmax, mpa, ..." : the learners of a task, for messages.
+std::string learners_of(Task task) {
+  std::string out;
+  for (const RegistryEntry& e : registry())
+    if (e.kind == StageKind::learner && e.task == task) out += (out.empty() ? "" : ", ") + e.name;
+  return out;
+}
+
+Status wrong_task(const RegistryEntry& e, Task task) {
+  const std::string what = e.task == Task::regression   ? "predicts a number"
+                           : e.task == Task::multiclass ? "learns several classes"
+                                                        : "learns yes/no labels";
+  std::string use;
+  if (task == Task::binary)
+    use = "a binary learner (" + learners_of(Task::binary) + "), or the task multiclass";
+  else if (task == Task::regression)
+    use = "a regression learner (" + learners_of(Task::regression) + ")";
+  else
+    use = "a multiclass learner (" + learners_of(Task::multiclass) +
+          ") or any binary learner (one-vs-rest)";
+  return Status::error("'" + e.name + "' " + what + ", but the task is " + task_name(task) +
+                       ": use " + use);
+}
+
+}  // namespace
+
+Status Pipeline::build_task_learner(
+    const RegistryEntry& entry, const ParamValues& values,
+    const std::vector<std::pair<const RegistryEntry*, ParamValues>>& mods) {
+  if (entry.task == Task::binary && task_ != Task::regression) {
+    auto make = [&entry, values, mods]() {
+      std::unique_ptr<Learner> l = entry.make_learner(values);
+      for (const auto& [m, v] : mods) l = m->wrap(std::move(l), v);
+      return l;
+    };
+    if (task_ == Task::binary)
+      learner_ = make();
+    else  // docs/algorithms.md 4.21
+      task_learner_ = std::make_unique<OneVsRest>(make);
+    return Status::ok();
+  }
+  if (entry.task != task_) return wrong_task(entry, task_);
+  task_learner_ = entry.make_task_learner(values);
+  for (const auto& [m, v] : mods) {
+    auto* linear = dynamic_cast<LinearOutputs*>(task_learner_.get());
+    if (m->name != "avg" || !linear)
+      return Status::error("'+" + m->name + "' does not apply to " + entry.name +
+                           "; its learners of several outputs take +avg (docs/algorithms.md 3.3)");
+    linear->average();
+  }
+  return Status::ok();
+}
+
+int Pipeline::learn_task_row(const SparseRow& row, double target) {
+  TaskLearner& l = *task_learner_;
+  if (task_ == Task::regression) {
+    task_scores_.resize(1);
+    l.scores(row, task_scores_.data(), true);  // docs/algorithms.md 6.1: predict first
+    task_progress_.record_value(task_scores_[0], target);
+    l.learn(row, target, task_scores_.data());
+    return 0;
+  }
+  const auto y = static_cast<std::size_t>(target);
+  // A class first seen now (docs/algorithms.md 1.8) gets its output before the row is learned,
+  // but the prediction, made before the row's label is known, is among the classes seen
+  // before it (all of them on the stream's first row).
+  const std::size_t known = l.outputs();
+  while (l.outputs() <= y) l.add_output();
+  task_scores_.resize(l.outputs());
+  l.scores(row, task_scores_.data(), true);
+  const std::size_t predicted = predicted_class(task_scores_.data(), known ? known : l.outputs());
+  double loss = std::numeric_limits<double>::quiet_NaN();
+  if (l.has_probability()) {  // docs/algorithms.md 6.6
+    task_probabilities_.resize(l.outputs());
+    l.probabilities(task_scores_.data(), task_probabilities_.data());
+    loss = -std::log(std::max(task_probabilities_[y], 1e-15));
+  }
+  task_progress_.record_class(predicted, y, loss);
+  l.learn(row, target, task_scores_.data());
+  return static_cast<int>(predicted);
+}
+
+Status Pipeline::predict_target(const double* x, const SparseRow& tail, std::vector<double>& scores,
+                                std::vector<double>& probabilities) const {
+  if (!task_learner_) return Status::error("the pipeline learns yes/no labels");
+  if (width_ == 0) return Status::error("the pipeline has not learned any row yet");
+  const double* z = x;
+  if (scale_encoded_) {
+    z = full_row(x, tail);
+  }
+  Result<const double*> scaled = transform_frozen(z);
+  if (!scaled) return scaled.status();
+  const double* filled = fill_missing(scaled.value());
+  const SparseRow row = wide_sparse(filled, scale_encoded_ ? SparseRow{} : tail);
+  scores.resize(task_learner_->outputs());
+  task_learner_->scores(row, scores.data(), false);
+  probabilities.clear();
+  if (task_learner_->has_probability() && !scores.empty()) {
+    probabilities.resize(scores.size());
+    task_learner_->probabilities(scores.data(), probabilities.data());
+  }
+  return Status::ok();
+}
+
+}  // namespace onepass

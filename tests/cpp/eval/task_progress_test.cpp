@@ -1,0 +1,97 @@
+// docs/algorithms.md 6.6 and 6.7: the multiclass and regression figures by hand, their
+// baselines, and the counters' save and load.
+#include <cmath>
+
+#include "eval/task_progress.hpp"
+#include "test_util.hpp"
+
+namespace onepass {
+namespace {
+
+TEST(TaskProgress, MulticlassFiguresByHand) {  // docs/algorithms.md 6.6
+  TaskProgress p(Task::multiclass, 2, 3);
+  const std::pair<std::size_t, std::size_t> rows[] = {{0, 0}, {1, 0}, {1, 1}, {2, 1}, {2, 2}};
+  for (const auto& [predicted, actual] : rows) p.record_class(predicted, actual, std::nan(""));
+  const std::vector<std::vector<std::uint64_t>> confusion = {{1, 1, 0}, {0, 1, 1}, {0, 0, 1}};
+  EXPECT_EQ(p.confusion(), confusion);
+  EXPECT_DOUBLE_EQ(p.accuracy(), 0.6);
+  EXPECT_DOUBLE_EQ(p.balanced_accuracy(), (0.5 + 0.5 + 1) / 3);
+  EXPECT_DOUBLE_EQ(p.precision(0), 1);
+  EXPECT_DOUBLE_EQ(p.precision(2), 0.5);
+  EXPECT_DOUBLE_EQ(p.recall(1), 0.5);
+  EXPECT_NEAR(p.macro_f1(), (2.0 / 3 + 0.5 + 2.0 / 3) / 3, 1e-15);
+  EXPECT_NEAR(p.weighted_f1(), (2 * 2.0 / 3 + 2 * 0.5 + 2.0 / 3) / 5, 1e-15);
+  EXPECT_TRUE(std::isnan(p.log_loss()));  // no probabilities
+  EXPECT_EQ(p.majority_class(), 0u);      // 2 rows each for classes 0 and 1: the first
+  EXPECT_DOUBLE_EQ(p.majority_accuracy(), 0.4);
+  EXPECT_FALSE(p.no_better_than_baseline());
+  ASSERT_EQ(p.curve().size(), 2u);  // every 2 rows: cumulative mistakes
+  EXPECT_EQ(p.curve()[1].rows, 4u);
+  EXPECT_EQ(p.curve()[1].value, 2);
+  EXPECT_DOUBLE_EQ(p.rolling_error(), 1.0 / 3);  // the last 3 rows: one mistake
+}
+
+TEST(TaskProgress, LogLossIsTheMeanOfEachRowsLoss) {
+  TaskProgress p(Task::multiclass);
+  p.record_class(0, 0, 0.5);
+  p.record_class(0, 1, 1.5);
+  EXPECT_DOUBLE_EQ(p.log_loss(), 1);
+  EXPECT_TRUE(p.no_better_than_baseline());  // 0.5 is the majority class's 0.5 too
+}
+
+TEST(TaskProgress, RegressionFiguresAndTheMeanPredictor) {  // docs/algorithms.md 6.7
+  TaskProgress p(Task::regression);
+  p.record_value(1, 1);
+  p.record_value(3, 3);
+  p.record_value(2, 2);
+  EXPECT_EQ(p.mae(), 0);
+  EXPECT_EQ(p.r2(), 1);
+  // The mean predictor says 0 (nothing seen), then 1, then 2: errors 1, 2, 0.
+  EXPECT_DOUBLE_EQ(p.baseline_mae(), 1);
+  EXPECT_DOUBLE_EQ(p.baseline_rmse(), std::sqrt(5.0 / 3));
+  EXPECT_DOUBLE_EQ(p.baseline_r2(), 1 - 5.0 / 2);  // SST around the mean 2: 1 + 1 + 0
+  EXPECT_FALSE(p.no_better_than_baseline());
+  TaskProgress worse(Task::regression);
+  worse.record_value(0, 1);
+  worse.record_value(0, 3);
+  worse.record_value(0, 2);
+  EXPECT_DOUBLE_EQ(worse.rmse(), std::sqrt(14.0 / 3));
+  EXPECT_TRUE(worse.no_better_than_baseline());
+}
+
+TEST(TaskProgress, UndefinedFiguresAreNaN) {
+  TaskProgress none(Task::regression);
+  EXPECT_TRUE(std::isnan(none.mae()));
+  EXPECT_TRUE(std::isnan(none.r2()));
+  TaskProgress flat(Task::regression);
+  flat.record_value(1, 4);
+  flat.record_value(2, 4);
+  EXPECT_TRUE(std::isnan(flat.r2()));  // SST = 0
+  TaskProgress empty(Task::multiclass);
+  EXPECT_TRUE(std::isnan(empty.accuracy()));
+  EXPECT_FALSE(empty.no_better_than_baseline());
+}
+
+TEST(TaskProgress, SavesAndLoadsEveryCounter) {
+  for (Task task : {Task::multiclass, Task::regression}) {
+    TaskProgress a(task, 3, 4);
+    for (int i = 0; i < 10; ++i)
+      task == Task::regression ? a.record_value(i * 0.5, i)
+                               : a.record_class(i % 3, (i * 7) % 4, 0.25 * i);
+    TaskProgress b(task);
+    ASSERT_TRUE(b.load(a.save()));
+    EXPECT_EQ(b.save(), a.save());
+    for (TaskProgress* p : {&a, &b})
+      task == Task::regression ? p->record_value(1, 2) : p->record_class(1, 1, 0.1);
+    EXPECT_EQ(b.save(), a.save());  // the curve's next point and the window go on alike
+    std::vector<double> damaged = a.save();
+    damaged.pop_back();
+    EXPECT_FALSE(b.load(damaged));
+    damaged = a.save();
+    damaged[6] = 1e9;  // classes beyond what the state holds
+    EXPECT_FALSE(b.load(damaged));
+  }
+}
+
+}  // namespace
+}  // namespace onepass
