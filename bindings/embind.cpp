@@ -32,23 +32,35 @@ auto method_of(R (Base::*f)(Args...) const) -> R (Js::*)(Args...) const {
   return f;
 }
 
-// The constructor, init and what every runner has (JsRunner).
+// The constructor, init and the byte stream (chunkBuffer, push, finish) of a class that reads
+// a file in chunks: the runners, Dataset and Scorer.
 template <class Js>
-const emscripten::class_<Js>& register_runner(const emscripten::class_<Js>& c) {
+const emscripten::class_<Js>& register_stream(const emscripten::class_<Js>& c) {
   return c.template constructor<>()
       .function("init", &Js::init)
       .function("chunkBuffer", method_of<Js>(&Js::chunk_buffer))
       .function("push", method_of<Js>(&Js::push))
-      .function("finish", method_of<Js>(&Js::finish))
-      .function("size", method_of<Js>(&Js::size))
-      .function("spec", method_of<Js>(&Js::spec))
+      .function("finish", method_of<Js>(&Js::finish));
+}
+
+// What a pipeline and a runner tell of a model (a runner's take the pipeline's index first).
+template <class Js>
+const emscripten::class_<Js>& register_model(const emscripten::class_<Js>& c) {
+  return c.function("spec", method_of<Js>(&Js::spec))
       .function("canonical", method_of<Js>(&Js::canonical))
       .function("hasProbability", method_of<Js>(&Js::has_probability))
       .function("stats", method_of<Js>(&Js::stats))
       .function("curve", method_of<Js>(&Js::curve))
       .function("snapshot", method_of<Js>(&Js::snapshot))
-      .function("resultJson", method_of<Js>(&Js::result_json))
       .function("toJson", method_of<Js>(&Js::to_json));
+}
+
+// The stream, the models and what every runner has (JsRunner).
+template <class Js>
+const emscripten::class_<Js>& register_runner(const emscripten::class_<Js>& c) {
+  return register_model(register_stream(c))
+      .function("size", method_of<Js>(&Js::size))
+      .function("resultJson", method_of<Js>(&Js::result_json));
 }
 
 }  // namespace
@@ -63,8 +75,7 @@ EMSCRIPTEN_BINDINGS(onepass) {
   emscripten::function("limits", &limits_value);
   emscripten::function("savedBeforeStop", &saved_before_stop_value);
   emscripten::function("gridSpecs", &grid_specs_value);
-  emscripten::class_<JsPipeline>("Pipeline")
-      .constructor<>()
+  register_model(emscripten::class_<JsPipeline>("Pipeline").constructor<>())
       .function("init", &JsPipeline::init)
       .function("inputBuffer", &JsPipeline::input_buffer)
       .function("labelBuffer", &JsPipeline::label_buffer)
@@ -77,17 +88,10 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("predict", &JsPipeline::predict)
       .function("finish", &JsPipeline::finish)
       .function("initModel", &JsPipeline::init_model)
-      .function("toJson", &JsPipeline::to_json)
       .function("toOnnx", &JsPipeline::to_onnx)
       .function("linearWeights", &JsPipeline::linear_weights)
       .function("schema", &JsPipeline::schema)
-      .function("hasProbability", &JsPipeline::has_probability)
-      .function("dims", &JsPipeline::dims)
-      .function("spec", &JsPipeline::spec)
-      .function("canonical", &JsPipeline::canonical)
-      .function("stats", &JsPipeline::stats)
-      .function("curve", &JsPipeline::curve)
-      .function("snapshot", &JsPipeline::snapshot);
+      .function("dims", &JsPipeline::dims);
   register_runner(emscripten::class_<JsCsvRunner>("CsvRunner"))
       .function("info", &JsCsvRunner::info)
       .function("readApartState", &JsCsvRunner::read_apart_state)
@@ -111,13 +115,8 @@ EMSCRIPTEN_BINDINGS(onepass) {
   emscripten::function("csvOptionInfos", &csv_option_infos);
   emscripten::function("defaultPipeline", &default_pipeline);
   emscripten::function("evaluationDefaults", &evaluation_defaults);
-  emscripten::class_<JsDataset>("Dataset")
-      .constructor<>()
-      .function("init", &JsDataset::init)
+  register_stream(emscripten::class_<JsDataset>("Dataset"))
       .function("initLike", &JsDataset::init_like)
-      .function("chunkBuffer", &JsDataset::chunk_buffer)
-      .function("push", &JsDataset::push)
-      .function("finish", &JsDataset::finish)
       .function("size", &JsDataset::size)
       .function("features", &JsDataset::features)
       .function("notices", &JsDataset::notices)
@@ -128,12 +127,7 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("crossValidate", &JsDataset::cross_validate)
       .function("learningCurve", &JsDataset::learning_curve)
       .function("evaluationLine", &JsDataset::evaluation_line);
-  emscripten::class_<JsScorer>("Scorer")
-      .constructor<>()
-      .function("init", &JsScorer::init)
-      .function("chunkBuffer", &JsScorer::chunk_buffer)
-      .function("push", &JsScorer::push)
-      .function("finish", &JsScorer::finish)
+  register_stream(emscripten::class_<JsScorer>("Scorer"))
       .function("take", &JsScorer::take)
       .function("csvHeader", &JsScorer::csv_header)
       .function("csvLines", &JsScorer::csv_lines)

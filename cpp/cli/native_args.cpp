@@ -19,16 +19,6 @@ int failure(const std::string& message) {
   return 1;
 }
 
-bool read_words(int argc, char** argv, onepass::CommandLine& line, int& status) {
-  auto read = onepass::parse_command_line(std::vector<std::string>(argv + 1, argv + argc));
-  if (!read) {
-    status = usage_error(read.message());
-    return false;
-  }
-  line = read.take();
-  return true;
-}
-
 onepass::Result<Reading> reading_of(const onepass::CommandLine& line) {
   // The options as the command line parsed them (api/command_line.hpp): parsed once, there.
   return Reading{line.csv, line.svmlight(), line.svm};
@@ -58,6 +48,20 @@ bool read_file(const std::string& path, std::string& text) {
   if (!in) return false;
   text.assign((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   return true;
+}
+
+ModelFile read_model(const std::string& path, int (*unreadable)(const std::string& message)) {
+  ModelFile out;
+  if (!read_file(path, out.text)) {
+    out.status = unreadable("cannot open " + path);
+    return out;
+  }
+  auto loaded = onepass::model_from_json(out.text);
+  if (!loaded)
+    out.status = failure(path + ": " + loaded.message());
+  else
+    out.model = std::move(loaded.value());
+  return out;
 }
 
 }  // namespace onepass_native

@@ -1,15 +1,17 @@
 // What the native CLI's commands share (onepass_native.cpp lists them): usage errors, the
-// command line as the core reads it, the reading options, and files read in chunks.
+// reading options, files read in chunks, and saved models read from a file.
 #pragma once
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "onepass/api/command_line.hpp"
 #include "onepass/api/csv_options.hpp"
 #include "onepass/api/dataset.hpp"
+#include "onepass/api/models.hpp"
 
 namespace onepass_native {
 
@@ -17,11 +19,6 @@ namespace onepass_native {
 int usage_error(const std::string& message);
 // The work failed (a bad file, a model that does not load): printed, exit code 1.
 int failure(const std::string& message);
-
-// The words after the program's name, read by the core (api/command_line.hpp: the one
-// definition both CLIs read their words by). False when they hold a mistake, which is printed
-// as a usage error; `status` is then the exit code.
-bool read_words(int argc, char** argv, onepass::CommandLine& line, int& status);
 
 // How a command's rows are read: the CSV options set from their flags (api/csv_options.hpp
 // set_csv_option, which names the option at fault), or svmlight rows with --dims, --index-base
@@ -40,5 +37,17 @@ onepass::Status read_in_chunks(const std::string& path, std::size_t chunk,
                                const std::function<onepass::Status()>& finish);
 // A whole file as text, or false when it cannot be opened.
 bool read_file(const std::string& path, std::string& text);
+
+// A saved model read from a file: its text (a run or a scorer is built from it again) and the
+// model it holds; or none, its message printed and `status` the exit code.
+struct ModelFile {
+  std::string text;
+  std::optional<onepass::LoadedModel> model;
+  int status = 0;
+};
+// A file that cannot be read is `unreadable` (failure or usage_error: what the JS CLI's command
+// says), a text that is not a model a failure naming the file.
+ModelFile read_model(const std::string& path,
+                     int (*unreadable)(const std::string& message) = failure);
 
 }  // namespace onepass_native

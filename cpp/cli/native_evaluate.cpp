@@ -33,10 +33,7 @@ Result<std::unique_ptr<Dataset>> load(const std::string& file, const Reading& re
 
 }  // namespace
 
-int evaluate(int argc, char** argv) {
-  onepass::CommandLine line;
-  int status = 0;
-  if (!read_words(argc, argv, line, status)) return status;
+int evaluate(onepass::CommandLine line) {
   if (onepass::Status st = onepass::check_reading(line, "", ""); !st)
     return usage_error(st.message());
   auto reading = reading_of(line);

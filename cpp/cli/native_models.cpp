@@ -16,26 +16,19 @@
 
 namespace onepass_native {
 
-int list(int argc, char** argv) {
-  onepass::CommandLine line;
-  int status = 0;
-  if (!read_words(argc, argv, line, status)) return status;  // JSON with or without --json
+// JSON with or without --json; the words were checked (onepass_native.cpp).
+int list(onepass::CommandLine) {
   std::cout << onepass::registry_json() << "\n";
   return 0;
 }
 
-int predict(int argc, char** argv) {
-  onepass::CommandLine line;
-  int status = 0;
-  if (!read_words(argc, argv, line, status)) return status;
+int predict(onepass::CommandLine line) {
   const std::string file = line.files[0], model = line.value("--model"),
                     out_file = line.value("--out");
-  std::string text;
-  if (!read_file(model, text)) return failure("cannot open " + model);
-  auto loaded = onepass::model_from_json(text);
-  if (!loaded) return failure(model + ": " + loaded.message());
+  const ModelFile saved = read_model(model);
+  if (!saved.model) return saved.status;
   // The model reads what it was trained on; --format, when given, must agree.
-  const bool svmlight = loaded.value().schema.svmlight;
+  const bool svmlight = saved.model->schema.svmlight;
   if (onepass::Status st = onepass::check_reading(line, svmlight ? "svmlight" : "csv",
                                                   std::filesystem::path(model).filename());
       !st)
@@ -44,8 +37,8 @@ int predict(int argc, char** argv) {
   if (!reading) return usage_error(reading.message());
   Reading& read = reading.value();
   read.svmlight = svmlight;
-  auto made = read.svmlight ? onepass::Scorer::svmlight(text, read.svm)
-                            : onepass::Scorer::csv(text, read.csv);
+  auto made = read.svmlight ? onepass::Scorer::svmlight(saved.text, read.svm)
+                            : onepass::Scorer::csv(saved.text, read.csv);
   if (!made) return failure(made.message());
   onepass::Scorer& scorer = *made.value();
   std::ofstream file_out;
@@ -81,10 +74,7 @@ int predict(int argc, char** argv) {
 }
 
 // The mean of models of one pipeline trained on shards (models/model_json.hpp merge_models).
-int merge(int argc, char** argv) {
-  onepass::CommandLine line;
-  int status = 0;
-  if (!read_words(argc, argv, line, status)) return status;
+int merge(onepass::CommandLine line) {
   const std::vector<std::string>& files = line.files;
   const std::string out = line.value("--out");
   std::vector<std::string> texts(files.size());
@@ -99,17 +89,12 @@ int merge(int argc, char** argv) {
 
 // The model as ONNX and/or plain weights (api/linear_export.hpp): the same bytes as
 // `onepass export`. Usage errors exit 2, a model without a linear form 1, writing nothing.
-int export_model(int argc, char** argv) {
-  onepass::CommandLine line;
-  int status = 0;
-  if (!read_words(argc, argv, line, status)) return status;
+int export_model(onepass::CommandLine line) {
   const std::string model = line.files[0], onnx = line.value("--onnx"),
                     weights = line.value("--weights");
-  std::string text;
-  if (!read_file(model, text)) return usage_error("cannot open " + model);
-  auto loaded = onepass::model_from_json(text);
-  if (!loaded) return failure(model + ": " + loaded.message());
-  auto linear = onepass::linear_model(*loaded.value().pipeline, loaded.value().schema);
+  const ModelFile saved = read_model(model, usage_error);
+  if (!saved.model) return saved.status;
+  auto linear = onepass::linear_model(*saved.model->pipeline, saved.model->schema);
   if (!linear) return failure("no linear export: " + linear.message());
   if (!onnx.empty()) std::ofstream(onnx, std::ios::binary) << onepass::onnx_model(linear.value());
   if (!weights.empty())

@@ -47,20 +47,16 @@ int run_through(onepass::Result<std::unique_ptr<RunnerType>> made, const std::st
 
 }  // namespace
 
-int run(int argc, char** argv) {
-  onepass::CommandLine line;
-  int status = 0;
-  if (!read_words(argc, argv, line, status)) return status;
+int run(onepass::CommandLine line) {
   std::vector<std::string> specs = line.options["--pipeline"];
   const std::string file = line.files[0], save = line.value("--save"), load = line.value("--load");
   std::vector<std::string> models;
   std::string model_format;
   if (!load.empty()) {
-    models.emplace_back();
-    if (!read_file(load, models[0])) return failure("cannot open " + load);
-    auto loaded = onepass::model_from_json(models[0]);
-    if (!loaded) return failure(load + ": " + loaded.message());
-    model_format = loaded.value().schema.svmlight ? "svmlight" : "csv";
+    ModelFile saved = read_model(load);
+    if (!saved.model) return saved.status;
+    model_format = saved.model->schema.svmlight ? "svmlight" : "csv";
+    models.push_back(std::move(saved.text));
   }
   if (onepass::Status st =
           onepass::check_reading(line, model_format, std::filesystem::path(load).filename());

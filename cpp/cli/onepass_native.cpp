@@ -15,6 +15,7 @@
 // are read by the core (api/command_line.hpp), as the JS CLI's are.
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "native_args.hpp"
 #include "native_commands.hpp"
@@ -39,12 +40,20 @@ int main(int argc, char** argv) {
       std::cout << kUsage << "\n";
       return 0;
     }
-  if (cmd == "run") return run(argc, argv);
-  if (cmd == "evaluate") return evaluate(argc, argv);
-  if (cmd == "predict") return predict(argc, argv);
-  if (cmd == "list") return list(argc, argv);
-  if (cmd == "export") return export_model(argc, argv);
-  if (cmd == "merge") return merge(argc, argv);
+  using Command = int (*)(onepass::CommandLine);
+  const Command command = cmd == "run"        ? run
+                          : cmd == "evaluate" ? evaluate
+                          : cmd == "predict"  ? predict
+                          : cmd == "list"     ? list
+                          : cmd == "export"   ? export_model
+                          : cmd == "merge"    ? merge
+                                              : nullptr;
+  if (command) {
+    // The words are read once, here, for every command (a mistake is a usage error).
+    auto words = onepass::parse_command_line(std::vector<std::string>(argv + 1, argv + argc));
+    if (!words) return usage_error(words.message());
+    return command(words.take());
+  }
   if (cmd == "--version" || cmd == "-v") {
     std::cout << ONEPASS_VERSION << "\n";
     return 0;

@@ -8,6 +8,11 @@ export function find<T extends HTMLElement>(root: ParentNode, id: string): T {
   return found;
 }
 
+/** The elements of a panel with these ids, all of one kind (find for each), in order. */
+export function findAll<T extends HTMLElement>(root: ParentNode, ...ids: string[]): T[] {
+  return ids.map((id) => find<T>(root, id));
+}
+
 /** A new element, with its text when given. */
 export function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,

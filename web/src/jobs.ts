@@ -2,10 +2,12 @@
 // pause, resume and cancel. Actions on the store: each records what it asked, with the options
 // it was asked with, and the worker's messages (messages.ts) fill it in.
 import { download } from './exports';
+import type { ToWorker } from './protocol';
 import {
   type App,
   cvSpecOf,
   dataBlocker,
+  type PageState,
   startingRun,
   runOptionsOf,
   sourceName,
@@ -59,16 +61,35 @@ export function startCrossValidation(app: App): void {
   const options = runOptionsOf(s, [spec]);
   const { cvFolds: folds, cvGrid: grid } = s.settings;
   const record = { options, folds, grid, done: 0, total: 0, rows: [] };
-  if (s.workerFailure) {
-    const message = `the page's worker failed (${s.workerFailure})`;
-    store.update({ crossValidation: { ...record, phase: 'failed', message } });
+  startJob(
+    app,
+    { crossValidation: { ...record, phase: 'reading', message: '' } },
+    { crossValidation: { ...record, phase: 'failed', message: failedWorker(s) } },
+    { type: 'cross-validate', source: s.data.source, options, spec, folds, grid },
+  );
+}
+
+/** Why a job cannot start on a page whose worker has failed. */
+const failedWorker = (s: PageState): string => `the page's worker failed (${s.workerFailure})`;
+
+/**
+ * Starts a cross-validation or predictions: the record `started` and the job go in the store,
+ * then the request to the worker; on a page whose worker has failed the record `failed` does
+ * instead (the job would wait for it for ever).
+ */
+function startJob(
+  app: App,
+  started: Pick<PageState, 'crossValidation'> | Pick<PageState, 'predictions'>,
+  failed: Partial<PageState>,
+  request: Extract<ToWorker, { type: 'cross-validate' | 'score' }>,
+): void {
+  if (app.store.get().workerFailure) {
+    app.store.update(failed);
     return;
   }
-  store.update({
-    crossValidation: { ...record, phase: 'reading', message: '' },
-    job: { kind: 'cv', paused: false },
-  });
-  app.send({ type: 'cross-validate', source: s.data.source, options, spec, folds, grid });
+  const kind = request.type === 'score' ? 'score' : 'cv';
+  app.store.update({ ...started, job: { kind, paused: false } });
+  app.send(request);
 }
 
 /** A saved model, checked now with a clear message; the predictions of the one before go. */
@@ -94,16 +115,12 @@ export function startScoring(app: App): void {
   const s = store.get();
   if (s.job || dataBlocker(s) || !s.model.text) return;
   const going = { rows: 0, labelled: 0, correct: 0, csv: '' };
-  if (s.workerFailure) {
-    const message = `the page's worker failed (${s.workerFailure})`;
-    store.update({ predictions: { ...going, phase: 'failed', message } });
-    return;
-  }
-  store.update({
-    predictions: { ...going, phase: 'going', message: '' },
-    job: { kind: 'score', paused: false },
-  });
-  app.send({ type: 'score', source: s.data.source, model: s.model.text });
+  startJob(
+    app,
+    { predictions: { ...going, phase: 'going', message: '' } },
+    { predictions: { ...going, phase: 'failed', message: failedWorker(s) } },
+    { type: 'score', source: s.data.source, model: s.model.text },
+  );
 }
 
 export function downloadPredictions(app: App): void {

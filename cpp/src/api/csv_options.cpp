@@ -45,11 +45,21 @@ Status whole(const Info& i, const std::string& v, std::size_t& out) {
   return whole_number(i.name, v, i.min, i.max, out);
 }
 
+// The error of a value v that option i refuses: it names what the option takes.
+Status refused(const Info& i, const char* takes, const std::string& v) {
+  return Status::error(std::string("option ") + i.name + " must be " + takes + ", got '" + v + "'");
+}
+
 Status true_or_false(const Info& i, const std::string& v, bool& out) {
-  if (v != "true" && v != "false")
-    return Status::error(std::string("option ") + i.name + " must be true or false, got '" + v +
-                         "'");
+  if (v != "true" && v != "false") return refused(i, "true or false", v);
   out = v == "true";
+  return Status::ok();
+}
+
+// An option of one character: out = v's (0 for an empty v) when `ok` says v is allowed.
+Status one_character(const Info& i, const std::string& v, bool ok, const char* takes, char& out) {
+  if (!ok) return refused(i, takes, v);
+  out = v.empty() ? 0 : v[0];
   return Status::ok();
 }
 
@@ -100,9 +110,9 @@ const std::vector<CsvOptionInfo>& csv_option_infos() {
        "false: the file has no header row (columns c1..cN); auto: decided from the "
        "first rows",
        "--no-header", "false", false,
-       [](CsvOptions& o, const Info&, const std::string& v) {
+       [](CsvOptions& o, const Info& i, const std::string& v) {
          if (v != "true" && v != "false" && v != "auto")
-           return Status::error("option header must be true, false or auto, got '" + v + "'");
+           return refused(i, "true, false or auto", v);
          o.header = v != "false";
          o.detect_header = v == "auto";
          return Status::ok();
@@ -125,11 +135,8 @@ const std::vector<CsvOptionInfo>& csv_option_infos() {
        "the decimal separator, '.' or ',' (default: ',' when the sampled rows write numbers "
        "so and the delimiter is not ',')",
        "--decimal", nullptr, false,
-       [](CsvOptions& o, const Info&, const std::string& v) {
-         if (v != "." && v != ",")
-           return Status::error("option decimal must be '.' or ',', got '" + v + "'");
-         o.decimal = v[0];
-         return Status::ok();
+       [](CsvOptions& o, const Info& i, const std::string& v) {
+         return one_character(i, v, v == "." || v == ",", "'.' or ','", o.decimal);
        }},
       {"skipLines", "lines to pass over before the header (or the first row)", "--skip-lines",
        nullptr, false,
@@ -137,11 +144,9 @@ const std::vector<CsvOptionInfo>& csv_option_infos() {
        0, 1000000},
       {"comment", "lines starting with this character are passed over ('|' in adult.test)",
        "--comment", nullptr, false,
-       [](CsvOptions& o, const Info&, const std::string& v) {
-         if (v.size() > 1 || v == "\"" || v == "\n")
-           return Status::error("option comment must be one character, got '" + v + "'");
-         o.comment = v.empty() ? 0 : v[0];
-         return Status::ok();
+       [](CsvOptions& o, const Info& i, const std::string& v) {
+         return one_character(i, v, v.size() <= 1 && v != "\"" && v != "\n", "one character",
+                              o.comment);
        }},
       {"missing",
        "cells that also stand for a missing value, besides the defaults ('', ?, NA, N/A, n/a, "
@@ -216,9 +221,8 @@ const std::vector<CsvOptionInfo>& csv_option_infos() {
        }},
       {"onError", "stop (default) at the first bad row, or skip bad rows and count them",
        "--skip-bad-rows", "skip", true,
-       [](CsvOptions& o, const Info&, const std::string& v) {
-         if (v != "stop" && v != "skip")
-           return Status::error("option onError must be 'stop' or 'skip', got '" + v + "'");
+       [](CsvOptions& o, const Info& i, const std::string& v) {
+         if (v != "stop" && v != "skip") return refused(i, "'stop' or 'skip'", v);
          o.on_error = v == "skip" ? ErrorPolicy::skip : ErrorPolicy::stop;
          return Status::ok();
        }},

@@ -11,19 +11,8 @@
 namespace onepass {
 
 const char* role_name(ColumnRole role) {
-  switch (role) {
-    case ColumnRole::label:
-      return "label";
-    case ColumnRole::numeric:
-      return "numeric";
-    case ColumnRole::categorical:
-      return "categorical";
-    case ColumnRole::text:
-      return "text";
-    case ColumnRole::ignore:
-      return "ignore";
-  }
-  return "numeric";
+  static constexpr const char* kNames[] = {"label", "numeric", "categorical", "text", "ignore"};
+  return kNames[static_cast<int>(role)];  // by ColumnRole
 }
 
 bool parse_role(std::string_view name, ColumnRole& role) {

@@ -54,8 +54,7 @@ std::size_t find_record_end(const char* data, std::size_t size, std::size_t from
 }  // namespace
 
 Status CsvReader::feed(const char* data, std::size_t size, RowBlock& out) {
-  if (failed_) return failure_;
-  if (finished_) return Status::error("the CSV stream is already finished");
+  if (failed_ || finished_) return refuse_input("CSV");
   if (bytes_ == 0 && size > 0) {
     const std::string binary = binary_input_reason({data, size});
     if (!binary.empty()) {
@@ -133,8 +132,7 @@ Status CsvReader::feed_rest(const char* data, std::size_t size, std::size_t pos,
 }
 
 Status CsvReader::finish(RowBlock& out) {
-  if (failed_) return failure_;
-  if (finished_) return Status::ok();
+  if (failed_ || finished_) return repeat_end();
   finished_ = true;
   if (!pending_.empty()) {
     if (quote_.in_quotes()) {

@@ -172,7 +172,6 @@ class CsvReader : public RowCounter {
   std::vector<std::string> warnings(bool label_runs = true) const;
   // LabelRuns::long_runs of the labels read so far, in file order.
   std::string long_label_runs() const { return label_runs_.long_runs(); }
-  bool finished() const { return finished_; }
 
   // Parallel parsing (docs/design.md, "Every core"). A reader that has been fed the same head of
   // a stream as the stream's own reader holds the same schema, so it can read later blocks of
@@ -253,7 +252,7 @@ class CsvReader : public RowCounter {
 
   CsvOptions opt_;
   MissingTokens missing_tokens_;  // opt_.missing, for each cell of a row
-  bool header_read_ = false, schema_ready_ = false, finished_ = false;
+  bool header_read_ = false, schema_ready_ = false;
   bool fast_path_ = true;  // plain numeric rows may take read_plain_row
   std::vector<std::string> feature_names_;
   std::vector<std::string> column_names_;

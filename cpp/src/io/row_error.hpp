@@ -29,6 +29,7 @@ class RowCounter {
   std::uint64_t bytes() const { return bytes_; }
   std::uint64_t lines() const { return next_line_ - 1; }
   const std::vector<RowError>& errors() const { return errors_; }
+  bool finished() const { return finished_; }
 
  protected:
   // A bad row at `line` (1-based) and `column` (1-based, 0: the whole row); `message` names
@@ -45,7 +46,16 @@ class RowCounter {
     return failure_;
   }
 
-  bool failed_ = false;
+  // What feed and finish answer once the stream has stopped or finished (failed_ || finished_):
+  // the error that stopped it, to every call; else feed's refusal of more input (`format` names
+  // the stream, "CSV") and finish's ok (the end is read once).
+  Status refuse_input(const char* format) const {
+    return failed_ ? failure_
+                   : Status::error(std::string("the ") + format + " stream is already finished");
+  }
+  Status repeat_end() const { return failed_ ? failure_ : Status::ok(); }
+
+  bool failed_ = false, finished_ = false;  // finished_: finish has run
   Status failure_ = Status::ok();
   std::uint64_t next_line_ = 1;
   std::uint64_t rows_ = 0, positives_ = 0, skipped_ = 0, bytes_ = 0;

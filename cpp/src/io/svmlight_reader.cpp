@@ -57,8 +57,7 @@ Status SvmlightReader::check_options() {
 }
 
 Status SvmlightReader::feed(const char* data, std::size_t size, SparseBlock& out) {
-  if (failed_) return failure_;
-  if (finished_) return Status::error("the svmlight stream is already finished");
+  if (failed_ || finished_) return refuse_input("svmlight");
   if (bytes_ == 0 && !check_options()) return failure_;
   bytes_ += size;
   std::size_t pos = 0;
@@ -84,8 +83,7 @@ Status SvmlightReader::feed(const char* data, std::size_t size, SparseBlock& out
 }
 
 Status SvmlightReader::finish(SparseBlock& out) {
-  if (failed_) return failure_;
-  if (finished_) return Status::ok();
+  if (failed_ || finished_) return repeat_end();
   if (bytes_ == 0 && !check_options()) return failure_;
   finished_ = true;
   if (pending_.empty()) return Status::ok();

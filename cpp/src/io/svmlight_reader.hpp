@@ -62,7 +62,6 @@ class SvmlightReader : public RowCounter {
   int index_base() const { return opt_.index_base; }
   std::string positive_label() const { return labels_.positive_label(); }
   std::string negative_label() const { return labels_.negative_label(); }
-  bool finished() const { return finished_; }
 
  private:
   Status check_options();
@@ -74,7 +73,6 @@ class SvmlightReader : public RowCounter {
 
   SvmlightOptions opt_;
   LabelMap labels_;
-  bool finished_ = false;
   std::string pending_;  // bytes of a line not yet complete
 };
 

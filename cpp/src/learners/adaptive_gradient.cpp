@@ -32,11 +32,6 @@ Snapshot AdaptiveLogistic::snapshot_of(const double* params) const {
 
 // ---- AdaGrad, spec 4.18 ----
 
-void AdaGrad::init() {
-  AdaptiveLogistic::init();
-  state_.assign(dims_ + 1, 0.0);  // G = 0
-}
-
 void AdaGrad::move(double& w, double& G, double g) const {
   G += g * g;                                           // (ADA-G)
   if (g != 0) w -= eta_ * g / (std::sqrt(G) + delta_);  // (ADA-w); g = 0 moves nothing
@@ -51,11 +46,6 @@ bool AdaGrad::step(const Row& x, int y) {
 }
 
 // ---- NAG, spec 4.19 ----
-
-void Nag::init() {
-  AdaptiveLogistic::init();
-  state_.assign(2 * dims_ + 3, 0.0);  // s = 0, G = 0, G_b = 0, N = 0, t = 0
-}
 
 double Nag::pending(std::size_t j, double xj) const {
   const double a = std::fabs(xj), s = state_[j];
@@ -109,11 +99,6 @@ void Nag::finish(double g, double rate) {
 }
 
 // ---- FTRL-Proximal, spec 4.20 ----
-
-void Ftrl::init() {
-  AdaptiveLogistic::init();
-  state_.assign(2 * dims_ + 2, 0.0);  // z = 0, n = 0: w = 0
-}
 
 void Ftrl::move(double& w, double& z, double& n, double g, double l1, double l2) const {
   const double sigma = (std::sqrt(n + g * g) - std::sqrt(n)) / alpha_;  // (FTRL-sigma)

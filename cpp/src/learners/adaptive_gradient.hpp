@@ -10,53 +10,61 @@
 #pragma once
 
 #include "learners/learner.hpp"
+#include "learners/stepped.hpp"
 #include "pipeline/stage_entry.hpp"
 
 namespace onepass {
 
 class AdaptiveLogistic : public Learner {
  public:
-  explicit AdaptiveLogistic(const char* name) : name_(name) {}
+  // The state is `blocks` per-feature accumulators (dims() values each), then `tail` fixed
+  // values (the bias's accumulators, counters), all 0 at the start.
+  AdaptiveLogistic(const char* name, std::size_t blocks, std::size_t tail)
+      : name_(name), blocks_(blocks), tail_(tail) {}
 
   double score_with(const double* params, const double* x) const override;
   bool linear_form_of(const double* params, std::vector<double>& w, double& b) const override {
     return weights_and_bias(params, true, w, b);
   }
   double score_sparse_with(const double* params, const SparseRow& x) const override;
-  bool sparse_native() const override { return true; }
   bool has_probability() const override { return true; }
   Snapshot snapshot_of(const double* params) const override;
+  Layout state_layout() const override {
+    Layout l(blocks_, feature_block());
+    l.push_back(fixed_values(tail_));
+    return l;
+  }
 
  protected:
-  void init() override { params_.assign(dims_ + 1, 0.0); }  // w = 0, b = 0
+  void init() override {
+    params_.assign(dims_ + 1, 0.0);               // w = 0, b = 0
+    state_.assign(blocks_ * dims_ + tail_, 0.0);  // every accumulator 0
+  }
   // g = p - t at the margin s (the logistic loss's derivative in s).
   static double gradient(double s, int y);
+  // A step changes the accumulators of the row's features and the fixed ones.
+  void sparse_state_slots(const SparseRow& x, std::vector<std::size_t>& slots) const override {
+    feature_block_slots(x, blocks_, tail_, slots);
+  }
 
   const char* name_;
+  std::size_t blocks_, tail_;
 };
 
 // AdaGrad, diagonal (spec 4.18): G_j += g_j^2, w_j -= eta g_j / (sqrt(G_j) + delta).
 // State [G_1..G_d, G_b].
-class AdaGrad : public AdaptiveLogistic {
+class AdaGrad : public SteppedLearner<AdaGrad, AdaptiveLogistic> {
  public:
   static constexpr const char* kName = "adagrad";
   struct Config {  // the registry's defaults
     double eta = 0.1, delta = 1e-8;
   };
-  explicit AdaGrad(Config c) : AdaptiveLogistic(kName), eta_(c.eta), delta_(c.delta) {}
-  Layout state_layout() const override { return {feature_block(), fixed_values(1)}; }
-
- protected:
-  void init() override;
-  bool update(const double* x, int y) override { return step(x, y); }
-  bool update_sparse(const SparseRow& x, int y) override { return step(x, y); }
-  template <class Row>
-  bool step(const Row& x, int y);
-  void sparse_state_slots(const SparseRow& x, std::vector<std::size_t>& slots) const override {
-    feature_block_slots(x, 1, 1, slots);
-  }
+  explicit AdaGrad(Config c) : SteppedLearner(kName, 1, 1), eta_(c.eta), delta_(c.delta) {}
 
  private:
+  friend SteppedLearner;
+  template <class Row>
+  bool step(const Row& x, int y);
   // One coordinate's step with gradient g; G is its accumulator.
   void move(double& w, double& G, double g) const;
   double eta_, delta_;
@@ -69,16 +77,13 @@ class AdaGrad : public AdaptiveLogistic {
 // Scoring applies the pending rescaling (score_with reads s), so the prediction is the paper's.
 // The bias is the weight of a constant feature 1.0 (s = 1; it counts in N). State
 // [s_1..s_d, G_1..G_d, G_b, N, t].
-class Nag : public AdaptiveLogistic {
+class Nag : public SteppedLearner<Nag, AdaptiveLogistic> {
  public:
   static constexpr const char* kName = "nag";
   struct Config {  // the registry's default
     double eta = 0.5;
   };
-  explicit Nag(Config c) : AdaptiveLogistic(kName), eta_(c.eta) {}
-  Layout state_layout() const override {
-    return {feature_block(), feature_block(), fixed_values(3)};
-  }
+  explicit Nag(Config c) : SteppedLearner(kName, 2, 3), eta_(c.eta) {}
   double score_with(const double* params, const double* x) const override {
     return score_of(params, x);
   }
@@ -88,17 +93,10 @@ class Nag : public AdaptiveLogistic {
   // Its margin rescales a weight by s_j/|x_j| when |x_j| > s_j: not affine in x.
   bool linear_form_of(const double*, std::vector<double>&, double&) const override { return false; }
 
- protected:
-  void init() override;
-  bool update(const double* x, int y) override { return step(x, y); }
-  bool update_sparse(const SparseRow& x, int y) override { return step(x, y); }
+ private:
+  friend SteppedLearner;
   template <class Row>
   bool step(const Row& x, int y);
-  void sparse_state_slots(const SparseRow& x, std::vector<std::size_t>& slots) const override {
-    feature_block_slots(x, 2, 3, slots);
-  }
-
- private:
   template <class Row>
   double score_of(const double* params, const Row& x) const;
   // The factor of w_j in the score of a row with value x_j: s_j/|x_j| when |x_j| > s_j (the
@@ -119,29 +117,19 @@ class Nag : public AdaptiveLogistic {
 // w is kept materialised (params_), recomputed for the row's features after each step: the
 // paper computes w_j from (z_j, n_j) when a row needs it, and nothing else changes them. The
 // bias has its own (z_b, n_b) with l1 = l2 = 0. State [z_1..z_d, n_1..n_d, z_b, n_b].
-class Ftrl : public AdaptiveLogistic {
+class Ftrl : public SteppedLearner<Ftrl, AdaptiveLogistic> {
  public:
   static constexpr const char* kName = "ftrl";
   struct Config {  // the registry's defaults
     double alpha = 0.1, beta = 1, l1 = 0, l2 = 0;
   };
   explicit Ftrl(Config c)
-      : AdaptiveLogistic(kName), alpha_(c.alpha), beta_(c.beta), l1_(c.l1), l2_(c.l2) {}
-  Layout state_layout() const override {
-    return {feature_block(), feature_block(), fixed_values(2)};
-  }
-
- protected:
-  void init() override;
-  bool update(const double* x, int y) override { return step(x, y); }
-  bool update_sparse(const SparseRow& x, int y) override { return step(x, y); }
-  template <class Row>
-  bool step(const Row& x, int y);
-  void sparse_state_slots(const SparseRow& x, std::vector<std::size_t>& slots) const override {
-    feature_block_slots(x, 2, 2, slots);
-  }
+      : SteppedLearner(kName, 2, 2), alpha_(c.alpha), beta_(c.beta), l1_(c.l1), l2_(c.l2) {}
 
  private:
+  friend SteppedLearner;
+  template <class Row>
+  bool step(const Row& x, int y);
   // The per-coordinate step: w is the weight, z and n its accumulators, l1 and l2 its penalties.
   void move(double& w, double& z, double& n, double g, double l1, double l2) const;
   double alpha_, beta_, l1_, l2_;

@@ -3,39 +3,12 @@
 namespace onepass {
 
 void Averaged::init() {
-  inner_->reset(dims_);
-  params_ = inner_->params();  // theta^(0) predicts the first example
-  const std::size_t p = params_.size();
-  state_.assign(1 + 2 * p, 0.0);
+  WrappedLearner::init();
   std::copy(params_.begin(), params_.end(), last());
 }
 
-Layout Averaged::state_layout() const {
-  Layout l{fixed_values(1)};
-  const Layout p = inner_->params_layout();
-  l.insert(l.end(), p.begin(), p.end());
-  l.insert(l.end(), p.begin(), p.end());
-  return l;
-}
-
-void Averaged::remap(const std::vector<std::size_t>& position, std::size_t new_dims) {
-  if (new_dims < dims_ || (position.empty() && new_dims == dims_)) return;
-  // A new feature's weight has stayed at its initial value in every step so far, so its
-  // average and synced copy are that value and its u is 0 (design.md 10.5).
-  const Layout pl = inner_->params_layout(), sl = state_layout();
-  const std::vector<double> old_params = *ensure_params();
-  const std::vector<double> old_state = state_;
-  const std::size_t old_dims = dims_;
-  inner_->remap(position, new_dims);
-  dims_ = new_dims;
-  const std::vector<double>& initial = inner_->params();
-  const std::size_t p = initial.size();
-  params_ = initial;
-  state_.assign(1 + 2 * p, 0.0);
-  std::copy(initial.begin(), initial.end(), last());
-  relayout(old_params, pl, old_dims, params_, new_dims, position);
-  relayout(old_state, sl, old_dims, state_, new_dims, position);
-  params_stale_ = false;
+void Averaged::seed_new_features(const std::vector<double>& /*old_state*/) {
+  std::copy(params_.begin(), params_.end(), last());
 }
 
 void Averaged::sync(std::size_t j, double r) {
@@ -99,13 +72,6 @@ double Averaged::score_sparse(const SparseRow& x) const {
   const double r = state_[0];
   const double s_w = inner_->score_sparse(x);
   return r == 0 ? s_w : s_w - inner_->score_sparse_with(u(), x) / r;
-}
-
-Snapshot Averaged::snapshot_of(const double* params) const {
-  Snapshot s = inner_->snapshot_of(params);
-  s.name += std::string("+") + kName;
-  s.scalars.emplace_back("averaged_over", state_.empty() ? 0 : state_[0]);
-  return s;
 }
 
 std::vector<RegistryEntry> averaged_stages() {

@@ -20,25 +20,25 @@ namespace onepass {
 class Averaged : public WrappedLearner {
  public:
   static constexpr const char* kName = "avg";  // its snapshots append "+avg"
-  explicit Averaged(std::unique_ptr<Learner> inner) : WrappedLearner(std::move(inner)) {}
-
-  Snapshot snapshot_of(const double* params) const override;
+  explicit Averaged(std::unique_ptr<Learner> inner)
+      : WrappedLearner(std::move(inner), {kName, "averaged_over", 1, 2}) {}
 
   bool sparse_native() const override {
     return inner_->sparse_native() && inner_->sparse_params_linear();
   }
   double score_sparse(const SparseRow& x) const override;
-  void remap(const std::vector<std::size_t>& position, std::size_t new_dims) override;
-  Layout params_layout() const override { return inner_->params_layout(); }
-  Layout state_layout() const override;
 
  protected:
   void init() override;
+  // A new feature's weight has stayed at its initial value in every step so far, so its
+  // synced copy is that value and its u is 0 (design.md 10.5).
+  void seed_new_features(const std::vector<double>& old_state) override;
   bool update(const double* x, int y) override;
   bool update_sparse(const SparseRow& x, int y) override;
   // T, and the synced copy and u of the row's weights and the parameters after the weights.
   void sparse_state_slots(const SparseRow& x, std::vector<std::size_t>& slots) const override;
   void refresh_params() const override;
+  double count() const override { return state_[0]; }  // T
 
  private:
   // state_ = [T, last synced inner parameters (P), u (P)], so a saved state resumes exactly.

@@ -8,7 +8,7 @@
 namespace onepass {
 
 ConfidenceWeighted::ConfidenceWeighted(CwVariant variant, Config p)
-    : MarginLinear(kNames[static_cast<int>(variant)], p.bias),
+    : SteppedLearner(kNames[static_cast<int>(variant)], p.bias),
       variant_(variant),
       a_(variant == CwVariant::arow ? p.r : p.c) {
   if (variant != CwVariant::arow) {  // spec 4.17: phi = Phi^-1(eta), eta in (0.5, 1)

@@ -11,13 +11,14 @@
 #pragma once
 
 #include "learners/margin_linear.hpp"
+#include "learners/stepped.hpp"
 #include "pipeline/stage_entry.hpp"
 
 namespace onepass {
 
 enum class CwVariant { arow, scw1, scw2 };
 
-class ConfidenceWeighted : public MarginLinear {
+class ConfidenceWeighted : public SteppedLearner<ConfidenceWeighted, MarginLinear> {
  public:
   // By CwVariant: the names of the snapshots and of the registry's entries.
   static constexpr const char* kNames[] = {"arow", "scw1", "scw2"};
@@ -29,18 +30,16 @@ class ConfidenceWeighted : public MarginLinear {
   };
   ConfidenceWeighted(CwVariant variant, Config p);
 
-  bool sparse_native() const override { return true; }
   Layout state_layout() const override { return {feature_block(), fixed_values(bias_ ? 1 : 0)}; }
   Snapshot snapshot_of(const double* params) const override;
 
  protected:
   void init() override;
-  bool update(const double* x, int y) override { return step(x, y); }
-  bool update_sparse(const SparseRow& x, int y) override { return step(x, y); }
   // The row's variances and the bias's.
   void sparse_state_slots(const SparseRow& x, std::vector<std::size_t>& slots) const override;
 
  private:
+  friend SteppedLearner;
   template <class Row>
   bool step(const Row& x, int y);
   // v = x^T Sigma x (with the bias feature).

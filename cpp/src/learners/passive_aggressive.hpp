@@ -10,13 +10,15 @@
 #include <algorithm>
 
 #include "learners/margin_linear.hpp"
+#include "learners/stepped.hpp"
 #include "pipeline/stage_entry.hpp"
 
 namespace onepass {
 
 enum class PaVariant { pa, pa1, pa2, carvalho };
 
-class PassiveAggressive : public MarginLinear {
+// Sparse-native: a step touches only the row's weights.
+class PassiveAggressive : public SteppedLearner<PassiveAggressive, MarginLinear> {
  public:
   // By PaVariant: the names of the snapshots and of the registry's entries.
   static constexpr const char* kNames[] = {"pa", "pa1", "pa2", "carvalho_pa"};
@@ -28,17 +30,13 @@ class PassiveAggressive : public MarginLinear {
     bool bias = true;  // D-BIAS
   };
   PassiveAggressive(PaVariant variant, Config p)
-      : MarginLinear(name_of(variant), p.bias),
+      : SteppedLearner(name_of(variant), p.bias),
         variant_(variant),
         c_(variant == PaVariant::carvalho ? p.gamma : p.c),
         eps_(p.eps) {}
-  bool sparse_native() const override { return true; }  // touches only the row's weights
-
- protected:
-  bool update(const double* x, int y) override { return step(x, y); }
-  bool update_sparse(const SparseRow& x, int y) override { return step(x, y); }
 
  private:
+  friend SteppedLearner;
   template <class Row>
   bool step(const Row& x, int y) {
     const double loss = eps_ - y * update_score(x);

@@ -3,24 +3,22 @@
 #pragma once
 
 #include "learners/margin_linear.hpp"
+#include "learners/stepped.hpp"
 #include "pipeline/stage_entry.hpp"
 
 namespace onepass {
 
-class Perceptron : public MarginLinear {
+// Sparse-native: a step touches only the row's weights.
+class Perceptron : public SteppedLearner<Perceptron, MarginLinear> {
  public:
   static constexpr const char* kName = "perceptron";
   struct Config {
     bool bias = true;  // D-BIAS
   };
-  explicit Perceptron(Config c) : MarginLinear(kName, c.bias) {}
-  bool sparse_native() const override { return true; }  // touches only the row's weights
-
- protected:
-  bool update(const double* x, int y) override { return step(x, y); }
-  bool update_sparse(const SparseRow& x, int y) override { return step(x, y); }
+  explicit Perceptron(Config c) : SteppedLearner(kName, c.bias) {}
 
  private:
+  friend SteppedLearner;
   template <class Row>
   bool step(const Row& x, int y) {
     if (y * update_score(x) > 0) return false;

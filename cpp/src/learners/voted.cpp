@@ -2,35 +2,8 @@
 
 namespace onepass {
 
-void Voted::init() {
-  inner_->reset(dims_);
-  params_ = inner_->params();  // Z + c == 0: the current parameters
-  state_.assign(2 + params_.size(), 0.0);
-}
-
-Layout Voted::state_layout() const {
-  Layout l{fixed_values(2)};
-  const Layout p = inner_->params_layout();
-  l.insert(l.end(), p.begin(), p.end());
-  return l;
-}
-
-void Voted::remap(const std::vector<std::size_t>& position, std::size_t new_dims) {
-  if (new_dims < dims_ || (position.empty() && new_dims == dims_)) return;
-  // A new feature's weight has been its initial value w0 in every hypothesis so far, so its
-  // accumulated sum is Z w0 and its vote w0 (design.md 10.5).
-  const Layout pl = inner_->params_layout(), sl = state_layout();
-  const std::vector<double> old_params = params_;
-  const std::vector<double> old_state = state_;
-  const std::size_t old_dims = dims_;
-  inner_->remap(position, new_dims);
-  dims_ = new_dims;
-  const std::vector<double>& initial = inner_->params();
-  params_ = initial;
-  state_.assign(2 + initial.size(), 0.0);
-  for (std::size_t j = 0; j < initial.size(); ++j) state_[2 + j] = old_state[1] * initial[j];
-  relayout(old_params, pl, old_dims, params_, new_dims, position);
-  relayout(old_state, sl, old_dims, state_, new_dims, position);
+void Voted::seed_new_features(const std::vector<double>& old_state) {
+  for (std::size_t j = 0; j < params_.size(); ++j) state_[2 + j] = old_state[1] * params_[j];
 }
 
 bool Voted::update(const double* x, int y) {
@@ -54,13 +27,6 @@ bool Voted::update(const double* x, int y) {
     for (std::size_t j = 0; j < p; ++j) params_[j] = (acc[j] + c * theta[j]) / (z + c);
   }
   return changed;
-}
-
-Snapshot Voted::snapshot_of(const double* params) const {
-  Snapshot s = inner_->snapshot_of(params);
-  s.name += std::string("+") + kName;
-  s.scalars.emplace_back("votes", state_.empty() ? 0 : state_[0] + state_[1]);
-  return s;
 }
 
 std::vector<RegistryEntry> voted_stages() {

@@ -14,18 +14,18 @@ namespace onepass {
 class Voted : public WrappedLearner {
  public:
   static constexpr const char* kName = "vote";  // its snapshots append "+vote"
-  explicit Voted(std::unique_ptr<Learner> inner) : WrappedLearner(std::move(inner)) {}
+  explicit Voted(std::unique_ptr<Learner> inner)
+      : WrappedLearner(std::move(inner), {kName, "votes", 2, 1}) {}
 
   double train_score(const double* x) const override { return inner_->score(x); }
   double train_score_sparse(const SparseRow& x) const override { return inner_->score_sparse(x); }
-  Snapshot snapshot_of(const double* params) const override;
-  void remap(const std::vector<std::size_t>& position, std::size_t new_dims) override;
-  Layout params_layout() const override { return inner_->params_layout(); }
-  Layout state_layout() const override;
 
  protected:
-  void init() override;
   bool update(const double* x, int y) override;
+  // A new feature's weight has been its initial value w0 in every hypothesis so far, so its
+  // accumulated sum is Z w0 (its vote w0; design.md 10.5).
+  void seed_new_features(const std::vector<double>& old_state) override;
+  double count() const override { return state_[0] + state_[1]; }  // c + Z
 
  private:
   // state_ = [c, Z, acc (P)]

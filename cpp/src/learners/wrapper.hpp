@@ -1,6 +1,8 @@
 // What the modifiers (+avg, +vote) share: they wrap any learner, score with the inner learner's
-// rule applied to their own parameter vector, report the inner learner's guard, and save and
-// load their own vectors followed by the inner learner's state.
+// rule applied to their own parameter vector (laid out as the inner learner's), report the inner
+// learner's guard, keep a state of a few fixed values then copies of the inner parameter vector,
+// widen both alike (design.md 10.5), and save and load their own vectors followed by the inner
+// learner's state.
 #pragma once
 
 #include <memory>
@@ -9,9 +11,17 @@
 
 namespace onepass {
 
+// What sets one wrapper apart in the code they share.
+struct WrapperShape {
+  const char* name;          // its snapshots append "+name"
+  const char* count;         // the snapshot's scalar of what its parameters combine
+  std::size_t head, copies;  // its state: head fixed values, then copies of the inner parameters
+};
+
 class WrappedLearner : public Learner {
  public:
-  explicit WrappedLearner(std::unique_ptr<Learner> inner) : inner_(std::move(inner)) {}
+  WrappedLearner(std::unique_ptr<Learner> inner, WrapperShape shape)
+      : inner_(std::move(inner)), shape_(shape) {}
 
   double score_with(const double* params, const double* x) const override {
     return inner_->score_with(params, x);
@@ -35,6 +45,14 @@ class WrappedLearner : public Learner {
   }
   const Learner& inner() const { return *inner_; }
 
+  // The inner learner's snapshot of these parameters, named "inner+name", with the count.
+  Snapshot snapshot_of(const double* params) const override;
+  Layout params_layout() const override { return inner_->params_layout(); }
+  Layout state_layout() const override;
+  // The inner learner widens first; a new feature's parameters are then its initial ones and
+  // its share of the state is what seed_state gives it.
+  void remap(const std::vector<std::size_t>& position, std::size_t new_dims) override;
+
   LearnerState save() const override {
     return {params(), state_, reverted_steps_, {inner_->save()}};
   }
@@ -53,7 +71,20 @@ class WrappedLearner : public Learner {
 
  protected:
   bool moves_without_update() const override { return true; }
+  // Resets the inner learner, takes its initial parameters (theta^(0) predicts the first
+  // example) and a zero state.
+  void init() override;
+  // remap: fills the new state (zeros, sized) for a new feature, whose parameters have kept
+  // their initial values (params_) in every step so far, given the state before the remap
+  // (its counters first). Copies left at 0 need nothing.
+  virtual void seed_new_features(const std::vector<double>& /*old_state*/) {}
+  // The snapshot's count, from a state that init has filled.
+  virtual double count() const = 0;
+
   std::unique_ptr<Learner> inner_;
+
+ private:
+  WrapperShape shape_;
 };
 
 }  // namespace onepass

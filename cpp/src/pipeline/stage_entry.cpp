@@ -3,14 +3,8 @@
 namespace onepass {
 
 const char* kind_name(StageKind kind) {
-  switch (kind) {
-    case StageKind::learner:
-      return "learner";
-    case StageKind::scaler:
-      return "scaler";
-    default:
-      return "modifier";
-  }
+  static constexpr const char* kNames[] = {"learner", "scaler", "modifier"};
+  return kNames[static_cast<int>(kind)];  // by StageKind
 }
 
 std::string input_need_text(InputNeed need) {

@@ -92,6 +92,14 @@ std::vector<RegistryEntry> entry_list(Entries&&... entries) {
   (out.push_back(std::forward<Entries>(entries)), ...);
   return out;
 }
+// The entries of a family whose variants are the values 0..n-1 of an enum (indexing its kNames
+// and summaries): entry(variant, index) for each, in that order.
+template <typename Variant, typename Entry>
+std::vector<RegistryEntry> variant_entries(int n, Entry entry) {
+  std::vector<RegistryEntry> out;
+  for (int i = 0; i < n; ++i) out.push_back(entry(static_cast<Variant>(i), i));
+  return out;
+}
 
 // A parameter range without that bound (its max, or -kInf its min).
 inline constexpr double kInf = std::numeric_limits<double>::infinity();

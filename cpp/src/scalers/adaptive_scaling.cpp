@@ -173,9 +173,7 @@ std::vector<RegistryEntry> adaptive_scaling_stages() {
       "Adaptive Scaling: x' = beta (x - mean), beta from regressing the label on x",
       "generalised AS: x' = |beta|^gamma (x - mean)",
       "AS with per-feature (univariate) betas cov(x, y)/var(x), |beta|^gamma"};
-  std::vector<RegistryEntry> out;
-  for (int i = 0; i < 3; ++i) {
-    const AsKind kind = static_cast<AsKind>(i);
+  return variant_entries<AsKind>(3, [&](AsKind kind, int i) {
     RegistryEntry e = scaler_entry(kNames[i], summaries[i], "5.3", kS3);
     BoundParams<C> params;
     if (kind != AsKind::as)
@@ -190,9 +188,8 @@ std::vector<RegistryEntry> adaptive_scaling_stages() {
     params.add(choice_param(&C::raw, "centre", {{"centred", false}, {"raw", true}},
                             "multiply the centred x or the raw x (D-AS-1)"));
     bind_scaler<AdaptiveScaling>(e, std::move(params), kind);
-    out.push_back(std::move(e));
-  }
-  return out;
+    return e;
+  });
 }
 
 }  // namespace onepass

@@ -24,25 +24,21 @@ class EwZScore : public Scaler {
   explicit EwZScore(Config c) : a_(1.0 - std::pow(2.0, -1.0 / c.halflife)) {}
 
   void update(const double* x) override {
-    x = without_huge(x, true);  // docs/algorithms.md 2.9: missing, counted
-    double* k = state_.data();
-    double* m = k + dims_;
-    double* v = m + dims_;
-    for (std::size_t j = 0; j < dims_; ++j) {
-      if (std::isnan(x[j])) continue;
+    double *k = block(0), *m = block(1), *v = block(2);
+    each_observed(x, [&](std::size_t j, double xj) {
       // Start-up correction: the weight is 1/k until it falls to a, so the first
       // values give the plain running mean and (population) variance instead of a variance
       // that starts at 0 and makes |z| huge for the first hundreds of rows.
       k[j] += 1;
       if (k[j] == 1) {
-        m[j] = x[j];  // the first value is the mean (weight 1), its variance 0
-        continue;
+        m[j] = xj;  // the first value is the mean (weight 1), its variance 0
+        return;
       }
       const double w = std::max(a_, 1.0 / k[j]);
-      const double diff = x[j] - m[j];
+      const double diff = xj - m[j];
       m[j] += w * diff;
       v[j] = (1 - w) * (v[j] + w * diff * diff);
-    }
+    });
   }
   void transform(const double* x, double* out) const override {
     x = without_huge(x, false);

@@ -23,9 +23,7 @@ class Impute : public Scaler {
 
   void update(const double* x) override {
     x = without_huge(x, true);  // docs/algorithms.md 2.9: missing, counted
-    double* n = state_.data();
-    double* m = n + dims_;
-    double* missing = m + dims_;
+    double *n = block(0), *m = block(1), *missing = block(2);
     for (std::size_t j = 0; j < dims_; ++j) {
       if (std::isnan(x[j])) {
         missing[j] += 1;

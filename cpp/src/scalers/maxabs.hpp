@@ -16,9 +16,8 @@ class MaxAbs : public Scaler {
  public:
   static constexpr const char* kName = "maxabs";
   void update(const double* x) override {
-    x = without_huge(x, true);  // docs/algorithms.md 2.9: missing, counted
-    for (std::size_t j = 0; j < dims_; ++j)
-      if (!std::isnan(x[j])) state_[j] = std::fmax(state_[j], std::fabs(x[j]));
+    each_observed(
+        x, [&](std::size_t j, double xj) { state_[j] = std::fmax(state_[j], std::fabs(xj)); });
   }
   void transform(const double* x, double* out) const override {
     x = without_huge(x, false);

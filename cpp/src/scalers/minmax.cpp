@@ -8,20 +8,16 @@
 namespace onepass {
 
 void MinMax::update(const double* x) {
-  x = without_huge(x, true);  // docs/algorithms.md 2.9: missing, counted
-  double* n = state_.data();
-  double* lo = n + dims_;
-  double* hi = lo + dims_;
-  for (std::size_t j = 0; j < dims_; ++j) {
-    if (std::isnan(x[j])) continue;
+  double *n = block(0), *lo = block(1), *hi = block(2);
+  each_observed(x, [&](std::size_t j, double xj) {
     if (n[j] == 0) {
-      lo[j] = hi[j] = x[j];
+      lo[j] = hi[j] = xj;
     } else {
-      lo[j] = std::min(lo[j], x[j]);
-      hi[j] = std::max(hi[j], x[j]);
+      lo[j] = std::min(lo[j], xj);
+      hi[j] = std::max(hi[j], xj);
     }
     n[j] += 1;
-  }
+  });
 }
 
 void MinMax::transform(const double* x, double* out) const {

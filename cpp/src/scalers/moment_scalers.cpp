@@ -247,15 +247,12 @@ std::vector<RegistryEntry> moment_scaler_stages() {
                              "online Vast scaling ((x - mean)/sd)(mean/sd)",
                              "online Level scaling (x - mean)/mean",
                              "online Gelman scaling (x - mean)/(2 sd); 0/1 features unchanged"};
-  std::vector<RegistryEntry> out;
-  for (int i = 0; i < 5; ++i) {
-    const MomentForm form = static_cast<MomentForm>(i);
+  return variant_entries<MomentForm>(5, [&](MomentForm form, int i) {
     RegistryEntry e =
         scaler_entry(kNames[i], summaries[i], i == 0 ? "5.1" : "5.2", i == 0 ? kS0 : kS3);
     e.make_scaler = [form](const ParamValues&) { return std::make_unique<MomentScaler>(form); };
-    out.push_back(std::move(e));
-  }
-  return out;
+    return e;
+  });
 }
 
 }  // namespace onepass

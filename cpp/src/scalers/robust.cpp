@@ -19,11 +19,9 @@ RobustScaler::RobustScaler(Config c) : eps_(c.eps), lower_(c.lower), upper_(c.up
 }
 
 void RobustScaler::update(const double* x) {
-  x = without_huge(x, true);  // docs/algorithms.md 2.9: missing, counted
-  for (std::size_t j = 0; j < dims_; ++j) {
-    if (std::isnan(x[j])) continue;
+  each_observed(x, [&](std::size_t j, double xj) {
     QuantileSketch& q = sketches_[j];
-    q.insert(x[j]);
+    q.insert(xj);
     if (q.compressed() || q.count() * 2 * eps_ <= 1) {
       // The three quantiles in one walk of the sketch, asked for in increasing order.
       double found[5], at[3];
@@ -35,7 +33,7 @@ void RobustScaler::update(const double* x) {
       spread_[j] = at[2] - at[0];
       if (spread_[j] <= kSpreadEpsilon) spread_[j] = found[4] - found[0];
     }
-  }
+  });
 }
 
 void RobustScaler::transform(const double* x, double* out) const {

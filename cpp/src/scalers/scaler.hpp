@@ -3,6 +3,7 @@
 // (the pipeline hands the learner 0 in its place).
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -117,6 +118,16 @@ class Scaler {
   const double* without_huge(const double* x, bool count) const;
   // One such value of a sparse row, made missing by the scaler itself.
   void count_huge_value() { ++huge_values_; }
+  // update()'s walk of a row: f(j, x_j) for each feature whose value is observed, with huge
+  // values made missing and counted (without_huge) and missing ones left out of the statistics.
+  template <class F>
+  void each_observed(const double* x, F&& f) {
+    x = without_huge(x, true);  // docs/algorithms.md 2.9: missing, counted
+    for (std::size_t j = 0; j < dims_; ++j)
+      if (!std::isnan(x[j])) f(j, x[j]);
+  }
+  // Per-feature block i of state_ (dims() values).
+  double* block(std::size_t i) { return state_.data() + i * dims_; }
   std::size_t dims_ = 0;
   // All statistics in one vector (per-feature blocks), so a saved model resumes exactly.
   std::vector<double> state_;

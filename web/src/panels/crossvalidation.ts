@@ -2,7 +2,7 @@
 // grid of it), k folds, in the worker with progress; the table of mean ± deviation, and
 // whether it is still of the setup shown.
 import { crossValidationRows } from '../crossval';
-import { find } from '../dom';
+import { find, findAll } from '../dom';
 import { startCrossValidation } from '../jobs';
 import {
   type App,
@@ -34,8 +34,7 @@ function said(cv: CvRecord | null): string {
 
 export function mountCrossValidationPanel(root: HTMLElement, app: App): void {
   const { store } = app;
-  const pipeline = find<HTMLSelectElement>(root, 'cv-pipeline');
-  const folds = find<HTMLSelectElement>(root, 'cv-folds');
+  const [pipeline, folds] = findAll<HTMLSelectElement>(root, 'cv-pipeline', 'cv-folds');
   const grid = find<HTMLInputElement>(root, 'cv-grid');
   const run = find<HTMLButtonElement>(root, 'cv-run');
   const status = find<HTMLParagraphElement>(root, 'cv-status');

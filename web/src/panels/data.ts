@@ -2,7 +2,7 @@
 // positive class, bad rows, row order and seed, and the preview with a role menu per column.
 // Every control shows the state; changing one changes the state (data.ts).
 import { chooseData, chooseLabel, choosePositive, chooseRole, DATASETS, sample } from '../data';
-import { find } from '../dom';
+import { find, findAll } from '../dom';
 import { showPreview } from '../preview';
 import type { CsvPreview } from 'onepass';
 import { type App, type DataState, type Role, type Settings } from '../state';
@@ -31,10 +31,13 @@ export function mountDataPanel(root: HTMLElement, app: App): void {
   const file = find<HTMLInputElement>(root, 'file');
   const drop = find<HTMLDivElement>(root, 'drop');
   const sourceName = find<HTMLParagraphElement>(root, 'source-name');
-  const label = find<HTMLSelectElement>(root, 'label');
-  const positive = find<HTMLSelectElement>(root, 'positive');
-  const onError = find<HTMLSelectElement>(root, 'on-error');
-  const order = find<HTMLSelectElement>(root, 'order');
+  const [label, positive, onError, order] = findAll<HTMLSelectElement>(
+    root,
+    'label',
+    'positive',
+    'on-error',
+    'order',
+  );
   const seed = find<HTMLInputElement>(root, 'seed');
   const preview = find<HTMLTableElement>(root, 'preview');
   // While the user's own file is chosen, the sample menu says so instead of naming a sample.

@@ -1,7 +1,7 @@
 // The saved-model panel: a model file loaded and checked, its predictions over the chosen data
 // (paused and cancelled as a run), and their download. Predictions of other data or of
 // another model are never offered.
-import { find } from '../dom';
+import { find, findAll } from '../dom';
 import { downloadPredictions, loadModel, startScoring } from '../jobs';
 import { type App, dataBlocker, type PageState } from '../state';
 import { watch } from '../store';
@@ -23,8 +23,11 @@ function said(s: PageState): string {
 export function mountModelPanel(root: HTMLElement, app: App): void {
   const { store } = app;
   const file = find<HTMLInputElement>(root, 'model-file');
-  const score = find<HTMLButtonElement>(root, 'score');
-  const exportPredictions = find<HTMLButtonElement>(root, 'export-predictions');
+  const [score, exportPredictions] = findAll<HTMLButtonElement>(
+    root,
+    'score',
+    'export-predictions',
+  );
   const status = find<HTMLParagraphElement>(root, 'score-status');
 
   // Picking the file picked before is a choice too (it may have changed since).

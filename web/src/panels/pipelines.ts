@@ -3,7 +3,7 @@
 // The list is locked while the worker works, so that a run's table is of the pipelines shown.
 import { catalogue } from '../catalogue';
 import { mountBuilder, presets } from '../compose';
-import { find } from '../dom';
+import { find, findAll } from '../dom';
 import { shareLink } from '../link';
 import type { App, PageState } from '../state';
 import { watch } from '../store';
@@ -13,9 +13,8 @@ const base = (): string => location.href.split('#')[0];
 export function mountPipelinesPanel(root: HTMLElement, app: App): void {
   const { store, op } = app;
   const preset = find<HTMLSelectElement>(root, 'preset');
-  const applyPreset = find<HTMLButtonElement>(root, 'apply-preset');
+  const [applyPreset, share] = findAll<HTMLButtonElement>(root, 'apply-preset', 'share');
   const specs = find<HTMLTextAreaElement>(root, 'specs');
-  const share = find<HTMLButtonElement>(root, 'share');
   const shareStatus = find<HTMLParagraphElement>(root, 'share-status');
   const PRESETS = presets(op.defaultPipeline);
   preset.replaceChildren(

@@ -2,7 +2,7 @@
 // and marks, the holdout's status, the downloads of results and curves, and whether what is
 // shown is still of the setup shown. Only a run that learned rows has results.
 import type { Onepass } from 'onepass';
-import { el, find } from '../dom';
+import { el, find, findAll } from '../dom';
 import { curveColumns, curvesCsv, download, resultsJson } from '../exports';
 import { baselineText, ResultsTable, type RunState } from '../results';
 import { type App, complete, learned, type RunRecord, staleness } from '../state';
@@ -40,12 +40,14 @@ function holdoutSaid(run: RunRecord | null): string {
 
 export function mountResultsPanel(root: HTMLElement, app: App): void {
   const { store, op } = app;
-  const baseline = find<HTMLParagraphElement>(root, 'baseline');
-  const stale = find<HTMLParagraphElement>(root, 'stale');
+  const [baseline, stale, holdoutStatus] = findAll<HTMLParagraphElement>(
+    root,
+    'baseline',
+    'stale',
+    'holdout-status',
+  );
   const tableEl = find<HTMLTableElement>(root, 'results');
-  const holdoutStatus = find<HTMLParagraphElement>(root, 'holdout-status');
-  const exportJson = find<HTMLButtonElement>(root, 'export-json');
-  const exportCurve = find<HTMLButtonElement>(root, 'export-curve');
+  const [exportJson, exportCurve] = findAll<HTMLButtonElement>(root, 'export-json', 'export-curve');
   // The ONNX form of each model of the run shown, made once.
   let onnx = new Map<number, Uint8Array | null>();
 

@@ -1,7 +1,7 @@
 // Panel 3, the run: the holdout and threads options, Run, Pause and Cancel, the pipelines'
 // error, the progress bar, the status line and the problems. Run is off, with the reason in
 // the status line, while there is nothing in the data to learn.
-import { el, find } from '../dom';
+import { el, find, findAll } from '../dom';
 import { cancel, startRun, togglePause } from '../jobs';
 import { cores, dataBlocker, problemsOf, type Settings, statusOf } from '../state';
 import type { App } from '../state';
@@ -9,14 +9,10 @@ import { watch } from '../store';
 
 export function mountRunPanel(root: HTMLElement, app: App): void {
   const { store } = app;
-  const holdout = find<HTMLSelectElement>(root, 'holdout');
-  const threads = find<HTMLSelectElement>(root, 'threads');
-  const run = find<HTMLButtonElement>(root, 'run');
-  const pause = find<HTMLButtonElement>(root, 'pause');
-  const stop = find<HTMLButtonElement>(root, 'cancel');
-  const specError = find<HTMLParagraphElement>(root, 'spec-error');
+  const [holdout, threads] = findAll<HTMLSelectElement>(root, 'holdout', 'threads');
+  const [run, pause, stop] = findAll<HTMLButtonElement>(root, 'run', 'pause', 'cancel');
+  const [specError, status] = findAll<HTMLParagraphElement>(root, 'spec-error', 'status');
   const bar = find<HTMLProgressElement>(root, 'bar');
-  const status = find<HTMLParagraphElement>(root, 'status');
   const problems = find<HTMLUListElement>(root, 'problems');
   threads.options[1].text = `all ${cores()} cores`;
   run.setAttribute('aria-describedby', 'status');
