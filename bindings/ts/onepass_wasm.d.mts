@@ -9,10 +9,56 @@ export interface RawSnapshot {
   scalers: RawSnapshotPart[];
   learner: RawSnapshotPart;
 }
-export interface RawStats {
+/** What every task's figures have (docs/algorithms.md 6.1, 6.6, 6.7). */
+interface RawStatsCommon {
+  rows: number;
+  /** The pipeline does no better than its baseline: it learned nothing that a constant answer
+   * would not give (binary and multiclass: the majority class; regression: the mean). */
+  noBetterThanBaseline: boolean;
+  /** Over the last `window` rows: the error rate, or a regression's mean absolute error. */
+  rollingError: number | null;
+  diverged: boolean;
+  revertedSteps: number;
+  warnings: string[];
+}
+/** A multiclass pipeline's progressive figures (docs/algorithms.md 6.6). */
+export interface RawMulticlassStats extends RawStatsCommon {
+  task: 'multiclass';
+  /** The class names by index, in the order they first appeared. */
+  classes: string[];
+  accuracy: number | null;
+  error: number | null;
+  mistakes: number;
+  balancedAccuracy: number | null;
+  macroF1: number | null;
+  weightedF1: number | null;
+  /** null for a learner without probabilities. */
+  logLoss: number | null;
+  perClass: { class: string; rows: number; precision: number; recall: number; f1: number }[];
+  /** confusion[actual][predicted], by class index. */
+  confusion: number[][];
+  /** Always answering the class most rows had, and its accuracy; null before any row. */
+  baseline: { class: string; accuracy: number } | null;
+}
+/** A regression pipeline's progressive figures (docs/algorithms.md 6.7). */
+export interface RawRegressionStats extends RawStatsCommon {
+  task: 'regression';
+  mae: number | null;
+  rmse: number | null;
+  /** 1 - SSE/SST around the targets' mean; null while the targets have no spread. */
+  r2: number | null;
+  targetMean: number | null;
+  /** The mean predictor: each row predicted by the mean of the targets before it. */
+  baseline: { mae: number; rmse: number; r2: number | null } | null;
+}
+/** Every task's figures: narrow on `task`. */
+export type RawStats = RawBinaryStats | RawMulticlassStats | RawRegressionStats;
+export interface RawBinaryStats {
+  task: 'binary';
   rows: number;
   mistakes: number;
   error: number;
+  accuracy: number | null;
   tp: number;
   fp: number;
   tn: number;
@@ -72,7 +118,7 @@ export interface RawSchema {
   indexBase?: 0 | 1;
 }
 export interface RawPipeline {
-  init(spec: string, every: number, window: number): string;
+  init(spec: string, every: number, window: number, task: string): string;
   initModel(text: string): string;
   toJson(features: string[] | undefined): string;
   toOnnx(features: string[] | undefined): { onnx?: Uint8Array; error?: string };

@@ -13,9 +13,13 @@ using emscripten::val;
 
 class JsPipeline {
  public:
-  std::string init(const std::string& spec, double every, double window) {
+  // task: "binary", "multiclass", "regression", or "" for the task its learner learns.
+  std::string init(const std::string& spec, double every, double window, const std::string& task) {
+    onepass::Task t = onepass::Pipeline::task_of(spec);
+    if (!task.empty() && !onepass::parse_task(task, t))
+      return std::string("option task must be ") + onepass::kTaskNames + ", got '" + task + "'";
     auto built = onepass::Pipeline::build(spec, static_cast<std::uint64_t>(every),
-                                          static_cast<std::uint64_t>(window));
+                                          static_cast<std::uint64_t>(window), t);
     if (!built) return built.message();
     pipeline_ = built.take();
     return "";

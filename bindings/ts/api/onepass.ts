@@ -255,10 +255,10 @@ function pipelineMethods({
     pipeline(spec, opts = {}) {
       if (typeof spec !== 'string')
         fail(`pipeline takes a spec string, e.g. 'zscore | logreg' (got ${typeof spec})`);
-      checkKeys('pipeline', opts, ['every', 'window', 'features']);
+      checkKeys('pipeline', opts, ['every', 'window', 'features', 'task']);
       checkCounts(opts);
       const p = initialised(new raw.Pipeline(), (o) =>
-        o.init(spec, opts.every ?? 0, opts.window ?? 0),
+        o.init(spec, opts.every ?? 0, opts.window ?? 0, opts.task ?? ''),
       );
       return new Pipeline(p, opts.features);
     },
@@ -332,8 +332,7 @@ function runnerMethods({
       checkSpecs(opts?.pipelines);
       const specs = opts?.pipelines ?? [];
       const models = opts?.models ?? [];
-      if (specs.length === 0 && models.length === 0)
-        fail('csvRunner needs pipeline specs in options.pipelines (or models in options.models)');
+      // No pipelines (and no models): the default pipeline of the task the label asks for.
       if (specs.length > 0 && models.length > 0)
         fail('csvRunner takes either options.pipelines or options.models, not both');
       const label = opts.label === undefined ? undefined : String(opts.label);

@@ -1,6 +1,9 @@
 // The public types of the package (README.md "The JavaScript API"): what the core reports, the
 // options of each call, and the figures of evaluations. The classes are in their own files.
 import type {
+  RawBinaryStats,
+  RawMulticlassStats,
+  RawRegressionStats,
   RawCsvInfo,
   RawCsvPreview,
   RawMetrics,
@@ -79,12 +82,18 @@ export type ModelJSON = { format: 'onepass-model'; version: number; spec: string
 export type ModelInput = ModelJSON | string;
 
 /** Progressive-validation figures of a pipeline (spec 6.1): every row predicted before learned. */
-export interface Stats extends RawStats {
-  /** [rows, mistakes] pairs recorded every `every` rows. */
+export type Stats = RawStats & {
+  /** [rows, mistakes] pairs recorded every `every` rows (regression: [rows, cumulative absolute
+   * error]). */
   curve: Float64Array;
-}
+};
+export type { RawBinaryStats, RawMulticlassStats, RawRegressionStats };
 
 export interface PipelineOptions {
+  /** What its labels are (docs/algorithms.md 1.8). Default: the task its learner learns
+   * (softmax: multiclass; linreg: regression; a binary learner: binary; a binary learner with
+   * 'multiclass' learns one-vs-rest). learnOne then takes a class index or a number. */
+  task?: 'binary' | 'multiclass' | 'regression';
   /** Record a point of the cumulative-mistakes curve every `every` rows (0: none). */
   every?: number;
   /** Feature names, saved in the model file (default x1, x2, ...). */
@@ -111,6 +120,11 @@ export interface CsvReadOptions {
    * first rows (info().notices says which).
    */
   positive?: string;
+  /**
+   * What the label asks (docs/algorithms.md 1.8): 'binary', 'multiclass' (classes) or
+   * 'regression' (a number). Default: decided from the sampled labels (info().notices says why).
+   */
+  task?: 'binary' | 'multiclass' | 'regression';
   /** "stop" (default): the first bad row ends the stream; "skip": bad rows are counted. */
   onError?: 'stop' | 'skip';
   /**
@@ -168,7 +182,8 @@ export interface CsvReadOptions {
 }
 
 export interface CsvOptions extends CsvReadOptions {
-  /** Pipeline spec strings, e.g. "zscore | logreg(eta0=0.1)". One parse feeds all of them. */
+  /** Pipeline spec strings, e.g. "zscore | logreg(eta0=0.1)". One parse feeds all of them.
+   * None (and no models): the default pipeline of the task the label asks for. */
   pipelines?: string[];
   /** Or models to train further (all trained on the same features, matched by header name). */
   models?: ModelInput[];
@@ -209,12 +224,12 @@ export interface SvmlightOptions extends SvmlightReadOptions {
   window?: number;
 }
 
-export interface PipelineResult extends Stats {
+export type PipelineResult = Stats & {
   pipeline: string;
   canonical: string;
   hasProbability: boolean;
   snapshot: Snapshot;
-}
+};
 
 /** Rows scored by a Scorer: margins, predicted labels, probabilities when the model has them,
  * the file's labels (0 when it has none) and the line of each row. */

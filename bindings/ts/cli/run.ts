@@ -12,9 +12,10 @@ import {
 } from '../index.js';
 import { decompressed } from '../api/sources.js';
 import { coreCount } from '../parallel/cores.js';
-import { pad, Words } from './args.js';
+import { Words } from './args.js';
 import { inFile, loadModel, openCsv, orDefault } from './files.js';
 import { progressLine } from './progress.js';
+import { labelsText, resultTable } from './run_table.js';
 
 /** --threads by default: every core, up to 4 (one learns, three parse). Beyond three parsers
  * learning is the bound (docs/bench.md estimates it from the per-row costs), and each worker
@@ -117,7 +118,9 @@ export async function run(args: string[]): Promise<void> {
   const op = await load();
   const a = runArgs(new Words(op, ['run', ...args]));
   if (!a.load) a.words.checkReading();
-  if (!a.load) orDefault(a.pipelines, op);
+  // A CSV without --pipeline runs the default of its label's task, said once the task is known.
+  const byDefault = !a.load && a.pipelines.length === 0;
+  if (a.format !== 'csv') orDefault(a.pipelines, op);
   for (const spec of a.pipelines) op.pipeline(spec).dispose(); // spec errors before file errors
   const { source, csv, svm, learnedBefore } = await startRunner(op, a);
   const runner = csv ?? svm!;
@@ -147,6 +150,11 @@ export async function run(args: string[]): Promise<void> {
     progress?.done();
     runner.finish();
     results = runner.results();
+    if (byDefault && !a.quiet)
+      process.stderr.write(
+        `pipeline: ${results[0].pipeline} (the default for ${taskWords(results[0].task)}; ` +
+          'choose with --pipeline)\n',
+      );
     if (a.json) lines = results.map((_, i) => runner.resultJSON(i));
     if (csv) {
       info = csv.info();
@@ -176,6 +184,11 @@ export async function run(args: string[]): Promise<void> {
   report(a, info, results, lines, summary, learnedBefore);
 }
 
+/** A task in words, for the note on the default pipeline. */
+function taskWords(task: string): string {
+  return task === 'binary' ? 'yes/no labels' : task === 'multiclass' ? 'classes' : 'a number';
+}
+
 /** What a run prints: warnings, notes and skipped rows on stderr; the JSON lines, or a table. */
 function report(
   a: RunArgs,
@@ -199,9 +212,8 @@ function report(
     for (const line of lines) process.stdout.write(line + '\n');
     return;
   }
-  const neg = info.negativeLabel ? `, negative ${info.negativeLabel}` : '';
   process.stdout.write(
-    `${a.file}: ${info.rows} rows, ${summary} (positive ${info.positiveLabel}${neg})` +
+    `${a.file}: ${info.rows} rows, ${summary} (${labelsText(results, info)})` +
       (info.skipped ? `, ${info.skipped} bad rows skipped` : '') +
       '\nprogressive validation: each row predicted before it is learned' +
       (a.load
@@ -209,30 +221,5 @@ function report(
         : '') +
       '\n\n',
   );
-  const width = Math.max(8, ...results.map((r) => r.canonical.length)) + 2;
-  process.stdout.write(
-    `${pad('pipeline', width)}${pad('mistakes', 10)}${pad('error', 9)}${pad('log-loss', 10)}` +
-      'bal. acc.\n',
-  );
-  const figure = (v: number | null) => (v === null ? '-' : v.toFixed(4));
-  for (const r of results) {
-    const flags = [
-      ...(r.noBetterThanBaseline ? ['no better than the majority class'] : []),
-      ...(r.diverged ? [`diverged: ${r.revertedSteps} steps reverted`] : []),
-    ];
-    process.stdout.write(
-      `${pad(r.canonical, width)}${pad(String(r.mistakes), 10)}${pad(r.error.toFixed(4), 9)}` +
-        `${pad(figure(r.logLoss), 10)}${figure(r.balancedAccuracy)}` +
-        (flags.length ? `  (${flags.join('; ')})` : '') +
-        '\n',
-    );
-  }
-  const b = results[0]?.baseline;
-  if (b) {
-    const label = b.positive ? info.positiveLabel : info.negativeLabel || 'the negative class';
-    process.stdout.write(
-      `${pad('baseline', width)}always '${label}', the majority class: error ` +
-        `${b.error.toFixed(4)}${b.error > 0 ? ', balanced accuracy 0.5000' : ''}\n`,
-    );
-  }
+  process.stdout.write(resultTable(results, info));
 }

@@ -32,17 +32,24 @@ void fail_at(BatchResult<T>& out, Status error, std::size_t row) {
 }  // namespace
 
 template <class Learn>
-BatchResult<std::int8_t> BatchLearner::learn_rows(const double* labels, std::size_t count,
-                                                  Learn learn) {
+BatchResult<std::int8_t> BatchLearner::learn_rows(Task task, const double* labels,
+                                                  std::size_t count, Learn learn) {
   BatchResult<std::int8_t> out;
   out.values.reserve(count);
   for (std::size_t i = 0; i < count; ++i) {
-    int y = 0;
+    int binary = 0;
     std::string bad;
-    if (!labels_.map_number(labels[i], y, bad)) {
+    // A multiclass or regression pipeline takes the label as it is (Pipeline checks it); its
+    // predictions come back as bytes, so the classes here are at most 128.
+    if (task == Task::multiclass && labels[i] >= 128) {
+      fail_at(out, Status::error("the batch API takes class indices from 0 to 127"), i);
+      break;
+    }
+    if (task == Task::binary && !labels_.map_number(labels[i], binary, bad)) {
       fail_at(out, Status::error(bad), i);
       break;
     }
+    const double y = task == Task::binary ? binary : labels[i];
     Result<int> r = learn(i, y);
     if (!r) {
       fail_at(out, r.status(), i);
@@ -56,8 +63,8 @@ BatchResult<std::int8_t> BatchLearner::learn_rows(const double* labels, std::siz
 BatchResult<std::int8_t> BatchLearner::learn_dense(Pipeline& p, const double* x,
                                                    const double* labels, std::size_t count,
                                                    std::size_t dims) {
-  return learn_rows(labels, count,
-                    [&](std::size_t i, int y) { return p.learn_one(x + i * dims, dims, y); });
+  return learn_rows(p.task(), labels, count,
+                    [&](std::size_t i, double y) { return p.learn_one(x + i * dims, dims, y); });
 }
 
 BatchResult<std::int8_t> BatchLearner::learn_sparse(Pipeline& p, const CsrRows& rows,
@@ -67,7 +74,7 @@ BatchResult<std::int8_t> BatchLearner::learn_sparse(Pipeline& p, const CsrRows& 
     out.error = Status::error(bad);
     return out;
   }
-  return learn_rows(labels, rows.count, [&](std::size_t i, int y) -> Result<int> {
+  return learn_rows(p.task(), labels, rows.count, [&](std::size_t i, double y) -> Result<int> {
     Result<SparseRow> row = csr_row(rows, i);
     if (!row) return row.status();
     return p.learn_sparse(row.value(), dims, y);

@@ -14,7 +14,8 @@ void add_multiclass(const TaskProgress& pr, const std::vector<std::string>& clas
   for (std::size_t k = 0; k < pr.classes(); ++k) names.push_back(class_name(classes, k));
   j["classes"] = names;
   j["accuracy"] = number_or_null(pr.accuracy());
-  j["error"] = number_or_null(pr.rows() ? 1 - pr.accuracy() : std::nan(""));
+  j["error"] =
+      number_or_null(pr.rows() ? static_cast<double>(pr.mistakes()) / pr.rows() : std::nan(""));
   j["mistakes"] = pr.mistakes();
   j["balancedAccuracy"] = number_or_null(pr.balanced_accuracy());
   j["macroF1"] = number_or_null(pr.macro_f1());

@@ -67,7 +67,7 @@ double TaskProgress::rolling_error() const {
 }
 
 double TaskProgress::accuracy() const {
-  return rows_ ? 1.0 - static_cast<double>(mistakes_) / static_cast<double>(rows_) : nan();
+  return rows_ ? static_cast<double>(rows_ - mistakes_) / static_cast<double>(rows_) : nan();
 }
 
 std::uint64_t TaskProgress::class_rows(std::size_t k) const {
@@ -191,7 +191,7 @@ bool TaskProgress::load(const std::vector<double>& saved) {
   p.loss_sum_ = r.get();
   p.probabilistic_ = r.get_whole(1) == 1;
   const std::size_t k = r.get_count();
-  if (r.failed() || k > 0 && saved.size() / k < k) return false;
+  if (r.failed() || (k > 0 && saved.size() / k < k)) return false;
   p.confusion_.assign(k, std::vector<std::uint64_t>(k, 0));
   for (auto& row : p.confusion_)
     for (auto& v : row) v = r.get_whole();

@@ -85,6 +85,9 @@ struct CsvOptions {
   // classes, in order, keep their indices when it is trained further.
   bool task_given = false;
   Task task = Task::binary;
+  // What a label of two values is read as when the task is not given: binary, or the task of
+  // the pipelines when all of them learn another (a multiclass learner on two classes).
+  Task two_values_as = Task::binary;
   std::vector<std::string> classes;
   ErrorPolicy on_error = ErrorPolicy::stop;
   std::size_t max_messages = 100;  // error messages kept (all are counted)

@@ -450,6 +450,12 @@ Status CsvReader::decide_task(const std::vector<std::string>& labels) {
           (d.task == Task::binary ? "the sampled labels have two values" : d.reason) + ")");
   } else if (from_model()) {
     task_ = opt_.task;
+  } else if (d.task == Task::binary && opt_.two_values_as != Task::binary) {
+    task_ = opt_.two_values_as;
+    notices_.push_back(std::string("task ") + task_name(task_) +
+                       ": the label has two values, and every pipeline learns " + task_name(task_) +
+                       "; set the task (option task, CLI --task) to choose "
+                       "another");
   } else {
     task_ = d.task;
     if (task_ != Task::binary)

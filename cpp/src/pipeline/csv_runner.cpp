@@ -40,7 +40,12 @@ Result<std::unique_ptr<CsvRunner>> CsvRunner::create(const CsvOptions& options,
       Status st = p->scale_encoded(true);
       if (!st) return st;
     }
-  std::unique_ptr<CsvRunner> runner(new CsvRunner(options));
+  CsvOptions read = options;
+  if (!options.task_given && std::all_of(chosen.begin(), chosen.end(), [](const std::string& s) {
+        return Pipeline::task_of(s) != Task::binary;
+      }))
+    read.two_values_as = Pipeline::task_of(chosen[0]);  // softmax on two classes: multiclass
+  std::unique_ptr<CsvRunner> runner(new CsvRunner(read));
   runner->pipelines_ = built.take();
   runner->fresh_ = true;
   runner->specs_ = specs;

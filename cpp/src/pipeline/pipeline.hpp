@@ -49,6 +49,9 @@ class Pipeline {
       const std::vector<std::string>& specs, std::uint64_t every = 0, std::uint64_t window = 0,
       Task task = Task::binary);
   Task task() const { return task_; }
+  // The task the spec's learner learns (docs/algorithms.md 1.8): binary for a binary learner
+  // (or a spec that does not parse: build() says why).
+  static Task task_of(const std::string& spec);
 
   const std::string& spec() const { return spec_; }
   // Every parameter spelled out: "zscore | logreg(eta0=0.1,lambda=0,n=10000) +avg".

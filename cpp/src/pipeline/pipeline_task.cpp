@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/limits.hpp"
+#include "core/spec.hpp"
 #include "learners/multiclass.hpp"
 #include "pipeline/pipeline.hpp"
 #include "pipeline/registry.hpp"
@@ -37,6 +38,13 @@ Status wrong_task(const RegistryEntry& e, Task task) {
 }
 
 }  // namespace
+
+Task Pipeline::task_of(const std::string& spec) {
+  Result<PipelineSpec> parsed = parse_pipeline_spec(spec);
+  if (!parsed || parsed.value().stages.empty()) return Task::binary;
+  const RegistryEntry* e = find_entry(parsed.value().stages.back().name);
+  return e && e->kind == StageKind::learner ? e->task : Task::binary;
+}
 
 Status Pipeline::build_task_learner(
     const RegistryEntry& entry, const ParamValues& values,

@@ -50,7 +50,8 @@ class BatchLearner {
 
  private:
   template <class Learn>
-  BatchResult<std::int8_t> learn_rows(const double* labels, std::size_t count, Learn learn);
+  BatchResult<std::int8_t> learn_rows(Task task, const double* labels, std::size_t count,
+                                      Learn learn);
 
   LabelMap labels_{""};
 };
