@@ -1,5 +1,6 @@
-// The live chart of cumulative mistakes against rows (spec 6.1), one line per pipeline, drawn
-// with uPlot (small, fast canvas charts that redraw thousands of points per frame).
+// The live chart of cumulative mistakes (or, for a number, cumulative absolute error) against
+// rows (spec 6.1), one line per pipeline, drawn with uPlot (small, fast canvas charts that redraw
+// thousands of points per frame).
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
@@ -29,7 +30,8 @@ export function seriesStyle(i: number): { color: string; dash: number[] | undefi
 }
 
 /** The error rate over the last `window` rows at each curve point, from the cumulative curve:
- * (M(t) - M(t - window)) / window, using the nearest recorded point at or before t - window. */
+ * (M(t) - M(t - window)) / window, using the nearest recorded point at or before t - window.
+ * Of a cumulative absolute error, the same gives the mean absolute error of those rows. */
 export function rollingError(rows: number[], mistakes: number[], window: number): number[] {
   const out: number[] = [];
   let j = 0;
@@ -50,7 +52,7 @@ export class MistakesChart {
   #names: string[] = [];
   readonly #host: HTMLElement;
 
-  readonly #yLabel: string;
+  #yLabel: string;
   readonly #xLabel: string;
   readonly #transform: ((x: number[], y: number[]) => number[]) | null;
 
@@ -72,7 +74,10 @@ export class MistakesChart {
     return { width: Math.max(280, this.#host.clientWidth), height: 320 };
   }
 
-  reset(names: string[]): void {
+  /** Starts over with these series; yLabel: the y axis's label from now on (the task's). */
+  reset(names: string[], yLabel = this.#yLabel): void {
+    this.#yLabel = yLabel;
+    this.#host.dataset.yLabel = yLabel;
     this.#plot?.destroy();
     this.#x = [];
     this.#ys = names.map(() => []);

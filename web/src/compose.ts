@@ -3,6 +3,7 @@
 // or parameter by hand.
 import type { RegistryEntry, RegistryParam } from 'onepass';
 import { algorithmsLink, el } from './dom';
+import type { Task } from './tasks';
 
 // The papers ran PA, PA-I, PA-II, Perceptron and ROMMA without a bias (D-BIAS): their presets
 // turn off the bias these learners have by default.
@@ -16,10 +17,11 @@ const S0 = [
   'fs3',
   ...['pa', 'pa1', 'pa2'].map(noBias),
 ];
-/** The presets; the first starts with the core's default pipeline (docs/quality.md). */
-export const presets = (
-  defaultPipeline: string,
-): Record<string, { title: string; specs: string[] }> => ({
+type Presets = Record<string, { title: string; specs: string[] }>;
+
+/** The presets of yes/no labels; the first starts with the core's default pipeline
+ * (docs/quality.md). */
+const binaryPresets = (defaultPipeline: string): Presets => ({
   start: {
     title: 'The default and two others to start with',
     specs: [defaultPipeline, 'zscore | logreg', 'perceptron'],
@@ -67,6 +69,79 @@ export const presets = (
     ].map((s) => (s === 'logreg' ? s : `${s} | logreg`)),
   },
 });
+
+/** The presets of classes: the core's default for them first (docs/algorithms.md 1.8), the
+ * multiclass learners, and yes/no learners, each learning one class against the rest. */
+const multiclassPresets: Presets = {
+  start: {
+    title: 'The default for classes and two others to start with',
+    specs: ['zscore | softmax +avg', 'zscore | mpa2 +avg', 'zscore | logreg'],
+  },
+  multiclass: {
+    title: 'Every learner of classes, plain and averaged',
+    specs: ['softmax', 'mpa', 'mpa1', 'mpa2', 'mperceptron'].flatMap((s) => [
+      `zscore | ${s}`,
+      `zscore | ${s} +avg`,
+    ]),
+  },
+  rest: {
+    title: 'Yes/no learners, one class against the rest',
+    specs: ['logreg', 'pa2(c=0.1) +avg', 'arow', 'adagrad', 'perceptron +avg'].map(
+      (s) => `zscore | ${s}`,
+    ),
+  },
+  scalers: {
+    title: 'One learner, many scalers',
+    specs: ['softmax', 'zscore', 'minmax', 'robust', 'pareto'].map((s) =>
+      s === 'softmax' ? s : `${s} | softmax`,
+    ),
+  },
+};
+
+/** The presets of a number: the core's default for one first (docs/algorithms.md 1.8). */
+const regressionPresets: Presets = {
+  start: {
+    title: 'The default for a number and two others to start with',
+    specs: ['zscore | pareg2 +avg', 'zscore | linreg', 'zscore | huber'],
+  },
+  regression: {
+    title: 'Every learner of a number, plain and averaged',
+    specs: ['pareg', 'pareg1', 'pareg2', 'linreg', 'huber'].flatMap((s) => [
+      `zscore | ${s}`,
+      `zscore | ${s} +avg`,
+    ]),
+  },
+  scalers: {
+    title: 'One learner, many scalers',
+    specs: ['linreg', 'zscore', 'minmax', 'robust', 'pareto'].map((s) =>
+      s === 'linreg' ? s : `${s} | linreg`,
+    ),
+  },
+};
+
+/** The presets of a task (the preset menu offers those of the data's task). */
+export function presets(defaultPipeline: string, task: Task = 'binary'): Presets {
+  if (task === 'multiclass') return multiclassPresets;
+  if (task === 'regression') return regressionPresets;
+  return binaryPresets(defaultPipeline);
+}
+
+/**
+ * The pipelines after the data's task became `task`: a start preset of any task, as the page
+ * set it, becomes this task's, so that a first run on classes or a number runs their defaults;
+ * pipelines the user wrote or chose stay as they are.
+ */
+export function specsForTask(specs: string, task: Task, defaultPipeline: string): string {
+  const lines = specs
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join('\n');
+  const starts = (['binary', 'multiclass', 'regression'] as const).map((t) =>
+    presets(defaultPipeline, t).start.specs.join('\n'),
+  );
+  return starts.includes(lines) ? presets(defaultPipeline, task).start.specs.join('\n') : specs;
+}
 
 /** A labelled control for one parameter; returns the element and a reader of "name=value" (or
  * null when the value is the default, to keep specs short). */

@@ -3,8 +3,19 @@
 // anything in it to learn. Actions on the store; nothing here touches the DOM.
 import type { CsvPreview, Onepass } from 'onepass';
 import { gunzippedHead, isGzipFile } from './gzip';
+import { previewTask } from './tasks';
 import type { Source } from './protocol';
-import { type App, emptyData, type DataState, type Head, type Role, sourceName } from './state';
+import { specsForTask } from './compose';
+import {
+  type App,
+  dataTask,
+  emptyData,
+  type DataState,
+  type Head,
+  type PageState,
+  type Role,
+  sourceName,
+} from './state';
 
 /** The bundled samples (data/, served beside the page). */
 export const DATASETS = [
@@ -81,10 +92,21 @@ export function readHead(
   return {
     preview: p,
     label: labelAt < 0 ? '' : String(labelAt),
-    positive: p.numericLabels ? '' : p.positive,
+    // Classes and numbers are learned as they are: no class is positive until one is chosen.
+    positive: p.numericLabels || previewTask(p, '') !== 'binary' ? '' : p.positive,
     roles,
     problems: p.notices.filter((n) => /^(column|the first line is data)/.test(n)),
     blocker,
+  };
+}
+
+/** The data with these fields replaced, and the pipelines for its task: the start preset of
+ * another task becomes this one's (specsForTask), the user's own pipelines stay. */
+function dataChange(app: App, fields: Partial<DataState>): (s: PageState) => Partial<PageState> {
+  return (s) => {
+    const data = { ...s.data, ...fields };
+    const specs = specsForTask(s.settings.specs, dataTask(data), app.op.defaultPipeline);
+    return { data, settings: specs === s.settings.specs ? s.settings : { ...s.settings, specs } };
   };
 }
 
@@ -106,7 +128,7 @@ export async function chooseData(app: App, source: Source): Promise<void> {
   });
   const current = (): boolean => store.get().data.generation === generation;
   const settle = (fields: Partial<DataState>): void => {
-    if (current()) store.update((s) => ({ data: { ...s.data, ...fields, reading: false } }));
+    if (current()) store.update(dataChange(app, { ...fields, reading: false }));
   };
   // Menus come from the 1,000 rows a run samples: a head of long rows is read further.
   let head: Head = { text: '', complete: true };
@@ -127,7 +149,7 @@ export async function chooseData(app: App, source: Source): Promise<void> {
 
 /** Another label column: the head read again with it (the roles and classes follow). */
 export function chooseLabel(app: App, label: string): void {
-  app.store.update((s) => ({ data: { ...s.data, ...readHead(app.op, s.data.head, label) } }));
+  app.store.update((s) => dataChange(app, readHead(app.op, s.data.head, label))(s));
 }
 
 export function chooseRole(app: App, column: string, role: Role): void {
@@ -135,5 +157,5 @@ export function chooseRole(app: App, column: string, role: Role): void {
 }
 
 export function choosePositive(app: App, positive: string): void {
-  app.store.update((s) => ({ data: { ...s.data, positive } }));
+  app.store.update(dataChange(app, { positive }));
 }

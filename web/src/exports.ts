@@ -1,5 +1,6 @@
 // What the page downloads: the results with every pipeline's weights and state as
-// JSON, the cumulative-mistakes curves as CSV, and any Blob or data URL as a file.
+// JSON, the curves (cumulative mistakes, or cumulative absolute error for a number) as CSV, and
+// any Blob or data URL as a file.
 import { plainSnapshot } from 'onepass';
 import { el } from './dom';
 import type { RunState } from './results';
@@ -21,12 +22,13 @@ export function resultsJson(source: string, features: string[], run: RunState): 
     features,
     pipelines: run.results.map((r, i) => {
       const { learner, scalers } = plainSnapshot(r.snapshot);
+      // Every figure of the pipeline's task (binary, multiclass or regression), as the core
+      // gives them; the snapshot is written plain below and the curve is the curves' CSV.
+      const { snapshot: _, curve: __, pipeline, canonical, ...figures } = r;
       return {
-        pipeline: r.pipeline,
-        canonical: r.canonical,
-        rows: r.rows,
-        mistakes: r.mistakes,
-        error: r.error,
+        pipeline,
+        canonical,
+        ...figures,
         holdout: run.holdout[i] ?? null,
         learner,
         scalers: scalers.map(({ name, arrays }) => ({ name, arrays })),

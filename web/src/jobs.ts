@@ -7,6 +7,7 @@ import {
   type App,
   cvSpecOf,
   dataBlocker,
+  dataTask,
   type PageState,
   startingRun,
   runOptionsOf,
@@ -17,14 +18,20 @@ import {
 /** The pipelines of the specs box, each checked by building it; null with the error shown. */
 function validSpecs(app: App): string[] | null {
   const { store, op } = app;
-  const specs = specsOf(store.get().settings.specs);
+  const s = store.get();
+  const specs = specsOf(s.settings.specs);
+  // Built for the data's task when it is classes or a number: a yes/no learner on a number is
+  // refused here, naming the learners that predict one. On yes/no labels a run of class
+  // learners alone learns them as two classes, so the learner's own task is checked there.
+  const task = dataTask(s.data);
+  const options = task === 'binary' ? {} : { task };
   if (specs.length === 0) {
     store.update({ specError: 'Write at least one pipeline, e.g. "zscore | logreg".' });
     return null;
   }
   for (const [i, spec] of specs.entries()) {
     try {
-      op.pipeline(spec).dispose();
+      op.pipeline(spec, options).dispose();
     } catch (e) {
       store.update({ specError: `Line ${i + 1}: ${(e as Error).message}` });
       return null;
@@ -41,7 +48,12 @@ export function startRun(app: App): void {
   const specs = validSpecs(app);
   if (!specs) return;
   const options = runOptionsOf(s, specs);
-  const run = startingRun((s.run?.id ?? 0) + 1, sourceName(s.data.source), options);
+  const run = startingRun(
+    (s.run?.id ?? 0) + 1,
+    sourceName(s.data.source),
+    options,
+    dataTask(s.data),
+  );
   if (s.workerFailure) {
     // A run would wait for it for ever.
     const problems = [`Stopped: the page's worker failed (${s.workerFailure}).`];

@@ -12,6 +12,7 @@ import { chooseData, DATASETS, sample } from './data';
 import { find } from './dom';
 import { startRun } from './jobs';
 import { applyLink } from './link';
+import { mountBreakdownPanel } from './panels/breakdown';
 import { mountCrossValidationPanel } from './panels/crossvalidation';
 import { mountChartsPanel } from './panels/charts';
 import { mountDataPanel } from './panels/data';
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
     ['pipelines-panel', mountPipelinesPanel],
     ['run-panel', mountRunPanel],
     ['results-panel', mountResultsPanel],
+    ['breakdown-panel', mountBreakdownPanel],
     ['charts-panel', mountChartsPanel],
     ['scales-panel', mountScalesPanel],
     ['cv-panel', mountCrossValidationPanel],

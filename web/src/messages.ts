@@ -3,6 +3,7 @@
 // of the state and the message; the worker link (worker_link.ts) applies them to the store.
 import type { FromWorker, Progress, Result } from './protocol';
 import { majorityBaseline } from './results';
+import { cumulative, resultsTask } from './tasks';
 import type { Figures, PageState, RunRecord } from './state';
 
 /** A message of a given type from the worker. */
@@ -33,6 +34,13 @@ function progressed(run: RunRecord, p: Progress): Partial<RunRecord> {
 const learnedOnly = (results: Result[] | undefined): Result[] =>
   results && results.some((r) => r.rows > 0) ? results : [];
 
+/** The reader's warnings that speak of the run's task: one of yes/no labels ("only one class
+ * ... (all negative)") says nothing of classes counted by name or of a number. */
+function warningsOf(warnings: string[], results: Result[]): string[] {
+  if (resultsTask(results) === 'binary') return warnings;
+  return warnings.filter((w) => !/^only one class in \d+ rows \(all (negative|positive)\)/.test(w));
+}
+
 /** The end of a run (done or cancelled): the last point, results, baseline, problems. */
 function runDone(s: PageState, msg: Message<'done'>): Partial<PageState> {
   if (!s.run) return { job: null };
@@ -43,13 +51,16 @@ function runDone(s: PageState, msg: Message<'done'>): Partial<PageState> {
   if (msg.progress.rows > last)
     run.points = [
       ...run.points,
-      msg.results.map((r) => Float64Array.of(msg.progress.rows, r.mistakes)),
+      msg.results.map((r) => Float64Array.of(msg.progress.rows, cumulative(r))),
     ];
   const results = learnedOnly(msg.results);
   const skipped = msg.info.errors.map((e) => `skipped ${e.message}`);
   const fit = results.flatMap((r) => r.warnings.map((w) => `${r.pipeline}: ${w}`));
-  // The worker tests on the holdout after a whole stream (it says so, even of no rows).
-  const testing = !msg.cancelled && run.options.holdout > 0;
+  // After a whole stream the worker predicts a sample of the rows of a number, or else tests
+  // on the holdout (it says so, even of no rows); the job goes on until it has said.
+  const task = resultsTask(msg.results);
+  const sampling = !msg.cancelled && task === 'regression';
+  const testing = !msg.cancelled && task === 'binary' && run.options.holdout > 0;
   return {
     run: {
       ...run,
@@ -58,11 +69,11 @@ function runDone(s: PageState, msg: Message<'done'>): Partial<PageState> {
       results,
       models: results.length ? msg.models : [], // after Cancel too: what was learned is kept
       baseline: majorityBaseline(results[0], msg.info),
-      problems: [...msg.info.warnings, ...fit, ...skipped],
+      problems: [...warningsOf(msg.info.warnings, msg.results), ...fit, ...skipped],
       missingCells: msg.info.missingCells,
       blocksApart: msg.blocksApart,
     },
-    job: testing ? s.job : null,
+    job: testing || sampling ? s.job : null,
   };
 }
 
@@ -122,6 +133,7 @@ function scored(msg: Message<'scored'>): Partial<PageState> {
       rows: msg.rows,
       labelled: msg.labelled,
       correct: msg.correct,
+      summary: msg.summary,
       csv: msg.predictions,
       message: error ?? '',
     },
@@ -142,6 +154,13 @@ export function received(s: PageState, msg: FromWorker): Partial<PageState> {
       return runFailed(s, msg);
     case 'holdout':
       return heldOut(s, msg);
+    case 'sample':
+      return {
+        ...withRun(s, () => ({
+          sample: { samples: msg.samples, rows: msg.rows, message: msg.message },
+        })),
+        job: null,
+      };
     case 'cv-progress':
       return s.crossValidation
         ? {

@@ -39,8 +39,8 @@ export type ToWorker =
   | { type: 'cancel' };
 
 export interface SeriesUpdate {
-  mistakes: number;
-  /** New curve points since the last message: [rows, mistakes, rows, mistakes, ...]. */
+  /** New curve points since the last message: [rows, y, rows, y, ...], y the cumulative
+   * mistakes (classes) or absolute error (a number). */
   points: Float64Array;
 }
 
@@ -55,6 +55,13 @@ export interface Progress {
 
 /** Per-pipeline results without the heavy snapshot arrays of scalers. */
 export type Result = PipelineResult;
+
+/** A pipeline's final predictions of a sample of the rows of a number, beside the true
+ * numbers (the same rows for every pipeline of a run). */
+export interface PredictionSample {
+  actual: Float64Array;
+  predicted: Float64Array;
+}
 
 export type FromWorker =
   | { type: 'started'; features: string[]; label: string; pipelines: string[] }
@@ -75,11 +82,16 @@ export type FromWorker =
       rows: number;
       labelled: number;
       correct: number;
+      /** Of a model of classes or of a number: what its predictions scored, in words. */
+      summary?: string;
       predictions: string;
       error?: string;
     }
   | { type: 'failed'; message: string; progress?: Progress; info?: CsvInfo; results?: Result[] }
   | { type: 'holdout'; runs: RunResult[]; message?: string }
+  /** After a run on a number: each pipeline's predictions of a sample of the rows (none, with
+   * why, when they cannot be made), drawn from `rows` rows. */
+  | { type: 'sample'; samples: PredictionSample[]; rows: number; message: string }
   | { type: 'cv-progress'; done: number; total: number }
   | { type: 'cv'; rows: CvRow[]; folds: number; message?: string };
 

@@ -1,16 +1,15 @@
-// The results of a run: the sortable table of every pipeline's figures (progressive,
-// and on the holdout), the marks for the best pipeline and for those no better than the
-// majority class, and the line that states that baseline. What a run gave is one RunState,
-// derived from the page's state (panels/results.ts).
+// The results of a run: the sortable table of every pipeline's figures (progressive, and on the
+// holdout) with the baseline's row under them, the marks for the best pipeline and for those no
+// better than the baseline, and the line that states that baseline. The columns are the task's
+// (columns.ts). What a run gave is one RunState, derived from the page's state
+// (panels/results.ts).
 import type { RunResult } from 'onepass';
+import { type Baseline, type Column, columnsOf, holdoutBaseline } from './columns';
 import { el } from './dom';
 import type { Result } from './protocol';
+import { resultsTask } from './tasks';
 
-/** The majority-class baseline of a run: its class and its progressive error. */
-export interface Baseline {
-  label: string;
-  error: number;
-}
+export type { Baseline };
 
 /** What the last run gave: its results, its holdout runs (one per pipeline, or none), its
  * baseline (null before a run has rows), and whether it read all of its data (a run cancelled
@@ -29,105 +28,72 @@ export const emptyRun = (): RunState => ({
   complete: false,
 });
 
-/** The core's majority-class baseline of the rows a pipeline predicted (eval/metrics.hpp:
- * always answering the class most rows had, a tie the positive one), with its class's name. */
+/** The baseline of the rows a pipeline predicted, as the core gives it (eval/metrics.hpp):
+ * always the class most rows had (binary: a tie answers the positive one) with the class's
+ * name, or for a number the mean of the targets before each row. */
 export function majorityBaseline(
   result: Result | undefined,
   info: { positiveLabel: string; negativeLabel: string },
 ): Baseline | null {
-  const b = result?.baseline;
-  if (!b) return null;
+  if (!result?.baseline) return null;
+  if (result.task === 'multiclass') {
+    const b = result.baseline;
+    return { task: 'multiclass', label: b.class, accuracy: b.accuracy };
+  }
+  if (result.task === 'regression') {
+    const b = result.baseline;
+    return { task: 'regression', mae: b.mae, rmse: b.rmse, r2: b.r2 };
+  }
+  const b = result.baseline;
   return {
+    task: 'binary',
     label: b.positive ? info.positiveLabel : info.negativeLabel || 'the negative class',
+    positive: b.positive,
     error: b.error,
   };
 }
 
-interface Column {
-  key: string;
-  title: string;
-  value: (r: Result, i: number, holdout: RunResult[]) => number | string | null;
-  digits?: number;
-}
-
-/** a / b, or null when b is 0. */
-const ratio = (a: number, b: number): number | null => (b > 0 ? a / b : null);
-
-const baseColumns: Column[] = [
-  { key: 'pipeline', title: 'pipeline', value: (r) => r.canonical },
-  { key: 'rows', title: 'rows', value: (r) => r.rows, digits: 0 },
-  { key: 'mistakes', title: 'mistakes', value: (r) => r.mistakes, digits: 0 },
-  { key: 'error', title: 'progressive error', value: (r) => r.error, digits: 4 },
-  { key: 'logLoss', title: 'log-loss', value: (r) => r.logLoss, digits: 4 },
-  { key: 'precision', title: 'precision', value: (r) => ratio(r.tp, r.tp + r.fp), digits: 4 },
-  { key: 'recall', title: 'recall', value: (r) => ratio(r.tp, r.tp + r.fn), digits: 4 },
-  {
-    key: 'balanced',
-    title: 'balanced accuracy',
-    value: (r) => {
-      const tpr = ratio(r.tp, r.tp + r.fn);
-      const tnr = ratio(r.tn, r.tn + r.fp);
-      return tpr === null || tnr === null ? null : (tpr + tnr) / 2;
-    },
-    digits: 4,
-  },
-  // The confusion counts, one numeric column each so that they sort as numbers.
-  { key: 'tp', title: 'tp', value: (r) => r.tp, digits: 0 },
-  { key: 'fp', title: 'fp', value: (r) => r.fp, digits: 0 },
-  { key: 'tn', title: 'tn', value: (r) => r.tn, digits: 0 },
-  { key: 'fn', title: 'fn', value: (r) => r.fn, digits: 0 },
-];
-const holdoutColumns: Column[] = [
-  {
-    key: 'testAccuracy',
-    title: 'test accuracy',
-    value: (_, i, h) => h[i]?.test.accuracy ?? null,
-    digits: 4,
-  },
-  { key: 'testF1', title: 'test F1', value: (_, i, h) => h[i]?.test.f1 ?? null, digits: 4 },
-  {
-    key: 'testBalanced',
-    title: 'test balanced accuracy',
-    value: (_, i, h) => h[i]?.test.balancedAccuracy ?? null,
-    digits: 4,
-  },
-  { key: 'testAuc', title: 'test AUC', value: (_, i, h) => h[i]?.test.auc ?? null, digits: 4 },
-  {
-    key: 'testLogLoss',
-    title: 'test log-loss',
-    value: (_, i, h) => h[i]?.test.logLoss ?? null,
-    digits: 4,
-  },
-];
-
-/** The holdout's majority-class accuracy (the same test rows for every pipeline), or null. */
-function holdoutBaseline(holdout: RunResult[]): number | null {
-  const t = holdout[0]?.test;
-  if (!t || t.tp === null || t.fp === null || t.tn === null || t.fn === null) return null;
-  return ratio(Math.max(t.tp + t.fn, t.tn + t.fp), t.tp + t.fp + t.tn + t.fn);
+/** What the baseline gives, in words, before the rows it is of ("of the rows"). */
+function baselineWords(b: Baseline): string {
+  if (b.task === 'binary')
+    return `always predicting the majority class (${b.label}) errs on ${b.error.toFixed(4)} of`;
+  if (b.task === 'multiclass')
+    return `always predicting the majority class (${b.label}) is right on ${b.accuracy.toFixed(4)} of`;
+  const r2 = b.r2 === null ? '' : ` and R² ${b.r2.toFixed(4)}`;
+  return (
+    'predicting each row by the mean of the labels before it has mean absolute error ' +
+    `${b.mae.toFixed(4)} and root mean squared error ${b.rmse.toFixed(4)}${r2} over`
+  );
 }
 
 /** The baseline line above the results: progressive, and on the holdout when there is one. */
 export function baselineText({ baseline, holdout, complete, results }: RunState): string {
   if (!baseline) return '';
+  const words = baselineWords(baseline);
   if (!complete)
     return (
-      `Baseline: always predicting the majority class (${baseline.label}) errs on ` +
-      `${baseline.error.toFixed(4)} of the ${results[0]?.rows ?? 0} rows read before the run ` +
+      `Baseline: ${words} the ${results[0]?.rows ?? 0} rows read before the run ` +
       'ended. No pipeline is marked: the run did not read all of its data.'
     );
   const test = holdoutBaseline(holdout);
   return (
-    `Baseline: always predicting the majority class (${baseline.label}) errs on ` +
-    `${baseline.error.toFixed(4)} of the rows` +
+    `Baseline: ${words} the rows` +
     (test === null ? '.' : `; on the holdout it has accuracy ${test.toFixed(4)}.`)
   );
 }
 
-/** The marks of pipeline i: the best of the run (the highest test accuracy with a holdout, else
- * the lowest progressive error; none when all tie), and no better than always predicting the
- * majority class (progressive, or on the holdout). None for a run that did not read all of its
- * data (cancelled, or stopped by a bad row): a few first rows rank nothing. */
+/** How pipeline k ranks (higher is better): the test accuracy with a holdout, else the
+ * progressive accuracy of classes, or minus the RMSE of a number (the figure the core's mark
+ * of no better than the mean compares: docs/algorithms.md 6.7). */
+function score(r: Result, test: RunResult | undefined, holdout: boolean): number {
+  if (holdout) return test?.test.accuracy ?? -1;
+  if (r.task === 'regression') return -(r.rmse ?? Number.POSITIVE_INFINITY);
+  return -(r.error ?? 1);
+}
+
+/** The marks of pipeline i: the best of the run (none when all tie), and no better than the
+ * baseline (progressive, or on the holdout). None for a run that did not read all of its data
+ * (cancelled, or stopped by a bad row): a few first rows rank nothing. */
 function marks({ results, holdout, baseline, complete }: RunState, i: number): HTMLElement[] {
   if (!complete || results.length === 0 || results[0].rows === 0) return [];
   const out: HTMLElement[] = [];
@@ -136,8 +102,6 @@ function marks({ results, holdout, baseline, complete }: RunState, i: number): H
     span.className = `mark ${kind}`;
     out.push(span);
   };
-  const score = (k: number): number =>
-    holdout.length ? (holdout[k]?.test.accuracy ?? -1) : -results[k].error;
   const testBaseline = holdoutBaseline(holdout);
   const noBetter = (k: number): boolean => {
     const test = holdout[k]?.test;
@@ -147,10 +111,11 @@ function marks({ results, holdout, baseline, complete }: RunState, i: number): H
     );
   };
   // The best: the top score, unless every pipeline has it or it is no better than the baseline.
-  const scores = results.map((_, k) => score(k));
+  const scores = results.map((r, k) => score(r, holdout[k], holdout.length > 0));
   const top = Math.max(...scores);
   if (scores[i] === top && scores.some((v) => v !== top) && !noBetter(i)) mark('best', 'best');
-  if (noBetter(i)) mark('no better than the majority class', 'useless');
+  const than = resultsTask(results) === 'regression' ? 'the mean' : 'the majority class';
+  if (noBetter(i)) mark(`no better than ${than}`, 'useless');
   return out;
 }
 
@@ -177,7 +142,7 @@ export class ResultsTable {
 
   show(run: RunState): void {
     this.#shown = run;
-    const cols = run.holdout.length ? [...baseColumns, ...holdoutColumns] : baseColumns;
+    const cols = columnsOf(resultsTask(run.results), run.holdout.length > 0);
     const headings = cols.map((c) => this.#heading(c));
     // The model download comes second, after the name, so that it is never scrolled out of view.
     this.#table.tHead!.rows[0].replaceChildren(
@@ -200,6 +165,27 @@ export class ResultsTable {
       });
     }
     this.#table.tBodies[0].replaceChildren(...order.map((i) => this.#row(run, cols, i)));
+    const foot = this.#table.tFoot ?? this.#table.createTFoot();
+    foot.replaceChildren(...(run.baseline ? [this.#baselineRow(run, run.baseline, cols)] : []));
+  }
+
+  /** The baseline's row under the pipelines', its figures in their columns (a dash where the
+   * baseline has none), so that each figure can be read against it. It stays last whatever the
+   * order. */
+  #baselineRow(run: RunState, b: Baseline, cols: Column[]): HTMLTableRowElement {
+    const tr = el('tr');
+    tr.className = 'baseline-row';
+    const rows = run.results[0]?.rows ?? 0;
+    for (const c of cols) {
+      const v = c.base?.(b, rows, run.holdout) ?? null;
+      const cell = el(c.key === 'pipeline' ? 'th' : 'td');
+      if (c.key === 'pipeline') cell.scope = 'row';
+      cell.textContent = v === null ? '–' : typeof v === 'number' ? v.toFixed(c.digits ?? 4) : v;
+      cell.dataset.key = c.key;
+      tr.append(cell);
+      if (c.key === 'pipeline') tr.append(el('td'));
+    }
+    return tr;
   }
 
   #heading(c: Column): HTMLTableCellElement {

@@ -5,10 +5,19 @@
 // options a Run would send, why Run is off, whether the results shown still belong to the
 // setup shown, the status line).
 import type { CsvPreview, Onepass, RunResult } from 'onepass';
-import type { CvRow, Progress, Result, RunOptions, Source, ToWorker } from './protocol';
+import type {
+  CvRow,
+  PredictionSample,
+  Progress,
+  Result,
+  RunOptions,
+  Source,
+  ToWorker,
+} from './protocol';
 import type { Role, RoleOptions } from './preview';
 import type { Baseline } from './results';
 import { sameParts, type Store } from './store';
+import { previewTask, resultsTask, type Task } from './tasks';
 
 export type { Role };
 
@@ -71,6 +80,9 @@ export interface RunRecord {
   /** testing: the stream is done and the holdout test goes on; stopped: a bad row, a source
    * that cannot be read, or the worker failed. */
   phase: 'starting' | 'going' | 'testing' | 'done' | 'cancelled' | 'stopped';
+  /** What the label asks, as the preview said when the run started (runTask: as its results
+   * say once it has them). */
+  task: Task;
   progress: Figures | null;
   /** The curves as they came: per message, per pipeline, [rows, mistakes, rows, ...]. */
   points: Float64Array[][];
@@ -81,6 +93,9 @@ export interface RunRecord {
   baseline: Baseline | null;
   holdout: RunResult[];
   holdoutMessage: string;
+  /** A run on a number: its pipelines' predictions of a sample of rows, once the worker has
+   * made them (null before; no samples, with why, when it could not). */
+  sample: { samples: PredictionSample[]; rows: number; message: string } | null;
   problems: string[];
   missingCells: number;
   blocksApart: number;
@@ -112,6 +127,8 @@ export interface Predictions {
   rows: number;
   labelled: number;
   correct: number;
+  /** Of a model of classes or of a number: what its predictions scored, in words. */
+  summary?: string;
   csv: string;
   message: string;
 }
@@ -146,11 +163,17 @@ export interface App {
 }
 
 /** A run as it starts: nothing read, learned or said yet. */
-export const startingRun = (id: number, sourceName: string, options: RunOptions): RunRecord => ({
+export const startingRun = (
+  id: number,
+  sourceName: string,
+  options: RunOptions,
+  task: Task = 'binary',
+): RunRecord => ({
   id,
   sourceName,
   options,
   phase: 'starting',
+  task,
   progress: null,
   points: [],
   features: [],
@@ -159,6 +182,7 @@ export const startingRun = (id: number, sourceName: string, options: RunOptions)
   baseline: null,
   holdout: [],
   holdoutMessage: '',
+  sample: null,
   problems: [],
   missingCells: 0,
   blocksApart: 0,
@@ -254,6 +278,13 @@ export function dataBlocker(s: PageState): string {
   if (s.data.reading) return `reading ${sourceName(s.data.source)}…`;
   return s.data.blocker;
 }
+
+/** The task of the data as the controls say: the preview's, or one class against the rest. */
+export const dataTask = (data: DataState): Task => previewTask(data.preview, data.positive);
+
+/** The task of a run: its results' once it has them, else the one it started with. */
+export const runTask = (run: RunRecord): Task =>
+  run.results.length ? resultsTask(run.results) : run.task;
 
 /** A run learned rows: only then has it results to show, marks, models and downloads. */
 export const learned = (run: RunRecord | null): run is RunRecord =>

@@ -12,7 +12,8 @@ import {
   type Source,
   type ToWorker,
 } from './protocol';
-import { gunzippedHead } from './gzip';
+import { gunzippedHead, isGzipFile } from './gzip';
+import { sampleRows } from './sample';
 
 const PROGRESS_INTERVAL_MS = 100;
 const TARGET_CURVE_POINTS = 2000;
@@ -59,8 +60,7 @@ function curveStride(first: Uint8Array, total: number): number {
 function progress(runner: CsvRunner, t0: number, total: number): Progress {
   const info = runner.info();
   const series = [];
-  for (let i = 0; i < runner.size; i++)
-    series.push({ mistakes: runner.stats(i).mistakes, points: runner.newCurvePoints(i) });
+  for (let i = 0; i < runner.size; i++) series.push({ points: runner.newCurvePoints(i) });
   const elapsedMs = performance.now() - t0 - pausedMs;
   return { rows: info.rows, bytes: info.bytes, total, elapsedMs, series };
 }
@@ -93,6 +93,28 @@ async function holdout(
     }
   } catch (e) {
     post({ type: 'holdout', runs: [], message: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+/** After a run on a number: each model's predictions of a sample of the rows (sample.ts). */
+async function sample(
+  op: Onepass,
+  source: Source,
+  options: RunOptions,
+  models: string[],
+): Promise<void> {
+  try {
+    if (source.kind === 'file' && (await isGzipFile(source.file))) {
+      const message = 'a compressed file is not read a second time for a sample';
+      post({ type: 'sample', samples: [], rows: 0, message });
+      return;
+    }
+    const { stream } = await open(source);
+    const sampled = await sampleRows(op, stream, models, options, () => cancelled);
+    post({ type: 'sample', ...sampled });
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    post({ type: 'sample', samples: [], rows: 0, message });
   }
 }
 
@@ -273,7 +295,12 @@ async function run(source: Source, options: RunOptions): Promise<void> {
       cancelled,
       blocksApart,
     });
-    if (!cancelled && options.holdout > 0) await holdout(op, source, options, total);
+    // The evaluation protocols take yes/no labels: classes and numbers get no holdout test,
+    // and a number gets a sample of its predictions.
+    const task = csv.size > 0 ? csv.stats(0).task : 'binary';
+    if (!cancelled && task === 'regression') await sample(op, source, options, models);
+    else if (!cancelled && task === 'binary' && options.holdout > 0)
+      await holdout(op, source, options, total);
   } catch (e) {
     // A bad row (or a bad spec): what was learned before it is kept and reported.
     const message = e instanceof Error ? e.message : String(e);
@@ -318,8 +345,11 @@ async function score(source: Source, model: string): Promise<void> {
     }
     parts.push(scorer.toCsv(scorer.finish()));
     const { rows, labelled, correct } = scorer;
+    // A model of classes or of a number: the scorer's own words (accuracy of classes, or the
+    // errors of a number), not a count of right answers that a number does not have.
+    const summary = scorer.schema.task === 'binary' ? undefined : scorer.summary;
     scorer.dispose();
-    post({ type: 'scored', rows, labelled, correct, predictions: parts.join('') });
+    post({ type: 'scored', rows, labelled, correct, predictions: parts.join(''), summary });
   } catch (e) {
     const error = e instanceof Error ? e.message : String(e);
     post({ type: 'scored', rows: 0, labelled: 0, correct: 0, predictions: '', error });

@@ -1,12 +1,14 @@
-// The charts panel: cumulative mistakes and the recent error rate of the run shown, redrawn at
-// most once per animation frame as its points come; the holdout's ROC and precision-recall
-// curves; the pipeline pointed at in the results standing out; the chart as a PNG.
+// The charts panel: cumulative mistakes and the recent error rate of the run shown (for a
+// number: cumulative absolute error and the recent mean absolute error), redrawn at most once
+// per animation frame as its points come; the holdout's ROC and precision-recall curves; the
+// pipeline pointed at in the results standing out; the chart as a PNG.
 import type { RunResult } from 'onepass';
 import { MistakesChart, rollingError } from '../chart';
-import { find } from '../dom';
+import { find, findAll } from '../dom';
 import { download } from '../exports';
-import { type App, learned, staleness } from '../state';
+import { type App, learned, runTask, staleness } from '../state';
 import { watch } from '../store';
+import { chartWords, type Task } from '../tasks';
 
 /** A curve on the grid of 101 points as [x, y, x, y, ...]. */
 const grid = (curve: Float64Array): Float64Array =>
@@ -31,18 +33,43 @@ export function mountChartsPanel(root: HTMLElement, app: App): void {
   const curves = find<HTMLDivElement>(root, 'holdout-curves');
   const exportPng = find<HTMLButtonElement>(root, 'export-png');
 
-  // The run drawn and how many of its batches of points.
-  let drawnRun: number | null = null;
+  const [title, explain, howTo, rollingTitle, rollingExplain] = findAll(
+    root,
+    'chart-title',
+    'chart-explain',
+    'chart-howto',
+    'rolling-title',
+    'rolling-explain',
+  );
+
+  // The run drawn, as what task, and how many of its batches of points. A run's task is the
+  // preview's until its results say (they may differ: class learners on yes/no labels), and
+  // then its curves are drawn again under the right words.
+  let drawnRun: string | null = null;
   let drawn = 0;
   let frameRequested = false;
+  const words = (task: Task): void => {
+    const w = chartWords(task);
+    title.textContent = w.title;
+    explain.textContent = w.explain;
+    howTo.textContent = w.howTo;
+    rollingTitle.textContent = w.recentTitle;
+    rollingExplain.textContent = w.recentExplain;
+  };
   watch(
     store,
-    (s) => [s.run?.id ?? null, s.run?.points],
+    (s) => [s.run?.id ?? null, s.run && runTask(s.run), s.run?.points],
     (_, s) => {
       const run = s.run;
-      if ((run?.id ?? null) !== drawnRun) {
-        for (const c of [chart, rolling]) c.reset(run?.options.pipelines ?? []);
-        drawnRun = run?.id ?? null;
+      const task = run ? runTask(run) : 'binary';
+      const key = run ? `${run.id} ${task}` : null;
+      if (key !== drawnRun) {
+        const w = chartWords(task);
+        const names = run?.options.pipelines ?? [];
+        chart.reset(names, w.axis);
+        rolling.reset(names, w.recentAxis);
+        words(task);
+        drawnRun = key;
         drawn = 0;
       }
       const points = run?.points ?? [];
@@ -88,7 +115,7 @@ export function mountChartsPanel(root: HTMLElement, app: App): void {
     const run = store.get().run;
     if (!learned(run)) return;
     const rows = run.progress?.rows ?? 0;
-    const png = chart.toPng(`Cumulative mistakes: ${run.sourceName}, ${rows} rows`);
+    const png = chart.toPng(`${chartWords(runTask(run)).title}: ${run.sourceName}, ${rows} rows`);
     if (png) download('onepass-chart.png', png);
   });
   watch(

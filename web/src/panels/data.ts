@@ -4,6 +4,7 @@
 import { chooseData, chooseLabel, choosePositive, chooseRole, DATASETS, sample } from '../data';
 import { find, findAll } from '../dom';
 import { showPreview } from '../preview';
+import { previewTask } from '../tasks';
 import type { CsvPreview } from 'onepass';
 import { type App, type DataState, type Role, type Settings } from '../state';
 import { watch } from '../store';
@@ -12,10 +13,26 @@ function fillPositive(menu: HTMLSelectElement, p: CsvPreview | null): void {
   menu.replaceChildren();
   if (!p) return;
   const sampled = p.labelValues.reduce((n, v) => n + v.count, 0);
+  const task = previewTask(p, '');
+  if (task === 'regression') {
+    menu.append(new Option('none: the label is a number to predict', ''));
+    return;
+  }
+  // Classes are learned as they are; a class chosen is learned against all the others.
+  if (task === 'multiclass')
+    menu.append(
+      new Option(
+        `none: learn every class (${p.labelValues.length} in the first ${sampled} rows)`,
+        '',
+      ),
+    );
   // The core's rule, as the run will read the labels.
-  if (p.numericLabels) menu.append(new Option('numeric: 1 is positive, 0 or -1 negative', ''));
+  else if (p.numericLabels) menu.append(new Option('numeric: 1 is positive, 0 or -1 negative', ''));
+  const against = task === 'multiclass' ? ' against the rest' : '';
   for (const v of p.labelValues)
-    menu.append(new Option(`${v.value} (${v.count} of the first ${sampled} rows)`, v.value));
+    menu.append(
+      new Option(`${v.value}${against} (${v.count} of the first ${sampled} rows)`, v.value),
+    );
 }
 
 function describe(data: DataState): string {

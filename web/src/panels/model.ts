@@ -11,6 +11,7 @@ function said(s: PageState): string {
   if (p?.phase === 'going') return 'Predicting…';
   if (p?.phase === 'cancelled') return 'Prediction cancelled.';
   if (p?.phase === 'failed') return `Could not predict: ${p.message}`;
+  if (p?.phase === 'done' && p.summary) return `${p.summary}.`;
   if (p?.phase === 'done') {
     const acc = p.labelled
       ? `; accuracy ${(p.correct / p.labelled).toFixed(4)} on the ${p.labelled} labelled rows`

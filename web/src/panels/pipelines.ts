@@ -5,7 +5,7 @@ import { catalogue } from '../catalogue';
 import { mountBuilder, presets } from '../compose';
 import { find, findAll } from '../dom';
 import { shareLink } from '../link';
-import type { App, PageState } from '../state';
+import { type App, dataTask, type PageState } from '../state';
 import { watch } from '../store';
 
 const base = (): string => location.href.split('#')[0];
@@ -16,9 +16,19 @@ export function mountPipelinesPanel(root: HTMLElement, app: App): void {
   const [applyPreset, share] = findAll<HTMLButtonElement>(root, 'apply-preset', 'share');
   const specs = find<HTMLTextAreaElement>(root, 'specs');
   const shareStatus = find<HTMLParagraphElement>(root, 'share-status');
-  const PRESETS = presets(op.defaultPipeline);
-  preset.replaceChildren(
-    ...Object.entries(PRESETS).map(([key, p]) => new Option(`${p.title} (${p.specs.length})`, key)),
+  // The presets of the data's task: a number offers only learners of a number.
+  let offered = presets(op.defaultPipeline);
+  watch(
+    store,
+    (s) => dataTask(s.data),
+    (task) => {
+      offered = presets(op.defaultPipeline, task);
+      preset.replaceChildren(
+        ...Object.entries(offered).map(
+          ([key, p]) => new Option(`${p.title} (${p.specs.length})`, key),
+        ),
+      );
+    },
   );
   const registry = op.registry();
   catalogue(find(root, 'catalogue'), registry);
@@ -31,7 +41,10 @@ export function mountPipelinesPanel(root: HTMLElement, app: App): void {
     const now = store.get().settings.specs.trim();
     setSpecs((now ? now + '\n' : '') + spec);
   });
-  applyPreset.addEventListener('click', () => setSpecs(PRESETS[preset.value].specs.join('\n')));
+  applyPreset.addEventListener('click', () => {
+    const chosen = offered[preset.value];
+    if (chosen) setSpecs(chosen.specs.join('\n'));
+  });
   specs.addEventListener('input', () => setSpecs(specs.value));
   share.addEventListener('click', async () => {
     const link = shareLink(store.get(), base());

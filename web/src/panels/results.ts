@@ -5,7 +5,8 @@ import type { Onepass } from 'onepass';
 import { el, find, findAll } from '../dom';
 import { curveColumns, curvesCsv, download, resultsJson } from '../exports';
 import { baselineText, ResultsTable, type RunState } from '../results';
-import { type App, complete, learned, type RunRecord, staleness } from '../state';
+import { COLUMNS_EXPLAIN } from '../columns';
+import { type App, complete, learned, type RunRecord, runTask, staleness } from '../state';
 import { watch } from '../store';
 
 /** The model as ONNX bytes, or null when the pipeline has no exact linear form. */
@@ -32,6 +33,11 @@ const shown = (run: RunRecord | null): RunState =>
 function holdoutSaid(run: RunRecord | null): string {
   if (!learned(run) || run.options.holdout === 0) return '';
   const test = Math.round(run.options.holdout * 100);
+  if (runTask(run) !== 'binary')
+    return (
+      'No holdout test: it takes yes/no labels (choose a positive class to test one class ' +
+      'against the rest). The figures above predict each row before learning it.'
+    );
   if (run.phase === 'testing') return 'Testing on the holdout…';
   if (run.holdoutMessage) return `No holdout test: ${run.holdoutMessage}.`;
   if (run.holdout.length === 0) return '';
@@ -47,6 +53,8 @@ export function mountResultsPanel(root: HTMLElement, app: App): void {
     'holdout-status',
   );
   const tableEl = find<HTMLTableElement>(root, 'results');
+  const explain = find<HTMLParagraphElement>(root, 'columns-explain');
+  const binaryExplain = explain.textContent ?? '';
   const [exportJson, exportCurve] = findAll<HTMLButtonElement>(root, 'export-json', 'export-curve');
   // The ONNX form of each model of the run shown, made once.
   let onnx = new Map<number, Uint8Array | null>();
@@ -114,6 +122,11 @@ export function mountResultsPanel(root: HTMLElement, app: App): void {
       holdoutStatus.textContent = holdoutSaid(s.run);
       for (const b of [exportJson, exportCurve]) b.disabled = !learned(s.run);
     },
+  );
+  watch(
+    store,
+    (s) => (s.run ? runTask(s.run) : 'binary'),
+    (task) => (explain.textContent = task === 'binary' ? binaryExplain : COLUMNS_EXPLAIN[task]),
   );
   watch(store, staleness, (text) => {
     stale.textContent = text;

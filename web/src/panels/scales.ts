@@ -17,7 +17,11 @@ export function mountScalesPanel(root: HTMLElement, app: App): void {
     (s) => [s.run?.results, s.run?.features],
     (_, s) =>
       view.show(
-        (s.run?.results ?? []).map((r) => ({ pipeline: r.pipeline, snapshot: r.snapshot })),
+        (s.run?.results ?? []).map((r) => ({
+          pipeline: r.pipeline,
+          snapshot: r.snapshot,
+          classes: r.task === 'multiclass' ? r.classes : undefined,
+        })),
         s.run?.features ?? [],
       ),
   );

@@ -1,0 +1,243 @@
+// The columns of the results table for each task, and what the baseline shows in each: a
+// binary run's error and confusion counts, a multiclass run's accuracy and F1, a regression
+// run's errors in the label's units. A column of one task never shows for another's run.
+import type { RunResult } from 'onepass';
+import type { Result } from './protocol';
+import type { Task } from './tasks';
+
+/** The baseline of a run: always the majority class (its name; binary: whether it is the
+ * positive class, and its progressive error; multiclass: its accuracy), or for a number the
+ * mean of the targets before each row. */
+export type Baseline =
+  | { task: 'binary'; label: string; positive: boolean; error: number }
+  | { task: 'multiclass'; label: string; accuracy: number }
+  | { task: 'regression'; mae: number; rmse: number; r2: number | null };
+
+type Cell = number | string | null;
+
+export interface Column {
+  key: string;
+  title: string;
+  value: (r: Result, i: number, holdout: RunResult[]) => Cell;
+  /** The baseline's figure in this column over `rows` rows (none: a dash). */
+  base?: (b: Baseline, rows: number, holdout: RunResult[]) => Cell;
+  digits?: number;
+}
+
+/** A pipeline's task; a result without one is binary. */
+export const taskOf = (r: Result): Task => r.task ?? 'binary';
+
+type Of<T extends Task> = Extract<Result, { task: T }>;
+type BaseOf<T extends Task> = Extract<Baseline, { task: T }>;
+
+/** A figure of results of one task (null for another's). */
+const on =
+  <T extends Task>(task: T, f: (r: Of<T>) => Cell) =>
+  (r: Result): Cell =>
+    taskOf(r) === task ? f(r as Of<T>) : null;
+
+/** A figure of the baseline of one task (null for another's). */
+const onBase =
+  <T extends Task>(task: T, f: (b: BaseOf<T>, rows: number) => Cell) =>
+  (b: Baseline, rows: number): Cell =>
+    b.task === task ? f(b as BaseOf<T>, rows) : null;
+
+/** a / b, or null when b is 0. */
+export const ratio = (a: number, b: number): number | null => (b > 0 ? a / b : null);
+
+interface Counts {
+  tp: number;
+  fp: number;
+  tn: number;
+  fn: number;
+}
+
+/** The confusion counts of always answering one class: every row of the other is wrong. */
+function baseCounts(b: BaseOf<'binary'>, rows: number): Counts {
+  const wrong = Math.round(b.error * rows);
+  return b.positive
+    ? { tp: rows - wrong, fp: wrong, tn: 0, fn: 0 }
+    : { tp: 0, fp: 0, tn: rows - wrong, fn: wrong };
+}
+
+const precision = (c: Counts): number | null => ratio(c.tp, c.tp + c.fp);
+const recall = (c: Counts): number | null => ratio(c.tp, c.tp + c.fn);
+function balanced(c: Counts): number | null {
+  const tpr = ratio(c.tp, c.tp + c.fn);
+  const tnr = ratio(c.tn, c.tn + c.fp);
+  return tpr === null || tnr === null ? null : (tpr + tnr) / 2;
+}
+
+/** A binary column of a figure of the counts, for pipelines and the baseline alike. */
+const fromCounts = (key: string, title: string, f: (c: Counts) => number | null): Column => ({
+  key,
+  title,
+  value: on('binary', (r) => f(r)),
+  base: onBase('binary', (b, n) => f(baseCounts(b, n))),
+  digits: key.length === 2 ? 0 : 4,
+});
+
+const name: Column = {
+  key: 'pipeline',
+  title: 'pipeline',
+  value: (r) => r.canonical,
+  base: (b) =>
+    b.task === 'regression'
+      ? 'baseline: the mean of the labels before each row'
+      : `baseline: always ${b.label}, the majority class`,
+};
+const rowsColumn: Column = {
+  key: 'rows',
+  title: 'rows',
+  value: (r) => r.rows,
+  base: (_, n) => n,
+  digits: 0,
+};
+
+const binaryColumns: Column[] = [
+  name,
+  rowsColumn,
+  {
+    key: 'mistakes',
+    title: 'mistakes',
+    value: on('binary', (r) => r.mistakes),
+    base: onBase('binary', (b, n) => Math.round(b.error * n)),
+    digits: 0,
+  },
+  {
+    key: 'error',
+    title: 'progressive error',
+    value: on('binary', (r) => r.error),
+    base: onBase('binary', (b) => b.error),
+    digits: 4,
+  },
+  { key: 'logLoss', title: 'log-loss', value: on('binary', (r) => r.logLoss), digits: 4 },
+  fromCounts('precision', 'precision', precision),
+  fromCounts('recall', 'recall', recall),
+  fromCounts('balanced', 'balanced accuracy', balanced),
+  // The confusion counts, one numeric column each so that they sort as numbers.
+  fromCounts('tp', 'tp', (c) => c.tp),
+  fromCounts('fp', 'fp', (c) => c.fp),
+  fromCounts('tn', 'tn', (c) => c.tn),
+  fromCounts('fn', 'fn', (c) => c.fn),
+];
+
+const multiclassColumns: Column[] = [
+  name,
+  rowsColumn,
+  {
+    key: 'mistakes',
+    title: 'mistakes',
+    value: on('multiclass', (r) => r.mistakes),
+    base: onBase('multiclass', (b, n) => Math.round((1 - b.accuracy) * n)),
+    digits: 0,
+  },
+  {
+    key: 'error',
+    title: 'progressive error',
+    value: on('multiclass', (r) => r.error),
+    base: onBase('multiclass', (b) => 1 - b.accuracy),
+    digits: 4,
+  },
+  {
+    key: 'accuracy',
+    title: 'accuracy',
+    value: on('multiclass', (r) => r.accuracy),
+    base: onBase('multiclass', (b) => b.accuracy),
+    digits: 4,
+  },
+  {
+    key: 'balanced',
+    title: 'balanced accuracy',
+    value: on('multiclass', (r) => r.balancedAccuracy),
+    digits: 4,
+  },
+  { key: 'macroF1', title: 'macro F1', value: on('multiclass', (r) => r.macroF1), digits: 4 },
+  { key: 'logLoss', title: 'log-loss', value: on('multiclass', (r) => r.logLoss), digits: 4 },
+];
+
+const regressionColumns: Column[] = [
+  name,
+  rowsColumn,
+  {
+    key: 'mae',
+    title: 'mean absolute error (MAE)',
+    value: on('regression', (r) => r.mae),
+    base: onBase('regression', (b) => b.mae),
+    digits: 4,
+  },
+  {
+    key: 'rmse',
+    title: 'root mean squared error (RMSE)',
+    value: on('regression', (r) => r.rmse),
+    base: onBase('regression', (b) => b.rmse),
+    digits: 4,
+  },
+  {
+    key: 'r2',
+    title: 'R²',
+    value: on('regression', (r) => r.r2),
+    base: onBase('regression', (b) => b.r2),
+    digits: 4,
+  },
+];
+
+/** The holdout's majority-class accuracy (the same test rows for every pipeline), or null. */
+export function holdoutBaseline(holdout: RunResult[]): number | null {
+  const t = holdout[0]?.test;
+  if (!t || t.tp === null || t.fp === null || t.tn === null || t.fn === null) return null;
+  return ratio(Math.max(t.tp + t.fn, t.tn + t.fp), t.tp + t.fp + t.tn + t.fn);
+}
+
+/** The holdout's columns (binary runs only: the evaluation protocols take yes/no labels). */
+const holdoutColumns: Column[] = [
+  {
+    key: 'testAccuracy',
+    title: 'test accuracy',
+    value: (_, i, h) => h[i]?.test.accuracy ?? null,
+    base: (_, __, h) => holdoutBaseline(h),
+    digits: 4,
+  },
+  { key: 'testF1', title: 'test F1', value: (_, i, h) => h[i]?.test.f1 ?? null, digits: 4 },
+  {
+    key: 'testBalanced',
+    title: 'test balanced accuracy',
+    value: (_, i, h) => h[i]?.test.balancedAccuracy ?? null,
+    digits: 4,
+  },
+  { key: 'testAuc', title: 'test AUC', value: (_, i, h) => h[i]?.test.auc ?? null, digits: 4 },
+  {
+    key: 'testLogLoss',
+    title: 'test log-loss',
+    value: (_, i, h) => h[i]?.test.logLoss ?? null,
+    digits: 4,
+  },
+];
+
+/** The columns of a run of this task, with the holdout's when it has one. */
+export function columnsOf(task: Task, holdout: boolean): Column[] {
+  if (task === 'multiclass') return multiclassColumns;
+  if (task === 'regression') return regressionColumns;
+  return holdout ? [...binaryColumns, ...holdoutColumns] : binaryColumns;
+}
+
+/** What the columns of a run on classes or on a number mean (yes/no labels: the page's own
+ * text). */
+export const COLUMNS_EXPLAIN: Record<Exclude<Task, 'binary'>, string> = {
+  multiclass:
+    'Progressive error: the share of rows put in the wrong class, each row predicted before it ' +
+    'is learned; accuracy: the share put in the right one. Balanced accuracy: the mean over the ' +
+    "classes of the share of each class's rows found; macro F1: the mean over the classes of " +
+    'F1 (precision and recall together); both weigh a small class as much as a large one. ' +
+    'Log-loss: how sure the pipeline was of the right class, lower is better (learners with ' +
+    'probabilities only). The baseline row always answers the majority class: a pipeline that ' +
+    'does no better is marked, and so is the best one. Click a column heading to sort.',
+  regression:
+    'Mean absolute error (MAE): how far a prediction is from the true number on average, in ' +
+    "the label's units; root mean squared error (RMSE): the same with large errors weighing " +
+    "more. R²: the share of the label's variation that the predictions explain (1: all of it; " +
+    '0: no more than the mean of the labels; below 0: less). Each row is predicted before it ' +
+    'is learned. The baseline row predicts each row by the mean of the labels before it: a ' +
+    'pipeline that does no better is marked, and so is the best one (the lowest RMSE). Click ' +
+    'a column heading to sort.',
+};

@@ -1,0 +1,86 @@
+// The breakdown of a run on classes or on a number, for the pipeline chosen: which classes get
+// confused (the confusion matrix and each class's figures), or how far the predictions of a
+// sample of rows fall from the true numbers (predicted against true, and the residuals). Hidden
+// for yes/no labels, whose confusion counts are columns of the results.
+import { showConfusion, showPerClass } from '../confusion';
+import { find, findAll } from '../dom';
+import { ResidualPlots } from '../residuals';
+import { type App, learned, type RunRecord, runTask, staleness } from '../state';
+import { watch } from '../store';
+
+const EXPLAIN = {
+  multiclass:
+    'Each row of the table is a true class, each column the class predicted, every row ' +
+    'predicted before it was learned. The green diagonal counts the right answers; any other ' +
+    'cell counts rows of the class of its row taken for the class of its column.',
+  regression:
+    "The pipeline's final model predicts a sample of the rows (rows it learned from, so its " +
+    'errors there are a little smaller than the progressive ones above). Points on the dashed ' +
+    'diagonal are predicted right; the residuals (true minus predicted) should scatter around ' +
+    'zero with no pattern.',
+};
+
+/** What the sample of a run on a number says, for its status line. */
+function sampleSaid(run: RunRecord): string {
+  const s = run.sample;
+  if (!s) return run.phase === 'done' ? 'Predicting a sample of the rows…' : '';
+  if (!s.samples.length) return `No sample of predictions: ${s.message}.`;
+  const n = s.samples[0].actual.length;
+  const limit = s.message ? ` (${s.message})` : '';
+  return `${n.toLocaleString()} rows drawn at random from ${s.rows.toLocaleString()}${limit}.`;
+}
+
+export function mountBreakdownPanel(root: HTMLElement, app: App): void {
+  const { store } = app;
+  const [title, explain, note, status] = findAll(
+    root,
+    'breakdown-title',
+    'breakdown-explain',
+    'confusion-note',
+    'sample-status',
+  );
+  const pipeline = find<HTMLSelectElement>(root, 'breakdown-pipeline');
+  const [classes, numbers] = findAll(root, 'classes-view', 'numbers-view');
+  const confusion = find<HTMLTableElement>(root, 'confusion');
+  const perClass = find<HTMLTableElement>(root, 'per-class');
+  const plots = new ResidualPlots(find(root, 'predicted-actual'), find(root, 'residuals'));
+
+  const draw = (run: RunRecord | null): void => {
+    const task = run && learned(run) ? runTask(run) : 'binary';
+    root.hidden = task === 'binary';
+    classes.hidden = task !== 'multiclass';
+    numbers.hidden = task !== 'regression';
+    if (!run || task === 'binary') return;
+    const i = Math.min(Number(pipeline.value) || 0, run.results.length - 1);
+    const r = run.results[i];
+    explain.textContent = EXPLAIN[task];
+    if (r.task === 'multiclass') {
+      title.textContent = 'Which classes get confused';
+      note.textContent = showConfusion(confusion, r);
+      showPerClass(perClass, r);
+    } else if (r.task === 'regression') {
+      title.textContent = 'Predictions against the true numbers';
+      status.textContent = sampleSaid(run);
+      plots.show(run.sample?.samples[i] ?? null);
+    }
+  };
+
+  pipeline.addEventListener('change', () => draw(store.get().run));
+  watch(
+    store,
+    (s) => [s.run?.results, s.run?.sample, s.run?.phase],
+    (_, s) => {
+      const names = (s.run?.results ?? []).map((r) => r.pipeline);
+      const keep = pipeline.value;
+      pipeline.replaceChildren(...names.map((n, i) => new Option(n, String(i))));
+      if (keep !== '' && Number(keep) < names.length) pipeline.value = keep;
+      draw(s.run);
+    },
+  );
+  // Of the run shown: dimmed with it when the setup changed since (the results say why).
+  watch(
+    store,
+    (s) => staleness(s) !== '',
+    (old) => root.classList.toggle('stale', old),
+  );
+}

@@ -1,0 +1,77 @@
+// What the label asks of a run (docs/algorithms.md 1.8): yes/no (binary), one of several classes
+// (multiclass) or a number (regression). The page learns it from the preview before a run, and
+// from the results after one; every view that shows figures, curves or weights asks it here, so
+// that no view shows one task's figures for another's run.
+import type { CsvPreview } from 'onepass';
+import type { Result } from './protocol';
+
+export type Task = 'binary' | 'multiclass' | 'regression';
+
+/** The task the reader decided from the preview's sampled labels. The preview states it in a
+ * notice ("task multiclass: the label 'Species' has 3 values ..."); it says nothing of yes/no
+ * labels. A positive class chosen makes any class label one class against the rest. */
+export function previewTask(preview: CsvPreview | null, positive: string): Task {
+  if (!preview || positive) return 'binary';
+  for (const n of preview.notices) {
+    const m = /^task (multiclass|regression):/.exec(n);
+    if (m) return m[1] as Task;
+  }
+  return 'binary';
+}
+
+/** A run's task, from its results (every pipeline of a run learns the same task). A result
+ * without one is binary, as results were before there were tasks. */
+export const resultsTask = (results: readonly Result[]): Task => results[0]?.task ?? 'binary';
+
+/** The last value of a pipeline's curve: cumulative mistakes for classes, cumulative absolute
+ * error for a number (MAE times the rows). */
+export function cumulative(r: Result): number {
+  return r.task === 'regression' ? (r.mae ?? 0) * r.rows : r.mistakes;
+}
+
+/** The words of the charts for a task: what the curve adds up and what the recent window
+ * shows. */
+export function chartWords(task: Task): {
+  title: string;
+  axis: string;
+  explain: string;
+  recentTitle: string;
+  recentAxis: string;
+  recentExplain: string;
+  howTo: string;
+} {
+  if (task === 'regression')
+    return {
+      title: 'Cumulative absolute error',
+      axis: 'cumulative absolute error',
+      explain:
+        'How far the predictions were from the true numbers so far, added up, each row ' +
+        'predicted before it is learned: flatter is better.',
+      recentTitle: 'Recent mean absolute error',
+      recentAxis: 'mean absolute error, recent rows',
+      recentExplain:
+        'How far off the predictions were on average over the most recent stretch of rows (a ' +
+        'twentieth of the file), in the units of the label. It shows whether a learner is still ' +
+        'improving, and whether the data drifts.',
+      howTo:
+        'A line adds up how far each prediction was from the true number. The baseline of the ' +
+        'results (each row predicted by the mean of the labels before it) adds up about its ' +
+        'mean absolute error times the rows.',
+    };
+  return {
+    title: 'Cumulative mistakes',
+    axis: 'cumulative mistakes',
+    explain:
+      (task === 'multiclass' ? 'Rows put in the wrong class so far' : 'Wrong predictions so far') +
+      ', each row predicted before it is learned: flatter is better.',
+    recentTitle: 'Recent error rate',
+    recentAxis: 'error rate, recent rows',
+    recentExplain:
+      'The share of wrong predictions over the most recent stretch of rows (a twentieth of the ' +
+      'file). It shows whether a learner is still improving, and whether the data drifts.',
+    howTo:
+      'A line counts the wrong predictions so far. A line as steep as the number of rows means ' +
+      'every prediction was wrong; the majority-class baseline of the results makes about as ' +
+      'many mistakes as its error times the rows.',
+  };
+}
