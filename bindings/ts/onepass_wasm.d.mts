@@ -1,5 +1,12 @@
 // Types of the Embind module built from bindings/embind.cpp (Emscripten 3.1.6 has no
 // --emit-tsd, docs/design.md toolchain fact 3, so they are written by hand and kept beside the bindings).
+/** A frozen prediction; scores and probabilities for multiclass and regression pipelines. */
+export interface RawPrediction {
+  label: number;
+  probability: number | null;
+  scores?: Float64Array;
+  probabilities?: Float64Array | null;
+}
 export interface RawSnapshotPart {
   name: string;
   arrays: Record<string, Float64Array>;
@@ -116,6 +123,9 @@ export interface RawSchema {
   /** What the model reads: CSV rows, or svmlight rows (features by index from indexBase). */
   input: 'csv' | 'svmlight';
   indexBase?: 0 | 1;
+  /** What the label asks (docs/algorithms.md 1.8); a multiclass model's classes by index. */
+  task: 'binary' | 'multiclass' | 'regression';
+  classes: string[];
 }
 export interface RawPipeline {
   init(spec: string, every: number, window: number, task: string): string;
@@ -139,7 +149,7 @@ export interface RawPipeline {
     dims: number,
   ): { scores: Float64Array; error?: string; row?: number };
   score(dims: number): number | string;
-  predict(dims: number): { label: number; probability: number | null } | string;
+  predict(dims: number): RawPrediction | string;
   finish(): void;
   hasProbability(): boolean;
   dims(): number;
@@ -263,6 +273,8 @@ export interface RawScorer {
     probabilities: Float64Array | null;
     labels: Int8Array;
     lines: Float64Array;
+    values: Float64Array | null;
+    classProbabilities: Float64Array | null;
   };
   csvHeader(): string;
   csvLines(
@@ -270,6 +282,8 @@ export interface RawScorer {
     predictions: Int8Array,
     probabilities: Float64Array | null,
     lines: Float64Array,
+    values: Float64Array | null,
+    classProbabilities: Float64Array | null,
   ): string;
   hasProbability(): boolean;
   hasLabels(): boolean;

@@ -178,6 +178,8 @@ inline val schema_value(const onepass::ModelSchema& s) {
   out.set("negative", s.negative);
   out.set("input", std::string(s.svmlight ? "svmlight" : "csv"));
   if (s.svmlight) out.set("indexBase", s.index_base);
+  out.set("task", std::string(onepass::task_name(s.task)));
+  out.set("classes", strings_value(s.classes));
   return out;
 }
 

@@ -126,14 +126,35 @@ class JsPipeline {
   // The row's predicted label (+1, or -1; a tie predicts +1: D-TIE) and, for learners that give
   // one, the probability of the positive class (the core's stable sigmoid, docs/algorithms.md
   // 2.1): { label, probability } or the error message.
+  // A multiclass or regression pipeline (docs/algorithms.md 1.8): { label: the class index or
+  // the number predicted, probability: that class's (or null), scores, probabilities (or null) }.
   val predict(std::size_t dims) const {
     if (const std::string no = raw_rows_only(); !no.empty()) return val(no);
+    if (pipeline_->learns_task()) return predict_target(dims);
     auto r = pipeline_->score_one(input_.data(), dims);
     if (!r) return val(r.message());
     val out = val::object();
     out.set("label", onepass::label_of_score(r.value()));
     out.set("probability",
             pipeline_->has_probability() ? val(onepass::sigmoid(r.value())) : val::null());
+    return out;
+  }
+
+  val predict_target(std::size_t dims) const {
+    if (pipeline_->width() != 0 && dims != pipeline_->dims())
+      return val("the row has " + std::to_string(dims) + " features, the pipeline " +
+                 std::to_string(pipeline_->dims()));
+    std::vector<double> scores, probabilities;
+    const onepass::Result<double> r =
+        pipeline_->predict_target(input_.data(), onepass::SparseRow{}, scores, probabilities);
+    if (!r) return val(r.message());
+    const bool regression = pipeline_->task() == onepass::Task::regression;
+    const auto k = regression ? 0 : static_cast<std::size_t>(r.value());
+    val out = val::object();
+    out.set("label", r.value());
+    out.set("probability", probabilities.empty() ? val::null() : val(probabilities[k]));
+    out.set("scores", typed_copy(scores));
+    out.set("probabilities", probabilities.empty() ? val::null() : typed_copy(probabilities));
     return out;
   }
 

@@ -45,13 +45,25 @@ class JsScorer {
             scorer_->has_probability() ? typed_copy(r.probabilities) : val::null());
     out.set("labels", typed_copy(r.labels));
     out.set("lines", typed_copy(lines));
+    // A multiclass or regression model (docs/algorithms.md 1.8): the class index or number,
+    // and every class's probability (K per row) where the learner has them.
+    const bool task = scorer_->task() != onepass::Task::binary;
+    out.set("values", task ? typed_copy(r.values) : val::null());
+    out.set("classProbabilities", task && !r.class_probabilities.empty()
+                                      ? typed_copy(r.class_probabilities)
+                                      : val::null());
     return out;
   }
   // The predictions CSV (api/scorer.hpp): its header, and the lines of rows that take()
   // gave (the JS Scorer's toCsv hands them back).
   std::string csv_header() const { return scorer_->csv_header(); }
-  std::string csv_lines(val scores, val predictions, val probabilities, val lines) const {
+  std::string csv_lines(val scores, val predictions, val probabilities, val lines, val values,
+                        val class_probabilities) const {
     onepass::ScoredRows r;
+    if (!values.isNull() && !values.isUndefined())
+      r.values = emscripten::convertJSArrayToNumberVector<double>(values);
+    if (!class_probabilities.isNull() && !class_probabilities.isUndefined())
+      r.class_probabilities = emscripten::convertJSArrayToNumberVector<double>(class_probabilities);
     r.scores = emscripten::convertJSArrayToNumberVector<double>(scores);
     r.predictions = emscripten::convertJSArrayToNumberVector<std::int8_t>(predictions);
     if (!probabilities.isNull() && !probabilities.isUndefined())

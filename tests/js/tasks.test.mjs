@@ -2,6 +2,7 @@
 // CLI (its table and JSON), the native CLI, agreeing to the last digit; models saved, resumed and
 // refused; and bad input named by line and column.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -156,4 +157,80 @@ test('a pipeline of the API learns class indices and targets, and refuses what i
   assert.throws(() => reg.learnOne([1, 2], Infinity), /finite number/);
   reg.dispose();
   assert.throws(() => op.pipeline('pa', { task: 'regression' }), /'pa' learns yes\/no labels/);
+});
+
+test('both CLIs predict a saved model of each task alike: class names and probabilities, or numbers', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'onepass-predict-'));
+  try {
+    for (const [file, extra, header] of [
+      [
+        penguins,
+        ['--shuffle-buffer', '1000'],
+        'line,prediction,score,p(Adelie),p(Chinstrap),p(Gentoo)',
+      ],
+      [cars, ['--skip-bad-rows'], 'line,prediction'],
+    ]) {
+      const model = join(dir, 'm.json');
+      assert.equal(cli(['run', file, ...extra, '--save', model, '--quiet']).status, 0);
+      const js = cli(['predict', file, '--model', model, '--skip-bad-rows']);
+      assert.equal(js.status, 0, js.stderr);
+      const native = spawnSync(
+        join(root, 'build/native/onepass-native'),
+        ['predict', file, '--model', model, '--skip-bad-rows'],
+        { encoding: 'utf8' },
+      );
+      assert.equal(native.status, 0, native.stderr);
+      assert.equal(js.stdout, native.stdout);
+      assert.equal(js.stdout.split('\n')[0], header);
+      const summary = (s) =>
+        s
+          .trim()
+          .split('\n')
+          .at(-1)
+          .replace(/^onepass(-native)?: /, '');
+      assert.equal(summary(js.stderr), summary(native.stderr));
+    }
+    const other = cli(['predict', penguins, '--model', join(dir, 'm.json')]);
+    assert.equal(other.status, 1); // the cars' model reads the cars' columns
+    assert.match(other.stderr, /the file has no column 'Cylinders', which the model needs/);
+  } finally {
+    rmSync(dir, { recursive: true });
+  }
+});
+
+test('the API scores a multiclass model: class index, scores and probabilities', async () => {
+  const op = await load();
+  const runner = op.csvRunner({ shuffleBuffer: 1000 });
+  runner.push(readFixture('penguins.csv'));
+  runner.finish();
+  const model = runner.modelJSON(0);
+  runner.dispose();
+  const scorer = op.csvScorer(model);
+  const rows = scorer.push(readFixture('penguins.csv'));
+  scorer.finish();
+  assert.equal(scorer.schema.task, 'multiclass');
+  assert.deepEqual(scorer.schema.classes, ['Adelie', 'Chinstrap', 'Gentoo']);
+  assert.equal(rows.values.length, 344);
+  assert.equal(rows.classProbabilities.length, 3 * 344);
+  for (let i = 0; i < 344; i++) {
+    const p = rows.classProbabilities.subarray(3 * i, 3 * i + 3);
+    assert.ok(Math.abs(p[0] + p[1] + p[2] - 1) < 1e-12);
+    assert.equal(rows.values[i], p.indexOf(Math.max(...p)));
+    assert.equal(rows.probabilities[i], p[rows.values[i]]);
+  }
+  assert.ok(scorer.correct / scorer.labelled > 0.95);
+  assert.equal(scorer.toCsv(rows).split('\n')[0].split(',')[1], 'Adelie');
+  scorer.dispose();
+  // A pipeline of numeric features predicts row by row.
+  const sm = op.pipeline('zscore | softmax');
+  for (let i = 0; i < 60; i++) sm.learnOne([i % 3, (i * 7) % 5], i % 3);
+  const t = sm.predictTarget([2, 1]);
+  assert.equal(t.scores.length, 3);
+  assert.equal(t.label, 2);
+  assert.equal(sm.predictOne([2, 1]), 2);
+  const pa = op.pipeline('pa');
+  pa.learnOne([1], 1);
+  assert.throws(() => pa.predictTarget([1]), /a binary pipeline/);
+  pa.dispose();
+  sm.dispose();
 });

@@ -1,5 +1,5 @@
 // A pipeline (scalers then a learner) learning and scoring rows given one by one or in batches.
-import type { RawPipeline } from '../onepass_wasm.mjs';
+import type { RawPipeline, RawPrediction } from '../onepass_wasm.mjs';
 import { fail } from '../shared/errors.js';
 import { WasmOwned } from './owned.js';
 import { checkDims, toFloat64 } from './checks.js';
@@ -178,16 +178,31 @@ export class Pipeline extends WasmOwned<RawPipeline> {
 
   /** The row's label and probability as the core gives them (the tie rule, the stable
    * sigmoid). */
-  #predict(x: ArrayLike<number>): { label: number; probability: number | null } {
+  #predict(x: ArrayLike<number>): RawPrediction {
     const p = this.#p;
     p.inputBuffer(x.length).set(toFloat64(x));
     const r = p.predict(x.length);
     return typeof r === 'string' ? fail(r) : r;
   }
 
-  /** The predicted label (+1 or -1) of a row; nothing is learned. Ties predict +1. */
+  /** The predicted label (+1 or -1) of a row; nothing is learned. Ties predict +1. A
+   * multiclass pipeline predicts a class index (the largest score; a tie, the class seen
+   * first), a regression pipeline a number. */
   predictOne(x: ArrayLike<number>): number {
     return this.#predict(x).label;
+  }
+
+  /** A multiclass or regression pipeline's frozen prediction of a row (docs/algorithms.md 1.8):
+   * the class index or number (label), every class's score (regression: the one number) and,
+   * for learners that have them, every class's probability. */
+  predictTarget(x: ArrayLike<number>): {
+    label: number;
+    scores: Float64Array;
+    probabilities: Float64Array | null;
+  } {
+    const r = this.#predict(x);
+    if (!r.scores) fail(`${this.spec}: a binary pipeline: use predictOne or scoreOne`);
+    return { label: r.label, scores: r.scores, probabilities: r.probabilities ?? null };
   }
 
   /** The probability of the positive class, for learners that have one (logreg). */

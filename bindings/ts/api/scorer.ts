@@ -61,7 +61,14 @@ export class Scorer extends WasmOwned<RawScorer> {
    * numbers as String(x) writes them; the same bytes as `onepass predict` and
    * `onepass-native predict` (the core writes them: api/scorer.hpp). */
   toCsv(r: ScoredRows): string {
-    return this.#s.csvLines(r.scores, r.predictions, r.probabilities, r.lines);
+    return this.#s.csvLines(
+      r.scores,
+      r.predictions,
+      r.probabilities,
+      r.lines,
+      r.values ?? null,
+      r.classProbabilities ?? null,
+    );
   }
 
   /** Scores the complete rows of a chunk of bytes. A bad row throws (unless onError is

@@ -239,6 +239,12 @@ export interface ScoredRows {
   probabilities: Float64Array | null;
   labels: Int8Array;
   lines: Float64Array;
+  /** A multiclass or regression model (docs/algorithms.md 1.8): each row's class index (into
+   * schema.classes) or number; scores then hold the predicted class's score or the number, and
+   * probabilities the predicted class's. Null for a binary model. */
+  values?: Float64Array | null;
+  /** Every class's probability, K per row, for multiclass learners that have them. */
+  classProbabilities?: Float64Array | null;
 }
 
 /** Metric values by name, camelCase as the rest of the API: accuracy, error, precision,

@@ -1,5 +1,6 @@
 #include "onepass/api/scorer.hpp"
 
+#include <cmath>
 #include <cstdio>
 
 #include "core/number_text.hpp"
@@ -48,12 +49,38 @@ ScoredRows Scorer::take() {
   return sparse_ ? take_from(*sparse_) : take_from(*csv_);
 }
 
+void Scorer::count_task_rows(const std::vector<double>& values,
+                             const std::vector<double>& targets) {
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i >= targets.size() || std::isnan(targets[i])) continue;
+    ++labelled_;
+    const double e = targets[i] - values[i];
+    correct_ += e == 0;
+    absolute_error_ += std::fabs(e);
+    squared_error_ += e * e;
+  }
+  rows_ += values.size();
+}
+
 template <class Stream>
 ScoredRows Scorer::take_from(Stream& s) {
   ScoredRows out;
   out.scores = std::move(s.scores);
   out.labels = std::move(s.labels);
   out.lines = std::move(s.lines);
+  if (pipeline_->learns_task()) {
+    out.values = std::move(s.values);
+    out.class_probabilities = std::move(s.class_probabilities);
+    out.predictions.assign(out.scores.size(), 0);
+    const std::size_t k =
+        out.scores.empty() ? 0 : out.class_probabilities.size() / out.scores.size();
+    for (std::size_t i = 0; k > 0 && i < out.values.size(); ++i)
+      out.probabilities.push_back(
+          out.class_probabilities[i * k + static_cast<std::size_t>(out.values[i])]);
+    count_task_rows(out.values, s.targets);
+    s.clear();
+    return out;
+  }
   s.clear();
   const bool probability = has_probability();
   for (std::size_t i = 0; i < out.scores.size(); ++i) {
@@ -76,12 +103,26 @@ std::string Scorer::class_name(int prediction) const {
 }
 
 std::string Scorer::csv_header() const {
+  if (task() == Task::regression) return "line,prediction\n";
+  if (task() == Task::multiclass) {
+    // docs/algorithms.md 6.6: each class's probability, named by the class.
+    std::string out = "line,prediction,score";
+    if (has_probability())
+      for (const std::string& c : schema_.classes) out += "," + csv_field("p(" + c + ")");
+    return out + "\n";
+  }
   return has_probability() ? "line,prediction,score,probability\n" : "line,prediction,score\n";
 }
 
 std::string Scorer::summary() const {
   std::string out = std::to_string(rows_) + " rows predicted";
-  if (labelled_ > 0) {
+  if (labelled_ > 0 && task() == Task::regression) {
+    const double n = static_cast<double>(labelled_);
+    char figures[96];
+    std::snprintf(figures, sizeof figures, "MAE %.4f, RMSE %.4f", absolute_error_ / n,
+                  std::sqrt(squared_error_ / n));
+    out += "; on the " + std::to_string(labelled_) + " rows with a target: " + figures;
+  } else if (labelled_ > 0) {
     char accuracy[32];
     std::snprintf(accuracy, sizeof accuracy, "%.4f",
                   static_cast<double>(correct_) / static_cast<double>(labelled_));
@@ -94,6 +135,7 @@ std::string Scorer::summary() const {
 }
 
 std::string Scorer::csv_lines(const ScoredRows& rows) const {
+  if (pipeline_->learns_task()) return task_csv_lines(rows);
   ClassNames names = class_names(schema_);
   names.positive = csv_field(names.positive);
   names.negative = csv_field(names.negative);
@@ -106,6 +148,27 @@ std::string Scorer::csv_lines(const ScoredRows& rows) const {
     out += ',';
     out += js_number_text(rows.scores[i]);
     if (probability) out += ',' + js_number_text(rows.probabilities[i]);
+    out += '\n';
+  }
+  return out;
+}
+
+std::string Scorer::task_csv_lines(const ScoredRows& rows) const {
+  const bool classes = task() == Task::multiclass;
+  const std::size_t n = rows.values.size();
+  const std::size_t k = n ? rows.class_probabilities.size() / n : 0;
+  std::string out;
+  for (std::size_t i = 0; i < n; ++i) {
+    out += std::to_string(i < rows.lines.size() ? rows.lines[i] : 0);
+    out += ',';
+    const auto c = static_cast<std::size_t>(rows.values[i]);
+    if (!classes)
+      out += js_number_text(rows.values[i]);
+    else
+      out += csv_field(c < schema_.classes.size() ? schema_.classes[c] : std::to_string(c)) + ',' +
+             js_number_text(i < rows.scores.size() ? rows.scores[i] : 0);
+    for (std::size_t j = 0; classes && j < k; ++j)
+      out += ',' + js_number_text(rows.class_probabilities[i * k + j]);
     out += '\n';
   }
   return out;

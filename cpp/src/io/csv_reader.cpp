@@ -353,7 +353,7 @@ std::size_t CsvReader::read_plain_row(const char* const begin, const char* const
   double* dst = out.x.data() + row_start;
   const char* p = begin;
   int y = 0;
-  double target = 0;
+  double target = std::numeric_limits<double>::quiet_NaN();  // none: a file without labels
   std::size_t c = 0;
   std::uint64_t missing = 0;
   // An empty cell is a missing value, as the careful path reads it (process_fields): NaN,
@@ -425,6 +425,8 @@ std::size_t CsvReader::read_plain_row(const char* const begin, const char* const
   if (task_ == Task::binary) {
     if (y > 0) ++positives_;
     label_runs_.add(y);
+  } else if (task_ == Task::multiclass && !std::isnan(target)) {
+    class_runs_.add(static_cast<std::size_t>(target));
   }
   missing_ += missing;
   return static_cast<std::size_t>(p - begin);
@@ -583,7 +585,7 @@ Status CsvReader::process_fields(std::uint64_t line, RowBlock& out) {
   double* dst = out.x.data() + row_start;
   std::uint64_t missing = 0;
   int y = 0;
-  double target = 0;
+  double target = std::numeric_limits<double>::quiet_NaN();  // none: a file without labels
   if (has_label_) {
     // Files joined into one repeat their header: said so, not blamed on a third label value.
     if (repeats_header()) {
@@ -627,6 +629,8 @@ Status CsvReader::process_fields(std::uint64_t line, RowBlock& out) {
   if (task_ == Task::binary) {
     if (y > 0) ++positives_;
     label_runs_.add(y);
+  } else if (task_ == Task::multiclass && !std::isnan(target)) {
+    class_runs_.add(static_cast<std::size_t>(target));
   }
   missing_ += missing;
   return Status::ok();

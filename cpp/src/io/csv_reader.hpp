@@ -296,6 +296,7 @@ class CsvReader : public RowCounter {
   ClassMap classes_;
   std::uint64_t missing_ = 0;
   LabelRuns label_runs_;  // for the sorted-by-class warning
+  ClassRuns class_runs_;  // the same for a multiclass label
 };
 
 }  // namespace onepass

@@ -550,17 +550,27 @@ std::vector<std::string> CsvReader::warnings(bool label_runs) const {
   std::vector<std::string> w;
   if (schema_ready_ && rows_ == 0 && skipped_ == 0)
     w.push_back("the input has a header but no data rows");
-  if (rows_ > 0 && positives_ == 0 && !opt_.positive.empty())
-    w.push_back("no row has " + quote_cell(opt_.positive) +
-                ", the positive class named (option 'positive', CLI --positive): all " +
-                std::to_string(rows_) + " rows are " + quote_cell(labels_.negative_label()) +
-                ", so the model cannot separate classes");
-  else if (rows_ > 0 && (positives_ == 0 || positives_ == rows_))
-    w.push_back("only one class in " + std::to_string(rows_) + " rows (all " +
-                (positives_ ? "positive" : "negative") +
+  if (task_ == Task::binary) {
+    if (rows_ > 0 && positives_ == 0 && !opt_.positive.empty())
+      w.push_back("no row has " + quote_cell(opt_.positive) +
+                  ", the positive class named (option 'positive', CLI --positive): all " +
+                  std::to_string(rows_) + " rows are " + quote_cell(labels_.negative_label()) +
+                  ", so the model cannot separate classes");
+    else if (rows_ > 0 && (positives_ == 0 || positives_ == rows_))
+      w.push_back("only one class in " + std::to_string(rows_) + " rows (all " +
+                  (positives_ ? "positive" : "negative") +
+                  "): progressive error is meaningful, but the model cannot separate classes");
+  } else if (task_ == Task::multiclass && rows_ > 0 && classes_.names().size() == 1) {
+    w.push_back("only one class in " + std::to_string(rows_) + " rows (" +
+                quote_cell(classes_.names()[0]) +
                 "): progressive error is meaningful, but the model cannot separate classes");
-  if (const std::string runs = label_runs ? label_runs_.warning() : ""; !runs.empty())
-    w.push_back(runs);
+  }
+  // The sorted-by-class warning of the labels in file order (a shuffled stream says its own).
+  const std::string runs = !label_runs                 ? ""
+                           : task_ == Task::binary     ? label_runs_.warning()
+                           : task_ == Task::multiclass ? class_runs_.warning()
+                                                       : "";
+  if (!runs.empty()) w.push_back(runs);
   if (skipped_ > 0)
     w.push_back(std::to_string(skipped_) + " bad rows skipped (the first " +
                 std::to_string(errors_.size()) + " are listed)");

@@ -274,6 +274,25 @@ std::string LabelRuns::warning(std::size_t shuffle_rows) const {
          "holdout";
 }
 
+std::string ClassRuns::warning() const {
+  std::size_t present = 0;
+  double same = 0;
+  const double n = static_cast<double>(rows_);
+  for (std::uint64_t c : counts_) {
+    present += c > 0;
+    same += static_cast<double>(c) * (static_cast<double>(c) - 1);
+  }
+  if (rows_ < 100 || present < 2) return "";
+  const double expected = (n - 1) * (1 - same / (n * (n - 1)));
+  if (!(static_cast<double>(changes_) < expected / 4)) return "";
+  return "the classes come in long runs: " + std::to_string(rows_) + " rows change class " +
+         std::to_string(changes_) + " times where a random order of them would change it about " +
+         std::to_string(static_cast<std::uint64_t>(std::llround(expected))) +
+         " times (the file looks sorted by class), so progressive validation in file order says "
+         "little of new rows; unless the order is the stream's own (time), shuffle the rows (a "
+         "shuffle buffer) or test on a holdout";
+}
+
 std::string LabelRuns::long_runs() const {
   const double n = static_cast<double>(rows_), n1 = static_cast<double>(positives_);
   const double n2 = n - n1;

@@ -123,6 +123,26 @@ class LabelRuns {
   std::uint64_t rows_ = 0, positives_ = 0, changes_ = 0;
 };
 
+// The same for the classes of a multiclass label: a warning when the class changes between
+// rows fewer than a quarter as often as in a random order of the same rows (expected changes
+// (n - 1)(1 - sum n_k (n_k - 1) / (n (n - 1)))), over at least 100 rows of two classes or more.
+class ClassRuns {
+ public:
+  void add(std::size_t k) {
+    changes_ += rows_ > 0 && k != last_;
+    last_ = k;
+    ++rows_;
+    if (k >= counts_.size()) counts_.resize(k + 1, 0);
+    ++counts_[k];
+  }
+  std::string warning() const;
+
+ private:
+  std::size_t last_ = 0;
+  std::uint64_t rows_ = 0, changes_ = 0;
+  std::vector<std::uint64_t> counts_;
+};
+
 // Text from the input as it may appear in a message: control bytes and bytes that are not
 // UTF-8 written as \xNN, so that no input can reach a terminal as an escape sequence.
 std::string printable(std::string_view s);

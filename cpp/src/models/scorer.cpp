@@ -12,4 +12,17 @@ Result<double> score_row(const Pipeline& p, const SparseBlock& block, std::size_
   return p.score_sparse(block.row(i), p.dims());
 }
 
+Result<double> predict_row(const Pipeline& p, const RowBlock& block, std::size_t i,
+                           std::vector<double>& scores, std::vector<double>& probabilities) {
+  if (block.sparse) return Status::error("svmlight rows of a multiclass or regression model");
+  return p.predict_target(block.row(i), block.tail(i), scores, probabilities);
+}
+
+Result<double> predict_row(const Pipeline&, const SparseBlock&, std::size_t, std::vector<double>&,
+                           std::vector<double>&) {
+  return Status::error(
+      "svmlight rows take yes/no labels (a multiclass or regression model "
+      "reads a CSV)");
+}
+
 }  // namespace onepass

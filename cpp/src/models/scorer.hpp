@@ -4,6 +4,7 @@
 // indices; each row is made dense to be scored, O(features): docs/design.md).
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -17,6 +18,18 @@ namespace onepass {
 // The margin of row i of a block, as the pipeline scores rows of that format.
 Result<double> score_row(const Pipeline& p, const RowBlock& block, std::size_t i);
 Result<double> score_row(const Pipeline& p, const SparseBlock& block, std::size_t i);
+// A multiclass or regression model's prediction of row i (Pipeline::predict_target).
+Result<double> predict_row(const Pipeline& p, const RowBlock& block, std::size_t i,
+                           std::vector<double>& scores, std::vector<double>& probabilities);
+Result<double> predict_row(const Pipeline& p, const SparseBlock& block, std::size_t i,
+                           std::vector<double>& scores, std::vector<double>& probabilities);
+// Row i's class index or target in the file (NaN: none).
+inline double target_of(const RowBlock& block, std::size_t i) {
+  return block.target.empty() ? std::nan("") : block.target[i];
+}
+inline double target_of(const SparseBlock&, std::size_t) {
+  return std::nan("");
+}
 
 template <class Reader, class Block, class Options>
 class StreamScorer {
@@ -38,17 +51,26 @@ class StreamScorer {
 
   const Reader& reader() const { return reader_; }
   // The margins, labels (0 when the file has none) and line numbers scored since clear().
+  // A multiclass or regression model (docs/algorithms.md 1.8): scores holds the predicted
+  // class's score or the number, values the class index or number, class_probabilities every
+  // class's probability (K per row, for learners that have them), targets the file's class
+  // index or number (NaN: none).
   std::vector<double> scores;
   std::vector<std::int8_t> labels;
   std::vector<std::uint64_t> lines;
+  std::vector<double> values, class_probabilities, targets;
   void clear() {
     scores.clear();
     labels.clear();
     lines.clear();
+    values.clear();
+    class_probabilities.clear();
+    targets.clear();
   }
 
  private:
   Status score_block() {
+    if (pipeline_.learns_task()) return predict_block();
     for (std::size_t i = 0; i < block_.size(); ++i) {
       Result<double> s = score_row(pipeline_, block_, i);
       if (!s)
@@ -56,6 +78,26 @@ class StreamScorer {
                           "line " + std::to_string(block_.line[i]) + ": " + s.message());
       scores.push_back(s.value());
       labels.push_back(block_.y[i]);
+      lines.push_back(block_.line[i]);
+    }
+    block_.clear();
+    return Status::ok();
+  }
+
+  Status predict_block() {
+    std::vector<double> s, p;
+    for (std::size_t i = 0; i < block_.size(); ++i) {
+      Result<double> v = predict_row(pipeline_, block_, i, s, p);
+      if (!v)
+        return Status::at(block_.line[i], 0,
+                          "line " + std::to_string(block_.line[i]) + ": " + v.message());
+      const auto k = static_cast<std::size_t>(v.value());
+      const bool classes = pipeline_.task() == Task::multiclass;
+      scores.push_back(classes ? s[k] : v.value());
+      values.push_back(v.value());
+      class_probabilities.insert(class_probabilities.end(), p.begin(), p.end());
+      targets.push_back(target_of(block_, i));
+      labels.push_back(0);
       lines.push_back(block_.line[i]);
     }
     block_.clear();

@@ -115,10 +115,12 @@ class Pipeline {
   // Multiclass and regression (docs/algorithms.md 1.8): learn_checked, learn_encoded and
   // learn_after_head take as y the row's class index (0, 1, ... in the order the classes
   // appeared) or its finite target, and return the class predicted (0 for regression).
-  // The frozen scores of a row (class scores, or the predicted target), and the class
+  // The frozen prediction of a row: the class index (the largest score; a tie, the class seen
+  // first) or the number; with every class's score (regression: the number) and the class
   // probabilities where the learner has them (else empty).
-  Status predict_target(const double* x, const SparseRow& tail, std::vector<double>& scores,
-                        std::vector<double>& probabilities) const;
+  Result<double> predict_target(const double* x, const SparseRow& tail,
+                                std::vector<double>& scores,
+                                std::vector<double>& probabilities) const;
   const TaskProgress& task_progress() const { return task_progress_; }
   // The learner of a multiclass or regression pipeline (learner() is the binary one's).
   const TaskLearner& task_learner() const { return *task_learner_; }

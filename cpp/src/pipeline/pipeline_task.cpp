@@ -102,8 +102,9 @@ int Pipeline::learn_task_row(const SparseRow& row, double target) {
   return static_cast<int>(predicted);
 }
 
-Status Pipeline::predict_target(const double* x, const SparseRow& tail, std::vector<double>& scores,
-                                std::vector<double>& probabilities) const {
+Result<double> Pipeline::predict_target(const double* x, const SparseRow& tail,
+                                        std::vector<double>& scores,
+                                        std::vector<double>& probabilities) const {
   if (!task_learner_) return Status::error("the pipeline learns yes/no labels");
   if (width_ == 0) return Status::error("the pipeline has not learned any row yet");
   const double* z = x;
@@ -121,7 +122,9 @@ Status Pipeline::predict_target(const double* x, const SparseRow& tail, std::vec
     probabilities.resize(scores.size());
     task_learner_->probabilities(scores.data(), probabilities.data());
   }
-  return Status::ok();
+  if (task_ == Task::regression) return scores[0];
+  if (scores.empty()) return Status::error("the pipeline has not seen a class yet");
+  return static_cast<double>(predicted_class(scores.data(), scores.size()));
 }
 
 }  // namespace onepass

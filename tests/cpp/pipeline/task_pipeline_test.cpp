@@ -232,3 +232,31 @@ TEST(TaskModels, ADamagedModelIsRefused) {
 
 }  // namespace
 }  // namespace onepass
+
+namespace onepass {
+namespace {
+
+TEST(TaskRunner, ClassesInLongRunsAreSaidAndOneClassIsSaid) {
+  std::string sorted = "x,kind\n";
+  for (int i = 0; i < 150; ++i) sorted += std::to_string(i) + "," + "abc"[i / 50] + "\n";
+  auto runner = run(sorted, {}, {"mperceptron"});
+  const std::vector<std::string> w = runner->reader().warnings();
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_EQ(w[0].rfind("the classes come in long runs: 150 rows change class 2 times where a "
+                       "random order of them would change it about 100 times",
+                       0),
+            0u)
+      << w[0];
+  std::string mixed = "x,kind\n";
+  for (int i = 0; i < 150; ++i) mixed += std::to_string(i) + "," + "abc"[i % 3] + "\n";
+  EXPECT_TRUE(run(mixed, {}, {"mperceptron"})->reader().warnings().empty());
+  auto one = run("x,kind\n1,a\n2,a\n", with({{"task", "multiclass"}}), {"mperceptron"});
+  EXPECT_EQ(one->reader().warnings(),
+            (std::vector<std::string>{"only one class in 2 rows ('a'): progressive error is "
+                                      "meaningful, but the model cannot separate classes"}));
+  // A regression run says nothing of classes.
+  EXPECT_TRUE(run("x,y\n1,1.5\n2,2.5\n3,0.5\n", {}, {})->reader().warnings().empty());
+}
+
+}  // namespace
+}  // namespace onepass

@@ -15,11 +15,16 @@
 namespace onepass {
 
 // Rows scored: margins, the predicted class (+1/-1), the probability of the positive class
-// (for models that give one; else empty), the file's label (0: none) and line number.
+// (for models that give one; else empty), the file's label (0: none) and line number. A
+// multiclass or regression model (docs/algorithms.md 1.8) also fills values (the class index or
+// the number predicted; scores then hold the predicted class's score or the number, predictions
+// and labels 0) and, for learners with probabilities, class_probabilities (every class's, K
+// per row; probabilities then the predicted class's).
 struct ScoredRows {
   std::vector<double> scores, probabilities;
   std::vector<std::int8_t> predictions, labels;
   std::vector<std::uint64_t> lines;
+  std::vector<double> values, class_probabilities;
 };
 
 class Scorer {
@@ -44,6 +49,7 @@ class Scorer {
   const ModelSchema& schema() const { return schema_; }
   // The model's name for a predicted class (+1 or -1): models/model_json.hpp class_names.
   std::string class_name(int prediction) const;
+  Task task() const { return pipeline_->task(); }
 
   // The predictions CSV, the one format every front end writes (`onepass predict`,
   // `onepass-native predict`, the JS Scorer's toCsv, the demo's download): its header line
@@ -52,6 +58,9 @@ class Scorer {
   // (core/number_text.hpp).
   std::string csv_header() const;
   std::string csv_lines(const ScoredRows& rows) const;
+  // A multiclass model's CSV: "line,prediction,score" then p(class) per class when it has
+  // probabilities (prediction: the class's name); a regression model's: "line,prediction".
+  std::string task_csv_lines(const ScoredRows& rows) const;
   // Rows scored so far, those with a label, and those predicted right.
   std::uint64_t rows() const { return rows_; }
   std::uint64_t labelled() const { return labelled_; }
@@ -77,6 +86,11 @@ class Scorer {
   std::unique_ptr<CsvScorer> csv_;
   std::unique_ptr<SvmlightScorer> sparse_;  // or svmlight rows
   std::uint64_t rows_ = 0, labelled_ = 0, correct_ = 0;
+  // A regression model's absolute and squared errors on the rows with a target.
+  double absolute_error_ = 0, squared_error_ = 0;
+  // A multiclass or regression model's figures of the rows taken (take_from).
+  void count_task_rows(const std::vector<double>& values, const std::vector<double>& targets);
+  std::size_t classes() const { return schema_.classes.size(); }
 };
 
 }  // namespace onepass
