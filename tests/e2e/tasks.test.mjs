@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { load } from '../../lib/index.js';
 import { readFixture } from '../js/helpers.mjs';
-import { openPage, resultsShow, startSite } from './helpers.mjs';
+import { openPage, readDownload, resultsShow, startSite } from './helpers.mjs';
 
 let site;
 before(async () => {
@@ -172,6 +172,26 @@ test('a numeric label runs with the defaults of a number, beside the mean', asyn
     arrays.join('; '),
   );
   assert.equal(await page.isVisible('#confusion'), false);
+  assert.match(await text(page, '#holdout-status'), /^$/);
+
+  // A saved model of a number predicts the data in the scorer's words: errors, not accuracy.
+  const [model] = await Promise.all([
+    page.waitForEvent('download'),
+    page.click('#results tbody tr:first-child button.download-model'),
+  ]);
+  await page.waitForFunction(() => !document.querySelector('#run').disabled);
+  await page.setInputFiles('#model-file', {
+    name: 'model.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(await readDownload(model)),
+  });
+  await page.click('#score');
+  await page.waitForFunction(() =>
+    /rows predicted|Could not/.test(document.querySelector('#score-status').textContent),
+  );
+  const scored = await text(page, '#score-status');
+  assert.match(scored, /MAE \d/);
+  assert.doesNotMatch(scored, /accuracy/);
 
   // The predictions of a sample of rows against the true numbers, once the worker made them.
   assert.equal(await text(page, '#breakdown-title'), 'Predictions against the true numbers');
@@ -234,6 +254,43 @@ test('a yes/no file shows the confusion counts and no breakdown, and gets its pr
   await resultsShow(page, 3, 344);
   assert.ok((await headings(page)).includes('tp'));
   assert.equal(await page.isVisible('#breakdown-panel'), false);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('many classes: the matrix names the largest and adds up the others, still summing to the rows', async () => {
+  const { context, page, errors } = await openPage(site);
+  await page.goto(`${site.origin}/`);
+  await resultsShow(page, 3, 270);
+  // 15 classes, class k on 20 + k rows, its one feature near k.
+  const rows = ['x,kind'];
+  for (let k = 0; k < 15; k++)
+    for (let i = 0; i < 20 + k; i++) rows.push(`${k + (i % 5) / 10},c${k}`);
+  await page.setInputFiles('#file', {
+    name: 'kinds.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(rows.join('\n') + '\n'),
+  });
+  await page.waitForFunction(() => document.querySelector('#preview th')?.textContent === 'x');
+  await page.click('#run');
+  const total = rows.length - 1;
+  await resultsShow(page, 3, total);
+  const names = await page.$$eval('#confusion thead tr:nth-child(2) th', (t) =>
+    t.map((x) => x.textContent),
+  );
+  assert.equal(names.length, 13);
+  assert.equal(names.at(-1), '3 other classes');
+  assert.ok(!names.includes('c0') && names.includes('c14'), names.join(', '));
+  const counts = await page.$$eval('#confusion tbody td[data-count]', (tds) =>
+    tds.map((t) => Number(t.dataset.count)),
+  );
+  assert.equal(
+    counts.reduce((a, b) => a + b, 0),
+    total,
+  );
+  assert.equal(await page.locator('#confusion td.right').count(), 12); // not the others' cell
+  assert.match(await text(page, '#confusion-note'), /^15 classes: the 12 with the most rows/);
+  assert.equal(await page.locator('#per-class tbody tr').count(), 15);
   assert.deepEqual(errors, []);
   await context.close();
 });

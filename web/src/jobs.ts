@@ -131,7 +131,7 @@ export function startScoring(app: App): void {
     app,
     { predictions: { ...going, phase: 'going', message: '' } },
     { predictions: { ...going, phase: 'failed', message: failedWorker(s) } },
-    { type: 'score', source: s.data.source, model: s.model.text },
+    { type: 'score', source: s.data.source, model: s.model.text, onError: s.settings.onError },
   );
 }
 

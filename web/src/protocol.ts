@@ -24,7 +24,8 @@ export const HOLDOUT_MAX_BYTES = 64 * 1024 * 1024;
 
 export type ToWorker =
   | { type: 'start'; source: Source; options: RunOptions }
-  | { type: 'score'; source: Source; model: string }
+  /** onError: what to do with a bad row, as the data panel says (a row without its label is one). */
+  | { type: 'score'; source: Source; model: string; onError: 'stop' | 'skip' }
   | {
       type: 'cross-validate';
       source: Source;

@@ -317,12 +317,12 @@ async function run(source: Source, options: RunOptions): Promise<void> {
 }
 
 /** Scores a file with a saved model: one prediction (and probability) per row, as CSV text. */
-async function score(source: Source, model: string): Promise<void> {
+async function score(source: Source, model: string, onError: 'stop' | 'skip'): Promise<void> {
   cancelled = false;
   paused = false;
   const op = await (onepass ??= load());
   try {
-    const scorer = op.csvScorer(model);
+    const scorer = op.csvScorer(model, { onError });
     const parts = [scorer.csvHeader];
     const { stream } = await open(source);
     for await (const value of chunksOf(stream)) {
@@ -363,7 +363,7 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
     paused = false;
     wake?.();
   } else if (msg.type === 'pause') paused = true;
-  else if (msg.type === 'score') void score(msg.source, msg.model);
+  else if (msg.type === 'score') void score(msg.source, msg.model, msg.onError);
   else if (msg.type === 'cross-validate')
     void crossValidate(msg.source, msg.options, msg.spec, msg.folds, msg.grid);
   else void run(msg.source, msg.options);

@@ -14,10 +14,11 @@ const EXPLAIN = {
     'predicted before it was learned. The green diagonal counts the right answers; any other ' +
     'cell counts rows of the class of its row taken for the class of its column.',
   regression:
-    "The pipeline's final model predicts a sample of the rows (rows it learned from, so its " +
-    'errors there are a little smaller than the progressive ones above). Points on the dashed ' +
-    'diagonal are predicted right; the residuals (true minus predicted) should scatter around ' +
-    'zero with no pattern.',
+    "After the pass, the pipeline's final model (the one its download saves) predicts a sample " +
+    'of the rows. These are rows it learned from: on a shuffled file it predicts them a little ' +
+    'better than the progressive figures above say, on a file in order of time (a drift) the ' +
+    'early rows worse. Points on the dashed diagonal are predicted right; the residuals (true ' +
+    'minus predicted) should scatter around zero with no pattern.',
 };
 
 /** What the sample of a run on a number says, for its status line. */
