@@ -105,6 +105,9 @@ test('a label of three classes runs with the defaults of classes, beside the maj
   const columns = await page.$$eval('#scales thead th', (t) => t.map((x) => x.textContent));
   assert.deepEqual(columns, ['feature', 'Adelie', 'Chinstrap', 'Gentoo']);
   assert.equal(await page.locator('#scales tbody tr').count(), 10);
+  // The evaluation protocols take yes/no labels: neither is offered for classes.
+  assert.equal(await page.isDisabled('#cv-run'), true);
+  assert.match(await text(page, '#cv-status'), /takes yes\/no labels: choose a positive class/);
   // One-vs-rest around logreg too.
   await page.selectOption('#scales-pipeline', '2');
   assert.match(await page.inputValue('#scales-array'), /one-vs-rest.*: weights per class$/);

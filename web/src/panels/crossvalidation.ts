@@ -10,10 +10,17 @@ import {
   cvSpecOf,
   cvStaleness,
   dataBlocker,
+  dataTask,
   type Settings,
   specsOf,
 } from '../state';
 import { watch } from '../store';
+
+/** Why a label of classes or a number is not cross-validated (the core's folds take yes/no
+ * labels). */
+const NOT_YES_NO =
+  'Cross-validation takes yes/no labels: choose a positive class in step 1 to test one class ' +
+  'against the rest.';
 
 function said(cv: CvRecord | null): string {
   if (!cv) return '';
@@ -68,9 +75,9 @@ export function mountCrossValidationPanel(root: HTMLElement, app: App): void {
   );
   watch(
     store,
-    (s) => [s.job, dataBlocker(s), cvSpecOf(s)],
-    ([job, blocked, spec]) => {
-      run.disabled = job !== null || blocked !== '' || !spec;
+    (s) => [s.job, dataBlocker(s), cvSpecOf(s), dataTask(s.data)],
+    ([job, blocked, spec, task]) => {
+      run.disabled = job !== null || blocked !== '' || !spec || task !== 'binary';
       for (const c of [pipeline, folds, grid]) c.disabled = job !== null;
     },
   );
@@ -85,7 +92,7 @@ export function mountCrossValidationPanel(root: HTMLElement, app: App): void {
     (s) => {
       const cv = s.crossValidation;
       const old = cv && cv.rows.length ? cvStaleness(s) : '';
-      return [said(cv), old];
+      return [cv || dataTask(s.data) === 'binary' ? said(cv) : NOT_YES_NO, old];
     },
     ([text, old]) => {
       status.textContent = old ? `${text} ${old}` : text;
