@@ -205,7 +205,7 @@ test('a numeric label runs with the defaults of a number, beside the mean', asyn
     assert.match(await text(page, '#sample-status'), /^No sample of predictions: /);
     t.skip('the package scorer gives no true numbers (ScoredRows.targets) yet');
   } else {
-    assert.match(await text(page, '#sample-status'), /^398 rows drawn at random from 398/);
+    assert.match(await text(page, '#sample-status'), /^Every row with a number: 398\./);
     assert.equal(await page.getAttribute('#predicted-actual', 'data-points'), '398');
     assert.equal(
       await page.getAttribute('#predicted-actual', 'data-axes'),

@@ -37,16 +37,16 @@ export interface Sampled {
 }
 
 /**
- * Predicts a reservoir sample of the rows of `chunks` with each model. `stop()` is asked between
- * chunks (a cancel). The same rows are drawn for every model: the draw depends on the row's
- * place and the seed only.
+ * Predicts a reservoir sample of the rows of `chunks` with each model. `between()` is awaited
+ * between chunks: it waits while the page pauses, and says whether the page cancelled. The
+ * same rows are drawn for every model: the draw depends on the row's place and the seed only.
  */
 export async function sampleRows(
   op: Onepass,
   chunks: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>,
   models: string[],
   options: RunOptions,
-  stop: () => boolean,
+  between: () => Promise<boolean>,
 ): Promise<Sampled> {
   const reading = { label: options.label, onError: 'skip' as const };
   const scorers = models.map((m) => op.csvScorer(m, reading));
@@ -73,15 +73,14 @@ export async function sampleRows(
   const none = (why: string): Sampled => ({ samples: [], rows: 0, message: why });
   try {
     for await (const chunk of chunksOf(chunks)) {
-      if (stop()) return none('cancelled');
+      if (await between()) return none('cancelled');
       if (!take(scorers.map((s) => s.push(chunk))))
-        return none('this version of the onepass package gives its scorer no true numbers');
+        return none('this version of onepass cannot give the true numbers of the rows it predicts');
       bytes += chunk.length;
       if (bytes >= SAMPLE_MAX_BYTES) {
         message = `drawn from the rows of the first ${SAMPLE_MAX_BYTES / 2 ** 20} MB of the file`;
         break;
       }
-      await new Promise((r) => setTimeout(r, 0)); // let a cancel message in
     }
     if (!message) take(scorers.map((s) => s.finish()));
   } finally {

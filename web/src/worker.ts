@@ -110,7 +110,12 @@ async function sample(
       return;
     }
     const { stream } = await open(source);
-    const sampled = await sampleRows(op, stream, models, options, () => cancelled);
+    const between = async (): Promise<boolean> => {
+      await new Promise((r) => setTimeout(r, 0)); // let a pause or cancel message in
+      await whilePaused();
+      return cancelled;
+    };
+    const sampled = await sampleRows(op, stream, models, options, between);
     post({ type: 'sample', ...sampled });
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);

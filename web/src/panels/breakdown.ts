@@ -28,6 +28,7 @@ function sampleSaid(run: RunRecord): string {
   if (!s.samples.length) return `No sample of predictions: ${s.message}.`;
   const n = s.samples[0].actual.length;
   const limit = s.message ? ` (${s.message})` : '';
+  if (n === s.rows) return `Every row with a number: ${n.toLocaleString()}${limit}.`;
   return `${n.toLocaleString()} rows drawn at random from ${s.rows.toLocaleString()}${limit}.`;
 }
 
