@@ -34,13 +34,6 @@ function progressed(run: RunRecord, p: Progress): Partial<RunRecord> {
 const learnedOnly = (results: Result[] | undefined): Result[] =>
   results && results.some((r) => r.rows > 0) ? results : [];
 
-/** The reader's warnings that speak of the run's task: one of yes/no labels ("only one class
- * ... (all negative)") says nothing of classes counted by name or of a number. */
-function warningsOf(warnings: string[], results: Result[]): string[] {
-  if (resultsTask(results) === 'binary') return warnings;
-  return warnings.filter((w) => !/^only one class in \d+ rows \(all (negative|positive)\)/.test(w));
-}
-
 /** The end of a run (done or cancelled): the last point, results, baseline, problems. */
 function runDone(s: PageState, msg: Message<'done'>): Partial<PageState> {
   if (!s.run) return { job: null };
@@ -69,7 +62,7 @@ function runDone(s: PageState, msg: Message<'done'>): Partial<PageState> {
       results,
       models: results.length ? msg.models : [], // after Cancel too: what was learned is kept
       baseline: majorityBaseline(results[0], msg.info),
-      problems: [...warningsOf(msg.info.warnings, msg.results), ...fit, ...skipped],
+      problems: [...msg.info.warnings, ...fit, ...skipped],
       missingCells: msg.info.missingCells,
       blocksApart: msg.blocksApart,
     },
