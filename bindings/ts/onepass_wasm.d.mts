@@ -193,6 +193,9 @@ export interface RawCsvPreview {
   positive: string;
   /** The numeric rule applies: 1 is positive, 0 or -1 negative (the core's one label rule). */
   numericLabels: boolean;
+  /** What a run would learn (docs/algorithms.md 1.8; notices say why) and its default. */
+  task: 'binary' | 'multiclass' | 'regression';
+  defaultPipeline: string;
   /** Data rows read in the head (label values are counted over the first 1,000). */
   headRows: number;
   /** The rows a run samples to infer the roles (option sampleRows, default 1,000): a head with
@@ -275,6 +278,7 @@ export interface RawScorer {
     lines: Float64Array;
     values: Float64Array | null;
     classProbabilities: Float64Array | null;
+    targets: Float64Array | null;
   };
   csvHeader(): string;
   csvLines(

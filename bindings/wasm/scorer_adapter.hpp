@@ -49,6 +49,7 @@ class JsScorer {
     // and every class's probability (K per row) where the learner has them.
     const bool task = scorer_->task() != onepass::Task::binary;
     out.set("values", task ? typed_copy(r.values) : val::null());
+    out.set("targets", task ? typed_copy(r.targets) : val::null());
     out.set("classProbabilities", task && !r.class_probabilities.empty()
                                       ? typed_copy(r.class_probabilities)
                                       : val::null());

@@ -162,3 +162,82 @@ test('onepass export writes the ONNX model and the weights; a refusal writes not
   assert.equal(r.status, 2);
   assert.match(r.stderr, /export needs --onnx FILE and\/or --weights FILE/);
 });
+
+// A numeric multiclass and regression stream: class = the largest of three features' sums,
+// target = a linear function with noise; a few cells missing.
+function taskRows(n) {
+  let seed = 5;
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const rows = [];
+  for (let i = 0; i < n; i++) {
+    const x = [rnd() * 4, rnd() * 10 - 5, rnd(), rnd() * 100];
+    if (i % 17 === 3) x[2] = NaN;
+    const s = [x[0], x[1] + 2, 3 * (x[2] || 0)];
+    rows.push({ x, k: s.indexOf(Math.max(...s)), y: 2 * x[0] - x[1] + 0.05 * x[3] + rnd() });
+  }
+  return rows;
+}
+
+test('onnxruntime runs exported multiclass and regression models as onepass predicts them', async () => {
+  const data = taskRows(400);
+  const csv = (label) =>
+    'a,b,c,d,y\n' +
+    data
+      .map((r) => [...r.x.map((v) => (Number.isNaN(v) ? '' : v)), label(r)].join(','))
+      .join('\n') +
+    '\n';
+  const x = new ort.Tensor('float64', Float64Array.from(data.flatMap((r) => r.x)), [
+    data.length,
+    4,
+  ]);
+  const cases = [
+    [
+      csv((r) => 'abc'[r.k]),
+      ['zscore | softmax +avg', 'minmax | mpa2', 'zscore | logreg +avg', 'zscore | pa1'],
+    ],
+    [
+      csv((r) => r.y.toFixed(4)),
+      ['zscore | pareg2(c=0.1) +avg', 'maxabs | linreg', 'zscore | huber +avg'],
+    ],
+  ];
+  for (const [text, specs] of cases) {
+    const run = op.csvRunner({ pipelines: specs });
+    run.push(new TextEncoder().encode(text));
+    run.finish();
+    for (let i = 0; i < specs.length; i++) {
+      const p = op.loadPipeline(run.modelJSON(i));
+      const session = await ort.InferenceSession.create(p.toONNX());
+      const out = await session.run({ x });
+      const w = p.linearWeights();
+      for (const [n, r] of data.entries()) {
+        const t = p.predictTarget(r.x);
+        if (p.schema.task === 'regression') {
+          close(out.prediction.data[n], t.label, 1e-9, `${specs[i]} row ${n}`);
+          const folded = r.x.reduce(
+            (s, v, j) => s + w.coef[j] * (Number.isNaN(v) ? (w.missing[j] ?? 0) : v),
+            w.intercept,
+          );
+          close(folded, t.label, 1e-7, `${specs[i]} row ${n} weights`);
+          continue;
+        }
+        assert.equal(Number(out.label.data[n]), t.label, `${specs[i]} row ${n} label`);
+        for (let k = 0; k < 3; k++) {
+          close(out.scores.data[3 * n + k], t.scores[k], 1e-9, `${specs[i]} row ${n} score ${k}`);
+          if (t.probabilities)
+            close(out.probabilities.data[3 * n + k], t.probabilities[k], 1e-9, `${specs[i]} p`);
+        }
+      }
+      if (p.schema.task === 'multiclass') {
+        assert.deepEqual(w.classes, p.schema.classes); // in the order they first appeared
+        assert.deepEqual([...w.classes].sort(), ['a', 'b', 'c']);
+        assert.equal(w.coef.length, 3);
+        assert.deepEqual(
+          session.outputNames,
+          p.hasProbability ? ['label', 'scores', 'probabilities'] : ['label', 'scores'],
+        );
+      } else assert.deepEqual(session.outputNames, ['prediction']);
+      p.dispose();
+    }
+    run.dispose();
+  }
+});

@@ -18,7 +18,7 @@ test('a label of three classes learns with the multiclass default, beside its ba
   const r = await op.runCsv(readFixture('penguins.csv'), { shuffleBuffer: 1000 });
   const p = r.results[0];
   assert.equal(p.task, 'multiclass');
-  assert.equal(p.pipeline, 'zscore | softmax +avg');
+  assert.equal(p.pipeline, 'zscore | softmax(eta0=0.5) +avg');
   assert.deepEqual(p.classes, ['Adelie', 'Chinstrap', 'Gentoo']);
   assert.equal(p.rows, 344);
   const total = p.confusion.flat().reduce((a, b) => a + b, 0);
@@ -83,13 +83,16 @@ test('both CLIs print the same figures for both tasks', () => {
 test("the JS CLI's table shows each task's figures, its baseline and the default it chose", () => {
   const m = cli(['run', penguins]);
   assert.equal(m.status, 0, m.stderr);
-  assert.match(m.stderr, /pipeline: zscore \| softmax \+avg \(the default for classes; choose/);
+  assert.match(
+    m.stderr,
+    /pipeline: zscore \| softmax\(eta0=0\.5\) \+avg \(the default for classes; choose/,
+  );
   assert.match(m.stdout, /\(3 classes: Adelie, Chinstrap, Gentoo\)/);
   assert.match(m.stdout, /pipeline\s+mistakes\s+accuracy\s+bal\. acc\.\s+macro F1\s+log-loss/);
   assert.match(m.stdout, /baseline\s+always 'Adelie', the majority class: accuracy 0\.4419/);
   const r = cli(['run', cars, '--skip-bad-rows']);
   assert.equal(r.status, 0, r.stderr);
-  assert.match(r.stderr, /pipeline: zscore \| pareg2 \+avg \(the default for a number;/);
+  assert.match(r.stderr, /pipeline: zscore \| pareg2\(c=0\.1\) \+avg \(the default for a number;/);
   assert.match(r.stdout, /\(a numeric target\)/);
   assert.match(r.stdout, /pipeline\s+MAE\s+RMSE\s+R\^2/);
   assert.match(r.stdout, /baseline\s+the mean of the targets before each row: MAE \d/);

@@ -245,6 +245,8 @@ export interface ScoredRows {
   values?: Float64Array | null;
   /** Every class's probability, K per row, for multiclass learners that have them. */
   classProbabilities?: Float64Array | null;
+  /** The file's class index or number of each row (NaN where the row has none). */
+  targets?: Float64Array | null;
 }
 
 /** Metric values by name, camelCase as the rest of the API: accuracy, error, precision,

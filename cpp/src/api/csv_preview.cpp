@@ -1,5 +1,6 @@
 #include "onepass/api/csv_preview.hpp"
 
+#include "onepass/api/defaults.hpp"
 #include "onepass/api/json_text.hpp"
 
 #include <algorithm>
@@ -30,6 +31,8 @@ Result<CsvPreview> preview_csv(std::string_view head, bool complete, CsvOptions 
                    [](const auto& a, const auto& b) { return a.second > b.second; });
   p.positive = reader.positive_label();
   p.numeric_labels = reader.numeric_labels();
+  p.task = reader.task();
+  p.default_pipeline = default_pipeline(p.task);
   p.head_rows = reader.rows() + reader.skipped();
   p.sample_rows = options.sample_rows;
   return p;
@@ -46,6 +49,8 @@ std::string to_json(const CsvPreview& p) {
                          {"labelValues", labels},
                          {"positive", p.positive},
                          {"numericLabels", p.numeric_labels},
+                         {"task", task_name(p.task)},
+                         {"defaultPipeline", p.default_pipeline},
                          {"headRows", p.head_rows},
                          {"sampleRows", p.sample_rows}};
   return json_text(j);

@@ -9,6 +9,42 @@
 
 namespace onepass {
 
+namespace {
+
+// The learner part of a multiclass or regression model's linear form (docs/algorithms.md 1.8).
+Result<LinearModel> task_linear_model(const Pipeline& pipeline, const ModelSchema& schema,
+                                      LinearModel out) {
+  const TaskLearner& learner = pipeline.task_learner();
+  std::vector<std::vector<double>> w;
+  std::vector<double> b;
+  if (!learner.linear_forms(w, b))
+    return Status::error("the learner (" + learner.snapshot().name +
+                         ") has a score that is not of the form w.x + b for every class, so the "
+                         "pipeline has no exact linear form");
+  for (std::size_t k = 0; k < w.size(); ++k)
+    if (!all_finite(w[k].data(), w[k].size()) || !std::isfinite(b[k]))
+      return Status::error("the learner's weights are not finite");
+  if (w.empty()) return Status::error("the model has not seen a class yet");
+  out.task = pipeline.task();
+  out.positive = out.negative = "";
+  if (out.task == Task::regression) {
+    out.w = w[0];
+    out.b = b[0];
+    return out;
+  }
+  out.classes = schema.classes;
+  for (std::size_t k = out.classes.size(); k < w.size(); ++k)
+    out.classes.push_back(std::to_string(k));
+  out.classes.resize(w.size());
+  out.class_w = std::move(w);
+  out.class_b = std::move(b);
+  out.link = learner.link();
+  out.logistic = out.link != TaskLearner::Link::none;
+  return out;
+}
+
+}  // namespace
+
 Result<LinearModel> linear_model(const Pipeline& pipeline, const ModelSchema& schema) {
   const std::size_t d = pipeline.dims();
   if (!schema.encoded.features.empty() || pipeline.width() > d)
@@ -37,6 +73,7 @@ Result<LinearModel> linear_model(const Pipeline& pipeline, const ModelSchema& sc
                            ") holds a value that is not finite");
     out.steps.push_back(std::move(step));
   }
+  if (pipeline.learns_task()) return task_linear_model(pipeline, schema, std::move(out));
   const Learner& learner = pipeline.learner();
   if (!learner.linear_form(out.w, out.b))
     return Status::error("the learner (" + learner.snapshot().name +
@@ -123,8 +160,76 @@ Proto entry(const std::string& key, const std::string& value) {
 
 }  // namespace
 
+namespace {
+
+// AttributeProto of an integer (name, i, type INT).
+Proto int_attribute(const std::string& name, std::int64_t v) {
+  Proto a;
+  a.bytes(1, name).integer(3, v).integer(20, 2);
+  return a;
+}
+
+// The nodes after the scalers: z (the scaled row, missing as 0) to the outputs of the model's
+// task, and their initializers (docs/algorithms.md 1.7, 1.8).
+void learner_nodes(const LinearModel& m, std::int64_t d, Proto& graph) {
+  graph.message(1, node("MatMul", {"z", "w"}, "wz"));
+  if (m.task == Task::regression) {
+    graph.message(1, node("Add", {"wz", "b"}, "prediction"));
+    graph.message(5, tensor("w", {d, 1}, m.w, kFloat64));
+    graph.message(5, tensor("b", {1}, std::vector<double>{m.b}, kFloat64));
+    graph.message(12, value_info("prediction", kFloat64, 1));
+    return;
+  }
+  if (m.task == Task::multiclass) {
+    const auto k = static_cast<std::int64_t>(m.class_w.size());
+    graph.message(1, node("Add", {"wz", "b"}, "scores"));
+    Proto argmax = node("ArgMax", {"scores"}, "label");  // the first of equal scores
+    argmax.message(5, int_attribute("axis", 1)).message(5, int_attribute("keepdims", 1));
+    graph.message(1, argmax);
+    if (m.link == TaskLearner::Link::softmax) {
+      graph.message(1, node("Softmax", {"scores"}, "probabilities"));  // axis -1: the classes
+    } else if (m.link == TaskLearner::Link::normalised_sigmoid) {
+      graph.message(1, node("Sigmoid", {"scores"}, "sigmoids"));
+      graph.message(1, node("ReduceSum", {"sigmoids", "class_axis"}, "sigmoid_sum"));
+      graph.message(1, node("Div", {"sigmoids", "sigmoid_sum"}, "probabilities"));
+      graph.message(5, tensor("class_axis", {1}, std::vector<std::int64_t>{1}, kInt64));
+    }
+    std::vector<double> w(static_cast<std::size_t>(d * k));  // [d, K], row-major
+    for (std::int64_t c = 0; c < k; ++c)
+      for (std::int64_t j = 0; j < d; ++j)
+        w[static_cast<std::size_t>(j * k + c)] = m.class_w[c][static_cast<std::size_t>(j)];
+    graph.message(5, tensor("w", {d, k}, w, kFloat64));
+    graph.message(5, tensor("b", {k}, m.class_b, kFloat64));
+    graph.message(12, value_info("label", kInt64, 1));
+    graph.message(12, value_info("scores", kFloat64, k));
+    if (m.link != TaskLearner::Link::none)
+      graph.message(12, value_info("probabilities", kFloat64, k));
+    return;
+  }
+  graph.message(1, node("Add", {"wz", "b"}, "margin"));
+  graph.message(1, node("GreaterOrEqual", {"margin", "zero"}, "positive"));  // D-TIE
+  graph.message(1, node("Where", {"positive", "plus_one", "minus_one"}, "label"));
+  if (m.logistic) graph.message(1, node("Sigmoid", {"margin"}, "probability"));
+  graph.message(5, tensor("w", {d, 1}, m.w, kFloat64));
+  graph.message(5, tensor("b", {1}, std::vector<double>{m.b}, kFloat64));
+  graph.message(5, tensor("plus_one", {}, std::vector<std::int64_t>{1}, kInt64));
+  graph.message(5, tensor("minus_one", {}, std::vector<std::int64_t>{-1}, kInt64));
+  graph.message(12, value_info("label", kInt64, 1));
+  graph.message(12, value_info("margin", kFloat64, 1));
+  if (m.logistic) graph.message(12, value_info("probability", kFloat64, 1));
+}
+
+std::string doc_string(const LinearModel& m) {
+  if (m.task == Task::regression) return "onepass " + m.spec + ": regression";
+  if (m.task == Task::multiclass)
+    return "onepass " + m.spec + ": multiclass, label k is classes[k] of onepass.classes";
+  return "onepass " + m.spec + ": label +1 is '" + m.positive + "', -1 is '" + m.negative + "'";
+}
+
+}  // namespace
+
 std::string onnx_model(const LinearModel& m) {
-  const auto d = static_cast<std::int64_t>(m.w.size());
+  const auto d = static_cast<std::int64_t>(m.features.size());
   Proto graph;
   std::string prev = "x";
   for (std::size_t k = 0; k < m.steps.size(); ++k) {
@@ -135,28 +240,16 @@ std::string onnx_model(const LinearModel& m) {
   }
   graph.message(1, node("IsNaN", {prev}, "missing"));
   graph.message(1, node("Where", {"missing", "zero", prev}, "z"));  // docs/algorithms.md 1.7
-  graph.message(1, node("MatMul", {"z", "w"}, "wz"));
-  graph.message(1, node("Add", {"wz", "b"}, "margin"));
-  graph.message(1, node("GreaterOrEqual", {"margin", "zero"}, "positive"));  // D-TIE
-  graph.message(1, node("Where", {"positive", "plus_one", "minus_one"}, "label"));
-  if (m.logistic) graph.message(1, node("Sigmoid", {"margin"}, "probability"));
   graph.bytes(2, "onepass");
   for (std::size_t k = 0; k < m.steps.size(); ++k) {
     const std::string id = "scaler" + std::to_string(k + 1);
     graph.message(5, tensor(id + "_shift", {d}, m.steps[k].shift, kFloat64));
     graph.message(5, tensor(id + "_factor", {d}, m.steps[k].factor, kFloat64));
   }
-  graph.message(5, tensor("w", {d, 1}, m.w, kFloat64));
-  graph.message(5, tensor("b", {1}, std::vector<double>{m.b}, kFloat64));
   graph.message(5, tensor("zero", {}, std::vector<double>{0.0}, kFloat64));
-  graph.message(5, tensor("plus_one", {}, std::vector<std::int64_t>{1}, kInt64));
-  graph.message(5, tensor("minus_one", {}, std::vector<std::int64_t>{-1}, kInt64));
-  graph.bytes(
-      10, "onepass " + m.spec + ": label +1 is '" + m.positive + "', -1 is '" + m.negative + "'");
+  graph.bytes(10, doc_string(m));
   graph.message(11, value_info("x", kFloat64, d));
-  graph.message(12, value_info("label", kInt64, 1));
-  graph.message(12, value_info("margin", kFloat64, 1));
-  if (m.logistic) graph.message(12, value_info("probability", kFloat64, 1));
+  learner_nodes(m, d, graph);
 
   Proto opset, model;
   opset.bytes(1, "").integer(2, 13);  // the default domain, opset 13
@@ -165,28 +258,68 @@ std::string onnx_model(const LinearModel& m) {
   model.message(7, graph).message(8, opset);
   model.message(14, entry("onepass.spec", m.spec));
   model.message(14, entry("onepass.features", nlohmann::json(m.features).dump()));
-  model.message(14, entry("onepass.positive", m.positive));
-  model.message(14, entry("onepass.negative", m.negative));
+  model.message(14, entry("onepass.task", task_name(m.task)));
+  if (m.task == Task::multiclass)
+    model.message(14, entry("onepass.classes", nlohmann::json(m.classes).dump()));
+  if (m.task == Task::binary) {
+    model.message(14, entry("onepass.positive", m.positive));
+    model.message(14, entry("onepass.negative", m.negative));
+  }
   return model.str();
 }
 
 std::string linear_model_json(const LinearModel& m) {
   // z_j = F_j x_j + C_j: F the product of the factors, C the scalers applied to 0.
-  const std::size_t d = m.w.size();
-  std::vector<double> coef(d);
+  const std::size_t d = m.features.size();
+  std::vector<double> f(d, 1.0), c(d, 0.0);
   nlohmann::ordered_json missing = nlohmann::ordered_json::array();
-  double intercept = m.b;
   for (std::size_t j = 0; j < d; ++j) {
-    double f = 1.0, c = 0.0;
     for (const auto& step : m.steps) {
-      f *= step.factor[j];
-      c = (c - step.shift[j]) * step.factor[j];
+      f[j] *= step.factor[j];
+      c[j] = (c[j] - step.shift[j]) * step.factor[j];
     }
-    coef[j] = m.w[j] * f;
-    intercept += m.w[j] * c;
-    missing.push_back(f == 0.0 ? nlohmann::ordered_json(nullptr)
-                               : nlohmann::ordered_json(c == 0.0 ? 0.0 : -c / f));
+    missing.push_back(f[j] == 0.0 ? nlohmann::ordered_json(nullptr)
+                                  : nlohmann::ordered_json(c[j] == 0.0 ? 0.0 : -c[j] / f[j]));
   }
+  // One output's weights in the input's units.
+  const auto fold = [&](const std::vector<double>& w, double b, std::vector<double>& coef) {
+    coef.assign(d, 0.0);
+    for (std::size_t j = 0; j < d; ++j) {
+      coef[j] = w[j] * f[j];
+      b += w[j] * c[j];
+    }
+    return b;
+  };
+  std::vector<double> coef;
+  if (m.task == Task::multiclass) {
+    nlohmann::ordered_json coefs = nlohmann::ordered_json::array(), intercepts = coefs;
+    for (std::size_t k = 0; k < m.class_w.size(); ++k) {
+      intercepts.push_back(fold(m.class_w[k], m.class_b[k], coef));
+      coefs.push_back(coef);
+    }
+    const char* link = m.link == TaskLearner::Link::softmax              ? "softmax"
+                       : m.link == TaskLearner::Link::normalised_sigmoid ? "normalised-logistic"
+                                                                         : "identity";
+    return nlohmann::ordered_json{{"format", "onepass-linear"},
+                                  {"version", 2},
+                                  {"task", "multiclass"},
+                                  {"spec", m.spec},
+                                  {"features", m.features},
+                                  {"classes", m.classes},
+                                  {"coef", coefs},
+                                  {"intercept", intercepts},
+                                  {"missing", missing},
+                                  {"link", link}}
+        .dump(2);
+  }
+  const double intercept = fold(m.w, m.b, coef);
+  if (m.task == Task::regression)
+    return nlohmann::ordered_json{{"format", "onepass-linear"}, {"version", 2},
+                                  {"task", "regression"},       {"spec", m.spec},
+                                  {"features", m.features},     {"coef", coef},
+                                  {"intercept", intercept},     {"missing", missing},
+                                  {"link", "identity"}}
+        .dump(2);
   nlohmann::ordered_json out = {{"format", "onepass-linear"},
                                 {"version", 1},
                                 {"spec", m.spec},

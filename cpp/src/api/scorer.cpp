@@ -78,6 +78,7 @@ ScoredRows Scorer::take_from(Stream& s) {
       out.probabilities.push_back(
           out.class_probabilities[i * k + static_cast<std::size_t>(out.values[i])]);
     count_task_rows(out.values, s.targets);
+    out.targets = std::move(s.targets);
     s.clear();
     return out;
   }

@@ -287,63 +287,6 @@ Status CsvReader::row_error(std::uint64_t line, std::size_t column, const std::s
   return bad_row(line, column, msg + ": " + what, opt_.on_error, opt_.max_messages, skippable);
 }
 
-std::string_view CsvReader::trim_label(std::string_view cell) const {
-  cell = trim_blanks(cell);
-  if (opt_.label_trim.empty()) return cell;
-  while (!cell.empty() && opt_.label_trim.find(cell.front()) != std::string::npos)
-    cell.remove_prefix(1);
-  while (!cell.empty() && opt_.label_trim.find(cell.back()) != std::string::npos)
-    cell.remove_suffix(1);
-  return cell;
-}
-
-bool CsvReader::repeats_header() const {
-  if (!opt_.header || column_names_.size() != fields_.size() ||
-      trim_blanks(fields_[label_col_]) != column_names_[label_col_])
-    return false;
-  for (std::size_t c = 0; c < fields_.size(); ++c)
-    if (trim_blanks(fields_[c]) != column_names_[c]) return false;
-  return true;
-}
-
-Status CsvReader::map_label(std::string_view cell, std::uint64_t line, int& y) {
-  std::string error;
-  const std::string_view label = trim_label(cell);
-  // A missing-value token (NA, ?) is no class: taken for one, NA became the negative class.
-  if (!label.empty() && missing_tokens_.contains(label))
-    return row_error(line, label_col_ + 1,
-                     "the label is missing (" + quote_cell(label) +
-                         " is a missing-value token, option missing, "
-                         "CLI --na)");
-  return labels_.map(label, y, error) ? Status::ok() : row_error(line, label_col_ + 1, error);
-}
-
-Status CsvReader::map_target(std::string_view cell, std::uint64_t line, double& target) {
-  std::string error;
-  target = std::numeric_limits<double>::quiet_NaN();  // a bad row skipped stays NaN
-  const std::string_view label = trim_label(cell);
-  if (!label.empty() && missing_tokens_.contains(label))
-    return row_error(line, label_col_ + 1,
-                     "the label is missing (" + quote_cell(label) +
-                         " is a missing-value token, option missing, CLI --na)");
-  if (task_ == Task::regression)
-    return parse_target(label, target, error) ? Status::ok()
-                                              : row_error(line, label_col_ + 1, error);
-  std::size_t k = 0;
-  if (!classes_.map(label, k, error)) return row_error(line, label_col_ + 1, error);
-  target = static_cast<double>(k);
-  return Status::ok();
-}
-
-bool CsvReader::plain_target(std::string_view cell, double& target) {
-  if (task_ == Task::regression)
-    return parse_number(cell, target) == NumberParse::ok && std::isfinite(target);
-  std::size_t k = 0;
-  if (!classes_.known(trim_label(cell), k)) return false;
-  target = static_cast<double>(k);
-  return true;
-}
-
 template <bool kNewlineAhead, char kDecimal>
 std::size_t CsvReader::read_plain_row(const char* const begin, const char* const end,
                                       RowBlock& out) {
@@ -594,9 +537,10 @@ Status CsvReader::process_fields(std::uint64_t line, RowBlock& out) {
                        "the line repeats the header row (files joined into one?); option onError: "
                        "skip (CLI --skip-bad-rows) passes over such lines");
     }
+    const std::uint64_t skipped = skipped_;  // a bad label skipped counts one more
     Status st = task_ == Task::binary ? map_label(fields_[label_col_], line, y)
                                       : map_target(fields_[label_col_], line, target);
-    if (!st || (task_ == Task::binary ? y == 0 : std::isnan(target))) {
+    if (!st || (task_ == Task::binary ? y == 0 : skipped_ != skipped)) {
       out.x.resize(row_start);
       return st;
     }

@@ -128,6 +128,14 @@ void OneVsRest::probabilities(const double* scores, double* p) const {
   for (std::size_t k = 0; k < outputs_; ++k) p[k] = sum > 0 ? p[k] / sum : 1.0 / outputs_;
 }
 
+bool OneVsRest::linear_forms(std::vector<std::vector<double>>& w, std::vector<double>& b) const {
+  w.assign(outputs_, {});
+  b.assign(outputs_, 0.0);
+  for (std::size_t k = 0; k < outputs_; ++k)
+    if (!copies_[k]->linear_form(w[k], b[k])) return false;
+  return true;
+}
+
 std::uint64_t OneVsRest::reverted_steps() const {
   std::uint64_t n = 0;
   for (const auto& c : copies_) n += c->reverted_steps();

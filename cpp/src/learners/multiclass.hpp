@@ -35,6 +35,7 @@ class Softmax : public LinearOutputs {
   void probabilities(const double* scores, double* p) const override {
     softmax(scores, outputs_, p);
   }
+  Link link() const override { return Link::softmax; }
 
  protected:
   bool rule(const SparseRow& x, double target, const double* scores, double* coef,
@@ -86,6 +87,8 @@ class OneVsRest : public TaskLearner {
   void learn(const SparseRow& x, double target, const double* scores) override;
   bool has_probability() const override;
   void probabilities(const double* scores, double* p) const override;
+  Link link() const override { return has_probability() ? Link::normalised_sigmoid : Link::none; }
+  bool linear_forms(std::vector<std::vector<double>>& w, std::vector<double>& b) const override;
   std::uint64_t reverted_steps() const override;
   LearnerState save() const override;
   Status load(const LearnerState& saved) override;

@@ -41,6 +41,15 @@ void LinearRegressor::learn(const SparseRow& x, double target, const double* /*s
   LinearOutputs::learn(x, target, nullptr);
 }
 
+bool LinearRegressor::linear_forms(std::vector<std::vector<double>>& w,
+                                   std::vector<double>& b) const {
+  LinearOutputs::linear_forms(w, b);
+  if (!standardize_) return true;
+  for (double& v : w[0]) v *= scale_.spread();
+  b[0] = scale_.unscaled(b[0]);
+  return true;
+}
+
 std::vector<double> LinearRegressor::extra_state() const {
   std::vector<double> out = scale_.save();
   const std::vector<double> own = rule_state();

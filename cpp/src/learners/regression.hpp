@@ -15,13 +15,14 @@ class TargetScale {
   // The learner's target for y, and the prediction for its score, with the statistics so far.
   double standardised(double y) const { return (y - mean_) / spread(); }
   double unscaled(double s) const { return mean_ + spread() * s; }
+  double mean() const { return mean_; }
+  // The population standard deviation, or 1 while it is 0 (one target seen, or all equal).
+  double spread() const;
   void clear() { n_ = mean_ = m2_ = 0; }
   std::vector<double> save() const { return {n_, mean_, m2_}; }
   bool load(const double* saved);
 
  private:
-  // The population standard deviation, or 1 while it is 0 (one target seen, or all equal).
-  double spread() const;
   double n_ = 0, mean_ = 0, m2_ = 0;
 };
 
@@ -32,6 +33,8 @@ class LinearRegressor : public LinearOutputs {
   Task task() const override { return Task::regression; }
   void scores(const SparseRow& x, double* out, bool training) const override;
   void learn(const SparseRow& x, double target, const double* scores) override;
+  // In the target's units: mean + sd * (w.x + b) (docs/algorithms.md 4.27).
+  bool linear_forms(std::vector<std::vector<double>>& w, std::vector<double>& b) const override;
 
  protected:
   LinearRegressor(const char* name, double bias_input, bool bias_in_norm, bool standardize)

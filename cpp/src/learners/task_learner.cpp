@@ -155,6 +155,23 @@ Status LinearOutputs::load(const LearnerState& saved) {
   return Status::ok();
 }
 
+bool LinearOutputs::linear_forms(std::vector<std::vector<double>>& w,
+                                 std::vector<double>& b) const {
+  w.assign(outputs_, {});
+  b.assign(outputs_, 0.0);
+  const double t = static_cast<double>(rows_);
+  for (std::size_t k = 0; k < outputs_; ++k) {
+    w[k] = w_[k];
+    b[k] = b_[k];
+    if (averaged_ && rows_ > 0) {  // the average predicts (docs/algorithms.md 3.1, AVG-2)
+      for (std::size_t j = 0; j < dims_; ++j) w[k][j] -= u_[k][j] / t;
+      b[k] -= ub_[k] / t;
+    }
+    b[k] *= bias_input_;
+  }
+  return true;
+}
+
 Snapshot LinearOutputs::snapshot() const {
   Snapshot s;
   s.name = std::string(name_) + (averaged_ ? "+avg" : "");

@@ -43,6 +43,12 @@ class TaskLearner {
   // that have them.
   virtual bool has_probability() const { return false; }
   virtual void probabilities(const double* /*scores*/, double* /*p*/) const {}
+  // How the scores become probabilities (docs/algorithms.md 4.21, 4.22), for exports.
+  enum class Link { none, softmax, normalised_sigmoid };
+  virtual Link link() const { return Link::none; }
+  // The frozen scores as w_k.x + b_k, one row per output, in the target's units
+  // (docs/algorithms.md 1.7): false when an output's score is not affine in x.
+  virtual bool linear_forms(std::vector<std::vector<double>>& w, std::vector<double>& b) const = 0;
 
   // Steps the guard of docs/algorithms.md 2.6 refused (they would have made a parameter
   // non-finite).
@@ -73,6 +79,7 @@ class LinearOutputs : public TaskLearner {
   LearnerState save() const override;
   Status load(const LearnerState& saved) override;
   Snapshot snapshot() const override;
+  bool linear_forms(std::vector<std::vector<double>>& w, std::vector<double>& b) const override;
 
   // +avg (docs/algorithms.md 3.3): predictions, in training and frozen alike, use the uniform
   // average of the weights after every row.

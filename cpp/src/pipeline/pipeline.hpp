@@ -118,8 +118,7 @@ class Pipeline {
   // The frozen prediction of a row: the class index (the largest score; a tie, the class seen
   // first) or the number; with every class's score (regression: the number) and the class
   // probabilities where the learner has them (else empty).
-  Result<double> predict_target(const double* x, const SparseRow& tail,
-                                std::vector<double>& scores,
+  Result<double> predict_target(const double* x, const SparseRow& tail, std::vector<double>& scores,
                                 std::vector<double>& probabilities) const;
   const TaskProgress& task_progress() const { return task_progress_; }
   // The learner of a multiclass or regression pipeline (learner() is the binary one's).

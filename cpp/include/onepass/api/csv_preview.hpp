@@ -25,6 +25,9 @@ struct CsvPreview {
   std::vector<std::pair<std::string, std::uint64_t>> label_values;
   std::string positive;
   bool numeric_labels = true;  // the numeric rule applies (the reader's, io/label_map.hpp)
+  // The task the run would learn (docs/algorithms.md 1.8) and its default pipeline.
+  Task task = Task::binary;
+  std::string default_pipeline;
   std::uint64_t head_rows = 0;
   // The rows a run samples to infer the roles (option sampleRows): a head with fewer may
   // infer them otherwise than the run.
@@ -39,7 +42,8 @@ Result<CsvPreview> preview_csv(std::string_view head, bool complete, CsvOptions 
                                std::size_t rows = kPreviewRows);
 
 // As the JS API's previewCsv returns it: { columns: [{ name, role, reason }], rows, delimiter,
-// notices, labelValues: [{ value, count }], positive, numericLabels, headRows, sampleRows }.
+// notices, labelValues: [{ value, count }], positive, numericLabels, task, defaultPipeline,
+// headRows, sampleRows }.
 std::string to_json(const CsvPreview& p);
 
 }  // namespace onepass

@@ -12,8 +12,8 @@ namespace onepass {
 inline constexpr const char* kDefaultPipeline = "zscore | pa2(c=0.1) +avg";
 // The defaults of the other tasks (docs/algorithms.md 1.8), chosen the same way; the README
 // gives the numbers.
-inline constexpr const char* kDefaultMulticlassPipeline = "zscore | softmax +avg";
-inline constexpr const char* kDefaultRegressionPipeline = "zscore | pareg2 +avg";
+inline constexpr const char* kDefaultMulticlassPipeline = "zscore | softmax(eta0=0.5) +avg";
+inline constexpr const char* kDefaultRegressionPipeline = "zscore | pareg2(c=0.1) +avg";
 inline const char* default_pipeline(Task task) {
   return task == Task::multiclass   ? kDefaultMulticlassPipeline
          : task == Task::regression ? kDefaultRegressionPipeline

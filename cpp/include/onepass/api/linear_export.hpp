@@ -29,6 +29,14 @@ struct LinearModel {
   std::vector<double> w;
   double b = 0.0;
   bool logistic = false;  // the margin is a logit: probability = sigma(margin)
+  // docs/algorithms.md 1.8: a regression model's number is w.z + b (in the target's units); a
+  // multiclass model has a row of weights and a bias per class, and its probabilities, when
+  // it has them, are the softmax of the scores or their sigmoids normalised (4.21, 4.22).
+  Task task = Task::binary;
+  std::vector<std::string> classes;
+  std::vector<std::vector<double>> class_w;
+  std::vector<double> class_b;
+  TaskLearner::Link link = TaskLearner::Link::none;
 };
 
 // The pipeline's linear form, or why it has none: a scaler that is not an affine map per
@@ -40,6 +48,10 @@ Result<LinearModel> linear_model(const Pipeline& pipeline, const ModelSchema& sc
 // The bytes of an ONNX ModelProto: input "x" (double, [N, features]); outputs "label" (int64,
 // +1 or -1), "margin" (double) and, for logistic learners, "probability" (double), each [N, 1].
 // Metadata: onepass.spec, onepass.features (a JSON array), onepass.positive, onepass.negative.
+// A multiclass model: "label" (int64 [N, 1], the class index; ArgMax keeps the first of equal
+// scores, as onepass does), "scores" (double [N, K]) and "probabilities" ([N, K]) where it has
+// them; onepass.classes names the indices. A regression model: "prediction" (double [N, 1]).
+// onepass.task says which.
 std::string onnx_model(const LinearModel& model);
 
 // The weights in the input's units, scalers folded in (scikit-learn's coef_ and intercept_):

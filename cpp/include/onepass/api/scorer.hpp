@@ -25,6 +25,8 @@ struct ScoredRows {
   std::vector<std::int8_t> predictions, labels;
   std::vector<std::uint64_t> lines;
   std::vector<double> values, class_probabilities;
+  // The file's class index or number of each row (NaN: none), for the same models.
+  std::vector<double> targets;
 };
 
 class Scorer {
