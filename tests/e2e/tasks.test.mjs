@@ -2,7 +2,10 @@
 // label has three classes, and one whose label is a number, each run with the defaults of its
 // task; the results show that task's figures beside their baseline and none of yes/no labels'
 // columns; the confusion matrix names its classes and sets its diagonal apart; the charts say
-// what they add up; the weights are one column per class; and a yes/no file shows what it did.
+// what they add up; the weights are one column per class; a number's sample of predictions is
+// the file's true numbers beside the saved model's predictions; a yes/no file shows what it did;
+// and a file of another task after a run shows nothing of that run. The start presets begin
+// with the core's default of the task, as the preview names it.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { load } from '../../lib/index.js';
@@ -28,6 +31,19 @@ const baselineCells = (page) =>
   );
 const BINARY_ONLY = ['precision', 'recall', 'tp', 'fp', 'tn', 'fn'];
 
+let op;
+/** The core's default pipeline of a fixture's task, as the preview names it. */
+async function defaultOf(name) {
+  op ??= await load();
+  return op.previewCsv(readFixture(name).toString(), { complete: true, header: 'auto' })
+    .defaultPipeline;
+}
+/** The start presets of classes and of a number: the core's default, then two others. */
+const classesStart = async () =>
+  [await defaultOf('penguins.csv'), 'zscore | mpa2 +avg', 'zscore | logreg'].join('\n');
+const numberStart = async () =>
+  [await defaultOf('cars_mpg.csv'), 'zscore | linreg', 'zscore | huber'].join('\n');
+
 /** Opens the page (it runs the bundled yes/no data first), then chooses a fixture. */
 async function choose(page, name, firstColumn) {
   await page.goto(`${site.origin}/`);
@@ -43,10 +59,8 @@ test('a label of three classes runs with the defaults of classes, beside the maj
   const { context, page, errors, foreign } = await openPage(site);
   await choose(page, 'penguins.csv', 'Island');
   // The start preset follows the task; the positive-class menu says every class is learned.
-  assert.equal(
-    await page.inputValue('#specs'),
-    'zscore | softmax +avg\nzscore | mpa2 +avg\nzscore | logreg',
-  );
+  assert.equal(await page.inputValue('#specs'), await classesStart());
+  assert.match(await page.inputValue('#specs'), /softmax/, 'the default of classes learns them');
   assert.match(await text(page, '#positive option'), /^none: learn every class \(3 in/);
   await page.click('#run');
   await resultsShow(page, 3, 344);
@@ -116,34 +130,18 @@ test('a label of three classes runs with the defaults of classes, beside the maj
   await context.close();
 });
 
-/** Whether the package's scorer gives the true numbers (ScoredRows.targets) that the sample of
- * predictions needs. */
-async function scorerHasTargets() {
-  const op = await load();
-  const cars = readFixture('cars_mpg.csv');
-  const runner = op.csvRunner({ onError: 'skip' });
-  runner.push(cars);
-  runner.finish();
-  const scorer = op.csvScorer(runner.modelJSON(0), { onError: 'skip' });
-  const has = scorer.push(cars).targets !== undefined;
-  scorer.dispose();
-  runner.dispose();
-  return has;
-}
-
-test('a numeric label runs with the defaults of a number, beside the mean', async (t) => {
+test('a numeric label runs with the defaults of a number, beside the mean', async () => {
   const { context, page, errors, foreign } = await openPage(site);
   await choose(page, 'cars_mpg.csv', 'Cylinders');
-  assert.equal(
-    await page.inputValue('#specs'),
-    'zscore | pareg2 +avg\nzscore | linreg\nzscore | huber',
-  );
+  const start = await numberStart();
+  assert.equal(await page.inputValue('#specs'), start);
+  assert.match(start, /^zscore \| pareg/, 'the default of a number learns one');
   assert.equal(await text(page, '#positive option'), 'none: the label is a number to predict');
   // A yes/no learner is refused before the run, naming the learners of a number.
   await page.fill('#specs', 'zscore | logreg');
   await page.click('#run');
   assert.match(await text(page, '#spec-error'), /pareg, pareg1, pareg2, linreg, huber/);
-  await page.fill('#specs', 'zscore | pareg2 +avg\nzscore | linreg\nzscore | huber');
+  await page.fill('#specs', start);
   await page.selectOption('#on-error', 'skip'); // 8 rows have no number
   await page.click('#run');
   await resultsShow(page, 3, 398);
@@ -182,11 +180,12 @@ test('a numeric label runs with the defaults of a number, beside the mean', asyn
     page.waitForEvent('download'),
     page.click('#results tbody tr:first-child button.download-model'),
   ]);
+  const modelText = await readDownload(model);
   await page.waitForFunction(() => !document.querySelector('#run').disabled);
   await page.setInputFiles('#model-file', {
     name: 'model.json',
     mimeType: 'application/json',
-    buffer: Buffer.from(await readDownload(model)),
+    buffer: Buffer.from(modelText),
   });
   await page.click('#score');
   await page.waitForFunction(() =>
@@ -201,21 +200,49 @@ test('a numeric label runs with the defaults of a number, beside the mean', asyn
   await page.waitForFunction(
     () => !/Predicting/.test(document.querySelector('#sample-status').textContent),
   );
-  if (!(await scorerHasTargets())) {
-    assert.match(await text(page, '#sample-status'), /^No sample of predictions: /);
-    t.skip('the package scorer gives no true numbers (ScoredRows.targets) yet');
-  } else {
-    assert.match(await text(page, '#sample-status'), /^Every row with a number: 398\./);
-    assert.equal(await page.getAttribute('#predicted-actual', 'data-points'), '398');
+  // Every row with a number (8 have none), each drawn once.
+  assert.match(await text(page, '#sample-status'), /^Every row with a number: 398\./);
+  assert.equal(await page.getAttribute('#predicted-actual', 'data-points'), '398');
+  assert.equal(await page.getAttribute('#residuals', 'data-points'), '398');
+  assert.equal(
+    await page.getAttribute('#predicted-actual', 'data-axes'),
+    'true number | predicted number',
+  );
+  assert.equal(
+    await page.getAttribute('#residuals', 'data-axes'),
+    'predicted number | residual (true minus predicted)',
+  );
+  // What the plots draw, downloaded: the true numbers are the file's, at the file's lines; the
+  // predictions are the saved model's; the residual is true minus predicted.
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#export-sample')]);
+  const [header, ...lines] = (await readDownload(csv)).trim().split('\n');
+  assert.equal(header, 'line,true,predicted,residual');
+  assert.equal(lines.length, 398);
+  const file = readFixture('cars_mpg.csv').toString().split(/\r?\n/);
+  const mpgAt = file[0].split(',').indexOf('Miles_per_Gallon');
+  const scorer = (op ??= await load()).csvScorer(modelText, { onError: 'skip' });
+  const byLine = new Map();
+  for (const part of [scorer.push(readFixture('cars_mpg.csv')), scorer.finish()])
+    part.lines.forEach((line, k) => byLine.set(line, part.values[k]));
+  scorer.dispose();
+  const seen = new Set();
+  for (const row of lines) {
+    const [line, actual, predicted, residual] = row.split(',').map(Number);
+    assert.ok(!seen.has(line), `line ${line} once`);
+    seen.add(line);
     assert.equal(
-      await page.getAttribute('#predicted-actual', 'data-axes'),
-      'true number | predicted number',
+      actual,
+      Number(file[line - 1].split(',')[mpgAt]),
+      `the file's number, line ${line}`,
     );
-    assert.equal(
-      await page.getAttribute('#residuals', 'data-axes'),
-      'predicted number | residual (true minus predicted)',
+    assert.ok(
+      Math.abs(predicted - byLine.get(line)) < 1e-9,
+      `the model's prediction, line ${line}`,
     );
+    assert.equal(residual, actual - predicted, `true minus predicted, line ${line}`);
   }
+  const withNumber = file.slice(1).filter((l) => l && l.split(',')[mpgAt] !== '').length;
+  assert.equal(seen.size, withNumber, 'every row with a number');
   assert.deepEqual(errors, []);
   assert.deepEqual(foreign(), []);
   await context.close();
@@ -295,5 +322,132 @@ test('many classes: the matrix names the largest and adds up the others, still s
   assert.match(await text(page, '#confusion-note'), /^15 classes: the 12 with the most rows/);
   assert.equal(await page.locator('#per-class tbody tr').count(), 15);
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** What the page shows of a run: the results' rows, columns and baseline, the breakdown (the
+ * confusion matrix, each class, the sample of predictions), the charts and the weights. */
+const shown = (page) =>
+  page.evaluate(() => {
+    const visible = (id) => {
+      const e = document.getElementById(id);
+      return !!e && e.offsetParent !== null && !e.closest('[hidden]');
+    };
+    const all = (sel) => [...document.querySelectorAll(sel)];
+    const chart = document.getElementById('chart').dataset;
+    return {
+      rows: all('#results tbody tr').length,
+      heads: all('#results thead th').map((t) => t.textContent.replace(/ [▲▼]$/, '')),
+      baselineRow: all('#results tfoot tr.baseline-row > *').length,
+      baseline: document.getElementById('baseline').textContent,
+      breakdown: visible('breakdown-panel'),
+      confusion: visible('confusion') ? all('#confusion td[data-count]').length : 0,
+      perClass: visible('per-class') ? all('#per-class tbody tr').length : 0,
+      sample: visible('sample-status') ? document.getElementById('sample-status').textContent : '',
+      points: visible('residuals')
+        ? Number(document.getElementById('residuals').dataset.points)
+        : 0,
+      chart: [chart.yLabel, Number(chart.series), Number(chart.rows)],
+      chartTitle: document.getElementById('chart-title').textContent,
+      classWeights: all('#scales th.class-weights').map((t) => t.textContent),
+      weights: all('#scales tr').length,
+    };
+  });
+
+/** Chooses a fixture as the user's own file, and waits for its preview. */
+async function drop(page, name, firstColumn) {
+  await page.setInputFiles('#file', { name, mimeType: 'text/csv', buffer: readFixture(name) });
+  await page.waitForFunction(
+    (c) => document.querySelector('#preview th')?.textContent === c,
+    firstColumn,
+  );
+}
+
+/** Nothing of a run is shown: no rows, no baseline, no breakdown, no lines, no weights; the
+ * empty table and the charts already have the words of `task`. */
+function nothingOfARun(now, task) {
+  assert.equal(now.rows, 0);
+  assert.equal(now.baselineRow, 0);
+  assert.equal(now.baseline, '');
+  assert.equal(now.breakdown, false);
+  assert.equal(now.confusion + now.perClass + now.points, 0);
+  assert.deepEqual(now.chart.slice(1), [0, 0], 'no lines');
+  assert.equal(now.weights, 0);
+  const heads = now.heads.join(', ');
+  if (task === 'binary') assert.match(heads, /progressive error.*tp/);
+  if (task === 'multiclass') assert.match(heads, /accuracy, balanced accuracy, macro F1/);
+  if (task === 'regression') assert.match(heads, /MAE.*RMSE.*R²/);
+  if (task !== 'binary') for (const h of BINARY_ONLY) assert.ok(!now.heads.includes(h), h);
+  if (task === 'regression') assert.ok(!now.heads.includes('mistakes'));
+  if (task !== 'regression') assert.ok(!heads.includes('MAE'));
+}
+
+test('a file of another task after a run: nothing of the run before is left, each runs with its defaults', async () => {
+  const { context, page, errors, foreign } = await openPage(site);
+  await page.goto(`${site.origin}/`);
+  await resultsShow(page, 3, 270); // the bundled yes/no sample, with the yes/no defaults
+  let now = await shown(page);
+  assert.equal(now.breakdown, false);
+  assert.ok(now.weights > 0);
+  assert.deepEqual(now.classWeights, []);
+  assert.equal(now.chart[0], 'cumulative mistakes');
+
+  // Yes/no, then classes: nothing of yes/no is left, before the run and after it.
+  await drop(page, 'penguins.csv', 'Island');
+  nothingOfARun(await shown(page), 'multiclass');
+  assert.equal(await page.inputValue('#specs'), await classesStart());
+  await page.click('#run');
+  await resultsShow(page, 3, 344);
+  now = await shown(page);
+  for (const h of BINARY_ONLY) assert.ok(!now.heads.includes(h), `no ${h} column`);
+  assert.match(now.baseline, /majority class \(Adelie\)/);
+  assert.equal(now.confusion, 9);
+  assert.equal(now.perClass, 3);
+  assert.deepEqual(now.classWeights, ['Adelie', 'Chinstrap', 'Gentoo']);
+  assert.deepEqual(now.chart, ['cumulative mistakes', 3, 344]);
+
+  // Classes, then a number: no confusion matrix, no class, no mistakes left.
+  await drop(page, 'cars_mpg.csv', 'Cylinders');
+  now = await shown(page);
+  nothingOfARun(now, 'regression');
+  assert.equal(now.sample, '');
+  assert.equal(await page.inputValue('#specs'), await numberStart());
+  await page.selectOption('#on-error', 'skip'); // 8 rows have no number
+  await page.click('#run');
+  await resultsShow(page, 3, 398);
+  await page.waitForFunction(() =>
+    /^Every row/.test(document.querySelector('#sample-status').textContent),
+  );
+  now = await shown(page);
+  for (const h of ['mistakes', 'accuracy', 'macro F1', ...BINARY_ONLY])
+    assert.ok(!now.heads.includes(h), `no ${h} column`);
+  assert.match(now.baseline, /mean of the labels before it/);
+  assert.equal(now.breakdown, true);
+  assert.equal(now.confusion + now.perClass, 0, 'no confusion matrix');
+  assert.equal(now.points, 398);
+  assert.deepEqual(now.classWeights, []);
+  assert.ok(now.weights > 0);
+  assert.deepEqual(now.chart, ['cumulative absolute error', 3, 398]);
+
+  // A number, then yes/no again: its own preset, no errors nor sample left.
+  await page.selectOption('#dataset', 'heart.csv');
+  await page.waitForFunction(() => document.querySelector('#preview th')?.textContent === 'age');
+  nothingOfARun(await shown(page), 'binary');
+  assert.equal(
+    await page.inputValue('#specs'),
+    [(op ??= await load()).defaultPipeline, 'zscore | logreg', 'perceptron'].join('\n'),
+  );
+  await page.click('#run');
+  await resultsShow(page, 3, 270);
+  now = await shown(page);
+  for (const h of ['progressive error', ...BINARY_ONLY]) assert.ok(now.heads.includes(h), h);
+  assert.ok(!now.heads.some((h) => /MAE|RMSE|R²|macro F1/.test(h)), now.heads.join(', '));
+  assert.equal(now.breakdown, false);
+  assert.equal(now.sample, '');
+  assert.equal(now.points, 0);
+  assert.deepEqual(now.chart, ['cumulative mistakes', 3, 270]);
+  assert.deepEqual(now.classWeights, []);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(foreign(), []);
   await context.close();
 });

@@ -3,7 +3,7 @@
 // or parameter by hand.
 import type { RegistryEntry, RegistryParam } from 'onepass';
 import { algorithmsLink, el } from './dom';
-import type { Task } from './tasks';
+import type { Task, TaskDefaults } from './tasks';
 
 // The papers ran PA, PA-I, PA-II, Perceptron and ROMMA without a bias (D-BIAS): their presets
 // turn off the bias these learners have by default.
@@ -19,13 +19,20 @@ const S0 = [
 ];
 type Presets = Record<string, { title: string; specs: string[] }>;
 
+/** A start preset: the core's default of the task (left out while it is not known), then
+ * others, each once. */
+const start = (title: string, defaultPipeline: string | undefined, others: string[]) => ({
+  title,
+  specs: [...new Set([defaultPipeline ?? '', ...others].filter(Boolean))],
+});
+
 /** The presets of yes/no labels; the first starts with the core's default pipeline
  * (docs/quality.md). */
-const binaryPresets = (defaultPipeline: string): Presets => ({
-  start: {
-    title: 'The default and two others to start with',
-    specs: [defaultPipeline, 'zscore | logreg', 'perceptron'],
-  },
+const binaryPresets = (defaultPipeline?: string): Presets => ({
+  start: start('The default and two others to start with', defaultPipeline, [
+    'zscore | logreg',
+    'perceptron',
+  ]),
   s0: {
     title: "The Feature Scaling paper's 18 methods",
     specs: S0.flatMap((s) => [s, `${s} +avg`]),
@@ -70,13 +77,14 @@ const binaryPresets = (defaultPipeline: string): Presets => ({
   },
 });
 
-/** The presets of classes: the core's default for them first (docs/algorithms.md 1.8), the
- * multiclass learners, and yes/no learners, each learning one class against the rest. */
-const multiclassPresets: Presets = {
-  start: {
-    title: 'The default for classes and two others to start with',
-    specs: ['zscore | softmax +avg', 'zscore | mpa2 +avg', 'zscore | logreg'],
-  },
+/** The presets of classes: the core's default for them first (docs/algorithms.md 1.8, as the
+ * preview names it), the multiclass learners, and yes/no learners, each learning one class
+ * against the rest. */
+const multiclassPresets = (defaultPipeline?: string): Presets => ({
+  start: start('The default for classes and two others to start with', defaultPipeline, [
+    'zscore | mpa2 +avg',
+    'zscore | logreg',
+  ]),
   multiclass: {
     title: 'Every learner of classes, plain and averaged',
     specs: ['softmax', 'mpa', 'mpa1', 'mpa2', 'mperceptron'].flatMap((s) => [
@@ -96,14 +104,15 @@ const multiclassPresets: Presets = {
       s === 'softmax' ? s : `${s} | softmax`,
     ),
   },
-};
+});
 
-/** The presets of a number: the core's default for one first (docs/algorithms.md 1.8). */
-const regressionPresets: Presets = {
-  start: {
-    title: 'The default for a number and two others to start with',
-    specs: ['zscore | pareg2 +avg', 'zscore | linreg', 'zscore | huber'],
-  },
+/** The presets of a number: the core's default for one first (docs/algorithms.md 1.8, as the
+ * preview names it). */
+const regressionPresets = (defaultPipeline?: string): Presets => ({
+  start: start('The default for a number and two others to start with', defaultPipeline, [
+    'zscore | linreg',
+    'zscore | huber',
+  ]),
   regression: {
     title: 'Every learner of a number, plain and averaged',
     specs: ['pareg', 'pareg1', 'pareg2', 'linreg', 'huber'].flatMap((s) => [
@@ -117,13 +126,14 @@ const regressionPresets: Presets = {
       s === 'linreg' ? s : `${s} | linreg`,
     ),
   },
-};
+});
 
-/** The presets of a task (the preset menu offers those of the data's task). */
-export function presets(defaultPipeline: string, task: Task = 'binary'): Presets {
-  if (task === 'multiclass') return multiclassPresets;
-  if (task === 'regression') return regressionPresets;
-  return binaryPresets(defaultPipeline);
+/** The presets of a task (the preset menu offers those of the data's task), its start preset
+ * beginning with the core's default of the task. */
+export function presets(defaults: TaskDefaults, task: Task = 'binary'): Presets {
+  if (task === 'multiclass') return multiclassPresets(defaults.multiclass);
+  if (task === 'regression') return regressionPresets(defaults.regression);
+  return binaryPresets(defaults.binary);
 }
 
 /**
@@ -131,16 +141,16 @@ export function presets(defaultPipeline: string, task: Task = 'binary'): Presets
  * set it, becomes this task's, so that a first run on classes or a number runs their defaults;
  * pipelines the user wrote or chose stay as they are.
  */
-export function specsForTask(specs: string, task: Task, defaultPipeline: string): string {
+export function specsForTask(specs: string, task: Task, defaults: TaskDefaults): string {
   const lines = specs
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean)
     .join('\n');
-  const starts = (['binary', 'multiclass', 'regression'] as const).map((t) =>
-    presets(defaultPipeline, t).start.specs.join('\n'),
-  );
-  return starts.includes(lines) ? presets(defaultPipeline, task).start.specs.join('\n') : specs;
+  const starts = (['binary', 'multiclass', 'regression'] as const)
+    .filter((t) => defaults[t])
+    .map((t) => presets(defaults, t).start.specs.join('\n'));
+  return starts.includes(lines) ? presets(defaults, task).start.specs.join('\n') : specs;
 }
 
 /** A labelled control for one parameter; returns the element and a reader of "name=value" (or

@@ -3,7 +3,7 @@
 // anything in it to learn. Actions on the store; nothing here touches the DOM.
 import type { CsvPreview, Onepass } from 'onepass';
 import { gunzippedHead, isGzipFile } from './gzip';
-import { previewTask } from './tasks';
+import { previewTask, withPreviewDefault } from './tasks';
 import type { Source } from './protocol';
 import { specsForTask } from './compose';
 import {
@@ -102,11 +102,16 @@ export function readHead(
 
 /** The data with these fields replaced, and the pipelines for its task: the start preset of
  * another task becomes this one's (specsForTask), the user's own pipelines stay. */
-function dataChange(app: App, fields: Partial<DataState>): (s: PageState) => Partial<PageState> {
+function dataChange(fields: Partial<DataState>): (s: PageState) => Partial<PageState> {
   return (s) => {
     const data = { ...s.data, ...fields };
-    const specs = specsForTask(s.settings.specs, dataTask(data), app.op.defaultPipeline);
-    return { data, settings: specs === s.settings.specs ? s.settings : { ...s.settings, specs } };
+    const defaults = withPreviewDefault(s.defaults, data.preview);
+    const specs = specsForTask(s.settings.specs, dataTask(data), defaults);
+    return {
+      data,
+      defaults,
+      settings: specs === s.settings.specs ? s.settings : { ...s.settings, specs },
+    };
   };
 }
 
@@ -128,7 +133,7 @@ export async function chooseData(app: App, source: Source): Promise<void> {
   });
   const current = (): boolean => store.get().data.generation === generation;
   const settle = (fields: Partial<DataState>): void => {
-    if (current()) store.update(dataChange(app, { ...fields, reading: false }));
+    if (current()) store.update(dataChange({ ...fields, reading: false }));
   };
   // Menus come from the 1,000 rows a run samples: a head of long rows is read further.
   let head: Head = { text: '', complete: true };
@@ -149,7 +154,7 @@ export async function chooseData(app: App, source: Source): Promise<void> {
 
 /** Another label column: the head read again with it (the roles and classes follow). */
 export function chooseLabel(app: App, label: string): void {
-  app.store.update((s) => dataChange(app, readHead(app.op, s.data.head, label))(s));
+  app.store.update((s) => dataChange(readHead(app.op, s.data.head, label))(s));
 }
 
 export function chooseRole(app: App, column: string, role: Role): void {
@@ -157,5 +162,5 @@ export function chooseRole(app: App, column: string, role: Role): void {
 }
 
 export function choosePositive(app: App, positive: string): void {
-  app.store.update(dataChange(app, { positive }));
+  app.store.update(dataChange({ positive }));
 }

@@ -31,8 +31,9 @@ async function main(): Promise<void> {
   const store = createStore(initialState(sample(DATASETS[0].file), ''));
   const send = startWorker(store); // it loads its module while the page loads its own
   const op = await load();
-  const specs = presets(op.defaultPipeline).start.specs.join('\n');
-  store.update((s) => ({ settings: { ...s.settings, specs } }));
+  const defaults = { binary: op.defaultPipeline };
+  const specs = presets(defaults).start.specs.join('\n');
+  store.update((s) => ({ defaults, settings: { ...s.settings, specs } }));
   const app: App = { store, op, send };
   for (const [id, mount] of [
     ['data-panel', mountDataPanel],

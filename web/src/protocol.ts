@@ -60,6 +60,8 @@ export type Result = PipelineResult;
 /** A pipeline's final predictions of a sample of the rows of a number, beside the true
  * numbers (the same rows for every pipeline of a run). */
 export interface PredictionSample {
+  /** The line of each row in the file (the header is line 1). */
+  lines: Float64Array;
   actual: Float64Array;
   predicted: Float64Array;
 }

@@ -4,12 +4,41 @@
 import uPlot from 'uplot';
 import type { PredictionSample } from './protocol';
 
-/** The points sorted by x (uPlot draws x in order), with NaNs left out. */
-function sorted(x: Float64Array, y: Float64Array): [number[], number[]] {
-  const order = Array.from(x.keys())
-    .filter((k) => Number.isFinite(x[k]) && Number.isFinite(y[k]))
-    .sort((a, b) => x[a] - x[b]);
-  return [order.map((k) => x[k]), order.map((k) => y[k])];
+/** One row of a sample: its line in the file, its true number, the prediction and the
+ * residual (true minus predicted). */
+export interface SampleRow {
+  line: number;
+  actual: number;
+  predicted: number;
+  residual: number;
+}
+
+/** The rows of a sample that have both numbers, in the file's order: what the plots draw and
+ * the download holds. */
+export function sampleRows(sample: PredictionSample): SampleRow[] {
+  const rows: SampleRow[] = [];
+  for (let k = 0; k < sample.actual.length; k++) {
+    const [actual, predicted] = [sample.actual[k], sample.predicted[k]];
+    if (Number.isFinite(actual) && Number.isFinite(predicted))
+      rows.push({ line: sample.lines[k], actual, predicted, residual: actual - predicted });
+  }
+  return rows.sort((a, b) => a.line - b.line);
+}
+
+/** The rows as CSV: the file's line, the true number, the prediction, the residual. */
+export function sampleCsv(sample: PredictionSample): Blob {
+  const lines = sampleRows(sample).map((r) =>
+    [r.line, r.actual, r.predicted, r.residual].join(','),
+  );
+  return new Blob([['line,true,predicted,residual', ...lines].join('\n') + '\n'], {
+    type: 'text/csv',
+  });
+}
+
+/** Columns of `rows` sorted by `x` (uPlot draws x in order). */
+function byX(rows: SampleRow[], x: keyof SampleRow, ...ys: (keyof SampleRow)[]): number[][] {
+  const order = [...rows].sort((a, b) => a[x] - b[x]);
+  return [x, ...ys].map((key) => order.map((r) => r[key]));
 }
 
 /** One scatter plot with a reference line (the diagonal, or zero). */
@@ -69,7 +98,8 @@ export class ResidualPlots {
       host.hidden = !sample; // no empty frames while there is nothing to draw
     }
     if (!sample) return;
-    const [actual, predicted] = sorted(sample.actual, sample.predicted);
+    const rows = sampleRows(sample);
+    const [actual, predicted] = byX(rows, 'actual', 'predicted');
     this.#plots.push(
       scatter(this.#against, actual, predicted, actual, {
         x: 'true number',
@@ -78,12 +108,12 @@ export class ResidualPlots {
         reference: 'right on (predicted = true)',
       }),
     );
-    const [p, a] = sorted(sample.predicted, sample.actual);
+    const [p, residual] = byX(rows, 'predicted', 'residual');
     this.#plots.push(
       scatter(
         this.#residuals,
         p,
-        a.map((v, k) => v - p[k]),
+        residual,
         p.map(() => 0),
         {
           x: 'predicted number',

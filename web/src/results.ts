@@ -7,7 +7,7 @@ import type { RunResult } from 'onepass';
 import { type Baseline, type Column, columnsOf, holdoutBaseline } from './columns';
 import { el } from './dom';
 import type { Result } from './protocol';
-import { resultsTask } from './tasks';
+import { resultsTask, type Task } from './tasks';
 
 export type { Baseline };
 
@@ -19,6 +19,8 @@ export interface RunState {
   holdout: RunResult[];
   baseline: Baseline | null;
   complete: boolean;
+  /** The task of the columns while there are no results (their own task once there are). */
+  task?: Task;
 }
 
 export const emptyRun = (): RunState => ({
@@ -142,7 +144,8 @@ export class ResultsTable {
 
   show(run: RunState): void {
     this.#shown = run;
-    const cols = columnsOf(resultsTask(run.results), run.holdout.length > 0);
+    const task = run.results.length ? resultsTask(run.results) : (run.task ?? 'binary');
+    const cols = columnsOf(task, run.holdout.length > 0);
     const headings = cols.map((c) => this.#heading(c));
     // The model download comes second, after the name, so that it is never scrolled out of view.
     this.#table.tHead!.rows[0].replaceChildren(

@@ -23,11 +23,6 @@ function random(seed: number): () => number {
   };
 }
 
-/** The true number of each scored row, when the package's scorer gives it (NaN where the row
- * has none). */
-const targetsOf = (r: ScoredRows): Float64Array | undefined =>
-  (r as ScoredRows & { targets?: Float64Array }).targets;
-
 export interface Sampled {
   samples: PredictionSample[];
   /** Rows the sample was drawn from. */
@@ -51,6 +46,7 @@ export async function sampleRows(
   const reading = { label: options.label, onError: 'skip' as const };
   const scorers = models.map((m) => op.csvScorer(m, reading));
   const actual: number[] = [];
+  const lines: number[] = [];
   const predicted: number[][] = models.map(() => []);
   const draw = random(options.seed + 1);
   let rows = 0;
@@ -58,14 +54,16 @@ export async function sampleRows(
   let message = '';
   /** Takes the rows each scorer gave for the same bytes (the same rows, in order). */
   const take = (scored: ScoredRows[]): boolean => {
-    const targets = targetsOf(scored[0]);
+    const { targets } = scored[0];
     if (!targets) return false;
     for (let k = 0; k < targets.length; k++) {
-      if (!Number.isFinite(targets[k])) continue; // a row without its number
+      // A row without its number is predicted, but there is nothing to set it against.
+      if (!Number.isFinite(targets[k])) continue;
       const slot = rows < SAMPLE_ROWS ? rows : Math.floor(draw() * (rows + 1));
       rows++;
       if (slot >= SAMPLE_ROWS) continue;
       actual[slot] = targets[k];
+      lines[slot] = scored[0].lines[k];
       scored.forEach((s, i) => (predicted[i][slot] = s.values?.[k] ?? Number.NaN));
     }
     return true;
@@ -88,6 +86,7 @@ export async function sampleRows(
   }
   return {
     samples: predicted.map((p) => ({
+      lines: Float64Array.from(lines),
       actual: Float64Array.from(actual),
       predicted: Float64Array.from(p),
     })),

@@ -17,7 +17,7 @@ import type {
 import type { Role, RoleOptions } from './preview';
 import type { Baseline } from './results';
 import { sameParts, type Store } from './store';
-import { previewTask, resultsTask, type Task } from './tasks';
+import { previewTask, resultsTask, type Task, type TaskDefaults } from './tasks';
 
 export type { Role };
 
@@ -136,6 +136,8 @@ export interface Predictions {
 export interface PageState {
   data: DataState;
   settings: Settings;
+  /** The core's default pipeline of each task known so far (the start presets begin with it). */
+  defaults: TaskDefaults;
   job: Job;
   run: RunRecord | null;
   crossValidation: CvRecord | null;
@@ -201,9 +203,14 @@ export const emptyData = (generation: number, source: Source): DataState => ({
   blocker: '',
 });
 
-export function initialState(source: Source, specs: string): PageState {
+export function initialState(
+  source: Source,
+  specs: string,
+  defaults: TaskDefaults = {},
+): PageState {
   return {
     data: emptyData(0, source),
+    defaults,
     settings: {
       specs,
       onError: 'stop',
@@ -285,6 +292,10 @@ export const dataTask = (data: DataState): Task => previewTask(data.preview, dat
 /** The task of a run: its results' once it has them, else the one it started with. */
 export const runTask = (run: RunRecord): Task =>
   run.results.length ? resultsTask(run.results) : run.task;
+
+/** The task the results and charts are of: the run's, or with no run the data's (so that an
+ * empty table has the columns the next run will fill). */
+export const shownTask = (s: PageState): Task => (s.run ? runTask(s.run) : dataTask(s.data));
 
 /** A run learned rows: only then has it results to show, marks, models and downloads. */
 export const learned = (run: RunRecord | null): run is RunRecord =>

@@ -7,16 +7,21 @@ import type { Result } from './protocol';
 
 export type Task = 'binary' | 'multiclass' | 'regression';
 
-/** The task the reader decided from the preview's sampled labels. The preview states it in a
- * notice ("task multiclass: the label 'Species' has 3 values ..."); it says nothing of yes/no
- * labels. A positive class chosen makes any class label one class against the rest. */
+/** The task the reader decided from the preview's sampled labels (preview.task). A positive
+ * class chosen makes any class label one class against the rest. */
 export function previewTask(preview: CsvPreview | null, positive: string): Task {
   if (!preview || positive) return 'binary';
-  for (const n of preview.notices) {
-    const m = /^task (multiclass|regression):/.exec(n);
-    if (m) return m[1] as Task;
-  }
-  return 'binary';
+  return preview.task;
+}
+
+/** The core's default pipeline of each task the page has learned it of: yes/no from the
+ * package (op.defaultPipeline), the others from the previews that named them. */
+export type TaskDefaults = Partial<Record<Task, string>>;
+
+/** The defaults with the preview's task's own (the same object when it adds nothing). */
+export function withPreviewDefault(known: TaskDefaults, preview: CsvPreview | null): TaskDefaults {
+  if (!preview?.defaultPipeline || known[preview.task] === preview.defaultPipeline) return known;
+  return { ...known, [preview.task]: preview.defaultPipeline };
 }
 
 /** A run's task, from its results (every pipeline of a run learns the same task). A result

@@ -4,7 +4,8 @@
 // for yes/no labels, whose confusion counts are columns of the results.
 import { showConfusion, showPerClass } from '../confusion';
 import { find, findAll } from '../dom';
-import { ResidualPlots } from '../residuals';
+import { download } from '../exports';
+import { ResidualPlots, sampleCsv } from '../residuals';
 import { type App, learned, type RunRecord, runTask, staleness } from '../state';
 import { watch } from '../store';
 
@@ -46,12 +47,19 @@ export function mountBreakdownPanel(root: HTMLElement, app: App): void {
   const confusion = find<HTMLTableElement>(root, 'confusion');
   const perClass = find<HTMLTableElement>(root, 'per-class');
   const plots = new ResidualPlots(find(root, 'predicted-actual'), find(root, 'residuals'));
+  const exportSample = find<HTMLButtonElement>(root, 'export-sample');
+  /** The sample of the pipeline chosen, when the run on a number has one. */
+  const chosenSample = (run: RunRecord | null) =>
+    run && learned(run) && runTask(run) === 'regression'
+      ? (run.sample?.samples[Math.min(Number(pipeline.value) || 0, run.results.length - 1)] ?? null)
+      : null;
 
   const draw = (run: RunRecord | null): void => {
     const task = run && learned(run) ? runTask(run) : 'binary';
     root.hidden = task === 'binary';
     classes.hidden = task !== 'multiclass';
     numbers.hidden = task !== 'regression';
+    exportSample.disabled = !chosenSample(run);
     if (!run || task === 'binary') return;
     const i = Math.min(Number(pipeline.value) || 0, run.results.length - 1);
     const r = run.results[i];
@@ -63,11 +71,15 @@ export function mountBreakdownPanel(root: HTMLElement, app: App): void {
     } else if (r.task === 'regression') {
       title.textContent = 'Predictions against the true numbers';
       status.textContent = sampleSaid(run);
-      plots.show(run.sample?.samples[i] ?? null);
+      plots.show(chosenSample(run));
     }
   };
 
   pipeline.addEventListener('change', () => draw(store.get().run));
+  exportSample.addEventListener('click', () => {
+    const sample = chosenSample(store.get().run);
+    if (sample) download('onepass-predictions-sample.csv', sampleCsv(sample));
+  });
   watch(
     store,
     (s) => [s.run?.results, s.run?.sample, s.run?.phase],

@@ -6,7 +6,7 @@ import type { RunResult } from 'onepass';
 import { MistakesChart, rollingError } from '../chart';
 import { find, findAll } from '../dom';
 import { download } from '../exports';
-import { type App, learned, runTask, staleness } from '../state';
+import { type App, learned, runTask, shownTask, staleness } from '../state';
 import { watch } from '../store';
 import { chartWords, type Task } from '../tasks';
 
@@ -58,11 +58,11 @@ export function mountChartsPanel(root: HTMLElement, app: App): void {
   };
   watch(
     store,
-    (s) => [s.run?.id ?? null, s.run && runTask(s.run), s.run?.points],
+    (s) => [s.run?.id ?? null, shownTask(s), s.run?.points],
     (_, s) => {
       const run = s.run;
-      const task = run ? runTask(run) : 'binary';
-      const key = run ? `${run.id} ${task}` : null;
+      const task = shownTask(s);
+      const key = `${run?.id ?? 'none'} ${task}`;
       if (key !== drawnRun) {
         const w = chartWords(task);
         const names = run?.options.pipelines ?? [];

@@ -17,12 +17,12 @@ export function mountPipelinesPanel(root: HTMLElement, app: App): void {
   const specs = find<HTMLTextAreaElement>(root, 'specs');
   const shareStatus = find<HTMLParagraphElement>(root, 'share-status');
   // The presets of the data's task: a number offers only learners of a number.
-  let offered = presets(op.defaultPipeline);
+  let offered = presets(store.get().defaults);
   watch(
     store,
-    (s) => dataTask(s.data),
-    (task) => {
-      offered = presets(op.defaultPipeline, task);
+    (s) => [dataTask(s.data), s.defaults] as const,
+    ([task, defaults]) => {
+      offered = presets(defaults, task);
       preset.replaceChildren(
         ...Object.entries(offered).map(
           ([key, p]) => new Option(`${p.title} (${p.specs.length})`, key),

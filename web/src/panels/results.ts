@@ -6,7 +6,16 @@ import { el, find, findAll } from '../dom';
 import { curveColumns, curvesCsv, download, resultsJson } from '../exports';
 import { baselineText, ResultsTable, type RunState } from '../results';
 import { COLUMNS_EXPLAIN } from '../columns';
-import { type App, complete, learned, type RunRecord, runTask, staleness } from '../state';
+import {
+  type App,
+  complete,
+  learned,
+  type RunRecord,
+  runTask,
+  shownTask,
+  staleness,
+} from '../state';
+import type { Task } from '../tasks';
 import { watch } from '../store';
 
 /** The model as ONNX bytes, or null when the pipeline has no exact linear form. */
@@ -19,8 +28,8 @@ function onnxOf(op: Onepass, model: string): Uint8Array | null {
   }
 }
 
-/** What the table shows of a run. */
-const shown = (run: RunRecord | null): RunState =>
+/** What the table shows of a run (with none, the columns of `task`). */
+const shown = (run: RunRecord | null, task: Task = 'binary'): RunState =>
   learned(run)
     ? {
         results: run.results,
@@ -28,7 +37,7 @@ const shown = (run: RunRecord | null): RunState =>
         baseline: run.baseline,
         complete: complete(run),
       }
-    : { results: [], holdout: [], baseline: null, complete: false };
+    : { results: [], holdout: [], baseline: null, complete: false, task };
 
 function holdoutSaid(run: RunRecord | null): string {
   if (!learned(run) || run.options.holdout === 0) return '';
@@ -114,9 +123,16 @@ export function mountResultsPanel(root: HTMLElement, app: App): void {
   );
   watch(
     store,
-    (s) => [s.run?.results, s.run?.holdout, s.run?.baseline, s.run?.models, s.run?.phase],
+    (s) => [
+      s.run?.results,
+      s.run?.holdout,
+      s.run?.baseline,
+      s.run?.models,
+      s.run?.phase,
+      shownTask(s),
+    ],
     (_, s) => {
-      const state = shown(s.run);
+      const state = shown(s.run, shownTask(s));
       table.show(state);
       baseline.textContent = baselineText(state);
       holdoutStatus.textContent = holdoutSaid(s.run);
@@ -125,7 +141,7 @@ export function mountResultsPanel(root: HTMLElement, app: App): void {
   );
   watch(
     store,
-    (s) => (s.run ? runTask(s.run) : 'binary'),
+    shownTask,
     (task) => (explain.textContent = task === 'binary' ? binaryExplain : COLUMNS_EXPLAIN[task]),
   );
   watch(store, staleness, (text) => {
