@@ -159,77 +159,27 @@ async function train(set, idx, specs) {
   }
 }
 
-let frozenWay = null; // 'scorer' or 'one-row runs', said in the report
-
-/** The trained models' frozen predictions of the test rows: per model, the predicted class
- * names (multiclass) or the absolute and squared errors (regression). With a scorer that
- * predicts tasks, one pass of each model's scorer; else each test row alone through a run that
- * continues every model from its file, its prediction read off the change in the figures (each
- * row predicted before it is learned, so by the trained model; what that run learns is thrown
- * away). */
-async function frozen(set, trained, idx) {
-  const opts = readOptions(set);
-  const viaScorer = frozenWay !== 'one-row runs' ? scored(set, trained, idx) : null;
-  if (viaScorer) {
-    frozenWay = 'scorer';
-    return viaScorer;
-  }
-  frozenWay = 'one-row runs';
-  const models = trained.map((t) => t.model);
-  const out = trained.map(() => ({ classes: [], abs: [], sq: [] }));
-  let before = trained.map((t) => t.result);
-  for (const i of idx) {
-    const { results } = await op.runCsv(csvOf(set, [i]), { ...opts, models });
-    results.forEach((after, k) => {
-      const b = before[k];
-      if (after.rows !== b.rows + 1) throw new Error(`${after.pipeline}: a test row was not read`);
-      if (set.task === 'multiclass') {
-        let hit = null;
-        after.confusion.forEach((row, a) =>
-          row.forEach((v, p) => {
-            if (v - (b.confusion[a]?.[p] ?? 0) === 1) hit = { a, p };
-          }),
-        );
-        if (after.classes[hit.a] !== set.rows[i].at(-1)) throw new Error('class mismatch');
-        out[k].classes.push(after.classes[hit.p]);
-      } else {
-        out[k].abs.push(after.mae * after.rows - b.mae * b.rows);
-        out[k].sq.push(after.rmse ** 2 * after.rows - b.rmse ** 2 * b.rows);
-      }
-    });
-  }
-  return out;
-}
-
-/** Frozen predictions by csvScorer, when it predicts multiclass and regression models (their
- * scored rows carry `values`); null when it does not. */
-function scored(set, trained, idx) {
+/** The trained models' frozen predictions of the test rows, by each model's csvScorer (nothing
+ * learned): per model, the predicted class names (multiclass) or the absolute and squared
+ * errors (regression). */
+function frozen(set, trained, idx) {
   const bytes = new TextEncoder().encode(csvOf(set, idx));
-  const out = [];
-  for (const t of trained) {
-    let rows;
-    let scorer;
+  const targets = idx.map((i) => set.rows[i].at(-1));
+  return trained.map((t) => {
+    const scorer = op.csvScorer(t.model, readOptions(set));
     try {
-      scorer = op.csvScorer(t.model, readOptions(set));
       const a = scorer.push(bytes),
         b = scorer.finish();
-      if (!a.values) return null;
-      rows = { values: [...a.values, ...b.values], classes: scorer.schema.classes };
-    } catch (e) {
-      if (/no single margin/.test(e.message)) return null;
-      throw e;
+      const values = [...a.values, ...b.values];
+      if (values.length !== idx.length) throw new Error('the scorer skipped a row');
+      if (set.task === 'multiclass')
+        return { classes: values.map((v) => scorer.schema.classes[v]) };
+      const e = values.map((v, j) => Number(targets[j]) - v);
+      return { abs: e.map(Math.abs), sq: e.map((v) => v * v) };
     } finally {
-      scorer?.dispose();
+      scorer.dispose();
     }
-    if (rows.values.length !== idx.length) throw new Error('the scorer skipped a row');
-    const targets = idx.map((i) => set.rows[i].at(-1));
-    if (set.task === 'multiclass') out.push({ classes: rows.values.map((v) => rows.classes[v]) });
-    else {
-      const e = rows.values.map((v, j) => Number(targets[j]) - v);
-      out.push({ abs: e.map(Math.abs), sq: e.map((v) => v * v) });
-    }
-  }
-  return out;
+  });
 }
 
 // ------------------------------------------------------------------ batch and baseline
@@ -288,7 +238,7 @@ for (const set of SETS) {
   for (const seed of SEEDS) {
     const { train: trainIdx, test: testIdx } = split(set.rows.length, seed);
     const trained = await train(set, trainIdx, specs);
-    const preds = await frozen(set, trained, testIdx);
+    const preds = frozen(set, trained, testIdx);
     const actual = actualOf(set, testIdx);
     const y = actual.map(Number);
     const test = preds.map((p) =>
@@ -501,10 +451,7 @@ const lines = [
   `Made by \`npm run quality${quick ? ' -- --quick' : ''}\` (bench/quality_tasks.mjs) on ${new Date().toISOString().slice(0, 10)} (${cpu}), onepass ${version}, in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
   `Each data set: ${SEEDS.length} seeded 80/20 split${SEEDS.length > 1 ? 's' : ''} (seeds ${SEEDS.join(', ')}; the rows shuffled by the seed); the numbers are means over them. Multiclass sets: ${setNames('multiclass')}; regression sets: ${setNames('regression')}.`,
   '',
-  "- **onepass**: one pass over the training part in the split's order. *Progressive*: each training row predicted before it is learned (docs/algorithms.md 6.1). *Test*: each test row predicted by the model trained on the training part, frozen" +
-    (frozenWay === 'one-row runs'
-      ? " (the JS API has no frozen prediction of these tasks yet, so each test row goes alone through a run that continues the saved model, and its prediction, made before that row is learned, is read off the change in the figures; the online scaler counts the row's features, not its label, before it predicts, as in any run)."
-      : ' (csvScorer).'),
+  "- **onepass**: one pass over the training part in the split's order. *Progressive*: each training row predicted before it is learned (docs/algorithms.md 6.1). *Test*: each test row predicted by the model trained on the training part, frozen (csvScorer).",
   `- **Best**: of the ${CANDIDATES.multiclass.length} multiclass or ${CANDIDATES.regression.length} regression candidates (listed below), the one with the best progressive figure on the training part; the choice never sees a test row.`,
   "- **Batch**: fitted on the training part only (its features z-scored with the training part's statistics, categories one-hot, a missing number as the training mean), scored on the test part.",
   '',

@@ -70,21 +70,42 @@ const Rows& sparse100k() {
   return r;
 }
 
-// One progressive step (predict, then learn) of a pipeline per iteration.
-void pipeline(benchmark::State& state, const std::string& spec, const Rows* rows) {
-  auto built = onepass::Pipeline::build(spec);
+// Row i's label for a pipeline of `task` learning `classes` classes (docs/algorithms.md 1.8): the
+// binary label, a class index (the binary label's, or i mod classes), or a number.
+double label_of(const Rows& rows, std::size_t i, onepass::Task task, std::size_t classes) {
+  if (task == onepass::Task::multiclass) return classes > 2 ? i % classes : rows.y[i] > 0;
+  if (task == onepass::Task::regression) return rows.y[i] + 0.5;
+  return rows.y[i];
+}
+
+// One progressive step (predict, then learn) of a pipeline per iteration; `task` as its
+// learner learns unless given (one-vs-rest), with `classes` classes.
+void pipeline_of(benchmark::State& state, const std::string& spec, const Rows* rows,
+                 onepass::Task task, std::size_t classes) {
+  auto built = onepass::Pipeline::build(spec, 0, 0, task);
   auto& p = *built.value();
   p.set_dims(rows->dims);
   const std::size_t n = rows->y.size();
   std::size_t i = 0;
   for (auto _ : state) {
+    const double y = label_of(*rows, i, task, classes);
     if (rows->x.empty())
-      benchmark::DoNotOptimize(p.learn_sparse_checked(rows->sparse(i), rows->y[i]));
+      benchmark::DoNotOptimize(p.learn_sparse_checked(rows->sparse(i), y));
     else
-      benchmark::DoNotOptimize(p.learn_checked(rows->x.data() + i * rows->dims, rows->y[i]));
+      benchmark::DoNotOptimize(p.learn_checked(rows->x.data() + i * rows->dims, y));
     i = (i + 1) % n;
   }
   state.SetItemsProcessed(state.iterations());
+}
+
+void pipeline(benchmark::State& state, const std::string& spec, const Rows* rows) {
+  pipeline_of(state, spec, rows, onepass::Pipeline::task_of(spec), 2);
+}
+
+// What ten classes cost against two: the multiclass learners' step is O(K x non-zeros), and
+// one-vs-rest over a binary learner takes K of its steps on the one scaled row.
+void ten_classes(benchmark::State& state, const std::string& spec, const Rows* rows) {
+  pipeline_of(state, spec, rows, onepass::Task::multiclass, 10);
 }
 
 void scaler(benchmark::State& state, const std::string& name, const Rows* rows) {
@@ -136,6 +157,15 @@ int register_all() {
       }
     }
   }
+  for (const char* spec : {"zscore | softmax", "zscore | mpa2", "zscore | pa2 +avg"}) {
+    benchmark::RegisterBenchmark(("classes10/dense28/" + std::string(spec)).c_str(), ten_classes,
+                                 std::string(spec), &dense28());
+    benchmark::RegisterBenchmark(("classes10/sparse1000x20/" + std::string(spec)).c_str(),
+                                 ten_classes, std::string(spec), &sparse1k());
+  }
+  // The binary step the ten classes are measured against, with the same scaler.
+  benchmark::RegisterBenchmark("classes2/dense28/zscore | pa2 +avg", pipeline,
+                               std::string("zscore | pa2 +avg"), &dense28());
   return 0;
 }
 const int registered = register_all();

@@ -113,6 +113,9 @@ export interface RawEntry {
   /** Learners: what their input must be ("" for anything), e.g. "non-negative features (put
    * minmax first)". */
   needs: string;
+  /** A learner's task (a binary learner also learns classes, one against the rest); "" for
+   * scalers and modifiers. */
+  task: 'binary' | 'multiclass' | 'regression' | '';
   params: RawParam[];
 }
 export interface RawSchema {

@@ -58,6 +58,24 @@ test('registry lists every learner and scaler with parameters and defaults', () 
     'adagrad',
     'nag',
     'ftrl',
+    'softmax',
+    'mpa',
+    'mpa1',
+    'mpa2',
+    'mperceptron',
+    'pareg',
+    'pareg1',
+    'pareg2',
+    'linreg',
+    'huber',
+  ]);
+  // Each learner's task (docs/algorithms.md 1.8).
+  const task = (name) => reg.find((e) => e.name === name).task;
+  assert.deepEqual(['logreg', 'softmax', 'huber', 'zscore'].map(task), [
+    'binary',
+    'multiclass',
+    'regression',
+    '',
   ]);
   assert.deepEqual(names('scaler'), [
     'zscore',

@@ -118,8 +118,9 @@ test('bad arguments and bad input exit non-zero with a one-line message', () => 
     else assert.match(r.stderr, message);
     assert.equal(r.stderr.trim().split('\n').length, 1);
   }
-  // A third label value (labels 1 and x alone would be two classes, '1' the positive one).
-  const bad = cli(['run', '-', '-p', 'pa'], 'a,label\n1,1\n2,0\n3,x\n');
+  // A third label value of a label read as binary (three values would be classes, '1' the
+  // positive one).
+  const bad = cli(['run', '-', '-p', 'pa', '--task', 'binary'], 'a,label\n1,1\n2,0\n3,x\n');
   assert.equal(bad.status, 1);
   assert.match(bad.stderr, /line 4, column 2 \(label\): a third label value 'x'/);
 });

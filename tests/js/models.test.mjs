@@ -114,8 +114,8 @@ test('bad model files are rejected with a clear message; nothing crashes', () =>
     /JSON syntax error at byte \d+ \(the file is truncated\)/,
   );
   assert.throws(
-    () => op.loadPipeline(good.replace('"version":1', '"version":5')),
-    /format version 5, newer than this onepass reads \(4\)/,
+    () => op.loadPipeline(good.replace('"version":1', '"version":6')),
+    /format version 6, newer than this onepass reads \(5\)/,
   );
   assert.throws(
     () => op.loadPipeline(good.replace('"label":"label"', '"label":"target"')),

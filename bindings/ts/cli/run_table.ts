@@ -15,122 +15,98 @@ type Labels = Pick<CsvInfo, 'positiveLabel' | 'negativeLabel'>;
 const figure = (v: number | null | undefined): string =>
   v === null || v === undefined ? '-' : v.toFixed(4);
 
-/** The rows of a table: a header, then one line per pipeline with its flags. */
-function table(
-  results: PipelineResult[],
-  columns: [string, number][],
-  cells: (r: PipelineResult) => string[],
-  flags: (r: PipelineResult) => string[],
-): string {
+/** A task's table: its columns, each pipeline's cells, what flags a pipeline, and the baseline
+ * row's text (null before any row). */
+interface Table<S> {
+  columns: [string, number][];
+  cells: (r: Result<S>) => string[];
+  worse: string;
+  baseline: (r: Result<S>) => string | null;
+}
+
+function render<S>(results: Result<S>[], t: Table<S>): string {
   const width = Math.max(8, ...results.map((r) => r.canonical.length)) + 2;
-  let out = pad('pipeline', width) + columns.map(([t, w]) => pad(t, w)).join('') + '\n';
+  let out = pad('pipeline', width) + t.columns.map(([title, w]) => pad(title, w)).join('') + '\n';
   for (const r of results) {
-    const f = [...flags(r), ...(r.diverged ? [`diverged: ${r.revertedSteps} steps reverted`] : [])];
+    const flags = [
+      ...(r.noBetterThanBaseline ? [t.worse] : []),
+      ...(r.diverged ? [`diverged: ${r.revertedSteps} steps reverted`] : []),
+    ];
+    const cells = t.cells(r).map((c, i) => pad(c, t.columns[i][1]));
     out +=
       pad(r.canonical, width) +
-      cells(r)
-        .map((c, i) => pad(c, columns[i][1]))
-        .join('')
-        .trimEnd() +
-      (f.length ? `  (${f.join('; ')})` : '') +
+      cells.join('').trimEnd() +
+      (flags.length ? `  (${flags.join('; ')})` : '') +
       '\n';
   }
-  return out;
+  const baseline = results.length ? t.baseline(results[0]) : null;
+  return baseline === null ? out : out + `${pad('baseline', width)}${baseline}\n`;
 }
 
-function binary(results: Result<RawBinaryStats>[], labels: Labels): string {
-  let out = table(
-    results,
-    [
-      ['mistakes', 10],
-      ['error', 9],
-      ['log-loss', 10],
-      ['bal. acc.', 10],
-    ],
-    (r) => {
-      const b = r as Result<RawBinaryStats>;
-      return [
-        String(b.mistakes),
-        b.error.toFixed(4),
-        figure(b.logLoss),
-        figure(b.balancedAccuracy),
-      ];
-    },
-    (r) => (r.noBetterThanBaseline ? ['no better than the majority class'] : []),
-  );
-  const b = results[0]?.baseline;
-  if (b) {
+const binary = (labels: Labels): Table<RawBinaryStats> => ({
+  columns: [
+    ['mistakes', 10],
+    ['error', 9],
+    ['log-loss', 10],
+    ['bal. acc.', 10],
+  ],
+  cells: (r) => [
+    String(r.mistakes),
+    r.error.toFixed(4),
+    figure(r.logLoss),
+    figure(r.balancedAccuracy),
+  ],
+  worse: 'no better than the majority class',
+  baseline: ({ baseline: b }) => {
+    if (!b) return null;
     const label = b.positive ? labels.positiveLabel : labels.negativeLabel || 'the negative class';
-    const width = Math.max(8, ...results.map((r) => r.canonical.length)) + 2;
-    out +=
-      `${pad('baseline', width)}always '${label}', the majority class: error ` +
-      `${b.error.toFixed(4)}${b.error > 0 ? ', balanced accuracy 0.5000' : ''}\n`;
-  }
-  return out;
-}
+    return (
+      `always '${label}', the majority class: error ${b.error.toFixed(4)}` +
+      (b.error > 0 ? ', balanced accuracy 0.5000' : '')
+    );
+  },
+});
 
-function multiclass(results: Result<RawMulticlassStats>[]): string {
-  let out = table(
-    results,
-    [
-      ['mistakes', 10],
-      ['accuracy', 10],
-      ['bal. acc.', 11],
-      ['macro F1', 10],
-      ['log-loss', 10],
-    ],
-    (r) => {
-      const m = r as Result<RawMulticlassStats>;
-      return [
-        String(m.mistakes),
-        figure(m.accuracy),
-        figure(m.balancedAccuracy),
-        figure(m.macroF1),
-        figure(m.logLoss),
-      ];
-    },
-    (r) => (r.noBetterThanBaseline ? ['no better than the majority class'] : []),
-  );
-  const b = results[0]?.baseline;
-  if (b) {
-    const width = Math.max(8, ...results.map((r) => r.canonical.length)) + 2;
-    out +=
-      `${pad('baseline', width)}always '${b.class}', the majority class: accuracy ` +
-      `${b.accuracy.toFixed(4)}\n`;
-  }
-  return out;
-}
+const multiclass: Table<RawMulticlassStats> = {
+  columns: [
+    ['mistakes', 10],
+    ['accuracy', 10],
+    ['bal. acc.', 11],
+    ['macro F1', 10],
+    ['log-loss', 10],
+  ],
+  cells: (r) => [
+    String(r.mistakes),
+    figure(r.accuracy),
+    figure(r.balancedAccuracy),
+    figure(r.macroF1),
+    figure(r.logLoss),
+  ],
+  worse: 'no better than the majority class',
+  baseline: ({ baseline: b }) =>
+    b && `always '${b.class}', the majority class: accuracy ${b.accuracy.toFixed(4)}`,
+};
 
-function regression(results: Result<RawRegressionStats>[]): string {
-  let out = table(
-    results,
-    [
-      ['MAE', 12],
-      ['RMSE', 12],
-      ['R^2', 9],
-    ],
-    (r) => {
-      const g = r as Result<RawRegressionStats>;
-      return [figure(g.mae), figure(g.rmse), figure(g.r2)];
-    },
-    (r) => (r.noBetterThanBaseline ? ['no better than the mean'] : []),
-  );
-  const b = results[0]?.baseline;
-  if (b) {
-    const width = Math.max(8, ...results.map((r) => r.canonical.length)) + 2;
-    out +=
-      `${pad('baseline', width)}the mean of the targets before each row: MAE ` +
-      `${b.mae.toFixed(4)}, RMSE ${b.rmse.toFixed(4)}, R^2 ${figure(b.r2)}\n`;
-  }
-  return out;
-}
+const regression: Table<RawRegressionStats> = {
+  columns: [
+    ['MAE', 12],
+    ['RMSE', 12],
+    ['R^2', 9],
+  ],
+  cells: (r) => [figure(r.mae), figure(r.rmse), figure(r.r2)],
+  worse: 'no better than the mean',
+  baseline: ({ baseline: b }) =>
+    b &&
+    `the mean of the targets before each row: MAE ${b.mae.toFixed(4)}, RMSE ` +
+      `${b.rmse.toFixed(4)}, R^2 ${figure(b.r2)}`,
+};
 
 /** The table of a run's results, by the task of its label. */
 export function resultTable(results: PipelineResult[], labels: Labels): string {
   const task = results[0]?.task ?? 'binary';
-  if (task === 'multiclass') return multiclass(results as Result<RawMulticlassStats>[]);
-  if (task === 'regression') return regression(results as Result<RawRegressionStats>[]);
-  return binary(results as Result<RawBinaryStats>[], labels);
+  if (task === 'multiclass') return render(results as Result<RawMulticlassStats>[], multiclass);
+  if (task === 'regression') return render(results as Result<RawRegressionStats>[], regression);
+  return render(results as Result<RawBinaryStats>[], binary(labels));
 }
 
 /** What the labels are, for the line above the table. */

@@ -34,6 +34,8 @@ std::string registry_json() {
                    {"source", e.source},
                    {"probability", e.probability},
                    {"needs", input_need_text(e.needs)},
+                   // A learner's task (docs/algorithms.md 1.8); "" for the other stages.
+                   {"task", e.kind == StageKind::learner ? task_name(e.task) : ""},
                    {"params", params}});
   }
   return out.dump();

@@ -13,14 +13,8 @@ namespace onepass {
 enum class Task { binary, multiclass, regression };
 
 inline const char* task_name(Task task) {
-  switch (task) {
-    case Task::multiclass:
-      return "multiclass";
-    case Task::regression:
-      return "regression";
-    default:
-      return "binary";
-  }
+  constexpr const char* kNames[] = {"binary", "multiclass", "regression"};
+  return kNames[static_cast<int>(task)];
 }
 
 // "binary", "multiclass" or "regression"; false for anything else.

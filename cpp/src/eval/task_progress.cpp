@@ -92,27 +92,24 @@ double TaskProgress::f1(std::size_t k) const {
   return p + r > 0 ? 2 * p * r / (p + r) : 0.0;
 }
 
-// docs/algorithms.md 6.6: means over the classes present among the rows' labels.
-double TaskProgress::balanced_accuracy() const {
+// docs/algorithms.md 6.6: a figure's mean over the classes present among the rows' labels.
+template <class Figure>
+double TaskProgress::mean_over_classes(Figure figure) const {
   double sum = 0;
   std::size_t present = 0;
   for (std::size_t k = 0; k < classes(); ++k)
     if (class_rows(k) > 0) {
-      sum += recall(k);
+      sum += (this->*figure)(k);
       ++present;
     }
   return present ? sum / static_cast<double>(present) : nan();
 }
 
+double TaskProgress::balanced_accuracy() const {
+  return mean_over_classes(&TaskProgress::recall);
+}
 double TaskProgress::macro_f1() const {
-  double sum = 0;
-  std::size_t present = 0;
-  for (std::size_t k = 0; k < classes(); ++k)
-    if (class_rows(k) > 0) {
-      sum += f1(k);
-      ++present;
-    }
-  return present ? sum / static_cast<double>(present) : nan();
+  return mean_over_classes(&TaskProgress::f1);
 }
 
 double TaskProgress::weighted_f1() const {

@@ -73,6 +73,8 @@ class TaskProgress {
 
  private:
   static double nan();
+  template <class Figure>
+  double mean_over_classes(Figure figure) const;
   void add_point(double value);
   void add_to_window(double value);
   Task task_;

@@ -60,6 +60,19 @@ Status CsvReader::map_target(std::string_view cell, std::uint64_t line, double& 
   return Status::ok();
 }
 
+void CsvReader::keep_label(RowBlock& out, int y, double target, std::uint64_t line) {
+  out.y.push_back(static_cast<std::int8_t>(y));
+  if (task_ != Task::binary) out.target.push_back(target);
+  out.line.push_back(line);
+  ++rows_;
+  if (task_ == Task::binary) {
+    if (y > 0) ++positives_;
+    label_runs_.add(y);
+  } else if (task_ == Task::multiclass && !std::isnan(target)) {
+    class_runs_.add(static_cast<std::size_t>(target));
+  }
+}
+
 bool CsvReader::plain_target(std::string_view cell, double& target) {
   if (task_ == Task::regression)
     return parse_number(cell, target) == NumberParse::ok && std::isfinite(target);

@@ -359,18 +359,9 @@ std::size_t CsvReader::read_plain_row(const char* const begin, const char* const
     out.x.resize(row_start);
     return 0;
   }
-  out.y.push_back(static_cast<std::int8_t>(y));
-  if (task_ != Task::binary) out.target.push_back(target);
-  out.line.push_back(next_line_);
+  keep_label(out, y, target, next_line_);
   out.dims = dims();
   ++next_line_;
-  ++rows_;
-  if (task_ == Task::binary) {
-    if (y > 0) ++positives_;
-    label_runs_.add(y);
-  } else if (task_ == Task::multiclass && !std::isnan(target)) {
-    class_runs_.add(static_cast<std::size_t>(target));
-  }
   missing_ += missing;
   return static_cast<std::size_t>(p - begin);
 }
@@ -566,16 +557,7 @@ Status CsvReader::process_fields(std::uint64_t line, RowBlock& out) {
   }
   if (encoder_.columns()) missing += encode_tail(out);
   out.width = width();
-  out.y.push_back(static_cast<std::int8_t>(y));
-  if (task_ != Task::binary) out.target.push_back(target);
-  out.line.push_back(line);
-  ++rows_;
-  if (task_ == Task::binary) {
-    if (y > 0) ++positives_;
-    label_runs_.add(y);
-  } else if (task_ == Task::multiclass && !std::isnan(target)) {
-    class_runs_.add(static_cast<std::size_t>(target));
-  }
+  keep_label(out, y, target, line);
   missing_ += missing;
   return Status::ok();
 }

@@ -246,6 +246,9 @@ class CsvReader : public RowCounter {
   Status map_label(std::string_view cell, std::uint64_t line, int& y);
   // A multiclass or regression row's label: its class index or target.
   Status map_target(std::string_view cell, std::uint64_t line, double& target);
+  // A row read whole: its label (y, or the class index or target) and line join `out`, and
+  // the label's counts (positives, runs) take it.
+  void keep_label(RowBlock& out, int y, double target, std::uint64_t line);
   // The fast path's label of such a row: false sends the row the careful way.
   bool plain_target(std::string_view cell, double& target);
   // docs/algorithms.md 1.8: the task, from the options or the sampled labels.

@@ -49,16 +49,8 @@ bool Softmax::load_extra_state(const std::vector<double>& extra) {
 }
 
 const char* MulticlassMargin::name_of(MulticlassRule rule) {
-  switch (rule) {
-    case MulticlassRule::pa:
-      return "mpa";
-    case MulticlassRule::pa1:
-      return "mpa1";
-    case MulticlassRule::pa2:
-      return "mpa2";
-    default:
-      return "mperceptron";
-  }
+  constexpr const char* kNames[] = {"mpa", "mpa1", "mpa2", "mperceptron"};
+  return kNames[static_cast<int>(rule)];
 }
 
 bool MulticlassMargin::rule(const SparseRow& x, double target, const double* scores, double* coef,
@@ -108,14 +100,22 @@ void OneVsRest::add_output() {
 }
 
 void OneVsRest::scores(const SparseRow& x, double* out, bool training) const {
-  for (std::size_t k = 0; k < outputs_; ++k)
-    out[k] = training ? copies_[k]->train_score_sparse(x) : copies_[k]->score_sparse(x);
+  for (std::size_t k = 0; k < outputs_; ++k) {
+    const Learner& c = *copies_[k];
+    out[k] = dense_ ? (training ? c.train_score(dense_) : c.score(dense_))
+                    : (training ? c.train_score_sparse(x) : c.score_sparse(x));
+  }
 }
 
 void OneVsRest::learn(const SparseRow& x, double target, const double* scores) {
   const auto y = static_cast<std::size_t>(target);
-  for (std::size_t k = 0; k < outputs_; ++k)
-    copies_[k]->learn_sparse(x, k == y ? 1 : -1, scores[k]);
+  for (std::size_t k = 0; k < outputs_; ++k) {
+    const int label = k == y ? 1 : -1;
+    if (dense_)
+      copies_[k]->learn(dense_, label, scores[k]);
+    else
+      copies_[k]->learn_sparse(x, label, scores[k]);
+  }
 }
 
 bool OneVsRest::has_probability() const {
@@ -186,12 +186,8 @@ RegistryEntry margin_entry(MulticlassRule rule, const char* summary, const char*
   using C = MulticlassMargin::Config;
   RegistryEntry e = learner_entry(MulticlassMargin::name_of(rule), summary, section, source);
   e.task = Task::multiclass;
-  BoundParams<C> params;
-  if (rule == MulticlassRule::pa1 || rule == MulticlassRule::pa2)
-    params.add(real_param(&C::c, "c", 1, 0, kInf,
-                          "aggressiveness C: larger C takes larger steps (D-PA-1)", true));
-  params.add(bias_param(&C::bias));
-  bind_task_learner<MulticlassMargin>(e, std::move(params), rule);
+  const bool capped = rule == MulticlassRule::pa1 || rule == MulticlassRule::pa2;
+  bind_task_learner<MulticlassMargin>(e, pa_params(&C::c, &C::bias, capped), rule);
   return e;
 }
 

@@ -85,6 +85,7 @@ class OneVsRest : public TaskLearner {
   void add_output() override;
   void scores(const SparseRow& x, double* out, bool training) const override;
   void learn(const SparseRow& x, double target, const double* scores) override;
+  void offer_dense(const double* x) override { dense_ = x; }
   bool has_probability() const override;
   void probabilities(const double* scores, double* p) const override;
   Link link() const override { return has_probability() ? Link::normalised_sigmoid : Link::none; }
@@ -98,6 +99,7 @@ class OneVsRest : public TaskLearner {
  private:
   Factory make_;
   std::vector<std::unique_ptr<Learner>> copies_;
+  const double* dense_ = nullptr;  // the row offered dense, or null
 };
 
 // The registry's multiclass learners (softmax, mpa, mpa1, mpa2, mperceptron).

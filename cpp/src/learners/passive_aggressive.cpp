@@ -11,12 +11,8 @@ using PaConfig = PassiveAggressive::Config;
 // PA, PA-I and PA-II (spec 4.7): C for the two with a cap, and the bias.
 RegistryEntry pa_entry(PaVariant variant, const char* summary) {
   RegistryEntry e = learner_entry(PassiveAggressive::name_of(variant), summary, "4.7", kCrammer);
-  BoundParams<PaConfig> params;
-  if (variant != PaVariant::pa)
-    params.add(real_param(&PaConfig::c, "c", 1, 0, kInf,
-                          "aggressiveness C: larger C takes larger steps (D-PA-1)", true));
-  params.add(bias_param(&PaConfig::bias));
-  bind_learner<PassiveAggressive>(e, std::move(params), variant);
+  bind_learner<PassiveAggressive>(
+      e, pa_params(&PaConfig::c, &PaConfig::bias, variant != PaVariant::pa), variant);
   return e;
 }
 

@@ -72,14 +72,8 @@ void LinearRegressor::reset_extra_state() {
 }
 
 const char* PaRegressor::name_of(PaRegressionRule rule) {
-  switch (rule) {
-    case PaRegressionRule::pa:
-      return "pareg";
-    case PaRegressionRule::pa1:
-      return "pareg1";
-    default:
-      return "pareg2";
-  }
+  constexpr const char* kNames[] = {"pareg", "pareg1", "pareg2"};
+  return kNames[static_cast<int>(rule)];
 }
 
 bool PaRegressor::rule(const SparseRow& x, double target, const double* scores, double* coef,
@@ -128,14 +122,10 @@ RegistryEntry pa_entry(PaRegressionRule rule, const char* summary) {
   using C = PaRegressor::Config;
   RegistryEntry e = learner_entry(PaRegressor::name_of(rule), summary, "4.25", kCrammer);
   e.task = Task::regression;
-  BoundParams<C> params;
-  if (rule != PaRegressionRule::pa)
-    params.add(real_param(&C::c, "c", 1, 0, kInf,
-                          "aggressiveness C: larger C takes larger steps (D-PA-1)", true));
+  BoundParams<C> params = pa_params(&C::c, &C::bias, rule != PaRegressionRule::pa);
   params.add(real_param(&C::epsilon, "epsilon", 0.1, 0, kInf,
                         "insensitivity: errors within epsilon (standard deviations of the "
                         "target) cost nothing"));
-  params.add(bias_param(&C::bias));
   params.add(standardize_param(&C::standardize));
   bind_task_learner<PaRegressor>(e, std::move(params), rule);
   return e;

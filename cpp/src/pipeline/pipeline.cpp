@@ -253,7 +253,14 @@ int Pipeline::push(std::size_t stage, const double* x, double label, const Spars
     held = std::move(held_tails_.front());
     held_tails_.pop_front();
   }
-  if (task_learner_) return learn_task_row(wide_sparse(z, tail ? *tail : SparseRow{}), label);
+  if (task_learner_) {
+    const SparseRow none{};
+    const bool dense = width_ == dims_ && (!tail || tail->nnz == 0);
+    task_learner_->offer_dense(dense ? z : nullptr);  // all its features in z
+    const int predicted = learn_task_row(wide_sparse(z, tail ? *tail : none), label);
+    task_learner_->offer_dense(nullptr);
+    return predicted;
+  }
   if (width_ > dims_) {
     const SparseRow t = queued ? SparseRow{held.index.data(), held.value.data(), held.index.size()}
                         : tail ? *tail

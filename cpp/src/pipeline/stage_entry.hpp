@@ -156,6 +156,18 @@ BoundParam<Config> bias_param(bool Config::*bias) {
                     "append a constant feature 1.0 so the model learns a bias (D-BIAS)");
 }
 
+// The parameters the PA rules share (docs/algorithms.md 4.7, 4.23, 4.25): the aggressiveness C
+// of the capped variants (PA-I, PA-II; D-PA-1), then the bias.
+template <typename Config>
+BoundParams<Config> pa_params(double Config::*c, bool Config::*bias, bool capped) {
+  BoundParams<Config> params;
+  if (capped)
+    params.add(real_param(c, "c", 1, 0, kInf,
+                          "aggressiveness C: larger C takes larger steps (D-PA-1)", true));
+  params.add(bias_param(bias));
+  return params;
+}
+
 // An L2 weight (>= 0, 0 by default) given as its name and help, e.g. kLambda.
 template <typename Config>
 BoundParam<Config> l2_param(double Config::*field, std::pair<const char*, const char*> name_help) {
