@@ -102,7 +102,7 @@ export function fitLogistic(X, y, C) {
 }
 
 /** Solves H s = g for a symmetric positive definite H given by its lower triangle (Cholesky). */
-function solveSymmetric(H, g, p) {
+export function solveSymmetric(H, g, p) {
   const L = new Float64Array(p * p);
   for (let j = 0; j < p; j++) {
     let s = H[j * p + j];

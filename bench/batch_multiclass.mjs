@@ -3,6 +3,7 @@
 // memory (scikit-learn's LogisticRegression(multi_class='multinomial'), C by cross-validation),
 // solved exactly by Newton's method, with no dependency. tests/js/quality_tasks.test.mjs checks
 // its optimality conditions.
+import { solveSymmetric } from './batch_logistic.mjs';
 
 /** Minimises |W|^2/2 + C sum_i (log sum_k exp(s_ik) - s_iy), s_ik = w_k.x_i + b_k (the biases
  * not penalised), over the rows X (Float64Arrays) with class indices y in 0..K-1, by Newton's
@@ -143,33 +144,4 @@ export function fitSoftmaxCV(X, y, K, grid, folds) {
       best = { C, acc, loss };
   }
   return { C: best.C, model: fitSoftmax(X, y, K, best.C) };
-}
-
-/** Solves H s = g for a symmetric positive definite H given by its lower triangle (Cholesky). */
-export function solveSymmetric(H, g, p) {
-  const L = new Float64Array(p * p);
-  for (let j = 0; j < p; j++) {
-    let s = H[j * p + j];
-    for (let k = 0; k < j; k++) s -= L[j * p + k] ** 2;
-    const diag = Math.sqrt(Math.max(s, 1e-300));
-    L[j * p + j] = diag;
-    for (let i = j + 1; i < p; i++) {
-      let v = H[i * p + j];
-      for (let k = 0; k < j; k++) v -= L[i * p + k] * L[j * p + k];
-      L[i * p + j] = v / diag;
-    }
-  }
-  const z = new Float64Array(p);
-  for (let i = 0; i < p; i++) {
-    let v = g[i];
-    for (let k = 0; k < i; k++) v -= L[i * p + k] * z[k];
-    z[i] = v / L[i * p + i];
-  }
-  const s = new Float64Array(p);
-  for (let i = p - 1; i >= 0; i--) {
-    let v = z[i];
-    for (let k = i + 1; k < p; k++) v -= L[k * p + i] * s[k];
-    s[i] = v / L[i * p + i];
-  }
-  return s;
 }

@@ -2,7 +2,7 @@
 // (bench/quality_tasks.mjs): least squares with an L2 penalty solved in closed form, lambda by
 // cross-validation on the training rows (scikit-learn's RidgeCV with K folds), no dependency.
 // tests/js/quality_tasks.test.mjs checks it on exact cases.
-import { solveSymmetric } from './batch_multiclass.mjs';
+import { solveSymmetric } from './batch_logistic.mjs';
 
 /** Minimises sum_i (y_i - w.x_i - b)^2 + lambda |w|^2 (b not penalised): the rows and targets
  * centred on their means, (X^T X + lambda I) w = X^T y by Cholesky, b = mean(y) - mean(x).w.

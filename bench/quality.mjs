@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { load } from 'onepass';
 import { accuracy, design, fitLogistic } from './batch_logistic.mjs';
+import { split } from './task_data.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -76,30 +77,6 @@ function parse(text) {
   const header = lines[0];
   const rows = lines.slice(1).map((l) => l.split(','));
   return { header, lines: lines.slice(1), rows };
-}
-
-function rng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    // mulberry32
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** A seeded 80/20 split of the row indices; the training part in a random order. */
-function split(n, seed) {
-  const r = rng(seed);
-  const order = [...Array(n).keys()];
-  for (let i = n - 1; i > 0; i--) {
-    const j = Math.floor(r() * (i + 1));
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  const nTest = Math.round(0.2 * n);
-  return { test: order.slice(0, nTest), train: order.slice(nTest) };
 }
 
 /** Batch L2 logistic regression with C chosen by FOLDS-fold CV on the training indices. */

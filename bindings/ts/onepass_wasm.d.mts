@@ -390,6 +390,10 @@ export interface Limits {
   maxWindow: number;
   /** A run's shuffle buffer, in rows. */
   maxShuffleBuffer: number;
+  /** A multiclass label's classes (docs/algorithms.md 1.8). */
+  maxClasses: number;
+  /** A multiclass model's weights: its classes times its features. */
+  maxTaskWeights: number;
 }
 /** A CSV option (api/csv_options.hpp): its name in the API, its flag in the CLIs (a switch
  * sets switchValue), whether svmlight rows take it too, and a whole-number option's bounds. */

@@ -50,12 +50,15 @@ inline val metric_names_value() {
   return strings_value(onepass::metric_names());
 }
 
-// The core's bounds (api/limits.hpp): { maxDims, maxWindow, maxShuffleBuffer }.
+// The core's bounds (api/limits.hpp): { maxDims, maxWindow, maxShuffleBuffer, maxClasses,
+// maxTaskWeights }.
 inline val limits_value() {
   val out = val::object();
   out.set("maxDims", static_cast<double>(onepass::kMaxDims));
   out.set("maxWindow", static_cast<double>(onepass::kMaxWindow));
   out.set("maxShuffleBuffer", static_cast<double>(onepass::kMaxShuffleRows));
+  out.set("maxClasses", static_cast<double>(onepass::kMaxClasses));
+  out.set("maxTaskWeights", static_cast<double>(onepass::kMaxTaskWeights));
   return out;
 }
 

@@ -1,5 +1,6 @@
 // Fuzz target: arbitrary bytes as a CSV stream, in arbitrary chunks, through a runner of
-// pipelines (a scaler shared by two, a quantile sketch, a warm-up scaler, an averaged learner),
+// pipelines (a scaler shared by two, a quantile sketch, a warm-up scaler, an averaged learner;
+// or pipelines that learn classes, one-vs-rest included, or numbers: docs/algorithms.md 1.8),
 // then every snapshot and model a front end would take, whether the stream failed or not.
 #include <cstdint>
 #include <string>
@@ -23,9 +24,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (options & 32) opt.decimal = ',';  // else decided from the sample
   opt.max_record_bytes = 4096;          // the bound itself is part of what is tested
   opt.max_fields = 64;
-  const std::vector<std::string> specs = {"zscore | logreg +avg", "zscore | pa1",
-                                          "robust(eps=0.1) | perceptron +vote",
-                                          "as(warmup=5) | mbw"};
+  const std::vector<std::string> specs =
+      options & 64 ? std::vector<std::string>{"zscore | logreg +avg", "zscore | mpa1",
+                                              "robust(eps=0.1) | softmax +avg", "maxabs | pa2"}
+      : options & 128
+          ? std::vector<std::string>{"zscore | pareg2 +avg", "minmax | huber",
+                                     "robust(eps=0.1) | linreg"}
+          : std::vector<std::string>{"zscore | logreg +avg", "zscore | pa1",
+                                     "robust(eps=0.1) | perceptron +vote", "as(warmup=5) | mbw"};
   auto runner = CsvRunner::create(opt, specs, 3, 4);
   if (!runner) return 0;
   CsvRunner& r = *runner.value();
@@ -34,10 +40,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       [&](const char* p, std::size_t n) { return static_cast<bool>(r.push(p, n)); });
   if (ok) (void)r.finish();
   for (std::size_t i = 0; i < r.size(); ++i) {
-    (void)r.pipeline(i).learner().snapshot();
+    const Pipeline& p = r.pipeline(i);
+    (void)(p.learns_task() ? p.task_learner().snapshot() : p.learner().snapshot());
     (void)r.pipeline(i).warnings();
     if (i == 0 && r.reader().schema_ready()) {  // one model a run: the JSON costs most
-      const std::string model = model_to_json(r.pipeline(i), model_schema_of(r.reader()));
+      const std::string model = model_to_json(p, model_schema_of(r.reader()));
       if (!model_from_json(model)) __builtin_trap();  // what we write, we must read back
     }
   }

@@ -1,6 +1,7 @@
 // Fuzz target: model files. The bytes are read as a model; as a model edited past its checksum
 // (re-signed, so that the loader's checks behind the checksum are reached); and, split at the
-// first NUL, as two models merged. A model that loads scores a row, saves again
+// first NUL, as two models merged. A model that loads scores a row (or predicts it, a model of
+// classes or numbers), saves again
 // and exports as a linear model when it has that form.
 #include <cstdint>
 #include <string>
@@ -18,7 +19,11 @@ void use(const std::string& text) {
   if (!loaded) return;
   Pipeline& p = *loaded.value().pipeline;
   std::vector<double> x(p.dims(), 0.5);
-  (void)p.score_one(x.data(), x.size());
+  (void)p.score_one(x.data(), x.size());  // a multiclass or regression model says why not
+  if (p.learns_task()) {
+    std::vector<double> scores, probabilities;
+    (void)p.predict_target(x.data(), SparseRow{}, scores, probabilities);
+  }
   const std::string again = model_to_json(p, loaded.value().schema);
   if (!model_from_json(again)) __builtin_trap();  // what loads, saves and loads again
   // What loads exports, or says why not (api/linear_export.hpp).

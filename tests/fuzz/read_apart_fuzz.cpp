@@ -72,6 +72,14 @@ bool same(const std::vector<double>& a, const std::vector<double>& b) {
          (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0);
 }
 
+bool same_learner(const LearnerState& a, const LearnerState& b) {
+  if (!same(a.params, b.params) || !same(a.state, b.state) || a.inner.size() != b.inner.size())
+    return false;
+  for (std::size_t k = 0; k < a.inner.size(); ++k)
+    if (!same_learner(a.inner[k], b.inner[k])) return false;
+  return true;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -102,8 +110,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (std::size_t i = 0; agree && i < one.runner->size(); ++i) {
     const Pipeline &p = one.runner->pipeline(i), &q = two.runner->pipeline(i);
     const PipelineState ps = p.save(), qs = q.save();
-    agree = same(p.learner().params(), q.learner().params()) && same(ps.progress, qs.progress) &&
-            ps.scalers.size() == qs.scalers.size() && same(ps.learner.state, qs.learner.state);
+    // The learner's whole state: a binary learner's, or a multiclass one's (one-vs-rest's
+    // copies included), as saved.
+    agree = same_learner(ps.learner, qs.learner) && same(ps.progress, qs.progress) &&
+            ps.scalers.size() == qs.scalers.size() && p.task() == q.task();
     for (std::size_t s = 0; agree && s < ps.scalers.size(); ++s)
       agree = same(ps.scalers[s], qs.scalers[s]);
   }

@@ -59,6 +59,8 @@ test("the JS layer's bounds are the core's, and the core refuses past them", asy
       maxDims: checks.MAX_DIMS,
       maxWindow: checks.MAX_WINDOW,
       maxShuffleBuffer: checks.MAX_SHUFFLE_BUFFER,
+      maxClasses: 1000, // the bounds the README states; the core enforces them (no JS check)
+      maxTaskWeights: 2 ** 25,
     },
     limits,
   );

@@ -237,3 +237,26 @@ test('the API scores a multiclass model: class index, scores and probabilities',
   pa.dispose();
   sm.dispose();
 });
+
+test('merging models of classes or numbers is refused by name in both CLIs', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'onepass-merge-'));
+  try {
+    const model = join(dir, 'm.json');
+    assert.equal(cli(['run', penguins, '--save', model, '--quiet']).status, 0);
+    const js = cli(['merge', model, model, '-o', join(dir, 'out.json')]);
+    assert.equal(js.status, 1);
+    assert.match(
+      js.stderr,
+      /the models learn multiclass labels; merge takes models of yes\/no labels/,
+    );
+    const native = spawnSync(
+      join(root, 'build/native/onepass-native'),
+      ['merge', model, model, '-o', join(dir, 'out.json')],
+      { encoding: 'utf8' },
+    );
+    assert.equal(native.status, 1);
+    assert.match(native.stderr, /merge takes models of yes\/no labels/);
+  } finally {
+    rmSync(dir, { recursive: true });
+  }
+});

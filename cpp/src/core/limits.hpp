@@ -20,5 +20,9 @@ inline constexpr std::size_t kMaxShuffleRows = 10000000;
 // of weights per class, so a label column of free text (an id, a name per row) is refused
 // before its model outgrows memory.
 inline constexpr std::size_t kMaxClasses = 1000;
+// A multiclass model's weights, classes x features (2^25 doubles: 256 MB, twice that under
+// +avg): a label of many classes over hashed words (2^18 features a text column) would
+// otherwise outgrow a browser's memory. A class that would pass it is refused.
+inline constexpr std::size_t kMaxTaskWeights = std::size_t{1} << 25;
 
 }  // namespace onepass

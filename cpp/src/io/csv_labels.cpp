@@ -1,9 +1,11 @@
 // The label column of a CSV row (docs/algorithms.md 1.1, 1.8): a yes/no label, a class or a
 // regression target, each read the careful way (map_label, map_target, with the row's line and
 // column in any error) or, on the fast path, without a message (plain_target).
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
+#include "core/limits.hpp"
 #include "core/parse_number.hpp"
 #include "io/csv_reader.hpp"
 
@@ -55,6 +57,12 @@ Status CsvReader::map_target(std::string_view cell, std::uint64_t line, double& 
     return parse_target(label, target, error) ? Status::ok()
                                               : row_error(line, label_col_ + 1, error);
   std::size_t k = 0;
+  const std::size_t seen = classes_.names().size(), features = std::max<std::size_t>(width(), 1);
+  if (!classes_.known(label, k) && (seen + 1) > kMaxTaskWeights / features)
+    return row_error(line, label_col_ + 1,
+                     "a class beyond what a model of " + std::to_string(features) +
+                         " features holds (" + std::to_string(seen) + " classes; classes x " +
+                         "features at most " + std::to_string(kMaxTaskWeights) + ")");
   if (!classes_.map(label, k, error)) return row_error(line, label_col_ + 1, error);
   target = static_cast<double>(k);
   return Status::ok();

@@ -92,10 +92,15 @@ void OneVsRest::grow(std::size_t dims) {
   dims_ = dims;
 }
 
+std::unique_ptr<Learner> OneVsRest::fresh() const {
+  std::unique_ptr<Learner> l = make_();
+  l->reset(dims_);  // a learner's state is valid from its reset on
+  return l;
+}
+
 // D-OVR-1: a new class's copy starts fresh at its first row.
 void OneVsRest::add_output() {
-  copies_.push_back(make_());
-  copies_.back()->reset(dims_);
+  copies_.push_back(fresh());
   ++outputs_;
 }
 
@@ -119,7 +124,7 @@ void OneVsRest::learn(const SparseRow& x, double target, const double* scores) {
 }
 
 bool OneVsRest::has_probability() const {
-  return !copies_.empty() ? copies_[0]->has_probability() : make_()->has_probability();
+  return !copies_.empty() ? copies_[0]->has_probability() : fresh()->has_probability();
 }
 
 void OneVsRest::probabilities(const double* scores, double* p) const {
@@ -154,8 +159,7 @@ Status OneVsRest::load(const LearnerState& saved) {
                          " learners, expected one per class (" + std::to_string(outputs_) + ")");
   std::vector<std::unique_ptr<Learner>> loaded;
   for (std::size_t k = 0; k < outputs_; ++k) {
-    loaded.push_back(make_());
-    loaded.back()->reset(dims_);
+    loaded.push_back(fresh());
     Status st = loaded.back()->load(saved.inner[k]);
     if (!st) return Status::error("class " + std::to_string(k) + ": " + st.message());
   }
@@ -166,7 +170,7 @@ Status OneVsRest::load(const LearnerState& saved) {
 Snapshot OneVsRest::snapshot() const {
   Snapshot s;
   s.name =
-      "one-vs-rest " + (copies_.empty() ? make_()->snapshot().name : copies_[0]->snapshot().name);
+      "one-vs-rest " + (copies_.empty() ? fresh()->snapshot().name : copies_[0]->snapshot().name);
   for (std::size_t k = 0; k < outputs_; ++k) {
     const Snapshot one = copies_[k]->snapshot();
     for (const NamedArray& a : one.arrays)

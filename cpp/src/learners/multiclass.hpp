@@ -97,6 +97,8 @@ class OneVsRest : public TaskLearner {
   const Learner& copy(std::size_t k) const { return *copies_[k]; }
 
  private:
+  // A copy as a new class gets it: made and reset to the width.
+  std::unique_ptr<Learner> fresh() const;
   Factory make_;
   std::vector<std::unique_ptr<Learner>> copies_;
   const double* dense_ = nullptr;  // the row offered dense, or null

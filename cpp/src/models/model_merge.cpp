@@ -151,6 +151,11 @@ Result<std::string> merge_models(const std::vector<std::string>& texts) {
   for (const auto& [sum, m] : models) {
     Result<ModelSchema> schema = schema_of(m);
     if (!schema) return schema.status();
+    // Parameter mixing is defined here for yes/no models; the learners of several outputs
+    // (docs/algorithms.md 1.8) would need their classes put in one order first.
+    if (schema.value().task != Task::binary)
+      return Status::error(std::string("the models learn ") + task_name(schema.value().task) +
+                           " labels; merge takes models of yes/no labels");
     schemas.push_back(schema.take());
   }
   // design.md 10.5: models whose encoders saw different levels merge over the union of their

@@ -67,6 +67,7 @@ Status CsvRunner::adopt_task() {
       Pipeline::build_all(specs, every_, window_, task);
   if (!built) {
     block_.clear();  // nothing is learned by pipelines that cannot learn the label
+    run_block();     // but they take the header's width: a model saved now reads back
     return Status::error(std::string("the label asks for ") + task_name(task) + ": " +
                          built.status().message());
   }
@@ -181,7 +182,7 @@ void CsvRunner::run_block() {
     // A header read and no row yet (or none at all, or the first row bad): the pipelines take
     // the header's width, so that a model saved now names as many features as it has inputs
     // and loads back (found by tests/fuzz/csv_fuzz).
-    if (reader_.schema_ready() && reader_.dims() > 0)
+    if (reader_.schema_ready() && reader_.width() > 0)  // encoded levels read count too
       for (auto& p : pipelines_)
         if (p->width() == 0) p->set_dims(reader_.dims(), reader_.width());
     return;

@@ -1,5 +1,6 @@
 #include "pipeline/pipeline.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/numerics.hpp"
@@ -451,12 +452,15 @@ Status Pipeline::load(const PipelineState& saved) {
       if (!st) return Status::error("scaler " + std::to_string(i + 1) + ": " + st.message());
     }
     if (p.task_learner_) {
-      if (task_ == Task::regression ? saved.outputs != 1 : saved.outputs > kMaxClasses)
+      // At most kMaxClasses classes, and classes x features at most kMaxTaskWeights.
+      const std::size_t width = std::max<std::size_t>(saved.width ? saved.width : saved.dims, 1);
+      const std::size_t most =
+          task_ == Task::regression ? 1 : std::min(kMaxClasses, kMaxTaskWeights / width);
+      if (task_ == Task::regression ? saved.outputs != 1 : saved.outputs > most)
         return Status::error("the saved learner has " + std::to_string(saved.outputs) +
-                             " outputs; a " + task_name(task_) + " learner has " +
-                             (task_ == Task::regression
-                                  ? std::string("1")
-                                  : "at most " + std::to_string(kMaxClasses)));
+                             " outputs; a " + task_name(task_) + " learner of " +
+                             std::to_string(width) + " features has " +
+                             (task_ == Task::regression ? "1" : "at most " + std::to_string(most)));
       p.task_learner_->reset(p.width_, saved.outputs);
     }
     Status st =

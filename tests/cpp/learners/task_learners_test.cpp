@@ -272,3 +272,21 @@ TEST(OneVsRest, ANewClassStartsFresh) {  // D-OVR-1
 
 }  // namespace
 }  // namespace onepass
+
+namespace onepass {
+namespace {
+
+// tests/fuzz/csv_fuzz: one-vs-rest before its first class named its learner from a copy that
+// was never reset (a snapshot read past its parameters).
+TEST(OneVsRest, ASnapshotBeforeAnyClassIsWellDefined) {
+  const RegistryEntry* e = find_entry("logreg");
+  const ParamValues values = resolve_params("logreg", e->params, {}).value();
+  OneVsRest ovr([&] { return e->make_learner(values); });
+  ovr.reset(3, 0);
+  EXPECT_EQ(ovr.snapshot().name, "one-vs-rest logreg");
+  EXPECT_TRUE(ovr.snapshot().arrays.empty());
+  EXPECT_TRUE(ovr.has_probability());
+}
+
+}  // namespace
+}  // namespace onepass

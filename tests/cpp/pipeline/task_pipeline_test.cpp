@@ -260,3 +260,46 @@ TEST(TaskRunner, ClassesInLongRunsAreSaidAndOneClassIsSaid) {
 
 }  // namespace
 }  // namespace onepass
+
+namespace onepass {
+namespace {
+
+TEST(TaskRunner, ClassesTimesFeaturesAreBounded) {  // core/limits.hpp kMaxTaskWeights
+  // A first review of 40,000 distinct words makes some 37,000 hashed features: past 2^25 / that
+  // many classes, the next class is refused (before the 1,000 classes of kMaxClasses).
+  std::string csv = "review,kind\n\"";
+  for (int w = 0; w < 40000; ++w) csv += "w" + std::to_string(w) + " ";
+  csv += "\",c0\n";
+  for (int i = 1; i < 1000; ++i) csv += "w1,c" + std::to_string(i) + "\n";
+  Status st = Status::ok();
+  auto runner = run(csv, with({{"task", "multiclass"}, {"text", "review"}, {"sampleRows", "1"}}),
+                    {"mperceptron"}, &st);
+  const std::size_t width = runner->reader().width();
+  ASSERT_GT(width, kMaxTaskWeights / kMaxClasses);
+  const std::size_t most = kMaxTaskWeights / width;
+  EXPECT_NE(st.message().find("a class beyond what a model of " + std::to_string(width) +
+                              " features holds (" + std::to_string(most) +
+                              " classes; classes x features at most 33554432)"),
+            std::string::npos)
+      << st.message();
+  EXPECT_EQ(runner->pipeline(0).task_learner().outputs(), most);
+}
+
+}  // namespace
+}  // namespace onepass
+
+namespace onepass {
+namespace {
+
+// tests/fuzz/csv_fuzz found a model saved after the label refused the pipelines (binary
+// learners, a regression label) naming two features for a pipeline of none.
+TEST(TaskRunner, PipelinesRefusedByTheLabelStillSaveAModelThatReadsBack) {
+  Status st = Status::ok();
+  auto runner = run("a,b,label\n1,2,1\n3,4,0\n5,6,1\n-1,,0.05\n", {}, {"zscore | pa1"}, &st);
+  EXPECT_EQ(st.message().rfind("the label asks for regression: 'pa1' learns yes/no labels", 0), 0u);
+  const std::string model = model_to_json(runner->pipeline(0), model_schema_of(runner->reader()));
+  EXPECT_TRUE(model_from_json(model)) << model_from_json(model).message();
+}
+
+}  // namespace
+}  // namespace onepass
