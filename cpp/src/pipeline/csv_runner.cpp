@@ -55,7 +55,8 @@ Result<std::unique_ptr<CsvRunner>> CsvRunner::create(const CsvOptions& options,
 }
 
 Status CsvRunner::adopt_task() {
-  if (!fresh_ || task_adopted_ || !reader_.schema_ready()) return Status::ok();
+  if (task_adopted_) return task_refused_;  // a refusal ends the stream, as a bad row does
+  if (!fresh_ || !reader_.schema_ready()) return Status::ok();
   task_adopted_ = true;
   const Task task = reader_.task();
   if (std::all_of(pipelines_.begin(), pipelines_.end(),
@@ -68,8 +69,9 @@ Status CsvRunner::adopt_task() {
   if (!built) {
     block_.clear();  // nothing is learned by pipelines that cannot learn the label
     run_block();     // but they take the header's width: a model saved now reads back
-    return Status::error(std::string("the label asks for ") + task_name(task) + ": " +
-                         built.status().message());
+    task_refused_ = Status::error(std::string("the label asks for ") + task_name(task) + ": " +
+                                  built.status().message());
+    return task_refused_;
   }
   for (auto& p : built.value())
     if (pipelines_[0]->scales_encoded()) p->scale_encoded(true);  // checked by create()

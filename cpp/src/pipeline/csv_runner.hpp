@@ -97,7 +97,8 @@ class CsvRunner {
   std::vector<std::unique_ptr<Pipeline>> pipelines_;
   bool fresh_ = false;  // built from specs: equal stages hold equal states
   bool task_adopted_ = false;
-  std::vector<std::string> specs_;  // as given to create() (empty: the task's default)
+  Status task_refused_ = Status::ok();  // the pipelines could not learn the label's task
+  std::vector<std::string> specs_;      // as given to create() (empty: the task's default)
   std::uint64_t every_ = 0, window_ = 0;
   std::vector<SharedHead> heads_;
   std::vector<std::size_t> head_of_;  // per pipeline: its index in heads_, or kOwnScaling

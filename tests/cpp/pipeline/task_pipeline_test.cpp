@@ -297,6 +297,11 @@ TEST(TaskRunner, PipelinesRefusedByTheLabelStillSaveAModelThatReadsBack) {
   Status st = Status::ok();
   auto runner = run("a,b,label\n1,2,1\n3,4,0\n5,6,1\n-1,,0.05\n", {}, {"zscore | pa1"}, &st);
   EXPECT_EQ(st.message().rfind("the label asks for regression: 'pa1' learns yes/no labels", 0), 0u);
+  // The refusal ends the stream: later rows are not learned by pipelines of another task.
+  const std::string more = "7,8,2.5\n";
+  EXPECT_EQ(runner->push(more.data(), more.size()).message(), st.message());
+  EXPECT_EQ(runner->finish().message(), st.message());
+  EXPECT_EQ(runner->pipeline(0).rows(), 0u);
   const std::string model = model_to_json(runner->pipeline(0), model_schema_of(runner->reader()));
   EXPECT_TRUE(model_from_json(model)) << model_from_json(model).message();
 }
