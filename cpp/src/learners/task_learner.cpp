@@ -68,11 +68,10 @@ double LinearOutputs::squared_norm(const SparseRow& x) const {
 
 void LinearOutputs::learn(const SparseRow& x, double target, const double* scores) {
   ++rows_;
-  std::vector<double> raw;
   if (averaged_ || scores == nullptr) {  // the rule reads the current weights' scores
-    raw.resize(outputs_);
-    raw_scores(x, raw.data());
-    scores = raw.data();
+    raw_.resize(outputs_);
+    raw_scores(x, raw_.data());
+    scores = raw_.data();
   }
   coef_.assign(outputs_, 0.0);
   double decay = 1.0;
@@ -175,17 +174,13 @@ bool LinearOutputs::linear_forms(std::vector<std::vector<double>>& w,
 Snapshot LinearOutputs::snapshot() const {
   Snapshot s;
   s.name = std::string(name_) + (averaged_ ? "+avg" : "");
-  // The weights that predict: the average under +avg.
-  const double t = static_cast<double>(rows_);
+  // The weights that predict (the average under +avg), in the model's own units.
+  std::vector<std::vector<double>> w;
+  std::vector<double> b;
+  LinearOutputs::linear_forms(w, b);
   for (std::size_t k = 0; k < outputs_; ++k) {
-    std::vector<double> w = w_[k];
-    double b = b_[k];
-    if (averaged_ && rows_ > 0) {
-      for (std::size_t j = 0; j < dims_; ++j) w[j] -= u_[k][j] / t;
-      b -= ub_[k] / t;
-    }
-    s.arrays.push_back({"w" + std::to_string(k), std::move(w)});
-    s.scalars.emplace_back("b" + std::to_string(k), b * bias_input_);
+    s.arrays.push_back({"w" + std::to_string(k), std::move(w[k])});
+    s.scalars.emplace_back("b" + std::to_string(k), b[k]);
   }
   s.scalars.emplace_back("reverted_steps", static_cast<double>(reverted_));
   return s;

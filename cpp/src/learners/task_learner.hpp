@@ -122,6 +122,7 @@ class LinearOutputs : public TaskLearner {
   std::vector<double> b_, ub_;
   std::uint64_t rows_ = 0, reverted_ = 0;
   std::vector<double> coef_;  // the rule's coefficients, one per output
+  std::vector<double> raw_;   // the current weights' scores of the row learned (under +avg)
 };
 
 }  // namespace onepass
