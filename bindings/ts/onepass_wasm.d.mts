@@ -16,6 +16,12 @@ export interface RawSnapshot {
   scalers: RawSnapshotPart[];
   learner: RawSnapshotPart;
 }
+/** Class weights (docs/algorithms.md 4.28), where the run has them: the weight the next row of
+ * each class would take, by class index (a binary label's: negative, positive). */
+export interface RawClassWeights {
+  mode: 'balanced' | 'given';
+  weights: number[];
+}
 /** What every task's figures have (docs/algorithms.md 6.1, 6.6, 6.7). */
 interface RawStatsCommon {
   rows: number;
@@ -27,6 +33,7 @@ interface RawStatsCommon {
   diverged: boolean;
   revertedSteps: number;
   warnings: string[];
+  classWeights?: RawClassWeights;
 }
 /** A multiclass pipeline's progressive figures (docs/algorithms.md 6.6). */
 export interface RawMulticlassStats extends RawStatsCommon {
@@ -88,6 +95,7 @@ export interface RawBinaryStats {
   /** What the run says about the pipeline's fit to its input: a learner that needs scaled
    * features with no scaler, one that needs non-negative features given negative ones. */
   warnings: string[];
+  classWeights?: RawClassWeights;
 }
 export interface RawParam {
   name: string;

@@ -144,8 +144,16 @@ inline std::string csv_options(const val& options, onepass::CsvOptions& opt) {
       text = val::global("String")(v).as<std::string>();
     } else if (val::global("Array").call<bool>("isArray", v)) {
       text = v.call<std::string>("join", std::string(","));
+    } else if (v.typeOf().as<std::string>() == "object") {
+      // { yes: 5, no: 1 } (classWeight): name=value pairs, in the object's order.
+      const val entries = val::global("Object").call<val>("entries", v);
+      const int n = entries["length"].as<int>();
+      for (int i = 0; i < n; ++i)
+        text += (i ? "," : "") + entries[i][0].as<std::string>() + "=" +
+                val::global("String")(entries[i][1]).as<std::string>();
     } else {
-      return std::string("option ") + info.name + " must be a string, number, boolean or list";
+      return std::string("option ") + info.name +
+             " must be a string, number, boolean, list or object";
     }
     onepass::Status st = onepass::set_csv_option(opt, info.name, text);
     if (!st) return st.message();

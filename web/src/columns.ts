@@ -231,7 +231,8 @@ export const COLUMNS_EXPLAIN: Record<Exclude<Task, 'binary'>, string> = {
     'F1 (precision and recall together); both weigh a small class as much as a large one. ' +
     'Log-loss: how sure the pipeline was of the right class, lower is better (learners with ' +
     'probabilities only). The baseline row always answers the majority class: a pipeline that ' +
-    'does no better is marked, and so is the best one. Click a column heading to sort.',
+    'does no better is marked, and so is the best one by balanced accuracy, which always ' +
+    'answering one class cannot win. Click a column heading to sort.',
   regression:
     'Mean absolute error (MAE): how far a prediction is from the true number on average, in ' +
     "the label's units; root mean squared error (RMSE): the same with large errors weighing " +

@@ -1,5 +1,6 @@
 // The cross-validation table's rows: each candidate's mean ± deviation over the folds per
-// metric, the best by mean accuracy marked, folds that diverged counted.
+// metric, the best by mean balanced accuracy marked (which always answering one class cannot
+// win), folds that diverged counted.
 import { el } from './dom';
 import type { CvRow } from './protocol';
 
@@ -13,12 +14,12 @@ function cell(r: CvRow, m: (typeof METRICS)[number]): string {
 }
 
 export function crossValidationRows(rows: CvRow[]): HTMLTableRowElement[] {
-  const best = Math.max(...rows.map((r) => r.mean.accuracy ?? -1));
+  const best = Math.max(...rows.map((r) => r.mean.balancedAccuracy ?? -1));
   return rows.map((r) => {
     const tr = el('tr');
     tr.dataset.spec = r.spec;
     const name = el('td', r.spec);
-    if (rows.length > 1 && r.mean.accuracy === best) {
+    if (rows.length > 1 && r.mean.balancedAccuracy === best) {
       const mark = el('span', 'best');
       mark.className = 'mark best';
       name.append(mark);

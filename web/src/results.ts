@@ -84,13 +84,15 @@ export function baselineText({ baseline, holdout, complete, results }: RunState)
   );
 }
 
-/** How pipeline k ranks (higher is better): the test accuracy with a holdout, else the
- * progressive accuracy of classes, or minus the RMSE of a number (the figure the core's mark
- * of no better than the mean compares: docs/algorithms.md 6.7). */
+/** How pipeline k ranks (higher is better): for classes, the balanced accuracy (on the test
+ * part with a holdout, else progressive), which the majority class cannot win (always
+ * answering it scores 1/K of K classes): on an imbalanced file a pipeline that learned nothing
+ * is never the best; for a number, minus the RMSE (the figure the core's mark of no better
+ * than the mean compares: docs/algorithms.md 6.7). */
 function score(r: Result, test: RunResult | undefined, holdout: boolean): number {
-  if (holdout) return test?.test.accuracy ?? -1;
+  if (holdout) return test?.test.balancedAccuracy ?? -1;
   if (r.task === 'regression') return -(r.rmse ?? Number.POSITIVE_INFINITY);
-  return -(r.error ?? 1);
+  return r.balancedAccuracy ?? -1;
 }
 
 /** The marks of pipeline i: the best of the run (none when all tie), and no better than the
@@ -105,11 +107,16 @@ function marks({ results, holdout, baseline, complete }: RunState, i: number): H
     out.push(span);
   };
   const testBaseline = holdoutBaseline(holdout);
+  // As the core marks progressive results (docs/algorithms.md 6.5): no fewer mistakes than the
+  // majority class and no balanced accuracy above its 0.5.
   const noBetter = (k: number): boolean => {
     const test = holdout[k]?.test;
     return (
       (baseline !== null && results[k].noBetterThanBaseline) ||
-      (test?.accuracy != null && testBaseline !== null && test.accuracy <= testBaseline)
+      (test?.accuracy != null &&
+        testBaseline !== null &&
+        test.accuracy <= testBaseline &&
+        !((test.balancedAccuracy ?? 0) > 0.5))
     );
   };
   // The best: the top score, unless every pipeline has it or it is no better than the baseline.

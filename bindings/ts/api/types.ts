@@ -125,6 +125,12 @@ export interface CsvReadOptions {
    * 'regression' (a number). Default: decided from the sampled labels (info().notices says why).
    */
   task?: 'binary' | 'multiclass' | 'regression';
+  /**
+   * Class weights (docs/algorithms.md 4.28): 'balanced' weighs each class by the inverse of its
+   * share of the rows so far; { yes: 5, no: 1 } (or 'yes=5,no=1') by the label's values, a class
+   * not named weighing 1. Each weight in [0.01, 100]. Saved with the model. Default: every row 1.
+   */
+  classWeight?: 'balanced' | string | Record<string, number>;
   /** "stop" (default): the first bad row ends the stream; "skip": bad rows are counted. */
   onError?: 'stop' | 'skip';
   /**

@@ -22,6 +22,8 @@ interface Table<S> {
   cells: (r: Result<S>) => string[];
   worse: string;
   baseline: (r: Result<S>) => string | null;
+  /** What ranks the pipelines (higher is better), and its name. */
+  rank: [(r: Result<S>) => number | null, string];
 }
 
 function render<S>(results: Result<S>[], t: Table<S>): string {
@@ -40,7 +42,21 @@ function render<S>(results: Result<S>[], t: Table<S>): string {
       '\n';
   }
   const baseline = results.length ? t.baseline(results[0]) : null;
-  return baseline === null ? out : out + `${pad('baseline', width)}${baseline}\n`;
+  if (baseline !== null) out += `${pad('baseline', width)}${baseline}\n`;
+  const best = leader(results, t.rank[0]);
+  return best === null ? out : out + `best by ${t.rank[1]}: ${best.canonical}\n`;
+}
+
+/** The pipeline with the top rank, or null when every pipeline has it (one pipeline
+ * included), or when it is no better than the baseline. The classes rank by balanced
+ * accuracy, which the majority class cannot win (always answering it scores 1/K of K
+ * classes), so that on an imbalanced file a pipeline that learned nothing is never the best. */
+function leader<S>(results: Result<S>[], rank: (r: Result<S>) => number | null): Result<S> | null {
+  const scores = results.map((r) => rank(r) ?? Number.NEGATIVE_INFINITY);
+  const top = Math.max(...scores);
+  if (!scores.some((v) => v !== top)) return null;
+  const best = results[scores.indexOf(top)];
+  return best.noBetterThanBaseline ? null : best;
 }
 
 const binary = (labels: Labels): Table<RawBinaryStats> => ({
@@ -49,14 +65,17 @@ const binary = (labels: Labels): Table<RawBinaryStats> => ({
     ['error', 9],
     ['log-loss', 10],
     ['bal. acc.', 10],
+    ['F1', 8],
   ],
   cells: (r) => [
     String(r.mistakes),
     r.error.toFixed(4),
     figure(r.logLoss),
     figure(r.balancedAccuracy),
+    figure(r.f1),
   ],
   worse: 'no better than the majority class',
+  rank: [(r) => r.balancedAccuracy, 'balanced accuracy'],
   baseline: ({ baseline: b }) => {
     if (!b) return null;
     const label = b.positive ? labels.positiveLabel : labels.negativeLabel || 'the negative class';
@@ -85,6 +104,7 @@ const multiclass: Table<RawMulticlassStats> = {
   worse: 'no better than the majority class',
   baseline: ({ baseline: b }) =>
     b && `always '${b.class}', the majority class: accuracy ${b.accuracy.toFixed(4)}`,
+  rank: [(r) => r.balancedAccuracy, 'balanced accuracy'],
 };
 
 const regression: Table<RawRegressionStats> = {
@@ -95,6 +115,7 @@ const regression: Table<RawRegressionStats> = {
   ],
   cells: (r) => [figure(r.mae), figure(r.rmse), figure(r.r2)],
   worse: 'no better than the mean',
+  rank: [(r) => (r.rmse === null ? null : -r.rmse), 'RMSE'],
   baseline: ({ baseline: b }) =>
     b &&
     `the mean of the targets before each row: MAE ${b.mae.toFixed(4)}, RMSE ` +

@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 
+#include "pipeline/class_weights.hpp"
+
 namespace onepass {
 
 namespace {
@@ -104,6 +106,16 @@ const std::vector<CsvOptionInfo>& csv_option_infos() {
            return Status::error(std::string("option task must be ") + kTaskNames + ", got '" + v +
                                 "'");
          o.task_given = true;
+         return Status::ok();
+       }},
+      {"classWeight",
+       "balanced (each class weighted by the inverse of its share so far) or class=weight "
+       "pairs, e.g. yes=5,no=1 (default: every row 1)",
+       "--class-weight", nullptr, false,
+       [](CsvOptions& o, const Info&, const std::string& v) {
+         Result<ClassWeightRequest> parsed = parse_class_weights(v);
+         if (!parsed) return parsed.status();
+         o.class_weight = class_weight_text(parsed.value());
          return Status::ok();
        }},
       {"header",

@@ -39,8 +39,11 @@ Status check_evaluation(const EvaluationProtocol& protocol, const EvaluationOpti
 Result<std::unique_ptr<Dataset>> Dataset::csv(const CsvOptions& options) {
   if (Status st = check_csv_options(options); !st) return st;
   std::unique_ptr<Dataset> d(new Dataset());
+  Result<ClassWeightRequest> weights = parse_class_weights(options.class_weight);
+  if (!weights) return weights.status();
   d->csv_ = std::make_unique<CsvReader>(options);
   d->scale_encoded_ = options.scale_encoded;
+  d->class_request_ = weights.take();
   return d;
 }
 
@@ -107,7 +110,16 @@ Status Dataset::push(const char* data, std::size_t size) {
 }
 
 Status Dataset::finish() {
-  if (!svmlight_) return binary_label(*csv_, csv_->finish(rows_));
+  if (!svmlight_) {
+    Status st = binary_label(*csv_, csv_->finish(rows_));
+    if (!st || class_request_.empty()) return st;
+    // The label's two values are known now: the weights each evaluation's pipelines learn with.
+    Result<ClassWeights> weights =
+        binary_class_weights(class_request_, csv_->negative_label(), csv_->positive_label());
+    if (!weights) return weights.status();
+    class_weights_ = weights.take();
+    return Status::ok();
+  }
   Status st = svmlight_->finish(sparse_block_);
   keep_sparse_block();
   return st;
@@ -126,6 +138,7 @@ std::vector<std::string> Dataset::features() const {
 EvalOptions Dataset::eval_options(const EvaluationOptions& options) const {
   EvalOptions opt = options.eval;
   opt.scale_encoded = scale_encoded_;  // as the file was read
+  opt.class_weights = class_weights_;
   return opt;
 }
 

@@ -45,6 +45,19 @@ nlohmann::ordered_json baseline_json(const Confusion& c) {
   return {{"positive", b.positive}, {"error", b.error}};
 }
 
+// docs/algorithms.md 4.28: the weight a next row of each class would take, by class index (a
+// binary label's: negative, positive); nothing without class weights.
+template <class J>
+void add_class_weights(const Pipeline& p, J& j) {
+  const ClassWeights& w = p.class_weights();
+  if (!w.on()) return;
+  std::vector<double> next;
+  const std::size_t k = std::max<std::size_t>(w.counts().size(), 2);
+  for (std::size_t c = 0; c < k; ++c) next.push_back(w.weight_of(c));
+  j["classWeights"] = {{"mode", w.mode() == ClassWeights::Mode::balanced ? "balanced" : "given"},
+                       {"weights", next}};
+}
+
 }  // namespace
 
 std::string stats_json(const Pipeline& p, const std::vector<std::string>& classes) {
@@ -54,29 +67,31 @@ std::string stats_json(const Pipeline& p, const std::vector<std::string>& classe
     j["diverged"] = p.task_learner().reverted_steps() > 0;
     j["revertedSteps"] = p.task_learner().reverted_steps();
     j["warnings"] = p.warnings();
+    add_class_weights(p, j);
     return json_text(j);
   }
   const Progressive& pr = p.progress();
   const Confusion& c = pr.confusion();
-  const nlohmann::ordered_json j = {{"task", "binary"},
-                                    {"rows", pr.rows()},
-                                    {"mistakes", pr.mistakes()},
-                                    {"error", pr.error()},
-                                    {"accuracy", number_or_null(c.accuracy())},
-                                    {"tp", c.tp},
-                                    {"fp", c.fp},
-                                    {"tn", c.tn},
-                                    {"fn", c.fn},
-                                    {"logLoss", number_or_null(pr.log_loss())},
-                                    {"balancedAccuracy", number_or_null(c.balanced_accuracy())},
-                                    {"f1", c.f1()},
-                                    {"baseline", baseline_json(c)},
-                                    {"noBetterThanBaseline", no_better_than_baseline(c)},
-                                    {"rollingError", number_or_null(pr.rolling_error())},
-                                    {"rollingLogLoss", number_or_null(pr.rolling_log_loss())},
-                                    {"diverged", p.learner().diverged()},
-                                    {"revertedSteps", p.learner().reverted_steps()},
-                                    {"warnings", p.warnings()}};
+  nlohmann::ordered_json j = {{"task", "binary"},
+                              {"rows", pr.rows()},
+                              {"mistakes", pr.mistakes()},
+                              {"error", pr.error()},
+                              {"accuracy", number_or_null(c.accuracy())},
+                              {"tp", c.tp},
+                              {"fp", c.fp},
+                              {"tn", c.tn},
+                              {"fn", c.fn},
+                              {"logLoss", number_or_null(pr.log_loss())},
+                              {"balancedAccuracy", number_or_null(c.balanced_accuracy())},
+                              {"f1", c.f1()},
+                              {"baseline", baseline_json(c)},
+                              {"noBetterThanBaseline", no_better_than_baseline(c)},
+                              {"rollingError", number_or_null(pr.rolling_error())},
+                              {"rollingLogLoss", number_or_null(pr.rolling_log_loss())},
+                              {"diverged", p.learner().diverged()},
+                              {"revertedSteps", p.learner().reverted_steps()},
+                              {"warnings", p.warnings()}};
+  add_class_weights(p, j);
   return json_text(j);
 }
 
@@ -113,6 +128,7 @@ void add_run_common(const Pipeline& p, const std::vector<std::string>& features,
   j["scalers"] = scalers;
   j["warnings"] = p.warnings();
   j["skipped"] = skipped;
+  add_class_weights(p, j);
 }
 
 std::string task_result_json(const Pipeline& p, const std::vector<std::string>& features,

@@ -24,5 +24,8 @@ inline constexpr std::size_t kMaxClasses = 1000;
 // +avg): a label of many classes over hashed words (2^18 features a text column) would
 // otherwise outgrow a browser's memory. A class that would pass it is refused.
 inline constexpr std::size_t kMaxTaskWeights = std::size_t{1} << 25;
+// The largest class weight, given or balanced (docs/algorithms.md 4.28), and 1 / it the
+// smallest: a row weighted more would take steps no learning rate is set for.
+inline constexpr double kMaxClassWeight = 100;
 
 }  // namespace onepass

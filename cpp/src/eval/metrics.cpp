@@ -59,7 +59,10 @@ MajorityBaseline majority_baseline(const Confusion& c) {
 
 bool no_better_than_baseline(const Confusion& c) {
   // In counts, not rates: an error equal to the baseline's is a tie whatever the rounding.
-  return c.total() > 0 && c.fp + c.fn >= majority_mistakes(c);
+  if (c.total() == 0 || c.fp + c.fn < majority_mistakes(c)) return false;
+  // docs/algorithms.md 6.5: nor a balanced accuracy above the majority's 0.5 (a run weighted for
+  // a rare class trades mistakes for it: docs/algorithms.md 4.28).
+  return !(c.balanced_accuracy() > 0.5);
 }
 
 GridCurves curves_on_grid(const std::vector<double>& scores,

@@ -33,7 +33,8 @@ struct MajorityBaseline {
   double error = 0;      // 0 with no rows
 };
 MajorityBaseline majority_baseline(const Confusion& c);
-// Whether counts of rows predicted err as often as their majority baseline or more (false
+// Whether counts of rows predicted are no better than their majority baseline: as many
+// mistakes or more, and a balanced accuracy not above its 0.5 (docs/algorithms.md 6.5; false
 // with no rows).
 bool no_better_than_baseline(const Confusion& c);
 

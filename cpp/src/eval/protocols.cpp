@@ -160,6 +160,7 @@ Result<RunResult> train_and_test(const RowBlock& data, const std::string& spec, 
   auto built = Pipeline::build(run_spec.value());
   if (!built) return built.status();
   Pipeline& p = *built.value();
+  if (Status st = p.set_class_weights(opt.class_weights); !st) return st;
   if (data.sparse) {
     // svmlight rows, checked by their reader: every feature is the pipeline's input.
     p.set_dims(data.width);

@@ -14,6 +14,7 @@
 #include "eval/metrics.hpp"
 #include "io/csv_reader.hpp"
 #include "io/svmlight_reader.hpp"
+#include "pipeline/class_weights.hpp"
 
 namespace onepass {
 
@@ -31,6 +32,9 @@ struct EvalOptions {
   bool stratified = true;      // D-EVAL-1: splits and folds keep the class shares
   bool scale_encoded = false;  // the scalers also scale encoded features (design.md 10.5)
   std::size_t k = 20;          // Precision@k
+  // The class weights every trained pipeline learns with (docs/algorithms.md 4.28); the
+  // counts of balanced ones start at 0 in each.
+  ClassWeights class_weights;
 };
 
 // Appends svmlight rows to a data set held for the protocols (RowBlock::sparse), `width`

@@ -151,7 +151,12 @@ double TaskProgress::baseline_r2() const {
 bool TaskProgress::no_better_than_baseline() const {
   if (!rows_) return false;
   if (task_ == Task::regression) return !(rmse() < baseline_rmse());
-  return !(accuracy() > majority_accuracy());
+  // docs/algorithms.md 6.6: nor a balanced accuracy above the majority's 1/K (K: the classes
+  // with rows).
+  std::size_t present = 0;
+  for (std::size_t k = 0; k < classes(); ++k) present += class_rows(k) > 0;
+  return !(accuracy() > majority_accuracy()) &&
+         !(balanced_accuracy() > 1.0 / static_cast<double>(present));
 }
 
 // [every, window, rows, mistakes, loss sum, probabilistic, K, K x K confusion, sae, sse, mean,

@@ -89,6 +89,9 @@ struct CsvOptions {
   // the pipelines when all of them learn another (a multiclass learner on two classes).
   Task two_values_as = Task::binary;
   std::vector<std::string> classes;
+  // Class weights (docs/algorithms.md 4.28): "balanced", or "class=weight,..." by the label's
+  // values; "" for none. Checked when set (parse_class_weights); the runner applies it.
+  std::string class_weight;
   ErrorPolicy on_error = ErrorPolicy::stop;
   std::size_t max_messages = 100;  // error messages kept (all are counted)
   // Numeric features by header name, in this order (a model's schema), and the model's encoded

@@ -50,9 +50,12 @@ void ConfidenceWeighted::apply(const Row& x, double ay, double beta) {
 
 void ConfidenceWeighted::step_sizes(double m, double v, double& alpha, double& beta) const {
   alpha = beta = 0;
+  // docs/algorithms.md 4.28: a row of weight w counts w times in the loss term, r / w for
+  // AROW and w C for SCW.
+  const double a = variant_ == CwVariant::arow ? a_ / weight_ : a_ * weight_;
   if (variant_ == CwVariant::arow) {  // spec 4.16 (AROW-a), (AROW-b)
     if (m >= 1) return;
-    beta = 1 / (v + a_);
+    beta = 1 / (v + a);
     alpha = (1 - m) * beta;
     return;
   }
@@ -61,9 +64,9 @@ void ConfidenceWeighted::step_sizes(double m, double v, double& alpha, double& b
   const double phi2 = phi_ * phi_;
   if (variant_ == CwVariant::scw1) {  // (SCW-1)
     const double root = std::sqrt(m * m * phi2 * phi2 / 4 + v * phi2 * zeta_);
-    alpha = std::min(a_, std::max(0.0, (-m * psi_ + root) / (v * zeta_)));
+    alpha = std::min(a, std::max(0.0, (-m * psi_ + root) / (v * zeta_)));
   } else {  // (SCW-2)
-    const double n = v + 1 / (2 * a_);
+    const double n = v + 1 / (2 * a);
     const double gamma = phi_ * std::sqrt(phi2 * m * m * v * v + 4 * n * v * (n + v * phi2));
     alpha = std::max(0.0, (-(2 * m * n + phi2 * m * v) + gamma) / (2 * (n * n + n * v * phi2)));
   }

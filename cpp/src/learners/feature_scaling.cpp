@@ -51,7 +51,7 @@ bool FeatureScaling::update(const double* x, int y) {
   double* beta = alpha + d;
   const double t = y > 0 ? 1.0 : 0.0;  // spec 1.1
   const double eta = rate_.at(state_[0]);
-  const double step = eta * (t - sigmoid(update_score(x)));
+  const double step = eta * weight_ * (t - sigmoid(update_score(x)));  // docs/algorithms.md 4.28
   const double w_decay = 1.0 - 2.0 * rate_.per_row(p_.lambda) * eta;
   const double a_decay = 1.0 - 2.0 * rate_.per_row(p_.mu) * eta;
   const double b_decay = 1.0 - 2.0 * rate_.per_row(p_.nu) * eta;

@@ -86,6 +86,11 @@ class Learner {
   bool learn_sparse(const SparseRow& x, int y);
   bool learn_sparse(const SparseRow& x, int y, double margin);  // as learn(x, y, margin)
 
+  // The weight of the coming steps (docs/algorithms.md 4.28): a row of weight w counts as w
+  // rows in the rule's objective, which is how class weights make a rare class count more.
+  // 1 unless a pipeline weighs classes; a wrapper passes it to the learner it wraps.
+  virtual void set_weight(double w) { weight_ = w; }
+
   const std::vector<double>& params() const { return *ensure_params(); }
   const std::vector<double>& state() const { return state_; }
   bool diverged() const { return reverted_steps() > 0; }
@@ -188,6 +193,7 @@ class Learner {
   void add_status(Snapshot& s) const;
 
   std::size_t dims_ = 0;
+  double weight_ = 1;  // set_weight
   // mutable: a lazy learner fills params_ in on demand (refresh_params: +avg on sparse rows,
   // logreg folding its weight scale, which lives in state_); nothing else writes them from a
   // const method.

@@ -63,8 +63,10 @@ bool LogisticSgd::update(const double* x, int y) {
   const double lambda_prime = rate_.per_row(lambda_);
   // spec 4.1 (SGD-w), (SGD-b); the bias is not regularised (spec 1.5).
   if (lambda_prime != 0) Vec(params_.data(), dims_) *= 1.0 - 2.0 * lambda_prime * eta;
-  add_scaled(params_.data(), eta * (t - p), x, dims_);
-  params_[dims_] += eta * (t - p);
+  // docs/algorithms.md 4.28: a row of weight w moves w times the loss's gradient.
+  const double step = eta * weight_ * (t - p);
+  add_scaled(params_.data(), step, x, dims_);
+  params_[dims_] += step;
   state_[0] += 1;
   return true;
 }
@@ -75,7 +77,7 @@ double LogisticSgd::score_sparse_with(const double* params, const SparseRow& x) 
 
 bool LogisticSgd::update_sparse(const SparseRow& x, int y) {  // spec 4.1 on the non-zeros
   const double t = y > 0 ? 1.0 : 0.0;
-  const double step = learning_rate() * (t - sigmoid(update_score(x)));
+  const double step = learning_rate() * weight_ * (t - sigmoid(update_score(x)));
   double row_step = step;
   if (decays()) {  // w = s v: (SGD-w) is s <- (1 - 2 lambda' eta) s, v_j += step x_j / s
     const double decay = decay_factor();

@@ -38,7 +38,8 @@ bool Softmax::rule(const SparseRow& /*x*/, double target, const double* scores, 
   if (c_.lambda > 0) decay = 1 - 2 * (c_.lambda / c_.n) * eta;
   p_.resize(outputs_);
   softmax(scores, outputs_, p_.data());
-  for (std::size_t k = 0; k < outputs_; ++k) coef[k] = eta * ((k == y ? 1.0 : 0.0) - p_[k]);
+  const double step = eta * weight_;  // docs/algorithms.md 4.28: w times the gradient
+  for (std::size_t k = 0; k < outputs_; ++k) coef[k] = step * ((k == y ? 1.0 : 0.0) - p_[k]);
   return true;
 }
 
@@ -60,19 +61,22 @@ bool MulticlassMargin::rule(const SparseRow& x, double target, const double* sco
   if (r == outputs_) return false;  // one class seen: nothing to tell it from
   const double gap = scores[y] - scores[r];
   double tau = 0;
+  // docs/algorithms.md 4.28: a row of weight w takes w times the perceptron's step; the PA
+  // rules ask for the margin w and multiply C by w, as the binary ones do.
+  const double w = weight_;
   if (rule_ == MulticlassRule::perceptron) {
     if (gap > 0) return false;  // docs/algorithms.md 4.24: update when s_y - s_r <= 0
-    tau = 1;
+    tau = w;
   } else {
-    const double loss = 1 - gap;  // docs/algorithms.md 4.23
+    const double loss = w - gap;  // docs/algorithms.md 4.23
     const double norm = 2 * squared_norm(x);
     if (!(loss > 0) || norm == 0) return false;
     if (rule_ == MulticlassRule::pa)
       tau = loss / norm;
     else if (rule_ == MulticlassRule::pa1)
-      tau = std::min(c_.c, loss / norm);
+      tau = std::min(w * c_.c, loss / norm);
     else
-      tau = loss / (norm + 1 / (2 * c_.c));
+      tau = loss / (norm + 1 / (2 * w * c_.c));
   }
   coef[y] = tau;
   coef[r] = -tau;
@@ -115,6 +119,7 @@ void OneVsRest::scores(const SparseRow& x, double* out, bool training) const {
 void OneVsRest::learn(const SparseRow& x, double target, const double* scores) {
   const auto y = static_cast<std::size_t>(target);
   for (std::size_t k = 0; k < outputs_; ++k) {
+    copies_[k]->set_weight(weight_);  // the row's class weight, in every copy
     const int label = k == y ? 1 : -1;
     if (dense_)
       copies_[k]->learn(dense_, label, scores[k]);

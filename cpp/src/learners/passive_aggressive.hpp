@@ -39,7 +39,10 @@ class PassiveAggressive : public SteppedLearner<PassiveAggressive, MarginLinear>
   friend SteppedLearner;
   template <class Row>
   bool step(const Row& x, int y) {
-    const double loss = eps_ - y * update_score(x);
+    // docs/algorithms.md 4.28: a row of weight w asks for the margin w eps (uneven margins)
+    // and counts w times in the objective (C times w; Carvalho's gamma divided by w).
+    const double w = weight_;
+    const double loss = w * eps_ - y * update_score(x);
     if (loss <= 0) return false;
     // |x|^2 = m^2 q (spec 2.9: m = 1 unless |x|^2 overflows); the step tau x is taken as
     // (tau m)(x / m), tau m written so that nothing overflows (the same bits when m = 1).
@@ -52,13 +55,13 @@ class PassiveAggressive : public SteppedLearner<PassiveAggressive, MarginLinear>
         tau_m = loss / (m * q);
         break;
       case PaVariant::pa1:
-        tau_m = std::min(c_ * m, loss / (m * q));
+        tau_m = std::min(w * c_ * m, loss / (m * q));
         break;
       case PaVariant::pa2:
-        tau_m = loss / (m * q + 1.0 / (2.0 * c_ * m));
+        tau_m = loss / (m * q + 1.0 / (2.0 * w * c_ * m));
         break;
       case PaVariant::carvalho:
-        tau_m = loss / (m * q + c_ / m);  // (CPA), c_ = gamma
+        tau_m = loss / (m * q + c_ / (w * m));  // (CPA), c_ = gamma
         break;
     }
     add_scaled(x, tau_m * y, m);

@@ -67,7 +67,10 @@ bool Pater::update(const double* x, int y) {
   }
   // Step 4: the step along z^a = alpha+ z+ - alpha- z-.
   const double alpha_y = y > 0 ? alpha_pos_ : alpha_neg_;
-  const double big_k = accumulated_ ? alpha_pos_ * st[3] + alpha_neg_ * st[2] : alpha_y * loss;
+  // docs/algorithms.md 4.28: a row of weight w takes w times the step (its class mean counts
+  // it once).
+  const double big_k =
+      weight_ * (accumulated_ ? alpha_pos_ * st[3] + alpha_neg_ * st[2] : alpha_y * loss);
   if (big_k <= 0) return false;  // D-PATER-2
   Eigen::VectorXd za = alpha_pos_ * z_pos - alpha_neg_ * z_neg;
   const double norm2 = za.squaredNorm();

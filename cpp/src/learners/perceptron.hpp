@@ -22,7 +22,7 @@ class Perceptron : public SteppedLearner<Perceptron, MarginLinear> {
   template <class Row>
   bool step(const Row& x, int y) {
     if (y * update_score(x) > 0) return false;
-    add_scaled(x, y);
+    add_scaled(x, weight_ * y);  // docs/algorithms.md 4.28: w times the step
     return true;
   }
 };

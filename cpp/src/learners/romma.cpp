@@ -17,7 +17,10 @@ bool Romma::update(const double* x, int y) {
       }
   const double p = seeded ? score_with(params_.data(), x) : update_score(x);  // seeding moved w
   const double yp = y * p;
-  if (aggressive_ ? !(yp < 1) : !(yp <= 0)) return seeded;
+  // docs/algorithms.md 4.28: a row of weight w asks for the margin w (uneven margins): the
+  // rule below with the target y replaced by t = w y.
+  const double t = weight_ * y;
+  if (aggressive_ ? !(yp < weight_) : !(yp <= 0)) return seeded;
   const ScaledSquares norm = squared_norm(x);
   if (norm.sum == 0) return seeded;
   Eigen::Map<Eigen::VectorXd> w(params_.data(), params_.size());
@@ -26,22 +29,22 @@ bool Romma::update(const double* x, int y) {
   // rule in units scaled by m = max |x_j| and mu = max |w_j|.
   const bool w_zero = a == 0 && (w.array() == 0.0).all();  // isZero() would allow 1e-12
   if (norm.scale != 1.0 || !std::isfinite(a * q) || (!w_zero && !(a * q > kTinyProduct)))
-    return scaled_update(x, y, norm, w_zero) || seeded;
-  if (w_zero || (aggressive_ && yp >= a * q)) {
+    return scaled_update(x, t, norm, w_zero) || seeded;
+  if (w_zero || (aggressive_ && t * p >= a * q)) {
     w.setZero();
-    add_scaled(x, y / q);  // w <- (y/q) x
+    add_scaled(x, t / q);  // w <- (t/q) x
     return true;
   }
   const double big_d = a * q - p * p;
   if (big_d <= 1e-12 * a * q) return seeded;  // D-ROMMA-2
-  const double c = (a * q - yp) / big_d;
-  const double d = a * (y - p) / big_d;
+  const double c = (a * q - t * p) / big_d;
+  const double d = a * (t - p) / big_d;
   w *= c;
   add_scaled(x, d);  // (ROMMA)
   return true;
 }
 
-bool Romma::scaled_update(const double* x, int y, const ScaledSquares& norm, bool w_zero) {
+bool Romma::scaled_update(const double* x, double y, const ScaledSquares& norm, bool w_zero) {
   // x = m x', w = mu w': q = m^2 q', a = mu^2 a', p = mu m p'. Divided through by mu m, the
   // tests and the step become (spec 4.14 in scaled units, docs/algorithms.md 2.9):
   //   aggressive: y p' >= mu m a' q';  D' = a' q' - p'^2, skip when D' <= 1e-12 a' q';

@@ -38,8 +38,9 @@ class Romma : public MarginLinear {
  private:
   // Below this a q has lost precision (subnormal products start near 2.2e-308).
   static constexpr double kTinyProduct = 1e-280;
-  // The rule in scaled units, for magnitudes beyond the range of double (spec 2.9).
-  bool scaled_update(const double* x, int y, const ScaledSquares& norm, bool w_zero);
+  // The rule in scaled units, for magnitudes beyond the range of double (spec 2.9); y is the
+  // target margin (the label times the row's weight, docs/algorithms.md 4.28).
+  bool scaled_update(const double* x, double y, const ScaledSquares& norm, bool w_zero);
 
   bool aggressive_, ones_on_first_seen_;
 };

@@ -61,9 +61,13 @@ class TaskLearner {
   virtual LearnerState save() const = 0;
   virtual Status load(const LearnerState& saved) = 0;
   virtual Snapshot snapshot() const = 0;
+  // The weight of the coming steps (docs/algorithms.md 4.28), as Learner::set_weight: a row
+  // of a class weighted w counts as w rows.
+  virtual void set_weight(double w) { weight_ = w; }
 
  protected:
   std::size_t dims_ = 0, outputs_ = 0;
+  double weight_ = 1;
 };
 
 // The linear learners of several outputs (docs/algorithms.md 4.22-4.26): a row of weights w_k

@@ -106,29 +106,34 @@ bool Winnow::update(const double* x, int y) {
   const std::size_t n = dims_ + 1;
   double* u = params_.data();
   double* v = u + n;
+  // docs/algorithms.md 4.28: a row of weight w takes each multiplicative step w times, the
+  // factor f as f^w (the exponentiated step scaled by w).
+  const double w = weight_;
+  const auto times = [w](double f) { return w == 1 ? f : std::pow(f, w); };
+  const double alpha = times(p_.alpha), beta = times(p_.beta);
   for (std::size_t j = 0; j < n; ++j) {
     const double xj = xn_[j];
     if (!(xj > 0)) continue;  // D-WIN-1: zero or negative inputs are never updated
     switch (variant_) {
       case WinnowVariant::positive:
-        y > 0 ? promote(u[j], p_.alpha) : demote(u[j], p_.beta);
+        y > 0 ? promote(u[j], alpha) : demote(u[j], beta);
         break;
       case WinnowVariant::balanced:
         if (y > 0) {
-          promote(u[j], p_.alpha);
-          demote(v[j], p_.beta);
+          promote(u[j], alpha);
+          demote(v[j], beta);
         } else {
-          demote(u[j], p_.beta);
-          promote(v[j], p_.alpha);
+          demote(u[j], beta);
+          promote(v[j], alpha);
         }
         break;
       case WinnowVariant::modified:  // (MBW+), (MBW-)
         if (y > 0) {
-          promote(u[j], p_.alpha * (1 + xj));
-          demote(v[j], p_.beta * (1 - xj));
+          promote(u[j], times(p_.alpha * (1 + xj)));
+          demote(v[j], times(p_.beta * (1 - xj)));
         } else {
-          demote(u[j], p_.beta * (1 - xj));
-          promote(v[j], p_.alpha * (1 + xj));
+          demote(u[j], times(p_.beta * (1 - xj)));
+          promote(v[j], times(p_.alpha * (1 + xj)));
         }
         break;
     }

@@ -44,6 +44,8 @@ class WrappedLearner : public Learner {
     inner_->set_negative_input_rows(rows);
   }
   const Learner& inner() const { return *inner_; }
+  // The inner rule takes the weight; an average or a vote counts every row once.
+  void set_weight(double w) override { inner_->set_weight(w); }
 
   // The inner learner's snapshot of these parameters, named "inner+name", with the count.
   Snapshot snapshot_of(const double* params) const override;

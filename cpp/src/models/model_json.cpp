@@ -135,11 +135,12 @@ json body_of(const Pipeline& p, const ModelSchema& schema) {
   const bool task = st.outputs > 0 || p.task() != Task::binary;
   json body = {
       {"format", "onepass-model"},
-      {"version", task              ? 5
-                  : schema.svmlight ? 3
-                  : text            ? 4
-                  : encoded         ? 2
-                                    : 1},
+      {"version", !st.class_weights.empty() ? 6
+                  : task                    ? 5
+                  : schema.svmlight         ? 3
+                  : text                    ? 4
+                  : encoded                 ? 2
+                                            : 1},
       {"spec", p.canonical_spec()},
       {"dims", st.dims},
       {"schema",
@@ -157,6 +158,15 @@ json body_of(const Pipeline& p, const ModelSchema& schema) {
     body["schema"]["task"] = task_name(p.task());
     body["schema"]["classes"] = schema.classes;
     body["outputs"] = st.outputs;
+  }
+  // Version 6: the class weights and the counts that balanced ones follow (docs/algorithms.md
+  // 4.28), by class index (a binary label's: negative, positive).
+  if (!st.class_weights.empty()) {
+    const ClassWeights& w = p.class_weights();
+    body["class_weights"] = {
+        {"mode", w.mode() == ClassWeights::Mode::balanced ? "balanced" : "given"},
+        {"weights", numbers(w.given_weights())},
+        {"counts", numbers(w.counts())}};
   }
   if (st.scale_encoded) {
     body["scale_encoded"] = true;
@@ -275,6 +285,20 @@ Result<PipelineState> state_of(const json& j) {
     if (!where.empty()) return bad("the learner's state " + where);
   }
   if (!read_numbers(*progress, st.progress)) return bad("the progress counters are damaged");
+  if (const json* cw = member(j, "class_weights")) {
+    const std::string mode = text_of(*cw, "mode");
+    std::vector<double> weights, counts;
+    const json* w = member(*cw, "weights");
+    const json* n = member(*cw, "counts");
+    if ((mode != "balanced" && mode != "given") || !w || !n || !read_numbers(*w, weights) ||
+        !read_numbers(*n, counts) || weights.size() != counts.size())
+      return bad("its class weights are damaged");
+    st.class_weights = {mode == "balanced" ? 1.0 : 2.0, static_cast<double>(weights.size())};
+    st.class_weights.insert(st.class_weights.end(), weights.begin(), weights.end());
+    st.class_weights.insert(st.class_weights.end(), counts.begin(), counts.end());
+    ClassWeights check;  // its bounds, checked once (Pipeline::load checks them again)
+    if (Status ok = check.load(st.class_weights); !ok) return bad("its class weights are damaged");
+  }
   return st;
 }
 

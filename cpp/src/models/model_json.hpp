@@ -20,6 +20,10 @@
 //   message.
 // Version 4, for pipelines with a text column: its words count +1 (version 2 counted a word
 //   -1 when its hash's top bit was set; such files still load and score as trained).
+// Version 5, for multiclass and regression pipelines: "schema": { ..., "task", "classes" } and
+//   "outputs" (the learner's outputs); "learner" holds one-vs-rest's copies under "inners".
+// Version 6, for pipelines that weigh classes (docs/algorithms.md 4.28): "class_weights":
+//   { "mode": "balanced" or "given", "weights": [by class], "counts": [rows by class] }.
 // Numbers round-trip exactly; NaN and infinities are written as "NaN", "Infinity", "-Infinity".
 // The checksum covers the canonical form of everything else (numbers as doubles, keys sorted),
 // so a file re-written by another JSON library loads, and an edited or truncated one is
@@ -37,7 +41,7 @@
 
 namespace onepass {
 
-constexpr int kModelFormatVersion = 5;
+constexpr int kModelFormatVersion = 6;
 
 // What the model was trained on: every feature's name in order (the numeric ones, then the
 // encoded ones), the label mapping, and the encoder of its categorical and text columns.

@@ -45,7 +45,10 @@ Result<std::unique_ptr<CsvRunner>> CsvRunner::create(const CsvOptions& options,
         return Pipeline::task_of(s) != Task::binary;
       }))
     read.two_values_as = Pipeline::task_of(chosen[0]);  // softmax on two classes: multiclass
+  Result<ClassWeightRequest> weights = parse_class_weights(options.class_weight);
+  if (!weights) return weights.status();
   std::unique_ptr<CsvRunner> runner(new CsvRunner(read));
+  runner->class_request_ = weights.take();
   runner->pipelines_ = built.take();
   runner->fresh_ = true;
   runner->specs_ = specs;
@@ -61,7 +64,7 @@ Status CsvRunner::adopt_task() {
   const Task task = reader_.task();
   if (std::all_of(pipelines_.begin(), pipelines_.end(),
                   [task](const auto& p) { return p->task() == task; }))
-    return Status::ok();
+    return task_refused_ = weigh_classes();
   const std::vector<std::string> specs =
       specs_.empty() ? std::vector<std::string>{default_pipeline(task)} : specs_;
   Result<std::vector<std::unique_ptr<Pipeline>>> built =
@@ -76,12 +79,52 @@ Status CsvRunner::adopt_task() {
   for (auto& p : built.value())
     if (pipelines_[0]->scales_encoded()) p->scale_encoded(true);  // checked by create()
   pipelines_ = built.take();
+  return task_refused_ = weigh_classes();
+}
+
+Status CsvRunner::weigh_classes() {
+  if (class_request_.empty()) return Status::ok();
+  const Task task = reader_.task();
+  if (task == Task::regression)
+    return Status::error(
+        "option classWeight: the label is a number (regression), so it has no "
+        "classes to weigh");
+  if (task == Task::binary) {
+    Result<ClassWeights> weights =
+        binary_class_weights(class_request_, reader_.negative_label(), reader_.positive_label());
+    if (!weights) return weights.status();
+    for (auto& p : pipelines_) p->set_class_weights(weights.value());  // binary: accepted
+    return Status::ok();
+  }
+  for (auto& p : pipelines_) {
+    Status st = p->set_class_weights(class_request_.balanced ? ClassWeights::balanced()
+                                                             : ClassWeights::given());
+    if (!st) return st;
+  }
+  class_weighed_.assign(class_request_.given.size(), false);
+  weigh_new_classes();
   return Status::ok();
+}
+
+void CsvRunner::weigh_new_classes() {
+  const std::vector<std::string>& names = reader_.classes();
+  for (std::size_t g = 0; g < class_weighed_.size(); ++g) {
+    if (class_weighed_[g]) continue;
+    const auto it = std::find(names.begin(), names.end(), class_request_.given[g].first);
+    if (it == names.end()) continue;
+    const auto cls = static_cast<std::size_t>(it - names.begin());
+    for (auto& p : pipelines_) p->weigh_class(cls, class_request_.given[g].second);
+    class_weighed_[g] = true;
+  }
 }
 
 Result<std::unique_ptr<CsvRunner>> CsvRunner::resume(
     const CsvOptions& options, std::vector<std::unique_ptr<Pipeline>> pipelines) {
   if (pipelines.empty()) return Status::error("no pipeline given");
+  if (!options.class_weight.empty())
+    return Status::error(
+        "option classWeight: a model trained further keeps the class weights "
+        "it was trained with (its file says which)");
   std::unique_ptr<CsvRunner> runner(new CsvRunner(options));
   runner->pipelines_ = std::move(pipelines);
   return runner;
@@ -180,6 +223,8 @@ void CsvRunner::learn_row(const double* x, double y, const SparseRow* tail) {
 }
 
 void CsvRunner::run_block() {
+  if (reader_.task() == Task::multiclass && !class_weighed_.empty())
+    weigh_new_classes();  // the block's new classes take their weights before their rows
   if (block_.size() == 0) {
     // A header read and no row yet (or none at all, or the first row bad): the pipelines take
     // the header's width, so that a model saved now names as many features as it has inputs
@@ -326,6 +371,13 @@ Status CsvRunner::finish() {
   for (std::size_t i = 0; i < pipelines_.size(); ++i)
     if (learns(i) && pipelines_[i]->width() != 0)
       pipelines_[i]->finish();  // warm-up scalers fit on what they hold
+  for (std::size_t g = 0; g < class_weighed_.size(); ++g)
+    if (!class_weighed_[g] && st) {
+      std::string classes;
+      for (const std::string& c : reader_.classes()) classes += (classes.empty() ? "" : ", ") + c;
+      st = Status::error("option classWeight names class '" + class_request_.given[g].first +
+                         "', which no row of the label has (its classes: " + classes + ")");
+    }
   return stream_end(st, reader_,
                     reader_.schema_ready() ? "the input has a header but no data rows"
                                            : "the input has no data rows");

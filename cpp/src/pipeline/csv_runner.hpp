@@ -79,6 +79,13 @@ class CsvRunner {
   void run_block();
   // Fresh pipelines built for the reader's task once its schema is ready (create()).
   Status adopt_task();
+  // The class weights asked for (CsvOptions::class_weight), set on every pipeline once the task
+  // is known; a given weight reaches the pipelines once its class is (weigh_new_classes), and
+  // finish() says which named class no row had.
+  Status weigh_classes();
+  void weigh_new_classes();
+  ClassWeightRequest class_request_;
+  std::vector<bool> class_weighed_;  // per given weight: whether its class has an index yet
   void learn_block_in_order();
   void shuffle_block();
   void learn_row(const double* x, double y, const SparseRow* tail = nullptr);

@@ -273,6 +273,7 @@ int Pipeline::push(std::size_t stage, const double* x, double label, const Spars
   }
   const double margin = learner_->train_score(z);  // spec 6.1: predict first
   const int predicted = record_prediction(margin, y);
+  weigh_row(y > 0);
   learner_->learn(z, y, margin);
   // spec 1.6 step 3 (D-AS-4): supervised scalers see the label after the prediction, with
   // the row as it entered them.
@@ -331,6 +332,7 @@ int Pipeline::learn_sparse_checked(const SparseRow& x, double label) {
   if (task_learner_) return learn_task_row(cur, label);
   const double margin = learner_->train_score_sparse(cur);  // spec 6.1: predict first
   const int predicted = record_prediction(margin, y);
+  weigh_row(y > 0);
   learner_->learn_sparse(cur, y, margin);
   return predicted;
 }
@@ -387,12 +389,14 @@ int Pipeline::learn_wide(const double* z, const SparseRow& tail, int y) {
     const SparseRow row = wide_sparse(z, tail);
     const double margin = learner_->train_score_sparse(row);  // spec 6.1: predict first
     const int predicted = record_prediction(margin, y);
+    weigh_row(y > 0);
     learner_->learn_sparse(row, y, margin);
     return predicted;
   }
   const double* row = wide_dense(z, tail);
   const double margin = learner_->train_score(row);
   const int predicted = record_prediction(margin, y);
+  weigh_row(y > 0);
   learner_->learn(row, y, margin);
   clear_wide_dense(tail);
   return predicted;
@@ -427,7 +431,16 @@ PipelineState Pipeline::save() const {
   if (width_ != 0) st.learner = task_learner_ ? task_learner_->save() : learner_->save();
   st.progress = task_learner_ ? task_progress_.save() : progress_.save();
   if (task_learner_) st.outputs = task_learner_->outputs();
+  st.class_weights = class_weights_.save();
   return st;
+}
+
+Status Pipeline::set_class_weights(const ClassWeights& weights) {
+  if (weights.on() && task_ == Task::regression)
+    return Status::error(
+        "class weights weigh the classes of a label; a regression label is a number and has none");
+  class_weights_ = weights;
+  return Status::ok();
 }
 
 Status Pipeline::load(const PipelineState& saved) {
@@ -469,6 +482,10 @@ Status Pipeline::load(const PipelineState& saved) {
   }
   if (p.task_learner_ ? !p.task_progress_.load(saved.progress) : !p.progress_.load(saved.progress))
     return Status::error("the saved progress counters are damaged");
+  ClassWeights weights;
+  if (Status st = weights.load(saved.class_weights); !st) return st;
+  if (Status st = p.set_class_weights(weights); !st) return st;
+  class_weights_ = weights;
   scalers_ = std::move(p.scalers_);
   shared_head_ = 0;
   learner_ = std::move(p.learner_);

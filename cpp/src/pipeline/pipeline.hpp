@@ -16,6 +16,7 @@
 #include "eval/task_progress.hpp"
 #include "learners/learner.hpp"
 #include "learners/task_learner.hpp"
+#include "pipeline/class_weights.hpp"
 #include "pipeline/registry.hpp"
 #include "scalers/scaler.hpp"
 
@@ -34,6 +35,8 @@ struct PipelineState {
   std::vector<double> progress;
   // A multiclass or regression pipeline's learner outputs: its classes, or 1.
   std::size_t outputs = 0;
+  // The class weights and the counts they follow (ClassWeights::save; empty: none).
+  std::vector<double> class_weights;
 };
 
 class Pipeline {
@@ -121,6 +124,13 @@ class Pipeline {
   Result<double> predict_target(const double* x, const SparseRow& tail, std::vector<double>& scores,
                                 std::vector<double>& probabilities) const;
   const TaskProgress& task_progress() const { return task_progress_; }
+
+  // Class weights (docs/algorithms.md 4.28): each row's step weighted by its class's weight.
+  // Refused for a regression label, whose rows have no class. A given weight may come later,
+  // once its class is known (weigh_class); the counts of balanced weights start at 0.
+  Status set_class_weights(const ClassWeights& weights);
+  void weigh_class(std::size_t cls, double weight) { class_weights_.set_given(cls, weight); }
+  const ClassWeights& class_weights() const { return class_weights_; }
   // The learner of a multiclass or regression pipeline (learner() is the binary one's).
   const TaskLearner& task_learner() const { return *task_learner_; }
   bool learns_task() const { return task_learner_ != nullptr; }
@@ -188,6 +198,17 @@ class Pipeline {
   void clear_wide_dense(const SparseRow& tail) const;
   // spec 6.1's prediction of a training row from its margin, recorded.
   int record_prediction(double margin, int y);
+  // Sets the learner's weight for a row of class `cls` (binary: 0 negative, 1 positive) and
+  // counts the row; nothing without class weights.
+  void weigh_row(std::size_t cls) {
+    if (!class_weights_.on()) return;
+    const double w = class_weights_.weigh(cls);
+    if (task_learner_)
+      task_learner_->set_weight(w);
+    else
+      learner_->set_weight(w);
+  }
+  ClassWeights class_weights_;
   // A margin that is NaN (inf - inf) becomes a tie (0, D-TIE), counted for warnings(), in
   // training and in frozen scoring alike.
   double defined_margin(double margin) const;

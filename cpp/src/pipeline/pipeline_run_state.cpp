@@ -3,7 +3,8 @@
 // "Every core"). Layout, in the state codec's form (core/state_codec.hpp):
 //   [dims, width, scale_encoded, numeric, scaler count S, S scaler states (arrays),
 //    learner (params, state, reverted steps, inner count, inner learners...), progress (array),
-//    undefined margins, infinite margins, S values left out, negative input rows, outputs]
+//    undefined margins, infinite margins, S values left out, negative input rows, outputs,
+//    class weights (array)]
 #include "core/numerics.hpp"
 #include "core/state_codec.hpp"
 #include "pipeline/pipeline.hpp"
@@ -61,6 +62,7 @@ std::vector<double> Pipeline::run_state() const {
   for (const auto& s : scalers_) w.put(static_cast<double>(s->values_left_out()));
   w.put(static_cast<double>(learner_ ? learner_->negative_input_rows() : 0));
   w.put(static_cast<double>(st.outputs));
+  w.put(st.class_weights);
   return out;
 }
 
@@ -87,6 +89,7 @@ Status Pipeline::load_run_state(const std::vector<double>& saved) {
   for (std::uint64_t& n : left_out) n = r.get_whole();
   const std::uint64_t negative = r.get_whole();
   st.outputs = r.get_size(static_cast<double>(kMaxClasses));
+  st.class_weights = r.get_array();
   if (!r.done()) return damaged;
   Status loaded = load(st);
   if (!loaded) return loaded;

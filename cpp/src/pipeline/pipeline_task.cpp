@@ -98,6 +98,7 @@ int Pipeline::learn_task_row(const SparseRow& row, double target) {
     loss = -std::log(std::max(task_probabilities_[y], 1e-15));
   }
   task_progress_.record_class(predicted, y, loss);
+  weigh_row(y);
   l.learn(row, target, task_scores_.data());
   return static_cast<int>(predicted);
 }

@@ -135,7 +135,8 @@ TEST(Metrics, RocAndPrecisionRecallCurvesOnTheGrid) {
 }
 
 // The majority-class baseline, by hand: 5 positives and 11 negatives make "always negative" err
-// on 5/16; a pipeline with 3 mistakes is better, one with 5 ties it and is no better. A tie of
+// on 5/16; a pipeline with 3 mistakes is better, one with 5 or more is no better unless its
+// balanced accuracy is above the baseline's 0.5. A tie of
 // the classes makes the positive class the majority; no rows, no baseline.
 TEST(Metrics, MajorityBaselineAndNoBetterThanIt) {
   Confusion c;
@@ -146,8 +147,13 @@ TEST(Metrics, MajorityBaselineAndNoBetterThanIt) {
   EXPECT_FALSE(no_better_than_baseline(c));
   c.tp = 0, c.fn = 5, c.tn = 11, c.fp = 0;  // always "no": the imbalanced file's default
   EXPECT_TRUE(no_better_than_baseline(c));
-  c.tp = 1, c.fn = 4, c.tn = 10, c.fp = 1;  // as many mistakes, one positive caught
+  // docs/algorithms.md 6.5: as many mistakes or more and a balanced accuracy not above 0.5.
+  c.tp = 1, c.fn = 4, c.tn = 8, c.fp = 3;  // 7 mistakes, (1/5 + 8/11) / 2 = 0.46
   EXPECT_TRUE(no_better_than_baseline(c));
+  c.tp = 1, c.fn = 4, c.tn = 10, c.fp = 1;  // as many mistakes, (1/5 + 10/11) / 2 = 0.55
+  EXPECT_FALSE(no_better_than_baseline(c));
+  c.tp = 4, c.fn = 1, c.tn = 6, c.fp = 5;  // a weighted run: 6 mistakes, (4/5 + 6/11) / 2 = 0.67
+  EXPECT_FALSE(no_better_than_baseline(c));
   Confusion tie;
   tie.tp = 1, tie.fn = 1, tie.tn = 1, tie.fp = 1;
   b = majority_baseline(tie);

@@ -39,6 +39,23 @@ TEST(TaskProgress, LogLossIsTheMeanOfEachRowsLoss) {
   EXPECT_TRUE(p.no_better_than_baseline());  // 0.5 is the majority class's 0.5 too
 }
 
+// docs/algorithms.md 6.6: the majority class's accuracy (6 of 10 here) tied, but a balanced
+// accuracy above its 1/3: a run weighted for the small classes is not marked.
+TEST(TaskProgress, NoBetterNeedsNoBetterBalancedAccuracyToo) {
+  TaskProgress p(Task::multiclass);
+  for (int i = 0; i < 6; ++i) p.record_class(i < 2 ? 0 : 1, 0, 0);
+  for (int k = 1; k <= 2; ++k)
+    for (int i = 0; i < 2; ++i) p.record_class(k, k, 0);
+  EXPECT_DOUBLE_EQ(p.accuracy(), p.majority_accuracy());
+  EXPECT_DOUBLE_EQ(p.balanced_accuracy(), (2.0 / 6 + 1 + 1) / 3);
+  EXPECT_FALSE(p.no_better_than_baseline());
+  TaskProgress majority(Task::multiclass);
+  for (int k = 0; k < 3; ++k)
+    for (int i = 0; i < (k ? 2 : 6); ++i) majority.record_class(0, k, 0);
+  EXPECT_DOUBLE_EQ(majority.balanced_accuracy(), 1.0 / 3);
+  EXPECT_TRUE(majority.no_better_than_baseline());
+}
+
 TEST(TaskProgress, RegressionFiguresAndTheMeanPredictor) {  // docs/algorithms.md 6.7
   TaskProgress p(Task::regression);
   p.record_value(1, 1);

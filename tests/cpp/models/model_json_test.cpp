@@ -85,9 +85,9 @@ TEST(ModelFile, RejectsNewerVersionsDamageAndEdits) {
   EXPECT_EQ(model_from_json("{\"format\": \"something\"}").message(),
             "not a valid onepass model: its \"format\" is not \"onepass-model\"");
   std::string newer = good;
-  newer.replace(newer.find("\"version\": 1"), 12, "\"version\": 6");
+  newer.replace(newer.find("\"version\": 1"), 12, "\"version\": 7");
   EXPECT_EQ(model_from_json(newer).message(),
-            "the model file has format version 6, newer than this onepass reads (5); update "
+            "the model file has format version 7, newer than this onepass reads (6); update "
             "onepass to load it");
   std::string edited = good;
   const std::size_t at = edited.find("eta0=0.1");

@@ -108,6 +108,8 @@ class Dataset {
   SparseBlock sparse_block_;
   RowBlock rows_;
   bool scale_encoded_ = false;
+  ClassWeightRequest class_request_;  // CsvOptions::class_weight
+  ClassWeights class_weights_;        // resolved once the label's values are known
 };
 
 // The results as the JS API returns them (RunResult, CvResult, CurveResult of
