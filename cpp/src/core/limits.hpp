@@ -25,4 +25,9 @@ inline constexpr std::size_t kMaxClasses = 1000;
 // otherwise outgrow a browser's memory. A class that would pass it is refused.
 inline constexpr std::size_t kMaxTaskWeights = std::size_t{1} << 25;
 
+// The rows of a generated stream (docs/algorithms.md 6.9): a billion rows of SEA are about 60 GB
+// of CSV, past what any run needs, and the bound keeps every row index and schedule within
+// 2^53, where doubles still count exactly.
+inline constexpr std::uint64_t kMaxStreamRows = 1000000000;
+
 }  // namespace onepass
