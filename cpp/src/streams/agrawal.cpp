@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/limits.hpp"
+#include "streams/unfused.hpp"
 
 namespace onepass {
 

@@ -8,6 +8,7 @@
 #include "streams/agrawal.hpp"
 #include "streams/sea.hpp"
 #include "streams/stagger.hpp"
+#include "streams/unfused.hpp"
 
 namespace onepass {
 

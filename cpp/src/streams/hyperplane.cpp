@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include "streams/unfused.hpp"
 
 namespace onepass {
 

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "core/limits.hpp"
+#include "streams/unfused.hpp"
 
 namespace onepass {
 
