@@ -96,8 +96,8 @@ void AgrawalStream::make(StreamRow& row) {
   x[hvalue] = static_cast<double>(9 - z) * 100000 * (0.5 + rng_.uniform());
   x[hyears] = static_cast<double>(1 + rng_.below(30));
   x[loan] = 500000 * rng_.uniform();
-  row.concept = schedule_.concept_at(made());
-  row.label = label(row.concept, x);
+  row.concept_id = schedule_.concept_at(made());
+  row.label = label(row.concept_id, x);
 }
 
 BoundParams<AgrawalStream::Config> agrawal_params() {

@@ -57,7 +57,7 @@ void ConceptDriftStream::make(StreamRow& row) {
   // (docs/algorithms.md 6.9.5). The row's concept says which stream: 1 the first, 2 the second.
   const bool second = rng_.uniform() < probability(made() + 1);
   (second ? second_ : first_)->next(row);
-  row.concept = second ? 2 : 1;
+  row.concept_id = second ? 2 : 1;
 }
 
 std::size_t base_concepts(ConceptDriftStream::Base base) {
@@ -89,7 +89,7 @@ BoundParams<ConceptDriftStream::Config> concept_drift_params() {
       choice_param(&C::stream, "stream",
                    {{"agrawal", B::agrawal}, {"sea", B::sea}, {"stagger", B::stagger}},
                    "the kind of the two streams mixed"),
-      integer_param(&C::concept, "concept", 1, 1, 10,
+      integer_param(&C::first_concept, "concept", 1, 1, 10,
                     "the first stream's concept (agrawal: its function, 1 to 10; sea 1 to 4; "
                     "stagger 1 to 3)"),
       integer_param(&C::drift_concept, "drift_concept", 3, 1, 10,
@@ -103,7 +103,7 @@ BoundParams<ConceptDriftStream::Config> concept_drift_params() {
 
 Status check_concept_drift(const ConceptDriftStream::Config& c) {
   const std::size_t count = base_concepts(c.stream);
-  for (const auto& [name, value] : {std::pair<const char*, std::size_t>{"concept", c.concept},
+  for (const auto& [name, value] : {std::pair<const char*, std::size_t>{"concept", c.first_concept},
                                     {"drift_concept", c.drift_concept}})
     if (value < 1 || value > count)
       return Status::error(std::string("concept_drift: parameter '") + name +

@@ -21,7 +21,7 @@ class ConceptDriftStream : public StreamGenerator {
   enum class Base { agrawal, sea, stagger };
   struct Config {
     Base stream = Base::agrawal;
-    std::size_t concept = 1;
+    std::size_t first_concept = 1;
     std::size_t drift_concept = 3;
     std::size_t position = 5000;
     std::size_t width = 1000;

@@ -48,7 +48,7 @@ void HyperplaneStream::make(StreamRow& row) {
   for (double& v : row.x) v = rng_.uniform();
   const bool flip = rng_.uniform() < config_.noise;
   row.label = label(w_, row.x) ^ (flip ? 1 : 0);
-  row.concept = 1;
+  row.concept_id = 1;
   for (std::size_t i = 0; i < direction_.size(); ++i) {
     w_[i] += direction_[i] * config_.mag_change;
     if (rng_.uniform() < config_.sigma) direction_[i] = -direction_[i];

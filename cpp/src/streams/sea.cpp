@@ -13,10 +13,10 @@ SeaStream::SeaStream(double noise, ConceptSchedule schedule, std::uint64_t seed)
       schedule_(std::move(schedule)),
       rng_(seed) {}
 
-double SeaStream::threshold(std::size_t concept) {
+double SeaStream::threshold(std::size_t k) {
   // Street and Kim's four thresholds in the order of their stream (docs/algorithms.md 6.9.1).
   static constexpr double kThresholds[kConcepts] = {8, 9, 7, 9.5};
-  return kThresholds[(concept + kConcepts - 1) % kConcepts];
+  return kThresholds[(k + kConcepts - 1) % kConcepts];
 }
 
 void SeaStream::make(StreamRow& row) {
@@ -24,14 +24,14 @@ void SeaStream::make(StreamRow& row) {
   // depend on the noise (docs/algorithms.md 6.9.1).
   for (double& v : row.x) v = 10 * rng_.uniform();
   const bool flip = rng_.uniform() < noise_;
-  row.concept = schedule_.concept_at(made());
-  row.label = label(row.concept, row.x[0], row.x[1]) ^ (flip ? 1 : 0);
+  row.concept_id = schedule_.concept_at(made());
+  row.label = label(row.concept_id, row.x[0], row.x[1]) ^ (flip ? 1 : 0);
 }
 
 BoundParams<SeaStream::Config> sea_params() {
   using C = SeaStream::Config;
   return {
-      integer_param(&C::concept, "concept", 1, 1, 4,
+      integer_param(&C::first_concept, "concept", 1, 1, 4,
                     "the first concept: theta = 8, 9, 7, 9.5 for 1 to 4"),
       integer_param(&C::every, "every", 0, 0, static_cast<double>(kMaxStreamRows),
                     "rows per concept, then the next (4 is followed by 1); 0: a quarter of the "

@@ -18,7 +18,7 @@ class SeaStream : public StreamGenerator {
   static constexpr std::size_t kConcepts = 4;
   // The parameters as users give them (sea_params); the catalog turns them into a schedule.
   struct Config {
-    std::size_t concept = 1;
+    std::size_t first_concept = 1;
     std::size_t every = 0;  // rows per concept; 0: a quarter of the rows each
     double noise = 0;
   };
@@ -26,10 +26,8 @@ class SeaStream : public StreamGenerator {
   SeaStream(double noise, ConceptSchedule schedule, std::uint64_t seed);
 
   // The concept's threshold, and its label of (x1, x2) before noise.
-  static double threshold(std::size_t concept);
-  static int label(std::size_t concept, double x1, double x2) {
-    return x1 + x2 <= threshold(concept) ? 1 : 0;
-  }
+  static double threshold(std::size_t k);
+  static int label(std::size_t k, double x1, double x2) { return x1 + x2 <= threshold(k) ? 1 : 0; }
 
  private:
   void make(StreamRow& row) override;

@@ -22,13 +22,13 @@ class StaggerStream : public StreamGenerator {
   enum Color { red = 0, blue = 1, green = 2 };
   enum Shape { circle = 0, square = 1, triangle = 2 };
   struct Config {
-    std::size_t concept = 1;
+    std::size_t first_concept = 1;
     std::size_t every = 0;  // rows per concept; 0: a third of the rows each
   };
   // A concept past 3 in the schedule reads as its remainder (4 as 1).
   StaggerStream(ConceptSchedule schedule, std::uint64_t seed);
 
-  static int label(std::size_t concept, int size, int color, int shape);
+  static int label(std::size_t k, int size, int color, int shape);
 
  private:
   void make(StreamRow& row) override;

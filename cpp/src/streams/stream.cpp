@@ -53,10 +53,10 @@ std::uint64_t equal_blocks(std::uint64_t rows, std::size_t count) {
   return std::max<std::uint64_t>(1, rows / count + (rows % count != 0));
 }
 
-Result<ConceptSchedule> schedule_from(std::size_t concept, std::size_t every, std::uint64_t rows,
+Result<ConceptSchedule> schedule_from(std::size_t k, std::size_t every, std::uint64_t rows,
                                       std::size_t count, bool blocks) {
   const std::uint64_t period = every ? every : blocks ? equal_blocks(rows, count) : 0;
-  return ConceptSchedule::every_rows(concept, count, period);
+  return ConceptSchedule::every_rows(k, count, period);
 }
 
 }  // namespace onepass

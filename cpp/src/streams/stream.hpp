@@ -28,7 +28,7 @@ struct StreamColumn {
 struct StreamRow {
   std::vector<double> x;
   int label = 0;
-  std::size_t concept = 1;
+  std::size_t concept_id = 1;
 };
 
 // Which concept labels each row (docs/algorithms.md 6.9): `first` from row 0, then the next one
@@ -81,7 +81,7 @@ class StreamGenerator {
 // The schedule that a stream's parameters `concept` (the first) and `every` (rows per concept)
 // give over `rows` rows of `count` concepts. every = 0 gives equal_blocks if `blocks`, else
 // no change (docs/algorithms.md 6.9).
-Result<ConceptSchedule> schedule_from(std::size_t concept, std::size_t every, std::uint64_t rows,
+Result<ConceptSchedule> schedule_from(std::size_t k, std::size_t every, std::uint64_t rows,
                                       std::size_t count, bool blocks);
 
 // The rows per concept when the user gives none: each of `count` concepts once, in blocks of

@@ -22,14 +22,14 @@ Built built(std::unique_ptr<T> stream) {
 
 Built build_sea(const ParamValues& values, std::uint64_t rows, std::uint64_t seed) {
   const auto c = sea_params().from(values);
-  auto schedule = schedule_from(c.concept, c.every, rows, SeaStream::kConcepts, true);
+  auto schedule = schedule_from(c.first_concept, c.every, rows, SeaStream::kConcepts, true);
   if (!schedule) return schedule.status();
   return built(std::make_unique<SeaStream>(c.noise, schedule.take(), seed));
 }
 
 Built build_stagger(const ParamValues& values, std::uint64_t rows, std::uint64_t seed) {
   const auto c = stagger_params().from(values);
-  auto schedule = schedule_from(c.concept, c.every, rows, StaggerStream::kConcepts, true);
+  auto schedule = schedule_from(c.first_concept, c.every, rows, StaggerStream::kConcepts, true);
   if (!schedule) return schedule.status();
   return built(std::make_unique<StaggerStream>(schedule.take(), seed));
 }
@@ -48,8 +48,8 @@ Built build_hyperplane(const ParamValues& values, std::uint64_t, std::uint64_t s
 }
 
 // One of the mix's streams: the base kind with its concept fixed.
-Built build_base(ConceptDriftStream::Base base, std::size_t concept, std::uint64_t seed) {
-  auto schedule = ConceptSchedule::every_rows(concept, base_concepts(base), 0);
+Built build_base(ConceptDriftStream::Base base, std::size_t k, std::uint64_t seed) {
+  auto schedule = ConceptSchedule::every_rows(k, base_concepts(base), 0);
   if (!schedule) return schedule.status();
   switch (base) {
     case ConceptDriftStream::Base::sea:
@@ -69,7 +69,7 @@ Built build_concept_drift(const ParamValues& values, std::uint64_t, std::uint64_
   SeededRandom seeds(seed);
   const std::uint64_t mix_seed = seeds.next(), first_seed = seeds.next(),
                       second_seed = seeds.next();
-  auto first = build_base(c.stream, c.concept, first_seed);
+  auto first = build_base(c.stream, c.first_concept, first_seed);
   if (!first) return first.status();
   auto second = build_base(c.stream, c.drift_concept, second_seed);
   if (!second) return second.status();

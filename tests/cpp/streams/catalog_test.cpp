@@ -174,7 +174,7 @@ TEST(StreamCatalog, ParametersReachTheStream) {
   const std::size_t expected[] = {4, 4, 1, 1, 2, 2, 3, 3, 4, 4};
   for (std::size_t c : expected) {
     sea->next(row);
-    EXPECT_EQ(row.concept, c);
+    EXPECT_EQ(row.concept_id, c);
     EXPECT_EQ(row.label, SeaStream::label(c, row.x[0], row.x[1]) ^ 1);
   }
   auto hyper = make_stream("hyperplane", {{"features", "3"}, {"drift_features", "0"}}, 10, 1);
@@ -183,7 +183,7 @@ TEST(StreamCatalog, ParametersReachTheStream) {
   auto stagger = make_stream("stagger", {{"concept", "3"}}, 9, 1).take();
   for (std::size_t c : {3, 3, 3, 1, 1, 1, 2, 2, 2}) {
     stagger->next(row);
-    EXPECT_EQ(row.concept, c);
+    EXPECT_EQ(row.concept_id, c);
   }
   auto mix = make_stream("concept_drift",
                          {{"stream", "stagger"}, {"position", "1"}, {"width", "1"}}, 10, 1);

@@ -21,8 +21,8 @@
 namespace onepass {
 namespace {
 
-ConceptSchedule fixed(std::size_t concept, std::size_t count) {
-  return ConceptSchedule::every_rows(concept, count, 0).take();
+ConceptSchedule fixed(std::size_t k, std::size_t count) {
+  return ConceptSchedule::every_rows(k, count, 0).take();
 }
 
 // ---- SeededRandom::uniform ----
@@ -75,9 +75,9 @@ TEST(ConceptScheduleTest, EqualBlocksNeverWrapToTheFirstConcept) {
 // ---- SEA, docs/algorithms.md 6.9.1 ----
 
 // Street and Kim's rule: class 1 when f1 + f2 <= theta.
-int sea_rule(std::size_t concept, const std::vector<double>& x) {
+int sea_rule(std::size_t k, const std::vector<double>& x) {
   const double theta[] = {8, 9, 7, 9.5};
-  return x[0] + x[1] <= theta[concept - 1] ? 1 : 0;
+  return x[0] + x[1] <= theta[k - 1] ? 1 : 0;
 }
 
 TEST(Sea, FirstRowsFollowTheRuleAndTheRange) {
@@ -124,7 +124,7 @@ TEST(Sea, TheConceptChangesEveryQuarterOfTheRows) {
   for (int i = 0; i < 1000; ++i) {
     sea.next(row);
     const std::size_t expected = 1 + i / 250;
-    ASSERT_EQ(row.concept, expected) << i;
+    ASSERT_EQ(row.concept_id, expected) << i;
     EXPECT_EQ(row.label, sea_rule(expected, row.x)) << i;
     if (expected > 1)
       disagree_with_previous[expected] += row.label != sea_rule(expected - 1, row.x);
@@ -283,7 +283,7 @@ TEST(Agrawal, EachFunctionLabelsAsThePapersGroupA) {
     const int n = 1000;
     for (int i = 0; i < n; ++i) {
       s.next(row);
-      ASSERT_EQ(row.concept, f);
+      ASSERT_EQ(row.concept_id, f);
       ASSERT_EQ(row.label, agrawal_rule(f, row.x)) << "function " << f << " row " << i;
       ones += row.label;
     }
@@ -312,7 +312,7 @@ TEST(Agrawal, EveryNRowsTheNextFunction) {
   for (int i = 0; i < 1200; ++i) {
     s.next(row);
     const std::size_t f = i < 300 ? 9 : i < 600 ? 10 : i < 900 ? 1 : 2;
-    ASSERT_EQ(row.concept, f) << i;
+    ASSERT_EQ(row.concept_id, f) << i;
     ASSERT_EQ(row.label, agrawal_rule(f, row.x)) << i;
   }
 }
@@ -329,12 +329,12 @@ TEST(Stagger, ConceptsByTheLevelsText) {
     const std::string& size = cols[0].levels[static_cast<std::size_t>(row.x[0])];
     const std::string& color = cols[1].levels[static_cast<std::size_t>(row.x[1])];
     const std::string& shape = cols[2].levels[static_cast<std::size_t>(row.x[2])];
-    const std::size_t concept = 1 + i / 100;
-    ASSERT_EQ(row.concept, concept) << i;
+    const std::size_t k = 1 + i / 100;
+    ASSERT_EQ(row.concept_id, k) << i;
     bool positive = false;
-    if (concept == 1) positive = size == "small" && color == "red";
-    if (concept == 2) positive = color == "green" || shape == "circle";
-    if (concept == 3) positive = size == "medium" || size == "large";
+    if (k == 1) positive = size == "small" && color == "red";
+    if (k == 2) positive = color == "green" || shape == "circle";
+    if (k == 3) positive = size == "medium" || size == "large";
     EXPECT_EQ(row.label, positive ? 1 : 0) << i;
     ++seen[static_cast<std::size_t>(row.x[0] * 3 + row.x[1])];
   }
@@ -354,7 +354,7 @@ TEST(ConceptDrift, HalfTheRowsComeFromTheSecondStreamAtThePosition) {
   int early = 0, around = 0, late = 0;
   for (std::uint64_t t = 1; t <= 10000; ++t) {
     mix->next(row);
-    const bool second = row.concept == 2;
+    const bool second = row.concept_id == 2;
     // The row is the chosen stream's: its label by that stream's threshold (8 or 7).
     EXPECT_EQ(row.label, sea_rule(second ? 3 : 1, row.x)) << t;
     if (t <= 2000) early += second;
