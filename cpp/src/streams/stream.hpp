@@ -78,9 +78,9 @@ class StreamGenerator {
   std::uint64_t made_ = 0;
 };
 
-// The schedule that a stream's parameters `concept` (the first) and `every` (rows per concept)
-// give over `rows` rows of `count` concepts. every = 0 gives equal_blocks if `blocks`, else
-// no change (docs/algorithms.md 6.9).
+// The schedule that a stream's parameters `concept` (k, the first) and `every` (rows per
+// concept) give over `rows` rows of `count` concepts. every = 0 gives equal_blocks if `blocks`,
+// else no change (docs/algorithms.md 6.9).
 Result<ConceptSchedule> schedule_from(std::size_t k, std::size_t every, std::uint64_t rows,
                                       std::size_t count, bool blocks);
 
