@@ -28,4 +28,9 @@ inline constexpr std::size_t kMaxTaskWeights = std::size_t{1} << 25;
 // smallest: a row weighted more would take steps no learning rate is set for.
 inline constexpr double kMaxClassWeight = 100;
 
+// The rows of a generated stream (docs/algorithms.md 6.9): a billion rows of SEA are about 60 GB
+// of CSV, past what any run needs, and the bound keeps every row index and schedule within
+// 2^53, where doubles still count exactly.
+inline constexpr std::uint64_t kMaxStreamRows = 1000000000;
+
 }  // namespace onepass

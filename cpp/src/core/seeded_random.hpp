@@ -1,7 +1,7 @@
 // A seeded random sequence for shuffling (the runner's shuffle buffer, the evaluation protocols'
-// splits and folds): SplitMix64 (Steele, Lea & Flood 2014), the same sequence in every build,
-// unlike std::shuffle and the standard distributions, whose results differ between standard
-// libraries.
+// splits and folds) and for the synthetic streams (streams/): SplitMix64 (Steele, Lea & Flood
+// 2014), the same sequence in every build, unlike std::shuffle and the standard distributions,
+// whose results differ between standard libraries.
 #pragma once
 
 #include <cstddef>
@@ -31,6 +31,9 @@ class SeededRandom {
     while (v >= limit);
     return v % n;
   }
+  // Uniform in [0, 1): the top 53 bits as the significand of a double, so every value is a
+  // multiple of 2^-53 and the same in every build (std::uniform_real_distribution is not).
+  double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
   // Fisher-Yates shuffle.
   template <class T>
   void shuffle(std::vector<T>& v) {
