@@ -5,6 +5,7 @@
 // "design.md 10.5", and decisions by their code (D-TIE, D-PATER-4, the range
 // D-PATER-1..4). docs/algorithms.md marks each section with an anchor <a id="s4-1"></a> and each
 // decision with <a id="d-pater-4"></a>; a citation resolves when its anchor is there.
+// A section number may have a third level, 6.8.1 with the anchor <a id="s6-8-1"></a>.
 // Used by scripts/lint.mjs and tests/js/docs.test.mjs.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -27,7 +28,7 @@ export const SCANNED = [
 const TEXT = /\.(cpp|hpp|h|ts|mts|mjs|js|md|html|css|txt|json)$|^CMakeLists\.txt$/;
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'build', 'lib', '.git', 'fixtures']);
 
-const NUMBER = String.raw`\d+(?:\.\d+)?[a-z]?`;
+const NUMBER = String.raw`\d+(?:\.\d+){0,2}[a-z]?`;
 // "spec 4.1" and "algorithms.md 4.1" (as in "docs/algorithms.md 2.9"), with lists and ranges.
 const SPEC = new RegExp(
   String.raw`(?:\bspec(?:\s+sections?)?|\balgorithms\.md)\s+(${NUMBER}(?:\s*(?:,|-|–|and|or|/)\s*${NUMBER})*)(?![\w.]*\d)`,
@@ -54,13 +55,16 @@ export function documentIndex(markdown) {
   lines.forEach((line, i) => {
     for (const m of line.matchAll(/<a id="([^"]+)"><\/a>/g)) {
       const id = m[1];
-      const s = /^s(\d+)(?:-(\d+))?$/.exec(id);
+      const s = /^s(\d+)(?:-(\d+))?(?:-(\d+))?$/.exec(id);
       const d = /^d-[a-z]+(?:-\d+)?$/.test(id);
       if (s) {
-        const number = s[2] === undefined ? s[1] : `${s[1]}.${s[2]}`;
+        const number = s
+          .slice(1)
+          .filter((part) => part !== undefined)
+          .join('.');
         sections.add(number);
         const heading = lines.slice(i + 1).find((l) => l.trim() !== '') ?? '';
-        const shown = new RegExp(String.raw`^#{2,4} ${number.replace('.', String.raw`\.`)}[. ]`);
+        const shown = new RegExp(String.raw`^#{2,4} ${number.replaceAll('.', String.raw`\.`)}[. ]`);
         if (!shown.test(heading))
           problems.push(
             `${ALGORITHMS_DOC}:${i + 1}: anchor ${id} is not followed by a heading "${number} ..."`,

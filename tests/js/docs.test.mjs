@@ -62,6 +62,8 @@ test('citations are found in their written forms', () => {
   assert.deepEqual(ids(`${SPEC} 4.11-4.13`), ['s:4.11', 's:4.12', 's:4.13']);
   assert.deepEqual(ids(`(${SPEC} 9), ${SPEC} section 2.`), ['s:9', 's:2']);
   assert.deepEqual(ids('docs/algorithms.md §4.15'), ['s:4.15']);
+  // A third level (the drift detectors' 6.8.1 ...), alone and in a list.
+  assert.deepEqual(ids(`${SPEC} 6.8.1 and ${SPEC} 6.8, 6.8.2`), ['s:6.8.1', 's:6.8', 's:6.8.2']);
   assert.deepEqual(ids(`${D}TIE, ${D}PATER-1..3 (${D}AS-6)`), [
     'd:D-TIE',
     'd:D-PATER-1',
@@ -115,6 +117,12 @@ test('citations by file name resolve too: docs/algorithms.md and docs/design.md 
 test('an anchor without its heading is a problem of the page', () => {
   const broken = '<a id="s4-1"></a>\n\n### 4.2 Not the section the anchor names\n';
   assert.equal(documentIndex(broken).problems.length, 1);
+  const third = '<a id="s6-8-1"></a>\n\n#### 6.8.2 Not the section the anchor names\n';
+  assert.equal(documentIndex(third).problems.length, 1);
+  assert.deepEqual(
+    [...documentIndex('<a id="s6-8-1"></a>\n\n#### 6.8.1 ADWIN\n').sections],
+    ['6.8.1'],
+  );
   const decision = `| <a id="d-lr-1"></a>${D}LR-2 | mismatched |`;
   assert.equal(documentIndex(decision).problems.length, 1);
 });

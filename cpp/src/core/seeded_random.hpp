@@ -17,6 +17,9 @@ inline constexpr std::uint64_t kDefaultSeed = 1;
 class SeededRandom {
  public:
   explicit SeededRandom(std::uint64_t seed) : state_(seed) {}
+  // The whole state: SeededRandom(state()) continues the same sequence, so a saved stage that
+  // draws (the KSWIN detector, docs/algorithms.md 6.8) resumes exactly.
+  std::uint64_t state() const { return state_; }
   std::uint64_t next() {
     std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
