@@ -22,6 +22,15 @@ export interface RawClassWeights {
   mode: 'balanced' | 'given';
   weights: number[];
 }
+/** A +drift pipeline's watch (docs/algorithms.md 6.10): its detector, what it does at a drift,
+ * the drifts and warnings signalled, and the rows of the first 1,000 drifts. */
+export interface RawDriftReport {
+  detector: string;
+  action: 'report' | 'reset' | 'background';
+  drifts: number;
+  warnings: number;
+  rows: number[];
+}
 /** What every task's figures have (docs/algorithms.md 6.1, 6.6, 6.7). */
 interface RawStatsCommon {
   rows: number;
@@ -34,6 +43,7 @@ interface RawStatsCommon {
   revertedSteps: number;
   warnings: string[];
   classWeights?: RawClassWeights;
+  drift?: RawDriftReport;
 }
 /** A multiclass pipeline's progressive figures (docs/algorithms.md 6.6). */
 export interface RawMulticlassStats extends RawStatsCommon {
@@ -96,6 +106,7 @@ export interface RawBinaryStats {
    * features with no scaler, one that needs non-negative features given negative ones. */
   warnings: string[];
   classWeights?: RawClassWeights;
+  drift?: RawDriftReport;
 }
 export interface RawParam {
   name: string;

@@ -30,8 +30,10 @@ function render<S>(results: Result<S>[], t: Table<S>): string {
   const width = Math.max(8, ...results.map((r) => r.canonical.length)) + 2;
   let out = pad('pipeline', width) + t.columns.map(([title, w]) => pad(title, w)).join('') + '\n';
   for (const r of results) {
+    const d = r.drift;
     const flags = [
       ...(r.noBetterThanBaseline ? [t.worse] : []),
+      ...(d && d.drifts ? [driftText(d)] : []),
       ...(r.diverged ? [`diverged: ${r.revertedSteps} steps reverted`] : []),
     ];
     const cells = t.cells(r).map((c, i) => pad(c, t.columns[i][1]));
@@ -45,6 +47,17 @@ function render<S>(results: Result<S>[], t: Table<S>): string {
   if (baseline !== null) out += `${pad('baseline', width)}${baseline}\n`;
   const best = leader(results, t.rank[0]);
   return best === null ? out : out + `best by ${t.rank[1]}: ${best.canonical}\n`;
+}
+
+/** A +drift pipeline's drifts (docs/algorithms.md 6.10): how many, the first rows, the action. */
+function driftText(d: NonNullable<PipelineResult['drift']>): string {
+  const shown = d.rows.slice(0, 5).join(', ') + (d.drifts > 5 ? ', ...' : '');
+  const action = {
+    report: 'reported',
+    reset: 'learner reset',
+    background: 'background learner in',
+  };
+  return `${d.drifts} drift${d.drifts === 1 ? '' : 's'} at rows ${shown}: ${action[d.action]}`;
 }
 
 /** The pipeline with the top rank, or null when every pipeline has it (one pipeline

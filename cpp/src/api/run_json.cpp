@@ -58,6 +58,19 @@ void add_class_weights(const Pipeline& p, J& j) {
                        {"weights", next}};
 }
 
+// docs/algorithms.md 6.10: the detector, what it does at a drift, and what it signalled (the
+// rows of the first kMaxDriftEvents drifts); nothing without +drift.
+template <class J>
+void add_drift(const Pipeline& p, J& j) {
+  const DriftWatch* d = p.drift();
+  if (!d) return;
+  j["drift"] = {{"detector", d->detector_name()},
+                {"action", drift_action_name(d->action())},
+                {"drifts", d->drifts()},
+                {"warnings", d->warnings()},
+                {"rows", d->drift_rows()}};
+}
+
 }  // namespace
 
 std::string stats_json(const Pipeline& p, const std::vector<std::string>& classes) {
@@ -68,6 +81,7 @@ std::string stats_json(const Pipeline& p, const std::vector<std::string>& classe
     j["revertedSteps"] = p.task_learner().reverted_steps();
     j["warnings"] = p.warnings();
     add_class_weights(p, j);
+    add_drift(p, j);
     return json_text(j);
   }
   const Progressive& pr = p.progress();
@@ -92,6 +106,7 @@ std::string stats_json(const Pipeline& p, const std::vector<std::string>& classe
                               {"revertedSteps", p.learner().reverted_steps()},
                               {"warnings", p.warnings()}};
   add_class_weights(p, j);
+  add_drift(p, j);
   return json_text(j);
 }
 
@@ -129,6 +144,7 @@ void add_run_common(const Pipeline& p, const std::vector<std::string>& features,
   j["warnings"] = p.warnings();
   j["skipped"] = skipped;
   add_class_weights(p, j);
+  add_drift(p, j);
 }
 
 std::string task_result_json(const Pipeline& p, const std::vector<std::string>& features,

@@ -27,6 +27,10 @@ inline constexpr std::size_t kMaxTaskWeights = std::size_t{1} << 25;
 // The largest class weight, given or balanced (docs/algorithms.md 4.28), and 1 / it the
 // smallest: a row weighted more would take steps no learning rate is set for.
 inline constexpr double kMaxClassWeight = 100;
+// The drift rows a +drift pipeline keeps to report (docs/algorithms.md 6.10); every drift is
+// counted, but a detector that fires on every few rows (EDDM on a noisy stream) must not grow
+// a model file without bound.
+inline constexpr std::size_t kMaxDriftEvents = 1000;
 
 // The rows of a generated stream (docs/algorithms.md 6.9): a billion rows of SEA are about 60 GB
 // of CSV, past what any run needs, and the bound keeps every row index and schedule within

@@ -135,12 +135,12 @@ json body_of(const Pipeline& p, const ModelSchema& schema) {
   const bool task = st.outputs > 0 || p.task() != Task::binary;
   json body = {
       {"format", "onepass-model"},
-      {"version", !st.class_weights.empty() ? 6
-                  : task                    ? 5
-                  : schema.svmlight         ? 3
-                  : text                    ? 4
-                  : encoded                 ? 2
-                                            : 1},
+      {"version", !st.class_weights.empty() || !st.drift.empty() ? 6
+                  : task                                         ? 5
+                  : schema.svmlight                              ? 3
+                  : text                                         ? 4
+                  : encoded                                      ? 2
+                                                                 : 1},
       {"spec", p.canonical_spec()},
       {"dims", st.dims},
       {"schema",
@@ -167,6 +167,15 @@ json body_of(const Pipeline& p, const ModelSchema& schema) {
         {"mode", w.mode() == ClassWeights::Mode::balanced ? "balanced" : "given"},
         {"weights", numbers(w.given_weights())},
         {"counts", numbers(w.counts())}};
+  }
+  // +drift (docs/algorithms.md 6.10): the watch's state and its background learner, so that a
+  // resumed run signals and acts as the uninterrupted one (version 6).
+  if (!st.drift.empty()) {
+    body["drift"] = {{"state", numbers(st.drift)}};
+    if (st.has_drift_background) {
+      body["drift"]["background"] = learner_json(st.drift_background, "");
+      body["drift"]["background_outputs"] = st.drift_background_outputs;
+    }
   }
   if (st.scale_encoded) {
     body["scale_encoded"] = true;
@@ -285,6 +294,18 @@ Result<PipelineState> state_of(const json& j) {
     if (!where.empty()) return bad("the learner's state " + where);
   }
   if (!read_numbers(*progress, st.progress)) return bad("the progress counters are damaged");
+  if (const json* drift = member(j, "drift")) {
+    const json* state = member(*drift, "state");
+    if (!state || !read_numbers(*state, st.drift)) return bad("its drift watch is damaged");
+    if (const json* background = member(*drift, "background")) {
+      const json* outputs = member(*drift, "background_outputs");
+      if (!read_learner(*background, st.drift_background) || !outputs ||
+          !outputs->is_number_unsigned() || outputs->get<std::uint64_t>() > kMaxClasses)
+        return bad("the background learner of its drift watch is damaged");
+      st.has_drift_background = true;
+      st.drift_background_outputs = outputs->get<std::size_t>();
+    }
+  }
   if (const json* cw = member(j, "class_weights")) {
     const std::string mode = text_of(*cw, "mode");
     std::vector<double> weights, counts;

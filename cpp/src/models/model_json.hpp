@@ -23,7 +23,9 @@
 // Version 5, for multiclass and regression pipelines: "schema": { ..., "task", "classes" } and
 //   "outputs" (the learner's outputs); "learner" holds one-vs-rest's copies under "inners".
 // Version 6, for pipelines that weigh classes (docs/algorithms.md 4.28): "class_weights":
-//   { "mode": "balanced" or "given", "weights": [by class], "counts": [rows by class] }.
+//   { "mode": "balanced" or "given", "weights": [by class], "counts": [rows by class] }; and
+//   for pipelines with +drift (docs/algorithms.md 6.10): "drift": { "state": [numbers],
+//   "background": learner (when it has one), "background_outputs" }.
 // Numbers round-trip exactly; NaN and infinities are written as "NaN", "Infinity", "-Infinity".
 // The checksum covers the canonical form of everything else (numbers as doubles, keys sorted),
 // so a file re-written by another JSON library loads, and an edited or truncated one is

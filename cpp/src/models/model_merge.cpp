@@ -204,6 +204,27 @@ Result<std::string> merge_states(const json& first, const std::vector<PipelineSt
     merged.progress[i] = 0;
     for (const auto& s : states) merged.progress[i] += s.progress[i];
   }
+  // Class weights (docs/algorithms.md 4.28): the same weights in every model, and the rows each
+  // counted add up, as the progress counters do.
+  for (const auto& s : states) {
+    const std::vector<double>& a = merged.class_weights;
+    const std::vector<double>& b = s.class_weights;
+    // [mode, K, K weights, K counts]: equal up to the counts.
+    const std::size_t head = a.size() < 2 ? a.size() : 2 + static_cast<std::size_t>(a[1]);
+    if (a.size() != b.size() || !std::equal(a.begin(), a.begin() + head, b.begin()))
+      return Status::error("the models were trained with different class weights");
+  }
+  const std::vector<double>& weights = merged.class_weights;
+  const std::size_t counts = weights.size() < 2 ? weights.size() : 2 + std::size_t(weights[1]);
+  for (std::size_t i = counts; i < merged.class_weights.size(); ++i) {
+    merged.class_weights[i] = 0;
+    for (const auto& s : states) merged.class_weights[i] += s.class_weights[i];
+  }
+  // +drift (docs/algorithms.md 6.10): the merged model watches its stream afresh.
+  merged.drift.clear();
+  merged.has_drift_background = false;
+  merged.drift_background = {};
+  merged.drift_background_outputs = 0;
   auto pipeline = Pipeline::build(text_of(first, "spec"));
   if (!pipeline) return pipeline.status();
   Status st = pipeline.value()->load(merged);

@@ -77,6 +77,15 @@ Result<std::unique_ptr<Pipeline>> Pipeline::build(const std::string& spec, std::
   std::vector<std::pair<const RegistryEntry*, ParamValues>> modifiers;
   for (std::size_t m = 0; m < ps.modifiers.size(); ++m) {
     const StageSpec& st = ps.modifiers[m];
+    if (st.name == "drift") {  // around the learner, whatever wraps it (docs/algorithms.md 6.10)
+      if (p->drift_) return Status::error("'+drift' is given twice; a pipeline has one detector");
+      std::string text;
+      Result<std::unique_ptr<DriftWatch>> watch = DriftWatch::parse(st.params, task, text);
+      if (!watch) return watch.status();
+      p->drift_ = watch.take();
+      canonical += " +" + text;
+      continue;
+    }
     const RegistryEntry* e = find_entry(st.name);
     if (!e || e->kind != StageKind::modifier)
       return wrong_kind(st, e, StageKind::modifier, "what follows '+'");
@@ -127,6 +136,7 @@ void Pipeline::set_dims(std::size_t dims, std::size_t width) {
   if (task_learner_) task_learner_->reset(width_, task_ == Task::regression ? 1 : 0);
   stage_out_.assign(scalers_.size(), std::vector<double>(dims, 0.0));
   learner_in_.assign(dims, 0.0);
+  if (drift_) drift_->restart();
   progress_ = Progressive(progress_.every(), progress_.window());
   task_progress_ = TaskProgress(task_, progress_.every(), progress_.window());
 }
@@ -198,6 +208,8 @@ void Pipeline::grow(std::size_t width) {
   }
   if (learner_) learner_->grow(width);
   if (task_learner_) task_learner_->grow(width);
+  if (drift_ && drift_->background) drift_->background->grow(width);
+  if (drift_ && drift_->task_background) drift_->task_background->grow(width);
   width_ = width;
 }
 
@@ -225,6 +237,7 @@ int Pipeline::learn_encoded(const double* x, const SparseRow& tail, double y) {
 
 void Pipeline::remap_features(const std::vector<std::size_t>& position, std::size_t width) {
   if (learner_) learner_->remap(position, width);
+  if (drift_) drift_->restart();  // a merged model watches its stream afresh
   width_ = width;
 }
 
@@ -271,10 +284,7 @@ int Pipeline::push(std::size_t stage, const double* x, double label, const Spars
       scalers_[i]->observe_label(i == stage ? x : stage_out_[i - 1].data(), y);
     return predicted;
   }
-  const double margin = learner_->train_score(z);  // spec 6.1: predict first
-  const int predicted = record_prediction(margin, y);
-  weigh_row(y > 0);
-  learner_->learn(z, y, margin);
+  const int predicted = learn_binary(z, y, learner_->train_score(z));  // spec 6.1: predict first
   // spec 1.6 step 3 (D-AS-4): supervised scalers see the label after the prediction, with
   // the row as it entered them.
   for (std::size_t i = stage; i < scalers_.size(); ++i)
@@ -284,6 +294,9 @@ int Pipeline::push(std::size_t stage, const double* x, double label, const Spars
 
 std::size_t Pipeline::shareable_head(const Pipeline& other) const {
   if (width_ == 0 || dims_ != other.dims_ || width_ != other.width_) return 0;
+  // A pipeline whose drift action starts its scalers afresh keeps them to itself.
+  if ((drift_ && drift_->resets_scalers()) || (other.drift_ && other.drift_->resets_scalers()))
+    return 0;
   std::size_t k = 0;
   while (k < scalers_.size() && k < other.scalers_.size() &&
          scaler_texts_[k] == other.scaler_texts_[k] && scalers_[k]->fitted() &&
@@ -330,11 +343,7 @@ int Pipeline::learn_sparse_checked(const SparseRow& x, double label) {
   }
   cur.value = zeros_for_missing(cur.value, cur.nnz, sparse_learner_in_);
   if (task_learner_) return learn_task_row(cur, label);
-  const double margin = learner_->train_score_sparse(cur);  // spec 6.1: predict first
-  const int predicted = record_prediction(margin, y);
-  weigh_row(y > 0);
-  learner_->learn_sparse(cur, y, margin);
-  return predicted;
+  return learn_binary(cur, y, learner_->train_score_sparse(cur));  // spec 6.1: predict first
 }
 
 void Pipeline::release(std::size_t stage) {
@@ -387,17 +396,10 @@ int Pipeline::learn_wide(const double* z, const SparseRow& tail, int y) {
   // design.md 10.5: sparse-native learners take the row in O(numeric + encoded non-zeros).
   if (learner_->sparse_native()) {
     const SparseRow row = wide_sparse(z, tail);
-    const double margin = learner_->train_score_sparse(row);  // spec 6.1: predict first
-    const int predicted = record_prediction(margin, y);
-    weigh_row(y > 0);
-    learner_->learn_sparse(row, y, margin);
-    return predicted;
+    return learn_binary(row, y, learner_->train_score_sparse(row));  // spec 6.1: predict first
   }
   const double* row = wide_dense(z, tail);
-  const double margin = learner_->train_score(row);
-  const int predicted = record_prediction(margin, y);
-  weigh_row(y > 0);
-  learner_->learn(row, y, margin);
+  const int predicted = learn_binary(row, y, learner_->train_score(row));
   clear_wide_dense(tail);
   return predicted;
 }
@@ -432,6 +434,15 @@ PipelineState Pipeline::save() const {
   st.progress = task_learner_ ? task_progress_.save() : progress_.save();
   if (task_learner_) st.outputs = task_learner_->outputs();
   st.class_weights = class_weights_.save();
+  if (drift_) {
+    st.drift = drift_->save();
+    st.has_drift_background = drift_->has_background();
+    if (drift_->background) st.drift_background = drift_->background->save();
+    if (drift_->task_background) {
+      st.drift_background = drift_->task_background->save();
+      st.drift_background_outputs = drift_->task_background->outputs();
+    }
+  }
   return st;
 }
 
@@ -485,7 +496,9 @@ Status Pipeline::load(const PipelineState& saved) {
   ClassWeights weights;
   if (Status st = weights.load(saved.class_weights); !st) return st;
   if (Status st = p.set_class_weights(weights); !st) return st;
+  if (Status st = p.load_drift(saved); !st) return st;
   class_weights_ = weights;
+  drift_ = std::move(p.drift_);
   scalers_ = std::move(p.scalers_);
   shared_head_ = 0;
   learner_ = std::move(p.learner_);

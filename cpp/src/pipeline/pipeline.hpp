@@ -17,6 +17,7 @@
 #include "learners/learner.hpp"
 #include "learners/task_learner.hpp"
 #include "pipeline/class_weights.hpp"
+#include "pipeline/drift_watch.hpp"
 #include "pipeline/registry.hpp"
 #include "scalers/scaler.hpp"
 
@@ -37,6 +38,12 @@ struct PipelineState {
   std::size_t outputs = 0;
   // The class weights and the counts they follow (ClassWeights::save; empty: none).
   std::vector<double> class_weights;
+  // +drift (DriftWatch::save; empty: none) and its background learner, if it has one (with
+  // its outputs, for a multiclass or regression learner).
+  std::vector<double> drift;
+  bool has_drift_background = false;
+  LearnerState drift_background;
+  std::size_t drift_background_outputs = 0;
 };
 
 class Pipeline {
@@ -131,6 +138,8 @@ class Pipeline {
   Status set_class_weights(const ClassWeights& weights);
   void weigh_class(std::size_t cls, double weight) { class_weights_.set_given(cls, weight); }
   const ClassWeights& class_weights() const { return class_weights_; }
+  // +drift (docs/algorithms.md 6.10): its detector, action and what it signalled; null without.
+  const DriftWatch* drift() const { return drift_.get(); }
   // The learner of a multiclass or regression pipeline (learner() is the binary one's).
   const TaskLearner& task_learner() const { return *task_learner_; }
   bool learns_task() const { return task_learner_ != nullptr; }
@@ -198,17 +207,27 @@ class Pipeline {
   void clear_wide_dense(const SparseRow& tail) const;
   // spec 6.1's prediction of a training row from its margin, recorded.
   int record_prediction(double margin, int y);
-  // Sets the learner's weight for a row of class `cls` (binary: 0 negative, 1 positive) and
-  // counts the row; nothing without class weights.
-  void weigh_row(std::size_t cls) {
-    if (!class_weights_.on()) return;
-    const double w = class_weights_.weigh(cls);
-    if (task_learner_)
-      task_learner_->set_weight(w);
-    else
-      learner_->set_weight(w);
-  }
+  // The class weight of a row of class `cls` (binary: 0 negative, 1 positive), the row
+  // counted; 1 without class weights.
+  double row_weight(std::size_t cls) { return class_weights_.on() ? class_weights_.weigh(cls) : 1; }
   ClassWeights class_weights_;
+  // The learner's step on a binary row once its margin is known (pipeline_drift.cpp): the
+  // prediction recorded, the class weight, +drift's watch, then the learner. Returns the
+  // prediction.
+  int learn_binary(const double* x, int y, double margin);
+  int learn_binary(const SparseRow& x, int y, double margin);
+  // +drift before a row is learned (docs/algorithms.md 6.10): the detector reads the outcome,
+  // the background learner learns a row in warning, and a drift resets or swaps the learner.
+  // True when the learner changed (the row's margin is then computed again).
+  template <class Row>
+  bool watch_binary(const Row& x, int y, bool mistake, double weight);
+  bool watch_task(const SparseRow& x, double target, double outcome, double weight);
+  // The learner the spec builds, at the pipeline's width (a multiclass one with `outputs`).
+  std::unique_ptr<Learner> fresh_learner() const;
+  std::unique_ptr<TaskLearner> fresh_task_learner(std::size_t outputs) const;
+  std::unique_ptr<DriftWatch> drift_;
+  // load()'s part for +drift, into the fresh pipeline it loads into.
+  Status load_drift(const PipelineState& saved);
   // A margin that is NaN (inf - inf) becomes a tie (0, D-TIE), counted for warnings(), in
   // training and in frozen scoring alike.
   double defined_margin(double margin) const;

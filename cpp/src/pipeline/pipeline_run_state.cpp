@@ -4,7 +4,8 @@
 //   [dims, width, scale_encoded, numeric, scaler count S, S scaler states (arrays),
 //    learner (params, state, reverted steps, inner count, inner learners...), progress (array),
 //    undefined margins, infinite margins, S values left out, negative input rows, outputs,
-//    class weights (array)]
+//    class weights (array), drift watch (array), has background, background learner (when it
+//    has one), background outputs]
 #include "core/numerics.hpp"
 #include "core/state_codec.hpp"
 #include "pipeline/pipeline.hpp"
@@ -63,6 +64,10 @@ std::vector<double> Pipeline::run_state() const {
   w.put(static_cast<double>(learner_ ? learner_->negative_input_rows() : 0));
   w.put(static_cast<double>(st.outputs));
   w.put(st.class_weights);
+  w.put(st.drift);
+  w.put(st.has_drift_background ? 1 : 0);
+  if (st.has_drift_background) put_learner(w, st.drift_background);
+  w.put(static_cast<double>(st.drift_background_outputs));
   return out;
 }
 
@@ -90,6 +95,10 @@ Status Pipeline::load_run_state(const std::vector<double>& saved) {
   const std::uint64_t negative = r.get_whole();
   st.outputs = r.get_size(static_cast<double>(kMaxClasses));
   st.class_weights = r.get_array();
+  st.drift = r.get_array();
+  st.has_drift_background = r.get_whole(1) != 0;
+  if (st.has_drift_background && !get_learner(r, st.drift_background, 0)) return damaged;
+  st.drift_background_outputs = r.get_size(static_cast<double>(kMaxClasses));
   if (!r.done()) return damaged;
   Status loaded = load(st);
   if (!loaded) return loaded;

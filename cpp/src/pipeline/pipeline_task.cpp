@@ -79,7 +79,10 @@ int Pipeline::learn_task_row(const SparseRow& row, double target) {
     task_scores_.resize(1);
     l.scores(row, task_scores_.data(), true);  // docs/algorithms.md 6.1: predict first
     task_progress_.record_value(task_scores_[0], target);
-    l.learn(row, target, task_scores_.data());
+    // docs/algorithms.md 6.10: a regression row's outcome is its absolute error.
+    if (drift_ && watch_task(row, target, std::fabs(task_scores_[0] - target), 1.0))
+      task_learner_->scores(row, task_scores_.data(), true);
+    task_learner_->learn(row, target, task_scores_.data());
     return 0;
   }
   const auto y = static_cast<std::size_t>(target);
@@ -98,8 +101,14 @@ int Pipeline::learn_task_row(const SparseRow& row, double target) {
     loss = -std::log(std::max(task_probabilities_[y], 1e-15));
   }
   task_progress_.record_class(predicted, y, loss);
-  weigh_row(y);
-  l.learn(row, target, task_scores_.data());
+  const double w = row_weight(y);
+  if (drift_ && watch_task(row, target, predicted != y ? 1.0 : 0.0, w)) {
+    while (task_learner_->outputs() <= y) task_learner_->add_output();
+    task_scores_.resize(task_learner_->outputs());
+    task_learner_->scores(row, task_scores_.data(), true);  // the new learner's own
+  }
+  if (class_weights_.on()) task_learner_->set_weight(w);
+  task_learner_->learn(row, target, task_scores_.data());
   return static_cast<int>(predicted);
 }
 

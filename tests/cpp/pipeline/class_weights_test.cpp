@@ -310,6 +310,40 @@ double holdout_recall(const std::string& class_weight) {
   return -1;
 }
 
+// Shards merged: the weights must agree and the rows each counted add up.
+TEST(ClassWeightedModel, MergedShardsAddTheirCounts) {
+  const std::string csv = rare_positive_csv();
+  const std::size_t half = csv.find('\n', csv.size() / 2) + 1;
+  const std::string header = csv.substr(0, csv.find('\n') + 1);
+  ModelSchema schema;
+  schema.features = {"a", "b"};
+  schema.label = "y";
+  schema.positive = "yes";
+  schema.negative = "no";
+  std::vector<std::string> models;
+  for (const std::string& part : {csv.substr(0, half), header + csv.substr(half)}) {
+    auto r = CsvRunner::create(with({{"positive", "yes"}, {"classWeight", "balanced"}}),
+                               {"zscore | pa2 +avg +drift(action=reset)"})
+                 .take();
+    ASSERT_TRUE(r->push(part.data(), part.size()));
+    ASSERT_TRUE(r->finish());
+    models.push_back(model_to_json(r->pipeline(0), schema));
+  }
+  auto merged = merge_models(models);
+  ASSERT_TRUE(merged) << merged.status().message();
+  auto loaded = model_from_json(merged.value()).take();
+  EXPECT_EQ(loaded.pipeline->class_weights().counts(), (std::vector<double>{1900, 100}));
+  EXPECT_EQ(loaded.pipeline->drift()->drifts(), 0u);  // the watch starts afresh
+  auto other = CsvRunner::create(with({{"positive", "yes"}, {"classWeight", "yes=3"}}),
+                                 {"zscore | pa2 +avg +drift(action=reset)"})
+                   .take();
+  ASSERT_TRUE(other->push(csv.data(), csv.size()));
+  ASSERT_TRUE(other->finish());
+  models[1] = model_to_json(other->pipeline(0), schema);
+  EXPECT_EQ(merge_models(models).status().message(),
+            "the models were trained with different class weights");
+}
+
 TEST(ClassWeightedEvaluation, HoldoutLearnsWithTheWeights) {
   const double plain = holdout_recall(""), balanced = holdout_recall("balanced");
   EXPECT_GE(plain, 0);
