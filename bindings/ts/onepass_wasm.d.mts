@@ -44,6 +44,11 @@ interface RawStatsCommon {
   warnings: string[];
   classWeights?: RawClassWeights;
   drift?: RawDriftReport;
+  /** Each row predicted by the label of the row before it (docs/algorithms.md 6.5), in the
+   * order learned; null before any row; absent for regression and svmlight rows. */
+  lastLabel?: { error: number; mistakes: number } | null;
+  /** As many mistakes as that baseline or more. */
+  noBetterThanLastLabel?: boolean;
 }
 /** A multiclass pipeline's progressive figures (docs/algorithms.md 6.6). */
 export interface RawMulticlassStats extends RawStatsCommon {
@@ -107,6 +112,11 @@ export interface RawBinaryStats {
   warnings: string[];
   classWeights?: RawClassWeights;
   drift?: RawDriftReport;
+  /** Each row predicted by the label of the row before it (docs/algorithms.md 6.5), in the
+   * order learned; null before any row; absent for regression and svmlight rows. */
+  lastLabel?: { error: number; mistakes: number } | null;
+  /** As many mistakes as that baseline or more. */
+  noBetterThanLastLabel?: boolean;
 }
 export interface RawParam {
   name: string;

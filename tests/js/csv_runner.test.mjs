@@ -68,6 +68,8 @@ describe('csvRunner', () => {
         'f1',
         'baseline',
         'noBetterThanBaseline',
+        'lastLabel',
+        'noBetterThanLastLabel',
         'features',
         'weights',
         'bias',
@@ -81,6 +83,9 @@ describe('csvRunner', () => {
     );
     assert.equal(json.rows, 3);
     assert.equal(json.skipped, 1);
+    // Labels 1 0 1 learned (the bad row skipped): 2 changes, 3 mistakes for the last label.
+    assert.deepEqual(json.lastLabel, { error: 1, mistakes: 3, balancedAccuracy: 0 });
+    assert.deepEqual(result.lastLabel, json.lastLabel);
     assert.equal(json.features.length, 2);
     assert.equal(json.features[1], 'b');
     assert.equal(json.logLoss, result.logLoss);

@@ -122,9 +122,13 @@ function marks({ results, holdout, baseline, complete }: RunState, i: number): H
   // The best: the top score, unless every pipeline has it or it is no better than the baseline.
   const scores = results.map((r, k) => score(r, holdout[k], holdout.length > 0));
   const top = Math.max(...scores);
-  if (scores[i] === top && scores.some((v) => v !== top) && !noBetter(i)) mark('best', 'best');
+  // The last label (docs/algorithms.md 6.5): each row predicted by the label before it.
+  const noBetterThanLast = (k: number): boolean => results[k].noBetterThanLastLabel === true;
+  if (scores[i] === top && scores.some((v) => v !== top) && !noBetter(i) && !noBetterThanLast(i))
+    mark('best', 'best');
   const than = resultsTask(results) === 'regression' ? 'the mean' : 'the majority class';
   if (noBetter(i)) mark(`no better than ${than}`, 'useless');
+  else if (noBetterThanLast(i)) mark('no better than the last label', 'useless');
   return out;
 }
 

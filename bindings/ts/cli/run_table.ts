@@ -33,6 +33,7 @@ function render<S>(results: Result<S>[], t: Table<S>): string {
     const d = r.drift;
     const flags = [
       ...(r.noBetterThanBaseline ? [t.worse] : []),
+      ...(r.noBetterThanLastLabel ? ['no better than the last label'] : []),
       ...(d && d.drifts ? [driftText(d)] : []),
       ...(r.diverged ? [`diverged: ${r.revertedSteps} steps reverted`] : []),
     ];
@@ -45,6 +46,8 @@ function render<S>(results: Result<S>[], t: Table<S>): string {
   }
   const baseline = results.length ? t.baseline(results[0]) : null;
   if (baseline !== null) out += `${pad('baseline', width)}${baseline}\n`;
+  const last = results[0]?.lastLabel;
+  if (last) out += `${pad('', width)}the label of the row before: error ${last.error.toFixed(4)}\n`;
   const best = leader(results, t.rank[0]);
   return best === null ? out : out + `best by ${t.rank[1]}: ${best.canonical}\n`;
 }
@@ -69,7 +72,7 @@ function leader<S>(results: Result<S>[], rank: (r: Result<S>) => number | null):
   const top = Math.max(...scores);
   if (!scores.some((v) => v !== top)) return null;
   const best = results[scores.indexOf(top)];
-  return best.noBetterThanBaseline ? null : best;
+  return best.noBetterThanBaseline || best.noBetterThanLastLabel ? null : best;
 }
 
 const binary = (labels: Labels): Table<RawBinaryStats> => ({

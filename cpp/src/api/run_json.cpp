@@ -71,9 +71,34 @@ void add_drift(const Pipeline& p, J& j) {
                 {"rows", d->drift_rows()}};
 }
 
+// The last-label baseline (docs/algorithms.md 6.5) beside a classification pipeline's figures.
+template <class J>
+void add_last_label(const Pipeline& p, const LastLabelBaseline* last, J& j) {
+  if (!last || p.task() == Task::regression) return;
+  // Of the same rows only: a pipeline loaded from a model learned rows this run never read.
+  if (last->rows != p.rows()) {
+    j["lastLabel"] = J();
+    j["noBetterThanLastLabel"] = false;
+    return;
+  }
+  const std::uint64_t mistakes =
+      p.learns_task() ? p.task_progress().mistakes() : p.progress().mistakes();
+  const double balanced = p.learns_task() ? p.task_progress().balanced_accuracy()
+                                          : p.progress().confusion().balanced_accuracy();
+  j["lastLabel"] = last->rows ? J{{"error", last->error()},
+                                  {"mistakes", last->mistakes},
+                                  {"balancedAccuracy", number_or_null<J>(last->balanced_accuracy)}}
+                              : J();
+  // As with the majority class (docs/algorithms.md 6.5): as many mistakes or more and no higher
+  // balanced accuracy.
+  j["noBetterThanLastLabel"] = last->rows > 0 && p.rows() > 0 && mistakes >= last->mistakes &&
+                               !(balanced > last->balanced_accuracy);
+}
+
 }  // namespace
 
-std::string stats_json(const Pipeline& p, const std::vector<std::string>& classes) {
+std::string stats_json(const Pipeline& p, const std::vector<std::string>& classes,
+                       const LastLabelBaseline* last_label) {
   if (p.learns_task()) {
     OrderedJson j;
     add_task_figures(p, classes, j);
@@ -82,6 +107,7 @@ std::string stats_json(const Pipeline& p, const std::vector<std::string>& classe
     j["warnings"] = p.warnings();
     add_class_weights(p, j);
     add_drift(p, j);
+    add_last_label(p, last_label, j);
     return json_text(j);
   }
   const Progressive& pr = p.progress();
@@ -107,6 +133,7 @@ std::string stats_json(const Pipeline& p, const std::vector<std::string>& classe
                               {"warnings", p.warnings()}};
   add_class_weights(p, j);
   add_drift(p, j);
+  add_last_label(p, last_label, j);
   return json_text(j);
 }
 
@@ -133,7 +160,7 @@ namespace {
 // What every task's result has after its figures: the scalers, warnings, skipped rows.
 template <class J>
 void add_run_common(const Pipeline& p, const std::vector<std::string>& features,
-                    std::uint64_t skipped, J& j) {
+                    std::uint64_t skipped, const LastLabelBaseline* last_label, J& j) {
   j["features"] = features;
   J scalers = J::array();
   for (std::size_t i = 0; i < p.scaler_count(); ++i) {
@@ -145,15 +172,17 @@ void add_run_common(const Pipeline& p, const std::vector<std::string>& features,
   j["skipped"] = skipped;
   add_class_weights(p, j);
   add_drift(p, j);
+  add_last_label(p, last_label, j);
 }
 
 std::string task_result_json(const Pipeline& p, const std::vector<std::string>& features,
-                             std::uint64_t skipped, const std::vector<std::string>& classes) {
+                             std::uint64_t skipped, const std::vector<std::string>& classes,
+                             const LastLabelBaseline* last_label) {
   OrderedJson j;
   j["pipeline"] = p.spec();
   j["canonical"] = p.canonical_spec();
   add_task_figures(p, classes, j);
-  add_run_common(p, features, skipped, j);
+  add_run_common(p, features, skipped, last_label, j);
   add_task_weights(p, classes, j);
   j["diverged"] = p.task_learner().reverted_steps() > 0;
   OrderedJson curve = OrderedJson::array();
@@ -165,8 +194,9 @@ std::string task_result_json(const Pipeline& p, const std::vector<std::string>& 
 }  // namespace
 
 std::string run_result_json(const Pipeline& p, const std::vector<std::string>& features,
-                            std::uint64_t skipped, const std::vector<std::string>& classes) {
-  if (p.learns_task()) return task_result_json(p, features, skipped, classes);
+                            std::uint64_t skipped, const std::vector<std::string>& classes,
+                            const LastLabelBaseline* last_label) {
+  if (p.learns_task()) return task_result_json(p, features, skipped, classes, last_label);
   using nlohmann::json;
   const Progressive& pr = p.progress();
   const Snapshot snap = p.learner().snapshot();
@@ -190,7 +220,7 @@ std::string run_result_json(const Pipeline& p, const std::vector<std::string>& f
   const double* b = snap.scalar("b");
   j["bias"] = b ? *b : 0.0;
   j["arrays"] = arrays_of(snap);
-  add_run_common(p, features, skipped, j);
+  add_run_common(p, features, skipped, last_label, j);
   j["diverged"] = p.learner().diverged();
   json curve = json::array();
   for (const auto& c : pr.curve()) curve.push_back({c.rows, c.mistakes});

@@ -1,7 +1,8 @@
 #include "onepass/api/runners.hpp"
 
-#include "io/label_map.hpp"
+#include <optional>
 
+#include "io/label_map.hpp"
 #include "models/model_json.hpp"
 #include "onepass/api/run_json.hpp"
 
@@ -156,17 +157,34 @@ Result<std::unique_ptr<SvmlightRunner>> start_svmlight_runner(
   return start<SvmlightRunner>(options, specs, models, every, window);
 }
 
+namespace {
+
+// The run's last-label baseline (docs/algorithms.md 6.5): a CSV runner counts its labels'
+// changes; svmlight rows' are not counted.
+std::optional<LastLabelBaseline> last_label_of(const CsvRunner& r) {
+  return r.last_label();
+}
+std::optional<LastLabelBaseline> last_label_of(const SvmlightRunner&) {
+  return std::nullopt;
+}
+
+}  // namespace
+
 template <class RunnerType>
 std::string run_result_json(const RunnerType& runner, std::size_t i) {
+  const std::optional<LastLabelBaseline> last = last_label_of(runner);
   return run_result_json(runner.pipeline(i), RunnerKind<RunnerType>::feature_names(runner),
-                         runner.reader().skipped(), RunnerKind<RunnerType>::classes(runner));
+                         runner.reader().skipped(), RunnerKind<RunnerType>::classes(runner),
+                         last ? &*last : nullptr);
 }
 template std::string run_result_json(const CsvRunner&, std::size_t);
 template std::string run_result_json(const SvmlightRunner&, std::size_t);
 
 template <class RunnerType>
 std::string stats_json(const RunnerType& runner, std::size_t i) {
-  return stats_json(runner.pipeline(i), RunnerKind<RunnerType>::classes(runner));
+  const std::optional<LastLabelBaseline> last = last_label_of(runner);
+  return stats_json(runner.pipeline(i), RunnerKind<RunnerType>::classes(runner),
+                    last ? &*last : nullptr);
 }
 template std::string stats_json(const CsvRunner&, std::size_t);
 template std::string stats_json(const SvmlightRunner&, std::size_t);

@@ -178,6 +178,13 @@ class CsvReader : public RowCounter {
   std::vector<std::string> warnings(bool label_runs = true) const;
   // LabelRuns::long_runs of the labels read so far, in file order.
   std::string long_label_runs() const { return label_runs_.long_runs(); }
+  // The last-label baseline of the labels read so far, in file order (docs/algorithms.md 6.5);
+  // none for a regression label.
+  LastLabelBaseline last_label() const {
+    return task_ == Task::regression   ? LastLabelBaseline{}
+           : task_ == Task::multiclass ? class_runs_.last_label()
+                                       : label_runs_.last_label();
+  }
 
   // Parallel parsing (docs/design.md, "Every core"). A reader that has been fed the same head of
   // a stream as the stream's own reader holds the same schema, so it can read later blocks of

@@ -1,5 +1,7 @@
 #include "io/label_map.hpp"
 
+#include <limits>
+
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -255,6 +257,34 @@ TaskDecision detect_task(const std::vector<std::string_view>& labels, std::size_
                std::to_string(kMaxWholeNumberClasses);
   }
   return d;
+}
+
+// docs/algorithms.md 6.5: row t predicted by row t - 1's label, the first row a mistake. A row
+// is right when its label is the one before it: the positives after a positive and the
+// negatives after a negative.
+LastLabelBaseline LabelRuns::last_label() const {
+  if (rows_ == 0) return {};
+  const std::uint64_t negatives = rows_ - positives_;
+  const std::uint64_t same_negative = rows_ - 1 - changes_ - same_positive_;
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double balanced = positives_ && negatives
+                              ? (static_cast<double>(same_positive_) / positives_ +
+                                 static_cast<double>(same_negative) / negatives) /
+                                    2
+                              : nan;
+  return {rows_, changes_ + 1, balanced};
+}
+
+LastLabelBaseline ClassRuns::last_label() const {
+  if (rows_ == 0) return {};
+  double sum = 0;
+  std::size_t present = 0;
+  for (std::size_t k = 0; k < counts_.size(); ++k)
+    if (counts_[k] > 0) {
+      sum += static_cast<double>(same_[k]) / static_cast<double>(counts_[k]);
+      ++present;
+    }
+  return {rows_, changes_ + 1, sum / static_cast<double>(present)};
 }
 
 std::string LabelRuns::warning(std::size_t shuffle_rows) const {

@@ -97,6 +97,18 @@ TaskDecision detect_task(const std::vector<std::string_view>& labels, std::size_
 // The whole-number labels of at most this many distinct values are classes (D-TASK-1).
 inline constexpr std::size_t kMaxWholeNumberClasses = 10;
 
+// The last-label baseline of a stream (docs/algorithms.md 6.5): each row predicted by the label
+// of the row before it (the first row, which has none, counts as a mistake). On a stream whose
+// labels come in runs (electricity prices, sensor states) it is hard to beat, and a progressive
+// result that does not beat it learned less than the order of the rows tells.
+// Its balanced accuracy (NaN while a class has no row) lets a run weighted for a rare class
+// (docs/algorithms.md 4.28) be compared with it as with the majority class.
+struct LastLabelBaseline {
+  std::uint64_t rows = 0, mistakes = 0;
+  double balanced_accuracy = 0;
+  double error() const { return rows ? static_cast<double>(mistakes) / rows : 0.0; }
+};
+
 // Whether the labels come in long runs, as in a file sorted by class: the label
 // changes of the stream against those a random order of the same labels would have (the
 // Wald-Wolfowitz runs test). Progressive validation in such an order measures the order: it
@@ -105,6 +117,7 @@ class LabelRuns {
  public:
   void add(int y) {
     changes_ += last_ != 0 && y != last_;
+    same_positive_ += last_ > 0 && y > 0;
     last_ = y;
     ++rows_;
     positives_ += y > 0;
@@ -117,10 +130,12 @@ class LabelRuns {
   // The counts behind that warning ("2000 rows change label 1 times where a random order of
   // them would change it about 999 times"), or "" when the runs are not long.
   std::string long_runs() const;
+  // The last-label baseline of the labels counted.
+  LastLabelBaseline last_label() const;
 
  private:
   int last_ = 0;
-  std::uint64_t rows_ = 0, positives_ = 0, changes_ = 0;
+  std::uint64_t rows_ = 0, positives_ = 0, changes_ = 0, same_positive_ = 0;
 };
 
 // The same for the classes of a multiclass label: a warning when the class changes between
@@ -129,6 +144,8 @@ class LabelRuns {
 class ClassRuns {
  public:
   void add(std::size_t k) {
+    if (k >= same_.size()) same_.resize(k + 1, 0);
+    same_[k] += rows_ > 0 && k == last_;
     changes_ += rows_ > 0 && k != last_;
     last_ = k;
     ++rows_;
@@ -136,11 +153,13 @@ class ClassRuns {
     ++counts_[k];
   }
   std::string warning() const;
+  LastLabelBaseline last_label() const;
 
  private:
   std::size_t last_ = 0;
   std::uint64_t rows_ = 0, changes_ = 0;
   std::vector<std::uint64_t> counts_;
+  std::vector<std::uint64_t> same_;  // by class: rows whose class is the row before's
 };
 
 // Text from the input as it may appear in a message: control bytes and bytes that are not

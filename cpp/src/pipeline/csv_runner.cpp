@@ -206,9 +206,16 @@ std::vector<std::string> CsvRunner::warnings() const {
   return w;
 }
 
+LastLabelBaseline CsvRunner::last_label() const {
+  if (shuffle_rows_ == 0 || reader_.task() == Task::regression) return reader_.last_label();
+  return reader_.task() == Task::multiclass ? learned_class_runs_.last_label()
+                                            : learned_runs_.last_label();
+}
+
 // Only the shuffled path learns row by row here: its labels count in the order learned.
 void CsvRunner::learn_row(const double* x, double y, const SparseRow* tail) {
   if (reader_.task() == Task::binary) learned_runs_.add(static_cast<int>(y));
+  if (reader_.task() == Task::multiclass) learned_class_runs_.add(static_cast<std::size_t>(y));
   for (std::size_t i = 0; i < pipelines_.size(); ++i) {
     if (!learns(i)) continue;
     const std::size_t h = head_of_[i];

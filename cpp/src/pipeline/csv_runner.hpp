@@ -73,6 +73,9 @@ class CsvRunner {
   // The reader's warnings; with a shuffle buffer, the long-runs warning is of the order the
   // pipelines learned in, not the file's (a buffer as long as the runs mends it).
   std::vector<std::string> warnings() const;
+  // The last-label baseline (docs/algorithms.md 6.5) of the labels in the order the pipelines
+  // learned them: the file's, or the shuffle buffer's.
+  LastLabelBaseline last_label() const;
 
  private:
   explicit CsvRunner(const CsvOptions& options) : reader_(options) {}
@@ -122,7 +125,8 @@ class CsvRunner {
     std::vector<double> value;
   };
   std::vector<BufferedTail> buffer_tails_;
-  LabelRuns learned_runs_;  // the labels in the shuffled order learned
+  LabelRuns learned_runs_;        // the labels in the shuffled order learned
+  ClassRuns learned_class_runs_;  // the same of a multiclass label
 };
 
 }  // namespace onepass

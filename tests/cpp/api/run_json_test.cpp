@@ -1,6 +1,8 @@
 // A run's result as JSON (api/run_json.hpp), the one writer behind `onepass run --json`,
 // `onepass-native run` and resultJSON(i): its keys and values, and a name that is not UTF-8.
 #include "onepass/api/run_json.hpp"
+#include "onepass/api/runners.hpp"
+#include "pipeline/csv_runner.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -75,6 +77,49 @@ TEST(RunJson, StatsAndReaderInfoSayWhatWasReadAndLearned) {
   EXPECT_EQ(stats["error"], 0.5);
   EXPECT_TRUE(stats["logLoss"].is_null());  // no probabilities
   EXPECT_FALSE(stats["diverged"].get<bool>());
+}
+
+}  // namespace
+}  // namespace onepass
+
+namespace onepass {
+namespace {
+
+// docs/algorithms.md 6.5: the last-label baseline counts the label's changes in the order
+// learned, the first row a mistake; a pipeline is flagged when it makes as many mistakes.
+TEST(RunJson, TheLastLabelBaselineBesideEachPipeline) {
+  // Labels a a b b b a: 2 changes, so 3 mistakes of 6.
+  const std::string csv = "x,y\n1,a\n2,a\n3,b\n4,b\n5,b\n6,a\n";
+  auto runner = CsvRunner::create(testing::with({{"positive", "b"}}), {"perceptron"}).take();
+  ASSERT_TRUE(runner->push(csv.data(), csv.size()));
+  ASSERT_TRUE(runner->finish());
+  EXPECT_EQ(runner->last_label().rows, 6u);
+  EXPECT_EQ(runner->last_label().mistakes, 3u);
+  const auto j = nlohmann::json::parse(stats_json(*runner, 0));
+  EXPECT_EQ(j["lastLabel"]["mistakes"], 3);
+  EXPECT_DOUBLE_EQ(j["lastLabel"]["error"].get<double>(), 0.5);
+  EXPECT_EQ(j["noBetterThanLastLabel"], j["mistakes"].get<int>() >= 3);
+  const auto r = nlohmann::json::parse(run_result_json(*runner, 0));
+  EXPECT_EQ(r["lastLabel"], j["lastLabel"]);
+  // Multiclass: u u v w w: 2 changes, 3 mistakes of 5.
+  const std::string classes = "x,y\n1,u\n2,u\n3,v\n4,w\n5,w\n";
+  auto multi = CsvRunner::create(testing::with({{"task", "multiclass"}}), {}).take();
+  ASSERT_TRUE(multi->push(classes.data(), classes.size()));
+  ASSERT_TRUE(multi->finish());
+  EXPECT_EQ(nlohmann::json::parse(stats_json(*multi, 0))["lastLabel"]["mistakes"], 3);
+  // A shuffled run counts the order it learned in: the same labels, the same rows.
+  auto shuffled = CsvRunner::create(testing::with({{"positive", "b"}}), {"perceptron"}).take();
+  ASSERT_TRUE(shuffled->shuffle(4, 9));
+  ASSERT_TRUE(shuffled->push(csv.data(), csv.size()));
+  ASSERT_TRUE(shuffled->finish());
+  EXPECT_EQ(shuffled->last_label().rows, 6u);
+  EXPECT_GE(shuffled->last_label().mistakes, 1u);
+  // A regression label has none.
+  const std::string prices = "x,y\n1,1.5\n2,2.25\n3,3.5\n";
+  auto regression = CsvRunner::create({}, {}).take();
+  ASSERT_TRUE(regression->push(prices.data(), prices.size()));
+  ASSERT_TRUE(regression->finish());
+  EXPECT_FALSE(nlohmann::json::parse(stats_json(*regression, 0)).contains("lastLabel"));
 }
 
 }  // namespace

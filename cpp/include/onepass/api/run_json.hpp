@@ -20,14 +20,18 @@
 
 namespace onepass {
 
-// classes: a multiclass label's class names, by index (CsvReader::classes).
+// classes: a multiclass label's class names, by index (CsvReader::classes). last_label: the
+// run's last-label baseline (docs/algorithms.md 6.5), where the run knows it: the result then
+// gives it as lastLabel { error, mistakes } and whether the pipeline is noBetterThanLastLabel.
 std::string run_result_json(const Pipeline& p, const std::vector<std::string>& features,
-                            std::uint64_t skipped, const std::vector<std::string>& classes = {});
+                            std::uint64_t skipped, const std::vector<std::string>& classes = {},
+                            const LastLabelBaseline* last_label = nullptr);
 
 // A pipeline's progressive figures so far, as the JS API's stats(i) returns them: rows,
 // mistakes, error, tp, fp, tn, fn, logLoss, rollingError, rollingLogLoss (null when
 // undefined), diverged, revertedSteps, warnings.
-std::string stats_json(const Pipeline& p, const std::vector<std::string>& classes = {});
+std::string stats_json(const Pipeline& p, const std::vector<std::string>& classes = {},
+                       const LastLabelBaseline* last_label = nullptr);
 
 // What a reader has read, as the JS API's info() returns it: positiveLabel, negativeLabel,
 // rows, positives, skipped, bytes, lines, errors [{ line, column, message }]; for a CSV also
