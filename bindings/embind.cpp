@@ -9,6 +9,7 @@
 #include <string>
 
 #include "onepass/api/registry_json.hpp"
+#include "onepass/api/streams.hpp"
 #include "wasm/block_parser_adapter.hpp"
 #include "wasm/convert.hpp"
 #include "wasm/dataset_adapter.hpp"
@@ -16,6 +17,7 @@
 #include "wasm/pipeline_adapter.hpp"
 #include "wasm/runner_adapters.hpp"
 #include "wasm/scorer_adapter.hpp"
+#include "wasm/stream_adapter.hpp"
 
 using namespace onepass_wasm;  // NOLINT: the adapters are this file's own
 
@@ -137,4 +139,12 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("counts", &JsScorer::counts)
       .function("errors", &JsScorer::errors)
       .function("summary", &JsScorer::summary);
+  emscripten::function("streamsJson", &onepass::streams_json);
+  emscripten::function("streamsText", &onepass::streams_text);
+  emscripten::class_<JsStreamCsv>("StreamCsv")
+      .constructor<>()
+      .function("init", &JsStreamCsv::init)
+      .function("next", &JsStreamCsv::next)
+      .function("done", &JsStreamCsv::done)
+      .function("rows", &JsStreamCsv::rows);
 }

@@ -11,6 +11,7 @@ export { Scorer, CsvScorer } from './api/scorer.js';
 export { Runner } from './api/runner.js';
 export { CsvRunner } from './api/csv_runner.js';
 export { SvmlightRunner } from './api/svmlight_runner.js';
+export { StreamCsv } from './api/stream_csv.js';
 export { chunksOf, decompressed, isGzip } from './api/sources.js';
 export { ALGORITHMS_DOC, algorithmsAnchor, algorithmsRef } from './api/docs.js';
 export { plainSnapshot } from './api/types.js';

@@ -147,6 +147,15 @@ export interface RawEntry {
   task: 'binary' | 'multiclass' | 'regression' | '';
   params: RawParam[];
 }
+/** A stream made by code (api/streams.hpp streams_json; docs/algorithms.md 6.9): its name, a
+ * sentence on what it is and how its concept changes, its section of docs/algorithms.md
+ * ("6.9.1"), and its parameters, declared as a stage's are. */
+export interface RawStreamEntry {
+  name: string;
+  summary: string;
+  section: string;
+  params: RawParam[];
+}
 export interface RawSchema {
   features: string[];
   label: string;
@@ -296,6 +305,16 @@ export interface RawSvmlightInfo {
 }
 export interface RawSvmlightRunner extends RawRunner {
   info(): RawSvmlightInfo;
+}
+/** A stream's CSV a piece at a time (api/streams.hpp StreamCsv). */
+export interface RawStreamCsv {
+  /** "" or the error; params as "name=value" words; seed undefined: the core's default. */
+  init(name: string, params: string[], rows: number, seed: number | undefined): string;
+  /** About a megabyte of whole lines, the header first; "" once every row was given. */
+  next(): string;
+  done(): boolean;
+  rows(): number;
+  delete(): void;
 }
 export interface RawScorer {
   init(model: string, options: object): string;
@@ -455,6 +474,11 @@ export interface RawModule {
   limits(): Limits;
   savedBeforeStop(rows: number, file: string): string;
   gridSpecs(spec: string, grid: string): { specs?: string[]; error?: string };
+  /** The streams made by code as JSON text: RawStreamEntry[]. */
+  streamsJson(): string;
+  /** The same as both CLIs' `generate --list` prints it. */
+  streamsText(): string;
+  StreamCsv: new () => RawStreamCsv;
   Scorer: new () => RawScorer;
   Pipeline: new () => RawPipeline;
   CsvRunner: new () => RawCsvRunner;

@@ -15,5 +15,6 @@ int predict(onepass::CommandLine line);   // native_models.cpp
 int merge(onepass::CommandLine line);     // native_models.cpp
 int export_model(onepass::CommandLine line);
 int list(onepass::CommandLine line);
+int generate(onepass::CommandLine line);  // native_generate.cpp
 
 }  // namespace onepass_native

@@ -9,6 +9,8 @@
 //   onepass-native merge A.json B.json ... -o MERGED.json
 //   onepass-native export MODEL [--onnx FILE] [--weights FILE]
 //   onepass-native list
+//   onepass-native generate NAME --rows N [--seed S] [--param name=value ...] [-o FILE]
+//   onepass-native generate --list [--json]
 // Reading flags: the CSV options by their flags (api/csv_options.hpp: --label L, --positive V,
 // --delimiter ';', --na '?', --no-header, --skip-bad-rows, ...), or --format svmlight --dims D
 // [--index-base 0]. run and evaluate always print JSON lines (--json is accepted). The words
@@ -24,7 +26,9 @@ namespace {
 
 const char* const kUsage =
     "usage: onepass-native run|evaluate|predict FILE [flags] | merge A.json B.json -o OUT |\n"
-    "       export MODEL [--onnx FILE] [--weights FILE] | list | --version\n"
+    "       export MODEL [--onnx FILE] [--weights FILE] | list | --version |\n"
+    "       generate NAME --rows N [--seed S] [--param name=value ...] [-o FILE] |\n"
+    "       generate --list [--json]\n"
     "The flags are those of onepass --help; run and evaluate print JSON lines. One thread\n"
     "parses and learns (--threads is checked and gives the same results), and there is no\n"
     "progress line (--quiet).";
@@ -47,6 +51,7 @@ int main(int argc, char** argv) {
                           : cmd == "list"     ? list
                           : cmd == "export"   ? export_model
                           : cmd == "merge"    ? merge
+                          : cmd == "generate" ? generate
                                               : nullptr;
   if (command) {
     // The words are read once, here, for every command (a mistake is a usage error).

@@ -6,6 +6,7 @@ import { gunzippedHead, isGzipFile } from './gzip';
 import { previewTask, withPreviewDefault } from './tasks';
 import type { Source } from './protocol';
 import { specsForTask } from './compose';
+import { generatedHead, generatedSample, generatedSource } from './streams';
 import {
   type App,
   dataTask,
@@ -33,14 +34,21 @@ export const DATASETS = [
 const PREVIEW_BYTES = 1024 * 1024;
 const MAX_PREVIEW_BYTES = 64 * 1024 * 1024;
 
-/** A bundled sample, by absolute URL: the worker resolves relative URLs against its own. */
-export const sample = (file: string): Source => ({
-  kind: 'url',
-  url: new URL(file, document.baseURI).href,
-  name: file,
-});
+/** A sample by its menu value: one made by code (streams.ts), or a bundled file by absolute
+ * URL (the worker resolves relative URLs against its own). */
+export function sample(name: string): Source {
+  const generated = generatedSample(name);
+  if (generated) return generatedSource(generated);
+  return { kind: 'url', url: new URL(name, document.baseURI).href, name };
+}
 
-async function headText(src: Source, bytes: number): Promise<Head> {
+/** Whether the sample menu offers `name` (a link may name anything). */
+export const isSample = (name: string): boolean =>
+  DATASETS.some((d) => d.file === name) || generatedSample(name) !== undefined;
+
+async function headText(op: Onepass, src: Source, bytes: number): Promise<Head> {
+  // A generated sample's head is made here, by the page's module; its rows are the run's.
+  if (src.kind === 'generated') return generatedHead(op, src, bytes);
   if (src.kind === 'file') {
     // A .csv.gz: its head as the run will read it, decompressed.
     if (await isGzipFile(src.file)) {
@@ -139,7 +147,7 @@ export async function chooseData(app: App, source: Source): Promise<void> {
   let head: Head = { text: '', complete: true };
   for (let bytes = PREVIEW_BYTES; ; bytes *= 4) {
     try {
-      head = await headText(source, bytes);
+      head = await headText(op, source, bytes);
     } catch (e) {
       // No blocker: a sample that could not be downloaded may be there when Run asks again.
       return settle({ problems: [`Cannot read ${sourceName(source)}: ${(e as Error).message}`] });

@@ -1,6 +1,6 @@
 // The page's setup as a link (share.ts encodes it): the pipelines, the sample and how it is read,
 // never the data; and a link's setup applied when the page opens with one.
-import { chooseData, chooseLabel, choosePositive, DATASETS, sample } from './data';
+import { chooseData, chooseLabel, choosePositive, isSample, sample } from './data';
 import { type App, type DataState, type PageState, type Settings } from './state';
 import { decodeSetup, encodeSetup, type Setup } from './share';
 
@@ -15,7 +15,7 @@ function labelName(data: DataState): string | undefined {
 export function shareLink(s: PageState, base: string): string {
   const { data, settings } = s;
   const linked: Setup['data'] =
-    data.source.kind === 'url'
+    data.source.kind !== 'file'
       ? { sample: data.source.name, label: labelName(data), positive: data.positive || undefined }
       : 'own';
   const fragment = encodeSetup({
@@ -47,7 +47,7 @@ export async function applyLink(app: App): Promise<'run' | 'wait' | 'none'> {
   if (setup.holdout && HOLDOUTS.includes(setup.holdout)) settings.holdout = Number(setup.holdout);
   store.update((s) => ({ settings: { ...s.settings, ...settings } }));
   const data = setup.data;
-  const linked = data && data !== 'own' && DATASETS.some((d) => d.file === data.sample);
+  const linked = data && data !== 'own' && isSample(data.sample);
   await chooseData(app, linked ? sample(data.sample) : store.get().data.source);
   if (linked) {
     const columns = store.get().data.preview?.columns ?? [];

@@ -1,7 +1,19 @@
 // Messages between the page (main.ts) and the streaming Web Worker (worker.ts).
-import type { CsvInfo, CsvReadOptions, CvResult, PipelineResult, RunResult } from 'onepass';
+import type {
+  CsvInfo,
+  CsvReadOptions,
+  CvResult,
+  GenerateOptions,
+  PipelineResult,
+  RunResult,
+} from 'onepass';
 
-export type Source = { kind: 'url'; url: string; name: string } | { kind: 'file'; file: File };
+/** A bundled sample (by URL), the user's own file, or a sample made by code in the worker
+ * (streams.ts: the stream's name and options, as the package's streamCsv() takes them). */
+export type Source =
+  | { kind: 'url'; url: string; name: string }
+  | { kind: 'file'; file: File }
+  | { kind: 'generated'; name: string; stream: string; options: GenerateOptions };
 
 export interface RunOptions {
   pipelines: string[];

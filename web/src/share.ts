@@ -1,11 +1,12 @@
 // The setup as a link: the pipelines and how the data is read, in the URL's
 // fragment (never sent to a server), and never the data. A user's column name and class value
-// are part of their data, so the link names them only for a bundled sample; a link
-// made with one's own file says so, and its recipient is asked for their file.
+// are part of their data, so the link names them only for a sample (bundled or made by code);
+// a link made with one's own file says so, and its recipient is asked for their file.
 
 export interface Setup {
   specs: string;
-  /** A bundled sample's file name, or 'own' for the sender's own file (not in the link). */
+  /** A sample's name (a bundled file's, or a generated one's), or 'own' for the sender's own
+   * file (not in the link). */
   data: { sample: string; label?: string; positive?: string } | 'own';
   errors: string;
   order: string;

@@ -1,6 +1,6 @@
 // Streams the chosen CSV through the pipelines, off the page's main thread. The bytes are read
-// in chunks from the File (or from the site's own bundled file) and handed to wasm one chunk at
-// a time: memory stays flat however large the file. Progress goes to the page at most every
+// in chunks from the File (or from the site's own bundled file, or a stream made by code here,
+// streams.ts) and handed to wasm one chunk at a time: memory stays flat however large the file. Progress goes to the page at most every
 // 100 ms, so the charts update at a bounded rate.
 import { chunksOf, isGzip, load, type CsvRunner, type Dataset, type Onepass } from 'onepass';
 import {
@@ -14,6 +14,7 @@ import {
 } from './protocol';
 import { gunzippedHead, isGzipFile } from './gzip';
 import { sampleRows } from './sample';
+import { generatedBlob } from './streams';
 
 const PROGRESS_INTERVAL_MS = 100;
 const TARGET_CURVE_POINTS = 2000;
@@ -40,6 +41,10 @@ async function open(
   source: Source,
 ): Promise<{ stream: ReadableStream<Uint8Array>; total: number }> {
   if (source.kind === 'file') return { stream: source.file.stream(), total: source.file.size };
+  if (source.kind === 'generated') {
+    const blob = generatedBlob(await (onepass ??= load()), source);
+    return { stream: blob.stream(), total: blob.size };
+  }
   const response = await fetch(source.url).catch((e: Error) => {
     throw new Error(`cannot load ${source.name} (${e.message}: offline?)`);
   });
@@ -187,7 +192,7 @@ const GZIP_RATIO = 5;
 /** The source as CsvRunner.pushAll takes it (the File, or the sample's download as chunks), and
  * its first bytes, to space the curve's points. */
 async function openForRun(source: Source): Promise<{
-  input: File | AsyncIterable<Uint8Array>;
+  input: Blob | AsyncIterable<Uint8Array>;
   first: Uint8Array;
   total: number;
   expected?: number;
@@ -207,6 +212,12 @@ async function openForRun(source: Source): Promise<{
       expected: source.file.size * GZIP_RATIO,
       cancel: async () => undefined,
     };
+  }
+  if (source.kind === 'generated') {
+    // Made whole before the run, by the module the run uses: read as a File is read.
+    const blob = generatedBlob(await (onepass ??= load()), source);
+    const first = new Uint8Array(await blob.slice(0, 1 << 20).arrayBuffer());
+    return { input: blob, first, total: blob.size, cancel: async () => undefined };
   }
   const { stream, total } = await open(source);
   // One reused buffer (chunksOf): the page's memory stays flat on a file of any size.

@@ -1,9 +1,11 @@
-// The loaded module's API (Onepass): the registry, pipelines, runners, scorers and data sets.
+// The loaded module's API (Onepass): the registry, pipelines, runners, scorers, data sets and
+// the streams made by code.
 import { fail } from '../shared/errors.js';
 import { loadModule, type LoadOptions } from '../shared/module.js';
 import type { CsvFlag, Limits, RawModule } from '../onepass_wasm.mjs';
 import {
   checkCounts,
+  countOption,
   checkDims,
   checkKeys,
   checkSpecs,
@@ -14,6 +16,7 @@ import {
 import { Dataset, type DatasetOptions } from './dataset.js';
 import { Pipeline } from './pipeline.js';
 import { Scorer } from './scorer.js';
+import { StreamCsv } from './stream_csv.js';
 import { CsvRunner } from './csv_runner.js';
 import { SvmlightRunner } from './svmlight_runner.js';
 import { sourceChunks } from './sources.js';
@@ -24,12 +27,14 @@ import type {
   CsvReadOptions,
   CsvSource,
   CsvInfo,
+  GenerateOptions,
   MetricValues,
   ModelInput,
   ModelJSON,
   PipelineOptions,
   PipelineResult,
   RegistryEntry,
+  StreamEntry,
   StreamOptions,
   SvmlightOptions,
   SvmlightReadOptions,
@@ -131,6 +136,25 @@ export interface Onepass {
    * some hundreds of milliseconds later. Throws as csvRunner does for a bad spec.
    */
   warmUp(pipelines?: string[]): void;
+  /** The streams made by code with concept drift (docs/algorithms.md 6.9): each one's name,
+   * what it is and when its concept changes, and its parameters with their defaults, ranges and
+   * help. */
+  streams(): StreamEntry[];
+  /** The same as text, as the core writes it (what `onepass generate --list --json` prints). */
+  streamsJSON(): string;
+  /** @internal The same as both CLIs' `generate --list` prints it. */
+  streamsText(): string;
+  /**
+   * A stream made by code as CSV text: a header (its columns, then `label`), then a line per row,
+   * numbers as their shortest text, categories as their levels' text, the label 1 or 0; the same
+   * bytes as `onepass generate` for the same name, rows, seed and parameters. Throws the core's
+   * message for an unknown stream, rows outside [1, 10^9] or a parameter unknown or out of its
+   * range. A long stream is a long string: streamCsv() gives it a piece at a time.
+   */
+  generateCsv(name: string, options: GenerateOptions): string;
+  /** The same CSV a piece at a time (StreamCsv: about a megabyte of whole lines each); dispose()
+   * it when done. Throws as generateCsv() does. */
+  streamCsv(name: string, options: GenerateOptions): StreamCsv;
   /** Streams a whole source through pipelines. */
   runCsv(
     source: CsvSource,
@@ -164,6 +188,7 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
     ...scorerMethods(m),
     loadDataset: (source, opts) => loadDataset(m, source, opts),
     ...runnerMethods(m),
+    ...streamMethods(m),
     warmUp: (pipelines) => warmUp(api, pipelines),
     runCsv: (source, opts) => runCsv(api, source, opts),
   };
@@ -363,6 +388,40 @@ function runnerMethods({
         ),
       );
     },
+  };
+}
+
+/** The streams made by code: their catalog, and their CSV whole or a piece at a time. */
+function streamMethods({
+  raw,
+}: Loaded): Pick<Onepass, 'streams' | 'streamsJSON' | 'streamsText' | 'generateCsv' | 'streamCsv'> {
+  const streamCsv = (name: string, opts: GenerateOptions): StreamCsv => {
+    if (typeof name !== 'string')
+      fail(`a stream's name is a string, e.g. 'sea' (got ${typeof name})`);
+    checkKeys('streamCsv', opts ?? {}, ['rows', 'seed', 'params']);
+    // Whole numbers here; their bounds are the core's, with its message (rows in [1, 10^9]).
+    const rows = countOption('rows', opts?.rows, Number.MAX_SAFE_INTEGER);
+    if (rows === undefined) fail('a stream needs options.rows, the rows to write');
+    const seed = countOption('seed', opts.seed, Number.MAX_SAFE_INTEGER);
+    const params = opts.params ?? {};
+    const words = Array.isArray(params)
+      ? params.map(String)
+      : Object.entries(params).map(([k, v]) => `${k}=${String(v)}`);
+    return new StreamCsv(initialised(new raw.StreamCsv(), (o) => o.init(name, words, rows, seed)));
+  };
+  return {
+    streams: () => JSON.parse(raw.streamsJson()) as StreamEntry[],
+    streamsJSON: () => raw.streamsJson(),
+    streamsText: () => raw.streamsText(),
+    generateCsv(name, opts) {
+      const csv = streamCsv(name, opts);
+      try {
+        return [...csv].join('');
+      } finally {
+        csv.dispose();
+      }
+    },
+    streamCsv,
   };
 }
 

@@ -13,6 +13,7 @@ import type {
   RawStats,
   RawEntry,
   RawParam,
+  RawStreamEntry,
   RawSchema,
   RawRun,
   RawCv,
@@ -45,6 +46,18 @@ export function plainSnapshot(s: Snapshot): PlainSnapshot {
 export type SnapshotPart = RawSnapshotPart;
 export type RegistryEntry = RawEntry;
 export type RegistryParam = RawParam;
+/** A stream made by code with concept drift (Onepass.streams(); docs/algorithms.md 6.9). */
+export type StreamEntry = RawStreamEntry;
+/** The stream Onepass.generateCsv() and streamCsv() write. */
+export interface GenerateOptions {
+  /** Rows to write, from 1 to 10^9. */
+  rows: number;
+  /** The stream's seed (default 1): the same seed, parameters and rows give the same bytes. */
+  seed?: number;
+  /** The stream's parameters (StreamEntry.params), as { noise: 0.1 } or as the CLI's --param
+   * takes them, ['noise=0.1']. */
+  params?: Record<string, string | number | boolean> | string[];
+}
 export type CsvInfo = RawCsvInfo;
 /**
  * The head of a CSV as a run would read it: each column's role and why, the first rows'

@@ -1,9 +1,11 @@
 // The onepass command line (README.md "The CLI"): a command's words to the command that runs
-// them (one file each: run, evaluate, models), list, --help and --version, and the exit code.
+// them (one file each: run, evaluate, models, generate), list, --help and --version, and the exit
+// code.
 import { readFileSync } from 'node:fs';
 import { ALGORITHMS_DOC, algorithmsRef, load, type RegistryEntry } from '../index.js';
 import { pad, UsageError, Words } from './args.js';
 import { evaluate } from './evaluate.js';
+import { generate } from './generate.js';
 import { exportModel, merge, predict } from './models.js';
 import { run } from './run.js';
 import { USAGE } from './usage.js';
@@ -62,6 +64,7 @@ export async function main(argv: string[]): Promise<number> {
     else if (cmd === 'merge') await merge(rest);
     else if (cmd === 'export') await exportModel(rest);
     else if (cmd === 'list') await list(rest);
+    else if (cmd === 'generate') await generate(rest);
     else if (cmd === '--version' || cmd === '-v') process.stdout.write(`${version()}\n`);
     else throw new UsageError(cmd ? `unknown command '${cmd}'` : 'no command given');
     return 0;

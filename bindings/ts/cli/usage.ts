@@ -19,6 +19,8 @@ export const USAGE = `usage:
   onepass merge a.json b.json [...] -o merged.json
   onepass export model.json [--onnx model.onnx] [--weights weights.json]
   onepass list [--json]
+  onepass generate <stream> --rows N [--seed S] [--param name=value ...] [-o file.csv]
+  onepass generate --list [--json]
   onepass --version
 
   spec examples: "zscore | logreg(eta0=0.1,lambda=0)", "perceptron +avg", "minmax | pa1(c=0.1)";
@@ -54,6 +56,10 @@ export const USAGE = `usage:
                probability) and/or as plain weights per feature (coef, intercept), for
                pipelines with an exact linear form (zscore, pareto, vast, level, twosd,
                ewzscore, robust, minmax, maxabs scalers; learners with a margin w.x + b)
+  generate     a stream made by code whose concept changes at known rows (sea, hyperplane,
+               agrawal, stagger, concept_drift; generate --list describes each and its
+               parameters), as CSV on standard output or in -o's file; the same --seed
+               (default 1), rows and parameters give the same bytes
   evaluate     holdout (default 20% test), k-fold CV or a given test file; --grid selects
                parameters on a validation part of the training data (--optimistic: on the
                test part, as the Feature Scaling paper did; labelled so); --curve draws a

@@ -10,6 +10,7 @@
 #include "onepass/api/dataset.hpp"
 #include "onepass/api/defaults.hpp"
 #include "onepass/api/limits.hpp"
+#include "onepass/api/streams.hpp"
 
 namespace onepass {
 
@@ -77,6 +78,14 @@ const std::map<std::string, std::vector<Option>>& command_options() {
       {"merge", {{"--out", "-o", Kind::text}}},
       {"export", {{"--onnx", "", Kind::text}, {"--weights", "", Kind::text}}},
       {"list", {{"--json", "", Kind::toggle}}},
+      // A stream made by code (docs/algorithms.md 6.9), or with --list the streams there are.
+      {"generate",
+       {{"--rows", "", Kind::count, 1, kMaxStreamRows},
+        {"--seed", "", Kind::count, 0, kMaxCount},
+        {"--param", "", Kind::text},
+        {"--out", "-o", Kind::text},
+        {"--list", "", Kind::toggle},
+        {"--json", "", Kind::toggle}}},
   };
   return table;
 }
@@ -200,6 +209,27 @@ Status check_evaluate(const CommandLine& line) {
   return check_evaluation(protocol, options);
 }
 
+// generate's words: --list alone (with --json, the catalog as JSON), or one stream's name with
+// --rows and what the stream accepts, checked as the stream is built (api/streams.hpp), so that
+// an unknown stream or parameter is a mistake of the command line in both CLIs.
+Status check_generate(const CommandLine& line) {
+  if (line.has("--list")) {
+    if (!line.files.empty()) return Status::error("unexpected argument '" + line.files[0] + "'");
+    for (const char* flag : {"--rows", "--seed", "--param", "--out"})
+      if (line.has(flag))
+        return Status::error(std::string("--list names the streams; it takes no ") + flag);
+    return Status::ok();
+  }
+  if (line.has("--json"))
+    return Status::error("--json goes with --list: a stream is written as CSV");
+  if (line.files.empty())
+    return Status::error("generate needs a stream's name (generate --list names them)");
+  if (line.files.size() > 1) return Status::error("unexpected argument '" + line.files[1] + "'");
+  if (!line.has("--rows")) return Status::error("generate needs --rows N, the rows to write");
+  auto request = stream_request_of(line);
+  return request ? check_stream(request.value()) : request.status();
+}
+
 // The rules between a command's options that need no file.
 Status check_command(const CommandLine& line) {
   const std::string& c = line.command;
@@ -222,6 +252,7 @@ Status check_command(const CommandLine& line) {
   if (c == "merge" && line.files.empty()) return Status::error("merge needs model files");
   if (c == "export" && !line.has("--onnx") && !line.has("--weights"))
     return Status::error("export needs --onnx FILE and/or --weights FILE");
+  if (c == "generate") return check_generate(line);
   if (c == "list" && !line.files.empty())
     return Status::error("unexpected argument '" + line.files[0] + "'");
   return Status::ok();
@@ -258,6 +289,20 @@ void evaluation_of(const CommandLine& line, EvaluationProtocol& protocol,
   options.grid = line.value("--grid");
   options.select = line.value("--select", options.select);
   options.optimistic = line.has("--optimistic");
+}
+
+Result<StreamRequest> stream_request_of(const CommandLine& line) {
+  StreamRequest request;
+  request.name = line.files.empty() ? "" : line.files[0];
+  // --rows and --seed were checked as whole numbers in their ranges.
+  request.rows = std::strtoull(line.value("--rows", "0").c_str(), nullptr, 10);
+  if (line.has("--seed")) request.seed = std::strtoull(line.value("--seed").c_str(), nullptr, 10);
+  const auto words = line.options.find("--param");
+  auto params =
+      stream_params(words == line.options.end() ? std::vector<std::string>{} : words->second);
+  if (!params) return params.status();
+  request.params = params.take();
+  return request;
 }
 
 bool CommandLine::svmlight() const {

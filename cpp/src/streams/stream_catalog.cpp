@@ -176,26 +176,34 @@ Status write_stream_csv(const std::string& name, const StreamParams& params, std
 
 Status write_stream_csv(StreamGenerator& stream, std::uint64_t rows, std::ostream& out) {
   if (Status st = check_stream_rows(rows); !st) return st;
-  const auto& columns = stream.columns();
-  std::string line;
-  for (const auto& c : columns) line += c.name + ",";
-  line += "label\n";
-  out << line;
+  out << stream_csv_header(stream);
   StreamRow row;
+  std::string line;
   for (std::uint64_t i = 0; i < rows && out; ++i) {
-    stream.next(row);
     line.clear();
-    for (std::size_t j = 0; j < columns.size(); ++j) {
-      const auto& levels = columns[j].levels;
-      line +=
-          levels.empty() ? js_number_text(row.x[j]) : levels[static_cast<std::size_t>(row.x[j])];
-      line += ',';
-    }
-    line += row.label ? "1\n" : "0\n";
+    append_stream_csv_row(stream, row, line);
     out << line;
   }
   if (!out) return Status::error("the stream could not be written (the output refused it)");
   return Status::ok();
+}
+
+std::string stream_csv_header(const StreamGenerator& stream) {
+  std::string line;
+  for (const auto& c : stream.columns()) line += c.name + ",";
+  line += "label\n";
+  return line;
+}
+
+void append_stream_csv_row(StreamGenerator& stream, StreamRow& row, std::string& out) {
+  const auto& columns = stream.columns();
+  stream.next(row);
+  for (std::size_t j = 0; j < columns.size(); ++j) {
+    const auto& levels = columns[j].levels;
+    out += levels.empty() ? js_number_text(row.x[j]) : levels[static_cast<std::size_t>(row.x[j])];
+    out += ',';
+  }
+  out += row.label ? "1\n" : "0\n";
 }
 
 }  // namespace onepass

@@ -51,4 +51,11 @@ Status write_stream_csv(const std::string& name, const StreamParams& params, std
 // The next `rows` rows of a generator already built.
 Status write_stream_csv(StreamGenerator& stream, std::uint64_t rows, std::ostream& out);
 
+// The two parts of that CSV, for a writer that gives it a piece at a time (api/streams.hpp
+// StreamCsv): the header line, and the stream's next row appended to `out` as its line (`row` is
+// scratch space, reused from row to row). write_stream_csv is made of them, so the pieces are
+// its bytes.
+std::string stream_csv_header(const StreamGenerator& stream);
+void append_stream_csv_row(StreamGenerator& stream, StreamRow& row, std::string& out);
+
 }  // namespace onepass

@@ -2,6 +2,7 @@
 // positive class, bad rows, row order and seed, and the preview with a role menu per column.
 // Every control shows the state; changing one changes the state (data.ts).
 import { chooseData, chooseLabel, choosePositive, chooseRole, DATASETS, sample } from '../data';
+import { GENERATED, generatedSample } from '../streams';
 import { find, findAll } from '../dom';
 import { showPreview } from '../preview';
 import { previewTask } from '../tasks';
@@ -37,8 +38,12 @@ function fillPositive(menu: HTMLSelectElement, p: CsvPreview | null): void {
 
 function describe(data: DataState): string {
   const s = data.source;
-  return s.kind === 'file'
-    ? `${s.file.name}: ${(s.file.size / 1e6).toFixed(2)} MB, read in chunks in this browser`
+  if (s.kind === 'file')
+    return `${s.file.name}: ${(s.file.size / 1e6).toFixed(2)} MB, read in chunks in this browser`;
+  // A generated sample says what changes and when: its drift is what it is there for.
+  const generated = s.kind === 'generated' ? generatedSample(s.name) : undefined;
+  return generated
+    ? `made by code in this browser, nothing downloaded (docs/algorithms.md 6.9). ${generated.change}`
     : `sample: ${s.name}`;
 }
 
@@ -60,7 +65,11 @@ export function mountDataPanel(root: HTMLElement, app: App): void {
   // While the user's own file is chosen, the sample menu says so instead of naming a sample.
   const own = new Option('', '', false, false);
   own.disabled = true;
-  dataset.replaceChildren(...DATASETS.map((d) => new Option(d.title, d.file)));
+  // The samples made by code follow the bundled files, as a group of their own.
+  const generated = document.createElement('optgroup');
+  generated.label = 'Made by code, with concept drift';
+  generated.append(...GENERATED.map((g) => new Option(g.title, g.name)));
+  dataset.replaceChildren(...DATASETS.map((d) => new Option(d.title, d.file)), generated);
 
   const settings = (fields: Partial<Settings>): void =>
     store.update((s) => ({ settings: { ...s.settings, ...fields } }));

@@ -10,11 +10,12 @@
 
 #include "core/status.hpp"
 #include "onepass/api/dataset.hpp"
+#include "onepass/api/streams.hpp"
 
 namespace onepass {
 
 struct CommandLine {
-  std::string command;             // run, evaluate, predict, merge, export or list
+  std::string command;             // run, evaluate, predict, merge, export, list or generate
   std::vector<std::string> files;  // the words that are not options, in order
   // Every option given, by its long flag (-p is --pipeline), with its values in order; a switch
   // holds "true". Each value is checked for its kind already (a whole number in its range, a
@@ -37,7 +38,8 @@ struct CommandLine {
 // The words after the program's name, the command first: every option and value checked, then
 // the command's rules that need no file (one input file; --load without --pipeline; --save with
 // one pipeline; one protocol for evaluate, and its options as api/dataset.hpp
-// check_evaluation asks; predict without --dims, the model's; ...). The error is the first mistake,
+// check_evaluation asks; predict without --dims, the model's; generate's stream, rows and
+// parameters as api/streams.hpp check_stream asks; ...). The error is the first mistake,
 // as both CLIs print it (exit code 2). Unknown commands are the CLIs' own (each lists its
 // commands).
 Result<CommandLine> parse_command_line(const std::vector<std::string>& words);
@@ -54,5 +56,10 @@ Status check_reading(const CommandLine& line, const std::string& model,
 // --optimistic). parse_command_line checked them with check_evaluation already.
 void evaluation_of(const CommandLine& line, EvaluationProtocol& protocol,
                    EvaluationOptions& options);
+
+// The stream `generate NAME --rows N [--seed S] [--param name=value ...]` asks for
+// (api/streams.hpp). parse_command_line checked it already (check_stream); the error is a
+// --param that is not name=value.
+Result<StreamRequest> stream_request_of(const CommandLine& line);
 
 }  // namespace onepass
