@@ -442,6 +442,12 @@ export interface Limits {
   maxClasses: number;
   /** A multiclass model's weights: its classes times its features. */
   maxTaskWeights: number;
+  /** A class weight, given or balanced (docs/algorithms.md 4.28); 1 / it the smallest. */
+  maxClassWeight: number;
+  /** The drift rows a +drift pipeline keeps (every drift is counted; docs/algorithms.md 6.10). */
+  maxDriftEvents: number;
+  /** The rows of a generated stream (docs/algorithms.md 6.9). */
+  maxStreamRows: number;
 }
 /** A CSV option (api/csv_options.hpp): its name in the API, its flag in the CLIs (a switch
  * sets switchValue), whether svmlight rows take it too, and a whole-number option's bounds. */

@@ -51,7 +51,7 @@ inline val metric_names_value() {
 }
 
 // The core's bounds (api/limits.hpp): { maxDims, maxWindow, maxShuffleBuffer, maxClasses,
-// maxTaskWeights }.
+// maxTaskWeights, maxClassWeight, maxDriftEvents, maxStreamRows }.
 inline val limits_value() {
   val out = val::object();
   out.set("maxDims", static_cast<double>(onepass::kMaxDims));
@@ -59,6 +59,9 @@ inline val limits_value() {
   out.set("maxShuffleBuffer", static_cast<double>(onepass::kMaxShuffleRows));
   out.set("maxClasses", static_cast<double>(onepass::kMaxClasses));
   out.set("maxTaskWeights", static_cast<double>(onepass::kMaxTaskWeights));
+  out.set("maxClassWeight", onepass::kMaxClassWeight);
+  out.set("maxDriftEvents", static_cast<double>(onepass::kMaxDriftEvents));
+  out.set("maxStreamRows", static_cast<double>(onepass::kMaxStreamRows));
   return out;
 }
 

@@ -61,6 +61,9 @@ test("the JS layer's bounds are the core's, and the core refuses past them", asy
       maxShuffleBuffer: checks.MAX_SHUFFLE_BUFFER,
       maxClasses: 1000, // the bounds the README states; the core enforces them (no JS check)
       maxTaskWeights: 2 ** 25,
+      maxClassWeight: 100,
+      maxDriftEvents: 1000,
+      maxStreamRows: 1e9,
     },
     limits,
   );
