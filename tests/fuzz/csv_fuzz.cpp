@@ -1,6 +1,7 @@
 // Fuzz target: arbitrary bytes as a CSV stream, in arbitrary chunks, through a runner of
 // pipelines (a scaler shared by two, a quantile sketch, a warm-up scaler, an averaged learner;
-// or pipelines that learn classes, one-vs-rest included, or numbers: docs/algorithms.md 1.8),
+// or pipelines that learn classes, one-vs-rest included, or numbers: docs/algorithms.md 1.8;
+// some with class weights or +drift: docs/algorithms.md 4.28, 6.10),
 // then every snapshot and model a front end would take, whether the stream failed or not.
 #include <cstdint>
 #include <string>
@@ -21,17 +22,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   opt.on_error = options & 4 ? ErrorPolicy::skip : ErrorPolicy::stop;
   opt.scale_encoded = options & 8;
   opt.sample_rows = options & 16 ? 3 : 1000;
-  if (options & 32) opt.decimal = ',';  // else decided from the sample
-  opt.max_record_bytes = 4096;          // the bound itself is part of what is tested
+  if (options & 32) opt.decimal = ',';             // else decided from the sample
+  if (options & 2) opt.class_weight = "balanced";  // docs/algorithms.md 4.28
+  opt.max_record_bytes = 4096;                     // the bound itself is part of what is tested
   opt.max_fields = 64;
   const std::vector<std::string> specs =
       options & 64 ? std::vector<std::string>{"zscore | logreg +avg", "zscore | mpa1",
-                                              "robust(eps=0.1) | softmax +avg", "maxabs | pa2"}
+                                              "robust(eps=0.1) | softmax +avg +drift(action=reset)",
+                                              "maxabs | pa2 +drift(detector=ddm,action=background)"}
       : options & 128
-          ? std::vector<std::string>{"zscore | pareg2 +avg", "minmax | huber",
-                                     "robust(eps=0.1) | linreg"}
-          : std::vector<std::string>{"zscore | logreg +avg", "zscore | pa1",
-                                     "robust(eps=0.1) | perceptron +vote", "as(warmup=5) | mbw"};
+          ? std::vector<std::string>{"zscore | pareg2 +avg +drift(action=background)",
+                                     "minmax | huber", "robust(eps=0.1) | linreg"}
+          : std::vector<std::string>{
+                "zscore | logreg +avg", "zscore | pa1 +drift(detector=hddm_w,action=background)",
+                "robust(eps=0.1) | perceptron +vote +drift(action=reset,scalers=true)",
+                "as(warmup=5) | mbw"};
   auto runner = CsvRunner::create(opt, specs, 3, 4);
   if (!runner) return 0;
   CsvRunner& r = *runner.value();
