@@ -68,11 +68,13 @@ int run(onepass::CommandLine line) {
   // The model reads what it was trained on.
   read.svmlight = read.svmlight || model_format == "svmlight";
   const std::size_t every = std::strtoull(line.value("--every", "0").c_str(), nullptr, 10);
+  const std::size_t window = std::strtoull(line.value("--window", "0").c_str(), nullptr, 10);
   if (read.svmlight)
-    return run_through(onepass::start_svmlight_runner(read.svm, specs, models, every), file, save);
+    return run_through(onepass::start_svmlight_runner(read.svm, specs, models, every, window), file,
+                       save);
   if (onepass::Status st = onepass::check_csv_options(read.csv); !st)
     return usage_error(st.message());
-  auto runner = onepass::start_csv_runner(read.csv, specs, models, every);
+  auto runner = onepass::start_csv_runner(read.csv, specs, models, every, window);
   if (runner)
     if (onepass::Status st = runner.value()->shuffle(
             std::strtoull(line.value("--shuffle-buffer", "0").c_str(), nullptr, 10),

@@ -54,6 +54,12 @@ test('both CLIs agree on a +drift run; the table says what happened', () => {
     assert.equal(js.canonical.includes('+drift(detector=ddm,action=background'), true);
     const table = cli(['run', file, '-p', spec]).stdout;
     assert.match(table, /\d+ drifts? at rows \d+.*: background learner in/);
+    // --window: the error of the last rows, as both CLIs give it.
+    const windowed = jsonLines(cli(['run', file, '-p', spec, '--window', '500', '--json']).stdout);
+    const nativeWindowed = nativeRun([file, '-p', spec, '--window', '500'])[0];
+    assert.equal(typeof windowed[0].rollingError, 'number');
+    assert.equal(windowed[0].rollingError, nativeWindowed.rollingError);
+    assert.equal(js.rollingError, undefined);
     const bad = cli(['run', file, '-p', 'pa +drift(detector=cusum)']);
     assert.notEqual(bad.status, 0);
     assert.match(bad.stderr, /cusum/);

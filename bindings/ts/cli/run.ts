@@ -33,6 +33,7 @@ interface RunArgs {
   load?: string;
   csv: CsvReadOptions;
   every: number;
+  window: number;
   json: boolean;
   quiet: boolean;
   threads?: number;
@@ -51,6 +52,7 @@ function runArgs(w: Words): RunArgs {
     load: w.value('--load'),
     csv: w.csv(),
     every: w.number('--every') ?? 0,
+    window: w.number('--window') ?? 0,
     json: w.has('--json'),
     quiet: w.has('--quiet'),
     threads: w.number('--threads'),
@@ -99,6 +101,7 @@ function runnerOf(
       pipelines: a.pipelines,
       models,
       every: a.every,
+      window: a.window,
       onError,
       shuffleBuffer: a.shuffleBuffer,
       seed: a.seed,
@@ -109,6 +112,7 @@ function runnerOf(
     ...a.words.svmlight(),
     ...(models.length ? { models } : { pipelines: a.pipelines }),
     every: a.every,
+    window: a.window,
     onError,
   });
   return { csv: null, svm };

@@ -2,7 +2,8 @@
 
 export const USAGE = `usage:
   onepass run <file.csv|-> [--pipeline "<spec>" ...]
-              [--label <name|index>] [--positive <value>] [--every K] [--skip-bad-rows] [--json]
+              [--label <name|index>] [--positive <value>] [--every K] [--window N] [--skip-bad-rows]
+              [--json]
               [--save model.json] [--load model.json] [--shuffle-buffer N [--seed S]]
               [--threads N] [CSV reading options, below]
   onepass run <file.svm|-> --format svmlight --dims D [--index-base 0] [--pipeline "<spec>" ...]
@@ -28,6 +29,7 @@ export const USAGE = `usage:
   --label      label column by header name or 0-based index (-1 = last; default: last)
   --positive   label value of the positive class (default: numeric 1 vs 0 or -1)
   --every K    record the cumulative-mistakes curve every K rows (printed with --json)
+  --window N   also give the error of the last N rows (rollingError in --json; at most 10,000,000)
   --skip-bad-rows  count and skip malformed rows instead of stopping at the first one
   --json       one JSON object per pipeline, one per line
   --quiet, -q  no progress line on the terminal (there is none when stderr is not a terminal)

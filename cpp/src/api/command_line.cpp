@@ -49,6 +49,7 @@ const std::map<std::string, std::vector<Option>>& command_options() {
       {"run",
        {{"--pipeline", "-p", Kind::text},
         {"--every", "", Kind::count, 0, kMaxCount},
+        {"--window", "", Kind::count, 0, kMaxWindow},
         {"--shuffle-buffer", "", Kind::count, 0, kMaxShuffleRows},
         {"--seed", "", Kind::count, 0, kMaxCount},
         {"--save", "", Kind::text},

@@ -170,6 +170,12 @@ void add_run_common(const Pipeline& p, const std::vector<std::string>& features,
   j["scalers"] = scalers;
   j["warnings"] = p.warnings();
   j["skipped"] = skipped;
+  // The error over the last `window` rows (docs/algorithms.md 6.1; a regression's mean absolute
+  // error), when the run keeps a window (--window).
+  const bool task = p.learns_task();
+  if (task ? p.task_progress().window() : p.progress().window())
+    j["rollingError"] =
+        number_or_null<J>(task ? p.task_progress().rolling_error() : p.progress().rolling_error());
   add_class_weights(p, j);
   add_drift(p, j);
   add_last_label(p, last_label, j);

@@ -267,3 +267,33 @@ TEST(CsvRunner, SharedScalersChangeNothingInAnyPipeline) {
 
 }  // namespace
 }  // namespace onepass
+
+namespace onepass {
+namespace {
+
+// docs/algorithms.md 6.5: a learner on raw features that ends no better than the majority class
+// is told to scale them; with a scaler, or when it learned something, nothing is said.
+TEST(PipelineWarnings, RawFeaturesThatLearnedNothingAreNamed) {
+  auto raw = Pipeline::build("pa").take();
+  auto scaled = Pipeline::build("zscore | pa").take();
+  auto learned = Pipeline::build("pa").take();
+  for (int i = 0; i < 400; ++i) {
+    const double x[] = {1e4 * std::sin(i * 1.7), 3e3 * std::cos(i * 0.3)};
+    const double y = i % 10 == 0 ? 1 : -1;  // 10% positives, nothing in x tells them apart
+    raw->learn_one(x, 2, y);
+    scaled->learn_one(x, 2, y);
+    const double clear[] = {y, 0.5};
+    learned->learn_one(clear, 2, y);
+  }
+  ASSERT_TRUE(no_better_than_baseline(raw->progress().confusion()));
+  const std::vector<std::string> w = raw->warnings();
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_EQ(w[0],
+            "pa has no scaler before it and did no better than the majority class: on raw "
+            "values its steps follow the features' sizes; try zscore | pa");
+  for (const std::string& s : scaled->warnings()) EXPECT_EQ(s.find("no scaler"), std::string::npos);
+  EXPECT_TRUE(learned->warnings().empty());
+}
+
+}  // namespace
+}  // namespace onepass
