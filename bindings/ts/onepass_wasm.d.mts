@@ -46,7 +46,7 @@ interface RawStatsCommon {
   drift?: RawDriftReport;
   /** Each row predicted by the label of the row before it (docs/algorithms.md 6.5), in the
    * order learned; null before any row; absent for regression and svmlight rows. */
-  lastLabel?: { error: number; mistakes: number } | null;
+  lastLabel?: { error: number; mistakes: number; balancedAccuracy: number | null } | null;
   /** As many mistakes as that baseline or more. */
   noBetterThanLastLabel?: boolean;
 }
@@ -114,7 +114,7 @@ export interface RawBinaryStats {
   drift?: RawDriftReport;
   /** Each row predicted by the label of the row before it (docs/algorithms.md 6.5), in the
    * order learned; null before any row; absent for regression and svmlight rows. */
-  lastLabel?: { error: number; mistakes: number } | null;
+  lastLabel?: { error: number; mistakes: number; balancedAccuracy: number | null } | null;
   /** As many mistakes as that baseline or more. */
   noBetterThanLastLabel?: boolean;
 }
@@ -399,6 +399,9 @@ export interface RawCv {
   mean: RawMetrics;
   sd: RawMetrics;
   /** Folds whose training diverged (reverted steps). */
+  /** The metrics defined in fewer folds than there are, and in how many (docs/algorithms.md
+   * 6.3): recall needs a positive row in the fold, precision a row predicted positive. */
+  definedFolds: Record<string, number>;
   divergedFolds: number;
   error?: string;
 }

@@ -119,6 +119,7 @@ interface EvaluationLine {
   sd?: MetricValues;
   revertedSteps?: number;
   divergedFolds?: number;
+  definedFolds?: Record<string, number>;
   grid?: { best: string };
   /** A learning curve (--curve): the mean metrics over the folds at each training fraction. */
   curve?: { fraction: number; dataShare: number; mean: MetricValues }[];
@@ -170,6 +171,11 @@ function printTable(
       process.stdout.write(
         `${' '.repeat(width)}diverged in ${r.divergedFolds} of ${a.folds} folds\n`,
       );
+    // A metric undefined in a fold (recall where the fold has no positive) is averaged over the
+    // folds where it is defined (docs/algorithms.md 6.3), and said so.
+    for (const [m, n] of Object.entries(r.definedFolds ?? {}))
+      if ((metrics as string[]).includes(m))
+        process.stdout.write(`${' '.repeat(width)}${m}: the mean of ${n} of ${a.folds} folds\n`);
     if (r.grid) process.stdout.write(`${' '.repeat(width)}chosen: ${r.grid.best}\n`);
     if (r.curve?.length)
       process.stdout.write(

@@ -250,9 +250,12 @@ Json evaluation_json(const Evaluation& e) {
 Json cv_json(const CvResult& cv) {
   Json folds = Json::array();
   for (const auto& f : cv.folds) folds.push_back(run_json(f));
+  Json defined = Json::object();
+  for (const auto& [metric, n] : cv.defined_folds) defined[metric] = n;
   return {{"folds", folds},
           {"mean", metrics_json(cv.mean)},
           {"sd", metrics_json(cv.sd)},
+          {"definedFolds", defined},
           {"divergedFolds", cv.diverged_folds}};
 }
 

@@ -196,24 +196,46 @@ Result<RunResult> train_and_test(const RowBlock& data, const std::string& spec, 
 
 namespace {
 
-// Mean and sample deviation of each metric over the runs where it is defined.
-void summarise(const std::vector<const Metrics*>& runs, Metrics& mean, Metrics& sd) {
+// Whether metric `name` of a run is defined: precision needs a row predicted positive, recall a
+// positive row, F1 either (docs/algorithms.md 6.3). A single run reports them as 0 then
+// (D-EVAL-2); a mean over folds leaves such a fold out and says how many it averaged.
+bool defined_in(const Metrics& run, const std::string& name, double v) {
+  if (std::isnan(v)) return false;
+  const auto count = [&](const char* key) {
+    for (const auto& [k, x] : run)
+      if (k == key) return x;
+    return 1.0;  // not reported: taken as defined
+  };
+  if (name == "precision") return count("tp") + count("fp") > 0;
+  if (name == "recall") return count("tp") + count("fn") > 0;
+  if (name == "f1") return 2 * count("tp") + count("fp") + count("fn") > 0;
+  return true;
+}
+
+// Mean and sample deviation of each metric over the runs where it is defined, and for each
+// metric defined in fewer runs than there are, how many.
+void summarise(const std::vector<const Metrics*>& runs, Metrics& mean, Metrics& sd,
+               std::vector<std::pair<std::string, std::size_t>>& defined) {
   mean.clear();
   sd.clear();
+  defined.clear();
   if (runs.empty()) return;
   for (std::size_t m = 0; m < runs[0]->size(); ++m) {
     double sum = 0, sq = 0, n = 0;
+    const std::string& name = (*runs[0])[m].first;
     for (const Metrics* r : runs) {
       const double v = (*r)[m].second;
-      if (std::isnan(v)) continue;
+      if (!defined_in(*r, name, v)) continue;
       sum += v;
       n += 1;
     }
     const double mu = n ? sum / n : kNan;
     for (const Metrics* r : runs) {
       const double v = (*r)[m].second;
-      if (!std::isnan(v)) sq += (v - mu) * (v - mu);
+      if (defined_in(*r, name, v)) sq += (v - mu) * (v - mu);
     }
+    if (n < static_cast<double>(runs.size()))
+      defined.emplace_back(name, static_cast<std::size_t>(n));
     mean.emplace_back((*runs[0])[m].first, mu);
     sd.emplace_back((*runs[0])[m].first, n > 1 ? std::sqrt(sq / (n - 1)) : n ? 0.0 : kNan);
   }
@@ -236,7 +258,7 @@ Result<CvResult> cross_validate(const RowBlock& data, const std::string& spec, s
     tests.push_back(&f.test);
     if (f.reverted_steps > 0) ++cv.diverged_folds;
   }
-  summarise(tests, cv.mean, cv.sd);
+  summarise(tests, cv.mean, cv.sd, cv.defined_folds);
   return cv;
 }
 
@@ -272,7 +294,8 @@ Result<std::vector<CurvePointResult>> learning_curve(const RowBlock& data, const
     std::vector<const Metrics*> runs;
     for (const auto& m : per_fraction[f]) runs.push_back(&m);
     Metrics mean, sd;
-    summarise(runs, mean, sd);
+    std::vector<std::pair<std::string, std::size_t>> defined;
+    summarise(runs, mean, sd, defined);
     out.push_back({fractions[f], shares[f], mean});
   }
   return out;

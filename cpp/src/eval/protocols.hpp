@@ -77,6 +77,10 @@ Result<RunResult> train_and_test(const RowBlock& data, const std::string& spec, 
 struct CvResult {
   std::vector<RunResult> folds;
   Metrics mean, sd;  // per metric over the folds where it is defined (AUC per fold, spec 6.3)
+  // The metrics defined in fewer folds than there are, and in how many: precision in folds where
+  // a row was predicted positive, recall where one was positive, F1 where either, AUC where both
+  // classes were.
+  std::vector<std::pair<std::string, std::size_t>> defined_folds;
   std::size_t diverged_folds = 0;  // folds whose training reverted steps
 };
 Result<CvResult> cross_validate(const RowBlock& data, const std::string& spec, std::size_t k,

@@ -198,3 +198,45 @@ TEST(Protocols, TrainTestPairKeepsTheTestRowsLastAndChecksTheWidth) {
 
 }  // namespace
 }  // namespace onepass
+
+namespace onepass {
+namespace {
+
+// docs/algorithms.md 6.3: 2 positives among 40 rows in 5 stratified folds: 3 folds have no
+// positive, so recall is the mean of the 2 folds that measured it, and the result says so.
+TEST(CrossValidation, AMetricUndefinedInAFoldIsLeftOutAndCounted) {
+  RowBlock d;
+  d.dims = 1;
+  for (int i = 0; i < 40; ++i) {
+    const bool positive = i == 5 || i == 25;
+    d.x.append({positive ? 3.0 : std::sin(i * 0.7)});
+    d.line.push_back(static_cast<std::size_t>(i) + 2);
+    d.y.push_back(positive ? 1 : -1);
+  }
+  EvalOptions opt;
+  auto cv = cross_validate(d, "zscore | pa", 5, opt);
+  ASSERT_TRUE(cv) << cv.status().message();
+  std::size_t with_positive = 0;
+  double recall_sum = 0;
+  for (const RunResult& f : cv.value().folds) {
+    double tp = 0, fn = 0, recall = 0;
+    for (const auto& [k, v] : f.test) {
+      if (k == "tp") tp = v;
+      if (k == "fn") fn = v;
+      if (k == "recall") recall = v;
+    }
+    if (tp + fn > 0) ++with_positive, recall_sum += recall;
+  }
+  EXPECT_EQ(with_positive, 2u);
+  double mean_recall = -1;
+  for (const auto& [k, v] : cv.value().mean)
+    if (k == "recall") mean_recall = v;
+  EXPECT_DOUBLE_EQ(mean_recall, recall_sum / 2);
+  bool counted = false;
+  for (const auto& [k, n] : cv.value().defined_folds)
+    if (k == "recall") counted = n == 2;
+  EXPECT_TRUE(counted);
+}
+
+}  // namespace
+}  // namespace onepass
