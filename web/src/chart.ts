@@ -45,8 +45,25 @@ export function rollingError(rows: number[], mistakes: number[], window: number)
   return out;
 }
 
+/** A row marked on a chart: a vertical line in its series' colour and pattern, named when
+ * pointed at (a pipeline's drift, docs/algorithms.md 6.10). */
+export interface ChartMark {
+  /** The series (0-based) whose colour it takes. */
+  series: number;
+  /** Where on the x axis (the row). */
+  x: number;
+  /** What it marks, shown when pointed at. */
+  label: string;
+}
+
 export class MistakesChart {
   #plot: uPlot | null = null;
+  /** The marks shown, each with its element. */
+  #marks: (ChartMark & { e: HTMLElement })[] = [];
+  /** The x scale and width the marks were last placed for. */
+  #placedAt = '';
+  /** The marks' layer over the plotting area of the chart shown. */
+  #markLayer: HTMLDivElement | null = null;
   #x: number[] = [];
   #ys: number[][] = [];
   #names: string[] = [];
@@ -79,6 +96,8 @@ export class MistakesChart {
     this.#yLabel = yLabel;
     this.#host.dataset.yLabel = yLabel;
     this.#plot?.destroy();
+    // Marks belong to the series they were made for: a new chart starts without any.
+    this.#marks = [];
     this.#x = [];
     this.#ys = names.map(() => []);
     const series: uPlot.Series[] = [
@@ -110,13 +129,54 @@ export class MistakesChart {
         // The series nearest the cursor stands out, the others fade.
         focus: { alpha: 0.25 },
         cursor: { focus: { prox: 24 } },
+        // The marks follow the x scale, which each redraw (new points, a resize) may change.
+        hooks: { draw: [(u: uPlot) => this.#placeMarks(u)] },
       },
       [this.#x, ...this.#ys],
       this.#host,
     );
+    this.#markLayer = document.createElement('div');
+    this.#markLayer.className = 'chart-marks';
+    this.#plot.over.append(this.#markLayer);
     this.#followTouch(this.#plot);
     this.#host.dataset.rows = '0';
     this.#host.dataset.series = String(names.length);
+    this.#host.dataset.marks = '0';
+  }
+
+  /** Marks these rows (and no others) on the chart; reset() takes them off. */
+  mark(marks: ChartMark[]): void {
+    this.#marks = marks.map((m) => {
+      const { color, dash } = seriesStyle(m.series);
+      const e = document.createElement('div');
+      e.className = 'chart-mark';
+      e.style.setProperty('--mark-color', color);
+      e.style.setProperty('--mark-line', dash ? (dash[0] > 5 ? 'dashed' : 'dotted') : 'solid');
+      e.title = m.label;
+      e.dataset.series = String(m.series);
+      e.dataset.x = String(m.x);
+      return { ...m, e };
+    });
+    this.#markLayer?.replaceChildren(...this.#marks.map((m) => m.e));
+    this.#host.dataset.marks = String(marks.length);
+    this.#placedAt = '';
+    if (this.#plot) this.#placeMarks(this.#plot);
+  }
+
+  /** Puts the marks where the x scale says, those off the chart hidden. A redraw that leaves
+   * the scale and the width as they were (a series brought forward) moves none. */
+  #placeMarks(u: uPlot): void {
+    if (!this.#markLayer || u !== this.#plot) return;
+    const width = u.over.clientWidth;
+    const at = `${u.scales.x.min} ${u.scales.x.max} ${width}`;
+    if (at === this.#placedAt) return;
+    this.#placedAt = at;
+    for (const m of this.#marks) {
+      const left = u.valToPos(m.x, 'x');
+      const off = !Number.isFinite(left) || left < 0 || left > width;
+      m.e.hidden = off;
+      if (!off) m.e.style.left = `${left}px`;
+    }
   }
 
   /** uPlot moves its cursor on mouse events only: on a touch screen a tap or a sideways drag

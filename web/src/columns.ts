@@ -13,6 +13,14 @@ export type Baseline =
   | { task: 'multiclass'; label: string; accuracy: number }
   | { task: 'regression'; mae: number; rmse: number; r2: number | null };
 
+/** The last label (docs/algorithms.md 6.5): each row predicted by the label of the row before
+ * it, in the order the pipelines learned the rows; the first row counts as a mistake. */
+export interface LastLabel {
+  error: number;
+  mistakes: number;
+  balancedAccuracy: number | null;
+}
+
 type Cell = number | string | null;
 
 export interface Column {
@@ -21,6 +29,8 @@ export interface Column {
   value: (r: Result, i: number, holdout: RunResult[]) => Cell;
   /** The baseline's figure in this column over `rows` rows (none: a dash). */
   base?: (b: Baseline, rows: number, holdout: RunResult[]) => Cell;
+  /** The last label's figure in this column over `rows` rows (none: a dash). */
+  last?: (l: LastLabel, rows: number) => Cell;
   digits?: number;
 }
 
@@ -85,14 +95,20 @@ const name: Column = {
     b.task === 'regression'
       ? 'baseline: the mean of the labels before each row'
       : `baseline: always ${b.label}, the majority class`,
+  last: () => 'baseline: the label of the row before',
 };
 const rowsColumn: Column = {
   key: 'rows',
   title: 'rows',
   value: (r) => r.rows,
   base: (_, n) => n,
+  last: (_, n) => n,
   digits: 0,
 };
+// The last label's figures that classes of either kind have.
+const lastMistakes = (l: LastLabel): Cell => l.mistakes;
+const lastError = (l: LastLabel): Cell => l.error;
+const lastBalanced = (l: LastLabel): Cell => l.balancedAccuracy;
 
 const binaryColumns: Column[] = [
   name,
@@ -102,6 +118,7 @@ const binaryColumns: Column[] = [
     title: 'mistakes',
     value: on('binary', (r) => r.mistakes),
     base: onBase('binary', (b, n) => Math.round(b.error * n)),
+    last: lastMistakes,
     digits: 0,
   },
   {
@@ -109,12 +126,13 @@ const binaryColumns: Column[] = [
     title: 'progressive error',
     value: on('binary', (r) => r.error),
     base: onBase('binary', (b) => b.error),
+    last: lastError,
     digits: 4,
   },
   { key: 'logLoss', title: 'log-loss', value: on('binary', (r) => r.logLoss), digits: 4 },
   fromCounts('precision', 'precision', precision),
   fromCounts('recall', 'recall', recall),
-  fromCounts('balanced', 'balanced accuracy', balanced),
+  { ...fromCounts('balanced', 'balanced accuracy', balanced), last: lastBalanced },
   // The confusion counts, one numeric column each so that they sort as numbers.
   fromCounts('tp', 'tp', (c) => c.tp),
   fromCounts('fp', 'fp', (c) => c.fp),
@@ -130,6 +148,7 @@ const multiclassColumns: Column[] = [
     title: 'mistakes',
     value: on('multiclass', (r) => r.mistakes),
     base: onBase('multiclass', (b, n) => Math.round((1 - b.accuracy) * n)),
+    last: lastMistakes,
     digits: 0,
   },
   {
@@ -137,6 +156,7 @@ const multiclassColumns: Column[] = [
     title: 'progressive error',
     value: on('multiclass', (r) => r.error),
     base: onBase('multiclass', (b) => 1 - b.accuracy),
+    last: lastError,
     digits: 4,
   },
   {
@@ -144,12 +164,14 @@ const multiclassColumns: Column[] = [
     title: 'accuracy',
     value: on('multiclass', (r) => r.accuracy),
     base: onBase('multiclass', (b) => b.accuracy),
+    last: (l) => 1 - l.error,
     digits: 4,
   },
   {
     key: 'balanced',
     title: 'balanced accuracy',
     value: on('multiclass', (r) => r.balancedAccuracy),
+    last: lastBalanced,
     digits: 4,
   },
   { key: 'macroF1', title: 'macro F1', value: on('multiclass', (r) => r.macroF1), digits: 4 },
@@ -232,7 +254,9 @@ export const COLUMNS_EXPLAIN: Record<Exclude<Task, 'binary'>, string> = {
     'Log-loss: how sure the pipeline was of the right class, lower is better (learners with ' +
     'probabilities only). The baseline row always answers the majority class: a pipeline that ' +
     'does no better is marked, and so is the best one by balanced accuracy, which always ' +
-    'answering one class cannot win. Click a column heading to sort.',
+    'answering one class cannot win. The last row predicts each row by the label of the row ' +
+    'before it: on a stream whose labels come in runs it is the one to beat, and a pipeline ' +
+    'that does no better is marked too. Click a column heading to sort.',
   regression:
     'Mean absolute error (MAE): how far a prediction is from the true number on average, in ' +
     "the label's units; root mean squared error (RMSE): the same with large errors weighing " +

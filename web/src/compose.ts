@@ -19,6 +19,16 @@ const S0 = [
 ];
 type Presets = Record<string, { title: string; specs: string[] }>;
 
+const DRIFT_TITLE = 'Streams that change: the default, and with a drift detector';
+/** A learner with a drift detector beside it (docs/algorithms.md 6.10): ADWIN resetting it at a
+ * drift, and DDM swapping in the learner trained since its warning. Beside the same learner
+ * without one, on a stream whose concept changes (the generated samples), they show what
+ * watching for a drift is worth. */
+const withDrift = (learner: string): string[] => [
+  `${learner} +drift(action=reset)`,
+  `${learner} +drift(detector=ddm,action=background)`,
+];
+
 /** A start preset: the core's default of the task (left out while it is not known), then
  * others, each once. */
 const start = (title: string, defaultPipeline: string | undefined, others: string[]) => ({
@@ -33,6 +43,7 @@ const binaryPresets = (defaultPipeline?: string): Presets => ({
     'zscore | logreg',
     'perceptron',
   ]),
+  drift: start(DRIFT_TITLE, defaultPipeline, withDrift('zscore | pa2(c=0.1) +avg')),
   s0: {
     title: "The Feature Scaling paper's 18 methods",
     specs: S0.flatMap((s) => [s, `${s} +avg`]),
@@ -85,6 +96,7 @@ const multiclassPresets = (defaultPipeline?: string): Presets => ({
     'zscore | mpa2 +avg',
     'zscore | logreg',
   ]),
+  drift: start(DRIFT_TITLE, defaultPipeline, withDrift('zscore | mpa2 +avg')),
   multiclass: {
     title: 'Every learner of classes, plain and averaged',
     specs: ['softmax', 'mpa', 'mpa1', 'mpa2', 'mperceptron'].flatMap((s) => [

@@ -25,6 +25,7 @@ export function shareLink(s: PageState, base: string): string {
     order: String(settings.shuffleBuffer),
     seed: settings.seed,
     holdout: String(settings.holdout),
+    weights: settings.classWeight === 'balanced' ? 'balanced' : undefined,
   });
   return `${base}#${fragment}`;
 }
@@ -45,6 +46,7 @@ export async function applyLink(app: App): Promise<'run' | 'wait' | 'none'> {
   if (setup.order && ORDERS.includes(setup.order)) settings.shuffleBuffer = Number(setup.order);
   if (setup.seed && /^\d+$/.test(setup.seed)) settings.seed = setup.seed;
   if (setup.holdout && HOLDOUTS.includes(setup.holdout)) settings.holdout = Number(setup.holdout);
+  if (setup.weights === 'balanced') settings.classWeight = 'balanced';
   store.update((s) => ({ settings: { ...s.settings, ...settings } }));
   const data = setup.data;
   const linked = data && data !== 'own' && isSample(data.sample);

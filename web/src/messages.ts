@@ -1,6 +1,7 @@
 // What the page's worker says (protocol.ts FromWorker), as changes of the page's state: progress,
 // the end of a run, the holdout, cross-validation and predictions, or a failure. Pure functions
 // of the state and the message; the worker link (worker_link.ts) applies them to the store.
+import type { CsvInfo } from 'onepass';
 import type { FromWorker, Progress, Result } from './protocol';
 import { majorityBaseline } from './results';
 import { cumulative, resultsTask } from './tasks';
@@ -29,6 +30,12 @@ function progressed(run: RunRecord, p: Progress): Partial<RunRecord> {
     points: [...run.points, p.series.map((x) => x.points)],
   };
 }
+
+/** The label's two values as the reader took them. */
+const labelsOf = (info: CsvInfo): RunRecord['labels'] => ({
+  positive: info.positiveLabel,
+  negative: info.negativeLabel,
+});
 
 /** Only pipelines that learned rows have results: a run that learned nothing shows none. */
 const learnedOnly = (results: Result[] | undefined): Result[] =>
@@ -59,6 +66,7 @@ function runDone(s: PageState, msg: Message<'done'>): Partial<PageState> {
       ...run,
       phase: msg.cancelled ? 'cancelled' : testing ? 'testing' : 'done',
       features: msg.info.features,
+      labels: labelsOf(msg.info),
       results,
       models: results.length ? msg.models : [], // after Cancel too: what was learned is kept
       baseline: majorityBaseline(results[0], msg.info),
@@ -78,6 +86,7 @@ function runFailed(s: PageState, msg: Message<'failed'>): Partial<PageState> {
       ...(msg.progress ? progressed(run, msg.progress) : {}),
       phase: 'stopped',
       features: msg.info?.features ?? run.features,
+      labels: msg.info ? labelsOf(msg.info) : run.labels,
       results,
       models: [],
       baseline: msg.info ? majorityBaseline(results[0], msg.info) : null,

@@ -22,6 +22,9 @@ export interface RunOptions {
   /** How to read the file: the column roles as the preview's menus say, header detection. */
   reading: Pick<CsvReadOptions, 'numeric' | 'categorical' | 'text' | 'ignore' | 'header'>;
   onError: 'stop' | 'skip';
+  /** Class weights (docs/algorithms.md 4.28): 'balanced' weighs each class by the inverse of
+   * its share of the rows so far; absent: every row counts once. */
+  classWeight?: 'balanced';
   /** Rows of the shuffle buffer (0: file order). */
   shuffleBuffer: number;
   seed: number;

@@ -4,7 +4,14 @@
 // (columns.ts). What a run gave is one RunState, derived from the page's state
 // (panels/results.ts).
 import type { RunResult } from 'onepass';
-import { type Baseline, type Column, columnsOf, holdoutBaseline } from './columns';
+import {
+  type Baseline,
+  type Column,
+  columnsOf,
+  holdoutBaseline,
+  type LastLabel,
+  taskOf,
+} from './columns';
 import { el } from './dom';
 import type { Result } from './protocol';
 import { resultsTask, type Task } from './tasks';
@@ -21,6 +28,8 @@ export interface RunState {
   complete: boolean;
   /** The task of the columns while there are no results (their own task once there are). */
   task?: Task;
+  /** A yes/no run's label values: the names of its class weights. */
+  labels?: { positive: string; negative: string } | null;
 }
 
 export const emptyRun = (): RunState => ({
@@ -53,6 +62,35 @@ export function majorityBaseline(
     positive: b.positive,
     error: b.error,
   };
+}
+
+/** The last label's figures (docs/algorithms.md 6.5), the same for every pipeline that learned
+ * the rows the run read (the first such); null for a number or when none did. */
+export function lastLabelOf(results: readonly Result[]): LastLabel | null {
+  for (const r of results) {
+    if (taskOf(r) === 'regression' || !r.lastLabel) continue;
+    const l: { error: number; mistakes: number; balancedAccuracy?: number | null } = r.lastLabel;
+    return { error: l.error, mistakes: l.mistakes, balancedAccuracy: l.balancedAccuracy ?? null };
+  }
+  return null;
+}
+
+/** The classes a weight is given to shown by name; the others are counted. */
+const WEIGHTS_NAMED = 6;
+
+/** The class weights pipeline r learned with (docs/algorithms.md 4.28), in words: the weight
+ * its next row of each class would take ('' without class weights). */
+export function classWeightsText(r: Result, labels: RunState['labels']): string {
+  const w = r.classWeights;
+  if (!w) return '';
+  const names =
+    r.task === 'multiclass'
+      ? r.classes
+      : [labels?.negative || 'negative', labels?.positive || 'positive'];
+  const each = w.weights.map((v, k) => `${names[k] ?? `class ${k + 1}`} = ${v.toFixed(2)}`);
+  const more = each.length - WEIGHTS_NAMED;
+  const shown = more > 0 ? [...each.slice(0, WEIGHTS_NAMED), `and ${more} more`] : each;
+  return `class weights (${w.mode}): ${shown.join(', ')}`;
 }
 
 /** What the baseline gives, in words, before the rows it is of ("of the rows"). */
@@ -132,6 +170,15 @@ function marks({ results, holdout, baseline, complete }: RunState, i: number): H
   return out;
 }
 
+/** The line under a pipeline's name that gives its class weights, when it has them. */
+function weighting(r: Result, labels: RunState['labels']): HTMLElement[] {
+  const text = classWeightsText(r, labels);
+  if (!text) return [];
+  const span = el('span', text);
+  span.className = 'weighting';
+  return [span];
+}
+
 /** The results table: a row per pipeline, sorted by the column last clicked. */
 export class ResultsTable {
   readonly #table: HTMLTableElement;
@@ -180,18 +227,27 @@ export class ResultsTable {
     }
     this.#table.tBodies[0].replaceChildren(...order.map((i) => this.#row(run, cols, i)));
     const foot = this.#table.tFoot ?? this.#table.createTFoot();
-    foot.replaceChildren(...(run.baseline ? [this.#baselineRow(run, run.baseline, cols)] : []));
+    const rows = run.results[0]?.rows ?? 0;
+    const b = run.baseline;
+    const last = lastLabelOf(run.results);
+    foot.replaceChildren(
+      ...(b ? [this.#footRow('baseline-row', cols, (c) => c.base?.(b, rows, run.holdout))] : []),
+      ...(last ? [this.#footRow('last-label-row', cols, (c) => c.last?.(last, rows))] : []),
+    );
   }
 
-  /** The baseline's row under the pipelines', its figures in their columns (a dash where the
-   * baseline has none), so that each figure can be read against it. It stays last whatever the
-   * order. */
-  #baselineRow(run: RunState, b: Baseline, cols: Column[]): HTMLTableRowElement {
+  /** A baseline's row under the pipelines' (the majority class or the mean, then the last
+   * label), its figures in their columns (a dash where it has none), so that each figure can be
+   * read against it. They stay last whatever the order. */
+  #footRow(
+    className: string,
+    cols: Column[],
+    figure: (c: Column) => number | string | null | undefined,
+  ): HTMLTableRowElement {
     const tr = el('tr');
-    tr.className = 'baseline-row';
-    const rows = run.results[0]?.rows ?? 0;
+    tr.className = className;
     for (const c of cols) {
-      const v = c.base?.(b, rows, run.holdout) ?? null;
+      const v = figure(c) ?? null;
       const cell = el(c.key === 'pipeline' ? 'th' : 'td');
       if (c.key === 'pipeline') cell.scope = 'row';
       cell.textContent = v === null ? '–' : typeof v === 'number' ? v.toFixed(c.digits ?? 4) : v;
@@ -239,7 +295,7 @@ export class ResultsTable {
       td.dataset.key = c.key;
       if (c.key === 'pipeline' && r.diverged)
         td.append(el('span', ` (diverged: ${r.revertedSteps} steps reverted)`));
-      if (c.key === 'pipeline') td.append(...marks(run, i));
+      if (c.key === 'pipeline') td.append(...marks(run, i), ...weighting(r, run.labels));
       tr.append(td);
       if (c.key === 'pipeline') tr.append(this.#modelCell(i));
     }

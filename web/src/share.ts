@@ -12,6 +12,8 @@ export interface Setup {
   order: string;
   seed: string;
   holdout: string;
+  /** 'balanced' class weights; absent: none (so that a link without them reads as before). */
+  weights?: string;
 }
 
 /** The fragment (without '#') that carries the setup. */
@@ -26,6 +28,7 @@ export function encodeSetup(s: Setup): string {
     if (s.data.positive) p.set('positive', s.data.positive);
   }
   for (const k of ['errors', 'order', 'seed', 'holdout'] as const) p.set(k, s[k]);
+  if (s.weights) p.set('weights', s.weights);
   return p.toString();
 }
 
@@ -48,5 +51,6 @@ export function decodeSetup(fragment: string): (Partial<Setup> & { specs: string
     order: get('order'),
     seed: get('seed'),
     holdout: get('holdout'),
+    weights: get('weights'),
   };
 }

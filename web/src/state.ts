@@ -54,6 +54,8 @@ export interface DataState {
 export interface Settings {
   specs: string;
   onError: 'stop' | 'skip';
+  /** Class weights of classes (docs/algorithms.md 4.28): none, or balanced. */
+  classWeight: 'none' | 'balanced';
   /** Rows of the shuffle buffer (0: file order). */
   shuffleBuffer: number;
   /** As typed. */
@@ -87,6 +89,9 @@ export interface RunRecord {
   /** The curves as they came: per message, per pipeline, [rows, mistakes, rows, ...]. */
   points: Float64Array[][];
   features: string[];
+  /** The label's two values of a yes/no run, as the reader took them (null until it says):
+   * the names of a binary run's class weights. */
+  labels: { positive: string; negative: string } | null;
   /** Only a run that learned rows has results (and models, and a baseline). */
   results: Result[];
   models: string[];
@@ -179,6 +184,7 @@ export const startingRun = (
   progress: null,
   points: [],
   features: [],
+  labels: null,
   results: [],
   models: [],
   baseline: null,
@@ -214,6 +220,7 @@ export function initialState(
     settings: {
       specs,
       onError: 'stop',
+      classWeight: 'none',
       shuffleBuffer: 0,
       seed: '1',
       holdout: 0,
@@ -267,6 +274,10 @@ export function runOptionsOf(s: PageState, pipelines: string[]): RunOptions {
     positive: data.positive || undefined,
     reading: { ...roleOptions(data), header: 'auto' },
     onError: settings.onError,
+    // A number has no classes: the core refuses class weights for it.
+    ...(settings.classWeight === 'balanced' && dataTask(data) !== 'regression'
+      ? { classWeight: 'balanced' as const }
+      : {}),
     shuffleBuffer: settings.shuffleBuffer,
     seed: seedOf(settings),
     holdout: settings.holdout,
@@ -317,6 +328,7 @@ function changes(then: RunOptions, now: RunOptions): string[] {
   const out: string[] = [];
   if (!sameParts(then.pipelines, now.pipelines)) out.push('the pipelines');
   if (!sameReading(then, now)) out.push('how the data is read');
+  if (then.classWeight !== now.classWeight) out.push('the class weights');
   if (then.shuffleBuffer !== now.shuffleBuffer) out.push('the row order');
   // The seed shuffles the rows and splits the holdout: without either it changes nothing.
   const seeded = then.shuffleBuffer > 0 || then.holdout > 0;
@@ -347,6 +359,7 @@ export function cvStaleness(s: PageState): string {
   const what: string[] = [];
   if (cv.options.pipelines[0] !== now.pipelines[0]) what.push('the pipeline');
   if (!sameReading(cv.options, now)) what.push('how the data is read');
+  if (cv.options.classWeight !== now.classWeight) what.push('the class weights');
   if (cv.options.seed !== now.seed) what.push('the seed');
   if (cv.folds !== s.settings.cvFolds) what.push('the folds');
   if (cv.grid.trim() !== s.settings.cvGrid.trim()) what.push('the grid');

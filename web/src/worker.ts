@@ -136,6 +136,7 @@ async function loadData(op: Onepass, source: Source, options: RunOptions): Promi
     label: options.label,
     positive: options.positive,
     onError: options.onError,
+    classWeight: options.classWeight,
   });
 }
 
@@ -281,6 +282,7 @@ async function run(source: Source, options: RunOptions): Promise<void> {
       label: options.label,
       positive: options.positive,
       onError: options.onError,
+      classWeight: options.classWeight,
       every: curveStride(opened.first, opened.expected ?? total),
       shuffleBuffer: options.shuffleBuffer,
       seed: options.seed,

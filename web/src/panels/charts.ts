@@ -3,8 +3,10 @@
 // per animation frame as its points come; the holdout's ROC and precision-recall curves; the
 // pipeline pointed at in the results standing out; the chart as a PNG.
 import type { RunResult } from 'onepass';
-import { MistakesChart, rollingError } from '../chart';
-import { find, findAll } from '../dom';
+import { MistakesChart, rollingError, seriesStyle } from '../chart';
+import { el, find, findAll } from '../dom';
+import { driftMarks, driftWords } from '../drift';
+import type { Result } from '../protocol';
 import { download } from '../exports';
 import { type App, learned, runTask, shownTask, staleness } from '../state';
 import { watch } from '../store';
@@ -15,6 +17,8 @@ const grid = (curve: Float64Array): Float64Array =>
   Float64Array.from({ length: 2 * curve.length }, (_, k) =>
     k % 2 ? curve[(k - 1) / 2] : k / 2 / (curve.length - 1),
   );
+
+const NONE: Result[] = [];
 
 export function mountChartsPanel(root: HTMLElement, app: App): void {
   const { store } = app;
@@ -32,6 +36,8 @@ export function mountChartsPanel(root: HTMLElement, app: App): void {
   const pr = new MistakesChart(find(root, 'pr'), 'precision', null, 'recall');
   const curves = find<HTMLDivElement>(root, 'holdout-curves');
   const exportPng = find<HTMLButtonElement>(root, 'export-png');
+  const driftSaid = find<HTMLDivElement>(root, 'drift-said');
+  const driftEvents = find<HTMLUListElement>(root, 'drift-events');
 
   const [title, explain, howTo, rollingTitle, rollingExplain] = findAll(
     root,
@@ -48,6 +54,8 @@ export function mountChartsPanel(root: HTMLElement, app: App): void {
   let drawnRun: string | null = null;
   let drawn = 0;
   let frameRequested = false;
+  // The results whose drifts the recent-error chart marks (a reset takes every mark off).
+  let marked: Result[] | null = null;
   const words = (task: Task): void => {
     const w = chartWords(task);
     title.textContent = w.title;
@@ -58,7 +66,7 @@ export function mountChartsPanel(root: HTMLElement, app: App): void {
   };
   watch(
     store,
-    (s) => [s.run?.id ?? null, shownTask(s), s.run?.points],
+    (s) => [s.run?.id ?? null, shownTask(s), s.run?.points, s.run?.results],
     (_, s) => {
       const run = s.run;
       const task = shownTask(s);
@@ -71,6 +79,13 @@ export function mountChartsPanel(root: HTMLElement, app: App): void {
         words(task);
         drawnRun = key;
         drawn = 0;
+        marked = null;
+      }
+      // Only the run shown marks its drifts: a run starting has no results, so no marks.
+      const results = run?.results ?? NONE;
+      if (results !== marked) {
+        rolling.mark(driftMarks(results));
+        marked = results;
       }
       const points = run?.points ?? [];
       for (; drawn < points.length; drawn++) {
@@ -84,6 +99,24 @@ export function mountChartsPanel(root: HTMLElement, app: App): void {
         chart.draw();
         rolling.draw();
       });
+    },
+  );
+  // The drifts in words, a line per +drift pipeline with its colour.
+  watch(
+    store,
+    (s) => s.run?.results ?? [],
+    (results) => {
+      const lines = driftWords(results).map(({ series, pipeline, text }) => {
+        const swatch = el('span');
+        swatch.className = 'swatch';
+        swatch.style.background = seriesStyle(series).color;
+        const li = el('li');
+        li.dataset.pipeline = pipeline;
+        li.append(swatch, el('code', pipeline), `: ${text}`);
+        return li;
+      });
+      driftEvents.replaceChildren(...lines);
+      driftSaid.hidden = lines.length === 0;
     },
   );
   watch(

@@ -7,7 +7,7 @@ import { find, findAll } from '../dom';
 import { showPreview } from '../preview';
 import { previewTask } from '../tasks';
 import type { CsvPreview } from 'onepass';
-import { type App, type DataState, type Role, type Settings } from '../state';
+import { type App, type DataState, dataTask, type Role, type Settings } from '../state';
 import { watch } from '../store';
 
 function fillPositive(menu: HTMLSelectElement, p: CsvPreview | null): void {
@@ -53,10 +53,11 @@ export function mountDataPanel(root: HTMLElement, app: App): void {
   const file = find<HTMLInputElement>(root, 'file');
   const drop = find<HTMLDivElement>(root, 'drop');
   const sourceName = find<HTMLParagraphElement>(root, 'source-name');
-  const [label, positive, onError, order] = findAll<HTMLSelectElement>(
+  const [label, positive, classWeight, onError, order] = findAll<HTMLSelectElement>(
     root,
     'label',
     'positive',
+    'class-weight',
     'on-error',
     'order',
   );
@@ -84,6 +85,9 @@ export function mountDataPanel(root: HTMLElement, app: App): void {
   file.addEventListener('change', () => takeFile(file.files?.[0]));
   label.addEventListener('change', () => chooseLabel(app, label.value));
   positive.addEventListener('change', () => choosePositive(app, positive.value));
+  classWeight.addEventListener('change', () =>
+    settings({ classWeight: classWeight.value === 'balanced' ? 'balanced' : 'none' }),
+  );
   onError.addEventListener('change', () =>
     settings({ onError: onError.value === 'skip' ? 'skip' : 'stop' }),
   );
@@ -157,6 +161,10 @@ export function mountDataPanel(root: HTMLElement, app: App): void {
       for (const c of [dataset, file, onError, order, seed]) c.disabled = !free;
       label.disabled = !free || !s.data.preview;
       positive.disabled = !free || !s.data.preview;
+      // A number has no classes to weigh.
+      const number = dataTask(s.data) === 'regression';
+      classWeight.disabled = !free || number;
+      classWeight.title = number ? 'A number to predict has no classes to weigh' : '';
       drop.setAttribute('aria-disabled', String(!free));
     },
   );
@@ -165,6 +173,7 @@ export function mountDataPanel(root: HTMLElement, app: App): void {
     (s) => s.settings,
     (x) => {
       onError.value = x.onError;
+      classWeight.value = x.classWeight;
       order.value = String(x.shuffleBuffer);
       if (seed.value !== x.seed) seed.value = x.seed;
     },

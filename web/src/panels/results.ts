@@ -36,6 +36,7 @@ const shown = (run: RunRecord | null, task: Task = 'binary'): RunState =>
         holdout: run.holdout,
         baseline: run.baseline,
         complete: complete(run),
+        labels: run.labels,
       }
     : { results: [], holdout: [], baseline: null, complete: false, task };
 
