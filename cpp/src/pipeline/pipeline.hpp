@@ -216,6 +216,8 @@ class Pipeline {
   // prediction.
   int learn_binary(const double* x, int y, double margin);
   int learn_binary(const SparseRow& x, int y, double margin);
+  template <class Row>
+  int learn_binary_row(const Row& x, int y, double margin);
   // +drift before a row is learned (docs/algorithms.md 6.10): the detector reads the outcome,
   // the background learner learns a row in warning, and a drift resets or swaps the learner.
   // True when the learner changed (the row's margin is then computed again).

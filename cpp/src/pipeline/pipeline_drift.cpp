@@ -74,22 +74,33 @@ bool Pipeline::watch_task(const SparseRow& x, double target, double outcome, dou
   return true;
 }
 
-int Pipeline::learn_binary(const double* x, int y, double margin) {
+namespace {
+
+bool learn_on(Learner& l, const double* x, int y, double margin) {
+  return l.learn(x, y, margin);
+}
+bool learn_on(Learner& l, const SparseRow& x, int y, double margin) {
+  return l.learn_sparse(x, y, margin);
+}
+
+}  // namespace
+
+template <class Row>
+int Pipeline::learn_binary_row(const Row& x, int y, double margin) {
   const int predicted = record_prediction(margin, y);
   const double w = row_weight(y > 0);
   if (drift_ && watch_binary(x, y, predicted != y, w)) margin = training_score(*learner_, x);
   if (class_weights_.on()) learner_->set_weight(w);
-  learner_->learn(x, y, margin);
+  learn_on(*learner_, x, y, margin);
   return predicted;
 }
 
+int Pipeline::learn_binary(const double* x, int y, double margin) {
+  return learn_binary_row(x, y, margin);
+}
+
 int Pipeline::learn_binary(const SparseRow& x, int y, double margin) {
-  const int predicted = record_prediction(margin, y);
-  const double w = row_weight(y > 0);
-  if (drift_ && watch_binary(x, y, predicted != y, w)) margin = training_score(*learner_, x);
-  if (class_weights_.on()) learner_->set_weight(w);
-  learner_->learn_sparse(x, y, margin);
-  return predicted;
+  return learn_binary_row(x, y, margin);
 }
 
 Status Pipeline::load_drift(const PipelineState& saved) {
