@@ -107,6 +107,10 @@ TEST(DriftModifier, ResetAndBackgroundAdaptToTheChangedStream) {
   const double h_reset =
       run_stream(base + " +drift(action=reset)", "hyperplane", hyper, 40000).accuracy;
   EXPECT_GT(h_reset, h_plain) << h_plain << " " << h_reset;
+  const double h_background =
+      run_stream(base + " +drift(detector=ddm,action=background)", "hyperplane", hyper, 40000)
+          .accuracy;
+  EXPECT_GT(h_background, h_plain) << h_plain << " " << h_background;
 }
 
 // A run saved at row 15,000 (the model file) and resumed signals and learns as the whole one.
