@@ -7,9 +7,9 @@ export function algorithmsRef(section: string): string {
   return `${ALGORITHMS_DOC} §${section}`;
 }
 /**
- * The anchor of a section ("4.1" gives "s4-1") or a decision ("D-PATER-4" gives "d-pater-4") in
- * docs/algorithms.md, and in the demo's algorithms.html.
+ * The anchor of a section ("4.1" gives "s4-1", "6.8.1" gives "s6-8-1") or a decision
+ * ("D-PATER-4" gives "d-pater-4") in docs/algorithms.md, and in the demo's algorithms.html.
  */
 export function algorithmsAnchor(id: string): string {
-  return /^D-/.test(id) ? id.toLowerCase() : `s${id.replace('.', '-')}`;
+  return /^D-/.test(id) ? id.toLowerCase() : `s${id.replace(/\./g, '-')}`;
 }
