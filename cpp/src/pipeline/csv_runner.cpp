@@ -64,22 +64,26 @@ Status CsvRunner::adopt_task() {
   const Task task = reader_.task();
   if (std::all_of(pipelines_.begin(), pipelines_.end(),
                   [task](const auto& p) { return p->task() == task; }))
-    return task_refused_ = weigh_classes();
+    return refuse(weigh_classes());
   const std::vector<std::string> specs =
       specs_.empty() ? std::vector<std::string>{default_pipeline(task)} : specs_;
   Result<std::vector<std::unique_ptr<Pipeline>>> built =
       Pipeline::build_all(specs, every_, window_, task);
-  if (!built) {
-    block_.clear();  // nothing is learned by pipelines that cannot learn the label
-    run_block();     // but they take the header's width: a model saved now reads back
-    task_refused_ = Status::error(std::string("the label asks for ") + task_name(task) + ": " +
-                                  built.status().message());
-    return task_refused_;
-  }
+  if (!built)
+    return refuse(Status::error(std::string("the label asks for ") + task_name(task) + ": " +
+                                built.status().message()));
   for (auto& p : built.value())
     if (pipelines_[0]->scales_encoded()) p->scale_encoded(true);  // checked by create()
   pipelines_ = built.take();
-  return task_refused_ = weigh_classes();
+  return refuse(weigh_classes());
+}
+
+Status CsvRunner::refuse(Status why) {
+  if (why) return why;
+  block_.clear();  // nothing is learned by pipelines that cannot learn the label as asked
+  run_block();     // but they take the header's width: a model saved now reads back
+  task_refused_ = why;
+  return why;
 }
 
 Status CsvRunner::weigh_classes() {

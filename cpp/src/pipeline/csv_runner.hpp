@@ -82,6 +82,10 @@ class CsvRunner {
   void run_block();
   // Fresh pipelines built for the reader's task once its schema is ready (create()).
   Status adopt_task();
+  // An error that ends the stream before any row is learned (a label the pipelines cannot
+  // learn, class weights it cannot take): kept for every later push, the pipelines given the
+  // header's width first. Ok passes through.
+  Status refuse(Status why);
   // The class weights asked for (CsvOptions::class_weight), set on every pipeline once the task
   // is known; a given weight reaches the pipelines once its class is (weigh_new_classes), and
   // finish() says which named class no row had.
