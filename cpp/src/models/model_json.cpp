@@ -304,6 +304,10 @@ Result<PipelineState> state_of(const json& j) {
         return bad("the background learner of its drift watch is damaged");
       st.has_drift_background = true;
       st.drift_background_outputs = outputs->get<std::size_t>();
+      for (const LearnerState* l = &st.drift_background; l;
+           l = l->inner.empty() ? nullptr : &l->inner[0])
+        if (const std::string where = not_finite(l->params); !where.empty())
+          return bad("the background learner's parameter " + where);
     }
   }
   if (const json* cw = member(j, "class_weights")) {

@@ -3,6 +3,8 @@
 // learned, as River's DriftRetrainingClassifier does; a row in warning also trains the
 // background learner; at a drift the learner starts afresh, or the background learner takes
 // its place, and then learns the row.
+#include <algorithm>
+
 #include "pipeline/pipeline.hpp"
 
 namespace onepass {
@@ -116,9 +118,16 @@ Status Pipeline::load_drift(const PipelineState& saved) {
     drift_->background = fresh_learner();
     return drift_->background->load(saved.drift_background);
   }
-  const std::size_t most = task_ == Task::regression ? 1 : kMaxClasses;
+  // The bounds of the learner it stands in for (Pipeline::load): classes x features at most
+  // kMaxTaskWeights, checked before anything is allocated.
+  const std::size_t most =
+      task_ == Task::regression
+          ? 1
+          : std::min(kMaxClasses, kMaxTaskWeights / std::max<std::size_t>(width_, 1));
   if (saved.drift_background_outputs > most)
-    return Status::error("the saved background learner of +drift has too many outputs");
+    return Status::error("the saved background learner of +drift has " +
+                         std::to_string(saved.drift_background_outputs) + " outputs; at most " +
+                         std::to_string(most) + " here");
   drift_->task_background = fresh_task_learner(saved.drift_background_outputs);
   return drift_->task_background->load(saved.drift_background);
 }
