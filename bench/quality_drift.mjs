@@ -14,11 +14,12 @@
 // Writes the "Drift" section of docs/quality.md (after the other sections, which it leaves as
 // they are) and prints it. Its building blocks are exported for tests/js/quality_drift.test.mjs;
 // the report runs only when the file is run.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { load } from 'onepass';
+import { writeQualitySection } from './report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -173,16 +174,7 @@ async function main() {
     );
   }
   const text = report(results, op.defaultPipeline, started);
-  const path = join(root, 'docs/quality.md');
-  const doc = readFileSync(path, 'utf8');
-  const begin = doc.indexOf(BEGIN);
-  const end = doc.indexOf(END);
-  writeFileSync(
-    path,
-    begin >= 0 && end > begin
-      ? doc.slice(0, begin) + text + doc.slice(end + END.length + 1)
-      : doc.trimEnd() + '\n\n' + text,
-  );
+  writeQualitySection(root, 'quality_drift', text);
   console.log(text);
 }
 

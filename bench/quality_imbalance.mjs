@@ -16,12 +16,13 @@
 // Writes the "Imbalanced classes" section of docs/quality.md (after the other sections, which it
 // leaves as they are) and prints it. Its building blocks are exported for
 // tests/js/quality_imbalance.test.mjs; the report runs only when the file is run.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { load } from 'onepass';
+import { writeQualitySection } from './report.mjs';
 import { balancedClassWeights, design, fitLogistic, predict } from './batch_logistic.mjs';
 import { split } from './task_data.mjs';
 
@@ -319,16 +320,7 @@ async function main() {
     );
   }
   const text = report(results, table, op.defaultPipeline, started);
-  const path = join(root, 'docs/quality.md');
-  const doc = readFileSync(path, 'utf8');
-  const begin = doc.indexOf(BEGIN);
-  const end = doc.indexOf(END);
-  writeFileSync(
-    path,
-    begin >= 0 && end > begin
-      ? doc.slice(0, begin) + text + doc.slice(end + END.length + 1)
-      : doc.trimEnd() + '\n\n' + text,
-  );
+  writeQualitySection(root, 'quality_imbalance', text);
   console.log(text);
 }
 

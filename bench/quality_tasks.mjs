@@ -15,11 +15,12 @@
 // Writes the "Multiclass" and "Regression" sections of docs/quality.md (after the binary part,
 // which it leaves as it is) and prints them. `--quick`: penguins and cars-mpg, one split, three
 // candidates, nothing written (tests/js/quality_tasks.test.mjs runs it).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load } from 'onepass';
+import { writeQualitySection } from './report.mjs';
 import { fitSoftmaxCV, predictSoftmax } from './batch_multiclass.mjs';
 import { fitRidgeCV, predictRidge } from './batch_ridge.mjs';
 import { csvOf, design, split, taskSets } from './task_data.mjs';
@@ -464,16 +465,5 @@ const lines = [
   '<!-- quality_tasks: end -->',
 ];
 const text = lines.join('\n') + '\n';
-if (!quick) {
-  const path = join(root, 'docs/quality.md');
-  const doc = readFileSync(path, 'utf8');
-  const begin = doc.indexOf('<!-- quality_tasks: begin');
-  const endMark = '<!-- quality_tasks: end -->';
-  const end = doc.indexOf(endMark);
-  const next =
-    begin >= 0 && end > begin
-      ? doc.slice(0, begin) + text + doc.slice(end + endMark.length + 1)
-      : doc.trimEnd() + '\n\n' + text;
-  writeFileSync(path, next);
-}
+if (!quick) writeQualitySection(root, 'quality_tasks', text);
 console.log(text);
