@@ -180,11 +180,7 @@ class CsvReader : public RowCounter {
   std::string long_label_runs() const { return label_runs_.long_runs(); }
   // The last-label baseline of the labels read so far, in file order (docs/algorithms.md 6.5);
   // none for a regression label.
-  LastLabelBaseline last_label() const {
-    return task_ == Task::regression   ? LastLabelBaseline{}
-           : task_ == Task::multiclass ? class_runs_.last_label()
-                                       : label_runs_.last_label();
-  }
+  LastLabelBaseline last_label() const { return last_label_of(task_, label_runs_, class_runs_); }
 
   // Parallel parsing (docs/design.md, "Every core"). A reader that has been fed the same head of
   // a stream as the stream's own reader holds the same schema, so it can read later blocks of

@@ -162,6 +162,15 @@ class ClassRuns {
   std::vector<std::uint64_t> same_;  // by class: rows whose class is the row before's
 };
 
+// The last-label baseline of a label of this task from its counts of either kind (none for a
+// regression label).
+inline LastLabelBaseline last_label_of(Task task, const LabelRuns& labels,
+                                       const ClassRuns& classes) {
+  return task == Task::regression   ? LastLabelBaseline{}
+         : task == Task::multiclass ? classes.last_label()
+                                    : labels.last_label();
+}
+
 // Text from the input as it may appear in a message: control bytes and bytes that are not
 // UTF-8 written as \xNN, so that no input can reach a terminal as an escape sequence.
 std::string printable(std::string_view s);

@@ -211,9 +211,8 @@ std::vector<std::string> CsvRunner::warnings() const {
 }
 
 LastLabelBaseline CsvRunner::last_label() const {
-  if (shuffle_rows_ == 0 || reader_.task() == Task::regression) return reader_.last_label();
-  return reader_.task() == Task::multiclass ? learned_class_runs_.last_label()
-                                            : learned_runs_.last_label();
+  if (shuffle_rows_ == 0) return reader_.last_label();
+  return last_label_of(reader_.task(), learned_runs_, learned_class_runs_);
 }
 
 // Only the shuffled path learns row by row here: its labels count in the order learned.

@@ -53,9 +53,8 @@ Result<std::unique_ptr<DriftWatch>> DriftWatch::parse(
   const DetectorEntry* entry = find_detector(w->detector_name_);  // a choice: always found
   Result<ParamValues> detector_values = resolve_params(entry->name, entry->params, theirs);
   if (!detector_values) return detector_values.status();
-  Result<std::unique_ptr<DriftDetector>> detector = make_detector(entry->name, theirs);
-  if (!detector) return detector.status();
-  w->detector_ = detector.take();
+  if (Status st = entry->check(detector_values.value()); !st) return st;
+  w->detector_ = entry->make(detector_values.value());
   // docs/algorithms.md 6.10: a regression row's outcome is its absolute error, a number that
   // only the detectors of real values read.
   if (task == Task::regression && w->detector_->input() != DriftInput::real)
