@@ -36,7 +36,6 @@ class JsPipeline {
   // The model file; feature names from `features` (or those it was loaded with, or x1..xd). A
   // model with an encoder keeps its schema as loaded: its names are its columns' and levels'.
   std::string to_json(val features) const {
-    if (!schema_.encoded.features.empty()) return onepass::model_to_json(*pipeline_, schema_);
     return onepass::model_to_json(*pipeline_, schema_with(features));
   }
   // The linear form (api/linear_export.hpp) as ONNX bytes, { onnx: Uint8Array }, and as JSON
@@ -56,19 +55,8 @@ class JsPipeline {
   val schema() const { return schema_value(schema_); }
 
  private:
-  // The schema to save or export with: the loaded one, `features` naming the features when
-  // given, and the label values +1/-1 when it has none.
   onepass::ModelSchema schema_with(val features) const {
-    onepass::ModelSchema schema = schema_;
-    std::vector<std::string> names = strings_of(features);
-    if (!names.empty()) schema.features = names;
-    schema.features = onepass::model_feature_names(schema, pipeline_->dims());
-    if (schema.positive.empty()) {  // the numeric label values (models/model_json.hpp class_names)
-      const onepass::ClassNames names = onepass::class_names(schema);
-      schema.positive = names.positive;
-      schema.negative = names.negative;
-    }
-    return schema;
+    return onepass::schema_for_rows(*pipeline_, schema_, strings_of(features));
   }
   template <class Write>
   val linear_export(val features, Write write) const {
@@ -180,24 +168,20 @@ class JsPipeline {
             indices_.size(), input_.data(),
             input_.size()};
   }
-  // A batch's values as a typed array under `key`, and at a failure its message and, when a
-  // row is at fault (not the batch's shape), which one, as values rather than text to take apart.
-  // A model with categorical or text columns reads raw CSV rows: its encoder makes most of its
-  // features from the cells, which rows of numbers given here do not have (learned or scored
-  // so, they were silently the numeric columns alone). "" for the others.
+  // "" or why the model takes raw CSV rows only (api/models.hpp).
   std::string raw_rows_only() const {
-    if (schema_.encoded.features.empty()) return "";
-    return "this model reads raw CSV rows (" + std::to_string(schema_.encoded.features.size()) +
-           " of its " + std::to_string(schema_.features.size()) +
-           " features encode categorical or text columns): score it with csvScorer, or train it "
-           "further with csvRunner({ models })";
+    return onepass::rows_of_numbers_refused(
+        schema_, "score it with csvScorer, or train it further with csvRunner({ models })");
   }
+
   template <class T>
   static onepass::BatchResult<T> refused(const std::string& why) {
     onepass::BatchResult<T> r;
     r.error = onepass::Status::error(why);
     return r;
   }
+  // A batch's values as a typed array under `key`, and at a failure its message and, when a
+  // row is at fault (not the batch's shape), which one, as values rather than text to take apart.
   template <class T>
   static val batch_value(const onepass::BatchResult<T>& r, const char* key) {
     val out = val::object();
