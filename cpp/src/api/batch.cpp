@@ -31,6 +31,18 @@ void fail_at(BatchResult<T>& out, Status error, std::size_t row) {
 
 }  // namespace
 
+Status set_class_weights(Pipeline& p, const std::string& text,
+                         const std::vector<std::string>& classes) {
+  Result<ClassWeightRequest> request = parse_class_weights(text);
+  if (!request) return request.status();
+  if (request.value().empty()) return Status::ok();
+  if (p.rows() > 0)
+    return Status::error("option classWeight: set the class weights before the first row");
+  Result<ClassWeights> weights = known_class_weights(request.value(), classes);
+  if (!weights) return weights.status();
+  return p.set_class_weights(weights.value());
+}
+
 template <class Learn>
 BatchResult<std::int8_t> BatchLearner::learn_rows(Task task, const double* labels,
                                                   std::size_t count, Learn learn) {

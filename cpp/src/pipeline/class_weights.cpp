@@ -79,6 +79,23 @@ Result<ClassWeights> binary_class_weights(const ClassWeightRequest& request,
   return weights;
 }
 
+Result<ClassWeights> known_class_weights(const ClassWeightRequest& request,
+                                         const std::vector<std::string>& classes) {
+  if (request.balanced) return ClassWeights::balanced();
+  ClassWeights weights = request.given.empty() ? ClassWeights() : ClassWeights::given();
+  for (const auto& [name, weight] : request.given) {
+    const auto it = std::find(classes.begin(), classes.end(), name);
+    if (it == classes.end()) {
+      std::string known;
+      for (const std::string& c : classes) known += (known.empty() ? "" : ", ") + c;
+      return Status::error("option classWeight names class '" + name +
+                           "', which is not a class of the label (its classes: " + known + ")");
+    }
+    weights.set_given(static_cast<std::size_t>(it - classes.begin()), weight);
+  }
+  return weights;
+}
+
 void ClassWeights::ensure(std::size_t cls) {
   // A binary label's two classes are known from the start: the balanced rule counts K = 2.
   const std::size_t n = std::max<std::size_t>(cls + 1, 2);

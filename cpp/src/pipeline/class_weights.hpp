@@ -32,6 +32,11 @@ class ClassWeights;
 Result<ClassWeights> binary_class_weights(const ClassWeightRequest& request,
                                           const std::string& negative, const std::string& positive);
 
+// The weights of a label whose classes are known from the start, by index (rows given in
+// batches: their caller names every class), or an error naming a class not among them.
+Result<ClassWeights> known_class_weights(const ClassWeightRequest& request,
+                                         const std::vector<std::string>& classes);
+
 class ClassWeights {
  public:
   enum class Mode { none, balanced, given };

@@ -12,6 +12,7 @@
 #include "core/sparse_row.hpp"
 #include "core/status.hpp"
 #include "io/label_map.hpp"
+#include "pipeline/class_weights.hpp"
 #include "pipeline/pipeline.hpp"
 
 namespace onepass {
@@ -36,6 +37,13 @@ struct CsrRows {
   const double* values;
   std::size_t value_count;  // must be entries: one value per index
 };
+
+// Class weights for a pipeline's batches (docs/algorithms.md 4.28): the option's text (the
+// CSV option classWeight's: "balanced", or "name=weight,...") over the label's classes by index,
+// every class named by the caller (a yes/no label's: its negative, then its positive value).
+// Set before the first row.
+Status set_class_weights(Pipeline& p, const std::string& text,
+                         const std::vector<std::string>& classes);
 
 // Holds the label rule's state over a pipeline's batches (which negative value it has seen).
 class BatchLearner {
