@@ -18,6 +18,7 @@ export const SCANNED = [
   'bindings',
   'web/src',
   'web/index.html',
+  'python',
   'scripts',
   'tests',
   'docs',
@@ -25,7 +26,7 @@ export const SCANNED = [
   'README.md',
   'CMakeLists.txt',
 ];
-const TEXT = /\.(cpp|hpp|h|ts|mts|mjs|js|md|html|css|txt|json)$|^CMakeLists\.txt$/;
+const TEXT = /\.(cpp|hpp|h|ts|mts|mjs|js|py|md|html|css|txt|json)$|^CMakeLists\.txt$/;
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'build', 'lib', '.git', 'fixtures']);
 
 const NUMBER = String.raw`\d+(?:\.\d+){0,2}[a-z]?`;

@@ -56,6 +56,15 @@ const ts = [
   ALGORITHMS_DOC,
 ];
 check('prettier', bin('prettier'), [fix ? '--write' : '--check', '--log-level', 'warn', ...ts]);
+// The Python package and its tests: black, with python/pyproject.toml's settings.
+check('black', 'black', [
+  ...(fix ? [] : ['--check']),
+  '--quiet',
+  '--config',
+  'python/pyproject.toml',
+  'python',
+  'bench/dask_bench.py',
+]);
 if (!fix) {
   const cited = checkRepository(root);
   for (const p of cited.problems) console.error(p);
@@ -70,7 +79,7 @@ if (!fix) {
     );
   const layout = [
     ...doorProblems(root),
-    ...sizeProblems(root, ['cpp', 'bindings', 'web/src', 'scripts']),
+    ...sizeProblems(root, ['cpp', 'bindings', 'web/src', 'scripts', 'python']),
     ...importCycles(join(root, 'bindings/ts')).map((c) => `import cycle: ${c.join(' -> ')}`),
   ];
   for (const p of layout) console.error(p);

@@ -2,7 +2,11 @@
 # Installs what the build and tests need and is missing, then stays quiet when nothing is.
 #   Debian packages: emscripten (emcc), libeigen3-dev, libfast-float-dev, nlohmann-json3-dev,
 #                    libfmt-dev, libgtest-dev, cmake, g++, chromium (the end-to-end tests' browser),
-#                    clang-14 and libclang-rt-14-dev (sanitizers and libFuzzer).
+#                    clang-14 and libclang-rt-14-dev (sanitizers and libFuzzer);
+#                    for the Python package (python/): python3-dev and pybind11-dev (its module),
+#                    python3-numpy, -scipy, -sklearn, -pandas, -dask, -distributed (what it uses)
+#                    python3-pytest (its tests), all for Debian's own /usr/bin/python3, and black
+#                    (its formatter, as clang-format and prettier are the others').
 #   npm packages:    npm ci, when package-lock.json changed since the last install.
 # As root it installs them; otherwise it names the packages to install and stops.
 set -euo pipefail
@@ -22,6 +26,19 @@ command -v chromium >/dev/null || need+=(chromium)
 command -v clang++-14 >/dev/null || need+=(clang-14)
 compgen -G '/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a' >/dev/null ||
   need+=(libclang-rt-14-dev)
+
+# The Python package: Debian's python3, its headers and pybind11 to build onepass._core, and the
+# modules the package and its tests import.
+[ -x /usr/bin/python3 ] || need+=(python3)
+[ -f /usr/include/pybind11/pybind11.h ] || need+=(pybind11-dev)
+command -v black >/dev/null || need+=(black)
+compgen -G '/usr/include/python3*/Python.h' >/dev/null || need+=(python3-dev)
+modules=(numpy scipy sklearn pandas dask distributed pytest)
+if ! { [ -x /usr/bin/python3 ] && /usr/bin/python3 -c "import $(IFS=,; echo "${modules[*]}")" 2>/dev/null; }; then
+  for module in "${modules[@]}"; do
+    /usr/bin/python3 -c "import $module" 2>/dev/null || need+=("python3-$module")
+  done
+fi
 
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" -ne 0 ]; then

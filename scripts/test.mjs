@@ -1,6 +1,7 @@
 // The whole test suite, as `npm test` runs it after building: formatting and types, the C++
-// suite (GoogleTest through CTest), the sanitizer build and fuzz targets, then the node test runner over tests/js (the package and
-// CLI against the built wasm) and tests/e2e (the demo in headless Chromium).
+// suite (GoogleTest through CTest), the sanitizer build and fuzz targets, the Python package's
+// tests (pytest), then the node test runner over tests/js (the package and CLI against the built
+// wasm) and tests/e2e (the demo in headless Chromium).
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -35,6 +36,17 @@ step('C++ tests under ASan + UBSan, and the fuzz targets', process.execPath, [
   'scripts/checks.mjs',
   '--seconds',
   process.env.ONEPASS_FUZZ_SECONDS ?? '10',
+]);
+// The Python package (python/) on Debian's own python3, whose modules scripts/setup.sh installs:
+// its estimators (scikit-learn's checks), its agreement with the CLIs and the JS API, and training
+// on a Dask LocalCluster of two worker processes.
+step('Python package (pytest)', '/usr/bin/python3', [
+  '-m',
+  'pytest',
+  'python/tests',
+  '-q',
+  '-p',
+  'no:cacheprovider',
 ]);
 step('JS and browser tests (node --test)', process.execPath, [
   '--test',

@@ -1,0 +1,338 @@
+"""scikit-learn estimators on onepass's core: one pass over the rows, in their order.
+
+``fit`` learns the rows once, from a fresh pipeline; ``partial_fit`` goes on from where the
+last call stopped; each row is predicted before it is learned (progressive validation,
+docs/algorithms.md 6.1). ``fit_csv`` reads a CSV with the core's reader, so a raw file learns
+exactly as ``onepass run`` learns it (column roles, labels, categorical and text columns).
+Models are the one model file of every front end (``to_json``/``from_json``): a model trained
+here loads in the browser, the JS API and both CLIs, and the other way round.
+"""
+
+import json
+
+import numpy as np
+import scipy.sparse as sp
+from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
+from sklearn.utils.metaestimators import available_if
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import check_is_fitted
+
+from . import _core
+from ._options import CSV_OPTIONS, core_options
+from ._sources import feed
+
+
+def _class_value(name):
+    """A class name from a model file as the value it most likely was: an int, a float, or
+    the text itself."""
+    for kind in (int, float):
+        try:
+            return kind(name)
+        except ValueError:
+            pass
+    return name
+
+
+class _OnePass(BaseEstimator):
+    _task = None  # the task the estimator learns; a classifier decides binary or multiclass
+
+    def __init__(self, pipeline=None, **csv_options):
+        self.pipeline = pipeline
+        for name, value in csv_options.items():
+            if name not in CSV_OPTIONS:
+                core_options({name: value})  # raises, naming the option
+            setattr(self, name, value)
+
+    # The CSV options given (snake-case names of the core's table) are parameters too, for
+    # get_params, set_params and clone.
+    def _csv_params(self):
+        return {name: vars(self)[name] for name in CSV_OPTIONS if name in vars(self)}
+
+    def get_params(self, deep=True):
+        params = super().get_params(deep)
+        params.update(self._csv_params())
+        return params
+
+    def set_params(self, **params):
+        for name in [n for n in params if n in CSV_OPTIONS]:
+            setattr(self, name, params.pop(name))
+        return super().set_params(**params)
+
+    def _more_tags(self):
+        # Missing values (NaN) are the core's to handle (an impute stage, or the scalers'
+        # rule for missing cells); infinities are refused.
+        return {"allow_nan": True}
+
+    # --- arrays -------------------------------------------------------------------------
+
+    def _validate(self, X, y="no_validation", reset=False):
+        kwargs = dict(
+            reset=reset,
+            accept_sparse="csr",
+            dtype=np.float64,
+            force_all_finite="allow-nan",
+        )
+        if isinstance(y, str) and y == "no_validation":
+            return self._validate_data(X, **kwargs)
+        return self._validate_data(X, y, y_numeric=self._task == "regression", **kwargs)
+
+    def _spec(self, task):
+        return self.pipeline if self.pipeline is not None else _core.default_pipeline(task)
+
+    def _refuse_raw_rows(self):
+        if hasattr(self, "pipeline_") and self.pipeline_.reads_raw_rows:
+            raise ValueError(self.pipeline_.raw_rows_refused)
+
+    def _learn(self, X, labels):
+        rows = np.ascontiguousarray(labels, dtype=np.float64)
+        if sp.issparse(X):
+            X = X.tocsr()
+            self.pipeline_.learn_sparse(
+                X.indptr.astype(np.uint32),
+                X.indices.astype(np.uint32),
+                X.data,
+                rows,
+                X.shape[1],
+            )
+        else:
+            self.pipeline_.learn_dense(X, rows)
+
+    def _predicted(self, X):
+        check_is_fitted(self, "pipeline_")
+        self._refuse_raw_rows()
+        X = self._validate(X)
+        if sp.issparse(X):
+            if self.pipeline_.task != "binary":
+                X = X.toarray()
+            else:
+                X = X.tocsr()
+                scores = self.pipeline_.score_sparse(
+                    X.indptr.astype(np.uint32), X.indices.astype(np.uint32), X.data, X.shape[1]
+                )
+                has = self.pipeline_.has_probability
+                return {
+                    "scores": scores,
+                    "probabilities": 1 / (1 + np.exp(-scores)) if has else None,
+                }
+        return self.pipeline_.predict_dense(X)
+
+    # --- CSV sources --------------------------------------------------------------------
+
+    def _csv(self, overrides):
+        options = self._csv_params()
+        options.update(overrides)
+        if self._task == "regression" and "task" not in options:
+            options["task"] = "regression"
+        return core_options(options)
+
+    def fit_csv(self, source, **csv_options):
+        """Learns a CSV (a path, a file object or bytes) in one pass from a fresh pipeline, read by
+        the core's reader with this estimator's CSV options (and these, which win). The run's
+        figures (progressive validation, baselines, notices) are ``run_``."""
+        return self._run_csv(source, csv_options, models=[])
+
+    def partial_fit_csv(self, source, **csv_options):
+        """Learns a CSV further, from where this estimator is (or afresh when it is not fitted)."""
+        models = [self.to_json()] if hasattr(self, "pipeline_") else []
+        return self._run_csv(source, csv_options, models=models)
+
+    def _run_csv(self, source, csv_options, models):
+        specs = [] if models else ([self.pipeline] if self.pipeline is not None else [])
+        runner = _core.CsvRunner(self._csv(csv_options), specs, models)
+        try:
+            feed(runner, source)
+        finally:
+            # What was learned before a bad row is kept (the error still reaches the caller).
+            if runner.rows(0) > 0 or models:
+                self._adopt(runner.model_json(0))
+                self.run_ = json.loads(runner.result_json(0))
+        if runner.rows(0) == 0:
+            raise ValueError("no row was learned: the source has no data rows")
+        return self
+
+    def predict_csv(self, source, **csv_options):
+        """The predictions of a CSV's rows, read as the model's training file was read (its label
+        column may be absent). Returns an array of the model's labels (or numbers)."""
+        return self._score_csv(source, csv_options)["predicted"]
+
+    def _score_csv(self, source, csv_options):
+        check_is_fitted(self, "pipeline_")
+        scorer = _core.CsvScorer(self.to_json(), core_options(csv_options))
+        feed(scorer, source)
+        rows = scorer.take()
+        if self.pipeline_.task == "regression":
+            rows["predicted"] = rows["values"]
+        elif self.pipeline_.task == "multiclass":
+            rows["predicted"] = self.classes_[rows["values"].astype(int)]
+        else:
+            rows["predicted"] = np.where(
+                rows["predictions"] > 0, self.classes_[1], self.classes_[0]
+            )
+        return rows
+
+    # --- the model file -----------------------------------------------------------------
+
+    def to_json(self):
+        """The model file (the one format of every front end) as text."""
+        check_is_fitted(self, "pipeline_")
+        names = [str(n) for n in getattr(self, "feature_names_in_", [])]
+        if (
+            self.pipeline_.task == "binary"
+            and hasattr(self, "classes_")
+            and len(self.classes_) == 2
+        ):
+            return self.pipeline_.to_json(names, str(self.classes_[0]), str(self.classes_[1]))
+        if self.pipeline_.task == "multiclass":
+            return self.pipeline_.to_json(names, classes=[str(c) for c in self.classes_])
+        return self.pipeline_.to_json(names)
+
+    @classmethod
+    def from_json(cls, text):
+        """An estimator holding the model file's pipeline, ready to predict or learn further."""
+        model = _core.Pipeline.from_json(text)
+        est = cls(pipeline=model.spec)
+        est._adopt_pipeline(model)
+        return est
+
+    def _adopt(self, text):
+        self._adopt_pipeline(_core.Pipeline.from_json(text))
+
+    def _adopt_pipeline(self, model):
+        self.pipeline_ = model
+        self.n_features_in_ = model.dims
+        names = model.features
+        if names and names != [f"x{i + 1}" for i in range(len(names))] and not model.reads_raw_rows:
+            self.feature_names_in_ = np.asarray(names, dtype=object)
+        elif hasattr(self, "feature_names_in_"):
+            del self.feature_names_in_
+        if model.task == "multiclass":
+            self.classes_ = np.asarray([_class_value(c) for c in model.classes])
+        elif model.task == "binary":
+            negative, positive = model.class_names
+            self.classes_ = np.asarray([_class_value(negative), _class_value(positive)])
+
+    # Pickling (joblib, Dask) keeps the model as its file: a pipeline is a C++ object.
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        if "pipeline_" in state:
+            state["pipeline_"] = self.to_json()
+        return state
+
+    def __setstate__(self, state):
+        model = state.get("pipeline_")
+        self.__dict__.update(state)
+        if isinstance(model, str):
+            self.pipeline_ = _core.Pipeline.from_json(model)
+
+
+def _has_probability(est):
+    if hasattr(est, "pipeline_"):
+        return est.pipeline_.has_probability
+    task = "binary" if est.pipeline is None else ""
+    return _core.Pipeline(est._spec(task), task).has_probability
+
+
+class OnePassClassifier(ClassifierMixin, _OnePass):
+    """A classifier learning its rows in one pass (two classes, or more: one-vs-rest or softmax
+    learners, docs/algorithms.md 1.8).
+
+    pipeline: a pipeline spec ("zscore | logreg", see ``onepass list``); None is the default of
+    the task (two classes: "zscore | pa2(c=0.1) +avg"). Other keywords are CSV options for
+    ``fit_csv`` and ``predict_csv`` (label, positive, delimiter, categorical, class_weight, ...).
+    """
+
+    def fit(self, X, y):
+        """One pass over the rows, from a fresh pipeline."""
+        for attr in ("pipeline_", "classes_"):
+            self.__dict__.pop(attr, None)
+        return self.partial_fit(X, y)
+
+    def partial_fit(self, X, y, classes=None):
+        """Learns the rows from where the last call stopped. The first call takes every class
+        in ``classes`` (else those of ``y``): two classes learn one yes/no model, more a
+        multiclass one."""
+        first = not hasattr(self, "pipeline_")
+        self._refuse_raw_rows()
+        X, y = self._validate(X, y, reset=first)
+        check_classification_targets(y)
+        if first:
+            known = np.unique(y) if classes is None else np.unique(np.asarray(classes))
+            if len(known) < 2:
+                raise ValueError(
+                    f"a classifier needs two classes or more; y has {len(known)} class"
+                    f" ({known.tolist()}): give every class with partial_fit(classes=...)"
+                )
+            task = "binary" if len(known) == 2 else "multiclass"
+            pipeline = _core.Pipeline(self._spec(task), task)
+            weights = core_options(self._csv_params()).get("classWeight", "")
+            pipeline.set_class_weights(weights, [str(c) for c in known])
+            self.pipeline_ = pipeline
+            self.classes_ = known
+        index = np.searchsorted(self.classes_, y)
+        unknown = (index >= len(self.classes_)) | (
+            self.classes_[np.minimum(index, len(self.classes_) - 1)] != y
+        )
+        if unknown.any():
+            raise ValueError(
+                f"y has a class the model does not know: {y[unknown][0]!r};"
+                f" its classes are {self.classes_.tolist()}"
+            )
+        binary = self.pipeline_.task == "binary"
+        self._learn(X, np.where(index == 1, 1.0, -1.0) if binary else index.astype(np.float64))
+        return self
+
+    def decision_function(self, X):
+        """Two classes: the margin (> 0 says classes_[1]); more: each class's score."""
+        out = self._predicted(X)
+        return out["scores"]
+
+    def predict(self, X):
+        out = self._predicted(X)
+        if self.pipeline_.task == "binary":
+            # A tie (margin 0) says the positive class, as everywhere in onepass.
+            return np.where(out["scores"] >= 0, self.classes_[1], self.classes_[0])
+        return self.classes_[out["values"].astype(int)]
+
+    @available_if(_has_probability)
+    def predict_proba(self, X):
+        """Each class's probability (the logistic and softmax learners)."""
+        out = self._predicted(X)
+        p = out["probabilities"]
+        if self.pipeline_.task == "binary":
+            return np.column_stack([1 - p, p])
+        full = np.zeros((p.shape[0], len(self.classes_)))
+        full[:, : p.shape[1]] = p  # classes not seen yet have no output
+        return full
+
+    @available_if(_has_probability)
+    def predict_log_proba(self, X):
+        with np.errstate(divide="ignore"):
+            return np.log(self.predict_proba(X))
+
+
+class OnePassRegressor(RegressorMixin, _OnePass):
+    """A regressor learning its rows in one pass (docs/algorithms.md 1.8).
+
+    pipeline: a spec of a regression learner ("zscore | pareg2(c=0.1) +avg", the default;
+    "zscore | linreg"); other keywords are CSV options for ``fit_csv`` and ``predict_csv``.
+    """
+
+    _task = "regression"
+
+    def fit(self, X, y):
+        self.__dict__.pop("pipeline_", None)
+        return self.partial_fit(X, y)
+
+    def partial_fit(self, X, y):
+        first = not hasattr(self, "pipeline_")
+        self._refuse_raw_rows()
+        X, y = self._validate(X, y, reset=first)
+        if first:
+            pipeline = _core.Pipeline(self._spec("regression"), "regression")
+            pipeline.set_class_weights(core_options(self._csv_params()).get("classWeight", ""), [])
+            self.pipeline_ = pipeline
+        self._learn(X, np.asarray(y, dtype=np.float64))
+        return self
+
+    def predict(self, X):
+        return self._predicted(X)["values"]

@@ -1,0 +1,127 @@
+"""Training on Dask: a LocalCluster of two worker processes gives the model of the same
+schedule run in one process, whatever happens to its workers; iterative parameter mixing keeps
+the quality of one pass on one machine; bad partitions are named."""
+
+import json
+import os
+import signal
+import subprocess
+import time
+
+import dask
+import pytest
+from conftest import ROOT
+from dask import delayed
+
+import onepass
+import onepass.dask as odask
+
+distributed = pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def client():
+    cluster = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    )
+    with distributed.Client(cluster) as c:
+        yield c
+    cluster.close()
+
+
+def in_one_process(source, pipeline, **kw):
+    (state,) = dask.compute(odask.fit_graph(source, pipeline, **kw), scheduler="sync")
+    return state["model"]
+
+
+def holdout_accuracy(est, test):
+    rows = est._score_csv(test, {})
+    return (rows["predictions"] == rows["labels"]).mean()
+
+
+def test_the_cluster_gives_the_model_of_one_process(client, adult_parts):
+    parts = adult_parts["parts"][2]
+    est = odask.fit(parts, "zscore | logreg", rounds=3, client=client)
+    assert est.to_json() == in_one_process(parts, "zscore | logreg", rounds=3)
+    # Every row is learned once: 26,048 rows in three rounds of a third of each partition.
+    learned = [sum(r.values()) for r in est.dask_["rounds"]]
+    assert sum(learned) == 26048 and max(learned) - min(learned) <= 2
+    # The model trained on Dask scores the held-out rows as the JS API scores them.
+    model = adult_parts["test"].parent / "dask_model.json"
+    model.write_text(est.to_json())
+    script = (
+        "import('" + (ROOT / "lib/index.js").as_uri() + "').then(async ({ load }) => {"
+        "const op = await load(); const fs = await import('node:fs');"
+        f"const s = op.csvScorer(fs.readFileSync('{model}', 'utf8'));"
+        f"const a = s.push(fs.readFileSync('{adult_parts['test']}')), b = s.finish();"
+        "console.log(JSON.stringify([...a.scores, ...b.scores])); })"
+    )
+    js = subprocess.run(
+        ["node", "--input-type=module", "-e", script], capture_output=True, check=True
+    )
+    assert json.loads(js.stdout) == est._score_csv(adult_parts["test"], {})["scores"].tolist()
+
+
+def slow_part(path, seconds):
+    time.sleep(seconds)
+    return open(path, "rb").read()
+
+
+def test_a_worker_killed_mid_round_changes_nothing(client, adult_parts):
+    paths = [str(p) for p in adult_parts["parts"][4]]
+    graph = odask.fit_graph(
+        [delayed(slow_part, pure=True)(p, 1.5) for p in paths], "zscore | pa1", rounds=2
+    )
+    pids = list(client.run(os.getpid).values())
+    future = client.compute(graph)
+    time.sleep(0.8)  # the round's tasks wait for their partitions, which take 1.5 s to read
+    os.kill(pids[0], signal.SIGKILL)
+    state = future.result()
+    assert state["model"] == in_one_process(paths, "zscore | pa1", rounds=2)
+    client.wait_for_workers(2, timeout=60)
+    assert pids[0] not in client.run(os.getpid).values()  # the nanny started a new one
+
+
+@pytest.mark.parametrize("pipeline", ["zscore | logreg", "zscore | pa1", None])
+def test_mixing_keeps_the_quality_of_one_pass(adult_parts, pipeline):
+    whole = onepass.OnePassClassifier(pipeline).fit_csv(adult_parts["parts"][1][0])
+    one_pass = holdout_accuracy(whole, adult_parts["test"])
+    majority = 1 - sum(1 for line in open(adult_parts["test"]) if line.rstrip().endswith(",1")) / (
+        sum(1 for _ in open(adult_parts["test"])) - 1
+    )
+    for partitions in (2, 4):
+        for rounds, within in ((1, 0.01), (10, 0.005)):
+            (state,) = dask.compute(
+                odask.fit_graph(adult_parts["parts"][partitions], pipeline, rounds=rounds),
+                scheduler="sync",
+            )
+            est = onepass.OnePassClassifier.from_json(state["model"])
+            acc = holdout_accuracy(est, adult_parts["test"])
+            assert acc >= one_pass - within, (pipeline, partitions, rounds, acc, one_pass)
+            assert acc > majority + 0.05
+
+
+def test_bad_partitions_are_named(tmp_path, adult_parts):
+    good = adult_parts["parts"][2][0]
+    other = tmp_path / "other.csv"
+    other.write_text("age,colour,label\n30,red,1\n")
+    with pytest.raises(ValueError, match=f"{other}: its columns differ from the first"):
+        in_one_process([good, other], "zscore | logreg")
+    empty = tmp_path / "empty.csv"
+    empty.write_bytes(open(good, "rb").readline())
+    with pytest.warns(UserWarning, match=f"{empty} has no rows: skipped"):
+        est = odask.fit([good, empty], "zscore | logreg")
+    assert est.dask_["rounds"][0][str(empty)] == 0
+    broken = tmp_path / "broken.csv"
+    broken.write_bytes(open(good, "rb").read() + b"1,2\n")
+    with pytest.raises(
+        ValueError,
+        match=rf"{broken}, round 1: line 13026, column 3 \(workclass_Local_gov\): expected 105",
+    ):
+        in_one_process([good, broken], "zscore | logreg")
+    with pytest.raises(ValueError, match="rounds must be"):
+        odask.fit([good], rounds=0)
+    a = onepass.OnePassClassifier("zscore | logreg").fit_csv(good)
+    b = onepass.OnePassClassifier("zscore | pa1").fit_csv(good)
+    with pytest.raises(ValueError, match="only models of the same pipeline"):
+        onepass.merge([a, b])

@@ -1,0 +1,191 @@
+"""The scikit-learn estimators: scikit-learn's own checks, hand-computed steps, the model file
+shared with the other front ends, and the errors."""
+
+import json
+import pickle
+import subprocess
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+from conftest import DATA, ROOT
+from sklearn.datasets import make_classification, make_regression
+from sklearn.utils.estimator_checks import parametrize_with_checks
+
+import onepass
+from onepass import OnePassClassifier, OnePassRegressor
+
+
+# Every check of scikit-learn 1.2's check_estimator passes for the default classifier (no
+# probabilities), a logistic one (predict_proba) and the default regressor.
+@parametrize_with_checks(
+    [OnePassClassifier(), OnePassClassifier("zscore | logreg"), OnePassRegressor()]
+)
+def test_scikit_learn_checks(estimator, check):
+    check(estimator)
+
+
+def test_perceptron_steps_by_hand():
+    # w = 0, b = 0. Row 1 (1, 0), y = no: margin 0, a tie says yes, a mistake: w = (-1, 0),
+    # b = -1. Row 2 (0, 2), y = yes: margin -1 says no, a mistake: w = (-1, 2), b = 0. Row 3
+    # (1, 1), yes: margin 1, right.
+    X = np.array([[1.0, 0.0], [0.0, 2.0], [1.0, 1.0]])
+    clf = OnePassClassifier("perceptron").fit(X, ["no", "yes", "yes"])
+    assert json.loads(clf.to_json())["learner"]["params"] == [-1.0, 2.0, 0.0]
+    np.testing.assert_array_equal(clf.decision_function([[1, 0], [0, 1], [3, 1]]), [-1, 2, -1])
+    assert clf.predict([[0, 1], [3, 1]]).tolist() == ["yes", "no"]
+    assert not hasattr(clf, "predict_proba")  # the perceptron gives no probability
+
+
+def test_partial_fit_is_fit_in_parts_and_sparse_rows_are_dense_rows():
+    X, y = make_classification(400, random_state=1)
+    whole = OnePassClassifier("zscore | logreg").fit(X, y)
+    parts = OnePassClassifier("zscore | logreg")
+    for lo in range(0, 400, 150):
+        parts.partial_fit(X[lo : lo + 150], y[lo : lo + 150], classes=[0, 1])
+    assert parts.to_json() == whole.to_json()
+    sparse = OnePassClassifier("maxabs | logreg").fit(sp.csr_matrix(X), y)
+    dense = OnePassClassifier("maxabs | logreg").fit(X, y)
+    np.testing.assert_allclose(sparse.predict_proba(X), dense.predict_proba(X), rtol=1e-12)
+
+
+def test_three_classes_and_a_number():
+    X, y = make_classification(600, n_classes=3, n_informative=4, random_state=0)
+    labels = np.array(["a", "b", "c"])[y]
+    clf = OnePassClassifier().fit(X, labels)
+    assert clf.classes_.tolist() == ["a", "b", "c"]
+    p = clf.predict_proba(X)
+    assert p.shape == (600, 3)
+    np.testing.assert_allclose(p.sum(axis=1), 1, rtol=1e-12)
+    # Trained once, scored on its own rows, it beats the majority class by far.
+    assert clf.score(X, labels) > 0.6 > np.bincount(y).max() / 600
+    assert clf.predict(X).tolist() == clf.classes_[p.argmax(axis=1)].tolist()
+    X, t = make_regression(600, n_features=5, noise=1, random_state=0)
+    reg = OnePassRegressor().fit(X, t)
+    assert reg.score(X, t) > 0.9  # the mean predictor scores 0
+
+
+def test_model_file_round_trip_and_pickle():
+    X, y = make_classification(300, random_state=2)
+    clf = OnePassClassifier("zscore | logreg").fit(X, np.where(y == 1, "yes", "no"))
+    again = OnePassClassifier.from_json(clf.to_json())
+    assert again.classes_.tolist() == ["no", "yes"]
+    np.testing.assert_array_equal(again.predict_proba(X), clf.predict_proba(X))
+    assert again.to_json() == clf.to_json()
+    thawed = pickle.loads(pickle.dumps(clf))
+    np.testing.assert_array_equal(thawed.predict_proba(X), clf.predict_proba(X))
+    # Exact resume: trained further after the round trip, as if never stopped.
+    X2, y2 = make_classification(100, random_state=3)
+    y2 = np.where(y2 == 1, "yes", "no")
+    assert thawed.partial_fit(X2, y2).to_json() == clf.partial_fit(X2, y2).to_json()
+
+
+def test_fit_csv_learns_as_the_native_cli(tmp_path):
+    # The same bytes of model file as `onepass-native run --save`: one core, one reader.
+    saved = tmp_path / "native.json"
+    subprocess.run(
+        [ROOT / "build/native/onepass-native", "run", DATA / "heart.csv", "--save", saved],
+        check=True,
+        capture_output=True,
+    )
+    clf = OnePassClassifier().fit_csv(DATA / "heart.csv")
+    assert clf.to_json() == saved.read_text().strip()
+    assert clf.run_["rows"] == 270 and clf.classes_.tolist() == [-1, 1]
+    # And predicts the file's rows as `onepass-native predict` does.
+    out = subprocess.run(
+        [ROOT / "build/native/onepass-native", "predict", DATA / "heart.csv", "--model", saved],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.splitlines()
+    native = [int(line.split(",")[1]) for line in out[1:]]
+    assert clf.predict_csv(DATA / "heart.csv").tolist() == native
+
+
+def test_a_model_trained_in_python_scores_the_same_in_the_js_api(tmp_path):
+    clf = OnePassClassifier("zscore | logreg", categorical=["cp"]).fit_csv(
+        b"age,cp,label\n63,typical,1\n41,none,-1\n57,typical,1\n39,atypical,-1\n"
+        b"60,typical,1\n45,none,-1\n"
+    )
+    model = tmp_path / "model.json"
+    model.write_text(clf.to_json())
+    rows = b"age,cp\n50,typical\n50,none\n70,atypical\n"
+    mine = clf._score_csv(rows, {})["probabilities"]
+    script = (
+        "import('" + (ROOT / "lib/index.js").as_uri() + "').then(async ({ load }) => {"
+        "const op = await load(); const fs = await import('node:fs');"
+        f"const s = op.csvScorer(fs.readFileSync('{model}', 'utf8'));"
+        "const a = s.push(fs.readFileSync(0)), b = s.finish();"
+        "console.log(JSON.stringify([...a.probabilities, ...b.probabilities])); })"
+    )
+    js = subprocess.run(
+        ["node", "--input-type=module", "-e", script],
+        input=rows,
+        capture_output=True,
+        check=True,
+    )
+    assert json.loads(js.stdout) == mine.tolist()
+
+
+def test_errors_name_what_is_wrong_and_keep_what_was_learned():
+    with pytest.raises(ValueError, match="unknown CSV option 'delimter'"):
+        OnePassClassifier(delimter=";")
+    with pytest.raises(ValueError, match="unknown learner|unknown"):
+        OnePassClassifier("zscore | nosuch").fit([[0.0], [1.0]], [0, 1])
+    with pytest.raises(ValueError, match="two classes or more"):
+        OnePassClassifier().fit([[0.0], [1.0]], [1, 1])
+    clf = OnePassClassifier().partial_fit([[0.0], [1.0]], [0, 1])
+    with pytest.raises(ValueError, match="a class the model does not know: 2"):
+        clf.partial_fit([[0.0]], [2])
+    # A bad row stops the file at its line and column; the rows before it are kept.
+    bad = b"x,label\n" + b"".join(b"%d,%d\n" % (i, i % 2) for i in range(50)) + b"1,1,1\n"
+    clf = OnePassClassifier("zscore | logreg")
+    with pytest.raises(ValueError, match="line 52, column 3: expected 2 fields, found 3"):
+        clf.fit_csv(bad)
+    assert clf.run_["rows"] == 50
+    # A model of categorical columns reads raw CSV rows, not numbers.
+    with pytest.raises(ValueError, match="reads raw CSV rows"):
+        OnePassClassifier(categorical=["c"]).fit_csv(b"c,label\na,1\nb,0\na,1\n").predict([[1.0]])
+    with pytest.raises(
+        ValueError, match="nothing was learned: the input has a header but no data rows"
+    ):
+        OnePassClassifier().fit_csv(b"x,label\n")
+
+
+def test_csv_options_are_parameters():
+    clf = OnePassClassifier("zscore | logreg", delimiter=";", class_weight="balanced")
+    assert clf.get_params() == {
+        "pipeline": "zscore | logreg",
+        "delimiter": ";",
+        "class_weight": "balanced",
+    }
+    clf.set_params(skip_lines=1)
+    assert clf.get_params()["skip_lines"] == 1
+    with pytest.raises(ValueError, match="option skipLines"):
+        clf.set_params(skip_lines=-3).fit_csv(b"x;label\n1;1\n")
+    assert onepass.default_pipeline() == "zscore | pa2(c=0.1) +avg"
+
+
+def test_class_weights_on_arrays_are_the_csv_options():
+    # The same rows as arrays and as a CSV, with balanced weights: the same learner, the same
+    # counts; and they move a rare class's balanced accuracy far above the unweighted model's.
+    X, y = make_classification(3000, weights=[0.93], flip_y=0, random_state=0)
+    text = "a,b,c,label\n" + "".join(f"{r[0]!r},{r[1]!r},{r[2]!r},{t}\n" for r, t in zip(X, y))
+    arrays = OnePassClassifier("zscore | logreg", class_weight="balanced").fit(X[:, :3], y)
+    csv = OnePassClassifier("zscore | logreg", class_weight="balanced").fit_csv(text.encode())
+    a, c = json.loads(arrays.to_json()), json.loads(csv.to_json())
+    assert a["learner"] == c["learner"] and a["class_weights"] == c["class_weights"]
+    assert a["class_weights"]["counts"] == [float((y == 0).sum()), float((y == 1).sum())]
+    from sklearn.metrics import balanced_accuracy_score
+
+    plain = OnePassClassifier("zscore | logreg").fit(X[:2000], y[:2000])
+    weighted = OnePassClassifier("zscore | logreg", class_weight={0: 1, 1: 10}).fit(
+        X[:2000], y[:2000]
+    )
+    assert balanced_accuracy_score(y[2000:], weighted.predict(X[2000:])) > 0.05 + (
+        balanced_accuracy_score(y[2000:], plain.predict(X[2000:]))
+    )
+    with pytest.raises(ValueError, match="names class '7', which is not a class of the label"):
+        OnePassClassifier(class_weight={0: 1, 7: 3}).fit(X, y)
+    with pytest.raises(ValueError, match="a regression label is a number"):
+        OnePassRegressor(class_weight="balanced").fit(X, y.astype(float))
