@@ -384,6 +384,17 @@ const stageCosts = (() => {
   );
   return JSON.parse(out).benchmarks.map((b) => [b.name, b.real_time, b.time_unit]);
 })();
+// The Python package on Dask (bench/dask_bench.py, on Debian's python3): the file learned in one
+// Python process, and by onepass.dask.fit on a LocalCluster of 1 and 2 worker processes.
+const dask = (() => {
+  const r = spawnSync(
+    '/usr/bin/python3',
+    [join(root, 'bench/dask_bench.py'), file, '--runs', String(RUNS), ...labelFlags()],
+    { encoding: 'utf8', maxBuffer: 1 << 24 },
+  );
+  if (r.status !== 0) throw new Error(`bench/dask_bench.py failed:\n${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop());
+})();
 const size = ['onepass_wasm.wasm', 'onepass_wasm.mjs', 'index.js'].reduce(
   (s, f) => s + gzipSync(readFileSync(join(root, 'lib', f)), { level: 9 }).length,
   0,
@@ -410,6 +421,56 @@ const learnUs = Math.max(0, (rWasm.seconds / rows) * 1e6 - parseUs);
 const scaling = [1, 2, 4]
   .map((k) => `${k}: ${((parseUs + learnUs) / Math.max(learnUs, parseUs / k) || 1).toFixed(1)} x`)
   .join(', ');
+// The Dask rows, and what more machines would give, reasoned from the measured costs: a task
+// (one partition learned) t, the fit's fixed cost f (graph, scheduling, merges) on one worker,
+// and Dask's own cost per task o; M machines with P/M partitions each take about
+// f + ceil(P / M) t.
+function daskRows() {
+  const { parts, task } = dask;
+  const one = dask.one_process;
+  const w1 = dask.workers1_rounds1;
+  const fixed = Math.max(0, w1.seconds - parts * task.seconds);
+  const extraRound = (dask.workers1_rounds4.seconds - w1.seconds) / 3;
+  const projected = [4, 8]
+    .map((m) => {
+      const t = fixed + Math.ceil(parts / m) * task.seconds;
+      return `${m} machines ${t.toFixed(2)} s (${(one.seconds / t).toFixed(1)} x one process)`;
+    })
+    .join(', ');
+  const row = (label, r, note) => [label, speed(r), spread(r), '', note];
+  // How many times faster b ran than a: their medians' ratio (the Python runs are measured apart
+  // from the others).
+  const over = (a, b) => a.seconds / b.seconds;
+  return [
+    row(
+      'onepass in Python, one process: OnePassClassifier("zscore | logreg").fit_csv(file)',
+      one,
+      `${over(rNative, one).toFixed(2)} x native`,
+    ),
+    row(
+      `onepass.dask.fit on a LocalCluster of 1 worker process, the file in ${parts} partitions, rounds=1`,
+      w1,
+      `${over(one, w1).toFixed(2)} x one process; a task (a partition) ${task.seconds.toFixed(3)} s, Dask ${(dask.workers1_noop_task * 1e3).toFixed(1)} ms a task`,
+    ),
+    row(
+      `the same on 2 worker processes, rounds=1`,
+      dask.workers2_rounds1,
+      `${over(w1, dask.workers2_rounds1).toFixed(2)} x 1 worker; ${over(one, dask.workers2_rounds1).toFixed(2)} x one process`,
+    ),
+    row(
+      `the same on 2 worker processes, rounds=4 (iterative parameter mixing)`,
+      dask.workers2_rounds4,
+      `${over(dask.workers2_rounds1, dask.workers2_rounds4).toFixed(2)} x rounds=1; a round more costs ${extraRound.toFixed(2)} s on 1 worker (every task reads its whole partition)`,
+    ),
+    [
+      'reasoned: more machines (not measured)',
+      '',
+      '',
+      '',
+      `fixed ${fixed.toFixed(2)} s + ${parts} tasks of ${task.seconds.toFixed(3)} s shared out: ${projected}; more partitions than machines keep them all busy`,
+    ],
+  ];
+}
 const table_rows = [
   [
     'onepass CLI (node + wasm), whole process, one thread: CSV -> zscore | logreg',
@@ -482,6 +543,7 @@ const table_rows = [
         ],
       ]
     : []),
+  ...daskRows(),
   [
     'papaparse 5 (header: false, dynamicTyping, chunk callback) + the same z-score/logistic loop in JS',
     speed(rPapaChunk),
