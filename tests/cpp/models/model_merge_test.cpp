@@ -4,6 +4,7 @@
 
 #include "io/csv_reader.hpp"
 #include "models/model_json.hpp"
+#include "onepass/api/command_line.hpp"
 #include "test_util.hpp"
 
 namespace onepass {
@@ -285,6 +286,27 @@ TEST(ModelMerge, RefusesBadWeightsAndModelsThatLearnedNothing) {
   EXPECT_EQ(merge_models({a, model_to_json(*other, renamed)}, given).message(),
             "the models differ in their schema; only models of the same pipeline and features "
             "can be merged");
+}
+
+// Both CLIs: merge --mean | --weights W1,W2 (api/command_line.hpp).
+TEST(ModelMerge, TheCommandLineTakesMeanOrWeights) {
+  const auto line = [](std::vector<std::string> words) { return parse_command_line(words); };
+  auto weighted = line({"merge", "a.json", "b.json", "-o", "m.json", "--weights", "3, 1"});
+  ASSERT_TRUE(weighted) << weighted.message();
+  EXPECT_EQ(merge_options_of(weighted.value()).weights, (std::vector<double>{3, 1}));
+  EXPECT_FALSE(merge_options_of(weighted.value()).mean);
+  auto mean = line({"merge", "a.json", "b.json", "-o", "m.json", "--mean"});
+  ASSERT_TRUE(mean) << mean.message();
+  EXPECT_TRUE(merge_options_of(mean.value()).mean);
+  EXPECT_TRUE(merge_options_of(mean.value()).weights.empty());
+  EXPECT_EQ(line({"merge", "a.json", "-o", "m.json", "--weights", "3,x"}).message(),
+            "--weights takes numbers separated by commas, one per model (got '3,x')");
+  EXPECT_EQ(line({"merge", "a.json", "-o", "m.json", "--weights", "inf"}).message(),
+            "--weights takes numbers separated by commas, one per model (got 'inf')");
+  EXPECT_EQ(line({"merge", "a.json", "-o", "m.json", "--mean", "--weights", "1"}).message(),
+            "choose --mean or --weights, not both");
+  EXPECT_EQ(line({"merge", "a.json", "-o", "m.json", "--mean=yes"}).message(),
+            "--mean takes no value (got '--mean=yes')");
 }
 
 }  // namespace
