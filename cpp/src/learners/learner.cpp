@@ -161,9 +161,10 @@ bool Learner::merge(const std::vector<const LearnerState*>& parts, const MergeWe
     if (slot >= out.state.size() || of >= out.state.size()) return false;
   for (std::size_t slot : c.of_param)
     if (slot >= out.state.size()) return false;
+  // A variance that is not positive (only an edited model holds one) gives no confidence.
   const auto confidence = [&](std::size_t k, std::size_t slot) {
     const double v = (*state[k])[slot];
-    return c.inverse ? 1.0 / v : v;
+    return !c.inverse ? v : v > 0 ? 1.0 / v : 0.0;
   };
   // spec 3.4 (MERGE-w): value i of the parts `from`, weighted by a_k c_k; the weighted mean
   // stays where no model has any confidence in it (a feature none of them saw).
@@ -193,9 +194,8 @@ bool Learner::merge(const std::vector<const LearnerState*>& parts, const MergeWe
       bool same = true;
       for (std::size_t k = 0; k < parts.size(); ++k)
         same = same && (w.share[k] == 0 || (*state[k])[slot] == out.state[slot]);
-      if (!same)
-        out.state[slot] =
-            1.0 / weighted_mean(w, [&](std::size_t k) { return confidence(k, slot); });
+      const double mean = weighted_mean(w, [&](std::size_t k) { return confidence(k, slot); });
+      if (!same && mean > 0 && std::isfinite(mean)) out.state[slot] = 1.0 / mean;
     }
   return true;
 }
