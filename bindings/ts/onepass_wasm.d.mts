@@ -477,7 +477,10 @@ export interface RawModule {
   csvOptionInfos(): CsvFlag[];
   defaultPipeline(): string;
   evaluationDefaults(): { testFraction: number; validation: number; seed: number; k: number };
-  merge(models: string[]): { model?: string; error?: string };
+  merge(
+    models: string[],
+    options: { mean: boolean; weights: number[] },
+  ): { model?: string; error?: string };
   memory(): { heapBytes: number; inUseBytes: number };
   metricNames(): (keyof RawMetrics)[];
   limits(): Limits;

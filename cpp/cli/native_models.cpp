@@ -73,14 +73,15 @@ int predict(onepass::CommandLine line) {
   return 0;
 }
 
-// The mean of models of one pipeline trained on shards (models/model_json.hpp merge_models).
+// Models of one pipeline trained on shards merged, each weighed by its rows, by --weights, or
+// alike with --mean (models/model_json.hpp merge_models, docs/algorithms.md 3.4).
 int merge(onepass::CommandLine line) {
   const std::vector<std::string>& files = line.files;
   const std::string out = line.value("--out");
   std::vector<std::string> texts(files.size());
   for (std::size_t i = 0; i < files.size(); ++i)
     if (!read_file(files[i], texts[i])) return failure("cannot open " + files[i]);
-  auto merged = onepass::merge_models(texts);
+  auto merged = onepass::merge_models(texts, onepass::merge_options_of(line));
   if (!merged) return failure(merged.message());
   std::ofstream(out, std::ios::binary) << merged.value() << "\n";
   std::cerr << "onepass-native: merged " << texts.size() << " models into " << out << "\n";

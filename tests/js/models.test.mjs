@@ -143,9 +143,13 @@ test('merge: identical models give that model; order does not matter', () => {
   const abc = op.merge(shards);
   const cab = op.merge([shards[2], JSON.stringify(shards[0]), shards[1]]);
   assert.deepEqual(abc, cab);
+  // Identical models give that model's learner (their scalers' counts add up,
+  // docs/algorithms.md 3.4); the plain mean gives the whole model.
   const same = op.loadPipeline(op.merge([shards[0], shards[0]]));
   const one = op.loadPipeline(shards[0]);
-  assert.deepEqual(same.snapshot(), one.snapshot());
+  assert.deepEqual(same.snapshot().learner, one.snapshot().learner);
+  const plain = op.loadPipeline(op.merge([shards[0], shards[0]], { mean: true }));
+  assert.deepEqual(plain.snapshot(), one.snapshot());
   const w = (m) => op.loadPipeline(m).snapshot().learner.arrays.w;
   const mean = w(shards[0]).map(
     (_, j) => (w(shards[0])[j] + w(shards[1])[j] + w(shards[2])[j]) / 3,
@@ -154,6 +158,46 @@ test('merge: identical models give that model; order does not matter', () => {
   assert.equal(op.loadPipeline(abc).stats().rows, 270);
   const other = trained('zscore | pa1', 0, 50).toJSON(0);
   assert.throws(() => op.merge([shards[0], other]), /the models differ in their spec/);
+});
+
+test('merge weighs the models by their rows, by the weights given, or alike (mean)', () => {
+  const cuts = [0, 30, 130, 270];
+  const rows = [30, 100, 140];
+  for (const spec of ['zscore | logreg', 'zscore | adagrad', 'zscore | pa2 +avg']) {
+    const shards = rows.map((_, k) => trained(spec, cuts[k], cuts[k + 1]).toJSON(0));
+    const w = (m) => op.loadPipeline(m).snapshot().learner.arrays.w;
+    const near = (got, want) =>
+      got.forEach((v, j) => assert.ok(Math.abs(v - want[j]) < 1e-12, `${spec} ${j}`));
+    const weighted = (weights) =>
+      w(shards[0]).map(
+        (_, j) =>
+          weights.reduce((sum, a, k) => sum + a * w(shards[k])[j], 0) /
+          weights.reduce((a, b) => a + b),
+      );
+    // adagrad weighs each coordinate by its squared gradients too (not by rows alone).
+    if (spec !== 'zscore | adagrad') near(w(op.merge(shards)), weighted(rows));
+    near(w(op.merge(shards, { mean: true })), weighted([1, 1, 1]));
+    near(w(op.merge(shards, { weights: [0, 1, 0] })), w(shards[1]));
+    if (spec !== 'zscore | adagrad')
+      near(w(op.merge(shards, { weights: [3, 1, 0] })), weighted([3, 1, 0]));
+    // A tree of merges is the flat merge; the rows add up.
+    const tree = op.merge([op.merge([shards[2], shards[0]]), shards[1]]);
+    near(w(tree), w(op.merge(shards)));
+    assert.equal(op.loadPipeline(tree).stats().rows, 270);
+    assert.equal(op.mergeJSON(shards, { weights: rows }), op.mergeJSON(shards));
+  }
+  const [a, b] = [trained('pa1', 0, 10).toJSON(0), trained('pa1', 10, 20).toJSON(0)];
+  for (const [options, message] of [
+    [{ weights: [1] }, /merge was given 1 weight for 2 models: give one weight per model/],
+    [{ weights: [1, -1] }, /weight 2 is -1: weights are finite numbers >= 0/],
+    [{ weights: [NaN, 1] }, /weight 1 is NaN: weights are finite numbers >= 0/],
+    [{ weights: [0, 0] }, /the weights are all 0: give at least one model a weight above 0/],
+    [{ mean: true, weights: [1, 1] }, /merge takes the plain mean or weights, not both/],
+    [{ weights: '1,2' }, /merge: weights is an array of numbers, one per model/],
+    [{ mean: 'yes' }, /merge: mean is true or false/],
+    [{ weigths: [1, 2] }, /merge: unknown option 'weigths'; the options are: mean, weights/],
+  ])
+    assert.throws(() => op.merge([a, b], options), message);
 });
 
 test('CLI: run --save, run --load, predict, merge', () => {
@@ -198,6 +242,31 @@ test('CLI: run --save, run --load, predict, merge', () => {
   );
   assert.equal(native.status, 0, native.stderr);
   assert.equal(readFileSync(nativeMerged, 'utf8'), readFileSync(merged, 'utf8'));
+  // --mean and --weights too.
+  for (const flags of [['--mean'], ['--weights', '1,3']]) {
+    r = cli(['merge', m1, m2, '-o', merged, ...flags]);
+    assert.equal(r.status, 0, r.stderr);
+    const n = spawnSync(
+      join(root, 'build/native/onepass-native'),
+      ['merge', m1, m2, '-o', nativeMerged, ...flags],
+      { encoding: 'utf8' },
+    );
+    assert.equal(n.status, 0, n.stderr);
+    assert.equal(readFileSync(nativeMerged, 'utf8'), readFileSync(merged, 'utf8'));
+  }
+  assert.equal(
+    readFileSync(merged, 'utf8'),
+    op.mergeJSON([readFileSync(m1, 'utf8'), readFileSync(m2, 'utf8')], { weights: [1, 3] }) + '\n',
+  );
+  r = cli(['merge', m1, m2, '-o', merged, '--weights', '1,x']);
+  assert.equal(r.status, 2);
+  assert.match(
+    r.stderr,
+    /--weights takes numbers separated by commas, one per model \(got '1,x'\)/,
+  );
+  r = cli(['merge', m1, m2, '-o', merged, '--weights', '1,-2']);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /weight 2 is -2: weights are finite numbers >= 0/);
   const refused = spawnSync(join(root, 'build/native/onepass-native'), ['merge', m1, '-o'], {
     encoding: 'utf8',
   });

@@ -29,6 +29,7 @@ import type {
   CsvInfo,
   GenerateOptions,
   MetricValues,
+  MergeOptions,
   ModelInput,
   ModelJSON,
   PipelineOptions,
@@ -94,10 +95,11 @@ export interface Onepass {
   svmlightRunner(options: SvmlightOptions): SvmlightRunner;
   /** A pipeline from a model file, ready to predict or to learn further. */
   loadPipeline(model: ModelInput): Pipeline;
-  /** Parameter mixing: the mean of models of the same pipeline trained on shards of a stream. */
-  merge(models: ModelInput[]): ModelJSON;
+  /** Parameter mixing of models of the same pipeline trained on shards of a stream: each
+   * weighs as the rows it learned, or as `options` say (docs/algorithms.md §3.4). */
+  merge(models: ModelInput[], options?: MergeOptions): ModelJSON;
   /** The same merged model as text, as the core writes it (what `onepass merge` writes). */
-  mergeJSON(models: ModelInput[]): string;
+  mergeJSON(models: ModelInput[], options?: MergeOptions): string;
   /** The WebAssembly heap: its size in bytes (it grows as needed and never shrinks) and the
    * bytes held by live objects (pipelines, runners, data sets, scorers), which dispose() gives
    * back at once and a forgotten object gives back some time after it is collected. */
@@ -271,8 +273,14 @@ function coreMethods({
 function pipelineMethods({
   raw,
 }: Loaded): Pick<Onepass, 'pipeline' | 'loadPipeline' | 'merge' | 'mergeJSON'> {
-  const mergeJSON = (models: ModelInput[]): string => {
-    const out = raw.merge(models.map(modelText));
+  const mergeJSON = (models: ModelInput[], options: MergeOptions = {}): string => {
+    checkKeys('merge', options, ['mean', 'weights']);
+    const { mean = false, weights = [] } = options;
+    if (typeof mean !== 'boolean') fail(`merge: mean is true or false (got ${typeof mean})`);
+    // The core checks the values (finite, >= 0, one per model, not all 0).
+    if (!Array.isArray(weights) || weights.some((w) => typeof w !== 'number'))
+      fail('merge: weights is an array of numbers, one per model');
+    const out = raw.merge(models.map(modelText), { mean, weights });
     if (out.error !== undefined) fail(out.error);
     return out.model as string;
   };
@@ -290,7 +298,7 @@ function pipelineMethods({
     loadPipeline(model) {
       return new Pipeline(initialised(new raw.Pipeline(), (o) => o.initModel(modelText(model))));
     },
-    merge: (models) => JSON.parse(mergeJSON(models)) as ModelJSON,
+    merge: (models, options) => JSON.parse(mergeJSON(models, options)) as ModelJSON,
     mergeJSON,
   };
 }

@@ -94,6 +94,18 @@ export type ModelJSON = { format: 'onepass-model'; version: number; spec: string
 /** A model as an object or as the JSON text of one. */
 export type ModelInput = ModelJSON | string;
 
+/** How merge() weighs the models (docs/algorithms.md §3.4). By default each model weighs as the
+ * rows it learned (FedAvg's n_k / n), and learners with a per-coordinate confidence (adagrad,
+ * ftrl, arow, scw) merge each weight by it. */
+export interface MergeOptions {
+  /** The element-wise mean of every stage's state, each model alike (merge before it weighed
+   * the models). Not with `weights`. */
+  mean?: boolean;
+  /** One weight per model, in the order given, in place of the rows each learned (a driver
+   * that knows the rows each worker learned in a round): finite numbers >= 0, not all 0. */
+  weights?: number[];
+}
+
 /** Progressive-validation figures of a pipeline (spec 6.1): every row predicted before learned. */
 export type Stats = RawStats & {
   /** [rows, mistakes] pairs recorded every `every` rows (regression: [rows, cumulative absolute

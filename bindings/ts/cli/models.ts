@@ -63,7 +63,11 @@ export async function merge(args: string[]): Promise<void> {
   const op = await load();
   const w = new Words(op, ['merge', ...args]);
   const out = w.value('--out')!;
-  writeFileSync(out, op.mergeJSON(w.files.map(readText)) + '\n');
+  // The core checked that --weights' parts are numbers (api/command_line.cpp); merge checks
+  // what they may be (docs/algorithms.md §3.4).
+  const weights = w.value('--weights')?.split(',').map(Number);
+  const options = { mean: w.has('--mean'), ...(weights ? { weights } : {}) };
+  writeFileSync(out, op.mergeJSON(w.files.map(readText), options) + '\n');
   process.stderr.write(`onepass: merged ${w.files.length} models into ${out}\n`);
 }
 

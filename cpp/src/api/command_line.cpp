@@ -25,6 +25,7 @@ enum class Kind {
   fractions,  // comma-separated numbers in (0, 1]
   metrics,    // comma-separated names of metrics (eval/metrics.hpp metric_names)
   metric,     // one metric's name
+  numbers,    // comma-separated numbers (merge --weights; merge_models checks what they may be)
   format,     // csv, svmlight or libsvm
 };
 
@@ -76,7 +77,11 @@ const std::map<std::string, std::vector<Option>>& command_options() {
        {{"--model", "-m", Kind::text},
         {"--out", "-o", Kind::text},
         {"--quiet", "-q", Kind::toggle}}},
-      {"merge", {{"--out", "-o", Kind::text}}},
+      // docs/algorithms.md 3.4: the models weighed by their rows, by --weights, or alike.
+      {"merge",
+       {{"--out", "-o", Kind::text},
+        {"--mean", "", Kind::toggle},
+        {"--weights", "", Kind::numbers}}},
       {"export", {{"--onnx", "", Kind::text}, {"--weights", "", Kind::text}}},
       {"list", {{"--json", "", Kind::toggle}}},
       // A stream made by code (docs/algorithms.md 6.9), or with --list the streams there are.
@@ -161,6 +166,16 @@ Status check_value(const Option& o, const std::string& text) {
       return Status::ok();
     case Kind::metric:
       return check_metric(flag, text);
+    case Kind::numbers: {
+      const std::vector<std::string> parts = parts_of(text);
+      bool numbers = !parts.empty();
+      double v = 0;
+      for (const std::string& part : parts)
+        numbers = numbers && parse_number(part, v) == NumberParse::ok;
+      if (numbers) return Status::ok();
+      return Status::error(flag + " takes numbers separated by commas, one per model (got '" +
+                           text + "')");
+    }
     case Kind::format:
       if (text == "csv" || text == "svmlight" || text == "libsvm") return Status::ok();
       return Status::error("--format is csv, svmlight or libsvm, not '" + text + "'");
@@ -251,6 +266,8 @@ Status check_command(const CommandLine& line) {
         "predict reads svmlight rows as the model was trained: no --dims or --index-base");
   if (c == "merge" && !line.has("--out")) return Status::error("merge needs -o merged.json");
   if (c == "merge" && line.files.empty()) return Status::error("merge needs model files");
+  if (c == "merge" && line.has("--mean") && line.has("--weights"))
+    return Status::error("choose --mean or --weights, not both");
   if (c == "export" && !line.has("--onnx") && !line.has("--weights"))
     return Status::error("export needs --onnx FILE and/or --weights FILE");
   if (c == "generate") return check_generate(line);
@@ -290,6 +307,16 @@ void evaluation_of(const CommandLine& line, EvaluationProtocol& protocol,
   options.grid = line.value("--grid");
   options.select = line.value("--select", options.select);
   options.optimistic = line.has("--optimistic");
+}
+
+MergeOptions merge_options_of(const CommandLine& line) {
+  MergeOptions options;
+  options.mean = line.has("--mean");
+  // The parts were checked as numbers (check_value).
+  if (line.has("--weights"))
+    for (const std::string& part : parts_of(line.value("--weights")))
+      options.weights.push_back(std::strtod(part.c_str(), nullptr));
+  return options;
 }
 
 Result<StreamRequest> stream_request_of(const CommandLine& line) {
@@ -343,7 +370,7 @@ Result<CommandLine> parse_command_line(const std::vector<std::string>& words) {
       if (!joined && i + 1 >= words.size()) return Status::error(word + " needs a value");
       value = joined ? *joined : words[++i];
       if (Status st = check_value(*o, value); !st) return st;
-      if (o->kind == Kind::fractions || o->kind == Kind::metrics) {
+      if (o->kind == Kind::fractions || o->kind == Kind::metrics || o->kind == Kind::numbers) {
         // A list is kept as its parts read it ("accuracy, f1," is "accuracy,f1"), so that a
         // front end splits it at commas and gets what was checked.
         std::string parts;

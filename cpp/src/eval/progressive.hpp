@@ -43,6 +43,11 @@ class Progressive {
   bool load(const std::vector<double>& saved);
   // Positions of the counters that add up when models are merged.
   static constexpr std::size_t kFirstCounter = 2, kEndCounter = 7;
+  // The rows a saved state counts (tp + fp + tn + fn: rows() of what it loads into); its size
+  // must reach kEndCounter.
+  static double saved_rows(const std::vector<double>& saved) {
+    return saved[2] + saved[3] + saved[4] + saved[5];
+  }
 
  private:
   std::uint64_t every_, window_;

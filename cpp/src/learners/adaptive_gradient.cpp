@@ -37,6 +37,12 @@ void AdaGrad::move(double& w, double& G, double g) const {
   if (g != 0) w -= eta_ * g / (std::sqrt(G) + delta_);  // (ADA-w); g = 0 moves nothing
 }
 
+Learner::MergeConfidence AdaGrad::merge_confidence() const {
+  MergeConfidence c;
+  for (std::size_t i = 0; i <= dims_; ++i) c.of_param.push_back(i);  // [G_1..G_d, G_b]
+  return c;
+}
+
 template <class Row>
 bool AdaGrad::step(const Row& x, int y) {
   const double g = weight_ * gradient(update_score(x), y);  // docs/algorithms.md 4.28
@@ -110,6 +116,18 @@ void Ftrl::move(double& w, double& z, double& n, double g, double l1, double l2)
     const double shrunk = z > 0 ? z - l1 : z + l1;
     w = -shrunk / ((beta_ + std::sqrt(n)) / alpha_ + l2);
   }
+}
+
+Learner::MergeConfidence Ftrl::merge_confidence() const {
+  // State [z_1..z_d, n_1..n_d, z_b, n_b].
+  MergeConfidence c;
+  for (std::size_t j = 0; j < dims_; ++j) {
+    c.of_param.push_back(dims_ + j);
+    c.with.emplace_back(j, dims_ + j);
+  }
+  c.of_param.push_back(2 * dims_ + 1);
+  c.with.emplace_back(2 * dims_, 2 * dims_ + 1);
+  return c;
 }
 
 template <class Row>

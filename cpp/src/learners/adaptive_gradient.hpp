@@ -61,6 +61,10 @@ class AdaGrad : public SteppedLearner<AdaGrad, AdaptiveLogistic> {
   };
   explicit AdaGrad(Config c) : SteppedLearner(kName, 1, 1), eta_(c.eta), delta_(c.delta) {}
 
+ protected:
+  // docs/algorithms.md 3.4: w_j merges weighted by G_j, b by G_b.
+  MergeConfidence merge_confidence() const override;
+
  private:
   friend SteppedLearner;
   template <class Row>
@@ -125,6 +129,10 @@ class Ftrl : public SteppedLearner<Ftrl, AdaptiveLogistic> {
   };
   explicit Ftrl(Config c)
       : SteppedLearner(kName, 2, 2), alpha_(c.alpha), beta_(c.beta), l1_(c.l1), l2_(c.l2) {}
+
+ protected:
+  // docs/algorithms.md 3.4: w_j and z_j merge weighted by n_j, b and z_b by n_b.
+  MergeConfidence merge_confidence() const override;
 
  private:
   friend SteppedLearner;

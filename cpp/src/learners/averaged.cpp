@@ -67,6 +67,19 @@ void Averaged::refresh_params() const {
   for (std::size_t j = 0; j < params_.size(); ++j) params_[j] = w[j] - u_acc[j] / r;
 }
 
+void Averaged::merge_own_state(const std::vector<const LearnerState*>& parts, const MergeWeights& w,
+                               LearnerState& out) const {
+  const std::size_t p = out.params.size();
+  const double t = weighted_mean(w, [&](std::size_t k) { return parts[k]->state[0]; });
+  const std::vector<double>& inner = out.inner[0].params;
+  out.state.assign(1 + 2 * p, 0.0);
+  out.state[0] = t;
+  for (std::size_t j = 0; j < p; ++j) {
+    out.state[1 + j] = inner[j];
+    out.state[1 + p + j] = t == 0 ? 0.0 : t * (inner[j] - out.params[j]);
+  }
+}
+
 double Averaged::score_sparse(const SparseRow& x) const {
   if (!params_stale_) return score_sparse_with(params_.data(), x);
   const double r = state_[0];

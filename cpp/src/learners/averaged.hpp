@@ -39,6 +39,10 @@ class Averaged : public WrappedLearner {
   void sparse_state_slots(const SparseRow& x, std::vector<std::size_t>& slots) const override;
   void refresh_params() const override;
   double count() const override { return state_[0]; }  // T
+  // docs/algorithms.md 3.4: T is the models' weighted mean, the synced copy the merged inner
+  // parameters, and u what makes w - u/T the merged average (AVG-2).
+  void merge_own_state(const std::vector<const LearnerState*>& parts, const MergeWeights& w,
+                       LearnerState& out) const override;
 
  private:
   // state_ = [T, last synced inner parameters (P), u (P)], so a saved state resumes exactly.

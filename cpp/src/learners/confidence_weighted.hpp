@@ -37,6 +37,13 @@ class ConfidenceWeighted : public SteppedLearner<ConfidenceWeighted, MarginLinea
   void init() override;
   // The row's variances and the bias's.
   void sparse_state_slots(const SparseRow& x, std::vector<std::size_t>& slots) const override;
+  // docs/algorithms.md 3.4: mu_j merges weighted by 1/Sigma_jj, the bias by 1/Sigma_bb.
+  MergeConfidence merge_confidence() const override {
+    MergeConfidence c;
+    for (std::size_t i = 0; i < state_.size(); ++i) c.of_param.push_back(i);
+    c.inverse = true;
+    return c;
+  }
 
  private:
   friend SteppedLearner;

@@ -141,6 +141,65 @@ Status Learner::load(const LearnerState& saved) {
   return Status::ok();
 }
 
+bool Learner::merge(const std::vector<const LearnerState*>& parts, const MergeWeights& w,
+                    LearnerState& out) const {
+  std::vector<const std::vector<double>*> params, state;
+  out.reverted_steps = 0;
+  for (const auto* s : parts) {
+    if (!s->inner.empty()) return false;
+    params.push_back(&s->params);
+    state.push_back(&s->state);
+    out.reverted_steps += s->reverted_steps;
+  }
+  out.inner.clear();
+  if (!weighted_mean_into(params, w, out.params) || !weighted_mean_into(state, w, out.state))
+    return false;
+  const MergeConfidence c = merge_confidence();
+  if (c.of_param.empty()) return true;
+  if (c.of_param.size() != out.params.size()) return false;
+  for (const auto& [slot, of] : c.with)
+    if (slot >= out.state.size() || of >= out.state.size()) return false;
+  for (std::size_t slot : c.of_param)
+    if (slot >= out.state.size()) return false;
+  // A variance that is not positive (only an edited model holds one) gives no confidence.
+  const auto confidence = [&](std::size_t k, std::size_t slot) {
+    const double v = (*state[k])[slot];
+    return !c.inverse ? v : v > 0 ? 1.0 / v : 0.0;
+  };
+  // spec 3.4 (MERGE-w): value i of the parts `from`, weighted by a_k c_k; the weighted mean
+  // stays where no model has any confidence in it (a feature none of them saw).
+  const auto by_confidence = [&](const std::vector<const std::vector<double>*>& from, std::size_t i,
+                                 std::size_t slot, double& value) {
+    double total = 0, sum = 0, first = 0;
+    bool same = true, seen = false;
+    for (std::size_t k = 0; k < parts.size(); ++k) {
+      if (w.share[k] == 0) continue;
+      const double a = w.share[k] * confidence(k, slot), v = (*from[k])[i];
+      if (!seen) first = v;
+      same = same && v == first;
+      seen = true;
+      total += a;
+      sum += a * v;
+    }
+    if (same || !(total > 0) || !std::isfinite(total)) return;
+    value = sum / total;
+  };
+  for (std::size_t i = 0; i < out.params.size(); ++i)
+    by_confidence(params, i, c.of_param[i], out.params[i]);
+  for (const auto& [slot, of] : c.with) by_confidence(state, slot, of, out.state[slot]);
+  // (MERGE-c): the confidence is the weighted mean of the models' (weighted_mean_into gave it
+  // where the slots hold the confidence itself); a variance is 1 over that mean.
+  if (c.inverse)
+    for (std::size_t slot : c.of_param) {
+      bool same = true;
+      for (std::size_t k = 0; k < parts.size(); ++k)
+        same = same && (w.share[k] == 0 || (*state[k])[slot] == out.state[slot]);
+      const double mean = weighted_mean(w, [&](std::size_t k) { return confidence(k, slot); });
+      if (!same && mean > 0 && std::isfinite(mean)) out.state[slot] = 1.0 / mean;
+    }
+  return true;
+}
+
 void Learner::remap(const std::vector<std::size_t>& position, std::size_t new_dims) {
   if (new_dims < dims_ || (position.empty() && new_dims == dims_)) return;
   const Layout pl = params_layout(), sl = state_layout();

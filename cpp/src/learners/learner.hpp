@@ -8,9 +8,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/layout.hpp"
+#include "core/merge_weights.hpp"
 #include "core/snapshot.hpp"
 #include "core/sparse_row.hpp"
 #include "core/status.hpp"
@@ -107,6 +109,13 @@ class Learner {
   // from the same spec (sizes are checked; nothing changes on an error).
   virtual LearnerState save() const;
   virtual Status load(const LearnerState& saved);
+  // Merging models (docs/algorithms.md 3.4): `out` becomes the combination of `parts`, states
+  // saved by learners of this spec and width, under the models' weights: a parameter with a
+  // confidence (merge_confidence) takes its confidence-weighted mean (MERGE-w) and the
+  // confidence its weighted mean (MERGE-c); every other value takes its weighted mean; the
+  // reverted steps add up. False when the parts' shapes differ.
+  virtual bool merge(const std::vector<const LearnerState*>& parts, const MergeWeights& w,
+                     LearnerState& out) const;
 
   // The margin of the given parameters as w.x + b, when it is affine in x (docs/algorithms.md
   // 1.7): fills w (dims()) and b and returns true. False for the rules whose margin is not:
@@ -191,6 +200,16 @@ class Learner {
   }
   // Adds the guard's scalars to a snapshot.
   void add_status(Snapshot& s) const;
+  // Where a learner keeps its confidence in each parameter, for merge (docs/algorithms.md 3.4).
+  struct MergeConfidence {
+    // The state slot of each parameter's confidence; empty for a learner without one.
+    std::vector<std::size_t> of_param;
+    // State slots that merge as a parameter does, each with its confidence's slot (FTRL's z_j
+    // goes with n_j, as w_j does).
+    std::vector<std::pair<std::size_t, std::size_t>> with;
+    bool inverse = false;  // the slots hold 1/confidence (a variance)
+  };
+  virtual MergeConfidence merge_confidence() const { return {}; }
 
   std::size_t dims_ = 0;
   double weight_ = 1;  // set_weight

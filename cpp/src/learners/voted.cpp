@@ -29,6 +29,15 @@ bool Voted::update(const double* x, int y) {
   return changed;
 }
 
+void Voted::merge_own_state(const std::vector<const LearnerState*>& parts, const MergeWeights& w,
+                            LearnerState& out) const {
+  const double votes =
+      weighted_mean(w, [&](std::size_t k) { return parts[k]->state[0] + parts[k]->state[1]; });
+  out.state.assign(2 + out.params.size(), 0.0);
+  out.state[1] = votes;  // Z; c = 0
+  for (std::size_t j = 0; j < out.params.size(); ++j) out.state[2 + j] = votes * out.params[j];
+}
+
 std::vector<RegistryEntry> voted_stages() {
   RegistryEntry vote =
       modifier_entry(Voted::kName,

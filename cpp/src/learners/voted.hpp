@@ -26,6 +26,10 @@ class Voted : public WrappedLearner {
   // accumulated sum is Z w0 (its vote w0; design.md 10.5).
   void seed_new_features(const std::vector<double>& old_state) override;
   double count() const override { return state_[0] + state_[1]; }  // c + Z
+  // docs/algorithms.md 3.4: the merged vote is the models' weighted mean, held as Z votes (the
+  // models' weighted mean of c + Z) in acc; the merged inner hypothesis has survived no row.
+  void merge_own_state(const std::vector<const LearnerState*>& parts, const MergeWeights& w,
+                       LearnerState& out) const override;
 
  private:
   // state_ = [c, Z, acc (P)]

@@ -22,6 +22,35 @@ void WrappedLearner::init() {
   state_.assign(shape_.head + shape_.copies * params_.size(), 0.0);
 }
 
+bool WrappedLearner::merge(const std::vector<const LearnerState*>& parts, const MergeWeights& w,
+                           LearnerState& out) const {
+  std::vector<const LearnerState*> inner;
+  std::vector<const std::vector<double>*> params;
+  const LearnerState* kept = nullptr;  // the state of the first model of positive share
+  bool same = true;
+  out.reverted_steps = 0;
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    const LearnerState* s = parts[k];
+    if (s->inner.size() != 1 || s->params.size() != params_.size() ||
+        s->state.size() != state_.size())
+      return false;
+    inner.push_back(&s->inner[0]);
+    params.push_back(&s->params);
+    out.reverted_steps += s->reverted_steps;
+    if (w.share[k] == 0) continue;
+    if (!kept) kept = s;
+    same = same && s->state == kept->state;
+  }
+  out.inner.assign(1, {});
+  if (!inner_->merge(inner, w, out.inner[0]) || !weighted_mean_into(params, w, out.params))
+    return false;
+  if (kept && same)
+    out.state = kept->state;
+  else
+    merge_own_state(parts, w, out);
+  return true;
+}
+
 void WrappedLearner::remap(const std::vector<std::size_t>& position, std::size_t new_dims) {
   if (new_dims < dims_ || (position.empty() && new_dims == dims_)) return;
   const Layout pl = params_layout(), sl = state_layout();

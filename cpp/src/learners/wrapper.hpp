@@ -58,6 +58,10 @@ class WrappedLearner : public Learner {
   LearnerState save() const override {
     return {params(), state_, reverted_steps_, {inner_->save()}};
   }
+  // docs/algorithms.md 3.4: the inner learner merges by its own rule, the wrapper's average or
+  // vote by the models' weights, and its state as merge_own_state makes it.
+  bool merge(const std::vector<const LearnerState*>& parts, const MergeWeights& w,
+             LearnerState& out) const override;
   Status load(const LearnerState& saved) override {
     if (saved.inner.size() != 1 || saved.params.size() != params_.size() ||
         saved.state.size() != state_.size())
@@ -80,6 +84,10 @@ class WrappedLearner : public Learner {
   // their initial values (params_) in every step so far, given the state before the remap
   // (its counters first). Copies left at 0 need nothing.
   virtual void seed_new_features(const std::vector<double>& /*old_state*/) {}
+  // merge: the wrapper's state for `out`, whose parameters and inner learner are merged already,
+  // when the parts' states differ (identical ones are kept as they are).
+  virtual void merge_own_state(const std::vector<const LearnerState*>& parts, const MergeWeights& w,
+                               LearnerState& out) const = 0;
   // The snapshot's count, from a state that init has filled.
   virtual double count() const = 0;
 

@@ -97,10 +97,24 @@ std::string model_to_json(const Pipeline& pipeline, const ModelSchema& schema);
 std::vector<std::string> model_feature_names(const ModelSchema& schema, std::size_t dims);
 Result<LoadedModel> model_from_json(const std::string& text);
 
-// Parameter mixing: the element-wise mean of every stage's state over models of the same spec,
-// width and features (trained on shards of a stream); progress counters are summed. Inputs are
-// combined in a canonical order, so the result does not depend on the order given.
-Result<std::string> merge_models(const std::vector<std::string>& texts);
+// How merge_models weighs the models (docs/algorithms.md 3.4).
+struct MergeOptions {
+  // The element-wise mean of every stage's state, each model alike (what merge did before it
+  // weighed the models).
+  bool mean = false;
+  // One weight per model, in the order given, in place of the rows each learned (for a driver
+  // that knows how many rows each worker learned in a round): finite, >= 0, not all 0.
+  std::vector<double> weights;
+};
+
+// Parameter mixing over models of the same spec, width and features (trained on shards of a
+// stream), docs/algorithms.md 3.4: each model weighs as the rows it learned (FedAvg's n_k / n;
+// a model of no rows counts for nothing), or as options say; a learner with a per-coordinate
+// confidence merges each weight by it; scalers pool their statistics; progress counters are
+// summed, so merging is associative. Inputs are combined in a canonical order, so the result
+// does not depend on the order given.
+Result<std::string> merge_models(const std::vector<std::string>& texts,
+                                 const MergeOptions& options = {});
 
 // The JSON text of a model file written back with the checksum of what it now holds, for tools
 // that edit models on purpose (the fuzz targets mutate models past the checksum with it).

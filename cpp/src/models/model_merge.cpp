@@ -1,8 +1,14 @@
-// Merging models of one pipeline trained on shards: the element-wise mean of their states, over
-// the union of their encoded features when their encoders saw different levels (design.md 10.5).
+// Merging models of one pipeline trained on shards: each weighted by the rows it learned, or by
+// the caller's weights, every stage by its own rule (docs/algorithms.md 3.4), or, on request, the
+// element-wise mean of their states; over the union of their encoded features when their encoders
+// saw different levels (design.md 10.5).
 #include <algorithm>
+#include <cmath>
 #include <map>
+#include <numeric>
+#include <optional>
 
+#include "core/number_text.hpp"
 #include "models/model_document.hpp"
 #include "models/model_json.hpp"
 
@@ -12,7 +18,7 @@ using namespace model_document;
 
 namespace {
 
-// The element-wise mean of equally long vectors, summed in the given order.
+// MergeOptions::mean: the element-wise mean of equally long vectors, summed in the given order.
 bool mean_into(const std::vector<const std::vector<double>*>& parts, std::vector<double>& out) {
   out.assign(parts[0]->size(), 0.0);
   for (const auto* v : parts)
@@ -41,9 +47,50 @@ bool mean_learner(const std::vector<const LearnerState*>& parts, LearnerState& o
   return mean_learner(inner, out.inner[0]);
 }
 
-// The element-wise mean of models' states (of one spec and width) as a model file.
+// The models' states (of one spec and width) merged as a model file: by the weights of
+// docs/algorithms.md 3.4, or the element-wise mean without them (MergeOptions::mean).
 Result<std::string> merge_states(const json& first, const std::vector<PipelineState>& states,
-                                 const ModelSchema& schema);
+                                 const ModelSchema& schema, const MergeOptions& options);
+
+// The caller's options checked against the number of models.
+Status check_options(const MergeOptions& options, std::size_t models) {
+  if (options.mean && !options.weights.empty())
+    return Status::error("merge takes the plain mean or weights, not both");
+  if (options.weights.empty()) return Status::ok();
+  if (options.weights.size() != models)
+    return Status::error("merge was given " + std::to_string(options.weights.size()) +
+                         (options.weights.size() == 1 ? " weight" : " weights") + " for " +
+                         std::to_string(models) + " models: give one weight per model");
+  for (std::size_t k = 0; k < models; ++k)
+    if (!std::isfinite(options.weights[k]) || options.weights[k] < 0)
+      return Status::error("weight " + std::to_string(k + 1) + " is " +
+                           js_number_text(options.weights[k]) +
+                           ": weights are finite numbers >= 0");
+  if (std::all_of(options.weights.begin(), options.weights.end(), [](double v) { return v == 0; }))
+    return Status::error("the weights are all 0: give at least one model a weight above 0");
+  return Status::ok();
+}
+
+// docs/algorithms.md 3.4: each model's share a_k = m_k / M of the weights m (the rows n each
+// learned unless the caller gave weights) and the factor f_k = m_k N / (M n_k) of its counts,
+// with N = sum n_k: 1 when m is n (written so that it is exactly 1), 0 for a model of no rows.
+Result<MergeWeights> merge_weights(const std::vector<PipelineState>& states,
+                                   const std::vector<double>& given) {
+  std::vector<double> rows;
+  for (const auto& s : states) rows.push_back(Progressive::saved_rows(s.progress));
+  const std::vector<double>& m = given.empty() ? rows : given;
+  const double total = std::accumulate(m.begin(), m.end(), 0.0);
+  const double all_rows = std::accumulate(rows.begin(), rows.end(), 0.0);
+  if (!(total > 0))
+    return Status::error(
+        "the models learned no rows: nothing was learned, so there is nothing to merge");
+  MergeWeights w;
+  for (std::size_t k = 0; k < m.size(); ++k) {
+    w.share.push_back(m[k] / total);
+    w.scale.push_back(rows[k] > 0 ? (m[k] * all_rows) / (total * rows[k]) : 0.0);
+  }
+  return w;
+}
 
 }  // namespace
 
@@ -124,17 +171,29 @@ Result<std::vector<PipelineState>> states_over_union(const ModelTexts& models,
 
 }  // namespace
 
-Result<std::string> merge_models(const std::vector<std::string>& texts) {
+Result<std::string> merge_models(const std::vector<std::string>& texts, const MergeOptions& given) {
   if (texts.empty()) return Status::error("merge needs at least one model");
-  ModelTexts models;
+  if (Status st = check_options(given, texts.size()); !st) return st;
+  ModelTexts read;
   for (std::size_t i = 0; i < texts.size(); ++i) {
     Result<json> m = parse_model(texts[i]);
     if (!m) return Status::error("model " + std::to_string(i + 1) + ": " + m.message());
     std::string sum = checksum_of(m.value());  // before take(): argument order is unspecified
-    models.emplace_back(std::move(sum), m.take());
+    read.emplace_back(std::move(sum), m.take());
   }
-  std::sort(models.begin(), models.end(),
-            [](const auto& a, const auto& b) { return a.first < b.first; });  // canonical order
+  // The canonical order: by checksum, then weight; the weights go with their models.
+  std::vector<std::size_t> order(read.size());
+  std::iota(order.begin(), order.end(), 0);
+  const auto weight = [&](std::size_t i) { return given.weights.empty() ? 0 : given.weights[i]; };
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return read[a].first != read[b].first ? read[a].first < read[b].first : weight(a) < weight(b);
+  });
+  ModelTexts models;
+  MergeOptions options = given;
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    models.push_back(std::move(read[order[k]]));
+    if (!given.weights.empty()) options.weights[k] = given.weights[order[k]];
+  }
   const json& first = models[0].second;
   const bool encoded = member(first, "encoder") != nullptr;
   for (const auto& [sum, m] : models)
@@ -166,7 +225,7 @@ Result<std::string> merge_models(const std::vector<std::string>& texts) {
     if (Status st = same_encoded_schema(schemas); !st) return st;
     auto states = states_over_union(models, schemas, united);
     if (!states) return states.status();
-    return merge_states(first, states.value(), united);
+    return merge_states(first, states.value(), united, options);
   }
   std::vector<PipelineState> states;
   for (const auto& [sum, m] : models) {
@@ -174,38 +233,53 @@ Result<std::string> merge_models(const std::vector<std::string>& texts) {
     if (!st) return st.status();
     states.push_back(st.take());
   }
-  return merge_states(first, states, united);
+  return merge_states(first, states, united, options);
 }
 
 namespace {
 
 Result<std::string> merge_states(const json& first, const std::vector<PipelineState>& states,
-                                 const ModelSchema& schema) {
-  PipelineState merged = states[0];
-  for (std::size_t i = 0; i < merged.scalers.size(); ++i) {
-    std::vector<const std::vector<double>*> parts;
-    for (const auto& s : states) parts.push_back(&s.scalers[i]);
-    if (!mean_into(parts, merged.scalers[i]))
-      return Status::error("scaler " + std::to_string(i + 1) + " (" +
-                           text_of(member(first, "scalers")->at(i), "name") +
-                           ") was fitted differently in these models and cannot be averaged");
-  }
-  std::vector<const LearnerState*> learners;
-  for (const auto& s : states) learners.push_back(&s.learner);
-  if (!mean_learner(learners, merged.learner))
-    return Status::error("the learners' states differ in shape and cannot be averaged");
-  // Progress: the confusion counts and log-loss sum add up; the rest (curve, window) is the
-  // first model's in the canonical order. Every model's counters are checked before any is
-  // added (the first model's were written before being checked: found by the model fuzz target).
+                                 const ModelSchema& schema, const MergeOptions& options) {
+  // Every model's counters are checked before any is read (the first model's were written
+  // before being checked: found by the model fuzz target).
   for (const auto& s : states)
     if (s.progress.size() < Progressive::kEndCounter)
       return bad("a model's progress counters are damaged");
+  auto pipeline = Pipeline::build(text_of(first, "spec"));
+  if (!pipeline) return pipeline.status();
+  PipelineState merged = states[0];
+  std::optional<MergeWeights> by;  // none: the plain mean
+  if (!options.mean) {
+    auto w = merge_weights(states, options.weights);
+    if (!w) return w.status();
+    by = w.take();
+    // The stages merge by their own rules (Learner::merge, Scaler::merge), so a pipeline of
+    // this spec and width holds them.
+    if (Status st = pipeline.value()->load(states[0]); !st) return bad(st.message());
+  }
+  for (std::size_t i = 0; i < merged.scalers.size(); ++i) {
+    std::vector<const std::vector<double>*> parts;
+    for (const auto& s : states) parts.push_back(&s.scalers[i]);
+    if (by ? !pipeline.value()->scaler(i).merge(parts, *by, merged.scalers[i])
+           : !mean_into(parts, merged.scalers[i]))
+      return Status::error("scaler " + std::to_string(i + 1) + " (" +
+                           text_of(member(first, "scalers")->at(i), "name") +
+                           ") was fitted differently in these models and cannot be merged");
+  }
+  std::vector<const LearnerState*> learners;
+  for (const auto& s : states) learners.push_back(&s.learner);
+  if (by ? !pipeline.value()->learner().merge(learners, *by, merged.learner)
+         : !mean_learner(learners, merged.learner))
+    return Status::error("the learners' states differ in shape and cannot be merged");
+  // Progress: the confusion counts and log-loss sum add up, so the merged model has learned
+  // every model's rows (and a tree of merges weighs as a flat one); the rest (curve, window) is
+  // the first model's in the canonical order.
   for (std::size_t i = Progressive::kFirstCounter; i < Progressive::kEndCounter; ++i) {
     merged.progress[i] = 0;
     for (const auto& s : states) merged.progress[i] += s.progress[i];
   }
   // Class weights (docs/algorithms.md 4.28): the same weights in every model, and the rows each
-  // counted add up, as the progress counters do.
+  // counted add up, as the progress counters do (whole numbers, whatever the weights).
   for (const auto& s : states) {
     const std::vector<double>& a = merged.class_weights;
     const std::vector<double>& b = s.class_weights;
@@ -225,8 +299,6 @@ Result<std::string> merge_states(const json& first, const std::vector<PipelineSt
   merged.has_drift_background = false;
   merged.drift_background = {};
   merged.drift_background_outputs = 0;
-  auto pipeline = Pipeline::build(text_of(first, "spec"));
-  if (!pipeline) return pipeline.status();
   Status st = pipeline.value()->load(merged);
   if (!st) return Status::error("the merged state does not load: " + st.message());
   return model_to_json(*pipeline.value(), schema);

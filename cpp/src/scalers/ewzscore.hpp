@@ -74,6 +74,10 @@ class EwZScore : public Scaler {
     return {{0, "a count of values"}};
   }
   void init() override { state_.assign(3 * dims_, 0.0); }  // [count, mean, var] per feature
+  // docs/algorithms.md 3.4: the models' means and variances pooled as a mixture's.
+  std::vector<MergeBlock> merge_blocks() const override {
+    return {{MergeBlock::count}, {MergeBlock::mean, 0}, {MergeBlock::variance, 0, 1}};
+  }
 
  private:
   double a_;

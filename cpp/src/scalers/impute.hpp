@@ -49,6 +49,10 @@ class Impute : public Scaler {
     return {{0, "a count of values"}, {2, "a count of missing cells"}};
   }
   void init() override { state_.assign(3 * dims_, 0.0); }  // [observed, mean, missing]
+  // docs/algorithms.md 3.4: the counts add up, the mean pooled exactly.
+  std::vector<MergeBlock> merge_blocks() const override {
+    return {{MergeBlock::count}, {MergeBlock::mean, 0}, {MergeBlock::count}};
+  }
 
  private:
   double fill(std::size_t j) const {

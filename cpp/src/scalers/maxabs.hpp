@@ -48,6 +48,8 @@ class MaxAbs : public Scaler {
 
  protected:
   void init() override { state_.assign(dims_, 0.0); }  // state_ = [max |x| (d)]
+  // docs/algorithms.md 3.4: the greatest of the models', exactly.
+  std::vector<MergeBlock> merge_blocks() const override { return {{MergeBlock::highest}}; }
 };
 
 // maxabs's entry of the registry (spec 5.7).

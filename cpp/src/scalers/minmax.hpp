@@ -38,6 +38,10 @@ class MinMax : public Scaler {
   std::vector<std::pair<std::size_t, const char*>> count_blocks() const override {
     return {{0, "a count of values"}};
   }
+  // docs/algorithms.md 3.4: the least and greatest of the models that saw a value, exactly.
+  std::vector<MergeBlock> merge_blocks() const override {
+    return {{MergeBlock::count}, {MergeBlock::lowest, 0}, {MergeBlock::highest, 0}};
+  }
   void init() override { state_.assign(3 * dims_, 0.0); }
 
  private:

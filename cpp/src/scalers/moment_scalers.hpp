@@ -40,6 +40,14 @@ class MomentScaler : public Scaler {
   std::vector<std::pair<std::size_t, const char*>> count_blocks() const override {
     return {{0, "a count of values"}};
   }
+  // docs/algorithms.md 3.4: Welford's statistics pooled exactly (Chan et al.); a feature stays
+  // binary only if it is in every model that saw it.
+  std::vector<MergeBlock> merge_blocks() const override {
+    return {{MergeBlock::count},
+            {MergeBlock::mean, 0},
+            {MergeBlock::sum_squares, 0, 1},
+            {MergeBlock::lowest, 0}};
+  }
 
  private:
   double scale(std::size_t j, double x) const;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/layout.hpp"
+#include "core/merge_weights.hpp"
 #include "core/snapshot.hpp"
 #include "core/sparse_row.hpp"
 #include "core/status.hpp"
@@ -90,6 +91,13 @@ class Scaler {
     return Status::ok();
   }
 
+  // Merging models (docs/algorithms.md 3.4): `out` becomes the combination of `parts`, states
+  // saved by scalers of this spec and width, under the models' weights, block by block as
+  // merge_blocks says (the weighted mean of every value when it says nothing). False when the
+  // sizes differ.
+  bool merge(const std::vector<const std::vector<double>*>& parts, const MergeWeights& w,
+             std::vector<double>& out) const;
+
   // Warm-up scalers (spec 5.3-5.5, D-LP-3) are fitted once, on the first warmup() rows of the
   // stream with their labels, and only then transform; online scalers are always fitted.
   virtual bool fitted() const { return true; }
@@ -106,8 +114,26 @@ class Scaler {
   virtual void init() = 0;
   // The per-feature blocks of state_ that count values (the feature's count of values seen,
   // of missing cells), by block index, with their names: a loaded state must hold numbers
-  // >= 0 there (an edited, re-signed model may not; merged models hold mean counts).
+  // >= 0 there (an edited, re-signed model may not; merged ones hold their counts times f_k,
+  // docs/algorithms.md 3.4, not always whole).
   virtual std::vector<std::pair<std::size_t, const char*>> count_blocks() const { return {}; }
+  // How merge combines each per-feature block of state_, in order (docs/algorithms.md 3.4,
+  // (MERGE-n) to (MERGE-r)); a block's count and mean blocks come before it. Empty: the
+  // weighted mean of every value (the warm-up scalers, robust).
+  struct MergeBlock {
+    enum Kind {
+      count,        // the values seen: sum_k f_k n_k
+      mean,         // their mean: weighted by f_k n_k
+      sum_squares,  // the sum of squared deviations from the mean (Welford's S), pooled
+      variance,     // a variance, pooled as a mixture's
+      lowest,       // the least of the models that saw a value (all of them without a count)
+      highest,      // the greatest
+    } kind;
+    std::size_t counted_in = kNoBlock;  // the block counting the values this one summarises
+    std::size_t mean_in = kNoBlock;     // sum_squares, variance: the block of their mean
+  };
+  static constexpr std::size_t kNoBlock = ~std::size_t{0};
+  virtual std::vector<MergeBlock> merge_blocks() const { return {}; }
   // Each count block of `saved` checked; the message names the block and the feature.
   Status check_counts(const std::vector<double>& saved) const;
   // The row with every value beyond kLargestSquarable in magnitude made missing (NaN): the row

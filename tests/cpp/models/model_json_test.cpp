@@ -167,7 +167,7 @@ TEST(ModelFile, MergeAveragesAndIgnoresOrder) {
   ASSERT_TRUE(abc) << abc.message();
   auto cab = merge_models({shards[2], shards[0], shards[1]});
   EXPECT_EQ(abc.value(), cab.value());
-  // The mean of the shards' weights, and the counters added up.
+  // Shards of equal rows: the mean of their weights, and the counters added up.
   std::vector<double> mean;
   for (const auto& s : shards) {
     const LearnerState st = load_ok(s)->save().learner;
@@ -177,14 +177,24 @@ TEST(ModelFile, MergeAveragesAndIgnoresOrder) {
   auto merged = load_ok(abc.value());
   testing::expect_near_all(merged->save().learner.params, mean, 1e-12);
   EXPECT_EQ(merged->progress().rows(), 270u);
-  // Identical models merge into that model.
+  // Identical models merge into that model's learner; the scaler's counts add up (its means stay;
+  // docs/algorithms.md 3.4), and the plain mean keeps them too.
   auto same = merge_models({shards[0], shards[0]});
   ASSERT_TRUE(same) << same.message();
   const PipelineState one = load_ok(shards[0])->save();
   const PipelineState two = load_ok(same.value())->save();
   EXPECT_EQ(one.learner.params, two.learner.params);
   EXPECT_EQ(one.learner.inner[0].params, two.learner.inner[0].params);
-  EXPECT_EQ(one.scalers, two.scalers);
+  EXPECT_EQ(one.learner.state, two.learner.state);
+  for (std::size_t j = 0; j < 13; ++j) {
+    EXPECT_EQ(two.scalers[0][j], 2 * one.scalers[0][j]);            // k
+    EXPECT_EQ(two.scalers[0][13 + j], one.scalers[0][13 + j]);      // mean
+    EXPECT_EQ(two.scalers[0][26 + j], 2 * one.scalers[0][26 + j]);  // S
+  }
+  MergeOptions plain;
+  plain.mean = true;
+  EXPECT_EQ(load_ok(merge_models({shards[0], shards[0]}, plain).value())->save().scalers,
+            one.scalers);
 
   auto other = Pipeline::build("zscore | pa2").take();
   learn(*other, rows, 0, 10);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/status.hpp"
+#include "models/model_json.hpp"
 #include "onepass/api/dataset.hpp"
 #include "onepass/api/streams.hpp"
 
@@ -56,6 +57,11 @@ Status check_reading(const CommandLine& line, const std::string& model,
 // --optimistic). parse_command_line checked them with check_evaluation already.
 void evaluation_of(const CommandLine& line, EvaluationProtocol& protocol,
                    EvaluationOptions& options);
+
+// What `merge`'s flags ask (--mean; --weights, whose parts parse_command_line checked as
+// numbers), as models/model_json.hpp merge_models takes it; what the weights may be is checked
+// there.
+MergeOptions merge_options_of(const CommandLine& line);
 
 // The stream `generate NAME --rows N [--seed S] [--param name=value ...]` asks for
 // (api/streams.hpp). parse_command_line checked it already (check_stream); the error is a
