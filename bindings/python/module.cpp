@@ -360,8 +360,18 @@ PYBIND11_MODULE(_core, m) {
       py::arg("task") = "binary");
   m.def("csv_option_names", &csv_option_names);
   m.def("limits", &limits);
-  m.def("merge_models",
-        [](const std::vector<std::string>& models) { return take(onepass::merge_models(models)); });
+  m.def(
+      "merge_models",
+      [](const std::vector<std::string>& models, const std::vector<double>& weights, bool mean,
+         const std::string& base) {
+        onepass::MergeOptions options;
+        options.weights = weights;
+        options.mean = mean;
+        options.base = base;
+        return take(onepass::merge_models(models, options));
+      },
+      py::arg("models"), py::arg("weights") = std::vector<double>{}, py::arg("mean") = false,
+      py::arg("base") = "");
   m.def(
       "preview_csv",
       [](const std::string& head, bool complete, const std::map<std::string, std::string>& options,

@@ -479,7 +479,7 @@ export interface RawModule {
   evaluationDefaults(): { testFraction: number; validation: number; seed: number; k: number };
   merge(
     models: string[],
-    options: { mean: boolean; weights: number[] },
+    options: { mean: boolean; weights: number[]; base: string },
   ): { model?: string; error?: string };
   memory(): { heapBytes: number; inUseBytes: number };
   metricNames(): (keyof RawMetrics)[];

@@ -96,14 +96,15 @@ inline std::string check_reading_value(val words, const std::string& model,
   return onepass::check_reading(line.value(), model, model_name).message();
 }
 
-// { model } or { error }; options { mean: boolean, weights: number[] } (the TS layer checked
-// their types; the core checks the weights, docs/algorithms.md 3.4).
+// { model } or { error }; options { mean: boolean, weights: number[], base: string } (the TS layer
+// checked their types; the core checks the weights, docs/algorithms.md 3.4).
 inline val merge_value(val models, val options) {
   onepass::MergeOptions merge;
   merge.mean = options["mean"].as<bool>();
   const val weights = options["weights"];
   const int n = weights["length"].as<int>();
   for (int i = 0; i < n; ++i) merge.weights.push_back(weights[i].as<double>());
+  merge.base = options["base"].as<std::string>();
   auto merged = onepass::merge_models(strings_of(models), merge);
   val out = val::object();
   if (merged)

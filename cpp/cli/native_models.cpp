@@ -81,7 +81,10 @@ int merge(onepass::CommandLine line) {
   std::vector<std::string> texts(files.size());
   for (std::size_t i = 0; i < files.size(); ++i)
     if (!read_file(files[i], texts[i])) return failure("cannot open " + files[i]);
-  auto merged = onepass::merge_models(texts, onepass::merge_options_of(line));
+  onepass::MergeOptions options = onepass::merge_options_of(line);
+  if (line.has("--base") && !read_file(line.value("--base"), options.base))
+    return failure("cannot open " + line.value("--base"));
+  auto merged = onepass::merge_models(texts, options);
   if (!merged) return failure(merged.message());
   std::ofstream(out, std::ios::binary) << merged.value() << "\n";
   std::cerr << "onepass-native: merged " << texts.size() << " models into " << out << "\n";

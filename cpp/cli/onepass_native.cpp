@@ -7,6 +7,7 @@
 //                  [--validation F | --optimistic]] [reading flags]
 //   onepass-native predict FILE --model MODEL [--out FILE] [reading flags]
 //   onepass-native merge A.json B.json ... -o MERGED.json [--mean | --weights W1,W2,...]
+//     [--base ROUND.json]
 //   onepass-native export MODEL [--onnx FILE] [--weights FILE]
 //   onepass-native list
 //   onepass-native generate NAME --rows N [--seed S] [--param name=value ...] [-o FILE]
@@ -26,7 +27,7 @@ namespace {
 
 const char* const kUsage =
     "usage: onepass-native run|evaluate|predict FILE [flags] |\n"
-    "       merge A.json B.json -o OUT [--mean | --weights W1,W2] |\n"
+    "       merge A.json B.json -o OUT [--mean | --weights W1,W2] [--base B.json] |\n"
     "       export MODEL [--onnx FILE] [--weights FILE] | list | --version |\n"
     "       generate NAME --rows N [--seed S] [--param name=value ...] [-o FILE] |\n"
     "       generate --list [--json]\n"

@@ -232,7 +232,8 @@ def _learn_segment(data, name, k, r, rounds, settled, columns, spec, state):
 
 
 def _merge_round(learned, state, r, mean):
-    """The round's models merged, each weighed by the rows it learned this round."""
+    """The round's models merged, each weighed by the rows it learned this round (since the
+    model the round started from, which counts once)."""
     notices = list(state["notices"])
     if r == 0:
         notices += [p["notice"] for p in learned if p["notice"]]
@@ -242,7 +243,7 @@ def _merge_round(learned, state, r, mean):
         if state["model"] is None:
             raise ValueError("no partition has rows: nothing was learned")
         return {"model": state["model"], "rounds": rounds, "notices": notices}
-    merged = merge([p["model"] for p in models])
+    merged = merge([p["model"] for p in models], mean=mean, base=state["model"])
     return {"model": merged, "rounds": rounds, "notices": notices}
 
 

@@ -46,6 +46,8 @@ def test_the_cluster_gives_the_model_of_one_process(client, adult_parts):
     # Every row is learned once: 26,048 rows in three rounds of a third of each partition.
     learned = [sum(r.values()) for r in est.dask_["rounds"]]
     assert sum(learned) == 26048 and max(learned) - min(learned) <= 2
+    # The merged model has learned each row once: every round's base counts once.
+    assert est.pipeline_.rows == 26048
     # The model trained on Dask scores the held-out rows as the JS API scores them.
     model = adult_parts["test"].parent / "dask_model.json"
     model.write_text(est.to_json())

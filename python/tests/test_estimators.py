@@ -189,3 +189,18 @@ def test_class_weights_on_arrays_are_the_csv_options():
         OnePassClassifier(class_weight={0: 1, 7: 3}).fit(X, y)
     with pytest.raises(ValueError, match="a regression label is a number"):
         OnePassRegressor(class_weight="balanced").fit(X, y.astype(float))
+
+
+def test_merge_weighs_models_by_rows_or_as_asked():
+    X, y = make_classification(400, random_state=4)
+    a = OnePassClassifier("zscore | logreg").fit(X[:300], y[:300])
+    b = OnePassClassifier("zscore | logreg").fit(X[300:], y[300:])
+    wa, wb = (json.loads(m.to_json())["learner"]["params"] for m in (a, b))
+    by_rows = json.loads(onepass.merge([a, b]))["learner"]["params"]
+    np.testing.assert_allclose(by_rows, [0.75 * p + 0.25 * q for p, q in zip(wa, wb)], rtol=1e-13)
+    plain = json.loads(onepass.merge([a, b], mean=True))["learner"]["params"]
+    np.testing.assert_allclose(plain, [(p + q) / 2 for p, q in zip(wa, wb)], rtol=1e-13)
+    given = json.loads(onepass.merge([a, b], weights=[1, 3]))["learner"]["params"]
+    np.testing.assert_allclose(given, [0.25 * p + 0.75 * q for p, q in zip(wa, wb)], rtol=1e-13)
+    with pytest.raises(ValueError, match="give one weight per model"):
+        onepass.merge([a, b], weights=[1])

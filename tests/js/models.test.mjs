@@ -195,9 +195,31 @@ test('merge weighs the models by their rows, by the weights given, or alike (mea
     [{ mean: true, weights: [1, 1] }, /merge takes the plain mean or weights, not both/],
     [{ weights: '1,2' }, /merge: weights is an array of numbers, one per model/],
     [{ mean: 'yes' }, /merge: mean is true or false/],
-    [{ weigths: [1, 2] }, /merge: unknown option 'weigths'; the options are: mean, weights/],
+    [{ weigths: [1, 2] }, /merge: unknown option 'weigths'; the options are: mean, weights, base/],
   ])
     assert.throws(() => op.merge([a, b], options), message);
+});
+
+test('merge with a base: a round of mixing counts the base once and weighs what each added', () => {
+  const base = trained('zscore | logreg', 0, 100).toJSON(0);
+  const a = trained(null, 100, 190, [base]).toJSON(0);
+  const b = trained(null, 190, 220, [base]).toJSON(0);
+  const w = (m) => op.loadPipeline(m).snapshot().learner.arrays.w;
+  const round = op.merge([a, b], { base });
+  assert.equal(op.loadPipeline(round).stats().rows, 220);
+  assert.equal(op.loadPipeline(op.merge([a, b])).stats().rows, 320); // the base twice
+  w(round).forEach((v, j) => assert.ok(Math.abs(v - (0.75 * w(a)[j] + 0.25 * w(b)[j])) < 1e-12));
+  const files = [a, b, base].map((m, k) => {
+    const f = join(dir, `round${k}.json`);
+    writeFileSync(f, JSON.stringify(m));
+    return f;
+  });
+  const out = join(dir, 'round.json');
+  const r = cli(['merge', files[0], files[1], '--base', files[2], '-o', out]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(readFileSync(out, 'utf8').trim(), op.mergeJSON([a, b], { base }));
+  const other = trained('zscore | logreg', 0, 250).toJSON(0);
+  assert.throws(() => op.merge([a, b], { base: other }), /did not start from that base/);
 });
 
 test('CLI: run --save, run --load, predict, merge', () => {

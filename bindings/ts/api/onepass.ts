@@ -274,13 +274,17 @@ function pipelineMethods({
   raw,
 }: Loaded): Pick<Onepass, 'pipeline' | 'loadPipeline' | 'merge' | 'mergeJSON'> {
   const mergeJSON = (models: ModelInput[], options: MergeOptions = {}): string => {
-    checkKeys('merge', options, ['mean', 'weights']);
-    const { mean = false, weights = [] } = options;
+    checkKeys('merge', options, ['mean', 'weights', 'base']);
+    const { mean = false, weights = [], base } = options;
     if (typeof mean !== 'boolean') fail(`merge: mean is true or false (got ${typeof mean})`);
     // The core checks the values (finite, >= 0, one per model, not all 0).
     if (!Array.isArray(weights) || weights.some((w) => typeof w !== 'number'))
       fail('merge: weights is an array of numbers, one per model');
-    const out = raw.merge(models.map(modelText), { mean, weights });
+    const out = raw.merge(models.map(modelText), {
+      mean,
+      weights,
+      base: base === undefined ? '' : modelText(base),
+    });
     if (out.error !== undefined) fail(out.error);
     return out.model as string;
   };

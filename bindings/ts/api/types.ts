@@ -104,6 +104,10 @@ export interface MergeOptions {
   /** One weight per model, in the order given, in place of the rows each learned (a driver
    * that knows the rows each worker learned in a round): finite numbers >= 0, not all 0. */
   weights?: number[];
+  /** The model every one of them continued from (a round of parameter mixing, docs/algorithms.md
+   * 6.12: clients that loaded the last merged model): each then weighs as the rows it learned
+   * since, and the merged model counts the base's rows once. */
+  base?: ModelInput;
 }
 
 /** Progressive-validation figures of a pipeline (spec 6.1): every row predicted before learned. */

@@ -66,7 +66,12 @@ export async function merge(args: string[]): Promise<void> {
   // The core checked that --weights' parts are numbers (api/command_line.cpp); merge checks
   // what they may be (docs/algorithms.md §3.4).
   const weights = w.value('--weights')?.split(',').map(Number);
-  const options = { mean: w.has('--mean'), ...(weights ? { weights } : {}) };
+  const base = w.value('--base');
+  const options = {
+    mean: w.has('--mean'),
+    ...(weights ? { weights } : {}),
+    ...(base ? { base: readText(base) } : {}),
+  };
   writeFileSync(out, op.mergeJSON(w.files.map(readText), options) + '\n');
   process.stderr.write(`onepass: merged ${w.files.length} models into ${out}\n`);
 }

@@ -17,7 +17,7 @@ export const USAGE = `usage:
   onepass predict <file.csv|file.svm|-> --model model.json [--out predictions.csv]
               [--skip-bad-rows] [CSV reading options]
               (a model trained on svmlight rows reads svmlight rows)
-  onepass merge a.json b.json [...] -o merged.json [--mean | --weights 3,1,...]
+  onepass merge a.json b.json [...] -o merged.json [--mean | --weights 3,1,...] [--base b.json]
   onepass export model.json [--onnx model.onnx] [--weights weights.json]
   onepass list [--json]
   onepass generate <stream> --rows N [--seed S] [--param name=value ...] [-o file.csv]
@@ -56,7 +56,9 @@ export const USAGE = `usage:
   merge        models of the same pipeline trained on shards of a stream, each weighed by the
                rows it learned (learners with a per-feature confidence, adagrad, ftrl, arow,
                scw, weigh each weight by it; docs/algorithms.md §3.4); --weights gives one
-               weight per model instead, --mean the plain mean, every model alike
+               weight per model instead, --mean the plain mean, every model alike; --base
+               the model every one continued from (a round of mixing: each weighs what it
+               learned since, and the base's rows count once; §6.12)
   export       the model as ONNX (input x: doubles [rows, features]; outputs label, margin,
                probability) and/or as plain weights per feature (coef, intercept), for
                pipelines with an exact linear form (zscore, pareto, vast, level, twosd,

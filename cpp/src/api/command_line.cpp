@@ -77,11 +77,13 @@ const std::map<std::string, std::vector<Option>>& command_options() {
        {{"--model", "-m", Kind::text},
         {"--out", "-o", Kind::text},
         {"--quiet", "-q", Kind::toggle}}},
-      // docs/algorithms.md 3.4: the models weighed by their rows, by --weights, or alike.
+      // docs/algorithms.md 3.4: the models weighed by their rows, by --weights, or alike; --base:
+      // the model a round of mixing started each from (6.12).
       {"merge",
        {{"--out", "-o", Kind::text},
         {"--mean", "", Kind::toggle},
-        {"--weights", "", Kind::numbers}}},
+        {"--weights", "", Kind::numbers},
+        {"--base", "", Kind::text}}},
       {"export", {{"--onnx", "", Kind::text}, {"--weights", "", Kind::text}}},
       {"list", {{"--json", "", Kind::toggle}}},
       // A stream made by code (docs/algorithms.md 6.9), or with --list the streams there are.

@@ -105,6 +105,11 @@ struct MergeOptions {
   // One weight per model, in the order given, in place of the rows each learned (for a driver
   // that knows how many rows each worker learned in a round): finite, >= 0, not all 0.
   std::vector<double> weights;
+  // The model every one of them continued from (a round of iterative parameter mixing,
+  // docs/algorithms.md 6.12), or "": what each learned is then its rows since the base (its
+  // default weight), and the merged model counts the base's rows once (its progress counters,
+  // class-weight counts and scalers' counts are the base's plus what each model added).
+  std::string base;
 };
 
 // Parameter mixing over models of the same spec, width and features (trained on shards of a

@@ -50,7 +50,8 @@ bool mean_learner(const std::vector<const LearnerState*>& parts, LearnerState& o
 // The models' states (of one spec and width) merged as a model file: by the weights of
 // docs/algorithms.md 3.4, or the element-wise mean without them (MergeOptions::mean).
 Result<std::string> merge_states(const json& first, const std::vector<PipelineState>& states,
-                                 const ModelSchema& schema, const MergeOptions& options);
+                                 const ModelSchema& schema, const MergeOptions& options,
+                                 const PipelineState* base);
 
 // The caller's options checked against the number of models.
 Status check_options(const MergeOptions& options, std::size_t models) {
@@ -74,13 +75,23 @@ Status check_options(const MergeOptions& options, std::size_t models) {
 // docs/algorithms.md 3.4: each model's share a_k = m_k / M of the weights m (the rows n each
 // learned unless the caller gave weights) and the factor f_k = m_k N / (M n_k) of its counts,
 // with N = sum n_k: 1 when m is n (written so that it is exactly 1), 0 for a model of no rows.
+// With a base of B rows that every model continued from (6.12), model k learned d_k = n_k - B of
+// its n_k rows, m defaults to d, and N = B + sum d_k, so that the base's rows count once.
 Result<MergeWeights> merge_weights(const std::vector<PipelineState>& states,
-                                   const std::vector<double>& given) {
-  std::vector<double> rows;
-  for (const auto& s : states) rows.push_back(Progressive::saved_rows(s.progress));
-  const std::vector<double>& m = given.empty() ? rows : given;
+                                   const std::vector<double>& given, const PipelineState* base) {
+  const double base_rows = base ? Progressive::saved_rows(base->progress) : 0;
+  std::vector<double> rows, learned;
+  for (std::size_t k = 0; k < states.size(); ++k) {
+    rows.push_back(Progressive::saved_rows(states[k].progress));
+    learned.push_back(rows.back() - base_rows);
+    if (learned.back() < 0)
+      return Status::error(
+          "a model has learned fewer rows than the base it is said to continue "
+          "from: it did not start from that base");
+  }
+  const std::vector<double>& m = given.empty() ? learned : given;
   const double total = std::accumulate(m.begin(), m.end(), 0.0);
-  const double all_rows = std::accumulate(rows.begin(), rows.end(), 0.0);
+  const double all_rows = base_rows + std::accumulate(learned.begin(), learned.end(), 0.0);
   if (!(total > 0))
     return Status::error(
         "the models learned no rows: nothing was learned, so there is nothing to merge");
@@ -217,6 +228,19 @@ Result<std::string> merge_models(const std::vector<std::string>& texts, const Me
                            " labels; merge takes models of yes/no labels");
     schemas.push_back(schema.take());
   }
+  // docs/algorithms.md 6.12: the model a round of parameter mixing started every model from
+  // (only its counters are read: what each model learned is counted from them).
+  std::optional<PipelineState> base;
+  if (!given.base.empty()) {
+    Result<json> b = parse_model(given.base);
+    if (!b) return Status::error("the base model: " + b.message());
+    if (text_of(b.value(), "spec") != text_of(first, "spec"))
+      return Status::error("the base model is not of these models' pipeline");
+    Result<PipelineState> st = state_of(b.value());
+    if (!st) return Status::error("the base model: " + st.message());
+    base = st.take();
+  }
+  const PipelineState* from = base ? &*base : nullptr;
   // design.md 10.5: models whose encoders saw different levels merge over the union of their
   // features; each learner's features move to their place in it (unseen ones at their initial
   // values, as if they had been 0).
@@ -225,7 +249,7 @@ Result<std::string> merge_models(const std::vector<std::string>& texts, const Me
     if (Status st = same_encoded_schema(schemas); !st) return st;
     auto states = states_over_union(models, schemas, united);
     if (!states) return states.status();
-    return merge_states(first, states.value(), united, options);
+    return merge_states(first, states.value(), united, options, from);
   }
   std::vector<PipelineState> states;
   for (const auto& [sum, m] : models) {
@@ -233,13 +257,14 @@ Result<std::string> merge_models(const std::vector<std::string>& texts, const Me
     if (!st) return st.status();
     states.push_back(st.take());
   }
-  return merge_states(first, states, united, options);
+  return merge_states(first, states, united, options, from);
 }
 
 namespace {
 
 Result<std::string> merge_states(const json& first, const std::vector<PipelineState>& states,
-                                 const ModelSchema& schema, const MergeOptions& options) {
+                                 const ModelSchema& schema, const MergeOptions& options,
+                                 const PipelineState* base) {
   // Every model's counters are checked before any is read (the first model's were written
   // before being checked: found by the model fuzz target).
   for (const auto& s : states)
@@ -250,7 +275,7 @@ Result<std::string> merge_states(const json& first, const std::vector<PipelineSt
   PipelineState merged = states[0];
   std::optional<MergeWeights> by;  // none: the plain mean
   if (!options.mean) {
-    auto w = merge_weights(states, options.weights);
+    auto w = merge_weights(states, options.weights, base);
     if (!w) return w.status();
     by = w.take();
     // The stages merge by their own rules (Learner::merge, Scaler::merge), so a pipeline of
@@ -274,10 +299,18 @@ Result<std::string> merge_states(const json& first, const std::vector<PipelineSt
   // Progress: the confusion counts and log-loss sum add up, so the merged model has learned
   // every model's rows (and a tree of merges weighs as a flat one); the rest (curve, window) is
   // the first model's in the canonical order.
-  for (std::size_t i = Progressive::kFirstCounter; i < Progressive::kEndCounter; ++i) {
-    merged.progress[i] = 0;
-    for (const auto& s : states) merged.progress[i] += s.progress[i];
-  }
+  // With a base, each model's counts are the base's plus its own, and the base's count once.
+  const auto added_up = [&](std::size_t models, auto count, double base_count) {
+    double sum = base ? base_count : 0;
+    for (std::size_t k = 0; k < models; ++k) sum += count(k) - (base ? base_count : 0);
+    return sum;
+  };
+  if (base && base->progress.size() < Progressive::kEndCounter)
+    return bad("the base's progress counters are damaged");
+  for (std::size_t i = Progressive::kFirstCounter; i < Progressive::kEndCounter; ++i)
+    merged.progress[i] = added_up(
+        states.size(), [&](std::size_t k) { return states[k].progress[i]; },
+        base ? base->progress[i] : 0);
   // Class weights (docs/algorithms.md 4.28): the same weights in every model, and the rows each
   // counted add up, as the progress counters do (whole numbers, whatever the weights).
   for (const auto& s : states) {
@@ -290,10 +323,12 @@ Result<std::string> merge_states(const json& first, const std::vector<PipelineSt
   }
   const std::vector<double>& weights = merged.class_weights;
   const std::size_t counts = weights.size() < 2 ? weights.size() : 2 + std::size_t(weights[1]);
-  for (std::size_t i = counts; i < merged.class_weights.size(); ++i) {
-    merged.class_weights[i] = 0;
-    for (const auto& s : states) merged.class_weights[i] += s.class_weights[i];
-  }
+  if (base && base->class_weights.size() != merged.class_weights.size())
+    return Status::error("the base was trained with different class weights");
+  for (std::size_t i = counts; i < merged.class_weights.size(); ++i)
+    merged.class_weights[i] = added_up(
+        states.size(), [&](std::size_t k) { return states[k].class_weights[i]; },
+        base ? base->class_weights[i] : 0);
   // +drift (docs/algorithms.md 6.10): the merged model watches its stream afresh.
   merged.drift.clear();
   merged.has_drift_background = false;

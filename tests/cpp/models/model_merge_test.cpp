@@ -311,3 +311,47 @@ TEST(ModelMerge, TheCommandLineTakesMeanOrWeights) {
 
 }  // namespace
 }  // namespace onepass
+
+namespace onepass {
+namespace {
+
+// The model of `base` trained further on rows [from, to) of `rows`.
+std::string continued(const std::string& base, const RowBlock& rows, std::size_t from,
+                      std::size_t to) {
+  auto m = model_from_json(base);
+  EXPECT_TRUE(m) << m.message();
+  auto& p = *m.value().pipeline;
+  for (std::size_t i = from; i < to; ++i)
+    EXPECT_TRUE(p.learn_one(rows.row(i), rows.dims, rows.y[i]));
+  return model_to_json(p, m.value().schema);
+}
+
+// docs/algorithms.md 6.12: models that continued from one base weigh as the rows each learned
+// since, and the merged model counts the base's rows once (a round of parameter mixing).
+TEST(ModelMerge, ModelsOfOneBaseWeighWhatEachLearnedSinceAndCountTheBaseOnce) {
+  const RowBlock rows = heart();
+  const std::string spec = "zscore | logreg";
+  const std::string base = trained(spec, rows, 0, 100);
+  const std::string a = continued(base, rows, 100, 190), b = continued(base, rows, 190, 220);
+  MergeOptions options;
+  options.base = base;
+  const PipelineState m = merged({a, b}, options);
+  EXPECT_EQ(Progressive::saved_rows(m.progress), 220);
+  const PipelineState sa = state_of(a), sb = state_of(b);
+  std::vector<double> want;
+  for (std::size_t i = 0; i < sa.learner.params.size(); ++i)
+    want.push_back(0.75 * sa.learner.params[i] + 0.25 * sb.learner.params[i]);  // 90 : 30
+  expect_close(m.learner.params, want, 1e-14);
+  // Without the base, the base's 100 rows are counted twice and weigh in the shares.
+  EXPECT_EQ(Progressive::saved_rows(merged({a, b}).progress), 320);
+  // A model that did not continue from the base, or a base of another pipeline, is refused.
+  options.base = trained(spec, rows, 0, 250);
+  EXPECT_NE(merge_models({a, b}, options).message().find("did not start from that base"),
+            std::string::npos);
+  options.base = trained("zscore | pa1", rows, 0, 10);
+  EXPECT_NE(merge_models({a, b}, options).message().find("not of these models' pipeline"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace onepass
