@@ -12,6 +12,13 @@ namespace onepass {
 // width (a damaged model's "dims": 1e12, an svmlight --dims of 2^31) is refused before anything
 // is allocated.
 inline constexpr std::size_t kMaxDims = std::size_t{1} << 24;
+// A record's default bound, in bytes (a CSV record, an svmlight line): a stray quote, or a
+// stream with no line break, is refused at it instead of filling memory. A CSV's is an option
+// (maxRecordBytes); an svmlight line's is this.
+inline constexpr std::size_t kDefaultMaxRecordBytes = std::size_t{1} << 20;
+// The points a progressive curve keeps: past it, every other point is dropped and the stride
+// doubles (eval/curve_bound.hpp), so `--every 1` over a long stream stays small.
+inline constexpr std::size_t kMaxCurvePoints = 10000;
 // The rolling window of progressive figures, in rows: the window keeps two numbers a row.
 inline constexpr std::uint64_t kMaxWindow = 10000000;
 // The shuffle buffer of a run over a stream, in rows: it holds the rows themselves.

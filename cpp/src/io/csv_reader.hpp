@@ -22,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/limits.hpp"
 #include "core/parse_number.hpp"
 #include "core/sparse_row.hpp"
 #include "core/status.hpp"
@@ -60,7 +61,7 @@ struct CsvOptions {
   // Bounds on one record: its bytes, quoted line breaks included, and the number of
   // columns. A longer record is a bad row named by the line and column of the quote that
   // opened it; under skip, reading goes on at the next line break after the bound.
-  std::size_t max_record_bytes = 1 << 20;
+  std::size_t max_record_bytes = kDefaultMaxRecordBytes;
   std::size_t max_fields = 100000;
   // Cells (after trimming blanks) that stand for a missing value, in every role. The options
   // (set_csv_option) make it the defaults, unless defaultMissing is false, and the cells given.

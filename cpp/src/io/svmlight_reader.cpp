@@ -63,11 +63,29 @@ Status SvmlightReader::feed(const char* data, std::size_t size, SparseBlock& out
   std::size_t pos = 0;
   while (pos < size) {
     const void* hit = std::memchr(data + pos, '\n', size - pos);
+    const std::size_t end =
+        hit ? static_cast<std::size_t>(static_cast<const char*>(hit) - data) : size;
+    if (discarding_) {  // the rest of a line too long, passed over up to its line break
+      if (!hit) return Status::ok();
+      discarding_ = false;
+      pos = end + 1;
+      continue;
+    }
+    if (pending_.size() + (end - pos) > opt_.max_line_bytes) {
+      pending_.clear();
+      Status st = line_too_long();
+      if (!st) return st;
+      if (!hit) {
+        discarding_ = true;
+        return Status::ok();
+      }
+      pos = end + 1;
+      continue;
+    }
     if (!hit) {
       pending_.append(data + pos, size - pos);
       return Status::ok();
     }
-    const std::size_t end = static_cast<std::size_t>(static_cast<const char*>(hit) - data);
     Status st = Status::ok();
     if (pending_.empty()) {
       st = process(std::string_view(data + pos, end - pos), next_line_++, out);
@@ -86,6 +104,7 @@ Status SvmlightReader::finish(SparseBlock& out) {
   if (failed_ || finished_) return repeat_end();
   if (bytes_ == 0 && !check_options()) return failure_;
   finished_ = true;
+  discarding_ = false;
   if (pending_.empty()) return Status::ok();
   std::string last;
   last.swap(pending_);
@@ -157,6 +176,12 @@ Status SvmlightReader::read_pair(std::string_view pair, std::size_t row_start, S
   out.index.push_back(static_cast<std::uint32_t>(feature));
   out.value.push_back(v);
   return Status::ok();
+}
+
+Status SvmlightReader::line_too_long() {
+  return row_error(next_line_++, 1,
+                   "a line longer than " + std::to_string(opt_.max_line_bytes) +
+                       " bytes (the bound of a record: is this an svmlight file?)");
 }
 
 Status SvmlightReader::row_error(std::uint64_t line, std::size_t column, const std::string& what) {

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/limits.hpp"
 #include "core/sparse_row.hpp"
 #include "core/status.hpp"
 #include "io/label_map.hpp"
@@ -28,6 +29,8 @@ struct SvmlightOptions {
   std::string positive;  // as CsvOptions::positive
   ErrorPolicy on_error = ErrorPolicy::stop;
   std::size_t max_messages = 100;
+  // A line's bound: a longer one is a bad line (core/limits.hpp), its bytes never kept.
+  std::size_t max_line_bytes = kDefaultMaxRecordBytes;
 };
 
 // Sparse rows parsed from one or more chunks: row i is entries offsets[i] .. offsets[i + 1].
@@ -73,7 +76,11 @@ class SvmlightReader : public RowCounter {
 
   SvmlightOptions opt_;
   LabelMap labels_;
-  std::string pending_;  // bytes of a line not yet complete
+  // A line past max_line_bytes: its error (skip: the line counted as bad, and its bytes passed
+  // over until the next line break).
+  Status line_too_long();
+  std::string pending_;      // bytes of a line not yet complete
+  bool discarding_ = false;  // passing over the rest of a line too long (skip)
 };
 
 }  // namespace onepass

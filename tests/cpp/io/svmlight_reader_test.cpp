@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "io/csv_reader.hpp"
 #include "io/svmlight_reader.hpp"
 #include "onepass/api/defaults.hpp"
 #include "pipeline/svmlight_runner.hpp"
@@ -119,6 +120,32 @@ TEST(SvmlightReader, BadLinesNameLineAndColumn) {
     ASSERT_EQ(r.errors().size(), 1u);
     EXPECT_EQ(r.errors()[0].line, 2u);
   }
+}
+
+// A line is bounded as a CSV record is (core/limits.hpp): a stream with no line break is refused
+// at the bound, naming its line, whatever the chunks; with skip, reading goes on after it and its
+// bytes are never kept.
+TEST(SvmlightReader, ALineLongerThanTheBoundIsABadLine) {
+  SvmlightOptions opt = width(8);
+  opt.max_line_bytes = 64;
+  const std::string text = "-1 1:1\n1 2:1" + std::string(200, ' ') + "\n1 3:1\n-1 4:1";
+  for (std::size_t chunk : {std::size_t{0}, std::size_t{1}, std::size_t{7}, std::size_t{100}}) {
+    const Read stopped = read(text, opt, chunk);
+    ASSERT_FALSE(stopped.status) << chunk;
+    EXPECT_EQ(stopped.status.message(),
+              "line 2, column 1: a line longer than 64 bytes (the bound of a record: is this an "
+              "svmlight file?)");
+    EXPECT_EQ(stopped.rows.size(), 1u);
+    SvmlightOptions skip = opt;
+    skip.on_error = ErrorPolicy::skip;
+    SvmlightReader r(skip);
+    const Read skipped = read(text, skip, chunk, &r);
+    ASSERT_TRUE(skipped.status) << chunk;
+    EXPECT_EQ(skipped.rows.line, (std::vector<std::uint64_t>{1, 3, 4})) << chunk;
+    EXPECT_EQ(r.skipped(), 1u);
+  }
+  // The default bound is the CSV record's.
+  EXPECT_EQ(SvmlightOptions{}.max_line_bytes, CsvOptions{}.max_record_bytes);
 }
 
 TEST(SvmlightReader, TheWidthIsRequired) {
