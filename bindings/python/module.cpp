@@ -335,6 +335,7 @@ py::dict limits() {
   out["max_dims"] = onepass::kMaxDims;
   out["max_classes"] = onepass::kMaxClasses;
   out["max_class_weight"] = onepass::kMaxClassWeight;
+  out["max_curve_points"] = onepass::kMaxCurvePoints;
   return out;
 }
 

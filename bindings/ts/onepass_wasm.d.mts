@@ -197,7 +197,8 @@ export interface RawPipeline {
   spec(): string;
   canonical(): string;
   stats(): RawStats;
-  curve(from: number): Float64Array;
+  /** The curve's points past `afterRows` rows (-1: all), as [rows, value] pairs. */
+  curve(afterRows: number): Float64Array;
   snapshot(): RawSnapshot;
   delete(): void;
 }
@@ -254,7 +255,7 @@ export interface RawRunner {
   canonical(i: number): string;
   hasProbability(i: number): boolean;
   stats(i: number): RawStats;
-  curve(i: number, from: number): Float64Array;
+  curve(i: number, afterRows: number): Float64Array;
   snapshot(i: number): RawSnapshot;
   resultJson(i: number): string;
   toJson(i: number): string;
@@ -451,6 +452,8 @@ export interface Limits {
   maxDriftEvents: number;
   /** The rows of a generated stream (docs/algorithms.md 6.9). */
   maxStreamRows: number;
+  /** The points a progressive curve keeps; past them it thins (docs/algorithms.md 6.1). */
+  maxCurvePoints: number;
 }
 /** A CSV option (api/csv_options.hpp): its name in the API, its flag in the CLIs (a switch
  * sets switchValue), whether svmlight rows take it too, and a whole-number option's bounds. */

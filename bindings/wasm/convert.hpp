@@ -98,10 +98,14 @@ inline val pipeline_stats(const onepass::Pipeline& p) {
 
 // Curve points from index `from` on, as [rows, mistakes, rows, mistakes, ...] (a regression
 // pipeline's second number: its cumulative absolute error).
-inline val pipeline_curve(const onepass::Pipeline& p, std::size_t from) {
+inline val pipeline_curve(const onepass::Pipeline& p, double after_rows) {
   std::vector<double> flat;
   const auto add = [&](const auto& c, auto value) {
-    for (std::size_t i = from; i < c.size(); ++i) {
+    // The points past a row count (docs/algorithms.md 6.1: thinning drops old points only, so
+    // the last row a reader has seen still marks where its new points start).
+    std::size_t i = c.size();
+    while (i > 0 && static_cast<double>(c[i - 1].rows) > after_rows) --i;
+    for (; i < c.size(); ++i) {
       flat.push_back(static_cast<double>(c[i].rows));
       flat.push_back(static_cast<double>(value(c[i])));
     }

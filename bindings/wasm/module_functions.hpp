@@ -51,7 +51,7 @@ inline val metric_names_value() {
 }
 
 // The core's bounds (api/limits.hpp): { maxDims, maxWindow, maxShuffleBuffer, maxClasses,
-// maxTaskWeights, maxClassWeight, maxDriftEvents, maxStreamRows }.
+// maxTaskWeights, maxClassWeight, maxDriftEvents, maxStreamRows, maxCurvePoints }.
 inline val limits_value() {
   val out = val::object();
   out.set("maxDims", static_cast<double>(onepass::kMaxDims));
@@ -62,6 +62,7 @@ inline val limits_value() {
   out.set("maxClassWeight", onepass::kMaxClassWeight);
   out.set("maxDriftEvents", static_cast<double>(onepass::kMaxDriftEvents));
   out.set("maxStreamRows", static_cast<double>(onepass::kMaxStreamRows));
+  out.set("maxCurvePoints", static_cast<double>(onepass::kMaxCurvePoints));
   return out;
 }
 

@@ -154,7 +154,7 @@ class JsPipeline {
   std::string spec() const { return pipeline_->spec(); }
   std::string canonical() const { return pipeline_->canonical_spec(); }
   val stats() const { return pipeline_stats(*pipeline_); }
-  val curve(std::size_t from) const { return pipeline_curve(*pipeline_, from); }
+  val curve(double after_rows) const { return pipeline_curve(*pipeline_, after_rows); }
   val snapshot() const { return pipeline_snapshot(*pipeline_); }
 
  private:

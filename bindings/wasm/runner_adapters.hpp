@@ -26,8 +26,8 @@ class JsRunner {
   std::string canonical(std::size_t i) const { return runner_->pipeline(i).canonical_spec(); }
   bool has_probability(std::size_t i) const { return runner_->pipeline(i).has_probability(); }
   val stats(std::size_t i) const { return parsed(onepass::stats_json(*runner_, i)); }
-  val curve(std::size_t i, std::size_t from) const {
-    return pipeline_curve(runner_->pipeline(i), from);
+  val curve(std::size_t i, double after_rows) const {
+    return pipeline_curve(runner_->pipeline(i), after_rows);
   }
   val snapshot(std::size_t i) const { return pipeline_snapshot(runner_->pipeline(i)); }
   // Pipeline i as a model file, and its result as `onepass run --json` prints it

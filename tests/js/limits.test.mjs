@@ -64,6 +64,7 @@ test("the JS layer's bounds are the core's, and the core refuses past them", asy
       maxClassWeight: 100,
       maxDriftEvents: 1000,
       maxStreamRows: 1e9,
+      maxCurvePoints: 10000,
     },
     limits,
   );
@@ -91,4 +92,53 @@ test('both CLIs refuse an svmlight width past the core bound before reading', as
     assert.equal(r.status, 2, r.stderr);
     assert.match(r.stderr, /--dims takes a whole number from 1 to 16777216 \(got '2147483648'\)/);
   }
+});
+
+test('an svmlight line is bounded as a CSV record is, in both CLIs and the API', async () => {
+  const { cli } = await import('./helpers.mjs');
+  const { spawnSync } = await import('node:child_process');
+  // 2 MB with no line break: refused at the 1 MiB bound, the row before it kept.
+  const input = '-1 1:1\n1 2:1' + ' '.repeat(2 ** 21) + '\n';
+  const message = /line 2, column 1: a line longer than 1048576 bytes \(the bound of a record/;
+  const args = ['run', '-', '--format', 'svmlight', '--dims', '4'];
+  const native = spawnSync(join(root, 'build/native/onepass-native'), args, {
+    input,
+    encoding: 'utf8',
+  });
+  for (const r of [cli(args, input), native]) {
+    assert.equal(r.status, 1, r.stderr);
+    assert.match(r.stderr, message);
+  }
+  const r = op.svmlightRunner({ pipelines: ['perceptron'], dims: 4 });
+  assert.throws(() => r.push(new TextEncoder().encode(input)), message);
+  assert.equal(r.stats(0).rows, 1);
+  r.dispose();
+});
+
+test('a curve of every row stays bounded, and new points are read across its thinning', () => {
+  const p = op.pipeline('perceptron', { every: 1 });
+  const seen = [];
+  const batch = 1000;
+  const x = new Float64Array(batch * 2);
+  const y = new Int8Array(batch);
+  for (let b = 0; b < 25; b++) {
+    for (let i = 0; i < batch; i++) {
+      x[2 * i] = ((b * batch + i) % 7) - 3;
+      x[2 * i + 1] = 1;
+      y[i] = x[2 * i] > 0 ? 1 : -1;
+    }
+    p.learnMany(x, y, 2);
+    const pts = p.newCurvePoints();
+    for (let k = 0; k < pts.length; k += 2) seen.push(pts[k]);
+  }
+  // 25,000 rows: thinned at 10,000 points (stride 2) and at 20,000 rows (stride 4).
+  const curve = p.stats().curve;
+  assert.equal(curve.length / 2, 6250);
+  assert.equal(curve[curve.length - 2], 25000);
+  assert.ok(
+    seen.every((r, k) => k === 0 || r > seen[k - 1]),
+    'rows only rise',
+  );
+  assert.equal(seen.at(-1), 25000);
+  p.dispose();
 });

@@ -213,13 +213,13 @@ export class Pipeline extends WasmOwned<RawPipeline> {
   }
 
   stats(): Stats {
-    return { ...this.#p.stats(), curve: this.#p.curve(0) };
+    return { ...this.#p.stats(), curve: this.#p.curve(-1) };
   }
 
   /** Curve points recorded since the previous call, as [rows, mistakes] pairs. */
   newCurvePoints(): Float64Array {
     const pts = this.#p.curve(this.#curveSeen);
-    this.#curveSeen += pts.length / 2;
+    if (pts.length) this.#curveSeen = pts[pts.length - 2];
     return pts;
   }
 

@@ -50,13 +50,13 @@ export class Runner<R extends RawRunner = RawRunner> extends WasmOwned<R> {
 
   stats(i: number): Stats {
     this.#at(i);
-    return { ...this.raw.stats(i), curve: this.raw.curve(i, 0) };
+    return { ...this.raw.stats(i), curve: this.raw.curve(i, -1) };
   }
 
   /** Curve points of pipeline i recorded since the previous call. */
   newCurvePoints(i: number): Float64Array {
     const pts = this.raw.curve(this.#at(i), this.#curveSeen[i]);
-    this.#curveSeen[i] += pts.length / 2;
+    if (pts.length) this.#curveSeen[i] = pts[pts.length - 2];
     return pts;
   }
 

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "core/numerics.hpp"
+#include "eval/curve_bound.hpp"
 
 namespace onepass {
 
@@ -25,6 +26,7 @@ void Progressive::record(int predicted, int y, double margin, bool probabilistic
   if (every_ && rows() == next_point_) {
     curve_.push_back({rows(), mistakes()});
     next_point_ += every_;
+    bound_curve(curve_, every_, next_point_, rows());
   }
   if (window_) {
     if (ring_mistakes_.empty()) {

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "core/state_codec.hpp"
+#include "eval/curve_bound.hpp"
 
 namespace onepass {
 
@@ -15,6 +16,7 @@ void TaskProgress::add_point(double value) {
   if (every_ && rows_ == next_point_) {
     curve_.push_back({rows_, value});
     next_point_ += every_;
+    bound_curve(curve_, every_, next_point_, rows_);
   }
 }
 
