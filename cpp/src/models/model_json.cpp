@@ -327,6 +327,13 @@ Result<PipelineState> state_of(const json& j) {
   return st;
 }
 
+// A name given twice in `names`, or "".
+static std::string named_twice(std::vector<std::string> names) {
+  std::sort(names.begin(), names.end());
+  const auto twice = std::adjacent_find(names.begin(), names.end());
+  return twice == names.end() ? "" : *twice;
+}
+
 Result<ModelSchema> schema_of(const json& j) {
   ModelSchema s;
   const json* schema = member(j, "schema");
@@ -378,6 +385,14 @@ Result<ModelSchema> schema_of(const json& j) {
     if (!s.features.empty() || !s.encoded.columns.empty())
       return bad("a model of svmlight rows has no named or encoded features");
   }
+  // What no writer makes and a reader would use wrongly: features matched by name must have
+  // one name each, and a label's values must be told apart.
+  if (const std::string twice = named_twice(s.features); !twice.empty())
+    return bad("its features are not named uniquely ('" + twice + "' twice)");
+  if (const std::string twice = named_twice(s.classes); !twice.empty())
+    return bad("its classes are not named uniquely ('" + twice + "' twice)");
+  if (!s.positive.empty() && s.positive == s.negative)
+    return bad("its positive and negative classes are the same value ('" + s.positive + "')");
   return s;
 }
 

@@ -325,3 +325,41 @@ TEST(ModelFile, MergingModelsWithDamagedCountersIsRefused) {
 
 }  // namespace
 }  // namespace onepass
+
+namespace onepass {
+namespace {
+
+// A schema no writer makes, as an edited and re-signed file could hold: features named twice
+// (found by name, a CSV column would feed both), a label whose two values are one, classes
+// named twice. Each is refused, saying which.
+TEST(ModelFile, SchemasThatCannotBeReadRightAreRefused) {
+  auto p = Pipeline::build("zscore | logreg").take();
+  const double row[2] = {1, 2};
+  ASSERT_TRUE(p->learn_one(row, 2, 1));
+  ModelSchema schema;
+  schema.features = {"a", "b"};
+  schema.positive = "yes";
+  schema.negative = "no";
+  ASSERT_TRUE(model_from_json(model_to_json(*p, schema)));
+  ModelSchema twice = schema;
+  twice.features = {"a", "a"};
+  EXPECT_EQ(model_from_json(model_to_json(*p, twice)).message(),
+            "not a valid onepass model: its features are not named uniquely ('a' twice)");
+  ModelSchema same = schema;
+  same.negative = "yes";
+  EXPECT_EQ(model_from_json(model_to_json(*p, same)).message(),
+            "not a valid onepass model: its positive and negative classes are the same value "
+            "('yes')");
+  auto m = Pipeline::build("zscore | softmax", 0, 0, Task::multiclass).take();
+  ASSERT_TRUE(m->learn_one(row, 2, 0));
+  ASSERT_TRUE(m->learn_one(row, 2, 1));
+  ModelSchema classes = schema;
+  classes.positive = classes.negative = "";
+  classes.task = Task::multiclass;
+  classes.classes = {"red", "red"};
+  EXPECT_EQ(model_from_json(model_to_json(*m, classes)).message(),
+            "not a valid onepass model: its classes are not named uniquely ('red' twice)");
+}
+
+}  // namespace
+}  // namespace onepass
