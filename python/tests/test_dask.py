@@ -64,6 +64,22 @@ def test_the_cluster_gives_the_model_of_one_process(client, adult_parts):
     assert json.loads(js.stdout) == est._score_csv(adult_parts["test"], {})["scores"].tolist()
 
 
+def test_dataframes_and_bags_are_partitions_too(adult_parts):
+    import dask.bag as db
+    import dask.dataframe as dd
+
+    paths = [str(p) for p in adult_parts["parts"][2]]
+    want = in_one_process(paths, "zscore | pa1", rounds=2)
+    # A bag of the files' lines (one partition a file), and a DataFrame of them (pandas writes
+    # each partition back as CSV: 39.0 for 39, the same number).
+    assert in_one_process(db.read_text(paths), "zscore | pa1", rounds=2) == want
+    columns = open(paths[0]).readline().strip().split(",")
+    dtype = {c: float for c in columns} | {"label": int}  # numbers with gaps; the label whole
+    frame = dd.read_csv(paths, blocksize=None, dtype=dtype)
+    assert frame.npartitions == 2
+    assert in_one_process(frame, "zscore | pa1", rounds=2) == want
+
+
 def slow_part(path, seconds):
     time.sleep(seconds)
     return open(path, "rb").read()

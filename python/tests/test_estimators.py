@@ -90,6 +90,14 @@ def test_fit_csv_learns_as_the_native_cli(tmp_path):
     )
     clf = OnePassClassifier().fit_csv(DATA / "heart.csv")
     assert clf.to_json() == saved.read_text().strip()
+    # And as the JS CLI (node and the wasm module) writes it.
+    js_saved = tmp_path / "js.json"
+    subprocess.run(
+        ["node", ROOT / "lib/cli.js", "run", DATA / "heart.csv", "--save", js_saved],
+        check=True,
+        capture_output=True,
+    )
+    assert OnePassClassifier.from_json(js_saved.read_text()).to_json() == clf.to_json()
     assert clf.run_["rows"] == 270 and clf.classes_.tolist() == [-1, 1]
     # And predicts the file's rows as `onepass-native predict` does.
     out = subprocess.run(
