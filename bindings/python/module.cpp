@@ -50,6 +50,15 @@ onepass::CsvOptions csv_options(const std::map<std::string, std::string>& given)
   return options;
 }
 
+// The bytes of a chunk given as any contiguous buffer of bytes (bytes, bytearray, a memoryview
+// of a part of one), read in place.
+std::string_view bytes_of(const py::buffer& chunk) {
+  const py::buffer_info info = chunk.request();
+  if (info.itemsize != 1 || (info.ndim == 1 && info.strides[0] != 1) || info.ndim > 1)
+    raise("a chunk is contiguous bytes (bytes, bytearray or a memoryview of them)");
+  return {static_cast<const char*>(info.ptr), static_cast<std::size_t>(info.size)};
+}
+
 template <class T>
 py::array_t<T> array_of(const std::vector<T>& values) {
   py::array_t<T> out(values.size());
@@ -266,8 +275,8 @@ class PyCsvRunner {
             take(onepass::start_csv_runner(csv_options(options), specs, models, every, window))) {}
   // The bytes of the file, chunk by chunk; a bad row raises naming its line and column (the
   // rows before it are learned and kept).
-  void push(const py::bytes& chunk) {
-    const std::string_view bytes = chunk;
+  void push(const py::buffer& chunk) {
+    const std::string_view bytes = bytes_of(chunk);
     onepass::Status st = onepass::Status::ok();
     {
       py::gil_scoped_release free;
@@ -297,8 +306,8 @@ class PyCsvScorer {
  public:
   PyCsvScorer(const std::string& model, const std::map<std::string, std::string>& options)
       : scorer_(take(onepass::Scorer::csv(model, csv_options(options)))) {}
-  void push(const py::bytes& chunk) {
-    const std::string_view bytes = chunk;
+  void push(const py::buffer& chunk) {
+    const std::string_view bytes = bytes_of(chunk);
     check(scorer_->push(bytes.data(), bytes.size()));
   }
   void finish() { check(scorer_->finish()); }

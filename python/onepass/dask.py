@@ -23,7 +23,7 @@ from dask import delayed
 
 from . import _core
 from ._options import core_options
-from ._sources import chunks
+from ._sources import CHUNK_BYTES
 from .estimators import OnePassClassifier, OnePassRegressor
 from .models import merge
 
@@ -100,7 +100,7 @@ def _bytes(data):
     if isinstance(data, (bytes, bytearray)):
         return bytes(data)
     if isinstance(data, os.PathLike):
-        return b"".join(chunks(data))
+        return pathlib.Path(data).read_bytes()
     if isinstance(data, str):
         return data.encode("utf-8")
     if hasattr(data, "to_csv"):  # a pandas DataFrame
@@ -146,42 +146,40 @@ def _settle(head, csv_options):
     return settled
 
 
-def _records(data):
-    """The byte offsets where the records of a CSV start, and its end: a line break ends a
-    record when the quotes before it are even in number (RFC 4180, the core's reader's rule:
-    a quote inside a quoted field is written twice)."""
-    starts = [0]
-    if b'"' not in data:
-        at = data.find(b"\n")
-        while at != -1:
-            starts.append(at + 1)
-            at = data.find(b"\n", at + 1)
-    else:
-        quotes = 0
-        at = 0
-        while True:
-            nl = data.find(b"\n", at)
-            if nl == -1:
-                break
-            quotes += data.count(b'"', at, nl)
-            if quotes % 2 == 0:
-                starts.append(nl + 1)
-            at = nl + 1
-    if starts[-1] != len(data):
-        starts.append(len(data))
-    return starts
+def _record_end(data, pos):
+    """The offset just past the record that holds byte `pos` (its line break), or the end: a
+    line break ends a record when the quotes before it are even in number (RFC 4180, the core's
+    reader's rule: a quote inside a quoted field is written twice)."""
+    quotes = data.count(b'"', 0, pos)
+    while True:
+        nl = data.find(b"\n", pos)
+        if nl == -1:
+            return len(data)
+        quotes += data.count(b'"', pos, nl)
+        if quotes % 2 == 0:
+            return nl + 1
+        pos = nl + 1
 
 
 def _segment(data, settled, r, rounds):
-    """The head (skipped lines and the header) and segment r of `rounds` of the data records."""
-    starts = _records(data)
+    """The head (skipped lines and the header), segment r of `rounds` of the data records (those
+    that start in the r-th of `rounds` equal byte ranges of the body), and whether the body has
+    any record."""
+    head_end = 0
     skip = int(settled.get("skipLines", "0"))
-    head_records = skip + (0 if settled.get("header") == "false" else 1)
-    head_end = starts[min(head_records, len(starts) - 1)]
-    body = starts[min(head_records, len(starts) - 1) :]
-    n = len(body) - 1  # records after the head
-    lo, hi = (r * n) // rounds, ((r + 1) * n) // rounds
-    return data[:head_end], data[body[lo] : body[hi]] if n > 0 else b"", n
+    for _ in range(skip + (0 if settled.get("header") == "false" else 1)):
+        head_end = _record_end(data, head_end)
+    body = len(data) - head_end
+    has_rows = len(data.rstrip()) > head_end
+
+    def cut(k):
+        if k == 0 or k == rounds:
+            return head_end + (body if k else 0)
+        # The first record that starts at or after byte p: the one holding byte p - 1 ends there.
+        return _record_end(data, head_end + (k * body) // rounds - 1)
+
+    lo, hi = cut(r), cut(r + 1)
+    return data[:head_end], memoryview(data)[lo : max(lo, hi)], has_rows
 
 
 # --- the tasks ---------------------------------------------------------------------------
@@ -208,13 +206,13 @@ def _check_columns(name, head, columns, settled):
 def _learn_segment(data, name, k, r, rounds, settled, columns, spec, state):
     """Round r's learning of partition k: {name, rows, model} (model None: nothing to learn)."""
     raw = _bytes(data)
-    head, segment, records = _segment(raw, settled, r, rounds)
+    head, segment, has_rows = _segment(raw, settled, r, rounds)
     _check_columns(name, head, columns, settled)
     out = {"name": name, "partition": k, "rows": 0, "model": None, "notice": None}
-    if records == 0:
+    if not has_rows:
         out["notice"] = f"{name} has no rows: skipped"
         return out
-    if not segment.strip():
+    if len(segment) == 0:
         return out
     model = state["model"]
     # A model trained further keeps the class weights it was trained with (its file says which).
@@ -222,7 +220,9 @@ def _learn_segment(data, name, k, r, rounds, settled, columns, spec, state):
     try:
         runner = _core.CsvRunner(options, [] if model else [spec], [model] if model else [])
         before = _core.Pipeline.from_json(model).rows if model else 0
-        runner.push(head + segment)
+        runner.push(head)
+        for start in range(0, len(segment), CHUNK_BYTES):
+            runner.push(segment[start : start + CHUNK_BYTES])
         runner.finish()
     except ValueError as e:
         raise ValueError(f"{name}, round {r + 1}: {e}") from None

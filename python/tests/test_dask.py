@@ -43,9 +43,10 @@ def test_the_cluster_gives_the_model_of_one_process(client, adult_parts):
     parts = adult_parts["parts"][2]
     est = odask.fit(parts, "zscore | logreg", rounds=3, client=client)
     assert est.to_json() == in_one_process(parts, "zscore | logreg", rounds=3)
-    # Every row is learned once: 26,048 rows in three rounds of a third of each partition.
+    # Every row is learned once: 26,048 rows in three rounds of a third of each partition's
+    # bytes, so of about a third of its rows.
     learned = [sum(r.values()) for r in est.dask_["rounds"]]
-    assert sum(learned) == 26048 and max(learned) - min(learned) <= 2
+    assert sum(learned) == 26048 and max(learned) - min(learned) <= 0.01 * max(learned)
     # The merged model has learned each row once: every round's base counts once.
     assert est.pipeline_.rows == 26048
     # The model trained on Dask scores the held-out rows as the JS API scores them.
@@ -70,14 +71,16 @@ def test_dataframes_and_bags_are_partitions_too(adult_parts):
 
     paths = [str(p) for p in adult_parts["parts"][2]]
     want = in_one_process(paths, "zscore | pa1", rounds=2)
-    # A bag of the files' lines (one partition a file), and a DataFrame of them (pandas writes
-    # each partition back as CSV: 39.0 for 39, the same number).
+    # A bag of the files' lines (one partition a file: the same bytes), and a DataFrame of them
+    # (pandas writes each partition back as CSV: 39.0 for 39, the same number).
     assert in_one_process(db.read_text(paths), "zscore | pa1", rounds=2) == want
     columns = open(paths[0]).readline().strip().split(",")
     dtype = {c: float for c in columns} | {"label": int}  # numbers with gaps; the label whole
     frame = dd.read_csv(paths, blocksize=None, dtype=dtype)
     assert frame.npartitions == 2
-    assert in_one_process(frame, "zscore | pa1", rounds=2) == want
+    # In one round each learns its whole partition; in more, the segments are cut by bytes, and
+    # pandas writes other bytes ("39.0").
+    assert in_one_process(frame, "zscore | pa1") == in_one_process(paths, "zscore | pa1")
 
 
 def slow_part(path, seconds):

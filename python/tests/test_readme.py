@@ -20,5 +20,5 @@ def test_the_readme_example_runs(tmp_path):
     )
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
-    assert lines[-1].endswith("{'partition 1': 33, 'partition 2': 34}")
+    assert lines[-1].endswith("{'partition 1': 34, 'partition 2': 34}")
     assert lines[-2].startswith("0.8185185185185185 {'error': 0.4444444444444444")
