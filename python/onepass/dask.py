@@ -146,40 +146,51 @@ def _settle(head, csv_options):
     return settled
 
 
-def _record_end(data, pos):
+def _record_end(data, pos, quoted):
     """The offset just past the record that holds byte `pos` (its line break), or the end: a
     line break ends a record when the quotes before it are even in number (RFC 4180, the core's
-    reader's rule: a quote inside a quoted field is written twice)."""
-    quotes = data.count(b'"', 0, pos)
+    reader's rule: a quote inside a quoted field is written twice). quoted: whether the data has
+    a quote at all (else every line break ends a record)."""
+    quotes = data.count(b'"', 0, pos) if quoted else 0
     while True:
         nl = data.find(b"\n", pos)
         if nl == -1:
             return len(data)
-        quotes += data.count(b'"', pos, nl)
+        if quoted:
+            quotes += data.count(b'"', pos, nl)
         if quotes % 2 == 0:
             return nl + 1
         pos = nl + 1
+
+
+def _has_rows(data, start):
+    """Whether anything but blanks and line breaks follows byte `start` (looked at a block at a
+    time: the first block nearly always says)."""
+    for at in range(start, len(data), 1 << 16):
+        if data[at : at + (1 << 16)].strip():
+            return True
+    return False
 
 
 def _segment(data, settled, r, rounds):
     """The head (skipped lines and the header), segment r of `rounds` of the data records (those
     that start in the r-th of `rounds` equal byte ranges of the body), and whether the body has
     any record."""
+    quoted = b'"' in data
     head_end = 0
     skip = int(settled.get("skipLines", "0"))
     for _ in range(skip + (0 if settled.get("header") == "false" else 1)):
-        head_end = _record_end(data, head_end)
+        head_end = _record_end(data, head_end, quoted)
     body = len(data) - head_end
-    has_rows = len(data.rstrip()) > head_end
 
     def cut(k):
         if k == 0 or k == rounds:
             return head_end + (body if k else 0)
         # The first record that starts at or after byte p: the one holding byte p - 1 ends there.
-        return _record_end(data, head_end + (k * body) // rounds - 1)
+        return _record_end(data, head_end + (k * body) // rounds - 1, quoted)
 
     lo, hi = cut(r), cut(r + 1)
-    return data[:head_end], memoryview(data)[lo : max(lo, hi)], has_rows
+    return data[:head_end], memoryview(data)[lo : max(lo, hi)], _has_rows(data, head_end)
 
 
 # --- the tasks ---------------------------------------------------------------------------
