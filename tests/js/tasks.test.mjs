@@ -238,24 +238,27 @@ test('the API scores a multiclass model: class index, scores and probabilities',
   sm.dispose();
 });
 
-test('merging models of classes or numbers is refused by name in both CLIs', () => {
+test('models of classes merge by name in both CLIs; a model of numbers with them is refused', () => {
   const dir = mkdtempSync(join(tmpdir(), 'onepass-merge-'));
   try {
-    const model = join(dir, 'm.json');
+    const model = join(dir, 'm.json'),
+      numbers = join(dir, 'n.json');
     assert.equal(cli(['run', penguins, '--save', model, '--quiet']).status, 0);
-    const js = cli(['merge', model, model, '-o', join(dir, 'out.json')]);
-    assert.equal(js.status, 1);
-    assert.match(
-      js.stderr,
-      /the models learn multiclass labels; merge takes models of yes\/no labels/,
-    );
+    const js = cli(['merge', model, model, '-o', join(dir, 'js.json')]);
+    assert.equal(js.status, 0, js.stderr);
     const native = spawnSync(
       join(root, 'build/native/onepass-native'),
-      ['merge', model, model, '-o', join(dir, 'out.json')],
+      ['merge', model, model, '-o', join(dir, 'native.json')],
       { encoding: 'utf8' },
     );
-    assert.equal(native.status, 1);
-    assert.match(native.stderr, /merge takes models of yes\/no labels/);
+    assert.equal(native.status, 0, native.stderr);
+    const merged = readFileSync(join(dir, 'js.json'), 'utf8');
+    assert.equal(readFileSync(join(dir, 'native.json'), 'utf8'), merged);
+    assert.deepEqual(JSON.parse(merged).schema.classes, ['Adelie', 'Chinstrap', 'Gentoo']);
+    assert.equal(cli(['run', cars, '--skip-bad-rows', '--save', numbers, '--quiet']).status, 0);
+    const mixed = cli(['merge', model, numbers, '-o', join(dir, 'out.json')]);
+    assert.equal(mixed.status, 1);
+    assert.match(mixed.stderr, /the models learn different tasks/);
   } finally {
     rmSync(dir, { recursive: true });
   }

@@ -58,7 +58,8 @@ export const USAGE = `usage:
                scw, weigh each weight by it; docs/algorithms.md §3.4); --weights gives one
                weight per model instead, --mean the plain mean, every model alike; --base
                the model every one continued from (a round of mixing: each weighs what it
-               learned since, and the base's rows count once; §6.12)
+               learned since, and the base's rows count once; §6.12); models of classes
+               merge over the union of their classes, by name
   export       the model as ONNX (input x: doubles [rows, features]; outputs label, margin,
                probability) and/or as plain weights per feature (coef, intercept), for
                pipelines with an exact linear form (zscore, pareto, vast, level, twosd,

@@ -15,6 +15,26 @@ struct MergeWeights {
   // f_k: the factor of model k's counts of values (1 when the shares are the rows, so counts
   // add up; a_k N / n_k with explicit weights, so that model k stands for a_k N of the N rows).
   std::vector<double> scale;
+  // Models of several classes (docs/algorithms.md 3.4): learned[k][c] says whether model k
+  // learned class c (has that output of the merged learner); empty: every model learned every
+  // output.
+  std::vector<std::vector<bool>> learned;
+
+  // The weights of output c: the shares of the models that learned class c, rescaled to sum to
+  // 1, so that a model that never saw the class does not dilute what the others learned of it;
+  // every model's share when none of them did (their outputs c are all at their initial
+  // values). The scales stay: they count rows, not classes.
+  MergeWeights of_output(std::size_t c) const {
+    if (learned.empty()) return {share, scale, {}};
+    double total = 0;
+    for (std::size_t k = 0; k < share.size(); ++k)
+      if (c < learned[k].size() && learned[k][c]) total += share[k];
+    if (!(total > 0)) return {share, scale, {}};
+    MergeWeights out{std::vector<double>(share.size(), 0.0), scale, {}};
+    for (std::size_t k = 0; k < share.size(); ++k)
+      if (c < learned[k].size() && learned[k][c]) out.share[k] = share[k] / total;
+    return out;
+  }
 };
 
 // sum_k a_k value(k) over the models of positive share; a value the same in all of them is that

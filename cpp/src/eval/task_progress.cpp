@@ -1,7 +1,9 @@
 #include "eval/task_progress.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "core/state_codec.hpp"
 #include "eval/curve_bound.hpp"
@@ -214,6 +216,74 @@ bool TaskProgress::load(const std::vector<double>& saved) {
       (!p.ring_.empty() && p.ring_.size() != p.window_))
     return false;
   *this = std::move(p);
+  return true;
+}
+
+bool TaskProgress::remap_classes(const std::vector<std::size_t>& position, std::size_t classes) {
+  if (confusion_.size() > position.size()) return false;
+  for (std::size_t a = 0; a < confusion_.size(); ++a)
+    if (position[a] >= classes) return false;
+  std::vector<std::vector<std::uint64_t>> moved(classes, std::vector<std::uint64_t>(classes, 0));
+  for (std::size_t a = 0; a < confusion_.size(); ++a)
+    for (std::size_t p = 0; p < confusion_.size(); ++p)
+      moved[position[a]][position[p]] = confusion_[a][p];
+  confusion_ = std::move(moved);
+  return true;
+}
+
+bool TaskProgress::merged(const std::vector<const TaskProgress*>& parts, const TaskProgress* base,
+                          TaskProgress& out) {
+  // Each part counts once and the base 1 - K times: c_B + sum_k (c_k - c_B).
+  std::vector<std::pair<const TaskProgress*, double>> terms;
+  for (const TaskProgress* p : parts) terms.emplace_back(p, 1.0);
+  if (base) terms.emplace_back(base, 1.0 - static_cast<double>(parts.size()));
+  bool fine = true;
+  const auto sum = [&](auto count) {
+    double total = 0;
+    for (const auto& [p, c] : terms) total += c * static_cast<double>(count(*p));
+    if (base)
+      for (const TaskProgress* p : parts) fine = fine && count(*p) >= count(*base);
+    return total;
+  };
+  const auto whole = [&](auto count) {
+    const double total = sum(count);
+    fine = fine && total >= 0;
+    return total >= 0 ? static_cast<std::uint64_t>(total) : 0;
+  };
+  TaskProgress m = *parts[0];
+  m.rows_ = whole([](const TaskProgress& p) { return p.rows_; });
+  m.mistakes_ = whole([](const TaskProgress& p) { return p.mistakes_; });
+  m.loss_sum_ = sum([](const TaskProgress& p) { return p.loss_sum_; });
+  m.probabilistic_ = false;
+  std::size_t k = 0;
+  for (const auto& [p, c] : terms) {
+    m.probabilistic_ = m.probabilistic_ || p->probabilistic_;
+    k = std::max(k, p->classes());
+  }
+  m.confusion_.assign(k, std::vector<std::uint64_t>(k, 0));
+  for (std::size_t a = 0; a < k; ++a)
+    for (std::size_t b = 0; b < k; ++b)
+      m.confusion_[a][b] = whole([&](const TaskProgress& p) {
+        return a < p.classes() && b < p.classes() ? p.confusion_[a][b] : std::uint64_t{0};
+      });
+  for (double TaskProgress::*v : {&TaskProgress::sae_, &TaskProgress::sse_,
+                                  &TaskProgress::base_sae_, &TaskProgress::base_sse_})
+    m.*v = sum([&](const TaskProgress& p) { return p.*v; });
+  // docs/algorithms.md 3.4 (MERGE-m), (MERGE-s) over the signed sum of the rows: the sum of
+  // squared deviations about any point is linear in the rows counted.
+  const double n = static_cast<double>(m.rows_);
+  if (n > 0) {
+    double mean = 0;
+    for (const auto& [p, c] : terms) mean += c * static_cast<double>(p->rows_) * p->mean_;
+    mean /= n;
+    double m2 = 0;
+    for (const auto& [p, c] : terms)
+      m2 += c * (p->m2_ + static_cast<double>(p->rows_) * (p->mean_ - mean) * (p->mean_ - mean));
+    m.mean_ = mean;
+    m.m2_ = std::max(m2, 0.0);
+  }
+  if (!fine) return false;
+  out = std::move(m);
   return true;
 }
 

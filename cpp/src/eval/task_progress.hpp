@@ -71,6 +71,18 @@ class TaskProgress {
   std::vector<double> save() const;
   bool load(const std::vector<double>& saved);
 
+  // Merging models (docs/algorithms.md 3.4). The classes moved to their place in a union of
+  // classes: class j becomes class position[j] of `classes` (false, nothing changed, when the
+  // confusion matrix has a class beyond position).
+  bool remap_classes(const std::vector<std::size_t>& position, std::size_t classes);
+  // The counts of `parts` (their classes in one order) added up, so that the merged model has
+  // learned every model's rows, with a base's counted once (docs/algorithms.md 6.12):
+  // c_B + sum_k (c_k - c_B). The targets' mean and M2 pool exactly over that signed sum of
+  // rows; the curve and the window are the first part's. False when a part counts less than
+  // the base in some count (it did not continue from it).
+  static bool merged(const std::vector<const TaskProgress*>& parts, const TaskProgress* base,
+                     TaskProgress& out);
+
  private:
   static double nan();
   template <class Figure>

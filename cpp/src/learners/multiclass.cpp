@@ -96,6 +96,12 @@ void OneVsRest::grow(std::size_t dims) {
   dims_ = dims;
 }
 
+void OneVsRest::remap_features(const std::vector<std::size_t>& position, std::size_t dims) {
+  if (dims < dims_) return;
+  for (auto& c : copies_) c->remap(position, dims);
+  dims_ = dims;
+}
+
 std::unique_ptr<Learner> OneVsRest::fresh() const {
   std::unique_ptr<Learner> l = make_();
   l->reset(dims_);  // a learner's state is valid from its reset on
@@ -106,6 +112,15 @@ std::unique_ptr<Learner> OneVsRest::fresh() const {
 void OneVsRest::add_output() {
   copies_.push_back(fresh());
   ++outputs_;
+}
+
+void OneVsRest::remap_outputs(const std::vector<std::size_t>& position, std::size_t outputs) {
+  std::vector<std::unique_ptr<Learner>> copies(outputs);
+  for (std::size_t k = 0; k < outputs_; ++k) copies[position[k]] = std::move(copies_[k]);
+  for (auto& c : copies)
+    if (!c) c = fresh();  // D-OVR-1: a class this learner never saw has a copy that learned nothing
+  copies_ = std::move(copies);
+  outputs_ = outputs;
 }
 
 void OneVsRest::scores(const SparseRow& x, double* out, bool training) const {
@@ -170,6 +185,21 @@ Status OneVsRest::load(const LearnerState& saved) {
   }
   copies_ = std::move(loaded);
   return Status::ok();
+}
+
+bool OneVsRest::merge(const std::vector<const LearnerState*>& parts, const MergeWeights& w,
+                      LearnerState& out) const {
+  out = {};
+  for (const auto* s : parts)
+    if (s->inner.size() != outputs_) return false;
+  const std::unique_ptr<Learner> rule = fresh();  // a copy of this spec and width merges copies
+  for (std::size_t k = 0; k < outputs_; ++k) {
+    std::vector<const LearnerState*> of_class;
+    for (const auto* s : parts) of_class.push_back(&s->inner[k]);
+    out.inner.emplace_back();
+    if (!rule->merge(of_class, w.of_output(k), out.inner.back())) return false;
+  }
+  return true;
 }
 
 Snapshot OneVsRest::snapshot() const {

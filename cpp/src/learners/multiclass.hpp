@@ -82,7 +82,9 @@ class OneVsRest : public TaskLearner {
   Task task() const override { return Task::multiclass; }
   void reset(std::size_t dims, std::size_t outputs) override;
   void grow(std::size_t dims) override;
+  void remap_features(const std::vector<std::size_t>& position, std::size_t dims) override;
   void add_output() override;
+  void remap_outputs(const std::vector<std::size_t>& position, std::size_t outputs) override;
   void scores(const SparseRow& x, double* out, bool training) const override;
   void learn(const SparseRow& x, double target, const double* scores) override;
   void offer_dense(const double* x) override { dense_ = x; }
@@ -93,6 +95,10 @@ class OneVsRest : public TaskLearner {
   std::uint64_t reverted_steps() const override;
   LearnerState save() const override;
   Status load(const LearnerState& saved) override;
+  // docs/algorithms.md 3.4: each class's copy merges by its binary learner's own rule
+  // (Learner::merge), over the models that learned the class.
+  bool merge(const std::vector<const LearnerState*>& parts, const MergeWeights& w,
+             LearnerState& out) const override;
   Snapshot snapshot() const override;
   const Learner& copy(std::size_t k) const { return *copies_[k]; }
 

@@ -18,13 +18,44 @@ double TargetScale::spread() const {
 }
 
 bool TargetScale::load(const double* saved) {
-  if (!(saved[0] >= 0) || saved[0] != std::floor(saved[0]) || !std::isfinite(saved[1]) ||
+  if (!(saved[0] >= 0) || !std::isfinite(saved[0]) || !std::isfinite(saved[1]) ||
       !(saved[2] >= 0) || !std::isfinite(saved[2]))
     return false;
   n_ = saved[0];
   mean_ = saved[1];
   m2_ = saved[2];
   return true;
+}
+
+std::vector<double> TargetScale::pooled(const std::vector<const double*>& saved,
+                                        const MergeWeights& w) {
+  // (MERGE-n): n = sum_k f_k n_k.
+  const auto counted = [&](std::size_t k) { return w.scale[k] * saved[k][0]; };
+  double n = 0;
+  for (std::size_t k = 0; k < saved.size(); ++k)
+    if (w.scale[k] != 0) n += counted(k);
+  // (MERGE-m) over the models that saw a target; a mean they all hold stays exactly as it is.
+  std::size_t first = saved.size();
+  bool same = true;
+  double sum = 0;
+  for (std::size_t k = 0; k < saved.size(); ++k) {
+    if (!(counted(k) > 0)) continue;
+    if (first == saved.size()) first = k;
+    same = same && saved[k][1] == saved[first][1];
+    sum += counted(k) * saved[k][1];
+  }
+  if (first == saved.size() || !std::isfinite(n))
+    return {n, weighted_mean(w, [&](std::size_t k) { return saved[k][1]; }),
+            weighted_mean(w, [&](std::size_t k) { return saved[k][2]; })};
+  const double mean = same ? saved[first][1] : sum / n;
+  // (MERGE-s): the models' M2 and their means' spread around the pooled one.
+  double m2 = 0;
+  for (std::size_t k = 0; k < saved.size(); ++k) {
+    if (!(counted(k) > 0)) continue;
+    const double dev = saved[k][1] - mean;
+    m2 += w.scale[k] * saved[k][2] + counted(k) * dev * dev;
+  }
+  return {n, mean, m2};
 }
 
 void LinearRegressor::scores(const SparseRow& x, double* out, bool training) const {
@@ -64,6 +95,35 @@ bool LinearRegressor::load_extra_state(const std::vector<double>& extra) {
     return false;
   scale_ = scale;
   return true;
+}
+
+bool LinearRegressor::merge_extra_state(const std::vector<std::vector<double>>& parts,
+                                        const MergeWeights& w, std::vector<double>& out) const {
+  std::vector<const double*> scales;
+  std::vector<std::vector<double>> rule;
+  for (const auto& p : parts) {
+    if (p.size() != parts[0].size() || p.size() < 3) return false;
+    scales.push_back(p.data());
+    rule.emplace_back(p.begin() + 3, p.end());
+  }
+  out = TargetScale::pooled(scales, w);
+  std::vector<double> own;
+  if (!LinearOutputs::merge_extra_state(rule, w, own)) return false;
+  out.insert(out.end(), own.begin(), own.end());
+  return true;
+}
+
+void LinearRegressor::output_units(const std::vector<double>& extra, double& shift,
+                                   double& scale) const {
+  TargetScale s;
+  if (!standardize_ || extra.size() < 3 || !s.load(extra.data())) {
+    shift = 0;
+    scale = 1;
+    return;
+  }
+  // docs/algorithms.md 4.27 (TS-p): a score s predicts mu + sigma s.
+  shift = s.mean();
+  scale = s.spread();
 }
 
 void LinearRegressor::reset_extra_state() {

@@ -20,7 +20,12 @@ class TargetScale {
   double spread() const;
   void clear() { n_ = mean_ = m2_ = 0; }
   std::vector<double> save() const { return {n_, mean_, m2_}; }
+  // A saved state's checks: a count >= 0 (not always whole after a merge with weights,
+  // docs/algorithms.md 3.4), a finite mean, a finite M2 >= 0.
   bool load(const double* saved);
+  // Merging models (docs/algorithms.md 3.4): the saved statistics of the parts pooled as the
+  // z-score scaler's are, model k's count taken f_k times: (MERGE-n), (MERGE-m), (MERGE-s).
+  static std::vector<double> pooled(const std::vector<const double*>& saved, const MergeWeights& w);
 
  private:
   double n_ = 0, mean_ = 0, m2_ = 0;
@@ -42,6 +47,11 @@ class LinearRegressor : public LinearOutputs {
   std::vector<double> extra_state() const override;
   bool load_extra_state(const std::vector<double>& extra) override;
   void reset_extra_state() override;
+  // docs/algorithms.md 3.4: the target's statistics pool (TargetScale::pooled), the rule's
+  // counters take their weighted mean, and the outputs merge in the target's units.
+  bool merge_extra_state(const std::vector<std::vector<double>>& parts, const MergeWeights& w,
+                         std::vector<double>& out) const override;
+  void output_units(const std::vector<double>& extra, double& shift, double& scale) const override;
   // A rule's own counters, after the target's statistics.
   virtual std::vector<double> rule_state() const { return {}; }
   virtual bool load_rule_state(const double* /*saved*/, std::size_t size) { return size == 0; }

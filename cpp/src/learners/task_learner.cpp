@@ -22,6 +22,19 @@ void LinearOutputs::grow(std::size_t dims) {
   dims_ = dims;
 }
 
+void LinearOutputs::remap_features(const std::vector<std::size_t>& position, std::size_t dims) {
+  if (position.empty()) return grow(dims);
+  if (dims < dims_) return;
+  const auto moved = [&](std::vector<double>& v) {
+    std::vector<double> out(dims, 0.0);
+    for (std::size_t j = 0; j < v.size(); ++j) out[position[j]] = v[j];
+    v = std::move(out);
+  };
+  for (auto& w : w_) moved(w);
+  for (auto& u : u_) moved(u);
+  dims_ = dims;
+}
+
 void LinearOutputs::add_output() {
   ++outputs_;
   w_.emplace_back(dims_, 0.0);
@@ -30,6 +43,26 @@ void LinearOutputs::add_output() {
     u_.emplace_back(dims_, 0.0);
     ub_.push_back(0.0);
   }
+}
+
+void LinearOutputs::remap_outputs(const std::vector<std::size_t>& position, std::size_t outputs) {
+  std::vector<std::vector<double>> w(outputs, std::vector<double>(dims_, 0.0));
+  std::vector<std::vector<double>> u(averaged_ ? outputs : 0, std::vector<double>(dims_, 0.0));
+  std::vector<double> b(outputs, 0.0), ub(averaged_ ? outputs : 0, 0.0);
+  for (std::size_t o = 0; o < outputs_; ++o) {
+    const std::size_t to = position[o];
+    w[to] = std::move(w_[o]);
+    b[to] = b_[o];
+    if (averaged_) {
+      u[to] = std::move(u_[o]);
+      ub[to] = ub_[o];
+    }
+  }
+  w_ = std::move(w);
+  b_ = std::move(b);
+  u_ = std::move(u);
+  ub_ = std::move(ub);
+  outputs_ = outputs;
 }
 
 void LinearOutputs::raw_scores(const SparseRow& x, double* out) const {
@@ -152,6 +185,89 @@ Status LinearOutputs::load(const LearnerState& saved) {
   rows_ = static_cast<std::uint64_t>(saved.state[0]);
   reverted_ = saved.reverted_steps;
   return Status::ok();
+}
+
+bool LinearOutputs::merge_extra_state(const std::vector<std::vector<double>>& parts,
+                                      const MergeWeights& w, std::vector<double>& out) const {
+  std::vector<const std::vector<double>*> of;
+  for (const auto& p : parts) of.push_back(&p);
+  return weighted_mean_into(of, w, out);
+}
+
+bool LinearOutputs::merge(const std::vector<const LearnerState*>& parts, const MergeWeights& w,
+                          LearnerState& out) const {
+  const std::size_t k = outputs_, d = dims_, models = parts.size();
+  const std::size_t average = averaged_ ? k * (d + 1) : 0;
+  const std::size_t state_size = parts[0]->state.size();
+  if (state_size < 1 + average) return false;
+  std::vector<std::vector<double>> extras;
+  out.reverted_steps = 0;
+  out.inner.clear();
+  for (const auto* s : parts) {
+    if (s->params.size() != k * (d + 1) || s->state.size() != state_size || !s->inner.empty())
+      return false;
+    extras.emplace_back(s->state.begin() + 1 + static_cast<std::ptrdiff_t>(average),
+                        s->state.end());
+    out.reverted_steps += s->reverted_steps;
+  }
+  std::vector<double> extra;
+  if (!merge_extra_state(extras, w, extra)) return false;
+  // docs/algorithms.md 3.4: the outputs merge in common units (a regression learner's: the
+  // target's), and the merged extra state's units bring them back.
+  std::vector<double> shift(models), scale(models);
+  for (std::size_t m = 0; m < models; ++m) output_units(extras[m], shift[m], scale[m]);
+  double to_shift = 0, to_scale = 1;
+  output_units(extra, to_shift, to_scale);
+  // T is the merged model's rows, sum_k f_k T_k, rounded to the whole number load() takes.
+  double rows = 0;
+  for (std::size_t m = 0; m < models; ++m)
+    if (w.scale[m] != 0) rows += w.scale[m] * parts[m]->state[0];
+  rows = std::round(rows);
+  out.params.assign(k * (d + 1), 0.0);
+  out.state.assign(1 + average, 0.0);
+  out.state[0] = rows;
+  out.state.insert(out.state.end(), extra.begin(), extra.end());
+  // Model m's value of output o's parameter i: its current one, or under +avg its average
+  // (docs/algorithms.md 3.1, AVG-2: w - u/T, w itself before any row).
+  const auto value = [&](std::size_t m, std::size_t i, bool avg) {
+    const LearnerState& s = *parts[m];
+    const double t = s.state[0];
+    return avg && t > 0 ? s.params[i] - s.state[1 + i] / t : s.params[i];
+  };
+  for (std::size_t o = 0; o < k; ++o) {
+    const MergeWeights wo = w.of_output(o);
+    for (const bool avg : {false, true}) {
+      if (avg && !averaged_) break;
+      std::vector<double> merged(d + 1);
+      for (std::size_t j = 0; j < d; ++j)
+        merged[j] =
+            weighted_mean(wo, [&](std::size_t m) { return scale[m] * value(m, o * d + j, avg); }) /
+            to_scale;
+      // The bias carries the shift when the rule has one (bias_input 1), else it stays at its
+      // weighted mean (0).
+      const std::size_t bi = k * d + o;
+      merged[d] =
+          bias_input_ == 0
+              ? weighted_mean(wo, [&](std::size_t m) { return value(m, bi, avg); })
+              : (weighted_mean(wo,
+                               [&](std::size_t m) {
+                                 return shift[m] + scale[m] * value(m, bi, avg) * bias_input_;
+                               }) -
+                 to_shift) /
+                    (to_scale * bias_input_);
+      if (!avg) {
+        std::copy(merged.begin(), merged.begin() + static_cast<std::ptrdiff_t>(d),
+                  out.params.begin() + static_cast<std::ptrdiff_t>(o * d));
+        out.params[bi] = merged[d];
+        continue;
+      }
+      // u = T (w - avg), so that (AVG-2) gives the merged average and goes on from it.
+      for (std::size_t j = 0; j < d; ++j)
+        out.state[1 + o * d + j] = rows > 0 ? rows * (out.params[o * d + j] - merged[j]) : 0.0;
+      out.state[1 + bi] = rows > 0 ? rows * (out.params[bi] - merged[d]) : 0.0;
+    }
+  }
+  return true;
 }
 
 bool LinearOutputs::linear_forms(std::vector<std::vector<double>>& w,

@@ -30,8 +30,16 @@ class TaskLearner {
   // More features (encoded levels and words as they appear): the new ones start at 0, exactly
   // as if they had been 0 on every row so far.
   virtual void grow(std::size_t dims) = 0;
+  // The same with the features moved: feature j becomes feature position[j] of `dims` (all
+  // distinct); the features no old one moves to start at 0 (a merge of models that saw
+  // different categorical levels, design.md 10.5).
+  virtual void remap_features(const std::vector<std::size_t>& position, std::size_t dims) = 0;
   // A class first seen now (docs/algorithms.md 1.8): one more output, starting fresh.
   virtual void add_output() = 0;
+  // The outputs moved: output j becomes output position[j] of `outputs` (distinct, for every
+  // j < outputs()); the outputs that no old one moves to start fresh, as add_output() starts
+  // them (a merge of models that saw their classes in other orders, docs/algorithms.md 3.4).
+  virtual void remap_outputs(const std::vector<std::size_t>& position, std::size_t outputs) = 0;
 
   // The outputs() scores of a row: class scores (the largest is the prediction), or the
   // predicted target in the target's units. training: the score progressive validation
@@ -60,6 +68,12 @@ class TaskLearner {
   // and built from the same spec (sizes are checked; nothing changes on an error).
   virtual LearnerState save() const = 0;
   virtual Status load(const LearnerState& saved) = 0;
+  // Merging models (docs/algorithms.md 3.4), as Learner::merge: `out` becomes the combination
+  // of `parts`, states saved by learners of this spec, width and outputs (their classes in one
+  // order), under the models' weights, output c under w.of_output(c). False when the parts'
+  // shapes differ.
+  virtual bool merge(const std::vector<const LearnerState*>& parts, const MergeWeights& w,
+                     LearnerState& out) const = 0;
   virtual Snapshot snapshot() const = 0;
   // The weight of the coming steps (docs/algorithms.md 4.28), as Learner::set_weight: a row
   // of a class weighted w counts as w rows.
@@ -79,12 +93,19 @@ class LinearOutputs : public TaskLearner {
  public:
   void reset(std::size_t dims, std::size_t outputs) override;
   void grow(std::size_t dims) override;
+  void remap_features(const std::vector<std::size_t>& position, std::size_t dims) override;
   void add_output() override;
+  void remap_outputs(const std::vector<std::size_t>& position, std::size_t outputs) override;
   void scores(const SparseRow& x, double* out, bool training) const override;
   void learn(const SparseRow& x, double target, const double* scores) override;
   std::uint64_t reverted_steps() const override { return reverted_; }
   LearnerState save() const override;
   Status load(const LearnerState& saved) override;
+  // docs/algorithms.md 3.4: each output's weights and bias are the weighted mean of the
+  // models' (in the units of output_units); under +avg the averages merge so too, T is the
+  // merged model's rows and u = T (w - avg), so that the merged average predicts.
+  bool merge(const std::vector<const LearnerState*>& parts, const MergeWeights& w,
+             LearnerState& out) const override;
   Snapshot snapshot() const override;
   bool linear_forms(std::vector<std::vector<double>>& w, std::vector<double>& b) const override;
 
@@ -110,6 +131,18 @@ class LinearOutputs : public TaskLearner {
   virtual std::vector<double> extra_state() const { return {}; }
   virtual bool load_extra_state(const std::vector<double>& extra) { return extra.empty(); }
   virtual void reset_extra_state() {}
+  // merge: the parts' extra states merged into `out` (the weighted mean of every value unless
+  // the rule pools them otherwise). False when their sizes differ.
+  virtual bool merge_extra_state(const std::vector<std::vector<double>>& parts,
+                                 const MergeWeights& w, std::vector<double>& out) const;
+  // merge: the units the outputs merge in. A score s of a learner whose extra state is `extra`
+  // counts there as shift + scale s (regression: the target's units, docs/algorithms.md 4.27);
+  // the merged extra state's units bring the merged outputs back.
+  virtual void output_units(const std::vector<double>& /*extra*/, double& shift,
+                            double& scale) const {
+    shift = 0;
+    scale = 1;
+  }
   // The scores of the current (not averaged) weights, in the model's own units.
   void raw_scores(const SparseRow& x, double* out) const;
   // |x|^2 of the row as the rule sees it (the constant feature included when it counts).

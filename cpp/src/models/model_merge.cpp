@@ -1,7 +1,8 @@
 // Merging models of one pipeline trained on shards: each weighted by the rows it learned, or by
 // the caller's weights, every stage by its own rule (docs/algorithms.md 3.4), or, on request, the
 // element-wise mean of their states; over the union of their encoded features when their encoders
-// saw different levels (design.md 10.5).
+// saw different levels (design.md 10.5), and of their classes when they learned a multiclass
+// label (models/model_merge_task.cpp).
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -11,6 +12,7 @@
 #include "core/number_text.hpp"
 #include "models/model_document.hpp"
 #include "models/model_json.hpp"
+#include "models/model_merge_task.hpp"
 
 namespace onepass {
 
@@ -47,11 +49,13 @@ bool mean_learner(const std::vector<const LearnerState*>& parts, LearnerState& o
   return mean_learner(inner, out.inner[0]);
 }
 
-// The models' states (of one spec and width) merged as a model file: by the weights of
-// docs/algorithms.md 3.4, or the element-wise mean without them (MergeOptions::mean).
+// The models' states (of one spec and width, their classes in one order) merged as a model
+// file: by the weights of docs/algorithms.md 3.4, or the element-wise mean without them
+// (MergeOptions::mean). learned: which classes each model learned (multiclass; else empty).
 Result<std::string> merge_states(const json& first, const std::vector<PipelineState>& states,
                                  const ModelSchema& schema, const MergeOptions& options,
-                                 const PipelineState* base);
+                                 const PipelineState* base,
+                                 const std::vector<std::vector<bool>>& learned);
 
 // The caller's options checked against the number of models.
 Status check_options(const MergeOptions& options, std::size_t models) {
@@ -77,13 +81,12 @@ Status check_options(const MergeOptions& options, std::size_t models) {
 // with N = sum n_k: 1 when m is n (written so that it is exactly 1), 0 for a model of no rows.
 // With a base of B rows that every model continued from (6.12), model k learned d_k = n_k - B of
 // its n_k rows, m defaults to d, and N = B + sum d_k, so that the base's rows count once.
-Result<MergeWeights> merge_weights(const std::vector<PipelineState>& states,
-                                   const std::vector<double>& given, const PipelineState* base) {
-  const double base_rows = base ? Progressive::saved_rows(base->progress) : 0;
-  std::vector<double> rows, learned;
-  for (std::size_t k = 0; k < states.size(); ++k) {
-    rows.push_back(Progressive::saved_rows(states[k].progress));
-    learned.push_back(rows.back() - base_rows);
+// rows: what each model's counters count; base_rows: the base's (0 without one).
+Result<MergeWeights> merge_weights(const std::vector<double>& rows,
+                                   const std::vector<double>& given, double base_rows) {
+  std::vector<double> learned;
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    learned.push_back(rows[k] - base_rows);
     if (learned.back() < 0)
       return Status::error(
           "a model has learned fewer rows than the base it is said to continue "
@@ -161,7 +164,7 @@ Result<std::vector<PipelineState>> states_over_union(const ModelTexts& models,
   for (std::size_t m = 0; m < models.size(); ++m) {
     Result<PipelineState> st = state_of(models[m].second);
     if (!st) return st.status();
-    auto pipeline = Pipeline::build(text_of(first, "spec"));
+    auto pipeline = Pipeline::build(text_of(first, "spec"), 0, 0, united.task);
     if (!pipeline) return pipeline.status();
     Status loaded = pipeline.value()->load(st.value());
     if (!loaded) return bad(loaded.message());
@@ -207,94 +210,152 @@ Result<std::string> merge_models(const std::vector<std::string>& texts, const Me
   }
   const json& first = models[0].second;
   const bool encoded = member(first, "encoder") != nullptr;
-  for (const auto& [sum, m] : models)
-    for (const char* key : {"spec", "dims", "schema", "encoder"}) {
-      if (encoded && std::string(key) == "schema") continue;  // compared below
-      const json* a = member(m, key);
-      const json* b = member(first, key);
-      if (encoded && std::string(key) == "encoder" && a && b) continue;  // compared below
-      if ((a == nullptr) != (b == nullptr) || (a && *a != *b))
-        return Status::error(std::string("the models differ in their ") + key +
-                             "; only models of the same pipeline and features can be merged");
-    }
   std::vector<ModelSchema> schemas;
   for (const auto& [sum, m] : models) {
     Result<ModelSchema> schema = schema_of(m);
     if (!schema) return schema.status();
-    // Parameter mixing is defined here for yes/no models; the learners of several outputs
-    // (docs/algorithms.md 1.8) would need their classes put in one order first.
-    if (schema.value().task != Task::binary)
-      return Status::error(std::string("the models learn ") + task_name(schema.value().task) +
-                           " labels; merge takes models of yes/no labels");
     schemas.push_back(schema.take());
   }
+  // docs/algorithms.md 1.8: models of one task and one label; a multiclass model's classes
+  // may differ from another's (they merge over their union, below).
+  const Task task = schemas[0].task;
+  for (const ModelSchema& s : schemas) {
+    if (s.task != task)
+      return Status::error(std::string("the models learn different tasks (") + task_name(task) +
+                           " and " + task_name(s.task) +
+                           "); only models of one task can be merged");
+    if (task != Task::binary && s.label != schemas[0].label)
+      return Status::error("the models learn different labels ('" + schemas[0].label + "' and '" +
+                           s.label + "'); only models of one label can be merged");
+  }
+  // The schema without what may differ between models that merge: a multiclass model's classes.
+  const auto comparable = [&](const json* schema) {
+    json out = schema ? *schema : json();
+    if (task == Task::multiclass && out.is_object()) out.erase("classes");
+    return out;
+  };
+  for (const auto& [sum, m] : models)
+    for (const char* key : {"spec", "dims", "schema", "encoder"}) {
+      const bool schema = std::string(key) == "schema";
+      if (encoded && schema) continue;  // compared below
+      const json* a = member(m, key);
+      const json* b = member(first, key);
+      if (encoded && std::string(key) == "encoder" && a && b) continue;  // compared below
+      if ((a == nullptr) != (b == nullptr) ||
+          (a && (schema ? comparable(a) != comparable(b) : *a != *b)))
+        return Status::error(std::string("the models differ in their ") + key +
+                             "; only models of the same pipeline and features can be merged");
+    }
   // docs/algorithms.md 6.12: the model a round of parameter mixing started every model from
   // (only its counters are read: what each model learned is counted from them).
   std::optional<PipelineState> base;
+  std::optional<ModelSchema> base_schema;
   if (!given.base.empty()) {
     Result<json> b = parse_model(given.base);
     if (!b) return Status::error("the base model: " + b.message());
     if (text_of(b.value(), "spec") != text_of(first, "spec"))
       return Status::error("the base model is not of these models' pipeline");
+    Result<ModelSchema> bs = schema_of(b.value());
+    if (!bs) return Status::error("the base model: " + bs.message());
+    if (bs.value().task != task)
+      return Status::error("the base model learns another task (" +
+                           std::string(task_name(bs.value().task)) + ")");
     Result<PipelineState> st = state_of(b.value());
     if (!st) return Status::error("the base model: " + st.message());
     base = st.take();
+    base_schema = bs.take();
   }
-  const PipelineState* from = base ? &*base : nullptr;
+  PipelineState* from = base ? &*base : nullptr;
   // design.md 10.5: models whose encoders saw different levels merge over the union of their
   // features; each learner's features move to their place in it (unseen ones at their initial
   // values, as if they had been 0).
   ModelSchema& united = schemas[0];
+  std::vector<PipelineState> states;
   if (encoded) {
     if (Status st = same_encoded_schema(schemas); !st) return st;
-    auto states = states_over_union(models, schemas, united);
-    if (!states) return states.status();
-    return merge_states(first, states.value(), united, options, from);
+    auto over_union = states_over_union(models, schemas, united);
+    if (!over_union) return over_union.status();
+    states = over_union.take();
+  } else {
+    for (const auto& [sum, m] : models) {
+      Result<PipelineState> st = state_of(m);
+      if (!st) return st.status();
+      states.push_back(st.take());
+    }
   }
-  std::vector<PipelineState> states;
-  for (const auto& [sum, m] : models) {
-    Result<PipelineState> st = state_of(m);
-    if (!st) return st.status();
-    states.push_back(st.take());
+  // docs/algorithms.md 3.4: multiclass models merge over the union of their classes by name.
+  std::vector<std::vector<bool>> learned;
+  if (task == Task::multiclass) {
+    const std::vector<ModelSchema> own = schemas;  // each model's classes, before the union
+    Status st =
+        model_merge::unite_classes(text_of(first, "spec"), own, states,
+                                   base_schema ? &*base_schema : nullptr, from, united, learned);
+    if (!st) return st;
   }
-  return merge_states(first, states, united, options, from);
+  return merge_states(first, states, united, options, from, learned);
 }
 
 namespace {
 
 Result<std::string> merge_states(const json& first, const std::vector<PipelineState>& states,
                                  const ModelSchema& schema, const MergeOptions& options,
-                                 const PipelineState* base) {
+                                 const PipelineState* base,
+                                 const std::vector<std::vector<bool>>& learned) {
+  const bool task = schema.task != Task::binary;
   // Every model's counters are checked before any is read (the first model's were written
   // before being checked: found by the model fuzz target).
-  for (const auto& s : states)
-    if (s.progress.size() < Progressive::kEndCounter)
-      return bad("a model's progress counters are damaged");
-  auto pipeline = Pipeline::build(text_of(first, "spec"));
+  std::optional<model_merge::TaskCounters> counters;
+  std::vector<double> rows;
+  double base_rows = 0;
+  if (task) {
+    auto c = model_merge::task_counters(schema.task, states, base);
+    if (!c) return c.status();
+    counters = c.take();
+    for (const TaskProgress& p : counters->parts) rows.push_back(static_cast<double>(p.rows()));
+    if (base) base_rows = static_cast<double>(counters->base->rows());
+  } else {
+    for (const auto& s : states) {
+      if (s.progress.size() < Progressive::kEndCounter)
+        return bad("a model's progress counters are damaged");
+      rows.push_back(Progressive::saved_rows(s.progress));
+    }
+    if (base && base->progress.size() < Progressive::kEndCounter)
+      return bad("the base's progress counters are damaged");
+    if (base) base_rows = Progressive::saved_rows(base->progress);
+  }
+  auto pipeline = Pipeline::build(text_of(first, "spec"), 0, 0, schema.task);
   if (!pipeline) return pipeline.status();
   PipelineState merged = states[0];
   std::optional<MergeWeights> by;  // none: the plain mean
-  if (!options.mean) {
-    auto w = merge_weights(states, options.weights, base);
+  if (!options.mean || task) {
+    // The plain mean of task models takes every model alike through the learner's own rule,
+    // which keeps its row count whole (docs/algorithms.md 3.4).
+    auto w = merge_weights(
+        rows, options.mean ? std::vector<double>(rows.size(), 1.0) : options.weights, base_rows);
     if (!w) return w.status();
     by = w.take();
-    // The stages merge by their own rules (Learner::merge, Scaler::merge), so a pipeline of
-    // this spec and width holds them.
+    by->learned = learned;
+    // The stages merge by their own rules (Learner::merge, TaskLearner::merge, Scaler::merge),
+    // so a pipeline of this spec and width holds them.
     if (Status st = pipeline.value()->load(states[0]); !st) return bad(st.message());
   }
+  const bool scalers_by = by && !options.mean;
   for (std::size_t i = 0; i < merged.scalers.size(); ++i) {
     std::vector<const std::vector<double>*> parts;
     for (const auto& s : states) parts.push_back(&s.scalers[i]);
-    if (by ? !pipeline.value()->scaler(i).merge(parts, *by, merged.scalers[i])
-           : !mean_into(parts, merged.scalers[i]))
+    if (scalers_by ? !pipeline.value()->scaler(i).merge(parts, *by, merged.scalers[i])
+                   : !mean_into(parts, merged.scalers[i]))
       return Status::error("scaler " + std::to_string(i + 1) + " (" +
                            text_of(member(first, "scalers")->at(i), "name") +
                            ") was fitted differently in these models and cannot be merged");
   }
   std::vector<const LearnerState*> learners;
   for (const auto& s : states) learners.push_back(&s.learner);
-  if (by ? !pipeline.value()->learner().merge(learners, *by, merged.learner)
-         : !mean_learner(learners, merged.learner))
+  const bool learner_merged =
+      task ? pipeline.value()->task_learner().merge(learners, *by, merged.learner)
+      : by ? pipeline.value()->learner().merge(learners, *by, merged.learner)
+           : mean_learner(learners, merged.learner);
+  if (!learner_merged)
     return Status::error("the learners' states differ in shape and cannot be merged");
   // Progress: the confusion counts and log-loss sum add up, so the merged model has learned
   // every model's rows (and a tree of merges weighs as a flat one); the rest (curve, window) is
@@ -305,12 +366,16 @@ Result<std::string> merge_states(const json& first, const std::vector<PipelineSt
     for (std::size_t k = 0; k < models; ++k) sum += count(k) - (base ? base_count : 0);
     return sum;
   };
-  if (base && base->progress.size() < Progressive::kEndCounter)
-    return bad("the base's progress counters are damaged");
-  for (std::size_t i = Progressive::kFirstCounter; i < Progressive::kEndCounter; ++i)
-    merged.progress[i] = added_up(
-        states.size(), [&](std::size_t k) { return states[k].progress[i]; },
-        base ? base->progress[i] : 0);
+  if (task) {
+    auto progress = model_merge::merged_counters(*counters);
+    if (!progress) return progress.status();
+    merged.progress = progress.take();
+  } else {
+    for (std::size_t i = Progressive::kFirstCounter; i < Progressive::kEndCounter; ++i)
+      merged.progress[i] = added_up(
+          states.size(), [&](std::size_t k) { return states[k].progress[i]; },
+          base ? base->progress[i] : 0);
+  }
   // Class weights (docs/algorithms.md 4.28): the same weights in every model, and the rows each
   // counted add up, as the progress counters do (whole numbers, whatever the weights).
   for (const auto& s : states) {

@@ -162,4 +162,16 @@ Status ClassWeights::load(const std::vector<double>& saved) {
   return Status::ok();
 }
 
+void ClassWeights::remap_classes(const std::vector<std::size_t>& position, std::size_t classes) {
+  if (mode_ == Mode::none) return;
+  const std::size_t n = std::max<std::size_t>(classes, 2);  // as ensure() keeps them
+  std::vector<double> given(n, 1.0), counts(n, 0.0);
+  for (std::size_t j = 0; j < counts_.size() && j < position.size(); ++j) {
+    given[position[j]] = given_[j];
+    counts[position[j]] = counts_[j];
+  }
+  given_ = std::move(given);
+  counts_ = std::move(counts);
+}
+
 }  // namespace onepass

@@ -60,6 +60,11 @@ class ClassWeights {
   std::vector<double> save() const;
   // Restores save()'s form; nothing changes on an error.
   Status load(const std::vector<double>& saved);
+  // The classes moved to their place in a union of classes (a merge of models,
+  // docs/algorithms.md 3.4): class j becomes class position[j] of `classes`; a class none
+  // moves to has weight 1 and no rows. A class beyond position (the second of the two that a
+  // label of one class keeps, ensure()) is left out.
+  void remap_classes(const std::vector<std::size_t>& position, std::size_t classes);
 
  private:
   explicit ClassWeights(Mode mode) : mode_(mode) {}

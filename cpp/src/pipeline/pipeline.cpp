@@ -237,6 +237,7 @@ int Pipeline::learn_encoded(const double* x, const SparseRow& tail, double y) {
 
 void Pipeline::remap_features(const std::vector<std::size_t>& position, std::size_t width) {
   if (learner_) learner_->remap(position, width);
+  if (task_learner_) task_learner_->remap_features(position, width);
   if (drift_) drift_->restart();  // a merged model watches its stream afresh
   width_ = width;
 }

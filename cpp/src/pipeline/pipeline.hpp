@@ -143,6 +143,15 @@ class Pipeline {
   // The learner of a multiclass or regression pipeline (learner() is the binary one's).
   const TaskLearner& task_learner() const { return *task_learner_; }
   bool learns_task() const { return task_learner_ != nullptr; }
+  // A multiclass pipeline's classes moved to their place in a union of classes (a merge of
+  // models that saw their classes in other orders, docs/algorithms.md 3.4): class j becomes
+  // class position[j] (position: one place for each of the model's classes, distinct). The
+  // learners (+drift's background one too) get `outputs` outputs, a class none moves to
+  // starting fresh; the progress counters and the class weights follow, the weights over
+  // `classes` (at least outputs). False, nothing changed, when the counters count a class
+  // beyond position.
+  bool remap_classes(const std::vector<std::size_t>& position, std::size_t outputs,
+                     std::size_t classes);
 
   const Progressive& progress() const { return progress_; }
   // The rows learned (predicted, then learned), whatever the task.

@@ -112,6 +112,26 @@ int Pipeline::learn_task_row(const SparseRow& row, double target) {
   return static_cast<int>(predicted);
 }
 
+bool Pipeline::remap_classes(const std::vector<std::size_t>& position, std::size_t outputs,
+                             std::size_t classes) {
+  const auto fits = [&](const TaskLearner& l) {
+    if (l.outputs() > position.size()) return false;
+    for (std::size_t j = 0; j < l.outputs(); ++j)
+      if (position[j] >= outputs) return false;
+    return true;
+  };
+  if (!task_learner_ || outputs > classes || !fits(*task_learner_) ||
+      (drift_ && drift_->task_background && !fits(*drift_->task_background)))
+    return false;
+  TaskProgress progress = task_progress_;
+  if (!progress.remap_classes(position, outputs)) return false;
+  task_progress_ = std::move(progress);
+  task_learner_->remap_outputs(position, outputs);
+  if (drift_ && drift_->task_background) drift_->task_background->remap_outputs(position, outputs);
+  class_weights_.remap_classes(position, classes);
+  return true;
+}
+
 Result<double> Pipeline::predict_target(const double* x, const SparseRow& tail,
                                         std::vector<double>& scores,
                                         std::vector<double>& probabilities) const {
