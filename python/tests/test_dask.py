@@ -9,6 +9,7 @@ import subprocess
 import time
 
 import dask
+import numpy as np
 import pytest
 from conftest import ROOT
 from dask import delayed
@@ -146,3 +147,47 @@ def test_bad_partitions_are_named(tmp_path, adult_parts):
     b = onepass.OnePassClassifier("zscore | pa1").fit_csv(good)
     with pytest.raises(ValueError, match="only models of the same pipeline"):
         onepass.merge([a, b])
+
+
+def write_csv(path, X, y):
+    names = [f"x{j}" for j in range(X.shape[1])]
+    lines = [",".join(names + ["target"])]
+    lines += [",".join([*(repr(v) for v in row), str(t)]) for row, t in zip(X, y)]
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_classes_and_numbers_learn_on_dask_too(tmp_path):
+    from sklearn.datasets import make_classification, make_regression
+
+    # Three classes, the partitions seeing them first in different orders (each sorted its way).
+    X, y = make_classification(3000, n_classes=3, n_informative=5, random_state=0)
+    labels = np.array(["red", "green", "blue"])[y]
+    train, test = slice(0, 2400), slice(2400, 3000)
+    halves = [np.arange(0, 1200), np.arange(1200, 2400)]
+    parts = []
+    for k, idx in enumerate(halves):
+        order = idx[np.argsort(labels[idx] != ["blue", "red"][k], kind="stable")]
+        parts.append(write_csv(tmp_path / f"c{k}.csv", X[order], labels[order]))
+    whole = write_csv(tmp_path / "all.csv", X[train], labels[train])
+    est = odask.fit(parts, rounds=4)
+    assert isinstance(est, onepass.OnePassClassifier)
+    assert sorted(est.classes_.tolist()) == ["blue", "green", "red"]
+    assert est.pipeline_.rows == 2400
+    one = onepass.OnePassClassifier().fit_csv(whole)
+    test_file = write_csv(tmp_path / "test.csv", X[test], labels[test])
+    acc = lambda e: (e.predict_csv(test_file) == labels[test]).mean()  # noqa: E731
+    majority = max(np.mean(labels[test] == c) for c in ("red", "green", "blue"))
+    assert acc(est) > majority + 0.2 and acc(est) > acc(one) - 0.05, (acc(est), acc(one))
+    # A number to predict.
+    X, t = make_regression(3000, n_features=6, noise=5, random_state=1)
+    parts = [
+        write_csv(tmp_path / f"r{k}.csv", X[k * 1200 : (k + 1) * 1200], t[k * 1200 :][:1200])
+        for k in (0, 1)
+    ]
+    reg = odask.fit(parts, rounds=4)
+    assert isinstance(reg, onepass.OnePassRegressor)
+    test_file = write_csv(tmp_path / "rtest.csv", X[2400:], t[2400:])
+    pred = reg.predict_csv(test_file)
+    r2 = 1 - ((pred - t[2400:]) ** 2).sum() / ((t[2400:] - t[2400:].mean()) ** 2).sum()
+    assert r2 > 0.9, r2  # the mean predictor scores 0
