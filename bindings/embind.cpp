@@ -131,6 +131,7 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("evaluationLine", &JsDataset::evaluation_line);
   register_stream(emscripten::class_<JsScorer>("Scorer"))
       .function("take", &JsScorer::take)
+      .function("setThreshold", &JsScorer::set_threshold)
       .function("csvHeader", &JsScorer::csv_header)
       .function("csvLines", &JsScorer::csv_lines)
       .function("hasProbability", &JsScorer::has_probability)

@@ -311,6 +311,7 @@ class PyCsvScorer {
     check(scorer_->push(bytes.data(), bytes.size()));
   }
   void finish() { check(scorer_->finish()); }
+  void set_threshold(double t) { check(scorer_->set_threshold(t)); }
   // The rows scored since the last take (api/scorer.hpp ScoredRows), as arrays.
   py::dict take_rows() {
     const onepass::ScoredRows r = scorer_->take();
@@ -434,6 +435,7 @@ PYBIND11_MODULE(_core, m) {
       .def("push", &PyCsvScorer::push)
       .def("finish", &PyCsvScorer::finish)
       .def("take", &PyCsvScorer::take_rows)
+      .def("set_threshold", &PyCsvScorer::set_threshold)
       .def_property_readonly("csv_header", &PyCsvScorer::csv_header)
       .def_property_readonly("summary", &PyCsvScorer::summary)
       .def_property_readonly("task", &PyCsvScorer::task)

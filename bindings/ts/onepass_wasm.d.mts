@@ -319,6 +319,7 @@ export interface RawStreamCsv {
 }
 export interface RawScorer {
   init(model: string, options: object): string;
+  setThreshold(t: number): string;
   chunkBuffer(n: number): Uint8Array;
   push(n: number): RawStatus;
   finish(): RawStatus;

@@ -30,6 +30,8 @@ class JsScorer {
     scorer_ = made.take();
     return "";
   }
+  // The decision threshold (api/scorer.hpp set_threshold): "" or why not.
+  std::string set_threshold(double t) { return scorer_->set_threshold(t).message(); }
   val chunk_buffer(std::size_t n) { return chunk_.view(n); }
   val push(std::size_t n) { return status_value(scorer_->push(chunk_.data(), n)); }
   val finish() { return status_value(scorer_->finish()); }

@@ -41,6 +41,12 @@ int predict(onepass::CommandLine line) {
                             : onepass::Scorer::csv(saved.text, read.csv);
   if (!made) return failure(made.message());
   onepass::Scorer& scorer = *made.value();
+  // --threshold was checked as a number; the scorer says what it may be for this model.
+  if (line.has("--threshold"))
+    if (onepass::Status st =
+            scorer.set_threshold(std::strtod(line.value("--threshold").c_str(), nullptr));
+        !st)
+      return failure("--threshold: " + st.message());
   std::ofstream file_out;
   if (!out_file.empty()) {
     errno = 0;

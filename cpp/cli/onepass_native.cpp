@@ -5,7 +5,7 @@
 //   onepass-native evaluate FILE [--pipeline SPEC...] [--holdout F | --folds K [--curve F,...]
 //                  | --test FILE] [--seed S] [--shuffle] [--grid G [--select M]
 //                  [--validation F | --optimistic]] [reading flags]
-//   onepass-native predict FILE --model MODEL [--out FILE] [reading flags]
+//   onepass-native predict FILE --model MODEL [--out FILE] [--threshold T] [reading flags]
 //   onepass-native merge A.json B.json ... -o MERGED.json [--mean | --weights W1,W2,...]
 //     [--base ROUND.json]
 //   onepass-native export MODEL [--onnx FILE] [--weights FILE]

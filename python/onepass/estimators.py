@@ -150,14 +150,18 @@ class _OnePass(BaseEstimator):
             raise ValueError("no row was learned: the source has no data rows")
         return self
 
-    def predict_csv(self, source, **csv_options):
+    def predict_csv(self, source, threshold=None, **csv_options):
         """The predictions of a CSV's rows, read as the model's training file was read (its label
-        column may be absent). Returns an array of the model's labels (or numbers)."""
-        return self._score_csv(source, csv_options)["predicted"]
+        column may be absent). Returns an array of the model's labels (or numbers). threshold: a
+        yes/no model's decision threshold, on its probability when it gives one (in (0, 1)),
+        else on its margin (default 0.5, or 0)."""
+        return self._score_csv(source, csv_options, threshold)["predicted"]
 
-    def _score_csv(self, source, csv_options):
+    def _score_csv(self, source, csv_options, threshold=None):
         check_is_fitted(self, "pipeline_")
         scorer = _core.CsvScorer(self.to_json(), core_options(csv_options))
+        if threshold is not None:
+            scorer.set_threshold(float(threshold))
         feed(scorer, source)
         rows = scorer.take()
         if self.pipeline_.task == "regression":

@@ -212,3 +212,13 @@ def test_merge_weighs_models_by_rows_or_as_asked():
     np.testing.assert_allclose(given, [0.25 * p + 0.75 * q for p, q in zip(wa, wb)], rtol=1e-13)
     with pytest.raises(ValueError, match="give one weight per model"):
         onepass.merge([a, b], weights=[1])
+
+
+def test_predict_csv_takes_a_decision_threshold():
+    clf = OnePassClassifier("zscore | logreg").fit_csv(DATA / "heart.csv")
+    p = clf._score_csv(DATA / "heart.csv", {})["probabilities"]
+    for t in (0.2, 0.5, 0.8):
+        said = clf.predict_csv(DATA / "heart.csv", threshold=t)
+        assert said.tolist() == np.where(p >= t, 1, -1).tolist()
+    with pytest.raises(ValueError, match="is a probability between 0 and 1"):
+        clf.predict_csv(DATA / "heart.csv", threshold=1.0)

@@ -222,6 +222,50 @@ test('merge with a base: a round of mixing counts the base once and weighs what 
   assert.throws(() => op.merge([a, b], { base: other }), /did not start from that base/);
 });
 
+test('a decision threshold: on the probability, or the margin; both CLIs and the API agree', () => {
+  const logistic = trained('zscore | logreg', 0, 200).toJSON(0);
+  const rows = part(200, 270);
+  const probabilities = [];
+  for (const r of [op.csvScorer(logistic).push(rows), null])
+    if (r) probabilities.push(...r.probabilities);
+  const t = [...probabilities].sort((a, b) => a - b)[40];
+  const s = op.csvScorer(logistic, { threshold: t });
+  const got = [...s.push(rows).predictions, ...s.finish().predictions];
+  assert.deepEqual(
+    got,
+    probabilities.map((p) => (p >= t ? 1 : -1)),
+  );
+  s.dispose();
+  const model = join(dir, 'threshold.json');
+  const file = join(dir, 'threshold.csv');
+  writeFileSync(model, JSON.stringify(logistic));
+  writeFileSync(file, rows);
+  const args = ['predict', file, '--model', model, '--threshold', '0.8'];
+  const js = cli(args);
+  const native = spawnSync(join(root, 'build/native/onepass-native'), args, { encoding: 'utf8' });
+  assert.equal(js.status, 0, js.stderr);
+  assert.equal(native.stdout, js.stdout);
+  const said = js.stdout
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split(','));
+  assert.ok(said.every(([, prediction, , p]) => Number(p) >= 0.8 === (prediction === '1')));
+  for (const [bad, message] of [
+    [
+      '1.5',
+      /--threshold: the threshold of a model that gives probabilities is a probability between 0 and 1/,
+    ],
+    ['x', /--threshold takes a number \(got 'x'\)/],
+  ]) {
+    const r = cli(['predict', file, '--model', model, '--threshold', bad]);
+    assert.notEqual(r.status, 0);
+    assert.match(r.stderr, message);
+  }
+  assert.throws(() => op.csvScorer(logistic, { threshold: 0 }), /between 0 and 1/);
+  assert.throws(() => op.csvScorer(logistic, { threshold: '0.5' }), /threshold is a number/);
+});
+
 test('CLI: run --save, run --load, predict, merge', () => {
   const m1 = join(dir, 'm1.json');
   const m2 = join(dir, 'm2.json');

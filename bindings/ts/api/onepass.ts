@@ -2,7 +2,7 @@
 // the streams made by code.
 import { fail } from '../shared/errors.js';
 import { loadModule, type LoadOptions } from '../shared/module.js';
-import type { CsvFlag, Limits, RawModule } from '../onepass_wasm.mjs';
+import type { CsvFlag, Limits, RawModule, RawScorer } from '../onepass_wasm.mjs';
 import {
   checkCounts,
   countOption,
@@ -39,6 +39,7 @@ import type {
   StreamOptions,
   SvmlightOptions,
   SvmlightReadOptions,
+  ThresholdOption,
 } from './types.js';
 
 /** @internal A CLI's command line as the core read it: its positional words, and each option
@@ -117,11 +118,11 @@ export interface Onepass {
    * holdout, cross-validation and learning curves. */
   loadDataset(source: CsvSource, options?: DatasetOptions): Promise<Dataset>;
   /** Frozen predictions of a model over CSV bytes (label column optional). */
-  csvScorer(model: ModelInput, options?: CsvReadOptions): Scorer;
+  csvScorer(model: ModelInput, options?: CsvReadOptions & ThresholdOption): Scorer;
   /** Frozen predictions of a model trained on svmlight rows over svmlight bytes. */
   svmlightScorer(
     model: ModelInput,
-    options?: Pick<SvmlightReadOptions, 'positive' | 'onError'>,
+    options?: Pick<SvmlightReadOptions, 'positive' | 'onError'> & ThresholdOption,
   ): Scorer;
   /**
    * Warms the engine up: streams a short synthetic CSV (2,000 rows, about 200 KB) through
@@ -307,19 +308,33 @@ function pipelineMethods({
   };
 }
 
+/** A scorer's decision threshold (api/scorer.hpp set_threshold), once its init succeeded: ""
+ * or the error. */
+function thresholded(s: RawScorer, initError: string, threshold: number | undefined): string {
+  if (initError || threshold === undefined) return initError;
+  if (typeof threshold !== 'number')
+    return `threshold is a number (a probability, or a margin), not ${typeof threshold}`;
+  const err = s.setThreshold(threshold);
+  return err && `--threshold: ${err}`;
+}
+
 /** A model's frozen predictions over CSV or svmlight bytes. */
 function scorerMethods({ raw, csvKeys }: Loaded): Pick<Onepass, 'csvScorer' | 'svmlightScorer'> {
   return {
     csvScorer(model, opts = {}) {
-      checkKeys('csvScorer', opts, csvKeys);
-      const label = opts.label === undefined ? undefined : String(opts.label);
-      const s = initialised(new raw.Scorer(), (o) => o.init(modelText(model), { ...opts, label }));
+      const { threshold, ...csv } = opts;
+      checkKeys('csvScorer', csv, [...csvKeys, 'threshold']);
+      const label = csv.label === undefined ? undefined : String(csv.label);
+      const s = initialised(new raw.Scorer(), (o) =>
+        thresholded(o, o.init(modelText(model), { ...csv, label }), threshold),
+      );
       return new Scorer(s);
     },
     svmlightScorer(model, opts = {}) {
-      checkKeys('svmlightScorer', opts, ['positive', 'onError']);
+      const { threshold, ...svm } = opts;
+      checkKeys('svmlightScorer', svm, ['positive', 'onError', 'threshold']);
       const s = initialised(new raw.Scorer(), (o) =>
-        o.init(modelText(model), { ...opts, format: 'svmlight' }),
+        thresholded(o, o.init(modelText(model), { ...svm, format: 'svmlight' }), threshold),
       );
       return new Scorer(s);
     },

@@ -97,6 +97,13 @@ export type ModelInput = ModelJSON | string;
 /** How merge() weighs the models (docs/algorithms.md §3.4). By default each model weighs as the
  * rows it learned (FedAvg's n_k / n), and learners with a per-coordinate confidence (adagrad,
  * ftrl, arow, scw) merge each weight by it. */
+/** A scorer's decision threshold (docs/algorithms.md 6.5): a row is predicted positive when its
+ * probability (a model that gives one; a number in (0, 1)), or else its margin, is at least it.
+ * Without it: 0.5, or a margin of 0. Refused for multiclass and regression models. */
+export interface ThresholdOption {
+  threshold?: number;
+}
+
 export interface MergeOptions {
   /** The element-wise mean of every stage's state, each model alike (merge before it weighed
    * the models). Not with `weights`. */

@@ -16,10 +16,18 @@ export async function predict(args: string[]): Promise<void> {
   // The model reads what it was trained on; --format, when given, must agree.
   w.checkReading(model.input, basename(modelFile));
   const csv = w.csv();
+  // The core checked that --threshold is a number (api/command_line.cpp); the scorer checks
+  // what it may be for this model.
+  const given = w.value('--threshold');
+  const threshold = given === undefined ? {} : { threshold: Number(given) };
   const scorer =
     model.input === 'svmlight'
-      ? op.svmlightScorer(model.text, { positive: csv.positive, onError: csv.onError })
-      : op.csvScorer(model.text, csv);
+      ? op.svmlightScorer(model.text, {
+          positive: csv.positive,
+          onError: csv.onError,
+          ...threshold,
+        })
+      : op.csvScorer(model.text, { ...csv, ...threshold });
   // Opened now: a path that cannot be written is a message, not a stream's late error event.
   let fd: number | undefined;
   try {

@@ -26,6 +26,7 @@ enum class Kind {
   metrics,    // comma-separated names of metrics (eval/metrics.hpp metric_names)
   metric,     // one metric's name
   numbers,    // comma-separated numbers (merge --weights; merge_models checks what they may be)
+  number,     // one finite number (predict --threshold; the scorer checks what it may be)
   format,     // csv, svmlight or libsvm
 };
 
@@ -76,6 +77,7 @@ const std::map<std::string, std::vector<Option>>& command_options() {
       {"predict",
        {{"--model", "-m", Kind::text},
         {"--out", "-o", Kind::text},
+        {"--threshold", "", Kind::number},
         {"--quiet", "-q", Kind::toggle}}},
       // docs/algorithms.md 3.4: the models weighed by their rows, by --weights, or alike; --base:
       // the model a round of mixing started each from (6.12).
@@ -177,6 +179,11 @@ Status check_value(const Option& o, const std::string& text) {
       if (numbers) return Status::ok();
       return Status::error(flag + " takes numbers separated by commas, one per model (got '" +
                            text + "')");
+    }
+    case Kind::number: {
+      double v = 0;
+      if (parse_number(text, v) == NumberParse::ok && std::isfinite(v)) return Status::ok();
+      return Status::error(flag + " takes a number (got '" + text + "')");
     }
     case Kind::format:
       if (text == "csv" || text == "svmlight" || text == "libsvm") return Status::ok();

@@ -86,7 +86,10 @@ ScoredRows Scorer::take_from(Stream& s) {
   const bool probability = has_probability();
   for (std::size_t i = 0; i < out.scores.size(); ++i) {
     const double z = out.scores[i];
-    const auto predicted = static_cast<std::int8_t>(label_of_score(z));  // D-TIE
+    // D-TIE: a score at the threshold is positive; the probability compared is the one given.
+    const double score = thresholded_ && probability ? sigmoid(z) : z;
+    const auto predicted =
+        static_cast<std::int8_t>(thresholded_ ? (score >= threshold_ ? 1 : -1) : label_of_score(z));
     out.predictions.push_back(predicted);
     if (probability) out.probabilities.push_back(sigmoid(z));  // docs/algorithms.md 2.1
     if (out.labels[i] != 0) {
@@ -96,6 +99,25 @@ ScoredRows Scorer::take_from(Stream& s) {
   }
   rows_ += out.scores.size();
   return out;
+}
+
+Status Scorer::set_threshold(double t) {
+  if (pipeline_->learns_task())
+    return Status::error("a threshold decides between two classes; this model learns " +
+                         std::string(task_name(task())) + " labels");
+  if (has_probability()) {
+    if (!(t > 0 && t < 1))
+      return Status::error(
+          "the threshold of a model that gives probabilities is a probability "
+          "between 0 and 1 (exclusive), not " +
+          js_number_text(t));
+  } else if (!std::isfinite(t)) {
+    return Status::error("the threshold of this model's margin is a finite number, not " +
+                         js_number_text(t));
+  }
+  threshold_ = t;
+  thresholded_ = true;
+  return Status::ok();
 }
 
 std::string Scorer::class_name(int prediction) const {

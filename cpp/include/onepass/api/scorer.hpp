@@ -46,6 +46,11 @@ class Scorer {
   ScoredRows take();
 
   bool has_probability() const { return pipeline_->has_probability(); }
+  // The decision threshold of a yes/no model (docs/algorithms.md 6.5): a row is predicted
+  // positive when its probability (a model that gives one), or else its margin, is at least t.
+  // Refused for a probability outside (0, 1), a margin that is not finite, and the models of
+  // other tasks. Without it: a probability of 0.5, a margin of 0 (the same rule, D-TIE).
+  Status set_threshold(double t);
   // Whether the rows have the model's label column (then labels are filled in).
   bool has_labels() const { return sparse_ || csv_->reader().has_label(); }
   const ModelSchema& schema() const { return schema_; }
@@ -88,6 +93,9 @@ class Scorer {
   std::unique_ptr<CsvScorer> csv_;
   std::unique_ptr<SvmlightScorer> sparse_;  // or svmlight rows
   std::uint64_t rows_ = 0, labelled_ = 0, correct_ = 0;
+  // The threshold set (set_threshold), on the probability or the margin.
+  double threshold_ = 0;
+  bool thresholded_ = false;
   // A regression model's absolute and squared errors on the rows with a target.
   double absolute_error_ = 0, squared_error_ = 0;
   // A multiclass or regression model's figures of the rows taken (take_from).
