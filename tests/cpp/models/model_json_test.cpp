@@ -3,20 +3,12 @@
 #include "models/model_json.hpp"
 
 #include "io/csv_reader.hpp"
+#include "models/model_test_util.hpp"
 #include "pipeline/csv_runner.hpp"
 #include "test_util.hpp"
 
 namespace onepass {
 namespace {
-
-RowBlock heart() {
-  const std::string text = testing::read_data_file("heart.csv");
-  CsvReader r({});
-  RowBlock rows;
-  EXPECT_TRUE(r.feed(text.data(), text.size(), rows));
-  EXPECT_TRUE(r.finish(rows));
-  return rows;
-}
 
 void learn(Pipeline& p, const RowBlock& rows, std::size_t from, std::size_t to) {
   for (std::size_t i = from; i < to; ++i)
@@ -52,7 +44,7 @@ void expect_exact_resume(const std::string& spec, const RowBlock& rows, std::siz
 }
 
 TEST(ModelFile, ResumeIsExactForEveryLearnerAndScaler) {
-  const RowBlock rows = heart();
+  const RowBlock rows = testing::heart_rows();
   for (const auto& e : registry()) {
     if (testing::binary_learner(e)) {
       expect_exact_resume(e.name, rows, 123);
@@ -154,7 +146,7 @@ std::unique_ptr<Pipeline> load_ok(const std::string& text) {
 }
 
 TEST(ModelFile, MergeAveragesAndIgnoresOrder) {
-  const RowBlock rows = heart();
+  const RowBlock rows = testing::heart_rows();
   ModelSchema schema;
   for (int j = 0; j < 13; ++j) schema.features.push_back("f" + std::to_string(j));
   std::vector<std::string> shards;

@@ -4,11 +4,14 @@
 #include <cmath>
 
 #include "models/model_json.hpp"
+#include "models/model_test_util.hpp"
 #include "pipeline/csv_runner.hpp"
 #include "test_util.hpp"
 
 namespace onepass {
 namespace {
+
+using testing::expect_close;
 
 struct Row {
   double x0, x1;
@@ -115,20 +118,6 @@ double predicted_value(const LoadedModel& m, double x0, double x1) {
   auto v = m.pipeline->predict_target(x, SparseRow{}, scores, p);
   EXPECT_TRUE(v) << v.message();
   return v ? v.value() : NAN;
-}
-
-// Equal within `tol` relative to the magnitude (at least 1).
-void expect_close(const std::vector<double>& got, const std::vector<double>& want, double tol) {
-  ASSERT_EQ(got.size(), want.size());
-  for (std::size_t i = 0; i < got.size(); ++i)
-    EXPECT_NEAR(got[i], want[i], tol * std::max(1.0, std::fabs(want[i]))) << "index " << i;
-}
-
-void expect_close(const LearnerState& got, const LearnerState& want, double tol) {
-  expect_close(got.params, want.params, tol);
-  expect_close(got.state, want.state, tol);
-  ASSERT_EQ(got.inner.size(), want.inner.size());
-  for (std::size_t i = 0; i < got.inner.size(); ++i) expect_close(got.inner[i], want.inner[i], tol);
 }
 
 // docs/algorithms.md 3.4 by hand: softmax's weights, biases and update count are the rows'

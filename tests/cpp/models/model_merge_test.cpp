@@ -4,20 +4,14 @@
 
 #include "io/csv_reader.hpp"
 #include "models/model_json.hpp"
+#include "models/model_test_util.hpp"
 #include "onepass/api/command_line.hpp"
 #include "test_util.hpp"
 
 namespace onepass {
 namespace {
 
-RowBlock heart() {
-  const std::string text = testing::read_data_file("heart.csv");
-  CsvReader r({});
-  RowBlock rows;
-  EXPECT_TRUE(r.feed(text.data(), text.size(), rows));
-  EXPECT_TRUE(r.finish(rows));
-  return rows;
-}
+using testing::expect_close;
 
 ModelSchema schema_of(std::size_t dims) {
   ModelSchema schema;
@@ -54,20 +48,6 @@ PipelineState merged(const std::vector<std::string>& texts, const MergeOptions& 
   auto m = merge_models(texts, options);
   EXPECT_TRUE(m) << m.message();
   return m ? state_of(m.value()) : PipelineState{};
-}
-
-// Equal within `tol` relative to the magnitude (at least 1).
-void expect_close(const std::vector<double>& got, const std::vector<double>& want, double tol) {
-  ASSERT_EQ(got.size(), want.size());
-  for (std::size_t i = 0; i < got.size(); ++i)
-    EXPECT_NEAR(got[i], want[i], tol * std::max(1.0, std::fabs(want[i]))) << "index " << i;
-}
-
-void expect_close(const LearnerState& got, const LearnerState& want, double tol) {
-  expect_close(got.params, want.params, tol);
-  expect_close(got.state, want.state, tol);
-  ASSERT_EQ(got.inner.size(), want.inner.size());
-  for (std::size_t i = 0; i < got.inner.size(); ++i) expect_close(got.inner[i], want.inner[i], tol);
 }
 
 // (MERGE-a) by hand: logreg's weights and counter are the rows' weighted mean, (3 a + 1 b)/4, and
@@ -151,7 +131,7 @@ TEST(ModelMerge, AveragedAndVotedLearnersMergeTheirAverageByRows) {
 
 // A tree of merges is the flat merge (the rows add up, and every rule is a weighted mean by them).
 TEST(ModelMerge, IsAssociative) {
-  const RowBlock rows = heart();
+  const RowBlock rows = testing::heart_rows();
   const std::size_t cuts[] = {0, 30, 80, 150, 270};
   for (const std::string spec :
        {"zscore | logreg", "zscore | adagrad", "zscore | arow", "zscore | ftrl",
@@ -182,7 +162,7 @@ TEST(ModelMerge, IsAssociative) {
 // MergeOptions::mean is the element-wise mean merge gave before it weighed the models: of every
 // stage's state, counts included, whatever the rows.
 TEST(ModelMerge, ThePlainMeanIsTheElementWiseMean) {
-  const RowBlock rows = heart();
+  const RowBlock rows = testing::heart_rows();
   const std::string spec = "zscore | adagrad +avg";
   const std::vector<std::string> shard = {trained(spec, rows, 0, 30), trained(spec, rows, 30, 100),
                                           trained(spec, rows, 100, 270)};
@@ -329,7 +309,7 @@ std::string continued(const std::string& base, const RowBlock& rows, std::size_t
 // docs/algorithms.md 6.12: models that continued from one base weigh as the rows each learned
 // since, and the merged model counts the base's rows once (a round of parameter mixing).
 TEST(ModelMerge, ModelsOfOneBaseWeighWhatEachLearnedSinceAndCountTheBaseOnce) {
-  const RowBlock rows = heart();
+  const RowBlock rows = testing::heart_rows();
   const std::string spec = "zscore | logreg";
   const std::string base = trained(spec, rows, 0, 100);
   const std::string a = continued(base, rows, 100, 190), b = continued(base, rows, 190, 220);
