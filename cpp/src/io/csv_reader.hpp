@@ -82,6 +82,9 @@ struct CsvOptions {
   // The label value of the positive class. Empty: labels must be numbers, 1 is positive and
   // 0 or -1 negative (spec 1.1).
   std::string positive;
+  // The negative label of a model trained further (read_as_model), known from the start; "" for
+  // a new run, which learns it from the rows.
+  std::string negative;
   // The task (docs/algorithms.md 1.8): decided from the sampled labels unless given. A model's
   // classes, in order, keep their indices when it is trained further.
   bool task_given = false;
@@ -132,7 +135,9 @@ inline constexpr const char* kTitleLineHint =
 class CsvReader : public RowCounter {
  public:
   explicit CsvReader(CsvOptions options)
-      : opt_(std::move(options)), missing_tokens_(opt_.missing), labels_(opt_.positive) {}
+      : opt_(std::move(options)), missing_tokens_(opt_.missing), labels_(opt_.positive) {
+    labels_.know_negative(opt_.negative);
+  }
 
   // Appends the complete rows of this chunk to out and keeps a partial record for the next.
   // With ErrorPolicy::stop the first bad row ends the stream: its error is returned (now and by

@@ -163,6 +163,20 @@ bool LabelMap::map_number(double v, int& y, std::string& error) {
   return true;
 }
 
+void LabelMap::know_negative(const std::string& text) {
+  if (text.empty() || rest_) return;
+  if (!positive_.empty()) {
+    negative_text_ = text;
+    negative_seen_ = true;
+    return;
+  }
+  double v = 0;
+  if (parse_number(text, v) == NumberParse::ok && (v == 0 || v == -1)) {
+    negative_number_ = v;
+    negative_seen_ = true;
+  }
+}
+
 std::string LabelMap::negative_label() const {
   if (rest_) return "not " + positive_;
   if (!negative_seen_) return "";

@@ -41,6 +41,9 @@ class LabelMap {
   // What the labels turned out to be: "1" / "0" or the two strings seen ("" before a negative).
   std::string positive_label() const { return positive_.empty() ? "1" : positive_; }
   std::string negative_label() const;
+  // The negative label of a model this stream trains further (read_as_model): known from the
+  // start, as if a row had had it, so the model keeps its name however few such rows come.
+  void know_negative(const std::string& text);
   // Both labels are known: no later value changes the mapping (a third one is an error).
   bool settled() const { return negative_seen_; }
   // The numeric rule applies (no positive class named or chosen).

@@ -535,6 +535,8 @@ Status read_as_model(const ModelSchema& schema, bool scoring, CsvOptions& opt) {
   opt.task = schema.task;
   opt.classes = schema.classes;
   if (schema.task != Task::binary) return Status::ok();
+  // Trained further, the model keeps the negative label it learned, whatever rows come now.
+  if (!scoring && opt.negative.empty()) opt.negative = schema.negative;
   return positive_of_model(schema, opt.label_trim, opt.positive);
 }
 
