@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "onepass/api/batch.hpp"
+#include "onepass/api/csv_cuts.hpp"
 #include "onepass/api/csv_options.hpp"
 #include "onepass/api/csv_preview.hpp"
 #include "onepass/api/defaults.hpp"
@@ -50,14 +51,17 @@ onepass::CsvOptions csv_options(const std::map<std::string, std::string>& given)
   return options;
 }
 
-// The bytes of a chunk given as any contiguous buffer of bytes (bytes, bytearray, a memoryview
-// of a part of one), read in place.
-std::string_view bytes_of(const py::buffer& chunk) {
-  const py::buffer_info info = chunk.request();
-  if (info.itemsize != 1 || (info.ndim == 1 && info.strides[0] != 1) || info.ndim > 1)
-    raise("a chunk is contiguous bytes (bytes, bytearray or a memoryview of them)");
-  return {static_cast<const char*>(info.ptr), static_cast<std::size_t>(info.size)};
-}
+// A chunk given as any contiguous buffer of bytes (bytes, bytearray, a memoryview of a part of
+// one), read in place: the buffer is held (a bytearray cannot be resized) while `info` lives.
+struct Chunk {
+  py::buffer_info info;
+  explicit Chunk(const py::buffer& chunk) : info(chunk.request()) {
+    if (info.itemsize != 1 || info.ndim != 1 || info.strides[0] != 1)
+      raise("a chunk is contiguous bytes (bytes, bytearray or a memoryview of them)");
+  }
+  const char* data() const { return static_cast<const char*>(info.ptr); }
+  std::size_t size() const { return static_cast<std::size_t>(info.size); }
+};
 
 template <class T>
 py::array_t<T> array_of(const std::vector<T>& values) {
@@ -157,7 +161,9 @@ class PyPipeline {
   // scores (rows x outputs), probabilities (rows x classes) or None }.
   py::dict predict_dense(const Rows& x) const {
     refuse_raw_rows();
-    const auto [count, dims] = shape_of(x);
+    // Named apart: a C++17 lambda cannot capture a structured binding.
+    const std::pair<std::size_t, std::size_t> shape = shape_of(x);
+    const std::size_t count = shape.first, dims = shape.second;
     return predict_rows(count,
                         [&](std::size_t i, std::vector<double>& scores,
                             std::vector<double>& probabilities) -> onepass::Result<double> {
@@ -276,7 +282,7 @@ class PyCsvRunner {
   // The bytes of the file, chunk by chunk; a bad row raises naming its line and column (the
   // rows before it are learned and kept).
   void push(const py::buffer& chunk) {
-    const std::string_view bytes = bytes_of(chunk);
+    const Chunk bytes(chunk);
     onepass::Status st = onepass::Status::ok();
     {
       py::gil_scoped_release free;
@@ -307,7 +313,7 @@ class PyCsvScorer {
   PyCsvScorer(const std::string& model, const std::map<std::string, std::string>& options)
       : scorer_(take(onepass::Scorer::csv(model, csv_options(options)))) {}
   void push(const py::buffer& chunk) {
-    const std::string_view bytes = bytes_of(chunk);
+    const Chunk bytes(chunk);
     check(scorer_->push(bytes.data(), bytes.size()));
   }
   void finish() { check(scorer_->finish()); }
@@ -383,6 +389,16 @@ PYBIND11_MODULE(_core, m) {
       },
       py::arg("models"), py::arg("weights") = std::vector<double>{}, py::arg("mean") = false,
       py::arg("base") = "");
+  m.def(
+      "csv_cuts",
+      [](const py::buffer& data, const std::map<std::string, std::string>& options,
+         std::size_t parts) {
+        const Chunk bytes(data);
+        const onepass::CsvCuts cuts = take(onepass::csv_cuts(
+            std::string_view(bytes.data(), bytes.size()), csv_options(options), parts));
+        return py::make_tuple(cuts.head_end, cuts.starts, cuts.has_rows);
+      },
+      py::arg("data"), py::arg("options"), py::arg("parts"));
   m.def(
       "preview_csv",
       [](const std::string& head, bool complete, const std::map<std::string, std::string>& options,

@@ -48,7 +48,7 @@ def fit(source, pipeline=None, *, rounds=1, client=None, mean=False, **csv_optio
         state = client.compute(graph).result()
     else:
         (state,) = dask.compute(graph)
-    return _estimator(state)
+    return _estimator(state, csv_options)
 
 
 def fit_graph(source, pipeline=None, *, rounds=1, mean=False, **csv_options):
@@ -59,9 +59,7 @@ def fit_graph(source, pipeline=None, *, rounds=1, mean=False, **csv_options):
     parts = _partitions(source)
     if not parts:
         raise ValueError("the source has no partitions")
-    head = _head(parts[0][1])
-    settled = _settle(head, csv_options)
-    columns = _segment(head[0], settled, 0, 1)[0]  # the first partition's header
+    settled, columns = _settle(parts, csv_options)
     spec = (
         pipeline if pipeline is not None else _core.default_pipeline(settled.get("task", "binary"))
     )
@@ -81,6 +79,12 @@ def fit_graph(source, pipeline=None, *, rounds=1, mean=False, **csv_options):
 
 
 def _partitions(source):
+    if isinstance(source, (str, os.PathLike)):
+        raise TypeError("the source is a list of CSV paths (or a Dask collection), not one path")
+    return _partition_list(source)
+
+
+def _partition_list(source):
     """(name, data) per partition: data is a path (pathlib.Path), or a delayed value of CSV
     bytes or text, a pandas DataFrame or a list of lines."""
     if hasattr(source, "to_delayed"):  # a Dask DataFrame or bag
@@ -123,14 +127,22 @@ def _head(data):
     return raw[:HEAD_BYTES], len(raw) <= HEAD_BYTES
 
 
-def _settle(head, csv_options):
-    """The reading of every partition, from the first one's head: the caller's options with
-    the preview's label, positive class, delimiter, task and column roles made explicit."""
+def _settle(parts, csv_options):
+    """The reading of every partition, from the head of the first one with rows: the caller's
+    options with the preview's label, positive class, delimiter, header, decimal separator, task
+    and column roles made explicit; and that head's column names, which every partition must
+    have."""
     given = core_options(csv_options)
-    text, complete = head
-    preview = json.loads(_core.preview_csv(text.decode("utf-8", "replace"), complete, given, 0))
+    for _, data in parts:
+        text, complete = _head(data)
+        preview = json.loads(_core.preview_csv(text.decode("utf-8", "replace"), complete, given, 0))
+        if preview["headRows"] > 0:
+            break
     settled = dict(given)
     settled.setdefault("delimiter", preview["delimiter"])
+    if settled.get("header", "auto") == "auto":  # decided once, from this head
+        settled["header"] = "true" if preview["header"] else "false"
+    settled.setdefault("decimal", preview["decimal"])
     if preview.get("positive") and preview.get("task", "binary") == "binary":
         settled.setdefault("positive", preview["positive"])
     if preview.get("task"):
@@ -141,72 +153,39 @@ def _settle(head, csv_options):
     if "label" in roles:
         settled.setdefault("label", roles["label"][0])
     for role in ("numeric", "categorical", "text", "ignore"):
+        for name in roles.get(role, []):
+            if "," in name:
+                raise ValueError(
+                    f"column {name!r} has a comma in its name, which the list of {role} columns"
+                    " cannot name: rename it to train on Dask"
+                )
         if role in roles:
             settled.setdefault(role, ",".join(roles[role]))
-    return settled
-
-
-def _record_end(data, pos, quoted):
-    """The offset just past the record that holds byte `pos` (its line break), or the end: a
-    line break ends a record when the quotes before it are even in number (RFC 4180, the core's
-    reader's rule: a quote inside a quoted field is written twice). quoted: whether the data has
-    a quote at all (else every line break ends a record)."""
-    quotes = data.count(b'"', 0, pos) if quoted else 0
-    while True:
-        nl = data.find(b"\n", pos)
-        if nl == -1:
-            return len(data)
-        if quoted:
-            quotes += data.count(b'"', pos, nl)
-        if quotes % 2 == 0:
-            return nl + 1
-        pos = nl + 1
-
-
-def _has_rows(data, start):
-    """Whether anything but blanks and line breaks follows byte `start` (looked at a block at a
-    time: the first block nearly always says)."""
-    for at in range(start, len(data), 1 << 16):
-        if data[at : at + (1 << 16)].strip():
-            return True
-    return False
+    return settled, [column["name"] for column in preview["columns"]]
 
 
 def _segment(data, settled, r, rounds):
     """The head (skipped lines and the header), segment r of `rounds` of the data records (those
     that start in the r-th of `rounds` equal byte ranges of the body), and whether the body has
-    any record."""
-    quoted = b'"' in data
-    head_end = 0
-    skip = int(settled.get("skipLines", "0"))
-    for _ in range(skip + (0 if settled.get("header") == "false" else 1)):
-        head_end = _record_end(data, head_end, quoted)
-    body = len(data) - head_end
-
-    def cut(k):
-        if k == 0 or k == rounds:
-            return head_end + (body if k else 0)
-        # The first record that starts at or after byte p: the one holding byte p - 1 ends there.
-        return _record_end(data, head_end + (k * body) // rounds - 1, quoted)
-
-    lo, hi = cut(r), cut(r + 1)
-    return data[:head_end], memoryview(data)[lo : max(lo, hi)], _has_rows(data, head_end)
+    any record: cut by the core as its reader reads (api/csv_cuts.hpp)."""
+    head_end, starts, has_rows = _core.csv_cuts(data, settled, rounds)
+    return data[:head_end], memoryview(data)[starts[r] : starts[r + 1]], has_rows
 
 
 # --- the tasks ---------------------------------------------------------------------------
 
 
 def _check_columns(name, head, columns, settled):
-    """A partition's header must be the first partition's: the first column that differs is
-    named."""
-    if head == columns:
+    """A partition's header must name the first partition's columns: the first that differs is
+    named (read by the core, so a byte-order mark or quotes do not count)."""
+    if settled.get("header") == "false":
         return
-    delimiter = settled.get("delimiter", ",").encode()
-    mine = head.rstrip(b"\r\n").split(b"\n")[-1].split(delimiter)
-    first = columns.rstrip(b"\r\n").split(b"\n")[-1].split(delimiter)
-    for i in range(max(len(mine), len(first))):
-        a = mine[i].decode("utf-8", "replace") if i < len(mine) else None
-        b = first[i].decode("utf-8", "replace") if i < len(first) else None
+    reading = {k: settled[k] for k in ("delimiter", "skipLines", "comment") if k in settled}
+    preview = json.loads(_core.preview_csv(head.decode("utf-8", "replace"), True, reading, 0))
+    mine = [column["name"] for column in preview["columns"]]
+    for i in range(max(len(mine), len(columns))):
+        a = mine[i] if i < len(mine) else None
+        b = columns[i] if i < len(columns) else None
         if a != b:
             raise ValueError(
                 f"{name}: its columns differ from the first partition's: column {i + 1} is"
@@ -218,11 +197,11 @@ def _learn_segment(data, name, k, r, rounds, settled, columns, spec, state):
     """Round r's learning of partition k: {name, rows, model} (model None: nothing to learn)."""
     raw = _bytes(data)
     head, segment, has_rows = _segment(raw, settled, r, rounds)
-    _check_columns(name, head, columns, settled)
     out = {"name": name, "partition": k, "rows": 0, "model": None, "notice": None}
     if not has_rows:
         out["notice"] = f"{name} has no rows: skipped"
         return out
+    _check_columns(name, head, columns, settled)
     if len(segment) == 0:
         return out
     model = state["model"]
@@ -236,6 +215,9 @@ def _learn_segment(data, name, k, r, rounds, settled, columns, spec, state):
             runner.push(segment[start : start + CHUNK_BYTES])
         runner.finish()
     except ValueError as e:
+        # A segment of blank or comment lines only has nothing to learn.
+        if runner.rows(0) == before and "nothing was learned" in str(e):
+            return out
         raise ValueError(f"{name}, round {r + 1}: {e}") from None
     out["rows"] = runner.rows(0) - before
     out["model"] = runner.model_json(0) if out["rows"] > 0 else None
@@ -254,14 +236,19 @@ def _merge_round(learned, state, r, mean):
         if state["model"] is None:
             raise ValueError("no partition has rows: nothing was learned")
         return {"model": state["model"], "rounds": rounds, "notices": notices}
-    merged = merge([p["model"] for p in models], mean=mean, base=state["model"])
+    try:
+        merged = merge([p["model"] for p in models], mean=mean, base=state["model"])
+    except ValueError as e:
+        names = ", ".join(p["name"] for p in models)
+        raise ValueError(f"round {r + 1}: the models of {names} do not merge: {e}") from None
     return {"model": merged, "rounds": rounds, "notices": notices}
 
 
-def _estimator(state):
+def _estimator(state, csv_options):
     model = _core.Pipeline.from_json(state["model"])
     cls = OnePassRegressor if model.task == "regression" else OnePassClassifier
     est = cls.from_json(state["model"])
+    est.set_params(**csv_options)  # as given: predict_csv reads with them
     est.dask_ = {"rounds": state["rounds"], "notices": state["notices"]}
     for notice in state["notices"]:
         warnings.warn(notice, stacklevel=3)

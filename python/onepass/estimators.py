@@ -23,14 +23,36 @@ from ._sources import feed
 
 
 def _class_value(name):
-    """A class name from a model file as the value it most likely was: an int, a float, or
-    the text itself."""
+    """A class name from a model file as the value it was written from (str(value)): a bool, an
+    int or a float when that value writes back as the same text ("7", not "007"), else the text."""
+    if name in ("True", "False"):
+        return name == "True"
     for kind in (int, float):
         try:
-            return kind(name)
+            value = kind(name)
         except ValueError:
-            pass
+            continue
+        if str(value) == name:
+            return value
     return name
+
+
+# The CSV options that say how to read rows, which predict_csv takes from the estimator too (the
+# others say what to learn: the model file already holds what they decided).
+READING_OPTIONS = (
+    "header",
+    "delimiter",
+    "decimal",
+    "skip_lines",
+    "comment",
+    "missing",
+    "default_missing",
+    "label",
+    "label_trim",
+    "max_record_bytes",
+    "max_fields",
+    "on_error",
+)
 
 
 class _OnePass(BaseEstimator):
@@ -83,10 +105,19 @@ class _OnePass(BaseEstimator):
         if hasattr(self, "pipeline_") and self.pipeline_.reads_raw_rows:
             raise ValueError(self.pipeline_.raw_rows_refused)
 
+    @staticmethod
+    def _csr(X):
+        """X as CSR rows with sorted, distinct indices per row (what the core reads)."""
+        X = X.tocsr()
+        if not X.has_canonical_format:
+            X = X.copy()
+            X.sum_duplicates()
+        return X
+
     def _learn(self, X, labels):
         rows = np.ascontiguousarray(labels, dtype=np.float64)
         if sp.issparse(X):
-            X = X.tocsr()
+            X = self._csr(X)
             self.pipeline_.learn_sparse(
                 X.indptr.astype(np.uint32),
                 X.indices.astype(np.uint32),
@@ -105,7 +136,7 @@ class _OnePass(BaseEstimator):
             if self.pipeline_.task != "binary":
                 X = X.toarray()
             else:
-                X = X.tocsr()
+                X = self._csr(X)
                 scores = self.pipeline_.score_sparse(
                     X.indptr.astype(np.uint32), X.indices.astype(np.uint32), X.data, X.shape[1]
                 )
@@ -144,7 +175,19 @@ class _OnePass(BaseEstimator):
         finally:
             # What was learned before a bad row is kept (the error still reaches the caller).
             if runner.rows(0) > 0 or models:
-                self._adopt(runner.model_json(0))
+                model = _core.Pipeline.from_json(runner.model_json(0))
+                if (model.task == "regression") != (self._task == "regression"):
+                    raise ValueError(
+                        f"the label is {'a number' if model.task == 'regression' else 'classes'}"
+                        f" ({model.task}): learn it with "
+                        + (
+                            "OnePassRegressor"
+                            if model.task == "regression"
+                            else "OnePassClassifier"
+                        )
+                        + ", or choose the task (option task)"
+                    )
+                self._adopt_pipeline(model)
                 self.run_ = json.loads(runner.result_json(0))
         if runner.rows(0) == 0:
             raise ValueError("no row was learned: the source has no data rows")
@@ -159,7 +202,9 @@ class _OnePass(BaseEstimator):
 
     def _score_csv(self, source, csv_options, threshold=None):
         check_is_fitted(self, "pipeline_")
-        scorer = _core.CsvScorer(self.to_json(), core_options(csv_options))
+        own = self._csv_params()
+        reading = {k: own[k] for k in READING_OPTIONS if k in own}
+        scorer = _core.CsvScorer(self.to_json(), core_options({**reading, **csv_options}))
         if threshold is not None:
             scorer.set_threshold(float(threshold))
         feed(scorer, source)
@@ -167,11 +212,9 @@ class _OnePass(BaseEstimator):
         if self.pipeline_.task == "regression":
             rows["predicted"] = rows["values"]
         elif self.pipeline_.task == "multiclass":
-            rows["predicted"] = self.classes_[rows["values"].astype(int)]
+            rows["predicted"] = self._labels[rows["values"].astype(int)]
         else:
-            rows["predicted"] = np.where(
-                rows["predictions"] > 0, self.classes_[1], self.classes_[0]
-            )
+            rows["predicted"] = np.where(rows["predictions"] > 0, self._labels[1], self._labels[0])
         return rows
 
     # --- the model file -----------------------------------------------------------------
@@ -180,14 +223,11 @@ class _OnePass(BaseEstimator):
         """The model file (the one format of every front end) as text."""
         check_is_fitted(self, "pipeline_")
         names = [str(n) for n in getattr(self, "feature_names_in_", [])]
-        if (
-            self.pipeline_.task == "binary"
-            and hasattr(self, "classes_")
-            and len(self.classes_) == 2
-        ):
-            return self.pipeline_.to_json(names, str(self.classes_[0]), str(self.classes_[1]))
-        if self.pipeline_.task == "multiclass":
-            return self.pipeline_.to_json(names, classes=[str(c) for c in self.classes_])
+        labels = getattr(self, "_labels", None)
+        if self.pipeline_.task == "binary" and labels is not None and len(labels) == 2:
+            return self.pipeline_.to_json(names, str(labels[0]), str(labels[1]))
+        if self.pipeline_.task == "multiclass" and labels is not None:
+            return self.pipeline_.to_json(names, classes=[str(c) for c in labels])
         return self.pipeline_.to_json(names)
 
     @classmethod
@@ -210,10 +250,21 @@ class _OnePass(BaseEstimator):
         elif hasattr(self, "feature_names_in_"):
             del self.feature_names_in_
         if model.task == "multiclass":
-            self.classes_ = np.asarray([_class_value(c) for c in model.classes])
+            self._set_labels([_class_value(c) for c in model.classes])
         elif model.task == "binary":
             negative, positive = model.class_names
-            self.classes_ = np.asarray([_class_value(negative), _class_value(positive)])
+            self._set_labels([_class_value(negative), _class_value(positive)])
+
+    def _set_labels(self, labels):
+        """The model's classes in its own order (a yes/no model's: negative, positive; a
+        multiclass model's: by output), and classes_ sorted, as scikit-learn expects."""
+        self._labels = np.asarray(labels, dtype=object if _mixed(labels) else None)
+        try:
+            self.classes_ = np.sort(self._labels)
+        except TypeError:  # classes of types that do not compare: the model's order
+            self.classes_ = self._labels.copy()
+        # Where each of the model's classes stands in classes_.
+        self._order = np.asarray([_position(self.classes_, c) for c in self._labels])
 
     # Pickling (joblib, Dask) keeps the model as its file: a pipeline is a C++ object.
     def __getstate__(self):
@@ -229,11 +280,25 @@ class _OnePass(BaseEstimator):
             self.pipeline_ = _core.Pipeline.from_json(model)
 
 
+def _mixed(values):
+    return len({type(v) for v in values}) > 1
+
+
+def _position(classes, value):
+    for i, c in enumerate(classes):
+        if c == value and type(c) is type(value) or str(c) == str(value):
+            return i
+    raise ValueError(f"no class {value!r} among {list(classes)}")
+
+
 def _has_probability(est):
     if hasattr(est, "pipeline_"):
         return est.pipeline_.has_probability
     task = "binary" if est.pipeline is None else ""
-    return _core.Pipeline(est._spec(task), task).has_probability
+    try:
+        return _core.Pipeline(est._spec(task), task).has_probability
+    except ValueError:  # a spec that does not build: fit says why
+        return False
 
 
 class OnePassClassifier(ClassifierMixin, _OnePass):
@@ -246,67 +311,118 @@ class OnePassClassifier(ClassifierMixin, _OnePass):
     """
 
     def fit(self, X, y):
-        """One pass over the rows, from a fresh pipeline."""
-        for attr in ("pipeline_", "classes_"):
+        """One pass over the rows, from a fresh pipeline; at the end, scalers that fit on their
+        first rows (warm-up) fit on those they hold, and the rows go through."""
+        for attr in ("pipeline_", "classes_", "_labels", "_order"):
             self.__dict__.pop(attr, None)
-        return self.partial_fit(X, y)
+        self.partial_fit(X, y)
+        self.pipeline_.finish()
+        return self
+
+    def _first_labels(self, y, classes):
+        """The model's classes in its order, from the first call: sorted, with the positive
+        class (option positive) second for two classes."""
+        known = np.unique(y) if classes is None else np.unique(np.asarray(classes))
+        if len(known) < 2:
+            raise ValueError(
+                f"a classifier needs two classes or more; y has {len(known)} class"
+                f" ({known.tolist()}): give every class with partial_fit(classes=...)"
+            )
+        given = self._csv_params()
+        task = given.get("task") or ("binary" if len(known) == 2 else "multiclass")
+        if task not in ("binary", "multiclass"):
+            raise ValueError(f"a classifier learns classes (task binary or multiclass), not {task}")
+        if task == "binary" and len(known) > 2:
+            raise ValueError(f"task binary takes two classes; y has {len(known)}")
+        labels = list(known)
+        if "positive" in given and task == "binary":
+            at = [i for i, c in enumerate(labels) if str(c) == str(given["positive"])]
+            if not at:
+                raise ValueError(f"option positive names {given['positive']!r}, not a class")
+            labels = [labels[1 - at[0]], labels[at[0]]]
+        return labels, task
+
+    def _weights_text(self, labels):
+        """Option class_weight as the core reads it, a dict's keys named as the model's classes."""
+        weights = self._csv_params().get("class_weight")
+        if not isinstance(weights, dict):
+            return core_options({"class_weight": weights}).get("classWeight", "")
+        named = {}
+        for key, w in weights.items():
+            match = [str(c) for c in labels if c == key or str(c) == str(key)]
+            named[match[0] if match else str(key)] = w
+        return core_options({"class_weight": named})["classWeight"]
 
     def partial_fit(self, X, y, classes=None):
         """Learns the rows from where the last call stopped. The first call takes every class
         in ``classes`` (else those of ``y``): two classes learn one yes/no model, more a
-        multiclass one."""
+        multiclass one; a later call's ``classes``, when given, must be the same."""
         first = not hasattr(self, "pipeline_")
         self._refuse_raw_rows()
         X, y = self._validate(X, y, reset=first)
         check_classification_targets(y)
         if first:
-            known = np.unique(y) if classes is None else np.unique(np.asarray(classes))
-            if len(known) < 2:
+            labels, task = self._first_labels(y, classes)
+        else:
+            labels, task = list(self._labels), self.pipeline_.task
+            if classes is not None and set(np.unique(np.asarray(classes)).tolist()) != set(
+                self.classes_.tolist()
+            ):
                 raise ValueError(
-                    f"a classifier needs two classes or more; y has {len(known)} class"
-                    f" ({known.tolist()}): give every class with partial_fit(classes=...)"
+                    f"classes {list(classes)} differ from those of the first call"
+                    f" ({self.classes_.tolist()})"
                 )
-            task = "binary" if len(known) == 2 else "multiclass"
-            pipeline = _core.Pipeline(self._spec(task), task)
-            weights = core_options(self._csv_params()).get("classWeight", "")
-            pipeline.set_class_weights(weights, [str(c) for c in known])
-            self.pipeline_ = pipeline
-            self.classes_ = known
-        index = np.searchsorted(self.classes_, y)
-        unknown = (index >= len(self.classes_)) | (
-            self.classes_[np.minimum(index, len(self.classes_) - 1)] != y
-        )
-        if unknown.any():
+        index = {c: i for i, c in enumerate(labels)}
+        unknown = [v for v in y if v not in index]
+        if unknown:
             raise ValueError(
-                f"y has a class the model does not know: {y[unknown][0]!r};"
-                f" its classes are {self.classes_.tolist()}"
+                f"y has a class the model does not know: {unknown[0]!r};"
+                f" its classes are {sorted(labels, key=str)}"
             )
+        if first:  # built once y is known to fit
+            pipeline = _core.Pipeline(self._spec(task), task)
+            pipeline.set_class_weights(self._weights_text(labels), [str(c) for c in labels])
+            self.pipeline_ = pipeline
+            self._set_labels(labels)
+        at = np.fromiter((index[v] for v in y), dtype=np.float64, count=len(y))
         binary = self.pipeline_.task == "binary"
-        self._learn(X, np.where(index == 1, 1.0, -1.0) if binary else index.astype(np.float64))
+        self._learn(X, np.where(at == 1, 1.0, -1.0) if binary else at)
         return self
 
     def decision_function(self, X):
-        """Two classes: the margin (> 0 says classes_[1]); more: each class's score."""
+        """Two classes: the margin (> 0 says classes_[1]); more: each class's score, a column
+        per class of classes_ (a class no row has had yet scores 0)."""
         out = self._predicted(X)
-        return out["scores"]
+        if self.pipeline_.task == "binary":
+            # The model's margin says its positive class; classes_[1] may be the other.
+            return out["scores"] if self._order[1] == 1 else -out["scores"]
+        return self._by_class(out["scores"])
+
+    def _by_class(self, columns):
+        """Columns of the model's outputs (by its order, maybe fewer than its classes) as a
+        column per class of classes_."""
+        full = np.zeros((columns.shape[0], len(self.classes_)))
+        for i in range(columns.shape[1]):
+            full[:, self._order[i]] = columns[:, i]
+        return full
 
     def predict(self, X):
         out = self._predicted(X)
         if self.pipeline_.task == "binary":
             # A tie (margin 0) says the positive class, as everywhere in onepass.
-            return np.where(out["scores"] >= 0, self.classes_[1], self.classes_[0])
-        return self.classes_[out["values"].astype(int)]
+            return np.where(out["scores"] >= 0, self._labels[1], self._labels[0])
+        return self._labels[out["values"].astype(int)]
 
     @available_if(_has_probability)
     def predict_proba(self, X):
-        """Each class's probability (the logistic and softmax learners)."""
+        """Each class's probability (the logistic and softmax learners), a column per class of
+        classes_."""
         out = self._predicted(X)
         p = out["probabilities"]
         if self.pipeline_.task == "binary":
-            return np.column_stack([1 - p, p])
-        full = np.zeros((p.shape[0], len(self.classes_)))
-        full[:, : p.shape[1]] = p  # classes not seen yet have no output
-        return full
+            by_model = np.column_stack([1 - p, p])
+            return by_model if self._order[1] == 1 else by_model[:, ::-1]
+        return self._by_class(p)  # a class no row has had yet has no output: 0
 
     @available_if(_has_probability)
     def predict_log_proba(self, X):
@@ -325,7 +441,9 @@ class OnePassRegressor(RegressorMixin, _OnePass):
 
     def fit(self, X, y):
         self.__dict__.pop("pipeline_", None)
-        return self.partial_fit(X, y)
+        self.partial_fit(X, y)
+        self.pipeline_.finish()
+        return self
 
     def partial_fit(self, X, y):
         first = not hasattr(self, "pipeline_")

@@ -17,4 +17,5 @@ def merge(models, weights=None, mean=False, base=None):
     if not models:
         raise ValueError("merge needs at least one model")
     base = "" if base is None else _text(base)
-    return _core.merge_models([_text(m) for m in models], list(weights or []), mean, base)
+    weights = [] if weights is None else [float(w) for w in weights]
+    return _core.merge_models([_text(m) for m in models], weights, mean, base)

@@ -191,3 +191,68 @@ def test_classes_and_numbers_learn_on_dask_too(tmp_path):
     pred = reg.predict_csv(test_file)
     r2 = 1 - ((pred - t[2400:]) ** 2).sum() / ((t[2400:] - t[2400:].mean()) ** 2).sum()
     assert r2 > 0.9, r2  # the mean predictor scores 0
+
+
+def rows_text(n, seed, label=lambda i: i % 2, extra=""):
+    rng = np.random.default_rng(seed)
+    out = []
+    for i in range(n):
+        a, b = rng.normal(size=2)
+        out.append(f"{a:.4f},{b:.4f}{extra},{label(i)}\n")
+    return "".join(out)
+
+
+def learned_on_dask(tmp_path, texts, rounds=3, **options):
+    """The model Dask learns over partitions of these texts, and the rows it learned."""
+    paths = []
+    for k, text in enumerate(texts):
+        paths.append(tmp_path / f"p{k}.csv")
+        paths[-1].write_text(text)
+    est = odask.fit(paths, "zscore | logreg", rounds=rounds, **options)
+    return est, sum(sum(r.values()) for r in est.dask_["rounds"])
+
+
+def test_records_are_cut_as_the_reader_reads_them(tmp_path):
+    head = "a,b,label\n"
+    # A quote inside an unquoted field is a character, not the start of a quoted field.
+    stray = head + rows_text(40, 1, extra='" inch')
+    est, learned = learned_on_dask(tmp_path, [stray, stray], rounds=3)
+    assert learned == 80
+    # Quoted line breaks, a quote in a skipped line and in comment lines.
+    body = "".join(
+        f'{line[:-1]}\n# he said "hi\n' if i % 7 == 0 else line
+        for i, line in enumerate(rows_text(40, 3).splitlines(keepends=True))
+    )
+    est, learned = learned_on_dask(
+        tmp_path, ['"exported by "tool\n' + head + body] * 2, skip_lines=1, comment="#"
+    )
+    assert learned == 80
+    assert all(sum(1 for v in r.values() if v) == 2 for r in est.dask_["rounds"])  # all rounds
+    # Blank lines before the header, and files without one (header auto: settled from the first).
+    est, learned = learned_on_dask(tmp_path, ["\n\n" + head + rows_text(30, 4)] * 2)
+    assert learned == 60
+    est, learned = learned_on_dask(tmp_path, [rows_text(30, 5), rows_text(30, 6)], header="auto")
+    assert learned == 60
+
+
+def test_partitions_that_differ_only_in_form(tmp_path):
+    head = "a,b,label\n"
+    # A first partition with no rows; a BOM, quoted names, a 0-byte file; trailing blank lines.
+    texts = [head, "\ufeff" + head + rows_text(30, 7), '"a","b","label"\n' + rows_text(30, 8), ""]
+    texts.append(head + rows_text(30, 9) + "\n" * 500)
+    with pytest.warns(UserWarning, match="has no rows: skipped"):
+        est, learned = learned_on_dask(tmp_path, texts, rounds=4)
+    assert learned == 90
+    # Partitions that each met one class merge into a model of both.
+    cats = head + rows_text(20, 10, label=lambda i: "cat")
+    dogs = head + rows_text(20, 11, label=lambda i: "dog")
+    est, learned = learned_on_dask(tmp_path, [cats + rows_text(2, 12, label=lambda i: "dog"), dogs])
+    assert sorted(est.classes_.tolist()) == ["cat", "dog"]
+    # A decimal comma settled from the first partition.
+    semi = "a;b;label\n" + rows_text(30, 13).replace(",", ";").replace(".", ",")
+    est, learned = learned_on_dask(tmp_path, [semi, semi])
+    assert learned == 60 and json.loads(est.to_json())["schema"].get("decimal") == ","
+    with pytest.raises(ValueError, match="has a comma in its name"):
+        learned_on_dask(tmp_path, ['"x,y",b,label\n' + rows_text(10, 14)])
+    with pytest.raises(TypeError, match="not one path"):
+        odask.fit(str(tmp_path / "p0.csv"))

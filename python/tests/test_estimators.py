@@ -222,3 +222,75 @@ def test_predict_csv_takes_a_decision_threshold():
         assert said.tolist() == np.where(p >= t, 1, -1).tolist()
     with pytest.raises(ValueError, match="is a probability between 0 and 1"):
         clf.predict_csv(DATA / "heart.csv", threshold=1.0)
+
+
+def test_classes_are_sorted_whatever_order_the_model_keeps():
+    # A model whose positive class sorts first: classes_ sorted, scores and probabilities by
+    # classes_, so scikit-learn's metrics read them right.
+    from sklearn.metrics import roc_auc_score
+
+    X, y = make_classification(400, n_features=2, n_informative=2, n_redundant=0, random_state=5)
+    labels = np.where(y == 1, "yes", "no")
+    text = "a,b,label\n" + "".join(f"{r[0]!r},{r[1]!r},{t}\n" for r, t in zip(X, labels))
+    c = OnePassClassifier("zscore | logreg", positive="no").fit_csv(text.encode())
+    assert c.classes_.tolist() == ["no", "yes"]
+    assert roc_auc_score(labels, c.decision_function(X[:, :2])) > 0.8
+    assert roc_auc_score(labels, c.predict_proba(X[:, :2])[:, 1]) > 0.8
+    assert (c.predict(X[:, :2]) == labels).mean() > 0.75
+    c.partial_fit(X[:5, :2], labels[:5])  # known classes, in either order
+    # The same from arrays, with the positive class named.
+    a = OnePassClassifier("zscore | logreg", positive="no").fit(X[:, :2], labels)
+    assert json.loads(a.to_json())["schema"]["positive"] == "no"
+    c2 = OnePassClassifier("zscore | logreg", positive="no").fit_csv(text.encode())
+    np.testing.assert_allclose(a.predict_proba(X[:, :2]), c2.predict_proba(X[:, :2]), rtol=1e-9)
+    # A model trained further keeps its classes' names, whatever rows come.
+    m = OnePassClassifier("logreg").fit_csv(b"a,label\n1,cat\n-1,dog\n2,cat\n")
+    m.partial_fit_csv(b"a,label\n-3,dog\n-2,dog\n")
+    assert sorted(m.classes_.tolist()) == ["cat", "dog"]
+    # Names come back as values that write back as the same text ("007" stays text; "2.0" and
+    # 2.0 are one name in the file), so a model file's predictions are the estimator's.
+    for values in (["007", "010"], [True, False], ["1.0", "2.0"], [3, 5]):
+        f = OnePassClassifier("logreg").fit([[0.0], [1.0]], values)
+        back = OnePassClassifier.from_json(f.to_json()).predict([[0.0], [1.0]])
+        assert [str(v) for v in back] == [str(v) for v in f.predict([[0.0], [1.0]])]
+    assert OnePassClassifier.from_json(f.to_json()).classes_.tolist() == [3, 5]
+
+
+def test_arrays_edge_cases():
+    # Warm-up scalers fit at the end of fit on the rows they hold.
+    X, y = make_classification(300, random_state=6)
+    assert OnePassClassifier("as | logreg").fit(X, y).pipeline_.rows == 300
+    # A CSR matrix with unsorted, repeated indices is the matrix it stands for.
+    M = sp.csr_matrix((np.array([1.0, 2.0, 3.0]), np.array([2, 0, 0]), np.array([0, 3, 3])))
+    clf = OnePassClassifier("maxabs | logreg").fit(M, [1, 0])
+    dense = OnePassClassifier("maxabs | logreg").fit(M.toarray(), [1, 0])
+    assert clf.to_json() == dense.to_json()
+    # A class no row has had yet still has its column.
+    c = OnePassClassifier("zscore | softmax").partial_fit(X[:4], [0, 1, 0, 1], classes=[0, 1, 2])
+    assert c.decision_function(X[:3]).shape == (3, 3) == c.predict_proba(X[:3]).shape
+    with pytest.raises(ValueError, match="differ from those of the first call"):
+        c.partial_fit(X[:4], [0, 1, 0, 1], classes=[0, 1])
+    # A bad first call leaves nothing behind.
+    d = OnePassClassifier()
+    with pytest.raises(ValueError, match="a class the model does not know: 2"):
+        d.partial_fit(X[:3], [0, 1, 2], classes=[0, 1])
+    assert not hasattr(d, "pipeline_")
+    # Class weights by class value, whatever its type; weights as an array.
+    w = OnePassClassifier("logreg", class_weight={0: 1, 1: 5}).fit(X, y.astype(float))
+    assert json.loads(w.to_json())["class_weights"]["weights"] == [1.0, 5.0]
+    onepass.merge([w, w], weights=np.array([1, 3]))
+    assert not hasattr(OnePassClassifier("zscore | nosuch"), "predict_proba")
+    with pytest.raises(ValueError, match="a classifier learns classes"):
+        OnePassClassifier(task="regression").fit(X, y)
+
+
+def test_csv_edge_cases(tmp_path):
+    numbers = b"a,target\n" + b"".join(b"%d,%d.5\n" % (i, 3 * i) for i in range(100))
+    with pytest.raises(ValueError, match="learn it with OnePassRegressor"):
+        OnePassClassifier().fit_csv(numbers)
+    assert OnePassRegressor().fit_csv(numbers).pipeline_.task == "regression"
+    # predict_csv reads with the estimator's own reading options.
+    f = tmp_path / "skip.csv"
+    f.write_bytes(b"# exported\na,label\n1,1\n-1,0\n2,1\n-2,0\n")
+    c = OnePassClassifier("logreg", skip_lines=1).fit_csv(f)
+    assert c.predict_csv(f).tolist() == c.predict([[1.0], [-1.0], [2.0], [-2.0]]).tolist()

@@ -25,6 +25,8 @@ Result<CsvPreview> preview_csv(std::string_view head, bool complete, CsvOptions 
   p.columns = reader.columns();
   p.rows = reader.kept_rows();
   p.delimiter = reader.delimiter() ? reader.delimiter() : ',';
+  p.header = reader.has_header();
+  p.decimal = reader.decimal() ? reader.decimal() : '.';
   p.notices = reader.notices();
   p.label_values.assign(reader.label_counts().begin(), reader.label_counts().end());
   std::stable_sort(p.label_values.begin(), p.label_values.end(),
@@ -45,6 +47,8 @@ std::string to_json(const CsvPreview& p) {
   const OrderedJson j = {{"columns", columns_json(p.columns)},
                          {"rows", p.rows},
                          {"delimiter", std::string(1, p.delimiter)},
+                         {"header", p.header},
+                         {"decimal", std::string(1, p.decimal)},
                          {"notices", p.notices},
                          {"labelValues", labels},
                          {"positive", p.positive},

@@ -228,10 +228,22 @@ Result<std::string> merge_models(const std::vector<std::string>& texts, const Me
       return Status::error("the models learn different labels ('" + schemas[0].label + "' and '" +
                            s.label + "'); only models of one label can be merged");
   }
-  // The schema without what may differ between models that merge: a multiclass model's classes.
+  // A yes/no label's negative value: models that saw none (a shard of positive rows only) take
+  // the others'; two different ones are two labels.
+  std::string negative;
+  for (const ModelSchema& s : schemas) {
+    if (s.negative.empty()) continue;
+    if (!negative.empty() && s.negative != negative)
+      return Status::error("the models' negative classes differ ('" + negative + "' and '" +
+                           s.negative + "'); only models of one label can be merged");
+    negative = s.negative;
+  }
+  // The schema without what may differ between models that merge: a multiclass model's classes,
+  // a yes/no model's negative value (checked above).
   const auto comparable = [&](const json* schema) {
     json out = schema ? *schema : json();
     if (task == Task::multiclass && out.is_object()) out.erase("classes");
+    if (task == Task::binary && out.is_object()) out.erase("negative");
     return out;
   };
   for (const auto& [sum, m] : models)
@@ -270,6 +282,7 @@ Result<std::string> merge_models(const std::vector<std::string>& texts, const Me
   // features; each learner's features move to their place in it (unseen ones at their initial
   // values, as if they had been 0).
   ModelSchema& united = schemas[0];
+  united.negative = negative;
   std::vector<PipelineState> states;
   if (encoded) {
     if (Status st = same_encoded_schema(schemas); !st) return st;

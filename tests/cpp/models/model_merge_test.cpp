@@ -6,6 +6,7 @@
 #include "models/model_json.hpp"
 #include "models/model_test_util.hpp"
 #include "onepass/api/command_line.hpp"
+#include "pipeline/csv_runner.hpp"
 #include "test_util.hpp"
 
 namespace onepass {
@@ -331,6 +332,34 @@ TEST(ModelMerge, ModelsOfOneBaseWeighWhatEachLearnedSinceAndCountTheBaseOnce) {
   options.base = trained("zscore | pa1", rows, 0, 10);
   EXPECT_NE(merge_models({a, b}, options).message().find("not of these models' pipeline"),
             std::string::npos);
+}
+
+}  // namespace
+}  // namespace onepass
+
+namespace onepass {
+namespace {
+
+// A shard of positive rows only saw no negative value: it merges with the shards that did, and
+// the merged model names it; two different negative values are refused.
+TEST(ModelMerge, AShardOfOneClassTakesTheOthersNegativeValue) {
+  CsvOptions options;
+  options.positive = "cat";
+  const auto model_of = [&](const std::string& csv) {
+    auto runner = CsvRunner::create(options, {"logreg"}).take();
+    EXPECT_TRUE(runner->push(csv.data(), csv.size()));
+    EXPECT_TRUE(runner->finish());
+    return model_to_json(runner->pipeline(0), model_schema_of(runner->reader()));
+  };
+  const std::string cats = model_of("a,label\n1,cat\n2,cat\n");
+  const std::string both = model_of("a,label\n1,cat\n-1,dog\n");
+  auto merged = merge_models({cats, both});
+  ASSERT_TRUE(merged) << merged.message();
+  EXPECT_EQ(model_from_json(merged.value()).value().schema.negative, "dog");
+  const std::string birds = model_of("a,label\n1,cat\n-1,bird\n");
+  EXPECT_EQ(merge_models({both, birds}).message(),
+            "the models' negative classes differ ('bird' and 'dog'); only models of one label can "
+            "be merged");
 }
 
 }  // namespace

@@ -19,6 +19,9 @@ struct CsvPreview {
   std::vector<ColumnInfo> columns;             // name, role and why, in file order
   std::vector<std::vector<std::string>> rows;  // the first rows' cells, blanks trimmed
   char delimiter = ',';
+  // Whether the first record is a header, and the decimal separator, as the reader decided.
+  bool header = true;
+  char decimal = '.';
   std::vector<std::string> notices;
   // The label values of the sampled rows with their counts, most frequent first, and the
   // positive class the run would use ("1" under the numeric rule).
