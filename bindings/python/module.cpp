@@ -177,14 +177,15 @@ class PyPipeline {
                               x.data() + i * dims, onepass::SparseRow{}, scores, probabilities);
                         });
   }
-  // The margins of sparse rows (binary pipelines; nothing is learned).
-  py::array_t<double> score_sparse(const Indices& offsets, const Indices& indices,
-                                   const Rows& values, std::size_t dims) const {
+  // The frozen predictions of sparse rows (binary pipelines; nothing is learned), as
+  // predict_dense gives them: { scores (margins), probabilities or None }.
+  py::dict score_sparse(const Indices& offsets, const Indices& indices, const Rows& values,
+                        std::size_t dims) const {
     refuse_raw_rows();
     const Csr csr{offsets, indices, values};
     auto r = onepass::BatchLearner::score_sparse(*pipeline_, csr.rows(), dims);
     check_batch(r);
-    return array_of(r.values);
+    return binary_rows(r.values);
   }
 
   void finish() {
@@ -229,6 +230,20 @@ class PyPipeline {
   void refuse_raw_rows() const {
     if (const std::string no = raw_rows_refused(); !no.empty()) raise(no);
   }
+  // A binary pipeline's margins and, for learners that give one, each row's probability (the
+  // core's sigmoid, docs/algorithms.md 2.1).
+  py::dict binary_rows(const std::vector<double>& margins) const {
+    py::dict out;
+    out["scores"] = array_of(margins);
+    if (!pipeline_->has_probability()) {
+      out["probabilities"] = py::none();
+      return out;
+    }
+    std::vector<double> p;
+    for (double margin : margins) p.push_back(onepass::sigmoid(margin));
+    out["probabilities"] = array_of(p);
+    return out;
+  }
   template <class Predict>
   py::dict predict_rows(std::size_t count, Predict predict) const {
     std::vector<double> values, scores, probabilities, row_scores, row_probabilities;
@@ -243,16 +258,8 @@ class PyPipeline {
       scores.insert(scores.end(), row_scores.begin(), row_scores.end());
       probabilities.insert(probabilities.end(), row_probabilities.begin(), row_probabilities.end());
     }
+    if (!pipeline_->learns_task()) return binary_rows(values);
     py::dict out;
-    const bool binary = !pipeline_->learns_task();
-    if (binary) {
-      std::vector<double> p;
-      if (pipeline_->has_probability())
-        for (double margin : values) p.push_back(onepass::sigmoid(margin));
-      out["scores"] = array_of(values);
-      out["probabilities"] = pipeline_->has_probability() ? py::object(array_of(p)) : py::none();
-      return out;
-    }
     const auto rows = static_cast<py::ssize_t>(count);
     out["values"] = array_of(values);
     out["scores"] = array_of(scores).reshape({rows, static_cast<py::ssize_t>(outputs)});
@@ -330,8 +337,6 @@ class PyCsvScorer {
     out["values"] = array_of(r.values);
     out["class_probabilities"] = array_of(r.class_probabilities);
     out["targets"] = array_of(r.targets);
-    out["csv"] = scorer_->task() == onepass::Task::binary ? scorer_->csv_lines(r)
-                                                          : scorer_->task_csv_lines(r);
     return out;
   }
   std::string csv_header() const { return scorer_->csv_header(); }

@@ -137,14 +137,9 @@ class _OnePass(BaseEstimator):
                 X = X.toarray()
             else:
                 X = self._csr(X)
-                scores = self.pipeline_.score_sparse(
+                return self.pipeline_.score_sparse(
                     X.indptr.astype(np.uint32), X.indices.astype(np.uint32), X.data, X.shape[1]
                 )
-                has = self.pipeline_.has_probability
-                return {
-                    "scores": scores,
-                    "probabilities": 1 / (1 + np.exp(-scores)) if has else None,
-                }
         return self.pipeline_.predict_dense(X)
 
     # --- CSV sources --------------------------------------------------------------------

@@ -1,35 +1,43 @@
 #include "onepass/api/csv_cuts.hpp"
 
+#include "core/parse_number.hpp"
 #include "io/csv_quoting.hpp"
 
 namespace onepass {
 
 namespace {
 
-// Past the physical line that starts at `at` (its line break), or the end.
-std::size_t line_end(std::string_view data, std::size_t at) {
-  const std::size_t nl = data.find('\n', at);
-  return nl == std::string_view::npos ? data.size() : nl + 1;
-}
-
-bool blank(std::string_view line) {
-  for (const char c : line)
-    if (c != ' ' && c != '\t' && c != '\r' && c != '\n') return false;
-  return true;
-}
-
-// Past the record that starts at `at`: its line break outside quotes (the reader's rule), or the
-// end. A comment line is a line whatever its quotes.
-std::size_t record_end(std::string_view data, std::size_t at, char delimiter, char comment) {
-  if (comment && at < data.size() && data[at] == comment) return line_end(data, at);
-  QuoteState q;
-  for (std::size_t i = at; i < data.size(); ++i) {
-    const char c = data[i];
-    if (c == '\n' && !q.in_quotes()) return i + 1;
-    if (c != '\n') q.step(c, c == delimiter);
+// The records of a CSV as the reader finds and numbers them (io/csv_quoting.hpp
+// find_record_end; CsvReader::process says which it passes over).
+class Records {
+ public:
+  Records(std::string_view data, const CsvOptions& options) : data_(data), opt_(options) {}
+  bool more() const { return at_ < data_.size(); }
+  std::size_t at() const { return at_; }
+  // Steps over the next record; whether the reader passes over it (a skipped line, a comment, a
+  // blank line) or reads it.
+  bool next_is_read() {
+    std::uint64_t breaks = 0;
+    const std::size_t end =
+        find_record_end(data_.data(), data_.size(), at_, quote_, opt_.delimiter, breaks);
+    std::string_view rec =
+        data_.substr(at_, (end == std::string_view::npos ? data_.size() : end) - at_);
+    const std::uint64_t line = line_;
+    line_ += 1 + breaks;
+    at_ = end == std::string_view::npos ? data_.size() : end + 1;
+    if (line == 1 && rec.substr(0, 3) == "\xEF\xBB\xBF") rec.remove_prefix(3);
+    if (!rec.empty() && rec.back() == '\r') rec.remove_suffix(1);
+    const bool comment = opt_.comment != 0 && !rec.empty() && rec.front() == opt_.comment;
+    return line > opt_.skip_lines && !comment && !trim_blanks(rec).empty();
   }
-  return data.size();
-}
+
+ private:
+  std::string_view data_;
+  const CsvOptions& opt_;
+  QuoteState quote_;
+  std::size_t at_ = 0;
+  std::uint64_t line_ = 1;
+};
 
 }  // namespace
 
@@ -37,36 +45,26 @@ Result<CsvCuts> csv_cuts(std::string_view data, const CsvOptions& options, std::
   if (options.delimiter == 0 || options.detect_header)
     return Status::error("cutting a CSV into parts needs its delimiter and header settled");
   if (parts == 0) return Status::error("cutting a CSV needs at least one part");
-  const char delimiter = options.delimiter, comment = options.comment;
-  std::size_t at = 0;
-  for (std::size_t i = 0; i < options.skip_lines && at < data.size(); ++i) at = line_end(data, at);
-  if (options.header) {  // the first record that is neither blank nor a comment
-    while (at < data.size()) {
-      const std::size_t end = record_end(data, at, delimiter, comment);
-      const bool skipped = blank(data.substr(at, end - at)) || (comment && data[at] == comment);
-      at = end;
-      if (!skipped) break;
+  Records records(data, options);
+  if (options.header)  // the head ends after the first record the reader reads: the header
+    while (records.more() && !records.next_is_read()) {
     }
-  }
   CsvCuts cuts;
-  cuts.head_end = at;
-  cuts.starts.push_back(at);
-  const std::size_t body = data.size() - at;
+  cuts.head_end = records.at();
+  cuts.starts.push_back(cuts.head_end);
+  const std::size_t body = data.size() - cuts.head_end;
   std::size_t next = 1;
+  // A part starts at the first record at or past its byte.
   const auto cut_at = [&](std::size_t start) {
     while (next < parts && start >= cuts.head_end + (next * body) / parts) {
       cuts.starts.push_back(start);
       ++next;
     }
   };
-  cut_at(at);
-  // One pass over the body's records: a part starts at the first record at or past its byte.
-  while (at < data.size()) {
-    const std::size_t end = record_end(data, at, delimiter, comment);
-    if (!cuts.has_rows && !blank(data.substr(at, end - at)) && !(comment && data[at] == comment))
-      cuts.has_rows = true;
-    at = end;
-    cut_at(at);
+  cut_at(records.at());
+  while (records.more()) {
+    if (records.next_is_read()) cuts.has_rows = true;
+    cut_at(records.at());
   }
   while (cuts.starts.size() < parts + 1) cuts.starts.push_back(data.size());
   return cuts;

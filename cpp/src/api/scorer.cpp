@@ -86,12 +86,13 @@ ScoredRows Scorer::take_from(Stream& s) {
   const bool probability = has_probability();
   for (std::size_t i = 0; i < out.scores.size(); ++i) {
     const double z = out.scores[i];
+    const double p = probability ? sigmoid(z) : 0;  // docs/algorithms.md 2.1
+    if (probability) out.probabilities.push_back(p);
     // D-TIE: a score at the threshold is positive; the probability compared is the one given.
-    const double score = thresholded_ && probability ? sigmoid(z) : z;
+    const double score = probability ? p : z;
     const auto predicted =
         static_cast<std::int8_t>(thresholded_ ? (score >= threshold_ ? 1 : -1) : label_of_score(z));
     out.predictions.push_back(predicted);
-    if (probability) out.probabilities.push_back(sigmoid(z));  // docs/algorithms.md 2.1
     if (out.labels[i] != 0) {
       ++labelled_;
       if (out.labels[i] == predicted) ++correct_;

@@ -14,45 +14,6 @@
 
 namespace onepass {
 
-namespace {
-
-// Index of the first '\n' outside quotes at or after `from`, or npos; steps the quote state
-// (io/csv_quoting.hpp; `delimiter` 0 while it is being detected: any candidate) and counts line
-// breaks inside quotes. Fast path: outside quotes, the next line break found with memchr ends
-// the record unless the record holds a quote.
-std::size_t find_record_end(const char* data, std::size_t size, std::size_t from, QuoteState& q,
-                            char delimiter, std::uint64_t& quoted_breaks) {
-  if (!q.in_quotes()) {
-    const void* nl = std::memchr(data + from, '\n', size - from);
-    const std::size_t end =
-        nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - data) : size;
-    if (!std::memchr(data + from, '"', end - from)) {
-      if (nl) {
-        q.reset();
-        return end;
-      }
-      // No quote to the chunk's end: the last character alone says where the record stands.
-      if (end > from) q.step(data[end - 1], ends_field(data[end - 1], delimiter));
-      return std::string_view::npos;
-    }
-  }
-  for (std::size_t i = from; i < size; ++i) {
-    const char c = data[i];
-    if (c == '\n') {
-      if (!q.in_quotes()) {
-        q.reset();
-        return i;
-      }
-      ++quoted_breaks;
-    } else {
-      q.step(c, ends_field(c, delimiter));
-    }
-  }
-  return std::string_view::npos;
-}
-
-}  // namespace
-
 Status CsvReader::feed(const char* data, std::size_t size, RowBlock& out) {
   if (failed_ || finished_) return refuse_input("CSV");
   if (bytes_ == 0 && size > 0) {
