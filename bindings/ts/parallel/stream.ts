@@ -76,7 +76,7 @@ export async function streamInParallel(
   if (!Number.isInteger(threads) || threads < 1 || threads > 256)
     fail(`option threads must be a whole number from 1 to 256 (got ${String(threads)})`);
   if (threads === 1) {
-    if (input.file) return readFileHere(run, input.file.file, progress);
+    if (input.file) return readFileHere(run, input.file.file, 0, progress);
     let bytes = 0;
     for await (const chunk of input.chunks) {
       run.push(chunk);
@@ -110,11 +110,12 @@ export async function streamInParallel(
 async function readFileHere(
   run: ParallelRun,
   file: string,
+  at: number,
   progress: (bytes: number) => void | Promise<void>,
 ): Promise<{ blocksApart: number; blocksHere: number; pipelinesApart: number }> {
   // No wasm call comes between chunkBuffer() and the read: the view stays valid.
   const intoModule = (): Uint8Array => run.runner.chunkBuffer(BLOCK_BYTES);
-  await readFileFrom(file, 0, intoModule, progress, (bytes) => {
+  await readFileFrom(file, at, intoModule, progress, (bytes) => {
     const err = run.runner.push(bytes.length);
     if (err) fail(err);
   });
@@ -304,6 +305,16 @@ class ParallelStream {
         if (oneThread) head.length = 0;
       }
       await this.progress((bytes += next.value.length));
+      // A file that this thread reads on by itself (encoded columns or a multiclass label, a
+      // quote, a head too long) and no worker reads: the rest straight into the run's buffer,
+      // as a run on one thread reads it, not through blocks cut and copied for workers.
+      if (oneThread && input.file && !this.#pool) {
+        await this.#stopReading();
+        const rest = cutter.rest();
+        if (rest.length) this.#pushHere(rest);
+        await readFileHere(run, input.file.file, bytes, this.progress);
+        return null;
+      }
     }
     ended = true;
     while (this.#inFlight.size) await this.#learn();

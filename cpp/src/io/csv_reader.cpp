@@ -8,6 +8,7 @@
 #include <limits>
 #include <set>
 
+#include "core/find_byte.hpp"
 #include "core/parse_number.hpp"
 
 #include <fast_float/fast_float.h>
@@ -252,6 +253,13 @@ template <bool kNewlineAhead, char kDecimal>
 std::size_t CsvReader::read_plain_row(const char* const begin, const char* const end,
                                       RowBlock& out) {
   const auto more = [end](const char* at) { return kNewlineAhead || at != end; };
+  const char delimiter = opt_.delimiter;
+  // The blanks trim_blanks takes off a cell (never the delimiter: a tab-separated file's cells
+  // have no tab to trim).
+  const auto skip_blanks = [&](const char* at) {
+    while (more(at) && (*at == ' ' || *at == '\t') && *at != delimiter) ++at;
+    return at;
+  };
   const std::size_t row_start = out.x.size();
   out.x.resize(row_start + dims());
   double* dst = out.x.data() + row_start;
@@ -260,53 +268,67 @@ std::size_t CsvReader::read_plain_row(const char* const begin, const char* const
   double target = std::numeric_limits<double>::quiet_NaN();  // none: a file without labels
   std::size_t c = 0;
   std::uint64_t missing = 0;
-  // An empty cell is a missing value, as the careful path reads it (process_fields): NaN,
-  // counted. Files with a few empty cells would otherwise send every such row the careful way.
-  const auto empty_cell = [&](const char* at, char stop, double& cell) {
-    if (!more(at) || *at != stop) return false;
-    cell = std::numeric_limits<double>::quiet_NaN();
-    ++missing;
-    return true;
+  // A numeric cell: its number between blanks, or nothing (a missing value, as the careful
+  // path reads it: NaN, counted; files with a few empty cells would otherwise send every such
+  // row the careful way). Returns where the cell ends (at `stop`), or nullptr for the careful
+  // way (not a number, not finite, a quote, or a '\r' not at the record's end).
+  const auto number_cell = [&](const char* at, char stop, bool last, double& cell) -> const char* {
+    at = skip_blanks(at);
+    const char* q = scan_number<kNewlineAhead, kDecimal>(at, end, cell);
+    if (!q) {
+      if (!more(at) || *at != stop) return nullptr;
+      cell = std::numeric_limits<double>::quiet_NaN();
+      ++missing;
+      return at;
+    }
+    q = skip_blanks(q);
+    if (last && more(q) && *q == '\r') ++q;
+    return more(q) && *q == stop ? q : nullptr;
   };
   // The leading columns that are features in file order (usually all but the label): a loop
   // with nothing to decide per cell.
-  const char delimiter = opt_.delimiter;
   for (const std::size_t lead = leading_features_; c < lead; ++c) {
-    const char* q = scan_number<kNewlineAhead, kDecimal>(p, end, dst[c]);
-    if (!q && empty_cell(p, delimiter, dst[c])) q = p;
-    if (!q || !more(q) || *q != delimiter) break;
+    const char* q = number_cell(p, delimiter, false, dst[c]);
+    if (!q) break;
     p = q + 1;
   }
   if (c < leading_features_) {
     out.x.resize(row_start);
     return 0;
   }
+  EncodedCell* encoded = encoded_cells_.data();
   for (; c < columns_; ++c) {
     const bool last = c + 1 == columns_;
-    const char stop = last ? '\n' : opt_.delimiter;
+    const char stop = last ? '\n' : delimiter;
     const int slot = slot_of_col_[c];
     if (slot >= 0) {
-      const char* q = scan_number<kNewlineAhead, kDecimal>(p, end, dst[slot]);
-      if (!q && empty_cell(p, stop, dst[slot])) q = p;
-      if (!q) break;  // blank, not a number, or not finite: the careful way says which
-      if (last && more(q) && *q == '\r') ++q;
-      if (!more(q) || *q != stop) break;
+      const char* q = number_cell(p, stop, last, dst[slot]);
+      if (!q) break;
       p = q + 1;
       continue;
     }
-    const char* q = p;
-    while (more(q) && *q != stop && *q != '"' && *q != '\n') ++q;
-    if (!more(q) || *q != stop) break;  // a quote, too few cells, or the record goes on
+    const char* q = find_first_of3(p, end, stop, '"', '\n');
+    if (q == end || *q != stop) break;  // a quote, too few cells, or the record goes on
     std::string_view cell(p, static_cast<std::size_t>(q - p));
     if (last && !cell.empty() && cell.back() == '\r') cell.remove_suffix(1);
     p = q + 1;
-    if (slot != -2) continue;
+    if (slot == kIgnoredSlot) continue;
+    cell = trim_blanks(cell);
+    if (slot == kEncodedSlot) {
+      encoded->data = cell.data();
+      encoded->size = cell.size();
+      encoded->column = c;
+      ++encoded;
+      continue;
+    }
+    // The header again (files joined into one) is the careful way's to name.
+    if (opt_.header && cell == column_names_[label_col_]) break;
     if (task_ != Task::binary) {
       if (!plain_target(cell, target)) break;  // a new class or a bad target: the careful way
       continue;
     }
     if (labels_.known_digit(cell, y)) continue;
-    if (cell.empty() || trim_blanks(cell).size() != cell.size()) break;
+    if (cell.empty()) break;
     const bool keep_failed = failed_;
     const std::size_t kept_errors = errors_.size(), kept_skipped = skipped_;
     if (!map_label(cell, next_line_, y) || y == 0) {  // let the careful way report it
@@ -319,6 +341,10 @@ std::size_t CsvReader::read_plain_row(const char* const begin, const char* const
   if (c < columns_ || columns_ == 0) {
     out.x.resize(row_start);
     return 0;
+  }
+  if (encoder_.columns()) {
+    missing += encode_tail(static_cast<std::size_t>(encoded - encoded_cells_.data()), out);
+    out.width = width();
   }
   keep_label(out, y, target, next_line_);
   out.dims = dims();
@@ -444,19 +470,17 @@ Status CsvReader::not_a_number(std::uint64_t line, std::size_t c, std::string_vi
                : ""));
 }
 
-// The row's categorical and text features into the block's tail; returns the missing cells.
-std::uint64_t CsvReader::encode_tail(RowBlock& out) {
+std::uint64_t CsvReader::encode_tail(std::size_t cells, RowBlock& out) {
   std::uint64_t missing = 0;
   tail_.clear();
-  for (std::size_t c = 0; c < columns_; ++c) {
-    const ColumnRole role = role_of_col_[c];
-    if (role != ColumnRole::categorical && role != ColumnRole::text) continue;
-    const std::string_view cell = trim_blanks(fields_[c]);
+  for (std::size_t i = 0; i < cells; ++i) {
+    const std::string_view cell(encoded_cells_[i].data, encoded_cells_[i].size);
+    const std::size_t c = encoded_cells_[i].column;
     if (cell.empty() || missing_tokens_.contains(cell)) {
       ++missing;  // design.md 10.2: a missing category is no active level
       continue;
     }
-    if (role == ColumnRole::text)
+    if (role_of_col_[c] == ColumnRole::text)
       encoder_.encode_text(encoded_of_col_[c], cell, tail_);
     else
       encoder_.encode_categorical(encoded_of_col_[c], cell, tail_);
@@ -516,7 +540,15 @@ Status CsvReader::process_fields(std::uint64_t line, RowBlock& out) {
     }
     *dst++ = v;
   }
-  if (encoder_.columns()) missing += encode_tail(out);
+  if (encoder_.columns()) {
+    std::size_t cells = 0;
+    for (std::size_t c = 0; c < columns_; ++c) {
+      if (slot_of_col_[c] != kEncodedSlot) continue;
+      const std::string_view cell = trim_blanks(fields_[c]);
+      encoded_cells_[cells++] = {cell.data(), cell.size(), c};
+    }
+    missing += encode_tail(cells, out);
+  }
   out.width = width();
   keep_label(out, y, target, line);
   missing_ += missing;

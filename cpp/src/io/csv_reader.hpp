@@ -211,8 +211,9 @@ class CsvReader : public RowCounter {
   Status hold_for_delimiter(std::string_view record, std::uint64_t line, RowBlock& out);
   Status settle_delimiter(RowBlock& out);
   std::vector<std::string_view> delimiter_records() const;  // the records held, as views
-  // The fast path: one pass over a plain row at the start of [begin, end) (no quotes, no blanks
-  // or empty cells, the right number of well-formed numbers, its line break in this chunk).
+  // The fast path: one pass over a plain row at the start of [begin, end) (no quotes, the right
+  // number of cells, well-formed numbers in the numeric ones, a known label, its line break in
+  // this chunk); categorical and text cells are encoded once the whole row has read well.
   // Returns the bytes it used, line break included, with the row added to `out`; 0 leaves
   // everything as it was, for the careful way (process) to read the record and name any error.
   // kNewlineAhead: a '\n' lies between begin and end (no end check per character). kDecimal:
@@ -246,7 +247,9 @@ class CsvReader : public RowCounter {
   bool repeats_header() const;
   Status wrong_width(std::uint64_t line);
   Status not_a_number(std::uint64_t line, std::size_t column, std::string_view cell, NumberParse r);
-  std::uint64_t encode_tail(RowBlock& out);
+  // The row's encoded cells (the first `cells` of encoded_cells_) into the block's tail;
+  // returns the missing ones. Adds levels and words, so it runs only for a row read whole.
+  std::uint64_t encode_tail(std::size_t cells, RowBlock& out);
   void keep_for_preview();
   void split(std::string_view record);
   Status row_error(std::uint64_t line, std::size_t column, const std::string& what);
@@ -271,7 +274,7 @@ class CsvReader : public RowCounter {
   CsvOptions opt_;
   MissingTokens missing_tokens_;  // opt_.missing, for each cell of a row
   bool header_read_ = false, schema_ready_ = false;
-  bool fast_path_ = true;  // plain numeric rows may take read_plain_row
+  bool fast_path_ = true;  // plain rows may take read_plain_row
   std::vector<std::string> feature_names_;
   std::vector<std::string> column_names_;
   std::string label_name_;
@@ -287,6 +290,14 @@ class CsvReader : public RowCounter {
   std::vector<std::string> notices_;
   FeatureEncoder encoder_;
   EncodedTail tail_;
+  // The row's categorical and text cells (trimmed), in file order, until it is encoded: one
+  // slot per encoded column, written in place (no growth check per cell).
+  struct EncodedCell {
+    const char* data = nullptr;
+    std::size_t size = 0;
+    std::size_t column = 0;  // the file's
+  };
+  std::vector<EncodedCell> encoded_cells_;
   std::vector<std::vector<std::string>> kept_rows_;
   std::map<std::string, std::uint64_t> label_counts_;
   // The sample held until the roles are decided: each record's text and first line.
@@ -296,7 +307,9 @@ class CsvReader : public RowCounter {
   // The records held until the delimiter is detected: each one's text and first line.
   std::vector<std::pair<std::string, std::uint64_t>> delimiter_sample_;
   std::size_t delimiter_sample_bytes_ = 0;
-  std::vector<int> slot_of_col_;      // per file column: its feature index, -1 ignored, -2 label
+  // Per file column: its numeric feature's index, or one of the slots below.
+  static constexpr int kIgnoredSlot = -1, kLabelSlot = -2, kEncodedSlot = -3;
+  std::vector<int> slot_of_col_;
   std::size_t leading_features_ = 0;  // columns 0.. that are features 0.., the last excepted
 
   std::string pending_;               // bytes of a record not yet complete

@@ -233,15 +233,19 @@ Status CsvReader::build_schema() {
   }
   // The fast path reads every cell that scans as a number as that number: a missing-value
   // token that is one ("-999") is only seen by the careful path, which then reads every row.
-  fast_path_ = encoder_.columns() == 0 &&
-               std::none_of(opt_.missing.begin(), opt_.missing.end(), [this](const std::string& t) {
-                 double v = 0;
-                 return parse_number(t, v, opt_.decimal) == NumberParse::ok;
-               });
-  slot_of_col_.assign(columns_, -1);
+  fast_path_ = std::none_of(opt_.missing.begin(), opt_.missing.end(), [this](const std::string& t) {
+    double v = 0;
+    return parse_number(t, v, opt_.decimal) == NumberParse::ok;
+  });
+  slot_of_col_.assign(columns_, kIgnoredSlot);
   for (std::size_t j = 0; j < feature_cols_.size(); ++j)
     slot_of_col_[feature_cols_[j]] = static_cast<int>(j);
-  if (has_label_) slot_of_col_[label_col_] = -2;
+  for (std::size_t c = 0; c < columns_; ++c)
+    if (role_of_col_[c] == ColumnRole::categorical || role_of_col_[c] == ColumnRole::text)
+      slot_of_col_[c] = kEncodedSlot;
+  if (has_label_) slot_of_col_[label_col_] = kLabelSlot;
+  encoded_cells_.assign(std::count(slot_of_col_.begin(), slot_of_col_.end(), kEncodedSlot),
+                        EncodedCell{});
   leading_features_ = 0;
   while (leading_features_ + 1 < columns_ &&
          slot_of_col_[leading_features_] == static_cast<int>(leading_features_))

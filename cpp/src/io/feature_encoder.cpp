@@ -85,31 +85,39 @@ std::uint32_t FeatureEncoder::add_feature(EncodedFeature f) {
 
 std::uint32_t FeatureEncoder::bucket_feature(Column& c, std::uint32_t column, std::uint32_t bucket,
                                              EncodedFeature::Kind kind, std::string_view display) {
-  auto it = c.buckets.find(bucket);
-  if (it != c.buckets.end()) return it->second;
+  const std::uint32_t found = c.buckets.find(bucket, [](std::uint32_t) { return true; });
+  if (found != kNone) return found;
   if (frozen_) return kNone;
   const std::string name = kind == EncodedFeature::text_bucket
                                ? c.name + ":" + std::string(display)
                                : c.name + "=#" + std::to_string(bucket);
   const std::uint32_t index = add_feature({column, kind, std::to_string(bucket), name});
-  c.buckets.emplace(bucket, index);
+  c.buckets.insert(bucket, index);
   return index;
+}
+
+std::uint32_t FeatureEncoder::find_level(const Column& c, std::uint32_t hash,
+                                         std::string_view value) const {
+  return c.levels.find(hash,
+                       [&](std::uint32_t index) { return features_[index - first_].key == value; });
 }
 
 void FeatureEncoder::encode_categorical(std::uint32_t column, std::string_view value,
                                         EncodedTail& out) {
   Column& c = columns_[column];
-  const std::string key(value);
-  auto it = c.levels.find(key);
-  if (it != c.levels.end()) {
-    out.emplace_back(it->second, 1.0);
+  const std::uint32_t hash = table_hash(value, c.seed);
+  const std::uint32_t found = find_level(c, hash, value);
+  if (found != kNone) {
+    out.emplace_back(found, 1.0);
     return;
   }
   if (c.levels.size() < opt_.max_levels) {
     if (frozen_) return;  // a level the model never saw: no feature
+    std::string key(value);
+    std::string name = c.name + "=" + key;
     const std::uint32_t index =
-        add_feature({column, EncodedFeature::level, key, c.name + "=" + key});
-    c.levels.emplace(key, index);
+        add_feature({column, EncodedFeature::level, std::move(key), std::move(name)});
+    c.levels.insert(hash, index);
     out.emplace_back(index, 1.0);
     return;
   }
@@ -172,8 +180,10 @@ Status FeatureEncoder::restore(const std::vector<EncodedFeature>& features) {
     const std::uint32_t index = static_cast<std::uint32_t>(first_ + i);
     if (f.kind == EncodedFeature::level) {
       if (c.text) return Status::error(where + ": a level of a text column");
-      if (!c.levels.emplace(f.key, index).second)
+      const std::uint32_t hash = table_hash(f.key, c.seed);
+      if (find_level(c, hash, f.key) != kNone)
         return Status::error(where + ": level '" + f.key + "' twice");
+      c.levels.insert(hash, index);
       if (c.levels.size() > opt_.max_levels)
         return Status::error(where + ": more levels than max levels");
     } else {
@@ -184,8 +194,10 @@ Status FeatureEncoder::restore(const std::vector<EncodedFeature>& features) {
       if (f.key.empty() || *end != '\0' || bucket >= limit ||
           (f.kind == EncodedFeature::text_bucket) != c.text)
         return Status::error(where + ": bad bucket '" + f.key + "'");
-      if (!c.buckets.emplace(static_cast<std::uint32_t>(bucket), index).second)
+      const auto key = static_cast<std::uint32_t>(bucket);
+      if (c.buckets.find(key, [](std::uint32_t) { return true; }) != kNone)
         return Status::error(where + ": bucket " + f.key + " twice");
+      c.buckets.insert(key, index);
     }
     features_.push_back(f);
   }

@@ -13,11 +13,11 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "core/status.hpp"
+#include "io/hash_index.hpp"
 
 namespace onepass {
 
@@ -83,14 +83,16 @@ class FeatureEncoder {
     std::string name;
     bool text = false;
     std::uint32_t seed = 0;
-    std::unordered_map<std::string, std::uint32_t> levels;
-    std::unordered_map<std::uint32_t, std::uint32_t> buckets;  // bucket -> feature index
+    HashIndex levels;   // table_hash of the level's bytes -> its feature (the key: the feature's)
+    HashIndex buckets;  // bucket -> its feature (the hash is the bucket)
   };
   std::uint32_t add_column(std::string name, bool text);
   // The feature of a bucket of column c: its index, or npos when frozen and never seen.
   std::uint32_t bucket_feature(Column& c, std::uint32_t column, std::uint32_t bucket,
                                EncodedFeature::Kind kind, std::string_view display);
   std::uint32_t add_feature(EncodedFeature f);
+  // The feature of level `value` (hash: its table_hash under the column's seed), or kNone.
+  std::uint32_t find_level(const Column& c, std::uint32_t hash, std::string_view value) const;
 
   EncoderOptions opt_;
   std::size_t first_ = 0;

@@ -31,6 +31,38 @@ TEST(FeatureEncoder, MurmurHashKnownValues) {
   EXPECT_EQ(murmur3_32("Hello, world!", 1234), 0xFAF6CDB3u);
 }
 
+// The encoder's table (io/hash_index.hpp) keeps values apart whose hashes collide, and finds
+// every one of thousands of levels (the table grows many times) after a model's restore.
+TEST(FeatureEncoder, TheLevelTableFindsEveryLevelThroughCollisionsAndGrowth) {
+  HashIndex index;
+  const std::vector<std::string> keys = {"a", "b", "c"};
+  for (std::uint32_t v = 0; v < 3; ++v) index.insert(7, v);  // one hash for all three
+  for (std::uint32_t v = 0; v < 3; ++v)
+    EXPECT_EQ(index.find(7, [&](std::uint32_t k) { return keys[k] == keys[v]; }), v);
+  EXPECT_EQ(index.find(7, [](std::uint32_t) { return false; }), HashIndex::kNone);
+  EXPECT_EQ(index.find(8, [](std::uint32_t) { return true; }), HashIndex::kNone);
+
+  EncoderOptions o;
+  o.max_levels = 5000;
+  FeatureEncoder enc(o, 2);
+  const std::uint32_t c = enc.add_categorical("id");
+  EncodedTail t;
+  for (int i = 0; i < 5000; ++i) enc.encode_categorical(c, "level" + std::to_string(i), t);
+  FeatureEncoder again(o, 2);
+  again.add_categorical("id");
+  ASSERT_TRUE(again.restore(enc.features()));
+  again.freeze(true);
+  for (int i = 0; i < 5000; i += 7) {
+    t.clear();
+    again.encode_categorical(c, "level" + std::to_string(i), t);
+    ASSERT_EQ(t.size(), 1u) << i;
+    EXPECT_EQ(t[0].first, 2u + i);
+  }
+  t.clear();
+  again.encode_categorical(c, "level5000", t);  // never seen: no feature from a frozen encoder
+  EXPECT_TRUE(t.empty());
+}
+
 TEST(FeatureEncoder, LevelsThenHashedBucketsPastTheCap) {
   EncoderOptions o;
   o.max_levels = 2;
