@@ -218,6 +218,22 @@ TEST(Platt, TheModelFileKeepsTheCalibrator) {
   EXPECT_EQ(back.load(damaged).message(), "the saved state is not that of +platt");
 }
 
+// A run state (how a pipeline learned on another thread comes back, docs/design.md "Every
+// core") carries the calibrator: loaded into a fresh pipeline, it learns on as the original.
+TEST(Platt, TheRunStateCarriesTheCalibrator) {
+  const RowBlock rows = testing::heart_rows();
+  const std::string spec = "zscore | pa2 +avg +platt";
+  auto whole = Pipeline::build(spec, 10, 20).take();
+  auto moved = Pipeline::build(spec, 10, 20).take();
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    ASSERT_TRUE(whole->learn_one(rows.row(i), rows.dims, rows.y[i]));
+    if (i == 150) ASSERT_TRUE(moved->load_run_state(whole->run_state()));
+    if (i > 150) ASSERT_TRUE(moved->learn_one(rows.row(i), rows.dims, rows.y[i]));
+  }
+  EXPECT_EQ(moved->run_state(), whole->run_state());
+  EXPECT_EQ(moved->progress().log_loss(), whole->progress().log_loss());
+}
+
 // A learner is calibrated once, last, and only for a yes/no task.
 TEST(Platt, SpecsThatCannotBeCalibratedAreRefused) {
   EXPECT_EQ(Pipeline::build("pa2 +platt +platt").message(),
