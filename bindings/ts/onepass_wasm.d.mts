@@ -82,6 +82,16 @@ export interface RawRegressionStats extends RawStatsCommon {
 }
 /** Every task's figures: narrow on `task`. */
 export type RawStats = RawBinaryStats | RawMulticlassStats | RawRegressionStats;
+/** One tenth [lower, upper) of the probabilities (the last one [0.9, 1]): the rows predicted
+ * with a probability in it, their mean probability and their share of positives (null when it
+ * has no row). Calibrated probabilities have meanPredicted close to observedRate. */
+export interface RawReliabilityBin {
+  lower: number;
+  upper: number;
+  count: number;
+  meanPredicted: number | null;
+  observedRate: number | null;
+}
 export interface RawBinaryStats {
   task: 'binary';
   rows: number;
@@ -105,6 +115,9 @@ export interface RawBinaryStats {
   noBetterThanBaseline: boolean;
   rollingError: number | null;
   rollingLogLoss: number | null;
+  /** The reliability curve of the progressive probabilities (docs/algorithms.md 6.5), for a
+   * pipeline that gives probabilities (a logistic learner, or any learner with +platt). */
+  calibration?: RawReliabilityBin[];
   diverged: boolean;
   revertedSteps: number;
   /** What the run says about the pipeline's fit to its input: a learner that needs scaled

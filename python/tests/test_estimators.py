@@ -37,6 +37,35 @@ def test_perceptron_steps_by_hand():
     assert not hasattr(clf, "predict_proba")  # the perceptron gives no probability
 
 
+def test_platt_gives_any_yes_no_learner_probabilities():
+    # docs/algorithms.md 4.29: +platt calibrates the default pipeline's margin into a
+    # probability. Which estimators have predict_proba is the core's rule (has_probability),
+    # asked of the pipeline the spec builds.
+    rows = np.loadtxt(DATA / "heart.csv", delimiter=",", skiprows=1)
+    X, y = rows[:, :-1], np.where(rows[:, -1] > 0, "yes", "no")
+    spec = onepass.default_pipeline() + " +platt"
+    assert not hasattr(OnePassClassifier(), "predict_proba")
+    clf = OnePassClassifier(spec)
+    assert hasattr(clf, "predict_proba")
+    clf.fit(X[:200], y[:200])
+    p = clf.predict_proba(X[200:])
+    assert p.shape == (70, 2)
+    np.testing.assert_allclose(p.sum(axis=1), 1, rtol=1e-12)
+    # The probability is the sigmoid of the calibrated margin, and says yes from 1/2 on.
+    margin = clf.decision_function(X[200:])
+    np.testing.assert_allclose(p[:, 1], 1 / (1 + np.exp(-margin)), rtol=1e-12)
+    assert (clf.predict(X[200:]) == np.where(p[:, 1] >= 0.5, "yes", "no")).all()
+    model = json.loads(clf.to_json())
+    assert model["learner"]["params"] == [] and len(model["learner"]["state"]) == 9
+    # Better probabilities than 1/2 for every row, on rows it did not learn.
+    t = (y[200:] == "yes").astype(float)
+    log_loss = -np.mean(t * np.log(p[:, 1]) + (1 - t) * np.log(p[:, 0]))
+    assert log_loss < np.log(2)
+    # One probability of a yes/no score: not for three classes.
+    with pytest.raises(ValueError, match="'\\+platt' calibrates the score of a yes/no learner"):
+        OnePassClassifier(spec).fit(X[:30], np.arange(30) % 3)
+
+
 def test_partial_fit_is_fit_in_parts_and_sparse_rows_are_dense_rows():
     X, y = make_classification(400, random_state=1)
     whole = OnePassClassifier("zscore | logreg").fit(X, y)

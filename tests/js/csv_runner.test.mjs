@@ -64,6 +64,7 @@ describe('csvRunner', () => {
         'error',
         'accuracy',
         'logLoss',
+        'calibration',
         'balancedAccuracy',
         'f1',
         'baseline',
@@ -89,6 +90,12 @@ describe('csvRunner', () => {
     assert.equal(json.features.length, 2);
     assert.equal(json.features[1], 'b');
     assert.equal(json.logLoss, result.logLoss);
+    // docs/algorithms.md 6.5: a logistic learner's reliability bins, in the live figures too.
+    assert.deepEqual(json.calibration, result.calibration);
+    assert.equal(
+      json.calibration.reduce((n, b) => n + b.count, 0),
+      3,
+    );
     assert.deepEqual(json.weights, Array.from(result.snapshot.learner.arrays.w));
     assert.deepEqual(
       json.scalers.map((s) => s.name),

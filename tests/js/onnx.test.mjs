@@ -49,14 +49,16 @@ const EXACT = [
   'zscore | adagrad',
   'vast | pater1',
   'robust | pa1',
+  'zscore | pa2(c=0.1) +avg +platt',
 ];
 
 test('onnxruntime runs the exported model as onepass scores the rows', async () => {
   const models = await trained(EXACT);
-  // Logistic learners (logreg, adagrad, fs2) and margin learners (PA, AROW, ...) both.
+  // Logistic learners (logreg, adagrad, fs2), margin learners (PA, AROW, ...) and a margin
+  // learner calibrated by +platt (docs/algorithms.md 4.29: a and b folded into the margin).
   assert.deepEqual(
     models.map((m) => op.loadPipeline(m).hasProbability),
-    [true, false, false, false, false, false, true, true, false, false],
+    [true, false, false, false, false, false, true, true, false, false, true],
   );
   const x = new ort.Tensor('float64', Float64Array.from(rows.flat()), [rows.length, dims]);
   for (const [k, model] of models.entries()) {

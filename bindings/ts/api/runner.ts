@@ -65,8 +65,9 @@ export class Runner<R extends RawRunner = RawRunner> extends WasmOwned<R> {
   }
 
   /** Pipeline i's result as one line of JSON, what `onepass run --json` and `onepass-native
-   * run` print: pipeline, canonical, rows, mistakes, error, logLoss, features, weights, bias,
-   * arrays, scalers, diverged, warnings, skipped, curve. */
+   * run` print: pipeline, canonical, rows, mistakes, error, logLoss, calibration (a pipeline
+   * that gives probabilities), features, weights, bias, arrays, scalers, diverged, warnings,
+   * skipped, curve. */
   resultJSON(i: number): string {
     return this.raw.resultJson(this.#at(i));
   }

@@ -18,6 +18,7 @@ import type {
   RawRun,
   RawCv,
   RawCurve,
+  RawReliabilityBin,
 } from '../onepass_wasm.mjs';
 
 export type Snapshot = RawSnapshot;
@@ -124,6 +125,9 @@ export type Stats = RawStats & {
   curve: Float64Array;
 };
 export type { RawBinaryStats, RawMulticlassStats, RawRegressionStats };
+/** A bin of a reliability (calibration) curve: `calibration` of a yes/no pipeline that gives
+ * probabilities (docs/algorithms.md 6.5). */
+export type ReliabilityBin = RawReliabilityBin;
 
 export interface PipelineOptions {
   /** What its labels are (docs/algorithms.md 1.8). Default: the task its learner learns

@@ -45,6 +45,24 @@ nlohmann::ordered_json baseline_json(const Confusion& c) {
   return {{"positive", b.positive}, {"error", b.error}};
 }
 
+// docs/algorithms.md 6.5: the reliability curve of the progressive probabilities, one bin a
+// tenth of [0, 1]: its rows, their mean probability and their share of positives (null in an
+// empty bin); nothing for a pipeline without probabilities.
+template <class J>
+void add_calibration(const Progressive& pr, J& j) {
+  if (!pr.probabilistic()) return;
+  const ReliabilityBins& r = pr.reliability();
+  J bins = J::array();
+  constexpr std::size_t n = ReliabilityBins::kBins;
+  for (std::size_t i = 0; i < n; ++i)
+    bins.push_back({{"lower", static_cast<double>(i) / n},
+                    {"upper", static_cast<double>(i + 1) / n},
+                    {"count", static_cast<std::uint64_t>(r.count[i])},
+                    {"meanPredicted", number_or_null<J>(r.mean_probability(i))},
+                    {"observedRate", number_or_null<J>(r.observed_rate(i))}});
+  j["calibration"] = bins;
+}
+
 // docs/algorithms.md 4.28: the weight a next row of each class would take, by class index (a
 // binary label's: negative, positive); nothing without class weights.
 template <class J>
@@ -131,6 +149,7 @@ std::string stats_json(const Pipeline& p, const std::vector<std::string>& classe
                               {"diverged", p.learner().diverged()},
                               {"revertedSteps", p.learner().reverted_steps()},
                               {"warnings", p.warnings()}};
+  add_calibration(pr, j);
   add_class_weights(p, j);
   add_drift(p, j);
   add_last_label(p, last_label, j);
@@ -216,6 +235,7 @@ std::string run_result_json(const Pipeline& p, const std::vector<std::string>& f
   j["accuracy"] = number_or_null<json>(pr.confusion().accuracy());
   const double log_loss = pr.log_loss();
   j["logLoss"] = number_or_null<json>(log_loss);
+  add_calibration(pr, j);
   const Confusion& c = pr.confusion();
   j["balancedAccuracy"] = number_or_null<json>(c.balanced_accuracy());
   j["f1"] = c.f1();

@@ -103,6 +103,52 @@ GridCurves curves_on_grid(const std::vector<double>& scores,
   return out;
 }
 
+double ReliabilityBins::rows() const {
+  double n = 0;
+  for (double c : count) n += c;
+  return n;
+}
+
+double ReliabilityBins::mean_probability(std::size_t bin) const {
+  return count[bin] > 0 ? probability[bin] / count[bin] : kNan;
+}
+
+double ReliabilityBins::observed_rate(std::size_t bin) const {
+  return count[bin] > 0 ? positives[bin] / count[bin] : kNan;
+}
+
+std::vector<double> ReliabilityBins::save() const {
+  std::vector<double> out(count, count + kBins);
+  out.insert(out.end(), probability, probability + kBins);
+  out.insert(out.end(), positives, positives + kBins);
+  return out;
+}
+
+bool ReliabilityBins::load(const std::vector<double>& s, std::size_t at) {
+  if (s.size() < at + 3 * kBins) return false;
+  ReliabilityBins b;
+  for (std::size_t i = 0; i < kBins; ++i) {
+    b.count[i] = s[at + i];
+    b.probability[i] = s[at + kBins + i];
+    b.positives[i] = s[at + 2 * kBins + i];
+    // Whole counts, positives among them, probabilities within the bin's rows.
+    if (!(b.count[i] >= 0) || b.count[i] != std::floor(b.count[i]) || !(b.positives[i] >= 0) ||
+        b.positives[i] > b.count[i] || b.positives[i] != std::floor(b.positives[i]) ||
+        !(b.probability[i] >= 0) || b.probability[i] > b.count[i])
+      return false;
+  }
+  *this = b;
+  return true;
+}
+
+void ReliabilityBins::add_bins(const ReliabilityBins& other, double sign) {
+  for (std::size_t i = 0; i < kBins; ++i) {
+    count[i] += sign * other.count[i];
+    probability[i] += sign * other.probability[i];
+    positives[i] += sign * other.positives[i];
+  }
+}
+
 double roc_auc(const std::vector<double>& scores, const std::vector<std::int8_t>& labels) {
   const std::size_t n = scores.size();
   // A score that overflowed to NaN cannot be ranked: the AUC is undefined (and NaN would break

@@ -38,6 +38,33 @@ MajorityBaseline majority_baseline(const Confusion& c);
 // with no rows).
 bool no_better_than_baseline(const Confusion& c);
 
+// The reliability (calibration) curve of probabilities (docs/algorithms.md 6.5): kBins
+// equal-width bins of the predicted probability of the positive class, [0, 0.1), ..., [0.9, 1],
+// each with its rows, the sum of their probabilities and their positives; a calibrated model's
+// mean probability in a bin is the share of positives there.
+struct ReliabilityBins {
+  static constexpr std::size_t kBins = 10;
+  double count[kBins] = {}, probability[kBins] = {}, positives[kBins] = {};
+  // A row of probability p (NaN: left out) and label y in {-1,+1}.
+  void add(double p, int y) {
+    if (!(p >= 0 && p <= 1)) return;
+    const std::size_t bin = p >= 1 ? kBins - 1 : static_cast<std::size_t>(p * kBins);
+    count[bin] += 1;
+    probability[bin] += p;
+    if (y > 0) positives[bin] += 1;
+  }
+  double rows() const;
+  // The bin's mean probability and share of positives (NaN for an empty bin).
+  double mean_probability(std::size_t bin) const;
+  double observed_rate(std::size_t bin) const;
+  // [count x kBins, probability sums x kBins, positives x kBins]
+  std::vector<double> save() const;
+  // From save()'s values at `at`; false when they are not counts and sums that fit.
+  bool load(const std::vector<double>& saved, std::size_t at);
+  // Every bin's sums plus `sign` times other's (a merge adds models' bins, less a base's).
+  void add_bins(const ReliabilityBins& other, double sign = 1);
+};
+
 // ROC AUC as the Mann-Whitney statistic, ties counting 1/2 (spec 6.5); NaN with one class.
 double roc_auc(const std::vector<double>& scores, const std::vector<std::int8_t>& labels);
 // The ROC and precision-recall curves of scores against labels on a grid of 101 points x = 0,

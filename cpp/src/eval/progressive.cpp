@@ -22,6 +22,7 @@ void Progressive::record(int predicted, int y, double margin, bool probabilistic
   if (probabilistic) {
     probabilistic_ = true;
     log_loss_sum_ += loss;
+    bins_.add(sigmoid(margin), y);
   }
   if (every_ && rows() == next_point_) {
     curve_.push_back({rows(), mistakes()});
@@ -76,8 +77,16 @@ std::vector<double> Progressive::save() const {
   }
   out.push_back(static_cast<double>(fill_));
   out.push_back(static_cast<double>(head_));
+  const bool bins = probabilistic_ && rows() > 0;
   out.insert(out.end(), ring_mistakes_.begin(), ring_mistakes_.end());
   out.insert(out.end(), ring_losses_.begin(), ring_losses_.end());
+  // Bins follow a window's values, empty ones if no row filled them (a merged model's), so that
+  // load tells the two apart.
+  if (bins && window_ && ring_mistakes_.empty()) out.insert(out.end(), 2 * window_, 0.0);
+  if (bins) {
+    const std::vector<double> bins = bins_.save();
+    out.insert(out.end(), bins.begin(), bins.end());
+  }
   return out;
 }
 
@@ -91,8 +100,12 @@ bool Progressive::load(const std::vector<double>& s) {
   const std::uint64_t window = static_cast<std::uint64_t>(s[1]);
   const std::uint64_t fill = static_cast<std::uint64_t>(s[at]),
                       head = static_cast<std::uint64_t>(s[at + 1]);
-  const std::size_t ring = s.size() - at - 2;
-  if (ring != 0 && ring != 2 * window) return false;
+  // What follows the head: the window's values (none, or 2 window) then the bins (none, or 3
+  // kBins); save writes the window's values whenever it writes bins, so the two are told apart
+  // by the window's size.
+  const std::size_t rest = s.size() - at - 2, bins = 3 * ReliabilityBins::kBins;
+  const std::size_t ring = window && rest >= 2 * window ? 2 * window : 0;
+  if (rest != ring && rest != ring + bins) return false;
   if (fill > window || (window && head >= window) || (ring == 0 && fill != 0)) return false;
   Progressive p(static_cast<std::uint64_t>(s[0]), window);
   p.confusion_ = {static_cast<std::uint64_t>(s[2]), static_cast<std::uint64_t>(s[3]),
@@ -108,7 +121,8 @@ bool Progressive::load(const std::vector<double>& s) {
   p.fill_ = fill;
   p.head_ = head;
   p.ring_mistakes_.assign(s.begin() + at + 2, s.begin() + at + 2 + ring / 2);
-  p.ring_losses_.assign(s.begin() + at + 2 + ring / 2, s.end());
+  p.ring_losses_.assign(s.begin() + at + 2 + ring / 2, s.begin() + at + 2 + ring);
+  if (rest > ring && !p.bins_.load(s, at + 2 + ring)) return false;
   *this = std::move(p);
   return true;
 }

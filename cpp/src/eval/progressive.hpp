@@ -1,7 +1,8 @@
 // Progressive validation, spec 6.1: every row is predicted by the model before it learns that
 // row. Keeps cumulative mistakes M_t, confusion counts, the log-loss where the model gives
 // probabilities (from the margin, spec 2.2), the curve (t, M_t) every `every` rows, and the
-// error and log-loss over the last `window` rows (for drifting streams).
+// error and log-loss over the last `window` rows (for drifting streams), and for a model that
+// gives probabilities their reliability bins (docs/algorithms.md 6.5).
 #pragma once
 
 #include <cstdint>
@@ -36,9 +37,21 @@ class Progressive {
   // Error and mean log-loss over the last window() rows (NaN without a window or rows).
   double rolling_error() const;
   double rolling_log_loss() const;
+  // The progressive probabilities' reliability bins (empty without probabilities).
+  bool probabilistic() const { return probabilistic_; }
+  const ReliabilityBins& reliability() const { return bins_; }
+  // A merge's (models/model_merge.cpp): the bins of every model, and whether any model gave
+  // probabilities.
+  void set_reliability(const ReliabilityBins& bins, bool probabilistic) {
+    bins_ = bins;
+    probabilistic_ = probabilistic_ || probabilistic;
+  }
 
   // [every, window, tp, fp, tn, fn, log-loss sum, probabilistic, curve points C,
-  //  curve pairs (2C), window fill, window head, window mistakes, window losses]
+  //  curve pairs (2C), window fill, window head, window mistakes, window losses, reliability
+  //  bins]: the window's values once a row filled them, the bins (ReliabilityBins::save) once a
+  //  probability was recorded. A state saved without bins (before they were kept) loads with
+  //  empty ones.
   std::vector<double> save() const;
   bool load(const std::vector<double>& saved);
   // Positions of the counters that add up when models are merged.
@@ -60,6 +73,7 @@ class Progressive {
   // The last `window_` rows: a ring of (mistake, loss) with its fill and next position.
   std::vector<double> ring_mistakes_, ring_losses_;
   std::uint64_t fill_ = 0, head_ = 0;
+  ReliabilityBins bins_;
 };
 
 }  // namespace onepass

@@ -49,6 +49,36 @@ bool mean_learner(const std::vector<const LearnerState*>& parts, LearnerState& o
   return mean_learner(inner, out.inner[0]);
 }
 
+// The merged binary progress (its counters added up already, the rest the first model's) with
+// every model's reliability bins added up, less the base's for each model that continued from
+// it; probabilistic when any model is.
+Result<std::vector<double>> merged_bins(const std::vector<double>& progress,
+                                        const std::vector<PipelineState>& states,
+                                        const PipelineState* base) {
+  const Status damaged = bad("a model's progress counters are damaged");
+  Progressive merged, one;
+  if (!merged.load(progress)) return damaged;
+  ReliabilityBins bins;
+  bool probabilistic = false;
+  for (const PipelineState& s : states) {
+    if (!one.load(s.progress)) return damaged;
+    bins.add_bins(one.reliability());
+    probabilistic = probabilistic || one.probabilistic();
+  }
+  if (base) {
+    if (!one.load(base->progress)) return bad("the base's progress counters are damaged");
+    bins.add_bins(one.reliability(), 1 - static_cast<double>(states.size()));
+  }
+  for (std::size_t i = 0; i < ReliabilityBins::kBins; ++i) {
+    if (!(bins.count[i] >= 0 && bins.positives[i] >= 0))
+      return bad("a model has counted less than the base it is said to continue from");
+    // Sums of probabilities less the base's, within their rows whatever the rounding.
+    bins.probability[i] = std::min(std::max(bins.probability[i], 0.0), bins.count[i]);
+  }
+  merged.set_reliability(bins, probabilistic);
+  return merged.save();
+}
+
 // The models' states (of one spec and width, their classes in one order) merged as a model
 // file: by the weights of docs/algorithms.md 3.4, or the element-wise mean without them
 // (MergeOptions::mean). learned: which classes each model learned (multiclass; else empty).
@@ -388,6 +418,10 @@ Result<std::string> merge_states(const json& first, const std::vector<PipelineSt
       merged.progress[i] = added_up(
           states.size(), [&](std::size_t k) { return states[k].progress[i]; },
           base ? base->progress[i] : 0);
+    // The reliability bins (docs/algorithms.md 6.5) add up as the counts do.
+    auto bins = merged_bins(merged.progress, states, base);
+    if (!bins) return bins.status();
+    merged.progress = bins.take();
   }
   // Class weights (docs/algorithms.md 4.28): the same weights in every model, and the rows each
   // counted add up, as the progress counters do (whole numbers, whatever the weights).

@@ -91,8 +91,14 @@ Result<std::unique_ptr<Pipeline>> Pipeline::build(const std::string& spec, std::
       return wrong_kind(st, e, StageKind::modifier, "what follows '+'");
     for (std::size_t k = 0; k < m; ++k)
       if (ps.modifiers[k].name == st.name)
-        return Status::error("'+" + st.name +
-                             "' is given twice; a learner is averaged or voted once");
+        return Status::error("'+" + st.name + "' is given twice; a learner is " +
+                             (st.name == "platt" ? "calibrated" : "averaged or voted") + " once");
+    // docs/algorithms.md 4.29: the calibrator reads the score the pipeline predicts with, so
+    // it wraps the learner as averaged or voted, not the other way round.
+    if (!modifiers.empty() && modifiers.back().first->name == "platt")
+      return Status::error("'+platt' comes after '+" + st.name +
+                           "': it calibrates the score of "
+                           "the learner as averaged or voted (e.g. 'pa2 +avg +platt')");
     Result<ParamValues> values = resolve_params(e->name, e->params, st.params);
     if (!values) return values.status();
     modifiers.emplace_back(e, values.value());

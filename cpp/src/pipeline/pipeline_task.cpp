@@ -49,6 +49,15 @@ Task Pipeline::task_of(const std::string& spec) {
 Status Pipeline::build_task_learner(
     const RegistryEntry& entry, const ParamValues& values,
     const std::vector<std::pair<const RegistryEntry*, ParamValues>>& mods) {
+  // docs/algorithms.md 4.29: one logit, one probability of the positive class.
+  for (const auto& m : mods)
+    if (m.first->name == "platt" && task_ != Task::binary)
+      return Status::error(
+          "'+platt' calibrates the score of a yes/no learner, but the task is " +
+          std::string(task_name(task_)) +
+          (task_ == Task::multiclass
+               ? ": its classes' probabilities come from softmax (e.g. 'zscore | softmax +avg')"
+               : ": a number has no probability"));
   if (entry.task == Task::binary && task_ != Task::regression) {
     auto make = [&entry, values, mods]() {
       std::unique_ptr<Learner> l = entry.make_learner(values);

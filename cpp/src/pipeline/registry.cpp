@@ -9,6 +9,7 @@
 #include "learners/passive_aggressive.hpp"
 #include "learners/pater.hpp"
 #include "learners/perceptron.hpp"
+#include "learners/platt.hpp"
 #include "learners/regression.hpp"
 #include "learners/romma.hpp"
 #include "learners/voted.hpp"
@@ -57,9 +58,10 @@ std::vector<RegistryEntry> collect_families() {
       lp_shaper_stages,
       bns_stages,
       impute_stages,
-      // modifiers (spec 3)
+      // modifiers (spec 3; platt docs/algorithms.md 4.29)
       averaged_stages,
       voted_stages,
+      platt_stages,
   };
   std::vector<RegistryEntry> all;
   for (Family family : families)

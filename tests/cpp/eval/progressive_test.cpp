@@ -1,8 +1,10 @@
 // The progressive curve's bound (docs/algorithms.md 6.1, eval/curve_bound.hpp): past
 // kMaxCurvePoints the curve drops every other point and doubles its stride, evenly spaced and
-// bounded however long the stream, and a resumed run thins as the uninterrupted one.
+// bounded however long the stream, and a resumed run thins as the uninterrupted one. The
+// reliability bins of the progressive probabilities (docs/algorithms.md 6.5).
 #include "eval/progressive.hpp"
 #include "core/limits.hpp"
+#include "core/numerics.hpp"
 #include "eval/task_progress.hpp"
 #include "test_util.hpp"
 
@@ -38,6 +40,61 @@ TEST(ProgressiveCurve, TheTasksCurveIsBoundedToo) {
   EXPECT_EQ(p.curve().size(), kMaxCurvePoints / 2);
   EXPECT_EQ(p.every(), 4u);
   EXPECT_EQ(p.curve().back().rows, 2 * kMaxCurvePoints);
+}
+
+// docs/algorithms.md 6.5: ten bins of width 0.1 by the probability sigma(margin), each with
+// its rows, their mean probability and their share of positives; a probability of exactly 1
+// is in the last bin.
+TEST(ProgressiveReliability, BinsTheProbabilitiesByTenths) {
+  Progressive p;
+  const double logit = std::log(0.25 / 0.75);  // 0.25: bin 2
+  p.record(-1, 1, logit, true);
+  p.record(-1, -1, logit, true);
+  p.record(1, 1, HUGE_VAL, true);  // 1: bin 9
+  p.record(1, -1, 0.0, true);      // 0.5: bin 5
+  const ReliabilityBins& r = p.reliability();
+  EXPECT_EQ(r.rows(), 4);
+  EXPECT_EQ(r.count[2], 2);
+  EXPECT_NEAR(r.mean_probability(2), 0.25, 1e-15);
+  EXPECT_EQ(r.observed_rate(2), 0.5);
+  EXPECT_EQ(r.count[9], 1);
+  EXPECT_EQ(r.observed_rate(9), 1);
+  EXPECT_EQ(r.observed_rate(5), 0);
+  EXPECT_TRUE(std::isnan(r.mean_probability(0)));
+  // A model without probabilities keeps none.
+  Progressive q;
+  q.record(1, 1, 3.0, false);
+  EXPECT_EQ(q.reliability().rows(), 0);
+  EXPECT_FALSE(q.probabilistic());
+}
+
+// The bins are saved after the window's values and resume exactly; a state saved before they
+// were kept (none after the window) loads with empty bins, with or without a window.
+TEST(ProgressiveReliability, BinsResumeAndOlderStatesLoad) {
+  for (std::uint64_t window : {0, 3, 15}) {
+    SCOPED_TRACE(window);
+    Progressive whole(2, window), first(2, window), resumed;
+    for (int i = 0; i < 40; ++i) {
+      const double margin = std::sin(i * 0.7) * 4;
+      const int y = i % 3 ? 1 : -1;
+      whole.record(margin >= 0 ? 1 : -1, y, margin, true);
+      if (i < 17) first.record(margin >= 0 ? 1 : -1, y, margin, true);
+      if (i == 16) ASSERT_TRUE(resumed.load(first.save()));
+      if (i > 16) resumed.record(margin >= 0 ? 1 : -1, y, margin, true);
+    }
+    EXPECT_EQ(resumed.save(), whole.save());
+    std::vector<double> older = whole.save();
+    older.resize(older.size() - 3 * ReliabilityBins::kBins);
+    Progressive back;
+    ASSERT_TRUE(back.load(older));
+    EXPECT_EQ(back.rows(), whole.rows());
+    EXPECT_EQ(back.reliability().rows(), 0);
+    EXPECT_EQ(back.log_loss(), whole.log_loss());
+    // Bins that do not add up (more positives than rows) are a damaged state.
+    std::vector<double> bad = whole.save();
+    bad[bad.size() - 1] = bad[bad.size() - 1 - 2 * ReliabilityBins::kBins] + 1;
+    EXPECT_FALSE(back.load(bad));
+  }
 }
 
 }  // namespace

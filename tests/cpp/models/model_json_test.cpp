@@ -50,6 +50,9 @@ TEST(ModelFile, ResumeIsExactForEveryLearnerAndScaler) {
       expect_exact_resume(e.name, rows, 123);
       expect_exact_resume("zscore | " + e.name + " +avg", rows, 77);
       expect_exact_resume("minmax | " + e.name + " +vote", rows, 200);
+      // docs/algorithms.md 4.29: the calibrator's state is the model's too.
+      expect_exact_resume("zscore | " + e.name + " +avg +platt", rows, 91);
+      expect_exact_resume(e.name + " +platt", rows, 180);
     } else if (e.kind == StageKind::scaler) {
       // Warm-up scalers (those with a warm-up window): saved while still collecting, and once
       // fitted.

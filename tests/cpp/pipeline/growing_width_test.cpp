@@ -45,7 +45,7 @@ TEST(GrowingWidth, EveryLearnerAloneAveragedAndVotedAgreesWithTheFinalWidth) {
   std::size_t exact = 0;
   for (const RegistryEntry& e : registry()) {
     if (!testing::binary_learner(e)) continue;
-    for (const char* mod : {"", " +avg", " +vote"}) {
+    for (const char* mod : {"", " +avg", " +vote", " +avg +platt"}) {
       const std::string spec = e.name + mod;
       auto grown = Pipeline::build(spec).take(), full = Pipeline::build(spec).take();
       grown->set_dims(k, k);
@@ -82,6 +82,14 @@ TEST(GrowingWidth, EveryLearnerAloneAveragedAndVotedAgreesWithTheFinalWidth) {
       for (std::size_t j = 0; j < a.size(); ++j)
         EXPECT_NEAR(a[j], b[j], 1e-12 * std::max(1.0, std::fabs(b[j]))) << spec << " " << j;
       EXPECT_EQ(grown->progress().mistakes(), full->progress().mistakes()) << spec;
+      // docs/algorithms.md 4.29: the calibrator saw the same scores (up to their order of
+      // summation, as the weights).
+      const auto& c = grown->save().learner.state;
+      const auto& f = full->save().learner.state;
+      ASSERT_EQ(c.size(), f.size()) << spec;
+      if (std::string(mod).find("platt") != std::string::npos)
+        for (std::size_t j = 0; j < c.size(); ++j)
+          EXPECT_NEAR(c[j], f[j], 1e-10 * std::max(1.0, std::fabs(f[j]))) << spec << " " << j;
       ++exact;
     }
   }

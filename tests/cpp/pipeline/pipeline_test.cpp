@@ -59,7 +59,8 @@ TEST(PipelineSpec, ErrorsSayWhatIsAccepted) {
   EXPECT_EQ(build_error("pa1(c=1, c=2)"), "pa1: parameter 'c' is given twice");
   EXPECT_EQ(
       build_error("pa1 +avgg"),
-      "unknown modifier 'avgg': what follows '+' must be a modifier; known modifiers: avg, vote");
+      "unknown modifier 'avgg': what follows '+' must be a modifier; known modifiers: avg, vote, "
+      "platt");
 }
 
 TEST(PipelineSpec, CanonicalFormSpellsOutEveryParameter) {

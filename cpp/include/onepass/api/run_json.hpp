@@ -1,7 +1,9 @@
 // One pipeline's result as JSON, defined once for every front end: `onepass-native run` prints
 // it, and the wasm module hands it to the JS API (CsvRunner/SvmlightRunner.resultJSON) and
 // through it to `onepass run --json`, one object per line. Keys: pipeline, canonical, rows,
-// mistakes, error, accuracy, logLoss (null before any probability), features, weights, bias,
+// mistakes, error, accuracy, logLoss (null before any probability), calibration (a model that
+// gives probabilities: ten bins [{ lower, upper, count, meanPredicted, observedRate }] of its
+// progressive probabilities, docs/algorithms.md 6.5), features, weights, bias,
 // arrays (the learner's state), scalers [{ name, arrays }], diverged, warnings, skipped (bad
 // rows the reader left out), curve [[rows, mistakes], ...]. task: "binary", "multiclass" or
 // "regression" (docs/algorithms.md 1.8); the other two tasks' figures are those of
@@ -29,7 +31,7 @@ std::string run_result_json(const Pipeline& p, const std::vector<std::string>& f
 
 // A pipeline's progressive figures so far, as the JS API's stats(i) returns them: rows,
 // mistakes, error, tp, fp, tn, fn, logLoss, rollingError, rollingLogLoss (null when
-// undefined), diverged, revertedSteps, warnings.
+// undefined), diverged, revertedSteps, warnings, and calibration as a result has it.
 std::string stats_json(const Pipeline& p, const std::vector<std::string>& classes = {},
                        const LastLabelBaseline* last_label = nullptr);
 
