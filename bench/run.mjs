@@ -17,6 +17,7 @@ import { layoutOf, papaparse, tensorflow, udsv } from './baselines.mjs';
 import { FEATURES, generate, generateMixed } from './data.mjs';
 import { measureTogether as measureRounds, median, ratio, timesSummary } from './measure.mjs';
 import { writeBenchDoc } from './report.mjs';
+import { stringRows, writeStringsSection } from './strings.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -654,7 +655,12 @@ const stageTable = [
 ].join('\n');
 if (stageCosts.length) console.log(stageTable + '\n');
 
+// Files with string columns (bench/strings.mjs), not with --file.
+const stringsTable = args.file ? null : await stringRows({ quick });
+if (stringsTable) console.log(stringsTable + '\n');
+
 if (!quick && !args.file) {
   writeBenchDoc(root, { rows: ROWS, features: D, mb, runs: RUNS, table, stageTable });
+  writeStringsSection(stringsTable);
   console.log('wrote docs/bench.md');
 }

@@ -43,6 +43,17 @@ test('the benchmark runs to the end in quick mode', { timeout: 300000 }, () => {
     /^\| learner logreg \+avg \| \d+ ns \| \d+ ns \([\d.]+ ns\/nz\) \| \d+ ns \([\d.]+ ns\/nz\) \|$/m,
   );
   assert.match(r.stdout, /^\| scaler maxabs \| \d+ ns \| \d+ ns \([\d.]+ ns\/nz\) \|  \|$/m);
+  // The string-column rows (bench/strings.mjs): raw Adult as UCI writes it, and a text column.
+  for (const row of [
+    'onepass CLI \\(node \\+ wasm\\), default threads, default pipeline',
+    'onepass-native, zscore \\\\\\| logreg',
+    'reference: one plain C\\+\\+ loop',
+    'scikit-learn one pass',
+  ])
+    assert.match(r.stdout, new RegExp(`^\\| ${row}`, 'm'), row);
+  assert.match(r.stdout, /With a text column/);
+  const raw = readFileSync(join(root, 'bench/data/adult_raw_x2.csv'), 'utf8');
+  assert.match(raw, /^39, State-gov, 77516, Bachelors, 13, Never-married, .*, <=50K$/m);
 });
 
 test('the benchmark takes any CSV: --file, --label', { timeout: 300000 }, () => {
