@@ -47,10 +47,12 @@ bool Averaged::update_sparse(const SparseRow& x, int y) {
 
 void Averaged::sparse_state_slots(const SparseRow& x, std::vector<std::size_t>& slots) const {
   const std::size_t p = params_.size();
-  slots.assign(1, 0);
+  slots.resize(1 + 2 * (x.nnz + (p > dims_ ? p - dims_ : 0)));
+  std::size_t* slot = slots.data();
+  *slot++ = 0;
   auto add = [&](std::size_t j) {
-    slots.push_back(1 + j);      // last synced value
-    slots.push_back(1 + p + j);  // u
+    *slot++ = 1 + j;      // last synced value
+    *slot++ = 1 + p + j;  // u
   };
   for (std::size_t k = 0; k < x.nnz; ++k) add(x.index[k]);
   for (std::size_t j = dims_; j < p; ++j) add(j);

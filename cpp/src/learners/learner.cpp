@@ -85,9 +85,11 @@ bool Learner::learn_sparse(const SparseRow& x, int y) {
     return guarded_whole_step([&] { return update_sparse(x, y); });
   // spec 2.6 in O(nonzeros): back up only what a sparse step may touch, the row's weights,
   // the parameters after the weights and the learner's state slots for this row.
-  param_slots_.clear();
-  for (std::size_t k = 0; k < x.nnz; ++k) param_slots_.push_back(x.index[k]);
-  for (std::size_t j = dims_; j < params_.size(); ++j) param_slots_.push_back(j);
+  // Sized once and written in place: a push per slot cost a growth check each, on every row.
+  param_slots_.resize(x.nnz + (params_.size() > dims_ ? params_.size() - dims_ : 0));
+  std::size_t* slot = param_slots_.data();
+  for (std::size_t k = 0; k < x.nnz; ++k) *slot++ = x.index[k];
+  for (std::size_t j = dims_; j < params_.size(); ++j) *slot++ = j;
   sparse_state_slots(x, state_slots_);
   params_backup_.resize(param_slots_.size());
   state_backup_.resize(state_slots_.size());
