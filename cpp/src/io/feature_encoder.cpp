@@ -98,8 +98,8 @@ std::uint32_t FeatureEncoder::bucket_feature(Column& c, std::uint32_t column, st
 
 std::uint32_t FeatureEncoder::find_level(const Column& c, std::uint32_t hash,
                                          std::string_view value) const {
-  return c.levels.find(hash,
-                       [&](std::uint32_t index) { return features_[index - first_].key == value; });
+  return c.levels.find(
+      hash, [&](std::uint32_t index) { return same_bytes(features_[index - first_].key, value); });
 }
 
 void FeatureEncoder::encode_categorical(std::uint32_t column, std::string_view value,

@@ -46,6 +46,20 @@ inline std::uint32_t table_hash(std::string_view bytes, std::uint32_t seed) {
   return static_cast<std::uint32_t>(h >> 32);
 }
 
+// Whether a and b are the same bytes: a level is usually short, and two overlapping 8-byte
+// loads compare one of up to 16 bytes without a call to memcmp.
+inline bool same_bytes(std::string_view a, std::string_view b) {
+  const std::size_t n = a.size();
+  if (n != b.size()) return false;
+  if (n < 8 || n > 16) return a == b;
+  std::uint64_t a0, a1, b0, b1;
+  std::memcpy(&a0, a.data(), 8);
+  std::memcpy(&b0, b.data(), 8);
+  std::memcpy(&a1, a.data() + n - 8, 8);
+  std::memcpy(&b1, b.data() + n - 8, 8);
+  return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+}
+
 class HashIndex {
  public:
   static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
