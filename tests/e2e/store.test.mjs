@@ -195,6 +195,17 @@ test('a run that learned nothing has no results, models or baseline', () => {
   ]);
 });
 
+test('predictions are out of date once the bad rows setting differs from theirs', () => {
+  const s = m.initialState(heart, specs);
+  const p = { phase: 'done', rows: 270, labelled: 270, correct: 200, csv: '', message: '' };
+  const predicted = { ...s, predictions: { ...p, onError: 'stop' } };
+  assert.equal(m.predictionsStaleness(predicted), '');
+  const skip = { ...predicted, settings: { ...s.settings, onError: 'skip' } };
+  assert.match(m.predictionsStaleness(skip), /^Out of date: the bad rows setting changed/);
+  assert.equal(m.predictionsStaleness({ ...skip, job: { kind: 'run', paused: false } }), '');
+  assert.equal(m.predictionsStaleness({ ...skip, predictions: null }), '');
+});
+
 test('Run is off while the head is read or the data has nothing to learn, and the status says why', () => {
   const s = m.initialState(heart, specs);
   const blocked = { ...s, data: { ...s.data, blocker: 'the input is empty' } };

@@ -131,10 +131,11 @@ function crossValidated(s: PageState, msg: Message<'cv'>): Partial<PageState> {
   };
 }
 
-function scored(msg: Message<'scored'>): Partial<PageState> {
+function scored(s: PageState, msg: Message<'scored'>): Partial<PageState> {
   const error = msg.error;
   return {
     predictions: {
+      onError: s.predictions?.onError ?? s.settings.onError,
       phase: error === undefined ? 'done' : error === 'cancelled' ? 'cancelled' : 'failed',
       rows: msg.rows,
       labelled: msg.labelled,
@@ -181,7 +182,7 @@ export function received(s: PageState, msg: FromWorker): Partial<PageState> {
     case 'cv':
       return crossValidated(s, msg);
     case 'scored':
-      return scored(msg);
+      return scored(s, msg);
   }
 }
 
@@ -206,6 +207,7 @@ export function workerFailed(s: PageState, reason: string): Partial<PageState> {
             correct: 0,
             csv: '',
             message: failed,
+            onError: s.predictions?.onError ?? s.settings.onError,
           },
         }
       : {}),
