@@ -1,5 +1,6 @@
 // Shared by the browser tests: the built site served by Vite's preview server on a free port,
 // and Debian's Chromium driven by playwright-core.
+import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -82,6 +83,54 @@ export function resultsShow(page, n, rows) {
         .length === n,
     [n, String(rows)],
   );
+}
+
+/** Every download the page offers, by id (a model's are counted in `shown`). */
+const DOWNLOADS = [
+  'export-json',
+  'export-curve',
+  'export-png',
+  'export-sample',
+  'export-predictions',
+];
+
+/** What the panels that derive from the page's state show now: the status line, Run and the
+ * reason it is off, the sample menu and the data named, the column menus (label and preview),
+ * the results (pipeline and rows of each), their marks, baseline and out-of-date note, the
+ * downloads on offer and the problems listed. */
+export function shown(page) {
+  return page.evaluate((downloads) => {
+    const q = (s) => document.querySelector(s);
+    const texts = (s) => [...document.querySelectorAll(s)].map((e) => e.textContent);
+    return {
+      status: q('#status').textContent,
+      run: q('#run').disabled ? `off: ${q('#run').title}` : 'on',
+      sample: q('#dataset').selectedOptions[0]?.textContent ?? '',
+      source: q('#source-name').textContent,
+      labels: texts('#label option').join(','),
+      columns: texts('#preview th').join(','),
+      results: [...document.querySelectorAll('#results tbody tr')].map(
+        (r) => `${r.dataset.pipeline}: ${r.dataset.rows}`,
+      ),
+      marks: texts('#results .mark'),
+      baseline: q('#baseline').textContent,
+      stale: q('#stale').hidden ? '' : q('#stale').textContent,
+      downloads: downloads.filter((id) => !q(`#${id}`).disabled),
+      models: document.querySelectorAll('#results .download-model').length,
+      problems: texts('#problems li'),
+    };
+  }, DOWNLOADS);
+}
+
+/** Asserts that each panel named in `expected` shows its value (a RegExp: one that matches). */
+export async function assertShown(page, expected, what = '') {
+  const now = await shown(page);
+  for (const [key, want] of Object.entries(expected)) {
+    const message = `${what ? `${what}: ` : ''}${key}`;
+    const got = Array.isArray(now[key]) ? now[key].join('\n') : now[key];
+    if (want instanceof RegExp) assert.match(got, want, message);
+    else assert.deepEqual(now[key], want, message);
+  }
 }
 
 export const shots = process.env.ONEPASS_SCREENSHOTS ? join(root, 'docs/screenshots') : null;

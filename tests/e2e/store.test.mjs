@@ -182,6 +182,28 @@ test('a run that learned nothing has no results, models or baseline', () => {
   assert.deepEqual(failed.run.problems, [
     'Stopped: line 2: expected 3 fields, found 2. Nothing was learned.',
   ]);
+  // Every row bad and skipped: the core says nothing was learned, and the page does not again.
+  const skipped = m.received(going, {
+    type: 'failed',
+    message: 'nothing was learned: all 3 data rows were bad and skipped',
+    progress,
+    info,
+    results: [zero, zero],
+  });
+  assert.deepEqual(skipped.run.problems, [
+    'Stopped: nothing was learned: all 3 data rows were bad and skipped.',
+  ]);
+});
+
+test('predictions are out of date once the bad rows setting differs from theirs', () => {
+  const s = m.initialState(heart, specs);
+  const p = { phase: 'done', rows: 270, labelled: 270, correct: 200, csv: '', message: '' };
+  const predicted = { ...s, predictions: { ...p, onError: 'stop' } };
+  assert.equal(m.predictionsStaleness(predicted), '');
+  const skip = { ...predicted, settings: { ...s.settings, onError: 'skip' } };
+  assert.match(m.predictionsStaleness(skip), /^Out of date: the bad rows setting changed/);
+  assert.equal(m.predictionsStaleness({ ...skip, job: { kind: 'run', paused: false } }), '');
+  assert.equal(m.predictionsStaleness({ ...skip, predictions: null }), '');
 });
 
 test('Run is off while the head is read or the data has nothing to learn, and the status says why', () => {

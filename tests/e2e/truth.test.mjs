@@ -2,15 +2,17 @@
 // like a result: other data clears the status and the menus of the data before; the sample
 // menu does not name a sample while the user's own file is loaded; the file picked before is
 // read again when picked again; the pipelines are locked during a run and results are marked
-// out of date when the setup changes after it; an empty, header-only or binary file turns Run
-// off with the reason; a run that learned nothing shows no results; and a few rows read before a
-// bad row rank no pipeline best.
+// out of date when the setup changes after it, and predictions when the bad rows setting does;
+// an empty, header-only, binary, UTF-16 or undecompressable file turns Run off with the reason
+// beside it; a run that learned nothing shows no results; and a few rows read before a bad row
+// rank no pipeline best. Each step asserts every panel it reaches (helpers.mjs shown).
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { openPage, resultsShow, startSite } from './helpers.mjs';
+import { gzipSync } from 'node:zlib';
+import { assertShown, openPage, readDownload, resultsShow, shown, startSite } from './helpers.mjs';
 
 let site;
 let dir;
@@ -37,32 +39,81 @@ function csv(rows, names = ['a', 'b', 'label']) {
 
 const text = (page, sel) => page.$eval(sel, (e) => e.textContent);
 const disabled = (page, sel) => page.$eval(sel, (e) => e.disabled);
-const bodyRows = (page) => page.locator('#results tbody tr').count();
 const previewShows = (page, name) =>
   page.waitForFunction((n) => document.querySelector('#preview th')?.textContent === n, name);
-const labels = (page) =>
-  page.$$eval('#label option', (os) => os.map((o) => o.textContent).join(','));
+const statusShows = (page, pattern) =>
+  page.waitForFunction(
+    ([source, flags]) =>
+      new RegExp(source, flags).test(document.querySelector('#status').textContent),
+    [pattern.source, pattern.flags],
+  );
 
+/** The downloads of a run's results (its models are counted apart). */
+const RESULT_DOWNLOADS = ['export-json', 'export-curve', 'export-png'];
+const LIVER = 'mcv,alkphos,sgpt,sgot,gammagt,drinks,label';
+
+/** Data just chosen, before any run on it: nothing of a run before is shown, and Run is on. */
+const chosen = (sample, columns) => ({
+  status: '',
+  run: 'on',
+  sample,
+  labels: columns,
+  columns,
+  results: [],
+  marks: [],
+  baseline: '',
+  stale: '',
+  downloads: [],
+  models: 0,
+  problems: [],
+});
+const ownFile = (name, columns) => ({
+  ...chosen(`your own file: ${name}`, columns),
+  source: new RegExp(`^${name.replace('.', '\\.')}: `),
+});
+
+/** The page after the bundled sample's first run: its pipelines, as the box lists them. */
 async function opened() {
   const opened = await openPage(site);
   await opened.page.goto(`${site.origin}/`);
   await resultsShow(opened.page, 3, 270);
-  return opened;
+  const pipelines = (await opened.page.inputValue('#specs')).split('\n');
+  return { ...opened, pipelines, ran: (rows) => pipelines.map((p) => `${p}: ${rows}`) };
 }
 
 test('other data clears the status of the run before', async () => {
-  const { context, page, errors } = await opened();
-  assert.match(await text(page, '#status'), /^Done: 270 rows/);
+  const { context, page, errors, ran } = await opened();
+  await assertShown(page, {
+    status: /^Done: 270 rows/,
+    run: 'on',
+    sample: /^Statlog heart/,
+    results: ran(270),
+    marks: ['best'],
+    downloads: RESULT_DOWNLOADS,
+    models: 3,
+  });
   await page.setInputFiles('#file', { name: 'mine.csv', mimeType: 'text/csv', buffer: csv(300) });
   await previewShows(page, 'a');
-  assert.equal(await text(page, '#status'), '', 'the heart run is not said of mine.csv');
+  await assertShown(
+    page,
+    ownFile('mine.csv', 'a,b,label'),
+    'the heart run is not said of mine.csv',
+  );
   await page.click('#run');
   await resultsShow(page, 3, 300);
-  assert.match(await text(page, '#status'), /^Done: 300 rows/);
+  await assertShown(page, {
+    status: /^Done: 300 rows/,
+    results: ran(300),
+    downloads: RESULT_DOWNLOADS,
+    models: 3,
+  });
   await page.selectOption('#dataset', 'liver.csv');
   await previewShows(page, 'mcv');
-  assert.equal(await text(page, '#status'), '', 'nor the run of mine.csv said of liver.csv');
-  assert.equal(await bodyRows(page), 0);
+  await assertShown(
+    page,
+    { ...chosen('BUPA liver (345 rows, 6 features)', LIVER), source: 'sample: liver.csv' },
+    'nor the run of mine.csv said of liver.csv',
+  );
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -71,23 +122,22 @@ test('the sample menu names the own file while it is loaded, and a sample can be
   const { context, page, errors } = await opened();
   await page.setInputFiles('#file', { name: 'mine.csv', mimeType: 'text/csv', buffer: csv(300) });
   await previewShows(page, 'a');
-  const named = await page.$eval('#dataset', (s) => s.selectedOptions[0]?.textContent ?? '');
-  assert.doesNotMatch(named, /Statlog heart/, 'the sample loaded before is not named');
-  assert.match(named, /mine\.csv/);
+  // Not the sample loaded before, nor "Statlog heart".
+  await assertShown(page, ownFile('mine.csv', 'a,b,label'));
   // The sample loaded before is one choice again: it is read.
   await page.selectOption('#dataset', 'heart.csv');
   await previewShows(page, 'age');
-  assert.match(
-    await page.$eval('#dataset', (s) => s.selectedOptions[0].textContent),
-    /^Statlog heart/,
-  );
+  await assertShown(page, {
+    ...chosen('Statlog heart (270 rows, 13 features)', /^age,sex,/),
+    source: 'sample: heart.csv',
+  });
   assert.equal(await page.inputValue('#file'), '', 'the file input names no file not chosen');
   assert.deepEqual(errors, []);
   await context.close();
 });
 
-test('the file picked before is read again when it is picked again after a sample', async () => {
-  const { context, page, errors } = await opened();
+test('the file picked before is read again when it is picked again, after a sample or itself', async () => {
+  const { context, page, errors, ran } = await opened();
   const path = join(dir, 'again.csv');
   writeFileSync(path, csv(200));
   // By path, as a file chooser gives it: the browser fires no change for the same file twice
@@ -96,11 +146,23 @@ test('the file picked before is read again when it is picked again after a sampl
   await previewShows(page, 'a');
   await page.selectOption('#dataset', 'liver.csv');
   await previewShows(page, 'mcv');
+  assert.equal(await page.inputValue('#file'), '', 'cleared: the same file is a change again');
   await page.setInputFiles('#file', path);
   await previewShows(page, 'a');
-  assert.match(await text(page, '#source-name'), /^again\.csv: /);
+  await assertShown(page, ownFile('again.csv', 'a,b,label'));
   await page.click('#run');
   await resultsShow(page, 3, 200);
+  // The same file again through the picker (say, saved anew with other columns): the input is
+  // cleared as the picker opens, so that picking it is a change.
+  writeFileSync(path, csv(120, ['u', 'v', 'label']));
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('#drop')]);
+  assert.equal(await page.inputValue('#file'), '', 'cleared as the picker opens');
+  await chooser.setFiles(path);
+  await previewShows(page, 'u');
+  await assertShown(page, ownFile('again.csv', 'u,v,label'), 'the results of its old rows go');
+  await page.click('#run');
+  await resultsShow(page, 3, 120);
+  await assertShown(page, { status: /^Done: 120 rows/, results: ran(120) });
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -111,9 +173,18 @@ const NOTHING = [
   ['empty.csv', Buffer.alloc(0), /the input is empty/, ''],
   ['header.csv', Buffer.from('p,q,label\n'), /a header but no data rows/, 'p,q,label'],
   ['image.png', binary, /binary file/, ''],
+  // As Excel saves "Unicode Text": the page's own decoding would read it, the run does not.
+  ['unicode.csv', Buffer.from('\ufeffp,q,label\n1,2,1\n3,4,0\n', 'utf16le'), /UTF-16 text/, ''],
+  // A .csv.gz whose compressed bytes are broken: the file reads no better a second time.
+  [
+    'broken.csv.gz',
+    Buffer.concat([gzipSync(csv(50)).subarray(0, 12), Buffer.alloc(64, 7)]),
+    /broken\.csv\.gz cannot be read: the gzip-compressed input cannot be decompressed/,
+    '',
+  ],
 ];
 
-/** A good file (so that there are columns of the file before), then `name`. */
+/** A good file (so that there are columns and results of the file before), then `name`. */
 async function afterGoodFile(page, name, buffer) {
   await page.setInputFiles('#file', {
     name: 'good.csv',
@@ -121,48 +192,34 @@ async function afterGoodFile(page, name, buffer) {
     buffer: csv(50, ['x1', 'x2', 'y']),
   });
   await previewShows(page, 'x1');
+  await page.click('#run');
+  await resultsShow(page, 3, 50);
   await page.setInputFiles('#file', { name, mimeType: 'text/csv', buffer });
   await page.waitForFunction(
     (n) =>
       document.querySelector('#source-name').textContent.startsWith(`${n}:`) &&
-      document.querySelector('#preview th')?.textContent !== 'x1',
+      !document.querySelector('#status').textContent.startsWith('Reading'),
     name,
   );
 }
 
-test('after an empty, header-only or binary file the menus have no column of the file before', async () => {
+test('an empty, header-only, binary, UTF-16 or undecompressable file: Run is off with the reason beside it, and nothing of the file before', async () => {
   const { context, page, errors } = await opened();
-  for (const [name, buffer, , columns] of NOTHING) {
+  for (const [name, buffer, reason, columns] of NOTHING) {
     await afterGoodFile(page, name, buffer);
-    await page.waitForTimeout(200); // the menus have settled
-    assert.equal(await labels(page), columns, `${name}: no column of good.csv in the label menu`);
-    assert.equal(await page.locator('#preview th', { hasText: 'x1' }).count(), 0);
-    if (!columns) assert.equal(await page.locator('#positive option').count(), 0);
-  }
-  assert.deepEqual(errors, []);
-  await context.close();
-});
-
-test('an empty, header-only or binary file: Run is off with the reason shown, and no result', async () => {
-  const { context, page, errors } = await opened();
-  for (const [name, buffer, reason] of NOTHING) {
-    await afterGoodFile(page, name, buffer);
-    await page.waitForFunction(
-      () => !document.querySelector('#status').textContent.startsWith('Reading'),
-    );
-    assert.equal(await disabled(page, '#run'), true, `${name}: Run is off`);
-    assert.match(await text(page, '#status'), /^Cannot run: /);
-    assert.match(await text(page, '#status'), reason, name);
-    assert.match(await page.getAttribute('#run', 'title'), reason);
+    const nothing = {
+      ...ownFile(name, columns),
+      status: new RegExp(`^Cannot run: .*${reason.source}`),
+      run: new RegExp(`^off: Run is off: .*${reason.source}`),
+    };
+    await assertShown(page, nothing, name);
+    assert.equal(await page.getAttribute('#run', 'aria-describedby'), 'status');
     assert.equal(await disabled(page, '#cv-run'), true, `${name}: cross-validation is off`);
-    // Pressing Run anyway (the button is off) makes no result.
+    if (!columns) assert.equal(await page.locator('#positive option').count(), 0, name);
+    // Pressing Run anyway (the button is off) makes no result: the page is as it was.
     await page.$eval('#run', (b) => b.click());
     await page.waitForTimeout(300);
-    assert.equal(await bodyRows(page), 0, `${name}: no result`);
-    for (const id of ['export-json', 'export-curve', 'export-png'])
-      assert.equal(await disabled(page, `#${id}`), true, `${name}: #${id} is off`);
-    assert.doesNotMatch(await text(page, '#problems'), /kept below/);
-    assert.equal(await text(page, '#baseline'), '');
+    await assertShown(page, nothing, `${name}, Run pressed anyway`);
   }
   assert.deepEqual(errors, []);
   await context.close();
@@ -178,27 +235,36 @@ test('a run that learned nothing shows no results', async () => {
   });
   await previewShows(page, 'a');
   await page.click('#run');
-  await page.waitForFunction(() => /^Stopped/.test(document.querySelector('#status').textContent));
-  assert.equal(await bodyRows(page), 0, 'no rows of 0 rows');
-  assert.match(await text(page, '#problems'), /expected 3 fields, found 2\. Nothing was learned\./);
-  assert.doesNotMatch(await text(page, '#problems'), /kept below/);
-  for (const id of ['export-json', 'export-curve', 'export-png'])
-    assert.equal(await disabled(page, `#${id}`), true, `#${id} is off`);
+  await statusShows(page, /^Stopped/);
+  const nothingLearned = {
+    ...ownFile('short.csv', 'a,b,label'),
+    status: /^Stopped/,
+    problems: [
+      'Stopped: line 2, column 3 (label): expected 3 fields, found 2. Nothing was learned.',
+    ],
+  };
+  await assertShown(page, nothingLearned);
   await page.selectOption('#on-error', 'skip');
   await page.click('#run');
-  await page.waitForFunction(() =>
-    /^(Stopped|Done)/.test(document.querySelector('#status').textContent),
-  );
+  await statusShows(page, /^Stopped/);
+  await assertShown(page, {
+    ...nothingLearned,
+    status: /^Stopped after 0 rows/,
+    problems: [
+      'Stopped: nothing was learned: all 3 data rows were bad and skipped; the first: ' +
+        ['line 2', 'line 3', 'line 4']
+          .map((line) => `${line}, column 3 (label): expected 3 fields, found 2`)
+          .join('; ') +
+        '.',
+    ],
+  });
   assert.doesNotMatch(await text(page, '#status'), /progressive error/);
-  assert.equal(await bodyRows(page), 0);
-  assert.equal(await disabled(page, '#export-json'), true);
-  assert.equal(await text(page, '#baseline'), '');
   assert.deepEqual(errors, []);
   await context.close();
 });
 
 test('four rows read before a bad row rank no pipeline best', async () => {
-  const { context, page, errors } = await opened();
+  const { context, page, errors, ran } = await opened();
   await page.setInputFiles('#file', {
     name: 'tiny.csv',
     mimeType: 'text/csv',
@@ -206,20 +272,25 @@ test('four rows read before a bad row rank no pipeline best', async () => {
   });
   await previewShows(page, 'a');
   await page.click('#run');
-  await page.waitForFunction(() =>
-    /^Stopped after 4 rows/.test(document.querySelector('#status').textContent),
-  );
-  await resultsShow(page, 3, 4); // what was learned is shown
-  assert.equal(await page.locator('#results .mark').count(), 0, 'no mark on four rows');
-  assert.match(await text(page, '#baseline'), /of the 4 rows read before the run ended/);
-  assert.match(await text(page, '#problems'), /line 6, column 2 \(b\)/);
+  await statusShows(page, /^Stopped after 4 rows/);
+  await resultsShow(page, 3, 4);
+  // What was learned is shown, as what it is: no mark on four rows, no model to keep.
+  await assertShown(page, {
+    run: 'on',
+    sample: 'your own file: tiny.csv',
+    results: ran(4),
+    marks: [],
+    baseline: /of the 4 rows read before the run ended\. No pipeline is marked/,
+    downloads: RESULT_DOWNLOADS,
+    models: 0,
+    problems: /line 6, column 2 \(b\).*What was learned before it is kept below/,
+  });
   assert.deepEqual(errors, []);
   await context.close();
 });
 
 test('the pipelines are locked during a run; a setup changed after it marks its results out of date', async () => {
-  const { context, page, errors } = await opened();
-  const ran = await page.inputValue('#specs');
+  const { context, page, errors, pipelines } = await opened();
   const path = join(dir, 'big.csv');
   writeFileSync(path, csv(1_000_000));
   await page.setInputFiles('#file', path);
@@ -230,42 +301,87 @@ test('the pipelines are locked during a run; a setup changed after it marks its 
   assert.equal(await page.$eval('#specs', (t) => t.readOnly), true, 'the pipelines are locked');
   await page.focus('#specs');
   await page.keyboard.type('zscore | arow\n');
-  assert.equal(await page.inputValue('#specs'), ran);
+  assert.deepEqual((await page.inputValue('#specs')).split('\n'), pipelines);
   assert.equal(await disabled(page, '#apply-preset'), true);
+  await assertShown(page, { status: /^(Paused: |Starting)/, run: 'off: ', stale: '' });
   await page.click('#cancel');
-  await page.waitForFunction(() =>
-    /^Cancelled/.test(document.querySelector('#status').textContent),
-  );
-  // The table is of the pipelines shown, and says nothing is out of date.
+  await statusShows(page, /^Cancelled/);
+  // The table is of the pipelines shown, says nothing is out of date, and ranks none
+  // (cancelled after part of the file).
   const names = await page.$$eval('#results tbody tr', (rows) =>
     rows.map((r) => r.dataset.pipeline),
   );
-  assert.deepEqual(names, ran.split('\n'));
-  assert.equal(await page.isVisible('#stale'), false);
-  // Cancelled after part of the file: no pipeline is ranked.
-  assert.equal(await page.locator('#results .mark').count(), 0);
+  assert.deepEqual(names, pipelines);
+  await assertShown(page, { run: 'on', marks: [], stale: '', downloads: RESULT_DOWNLOADS });
+  const cancelled = await shown(page);
 
   // After the run the pipelines can be edited: the results are marked out of date, until the
   // setup is the one they ran with again.
   await page.fill('#specs', 'zscore | logreg');
-  assert.equal(await page.isVisible('#stale'), true);
-  assert.match(await text(page, '#stale'), /^Out of date: the pipelines changed since this run/);
+  await assertShown(page, {
+    stale: /^Out of date: the pipelines changed since this run/,
+    results: cancelled.results,
+    status: /^Cancelled/,
+  });
   assert.equal(await page.$eval('#results-panel', (p) => p.classList.contains('stale')), true);
-  await page.fill('#specs', ran);
-  assert.equal(await page.isVisible('#stale'), false);
+  await page.fill('#specs', pipelines.join('\n'));
+  await assertShown(page, { stale: '' });
   await page.selectOption('#holdout', '0.2');
-  assert.match(await text(page, '#stale'), /the holdout changed/);
+  await assertShown(page, { stale: /the holdout changed/ });
   await page.selectOption('#holdout', '0');
   await page.selectOption('#label', { label: 'a' });
-  assert.match(await text(page, '#stale'), /how the data is read changed/);
+  await assertShown(page, { stale: /how the data is read changed/ });
 
   // The data before is not the data now: other data clears the results.
   await page.setInputFiles('#file', { name: 'small.csv', mimeType: 'text/csv', buffer: csv(120) });
   await previewShows(page, 'a');
+  await assertShown(page, ownFile('small.csv', 'a,b,label'));
   await page.fill('#specs', 'zscore | logreg');
   await page.click('#run');
   await resultsShow(page, 1, 120);
-  assert.equal(await page.isVisible('#stale'), false);
+  await assertShown(page, { results: ['zscore | logreg: 120'], stale: '' });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('predictions are marked out of date when the bad rows setting changes, and go with the data', async () => {
+  const { context, page, errors } = await opened();
+  const [model] = await Promise.all([
+    page.waitForEvent('download'),
+    page.click('#results tbody tr[data-pipeline="zscore | logreg"] button.download-model'),
+  ]);
+  await page.setInputFiles('#model-file', {
+    name: 'model.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(await readDownload(model)),
+  });
+  await page.waitForSelector('#score:not([disabled])');
+  await page.click('#score');
+  await page.waitForFunction(() =>
+    /rows predicted/.test(document.querySelector('#score-status').textContent),
+  );
+  const said = /^270 rows predicted; accuracy 0\.\d{4} on the 270 labelled rows\.$/;
+  assert.match(await text(page, '#score-status'), said);
+  await assertShown(page, { downloads: [...RESULT_DOWNLOADS, 'export-predictions'], stale: '' });
+  // Skipping bad rows predicts other rows: what was predicted is marked, beside the results.
+  await page.selectOption('#on-error', 'skip');
+  assert.match(
+    await text(page, '#score-status'),
+    /^270 rows predicted; .* Out of date: the bad rows setting changed since these predictions\./,
+  );
+  assert.equal(await page.$eval('#score-status', (p) => p.classList.contains('stale-note')), true);
+  await assertShown(page, { stale: /how the data is read changed/ });
+  await page.selectOption('#on-error', 'stop');
+  assert.match(await text(page, '#score-status'), said);
+  assert.equal(await page.$eval('#score-status', (p) => p.classList.contains('stale-note')), false);
+  // Other data: no prediction of the data before is offered; the model stays loaded.
+  await page.selectOption('#dataset', 'liver.csv');
+  await previewShows(page, 'mcv');
+  assert.match(
+    await text(page, '#score-status'),
+    /^Model: zscore \| logreg.*, trained on 270 rows/,
+  );
+  await assertShown(page, chosen('BUPA liver (345 rows, 6 features)', LIVER));
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -46,6 +46,18 @@ export function sample(name: string): Source {
 export const isSample = (name: string): boolean =>
   DATASETS.some((d) => d.file === name) || generatedSample(name) !== undefined;
 
+/**
+ * A head's bytes as the run reads them: UTF-8. Blob.text() would decode UTF-16 from its byte
+ * order mark, and the preview would then read a file that the run refuses; a mark that UTF-8
+ * cannot carry is dropped instead, and the reader names UTF-16 by its other bytes (every
+ * other one is 0), as the run does.
+ */
+function asTheRunReads(bytes: Uint8Array): string {
+  const utf16 =
+    (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+  return new TextDecoder().decode(utf16 ? bytes.subarray(2) : bytes);
+}
+
 async function headText(op: Onepass, src: Source, bytes: number): Promise<Head> {
   // A generated sample's head is made here, by the page's module; its rows are the run's.
   if (src.kind === 'generated') return generatedHead(op, src, bytes);
@@ -53,9 +65,10 @@ async function headText(op: Onepass, src: Source, bytes: number): Promise<Head> 
     // A .csv.gz: its head as the run will read it, decompressed.
     if (await isGzipFile(src.file)) {
       const { head, complete } = await gunzippedHead(src.file, bytes);
-      return { text: new TextDecoder().decode(head), complete };
+      return { text: asTheRunReads(head), complete };
     }
-    return { text: await src.file.slice(0, bytes).text(), complete: src.file.size <= bytes };
+    const head = new Uint8Array(await src.file.slice(0, bytes).arrayBuffer());
+    return { text: asTheRunReads(head), complete: src.file.size <= bytes };
   }
   const response = await fetch(src.url);
   if (!response.ok) throw new Error(`the server answered ${response.status}`);
@@ -149,8 +162,15 @@ export async function chooseData(app: App, source: Source): Promise<void> {
     try {
       head = await headText(op, source, bytes);
     } catch (e) {
-      // No blocker: a sample that could not be downloaded may be there when Run asks again.
-      return settle({ problems: [`Cannot read ${sourceName(source)}: ${(e as Error).message}`] });
+      const why = (e as Error).message;
+      // A sample that could not be downloaded may be there when Run asks again; the user's
+      // own file (a .csv.gz that cannot be decompressed, a file gone from the disk) reads no
+      // better a second time: nothing can run on it.
+      return settle(
+        source.kind === 'url'
+          ? { problems: [`Cannot read ${sourceName(source)}: ${why}`] }
+          : { blocker: `${sourceName(source)} cannot be read: ${why}` },
+      );
     }
     if (!current()) return;
     if (head.complete || bytes >= MAX_PREVIEW_BYTES) break;

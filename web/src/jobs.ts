@@ -126,12 +126,13 @@ export function startScoring(app: App): void {
   const { store } = app;
   const s = store.get();
   if (s.job || dataBlocker(s) || !s.model.text) return;
-  const going = { rows: 0, labelled: 0, correct: 0, csv: '' };
+  const { onError } = s.settings;
+  const going = { rows: 0, labelled: 0, correct: 0, csv: '', onError };
   startJob(
     app,
     { predictions: { ...going, phase: 'going', message: '' } },
     { predictions: { ...going, phase: 'failed', message: failedWorker(s) } },
-    { type: 'score', source: s.data.source, model: s.model.text, onError: s.settings.onError },
+    { type: 'score', source: s.data.source, model: s.model.text, onError },
   );
 }
 

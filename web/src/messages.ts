@@ -78,6 +78,14 @@ function runDone(s: PageState, msg: Message<'done'>): Partial<PageState> {
   };
 }
 
+/** Why a run stopped, and what became of what it learned. */
+function stoppedProblem(message: string, learnedRows: boolean): string {
+  if (learnedRows) return `Stopped: ${message}. What was learned before it is kept below.`;
+  // The core says so itself when every row was bad and skipped.
+  if (/^nothing was learned/.test(message)) return `Stopped: ${message}.`;
+  return `Stopped: ${message}. Nothing was learned.`;
+}
+
 /** A run stopped by a bad row or a source that cannot be read: what was learned is shown. */
 function runFailed(s: PageState, msg: Message<'failed'>): Partial<PageState> {
   const results = learnedOnly(msg.results);
@@ -90,11 +98,7 @@ function runFailed(s: PageState, msg: Message<'failed'>): Partial<PageState> {
       results,
       models: [],
       baseline: msg.info ? majorityBaseline(results[0], msg.info) : null,
-      problems: [
-        results.length
-          ? `Stopped: ${msg.message}. What was learned before it is kept below.`
-          : `Stopped: ${msg.message}. Nothing was learned.`,
-      ],
+      problems: [stoppedProblem(msg.message, results.length > 0)],
     })),
     job: null,
   };
@@ -127,10 +131,11 @@ function crossValidated(s: PageState, msg: Message<'cv'>): Partial<PageState> {
   };
 }
 
-function scored(msg: Message<'scored'>): Partial<PageState> {
+function scored(s: PageState, msg: Message<'scored'>): Partial<PageState> {
   const error = msg.error;
   return {
     predictions: {
+      onError: s.predictions?.onError ?? s.settings.onError,
       phase: error === undefined ? 'done' : error === 'cancelled' ? 'cancelled' : 'failed',
       rows: msg.rows,
       labelled: msg.labelled,
@@ -177,7 +182,7 @@ export function received(s: PageState, msg: FromWorker): Partial<PageState> {
     case 'cv':
       return crossValidated(s, msg);
     case 'scored':
-      return scored(msg);
+      return scored(s, msg);
   }
 }
 
@@ -202,6 +207,7 @@ export function workerFailed(s: PageState, reason: string): Partial<PageState> {
             correct: 0,
             csv: '',
             message: failed,
+            onError: s.predictions?.onError ?? s.settings.onError,
           },
         }
       : {}),

@@ -136,6 +136,8 @@ export interface Predictions {
   summary?: string;
   csv: string;
   message: string;
+  /** The bad rows setting they were made with (skipped rows are not predicted). */
+  onError: Settings['onError'];
 }
 
 export interface PageState {
@@ -364,6 +366,17 @@ export function cvStaleness(s: PageState): string {
   if (cv.folds !== s.settings.cvFolds) what.push('the folds');
   if (cv.grid.trim() !== s.settings.cvGrid.trim()) what.push('the grid');
   return what.length ? `Out of date: ${listed(what)} changed since.` : '';
+}
+
+/** The same for the predictions shown: the bad rows setting is the one option they take (other
+ * data or another model clears them). */
+export function predictionsStaleness(s: PageState): string {
+  const p = s.predictions;
+  if (!p || s.job || p.onError === s.settings.onError) return '';
+  return (
+    'Out of date: the bad rows setting changed since these predictions. ' +
+    'Predict again for those of the setup above.'
+  );
 }
 
 /** Rows, rate (the worker's reading time, pauses left out) and bytes; the time left only while

@@ -1,9 +1,9 @@
 // The saved-model panel: a model file loaded and checked, its predictions over the chosen data
 // (paused and cancelled as a run), and their download. Predictions of other data or of
-// another model are never offered.
+// another model are never offered, and those of another bad rows setting are marked out of date.
 import { find, findAll } from '../dom';
 import { downloadPredictions, loadModel, startScoring } from '../jobs';
-import { type App, dataBlocker, type PageState } from '../state';
+import { type App, dataBlocker, type PageState, predictionsStaleness } from '../state';
 import { watch } from '../store';
 
 function said(s: PageState): string {
@@ -40,7 +40,14 @@ export function mountModelPanel(root: HTMLElement, app: App): void {
   score.addEventListener('click', () => startScoring(app));
   exportPredictions.addEventListener('click', () => downloadPredictions(app));
 
-  watch(store, said, (text) => (status.textContent = text));
+  watch(
+    store,
+    (s) => [said(s), predictionsStaleness(s)],
+    ([text, old]) => {
+      status.textContent = old ? `${text} ${old}` : text;
+      status.classList.toggle('stale-note', old !== '');
+    },
+  );
   watch(
     store,
     (s) => [s.job, s.model.text, dataBlocker(s), s.predictions?.phase],
