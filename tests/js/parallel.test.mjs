@@ -218,10 +218,10 @@ test('kept workers do not keep a Node process alive; node -e starts them too', (
   assert.ok(Date.now() - t0 < 8000, `the process took ${Date.now() - t0} ms`);
 });
 
-test('parser threads started early for a large file that never settles go to the kept ones', async () => {
-  // Over 4 MB: the run starts its parsers as it begins (parser_threads.ts), then finds that the
-  // file never settles (a categorical column) and reads it all here; the threads it wanted
-  // early, never sent the run's head, are kept for the next run, which takes them.
+test('a large file that never settles starts no parser thread; threads started early go to the kept ones', async () => {
+  // Over 4 MB: the run starts its parsers once it has read its first block, unless that block
+  // shows that no worker may read the file (a categorical column): it then reads it all here,
+  // as a run on one thread does.
   let text = 'x,color,label\n';
   for (let i = 0; i < 600000; i++)
     text += `${i % 13},${['red', 'blue', 'green'][i % 3]},${i % 2}\n`;
@@ -232,12 +232,29 @@ test('parser threads started early for a large file that never settles go to the
   await settleDescriptors(open, Infinity);
   const before = open();
   const one = await run(path, 1, { positive: '1' });
-  const wanted = EarlyThreads.started;
-  const started = threadCounts.started;
+  let wanted = EarlyThreads.started;
+  let started = threadCounts.started;
+  const many = await run(path, 3, { positive: '1' });
+  assert.equal(many.apart, 0);
+  assertSame(one, many);
+  assert.equal(EarlyThreads.started - wanted, 0, 'no parser thread wanted');
+  assert.equal(threadCounts.started - started, 0, 'no parser thread started');
+  // A sample longer than the first block: the threads start early, then the roles show a
+  // categorical column; the threads, never sent the run's head, are kept for the next run,
+  // which takes them.
+  let wide = 'x,color,label\n';
+  for (let i = 0; i < 300000; i++)
+    wide += `${(i % 13) + 0.123456789},${['red', 'blue', 'green'][i % 3]},${i % 2}\n`;
+  assert.ok(wide.length > 5e6);
+  const widePath = file('categorical-wide.csv', wide);
+  const long = { positive: '1', sampleRows: 100000 }; // 1.9 MB: past the first block
+  const oneLong = await run(widePath, 1, long);
+  wanted = EarlyThreads.started;
+  started = threadCounts.started;
   for (let i = 0; i < 3; i++) {
-    const many = await run(path, 3, { positive: '1' });
-    assert.equal(many.apart, 0);
-    assertSame(one, many);
+    const manyLong = await run(widePath, 3, long);
+    assert.equal(manyLong.apart, 0);
+    assertSame(oneLong, manyLong);
     await keptNow(2);
   }
   assert.equal(EarlyThreads.started - wanted, 3 * 2, 'two parser threads wanted early a run');

@@ -84,7 +84,8 @@ export async function streamInParallel(
     }
     return { blocksApart: 0, blocksHere: 0, pipelinesApart: 0 };
   }
-  // A large file will surely want its parsers: they start now, while the head is read.
+  // A large file will surely want its parsers: they start after its first block, while the
+  // rest of the head is read.
   const early = input.file !== undefined && input.file.size > EARLY_BYTES;
   const stream = new ParallelStream(run, threads - 1, progress, early);
   try {
@@ -139,8 +140,12 @@ class ParallelStream {
   /** Learning here failed (a bad row that stops the stream, after which the worker stopped at
    * it too; or another error of the run's runner). */
   #learnFailed = false;
-  /** Parser threads started as the run began (a large file), for the pool to take. */
-  readonly #early: EarlyThreads | null;
+  /** Parser threads started early (a large file), for the pool to take. */
+  #early: EarlyThreads | null = null;
+  /** A large file: its threads start once its first block is read, unless that block already
+   * shows that no worker may read it (encoded columns, a multiclass label: readApartState -1),
+   * so that a run on one thread pays for no thread. */
+  #startEarly: boolean;
 
   get pipelinesApart(): number {
     return this.#split?.filter(Boolean).length ?? 0;
@@ -150,13 +155,12 @@ class ParallelStream {
     readonly run: ParallelRun,
     readonly parsers: number,
     readonly progress: (bytes: number) => void | Promise<void>,
-    /** Start the parser threads now (a large file), for the pool to take. */
+    /** Start the parser threads early (a large file), for the pool to take. */
     startEarly = false,
   ) {
     this.#inFlight = new InOrder(2 * parsers + 3);
     this.share = new ReadShare(parsers);
-    // Last: nothing after it throws.
-    this.#early = startEarly ? new EarlyThreads(parsers, run.source) : null;
+    this.#startEarly = startEarly;
   }
 
   /** Learns the next block in flight: a worker's rows, or its bytes read here. */
@@ -279,6 +283,11 @@ class ParallelStream {
         }
         while (this.#inFlight.size) await this.#learn();
         this.#pushHere(block);
+        if (this.#startEarly) {
+          this.#startEarly = false;
+          if (!oneThread && run.runner.readApartState() !== -1)
+            this.#early = new EarlyThreads(this.parsers, run.source);
+        }
         if (this.#pool || oneThread) continue;
         head.push(block);
         headBytes += block.length;
