@@ -307,8 +307,10 @@ std::size_t CsvReader::read_plain_row(const char* const begin, const char* const
       p = q + 1;
       continue;
     }
-    const char* q = find_first_of3(p, end, stop, '"', '\n');
-    if (q == end || *q != stop) break;  // a quote, too few cells, or the record goes on
+    // The delimiter ends the last cell too: a row with a cell too many is the careful way's
+    // to name (an ignored or encoded last column would take "a,b" whole).
+    const char* q = find_first_of3(p, end, delimiter, '"', '\n');
+    if (q == end || *q != stop) break;  // a quote, too few or too many cells
     std::string_view cell(p, static_cast<std::size_t>(q - p));
     if (last && !cell.empty() && cell.back() == '\r') cell.remove_suffix(1);
     p = q + 1;

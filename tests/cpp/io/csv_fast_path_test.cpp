@@ -131,6 +131,29 @@ TEST(CsvFastPath, TabSeparatedCellsKeepTheirEmptyCells) {
   EXPECT_EQ(r.features, (std::vector<std::string>{"a", "b", "colour=red", "colour=blue"}));
 }
 
+TEST(CsvFastPath, ACellTooManyIsABadRowWhateverTheLastColumnIs) {
+  // The last column encoded, or ignored (a model's features by name leave it out): "b,c" in
+  // it is a row of one field too many on both paths, skipped and counted.
+  const std::string text =
+      "x,label,colour\n"
+      "1,1,red\n"
+      "2,0,blue,green\n"
+      "3,1,red\n";
+  CsvOptions encoded;
+  encoded.sample_rows = 0;
+  encoded.label = "label";
+  encoded.roles = {{"colour", ColumnRole::categorical}};
+  encoded.on_error = ErrorPolicy::skip;
+  CsvOptions ignored = encoded;
+  ignored.roles = {{"colour", ColumnRole::ignore}};
+  for (const CsvOptions& opt : {encoded, ignored}) {
+    const Read r = expect_paths_agree(text, opt);
+    ASSERT_TRUE(r.status) << r.status.message();
+    EXPECT_EQ(r.rows.size(), 2u);
+    EXPECT_EQ(r.skipped, 1u);
+  }
+}
+
 TEST(CsvFastPath, TheHeaderRepeatedIsNamedOnEitherPath) {
   const std::string text =
       "age,work,income\n"
