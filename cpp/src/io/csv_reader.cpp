@@ -489,12 +489,10 @@ std::uint64_t CsvReader::encode_tail(std::size_t cells, RowBlock& out) {
   }
   FeatureEncoder::finish_row(tail_);
   if (out.tail_offset.empty()) out.tail_offset.assign(out.size() + 1, 0);
-  const std::size_t at = out.tail_index.size();
-  out.tail_index.resize(at + tail_.size());
-  out.tail_value.resize(at + tail_.size());
-  for (std::size_t k = 0; k < tail_.size(); ++k) {
-    out.tail_index[at + k] = tail_[k].first;
-    out.tail_value[at + k] = tail_[k].second;
+  // Pushed one by one: a resize first zeroes what is then written, a loop of its own in wasm.
+  for (const auto& [index, value] : tail_) {
+    out.tail_index.push_back(index);
+    out.tail_value.push_back(value);
   }
   out.tail_offset.push_back(out.tail_index.size());
   return missing;
