@@ -218,13 +218,13 @@ function stageMenu(registry: RegistryEntry[]): HTMLSelectElement {
   return stage;
 }
 
-/** The menu of modifiers (+avg, +vote), none chosen. */
+/** The menu of modifiers (+avg, +vote, +platt), none chosen. */
 function modifierMenu(registry: RegistryEntry[]): HTMLSelectElement {
   const modifier = el('select');
   modifier.id = 'builder-modifier';
   for (const e of registry.filter((x) => x.kind === 'modifier'))
     modifier.append(new Option(`+${e.name}: ${e.summary}`, e.name));
-  modifier.prepend(new Option('no averaging', ''));
+  modifier.prepend(new Option('no modifier', ''));
   modifier.value = '';
   return modifier;
 }
