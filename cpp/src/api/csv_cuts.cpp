@@ -1,14 +1,14 @@
 #include "onepass/api/csv_cuts.hpp"
 
-#include "core/parse_number.hpp"
 #include "io/csv_quoting.hpp"
+#include "io/csv_reader.hpp"
 
 namespace onepass {
 
 namespace {
 
 // The records of a CSV as the reader finds and numbers them (io/csv_quoting.hpp
-// find_record_end; CsvReader::process says which it passes over).
+// find_record_end; record_is_read says which it passes over).
 class Records {
  public:
   Records(std::string_view data, const CsvOptions& options) : data_(data), opt_(options) {}
@@ -25,10 +25,7 @@ class Records {
     const std::uint64_t line = line_;
     line_ += 1 + breaks;
     at_ = end == std::string_view::npos ? data_.size() : end + 1;
-    if (line == 1 && rec.substr(0, 3) == "\xEF\xBB\xBF") rec.remove_prefix(3);
-    if (!rec.empty() && rec.back() == '\r') rec.remove_suffix(1);
-    const bool comment = opt_.comment != 0 && !rec.empty() && rec.front() == opt_.comment;
-    return line > opt_.skip_lines && !comment && !trim_blanks(rec).empty();
+    return record_is_read(rec, line, opt_);
   }
 
  private:

@@ -362,13 +362,17 @@ std::size_t CsvReader::read_plain_row(const char* begin, const char* end, bool n
                        : read_plain_row<false, kDecimal>(begin, end, out);
 }
 
-Status CsvReader::process(std::string_view rec, std::uint64_t line, RowBlock& out) {
+bool record_is_read(std::string_view& rec, std::uint64_t line, const CsvOptions& opt) {
   if (line == 1 && rec.size() >= 3 && std::memcmp(rec.data(), "\xEF\xBB\xBF", 3) == 0)
     rec.remove_prefix(3);  // UTF-8 byte-order mark
   if (!rec.empty() && rec.back() == '\r') rec.remove_suffix(1);
-  if (line <= opt_.skip_lines) return Status::ok();
-  if (opt_.comment != 0 && !rec.empty() && rec.front() == opt_.comment) return Status::ok();
-  if (trim_blanks(rec).empty()) return Status::ok();  // blank line
+  if (line <= opt.skip_lines) return false;
+  if (opt.comment != 0 && !rec.empty() && rec.front() == opt.comment) return false;
+  return !trim_blanks(rec).empty();  // not a blank line
+}
+
+Status CsvReader::process(std::string_view rec, std::uint64_t line, RowBlock& out) {
+  if (!record_is_read(rec, line, opt_)) return Status::ok();
   if (opt_.delimiter == 0) return hold_for_delimiter(rec, line, out);
   if (!header_read_) {
     first_line_ = line;

@@ -127,6 +127,11 @@ struct ColumnInfo {
   std::string reason;
 };
 
+// A record as the reader takes it: a UTF-8 byte-order mark on line 1 and a final '\r' come off
+// `record`; false when the reader passes over it (a line before skip_lines, a comment, a blank
+// line). The one rule for the reader and for cutting a file into parts (api/csv_cuts.hpp).
+bool record_is_read(std::string_view& record, std::uint64_t line, const CsvOptions& options);
+
 // A line of text above the table (a title, a note) is read as its first record.
 inline constexpr const char* kTitleLineHint =
     "a title line above the table? pass it over with option skipLines (CLI --skip-lines) or "
