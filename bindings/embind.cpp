@@ -75,6 +75,7 @@ EMSCRIPTEN_BINDINGS(onepass) {
   emscripten::function("memory", &memory_value);
   emscripten::function("metricNames", &metric_names_value);
   emscripten::function("limits", &limits_value);
+  emscripten::function("modelSizeError", &model_size_error_value);
   emscripten::function("savedBeforeStop", &saved_before_stop_value);
   emscripten::function("gridSpecs", &grid_specs_value);
   register_model(emscripten::class_<JsPipeline>("Pipeline").constructor<>())

@@ -468,6 +468,8 @@ export interface Limits {
   maxStreamRows: number;
   /** The points a progressive curve keeps; past them it thins (docs/algorithms.md 6.1). */
   maxCurvePoints: number;
+  /** The text of a model file, in bytes: kMaxDims inputs at 32 bytes a number (2^29). */
+  maxModelBytes: number;
 }
 /** A CSV option (api/csv_options.hpp): its name in the API, its flag in the CLIs (a switch
  * sets switchValue), whether svmlight rows take it too, and a whole-number option's bounds. */
@@ -501,6 +503,8 @@ export interface RawModule {
   memory(): { heapBytes: number; inUseBytes: number };
   metricNames(): (keyof RawMetrics)[];
   limits(): Limits;
+  /** "" when a model file of this many bytes may be read, else why not (the core's check). */
+  modelSizeError(bytes: number): string;
   savedBeforeStop(rows: number, file: string): string;
   gridSpecs(spec: string, grid: string): { specs?: string[]; error?: string };
   /** The streams made by code as JSON text: RawStreamEntry[]. */

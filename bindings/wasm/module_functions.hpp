@@ -51,7 +51,7 @@ inline val metric_names_value() {
 }
 
 // The core's bounds (api/limits.hpp): { maxDims, maxWindow, maxShuffleBuffer, maxClasses,
-// maxTaskWeights, maxClassWeight, maxDriftEvents, maxStreamRows, maxCurvePoints }.
+// maxTaskWeights, maxClassWeight, maxDriftEvents, maxStreamRows, maxCurvePoints, maxModelBytes }.
 inline val limits_value() {
   val out = val::object();
   out.set("maxDims", static_cast<double>(onepass::kMaxDims));
@@ -63,7 +63,14 @@ inline val limits_value() {
   out.set("maxDriftEvents", static_cast<double>(onepass::kMaxDriftEvents));
   out.set("maxStreamRows", static_cast<double>(onepass::kMaxStreamRows));
   out.set("maxCurvePoints", static_cast<double>(onepass::kMaxCurvePoints));
+  out.set("maxModelBytes", static_cast<double>(onepass::kMaxModelBytes));
   return out;
+}
+
+// "" when a model file of `bytes` bytes may be read, else why not (models/model_json.hpp
+// check_model_size): a CLI asks before it reads the file.
+inline std::string model_size_error_value(double bytes) {
+  return onepass::check_model_size(static_cast<std::uint64_t>(bytes)).message();
 }
 
 // What both CLIs say when a bad row stopped a run with --save (api/runners.hpp).

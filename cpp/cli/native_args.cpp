@@ -1,6 +1,7 @@
 #include "native_args.hpp"
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -50,8 +51,20 @@ bool read_file(const std::string& path, std::string& text) {
   return true;
 }
 
+onepass::Status check_model_file(const std::string& path) {
+  std::error_code error;
+  const std::uintmax_t bytes = std::filesystem::file_size(path, error);
+  if (error) return onepass::Status::ok();  // not a regular file: read as it comes
+  const onepass::Status size = onepass::check_model_size(bytes);
+  return size ? size : onepass::Status::error(path + ": " + size.message());
+}
+
 ModelFile read_model(const std::string& path, int (*unreadable)(const std::string& message)) {
   ModelFile out;
+  if (const onepass::Status size = check_model_file(path); !size) {
+    out.status = failure(size.message());
+    return out;
+  }
   if (!read_file(path, out.text)) {
     out.status = unreadable("cannot open " + path);
     return out;

@@ -37,6 +37,9 @@ onepass::Status read_in_chunks(const std::string& path, std::size_t chunk,
                                const std::function<onepass::Status()>& finish);
 // A whole file as text, or false when it cannot be opened.
 bool read_file(const std::string& path, std::string& text);
+// A model file's size checked before it is read (onepass::check_model_size): an error naming the
+// file when it is larger than a model can be; ok when it is not, or cannot be measured.
+onepass::Status check_model_file(const std::string& path);
 
 // A saved model read from a file: its text (a run or a scorer is built from it again) and the
 // model it holds; or none, its message printed and `status` the exit code.

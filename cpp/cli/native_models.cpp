@@ -85,11 +85,17 @@ int merge(onepass::CommandLine line) {
   const std::vector<std::string>& files = line.files;
   const std::string out = line.value("--out");
   std::vector<std::string> texts(files.size());
-  for (std::size_t i = 0; i < files.size(); ++i)
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (const onepass::Status size = check_model_file(files[i]); !size)
+      return failure(size.message());
     if (!read_file(files[i], texts[i])) return failure("cannot open " + files[i]);
+  }
   onepass::MergeOptions options = onepass::merge_options_of(line);
-  if (line.has("--base") && !read_file(line.value("--base"), options.base))
-    return failure("cannot open " + line.value("--base"));
+  if (line.has("--base")) {
+    const std::string base = line.value("--base");
+    if (const onepass::Status size = check_model_file(base); !size) return failure(size.message());
+    if (!read_file(base, options.base)) return failure("cannot open " + base);
+  }
   auto merged = onepass::merge_models(texts, options);
   if (!merged) return failure(merged.message());
   std::ofstream(out, std::ios::binary) << merged.value() << "\n";

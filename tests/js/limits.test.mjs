@@ -65,6 +65,7 @@ test("the JS layer's bounds are the core's, and the core refuses past them", asy
       maxDriftEvents: 1000,
       maxStreamRows: 1e9,
       maxCurvePoints: 10000,
+      maxModelBytes: 2 ** 29,
     },
     limits,
   );

@@ -78,6 +78,9 @@ export interface Onepass {
   /** @internal What both CLIs say when a bad row stopped a run with --save and the model of the
    * rows learned before it is written (api/runners.hpp saved_before_stop). */
   savedBeforeStop(rows: number, file: string): string;
+  /** @internal "" when a model file of this many bytes may be read, else why not (the core's
+   * one check, models/model_json.hpp check_model_size): a CLI asks before it reads a file. */
+  modelSizeError(bytes: number): string;
   /** @internal The CSV options with their CLI flags (api/csv_options.hpp). */
   readonly csvFlags: CsvFlag[];
   /**
@@ -231,6 +234,7 @@ function coreMethods({
   | 'commandLine'
   | 'checkReading'
   | 'savedBeforeStop'
+  | 'modelSizeError'
   | 'previewCsv'
   | 'memory'
   | 'metricNames'
@@ -252,6 +256,7 @@ function coreMethods({
       if (err) fail(err);
     },
     savedBeforeStop: (rows, file) => raw.savedBeforeStop(rows, file),
+    modelSizeError: (bytes) => raw.modelSizeError(bytes),
     previewCsv(head, opts = {}) {
       const { complete, ...rest } = opts;
       const text = typeof head === 'string' ? head : new TextDecoder().decode(head);

@@ -1,5 +1,5 @@
 // Files the CLI reads: text, CSV streams (or standard input), models; messages that name them.
-import { createReadStream, readFileSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Onepass } from '../index.js';
 
@@ -10,6 +10,26 @@ export function readText(file: string): string {
     const err = e as NodeJS.ErrnoException;
     throw new Error(`cannot read ${file}: ${err.code === 'ENOENT' ? 'no such file' : err.message}`);
   }
+}
+
+/** Refuses a model file larger than a model can be before it is read, with the core's message
+ * (its size and the bound) and the file's name. */
+function checkModelFile(op: Onepass, file: string): void {
+  let bytes = 0;
+  try {
+    const stat = statSync(file);
+    if (stat.isFile()) bytes = stat.size;
+  } catch {
+    // readText names a file that cannot be read
+  }
+  const error = op.modelSizeError(bytes);
+  if (error) throw inFile(file, new Error(error));
+}
+
+/** A model file's text, refused unread when it is larger than a model can be. */
+export function readModelText(op: Onepass, file: string): string {
+  checkModelFile(op, file);
+  return readText(file);
 }
 
 /** Opens a CSV (or standard input for "-") as a stream of byte chunks. */
@@ -34,6 +54,7 @@ export function loadModel(
   op: Onepass,
   file: string,
 ): { text: string; rows: number; input: 'csv' | 'svmlight' } {
+  checkModelFile(op, file);
   try {
     const text = readText(file);
     const p = op.loadPipeline(text); // validate now, with the file's name in the message

@@ -4,7 +4,7 @@ import { basename } from 'node:path';
 import { decompressed } from '../api/sources.js';
 import { load } from '../index.js';
 import { Words } from './args.js';
-import { inFile, loadModel, openCsv, readText } from './files.js';
+import { inFile, loadModel, openCsv, readModelText } from './files.js';
 
 export async function predict(args: string[]): Promise<void> {
   const op = await load();
@@ -78,9 +78,15 @@ export async function merge(args: string[]): Promise<void> {
   const options = {
     mean: w.has('--mean'),
     ...(weights ? { weights } : {}),
-    ...(base ? { base: readText(base) } : {}),
+    ...(base ? { base: readModelText(op, base) } : {}),
   };
-  writeFileSync(out, op.mergeJSON(w.files.map(readText), options) + '\n');
+  writeFileSync(
+    out,
+    op.mergeJSON(
+      w.files.map((f) => readModelText(op, f)),
+      options,
+    ) + '\n',
+  );
   process.stderr.write(`onepass: merged ${w.files.length} models into ${out}\n`);
 }
 
@@ -90,7 +96,7 @@ export async function exportModel(args: string[]): Promise<void> {
   const [modelFile, onnx, weights] = [w.file, w.value('--onnx'), w.value('--weights')];
   // dispose() rather than `using`: Node before 18.18 and 20.4 has no Symbol.dispose, and the
   // package says it runs on Node 18 (package.json engines).
-  const p = op.loadPipeline(readText(modelFile));
+  const p = op.loadPipeline(readModelText(op, modelFile));
   try {
     // Both are made before either is written: a pipeline without a linear form writes nothing.
     const bytes = onnx ? p.toONNX() : undefined;

@@ -39,6 +39,15 @@ inline constexpr double kMaxClassWeight = 100;
 // a model file without bound.
 inline constexpr std::size_t kMaxDriftEvents = 1000;
 
+// The text of a model file, in bytes: the widest pipeline's kMaxDims (2^24) inputs, one number
+// each, at the 32 bytes a number takes as the writer writes it (a shortest round-trip double is
+// at most 24 characters; a comma, a line break and the indent of its depth make the rest):
+// 2^29 bytes, 512 MiB. A model that keeps several numbers an input (a scaler's statistics, a
+// learner's state) is bounded to fewer inputs by it: four numbers an input, 2^22 inputs. Parsing
+// takes several times the text in memory, so a larger file is refused before it is read; it is
+// also about V8's longest string (2^29 - 24 characters), so no JS front end could pass one.
+inline constexpr std::size_t kMaxModelBytes = std::size_t{1} << 29;
+
 // The rows of a generated stream (docs/algorithms.md 6.9): a billion rows of SEA are about 60 GB
 // of CSV, past what any run needs, and the bound keeps every row index and schedule within
 // 2^53, where doubles still count exactly.

@@ -5,6 +5,7 @@
 
 #include "core/parse_number.hpp"
 #include "models/model_document.hpp"
+#include "models/model_shape.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -217,21 +218,13 @@ std::string not_finite(const std::vector<double>& values) {
 
 namespace model_document {
 
-// Parses and checks the envelope: format, version, checksum. Returns the body without checksum.
+// Parses and checks the envelope: its shape first (size, format, version, header, the learner's
+// parts; models/model_shape.hpp), then the checksum. Returns the body without checksum.
 Result<json> parse_model(const std::string& text) {
+  if (Status shape = check_shape(text); !shape) return shape;
   Result<json> parsed = parse_json(text);
   if (!parsed) return parsed.status();
   json j = parsed.take();
-  if (text_of(j, "format") != "onepass-model")
-    return bad("its \"format\" is not \"onepass-model\"");
-  const json* version = member(j, "version");
-  if (!version || !version->is_number_integer()) return bad("it has no format version");
-  const auto v = version->get<std::int64_t>();
-  if (v > kModelFormatVersion)
-    return Status::error("the model file has format version " + std::to_string(v) +
-                         ", newer than this onepass reads (" + std::to_string(kModelFormatVersion) +
-                         "); update onepass to load it");
-  if (v < 1) return bad("format version " + std::to_string(v) + " does not exist");
   const std::string sum = text_of(j, "checksum");
   j.erase("checksum");
   if (sum != checksum_of(j))
@@ -397,6 +390,14 @@ Result<ModelSchema> schema_of(const json& j) {
 }
 
 }  // namespace model_document
+
+Status check_model_size(std::uint64_t bytes) {
+  if (bytes <= kMaxModelBytes) return Status::ok();
+  return Status::error("the model file is " + std::to_string(bytes) +
+                       " bytes, more than the largest a model can need (" +
+                       std::to_string(kMaxModelBytes) +
+                       " bytes: 2^24 inputs at 32 bytes a number); it is not read");
+}
 
 std::string model_to_json(const Pipeline& pipeline, const ModelSchema& schema) {
   json j = map_strings(body_of(pipeline, schema), file_string);

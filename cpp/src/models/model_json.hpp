@@ -32,6 +32,7 @@
 // rejected with a message saying so.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -90,6 +91,10 @@ struct LoadedModel {
   std::unique_ptr<Pipeline> pipeline;
   ModelSchema schema;
 };
+
+// The bound of a model file's text (core/limits.hpp kMaxModelBytes), checked before anything
+// is parsed, and by the CLIs before a file is read: an error naming the size and the bound.
+Status check_model_size(std::uint64_t bytes);
 
 std::string model_to_json(const Pipeline& pipeline, const ModelSchema& schema);
 // The schema's feature names when it has one per feature of `dims`, else x1..x<dims> (a
