@@ -2,6 +2,7 @@
 
 #include "io/csv_quoting.hpp"
 #include "io/csv_reader.hpp"
+#include "io/csv_resync.hpp"
 
 namespace onepass {
 
@@ -20,6 +21,19 @@ class Records {
     std::uint64_t breaks = 0;
     const std::size_t end =
         find_record_end(data_.data(), data_.size(), at_, quote_, opt_.delimiter, breaks);
+    // Past the record bound with a quoted field still open there, a reader that skips bad
+    // rows reads on at the line after that field's quote (io/csv_resync.hpp).
+    const std::size_t stop = end == std::string_view::npos ? data_.size() : end;
+    if (stop - at_ > opt_.max_record_bytes && opt_.on_error == ErrorPolicy::skip) {
+      const OpenQuote quote =
+          find_open_quote({data_.substr(at_, opt_.max_record_bytes)}, opt_.delimiter);
+      if (quote.open && quote.restart != std::string_view::npos) {
+        at_ += quote.restart;
+        line_ += quote.line + 1;
+        quote_.reset();
+        return false;
+      }
+    }
     std::string_view rec =
         data_.substr(at_, (end == std::string_view::npos ? data_.size() : end) - at_);
     const std::uint64_t line = line_;

@@ -10,10 +10,20 @@
 
 #include "core/find_byte.hpp"
 #include "core/parse_number.hpp"
+#include "io/csv_resync.hpp"
 
 #include <fast_float/fast_float.h>
 
 namespace onepass {
+
+namespace {
+
+// "3 lines passed over", for the message of a stray quote's bad row.
+std::string lines_passed_over(std::uint64_t lines) {
+  return std::to_string(lines) + (lines == 1 ? " line" : " lines") + " passed over";
+}
+
+}  // namespace
 
 Status CsvReader::feed(const char* data, std::size_t size, RowBlock& out) {
   if (failed_ || finished_) return refuse_input("CSV");
@@ -32,18 +42,22 @@ Status CsvReader::feed(const char* data, std::size_t size, RowBlock& out) {
     discarding_ = false;
     ++next_line_;
   }
-  if (!pending_.empty()) {
-    const std::size_t end = find_record_end(data, size, 0, quote_, opt_.delimiter, pending_breaks_);
+  // A record pending from the chunks before joins this one; after a stray quote, reading on
+  // may leave another pending (record_too_long), which joins it in turn.
+  while (!pending_.empty()) {
+    const std::size_t end =
+        find_record_end(data, size, pos, quote_, opt_.delimiter, pending_breaks_);
     const std::size_t stop = end == std::string_view::npos ? size : end;
-    if (pending_.size() + stop > opt_.max_record_bytes) {
-      Status st = record_too_long(data, size, 0, end, pos, out);
-      return st ? feed_rest(data, size, pos, out) : st;
+    if (pending_.size() + stop - pos > opt_.max_record_bytes) {
+      Status st = record_too_long(data, size, pos, end, pos, out);
+      if (!st) return st;
+      continue;
     }
     if (end == std::string_view::npos) {
-      pending_.append(data, size);
+      pending_.append(data + pos, size - pos);
       return Status::ok();
     }
-    pending_.append(data, end);
+    pending_.append(data + pos, end - pos);
     const std::uint64_t line = next_line_;
     next_line_ += 1 + pending_breaks_;
     pending_breaks_ = 0;
@@ -96,18 +110,37 @@ Status CsvReader::feed_rest(const char* data, std::size_t size, std::size_t pos,
 Status CsvReader::finish(RowBlock& out) {
   if (failed_ || finished_) return repeat_end();
   finished_ = true;
-  if (!pending_.empty()) {
-    if (quote_.in_quotes()) {
-      if (!delimiter_sample_.empty()) {  // the records held are read first
-        Status st = settle_delimiter(out);
-        if (!st) return st;
-      }
-      if (header_read_ && !schema_ready_) {  // the rows held for the sample are read first
-        Status st = flush_sample(out);
-        if (!st) return st;
-      }
-      return row_error(next_line_, 0, "a quoted field is not closed before the end of the input");
+  // A quoted field open at the end: under skip, reading goes on at the line after its quote's
+  // (io/csv_resync.hpp), which may leave another record pending.
+  while (!pending_.empty() && quote_.in_quotes()) {
+    if (!delimiter_sample_.empty()) {  // the records held are read first
+      Status st = settle_delimiter(out);
+      if (!st) return st;
     }
+    if (header_read_ && !schema_ready_) {  // the rows held for the sample are read first
+      Status st = flush_sample(out);
+      if (!st) return st;
+    }
+    const OpenQuote quote = find_open_quote({pending_}, opt_.delimiter);
+    std::string what = "a quoted field is not closed before the end of the input";
+    const std::uint64_t line = next_line_ + quote.line, passed = quote.line + 1;
+    if (quote.restart == std::string_view::npos || opt_.on_error != ErrorPolicy::skip ||
+        !header_read_)
+      return row_error(line, quote.field, what);
+    next_line_ += passed;
+    Status st = row_error(
+        line, quote.field,
+        what + "; read on at line " + std::to_string(next_line_) + ", " + lines_passed_over(passed),
+        true);
+    skipped_ += passed - 1;
+    const std::string again = pending_.substr(quote.restart);
+    pending_.clear();
+    quote_.reset();
+    pending_breaks_ = 0;
+    if (st) st = feed_rest(again.data(), again.size(), 0, out);
+    if (!st) return st;
+  }
+  if (!pending_.empty()) {
     std::string last;
     last.swap(pending_);
     Status st = process(last, next_line_, out);
@@ -171,8 +204,9 @@ Status CsvReader::record_too_long(const char* data, std::size_t size, std::size_
                                   std::size_t end, std::size_t& resume, RowBlock& out) {
   // One stray quote made the rest of the stream one record. A record is bounded: the
   // record is pending_ then data[from, ...); its bytes past the bound are never kept. The error
-  // names where a quote that never closed opened; under skip, reading goes on after the record
-  // when it ends in this chunk, else at the next line break after the bound.
+  // names where a quote that never closed opened; under skip, reading goes on at the line after
+  // that quote's (io/csv_resync.hpp), else after the record when it ends in this chunk, else at
+  // the next line break after the bound.
   if (!delimiter_sample_.empty()) {  // the records before it are read first, as they came
     Status st = settle_delimiter(out);
     if (!st) return st;
@@ -185,35 +219,34 @@ Status CsvReader::record_too_long(const char* data, std::size_t size, std::size_
     return static_cast<std::uint64_t>(std::count(v.begin(), v.end(), '\n'));
   };
   const std::uint64_t first_line = next_line_;
-  std::uint64_t line = first_line;
-  std::size_t column = 0;
   std::string what = "a record longer than " + std::to_string(opt_.max_record_bytes) +
                      " bytes (option maxRecordBytes, CLI --max-record-bytes)";
-  // The quote that opened the field still open at the bound, if one is (io/csv_quoting.hpp).
-  QuoteState q;
-  std::uint64_t lines = 0, open_line = 0;
-  std::size_t field = 1, open_field = 0;
-  const char delimiter = opt_.delimiter;
-  for (const std::string_view part : {std::string_view(pending_), tail}) {
-    for (const char c : part) {
-      if (c == '\n') {
-        ++lines;
-        continue;
-      }
-      const bool field_start = q.at_field_start();
-      const CsvChar kind = q.step(c, ends_field(c, delimiter));
-      if (kind == CsvChar::delimiter) {
-        ++field;
-      } else if (kind == CsvChar::quote && field_start) {
-        open_line = lines;
-        open_field = field;
-      }
+  const OpenQuote quote = find_open_quote({pending_, tail}, opt_.delimiter);
+  if (quote.open) what += ": the quoted field that opens here is not closed within them";
+  const std::uint64_t line = first_line + (quote.open ? quote.line : 0);
+  const std::size_t column = quote.open ? quote.field : 0;
+  if (quote.open && quote.restart != std::string_view::npos && opt_.on_error == ErrorPolicy::skip &&
+      header_read_) {
+    // The record's lines up to the quote's are one bad row, each counted as skipped; reading
+    // goes on at the next line, in pending_ (read again, then this chunk from `from`) or here.
+    const std::uint64_t passed = quote.line + 1;
+    next_line_ = first_line + passed;
+    Status st = row_error(
+        line, column,
+        what + "; read on at line " + std::to_string(next_line_) + ", " + lines_passed_over(passed),
+        true);
+    skipped_ += passed - 1;
+    quote_.reset();
+    pending_breaks_ = 0;
+    if (quote.restart >= have) {
+      resume = from + (quote.restart - have);
+      pending_ = std::string();
+      return st;
     }
-  }
-  if (q.in_quotes()) {
-    line += open_line;
-    column = open_field;
-    what += ": the quoted field that opens here is not closed within them";
+    const std::string again = pending_.substr(quote.restart);
+    pending_ = std::string();
+    resume = from;
+    return feed_rest(again.data(), again.size(), 0, out);
   }
   const std::uint64_t record_breaks = breaks(pending_);
   if (end != std::string_view::npos) {  // the record ends in this chunk: go on after it

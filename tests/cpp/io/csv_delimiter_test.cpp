@@ -90,7 +90,8 @@ TEST(TabularCsv, RecordsHeldForTheDelimiterAreReadBeforeAnErrorThatEndsTheInput)
   EXPECT_EQ(r.skipped, 1u);
   r = read_alike_in_every_chunking("a,b,y\n1,2,1\n\"3,4,0\n", CsvOptions());
   EXPECT_EQ(r.rows, 1u);
-  EXPECT_EQ(r.error, "line 3: a quoted field is not closed before the end of the input");
+  EXPECT_EQ(r.error,
+            "line 3, column 1 (a): a quoted field is not closed before the end of the input");
 }
 
 }  // namespace

@@ -366,7 +366,8 @@ TEST(CsvReader, BadRowsNameLineAndColumn) {
       {"3,4,-1\n5,6,0\n",
        "line 4, column 3 (label): a third label value '0': the negative class so far is -1 "
        "(labels are 1 and 0, or 1 and -1)"},
-      {"3,\"4,1\n", "line 3: a quoted field is not closed before the end of the input"},
+      {"3,\"4,1\n",
+       "line 3, column 2 (chol): a quoted field is not closed before the end of the input"},
   };
   for (const auto& c : cases) {
     CsvReader r(strict());
