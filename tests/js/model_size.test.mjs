@@ -2,15 +2,16 @@
 // parts before its document is built (models/model_shape.hpp), in both CLIs and the API.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, writeFileSync, ftruncateSync } from 'node:fs';
+import { closeSync, mkdtempSync, rmSync, openSync, writeFileSync, ftruncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test } from 'node:test';
-import { load } from '../../lib/index.js';
+import { after, test } from 'node:test';
+import { load } from 'onepass';
 import { cli, root } from './helpers.mjs';
 
 const op = await load();
 const dir = mkdtempSync(join(tmpdir(), 'onepass-model-size-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
 const native = (args) =>
   spawnSync(join(root, 'build/native/onepass-native'), args, { encoding: 'utf8' });
 
@@ -22,7 +23,7 @@ test('a model file past the bound is refused unread, with its size and the bound
   ftruncateSync(fd, 2 ** 29 + 1);
   closeSync(fd);
   const message =
-    /the model file is 536870913 bytes, more than the largest a model can need \(536870912 bytes: 2\^24 inputs at 32 bytes a number\); it is not read/;
+    /the model file is 536870913 bytes, more than a model file may be \(536870912 bytes: 2\^24 inputs at 32 bytes a number, about the longest text JavaScript holds\); it is not read/;
   writeFileSync(join(dir, 'rows.csv'), 'a,label\n1,1\n2,0\n');
   for (const args of [
     ['predict', join(dir, 'rows.csv'), '--model', big],
@@ -38,7 +39,7 @@ test('a model file past the bound is refused unread, with its size and the bound
 
 test('a learner part longer than the header allows is refused before the document is built', () => {
   const p = op.pipeline('zscore | logreg');
-  p.learn([1, 2], 1);
+  p.learnOne([1, 2], 1);
   const good = p.toJSON();
   p.dispose();
   const loaded = op.loadPipeline(good);

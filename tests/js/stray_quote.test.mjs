@@ -2,13 +2,14 @@
 // both CLIs read on at the line after it and count the lines passed over (io/csv_resync.hpp).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import { cli, root } from './helpers.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'onepass-stray-quote-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
 
 test('200,000 rows with one stray quote: all others learned, one line passed over', () => {
   const lines = ['a,b,label'];

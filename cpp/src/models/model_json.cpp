@@ -394,9 +394,9 @@ Result<ModelSchema> schema_of(const json& j) {
 Status check_model_size(std::uint64_t bytes) {
   if (bytes <= kMaxModelBytes) return Status::ok();
   return Status::error("the model file is " + std::to_string(bytes) +
-                       " bytes, more than the largest a model can need (" +
-                       std::to_string(kMaxModelBytes) +
-                       " bytes: 2^24 inputs at 32 bytes a number); it is not read");
+                       " bytes, more than a model file may be (" + std::to_string(kMaxModelBytes) +
+                       " bytes: 2^24 inputs at 32 bytes a number, about the longest text "
+                       "JavaScript holds); it is not read");
 }
 
 std::string model_to_json(const Pipeline& pipeline, const ModelSchema& schema) {

@@ -35,8 +35,9 @@ TEST(ModelBounds, SizeIsBoundedBeforeAnythingIsRead) {
   EXPECT_EQ(kMaxModelBytes, std::size_t{1} << 29);  // kMaxDims inputs at 32 bytes a number
   EXPECT_TRUE(check_model_size(kMaxModelBytes));
   EXPECT_EQ(check_model_size(kMaxModelBytes + 1).message(),
-            "the model file is 536870913 bytes, more than the largest a model can need "
-            "(536870912 bytes: 2^24 inputs at 32 bytes a number); it is not read");
+            "the model file is 536870913 bytes, more than a model file may be (536870912 bytes: "
+            "2^24 inputs at 32 bytes a number, about the longest text JavaScript holds); it is "
+            "not read");
 }
 
 TEST(ModelBounds, ModelsAsWrittenStillLoad) {
