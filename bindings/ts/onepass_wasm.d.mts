@@ -372,25 +372,50 @@ export interface RawScorer {
 }
 /** Metric values by name (core/eval/metrics.hpp metric_names: one list for every front end);
  * null where undefined (AUC with one class, log-loss of a learner without probabilities). */
+/** An evaluation's figures by name (api/dataset.hpp; eval/task_metrics.hpp names them), null
+ * where undefined. Which keys a run has depends on its label's task (RawRun.task). */
 export interface RawMetrics {
-  accuracy: number | null;
-  error: number | null;
-  precision: number | null;
-  recall: number | null;
-  f1: number | null;
-  balancedAccuracy: number | null;
-  logLoss: number | null;
-  tp: number | null;
-  fp: number | null;
-  tn: number | null;
-  fn: number | null;
+  /** Yes/no and multiclass labels (docs/algorithms.md 6.5, 6.6). */
+  accuracy?: number | null;
+  error?: number | null;
+  balancedAccuracy?: number | null;
+  logLoss?: number | null;
+  /** Yes/no labels only (6.5). */
+  precision?: number | null;
+  recall?: number | null;
+  f1?: number | null;
+  tp?: number | null;
+  fp?: number | null;
+  tn?: number | null;
+  fn?: number | null;
   /** Of scored rows only (train and test parts, folds), not of progressive validation. */
   auc?: number | null;
   /** Precision at k (option k, default 20), of scored rows only. */
   pAtK?: number | null;
+  /** Multiclass labels only (6.6): F1 averaged over the classes present, and weighted by their
+   * rows; the accuracy of the majority class (of the training part, for held-out rows). */
+  macroF1?: number | null;
+  weightedF1?: number | null;
+  baselineAccuracy?: number | null;
+  /** Regression targets only (6.7), beside the mean predictor's (the training part's mean, for
+   * held-out rows). */
+  mae?: number | null;
+  rmse?: number | null;
+  r2?: number | null;
+  baselineMae?: number | null;
+  baselineRmse?: number | null;
+  baselineR2?: number | null;
 }
 export interface RawRun {
   spec: string;
+  /** What the label is (docs/algorithms.md 1.8): the metrics' keys follow from it. */
+  task: 'binary' | 'multiclass' | 'regression';
+  /** A multiclass label's classes, in the model's order, and the final model's counts on the
+   * test rows: the confusion matrix (rows: actual classes, columns: predicted) and the
+   * per-class figures (6.6). */
+  classes?: string[];
+  confusion?: number[][];
+  perClass?: { class: string; rows: number; precision: number; recall: number; f1: number }[];
   nTrain: number;
   nTest: number;
   progressive: RawMetrics;
@@ -434,6 +459,9 @@ export interface RawDataset {
   notices(): string[];
   warnings(shuffled: boolean): string[];
   width(): number;
+  task(): 'binary' | 'multiclass' | 'regression';
+  classes(): string[];
+  defaultPipeline(): string;
   holdout(spec: string, options: object): RawRun;
   withTest(spec: string, test: RawDataset, options: object): RawRun;
   initLike(options: object, train: RawDataset): string;

@@ -5,6 +5,7 @@
 
 #include "convert.hpp"
 #include "onepass/api/dataset.hpp"
+#include "onepass/api/defaults.hpp"
 
 namespace onepass_wasm {
 
@@ -84,6 +85,9 @@ class JsDataset {
   val notices() const { return strings_value(data_->notices()); }
   val warnings(bool shuffled) const { return strings_value(data_->warnings(shuffled)); }
   double width() const { return static_cast<double>(data_->width()); }
+  std::string task() const { return onepass::task_name(data_->task()); }
+  val classes() const { return strings_value(data_->classes()); }
+  std::string default_pipeline() const { return onepass::default_pipeline(data_->task()); }
 
   val holdout(const std::string& spec, val options) const {
     return json_value(data_->holdout(spec, evaluation_options(options)));

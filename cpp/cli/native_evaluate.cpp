@@ -44,9 +44,9 @@ int evaluate(onepass::CommandLine line) {
   onepass::evaluation_of(line, protocol, options);
   std::vector<std::string> specs = line.options["--pipeline"];
   const std::string file = line.files[0], test_file = line.value("--test");
-  if (specs.empty()) specs.push_back(onepass::kDefaultPipeline);
   auto data = load(file, read, nullptr);
   if (!data) return failure(data.message());
+  if (specs.empty()) specs.push_back(onepass::default_pipeline(data.value()->task()));
   Result<std::unique_ptr<Dataset>> test = std::unique_ptr<Dataset>();
   if (!test_file.empty()) test = load(test_file, read, data.value().get());
   if (!test) return failure(test.message());

@@ -207,8 +207,9 @@ const regressionColumns: Column[] = [
 /** The holdout's majority-class accuracy (the same test rows for every pipeline), or null. */
 export function holdoutBaseline(holdout: RunResult[]): number | null {
   const t = holdout[0]?.test;
-  if (!t || t.tp === null || t.fp === null || t.tn === null || t.fn === null) return null;
-  return ratio(Math.max(t.tp + t.fn, t.tn + t.fp), t.tp + t.fp + t.tn + t.fn);
+  const [tp, fp, tn, fn] = [t?.tp, t?.fp, t?.tn, t?.fn];
+  if (tp == null || fp == null || tn == null || fn == null) return null;
+  return ratio(Math.max(tp + fn, tn + fp), tp + fp + tn + fn);
 }
 
 /** The holdout's columns (binary runs only: the evaluation protocols take yes/no labels). */

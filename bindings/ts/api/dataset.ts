@@ -72,7 +72,8 @@ export interface EvaluationProtocol {
   test?: string;
 }
 
-/** A labelled CSV held in memory for the evaluation protocols (spec 6.2-6.4). */
+/** A labelled CSV held in memory for the evaluation protocols (spec 6.2-6.4): yes/no labels,
+ * classes or numbers (docs/algorithms.md 1.8), each with its own metrics. */
 export class Dataset extends WasmOwned<RawDataset> {
   /** @internal use Onepass.loadDataset() */
   constructor(raw: RawDataset) {
@@ -105,6 +106,20 @@ export class Dataset extends WasmOwned<RawDataset> {
   /** The number of features a pipeline sees. */
   get width(): number {
     return this.raw.width();
+  }
+  /** What the label is (docs/algorithms.md 1.8), as a run decides it: the evaluations learn and
+   * measure that task. */
+  get task(): 'binary' | 'multiclass' | 'regression' {
+    return this.raw.task();
+  }
+  /** A multiclass label's classes, in the order they first appeared (empty otherwise). */
+  get classes(): string[] {
+    return this.raw.classes();
+  }
+  /** The default pipeline of this label's task (api/defaults.hpp), as a run without pipelines
+   * would learn it. */
+  get defaultPipeline(): string {
+    return this.raw.defaultPipeline();
   }
 
   /** Seeded split, one pass over the training part, then the test part (spec 6.2). */

@@ -295,9 +295,11 @@ export interface ScoredRows {
   targets?: Float64Array | null;
 }
 
-/** Metric values by name, camelCase as the rest of the API: accuracy, error, precision,
- * recall, f1, balancedAccuracy, logLoss, tp, fp, tn, fn, and of scored rows auc and pAtK; null
- * where undefined (AUC with one class). */
+/** Metric values by name, camelCase as the rest of the API; null where undefined (AUC with one
+ * class). A yes/no label's: accuracy, error, precision, recall, f1, balancedAccuracy, logLoss,
+ * tp, fp, tn, fn, and of scored rows auc and pAtK. A multiclass label's: accuracy, error,
+ * balancedAccuracy, macroF1, weightedF1, logLoss, baselineAccuracy. A number's: mae, rmse, r2,
+ * baselineMae, baselineRmse, baselineR2. */
 export type MetricValues = RawMetrics;
 export type RunResult = Omit<RawRun, 'error' | 'testCurves'> & {
   /** The test part's ROC curve (the true-positive rate at false-positive rates 0, 0.01, ...,
@@ -319,7 +321,7 @@ export interface EvalOptions {
   k?: number;
   /** Grid search, e.g. "lambda=0,0.01,0.1;mu=0,1" (holdout and given test sets). */
   grid?: string;
-  /** The metric the grid search selects on (default accuracy). */
+  /** The metric the grid search selects on (default accuracy; r2 for a number). */
   select?: string;
   /** Share of the training part held out for selection (default 0.2). */
   validation?: number;

@@ -1,16 +1,16 @@
 // `onepass evaluate`: holdout, k-fold cross-validation, a test file, learning curves and grids.
 import { load, type DatasetOptions, type EvalOptions, type MetricValues } from '../index.js';
-import type { EvaluationProtocol } from '../api/dataset.js';
+import type { Dataset, EvaluationProtocol } from '../api/dataset.js';
 import { pad, Words } from './args.js';
 import { inFile, openCsv, orDefault } from './files.js';
 
-const DEFAULT_METRICS: (keyof MetricValues)[] = [
-  'accuracy',
-  'f1',
-  'auc',
-  'logLoss',
-  'balancedAccuracy',
-];
+/** The table's columns when --metrics names none: each task's headline figures, a baseline's
+ * beside a multiclass or regression model's. */
+const DEFAULT_METRICS: Record<Dataset['task'], (keyof MetricValues)[]> = {
+  binary: ['accuracy', 'f1', 'auc', 'logLoss', 'balancedAccuracy'],
+  multiclass: ['accuracy', 'balancedAccuracy', 'macroF1', 'logLoss', 'baselineAccuracy'],
+  regression: ['mae', 'rmse', 'r2', 'baselineRmse', 'baselineR2'],
+};
 
 interface EvaluateArgs {
   file: string;
@@ -22,7 +22,7 @@ interface EvaluateArgs {
   test?: string;
   curve?: number[];
   json: boolean;
-  metrics: (keyof MetricValues)[];
+  metrics?: (keyof MetricValues)[];
   options: EvalOptions;
 }
 
@@ -42,7 +42,7 @@ function evaluateArgs(w: Words): EvaluateArgs {
     test: w.value('--test'),
     curve: list(w.value('--curve'))?.map(Number),
     json: w.has('--json'),
-    metrics: (list(w.value('--metrics')) as (keyof MetricValues)[]) ?? DEFAULT_METRICS,
+    metrics: list(w.value('--metrics')) as (keyof MetricValues)[] | undefined,
     options: {
       seed: w.number('--seed'),
       shuffle: w.has('--shuffle') || undefined,
@@ -66,7 +66,6 @@ export async function evaluate(args: string[]): Promise<void> {
     test: a.test,
   };
   const options = { ...a.options, testFraction: a.holdout };
-  orDefault(a.pipelines, op);
   for (const spec of a.pipelines) op.pipeline(spec).dispose();
   const read = a.read;
   const data = await op.loadDataset(await openCsv(a.file), read).catch((e: Error) => {
@@ -84,7 +83,9 @@ export async function evaluate(args: string[]): Promise<void> {
     process.stderr.write(`onepass: warning: ${a.test}: ${w}\n`);
   for (const n of data.notices) process.stderr.write(`onepass: note: ${n}\n`);
   // Each line as the core writes it (api/dataset.hpp), the same as onepass-native evaluate's.
+  orDefault(a.pipelines, data.defaultPipeline); // the label's task's
   const lines: string[] = [];
+  const metrics = a.metrics ?? DEFAULT_METRICS[data.task];
   try {
     for (const spec of a.pipelines) lines.push(data.evaluationLine(spec, protocol, options, test));
   } finally {
@@ -98,7 +99,7 @@ export async function evaluate(args: string[]): Promise<void> {
   printTable(
     a,
     lines.map((l) => JSON.parse(l) as EvaluationLine),
-    a.metrics,
+    metrics,
   );
 }
 

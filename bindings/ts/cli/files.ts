@@ -68,8 +68,8 @@ export function loadModel(
 }
 
 /** Without --pipeline (and --load) a run uses the core's default pipeline, and says so. */
-export function orDefault(pipelines: string[], op: Onepass): void {
+export function orDefault(pipelines: string[], spec: string): void {
   if (pipelines.length > 0) return;
-  pipelines.push(op.defaultPipeline);
-  process.stderr.write(`pipeline: ${op.defaultPipeline} (the default; choose with --pipeline)\n`);
+  pipelines.push(spec);
+  process.stderr.write(`pipeline: ${spec} (the default; choose with --pipeline)\n`);
 }

@@ -124,7 +124,7 @@ export async function run(args: string[]): Promise<void> {
   if (!a.load) a.words.checkReading();
   // A CSV without --pipeline runs the default of its label's task, said once the task is known.
   const byDefault = !a.load && a.pipelines.length === 0;
-  if (a.format !== 'csv') orDefault(a.pipelines, op);
+  if (a.format !== 'csv') orDefault(a.pipelines, op.defaultPipeline);
   for (const spec of a.pipelines) op.pipeline(spec).dispose(); // spec errors before file errors
   const { source, csv, svm, learnedBefore } = await startRunner(op, a);
   const runner = csv ?? svm!;

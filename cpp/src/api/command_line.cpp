@@ -5,7 +5,7 @@
 #include <optional>
 
 #include "core/parse_number.hpp"
-#include "eval/metrics.hpp"
+#include "eval/task_metrics.hpp"
 #include "onepass/api/csv_options.hpp"
 #include "onepass/api/dataset.hpp"
 #include "onepass/api/defaults.hpp"
@@ -23,7 +23,7 @@ enum class Kind {
   count,      // a whole number from lo to hi
   fraction,   // a number in (0, 1)
   fractions,  // comma-separated numbers in (0, 1]
-  metrics,    // comma-separated names of metrics (eval/metrics.hpp metric_names)
+  metrics,    // comma-separated names of metrics (eval/task_metrics.hpp every_metric_name)
   metric,     // one metric's name
   numbers,    // comma-separated numbers (merge --weights; merge_models checks what they may be)
   number,     // one finite number (predict --threshold; the scorer checks what it may be)
@@ -130,7 +130,7 @@ Status check_fraction(const std::string& flag, const std::string& text, bool one
 
 // A metric's name; a snake_case one (log_loss) is pointed at its camelCase form.
 Status check_metric(const std::string& flag, const std::string& name) {
-  const std::vector<std::string>& known = metric_names();
+  const std::vector<std::string>& known = every_metric_name();
   if (std::find(known.begin(), known.end(), name) != known.end()) return Status::ok();
   std::string camel;
   for (std::size_t i = 0; i < name.size(); ++i)
@@ -138,11 +138,15 @@ Status check_metric(const std::string& flag, const std::string& name) {
                  ? static_cast<char>(std::toupper(static_cast<unsigned char>(name[++i])))
                  : name[i];
   const bool close = std::find(known.begin(), known.end(), camel) != known.end();
-  std::string all;
-  for (const auto& k : known) all += (all.empty() ? "" : ", ") + k;
+  std::string all;  // each task's metrics (eval/task_metrics.hpp)
+  for (Task t : {Task::binary, Task::multiclass, Task::regression}) {
+    all += all.empty() ? "" : "; ";
+    all += std::string(task_name(t)) + ":";
+    for (const auto& k : task_metric_names(t)) all += " " + k;
+  }
   return Status::error(flag + ": unknown metric '" + name + "'" +
-                       (close ? " (did you mean " + camel + "?)" : "") +
-                       "; the metrics are: " + all);
+                       (close ? " (did you mean " + camel + "?)" : "") + "; the metrics are, " +
+                       all);
 }
 
 Status check_value(const Option& o, const std::string& text) {

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "api/task_json.hpp"
+#include "eval/task_metrics.hpp"
 #include "models/model_json.hpp"
 #include "onepass/api/csv_options.hpp"
 #include "onepass/api/json_text.hpp"
@@ -88,22 +90,8 @@ std::vector<std::string> Dataset::warnings(bool shuffled) const {
   return w;
 }
 
-namespace {
-
-// The protocols here (holdout, k-fold, grids, curves) score yes/no labels; a label of another
-// task (docs/algorithms.md 1.8) is said so, naming what learns it.
-Status binary_label(const CsvReader& r, Status read) {
-  if (!r.schema_ready() || r.task() == Task::binary) return read;
-  return Status::error("the label " + quote_cell(r.label_name()) + " is " + task_name(r.task()) +
-                       ": holdout, k-fold, grids and curves take yes/no labels; run (progressive "
-                       "validation) learns and scores it, or name a positive class to test one "
-                       "class against the rest");
-}
-
-}  // namespace
-
 Status Dataset::push(const char* data, std::size_t size) {
-  if (!svmlight_) return binary_label(*csv_, csv_->feed(data, size, rows_));
+  if (!svmlight_) return csv_->feed(data, size, rows_);
   Status st = svmlight_->feed(data, size, sparse_block_);
   keep_sparse_block();
   return st;
@@ -111,11 +99,14 @@ Status Dataset::push(const char* data, std::size_t size) {
 
 Status Dataset::finish() {
   if (!svmlight_) {
-    Status st = binary_label(*csv_, csv_->finish(rows_));
+    Status st = csv_->finish(rows_);
     if (!st || class_request_.empty()) return st;
-    // The label's two values are known now: the weights each evaluation's pipelines learn with.
+    // The label's classes are known now: the weights each evaluation's pipelines learn with (a
+    // regression target has none: Pipeline::set_class_weights says so).
     Result<ClassWeights> weights =
-        binary_class_weights(class_request_, csv_->negative_label(), csv_->positive_label());
+        csv_->task() == Task::binary
+            ? binary_class_weights(class_request_, csv_->negative_label(), csv_->positive_label())
+            : known_class_weights(class_request_, csv_->classes());
     if (!weights) return weights.status();
     class_weights_ = weights.take();
     return Status::ok();
@@ -131,12 +122,26 @@ void Dataset::keep_sparse_block() {
   sparse_block_.clear();
 }
 
+Task Dataset::task() const {
+  return csv_ && csv_->schema_ready() ? csv_->task() : Task::binary;
+}
+
+std::vector<std::string> Dataset::classes() const {
+  return task() == Task::multiclass ? csv_->classes() : std::vector<std::string>{};
+}
+
 std::vector<std::string> Dataset::features() const {
   return svmlight_ ? std::vector<std::string>() : csv_->feature_names();
 }
 
+std::string Dataset::selection(const EvaluationOptions& options) const {
+  return options.select.empty() ? default_selection(task()) : options.select;
+}
+
 EvalOptions Dataset::eval_options(const EvaluationOptions& options) const {
   EvalOptions opt = options.eval;
+  opt.task = task();
+  opt.classes = classes();
   opt.scale_encoded = scale_encoded_;  // as the file was read
   opt.class_weights = class_weights_;
   return opt;
@@ -146,7 +151,8 @@ Result<Evaluation> Dataset::holdout(const std::string& spec,
                                     const EvaluationOptions& options) const {
   if (!fraction(options.test_fraction)) return Status::error("the test fraction must be in (0, 1)");
   const EvalOptions opt = eval_options(options);
-  return evaluate_on(rows_, spec, holdout_split(rows_.y, options.test_fraction, opt), options);
+  return evaluate_on(rows_, spec, holdout_split(strata(rows_, opt), options.test_fraction, opt),
+                     options);
 }
 
 Result<Evaluation> Dataset::with_test(const std::string& spec, const Dataset& test,
@@ -177,12 +183,13 @@ Result<Evaluation> Dataset::evaluate_on(const RowBlock& data, const std::string&
     return Status::error("the validation fraction must be in (0, 1)");
   auto grid = parse_grid(options.grid);
   if (!grid) return grid.status();
-  auto g = grid_search(data, spec, grid.value(), split, options.select, options.validation,
+  const std::string select = selection(options);
+  auto g = grid_search(data, spec, grid.value(), split, select, options.validation,
                        options.optimistic, opt);
   if (!g) return g.status();
   out.run = std::move(g.value().final);
-  out.grid = GridChoice{std::move(g.value().candidates), g.value().best, options.select,
-                        g.value().optimistic};
+  out.grid =
+      GridChoice{std::move(g.value().candidates), g.value().best, select, g.value().optimistic};
   return out;
 }
 
@@ -222,16 +229,32 @@ Json metrics_json(const Metrics& m) {
   return out;
 }
 
+// A multiclass run's counts on its test rows (docs/algorithms.md 6.6): the classes by name, the
+// confusion matrix over all of them (a class neither in the test part nor predicted has a row
+// and a column of zeros) and the per-class figures.
+void add_test_counts(const RunResult& r, Json& j) {
+  const std::size_t k = std::max(r.classes.size(), r.test_counts.classes());
+  TaskProgress counts = r.test_counts;
+  std::vector<std::size_t> same(counts.classes());
+  for (std::size_t c = 0; c < same.size(); ++c) same[c] = c;
+  counts.remap_classes(same, k);
+  j["classes"] = class_names(r.classes, k);
+  add_class_counts(counts, r.classes, j);
+}
+
 Json run_json(const RunResult& r) {
-  return Json{{"spec", r.spec},
-              {"nTrain", r.n_train},
-              {"nTest", r.n_test},
-              {"progressive", metrics_json(r.progressive)},
-              {"train", metrics_json(r.train)},
-              {"test", metrics_json(r.test)},
-              {"diverged", r.reverted_steps > 0},
-              {"revertedSteps", r.reverted_steps},
-              {"testCurves", {{"roc", r.test_curves.roc}, {"pr", r.test_curves.pr}}}};
+  Json j{{"spec", r.spec},
+         {"task", task_name(r.task)},
+         {"nTrain", r.n_train},
+         {"nTest", r.n_test},
+         {"progressive", metrics_json(r.progressive)},
+         {"train", metrics_json(r.train)},
+         {"test", metrics_json(r.test)},
+         {"diverged", r.reverted_steps > 0},
+         {"revertedSteps", r.reverted_steps},
+         {"testCurves", {{"roc", r.test_curves.roc}, {"pr", r.test_curves.pr}}}};
+  if (r.task == Task::multiclass) add_test_counts(r, j);
+  return j;
 }
 
 Json evaluation_json(const Evaluation& e) {
@@ -311,7 +334,7 @@ Result<std::string> evaluation_line_json(const Dataset& data, const Dataset* tes
   how["shuffle"] = options.eval.shuffle;
   if (!options.grid.empty()) {
     how["grid"] = options.grid;
-    how["select"] = options.select;
+    how["select"] = data.selection(options);
     how["optimistic"] = options.optimistic;
     if (!options.optimistic) how["validation"] = options.validation;
   }

@@ -8,10 +8,32 @@ std::string class_name(const std::vector<std::string>& classes, std::size_t k) {
   return k < classes.size() ? classes[k] : std::to_string(k);
 }
 
+}  // namespace
+
+std::vector<std::string> class_names(const std::vector<std::string>& classes, std::size_t count) {
+  std::vector<std::string> names;
+  for (std::size_t k = 0; k < count; ++k) names.push_back(class_name(classes, k));
+  return names;
+}
+
+void add_class_counts(const TaskProgress& pr, const std::vector<std::string>& classes,
+                      OrderedJson& j) {
+  OrderedJson per = OrderedJson::array();
+  for (std::size_t k = 0; k < pr.classes(); ++k)
+    per.push_back({{"class", class_name(classes, k)},
+                   {"rows", pr.class_rows(k)},
+                   {"precision", pr.precision(k)},
+                   {"recall", pr.recall(k)},
+                   {"f1", pr.f1(k)}});
+  j["perClass"] = per;
+  j["confusion"] = pr.confusion();
+}
+
+namespace {
+
 void add_multiclass(const TaskProgress& pr, const std::vector<std::string>& classes,
                     OrderedJson& j) {
-  std::vector<std::string> names;
-  for (std::size_t k = 0; k < pr.classes(); ++k) names.push_back(class_name(classes, k));
+  const std::vector<std::string> names = class_names(classes, pr.classes());
   j["classes"] = names;
   j["accuracy"] = number_or_null(pr.accuracy());
   j["error"] =
@@ -21,15 +43,7 @@ void add_multiclass(const TaskProgress& pr, const std::vector<std::string>& clas
   j["macroF1"] = number_or_null(pr.macro_f1());
   j["weightedF1"] = number_or_null(pr.weighted_f1());
   j["logLoss"] = number_or_null(pr.log_loss());
-  OrderedJson per = OrderedJson::array();
-  for (std::size_t k = 0; k < pr.classes(); ++k)
-    per.push_back({{"class", names[k]},
-                   {"rows", pr.class_rows(k)},
-                   {"precision", pr.precision(k)},
-                   {"recall", pr.recall(k)},
-                   {"f1", pr.f1(k)}});
-  j["perClass"] = per;
-  j["confusion"] = pr.confusion();
+  add_class_counts(pr, classes, j);
   j["baseline"] = pr.rows() ? OrderedJson{{"class", names[pr.majority_class()]},
                                           {"accuracy", pr.majority_accuracy()}}
                             : OrderedJson(nullptr);

@@ -17,6 +17,14 @@ namespace onepass {
 // error rate or mean absolute error).
 void add_task_figures(const Pipeline& p, const std::vector<std::string>& classes, OrderedJson& j);
 
+// The names of `count` classes: those given, then the index of any class past them.
+std::vector<std::string> class_names(const std::vector<std::string>& classes, std::size_t count);
+
+// A multiclass pipeline's counts: perClass [{ class, rows, precision, recall, f1 }] and the
+// confusion matrix (rows: actual, columns: predicted), classes named by `classes`.
+void add_class_counts(const TaskProgress& pr, const std::vector<std::string>& classes,
+                      OrderedJson& j);
+
 // The learner's weights of such a pipeline: one array per class (weights) and biases, named
 // by class; regression: the one array and bias.
 void add_task_weights(const Pipeline& p, const std::vector<std::string>& classes, OrderedJson& j);

@@ -8,6 +8,9 @@
 
 namespace onepass {
 
+// Figures by name, in the order a protocol reports them.
+using Metrics = std::vector<std::pair<std::string, double>>;
+
 // Confusion counts and what follows from them (spec 6.5).
 struct Confusion {
   std::uint64_t tp = 0, fp = 0, tn = 0, fn = 0;

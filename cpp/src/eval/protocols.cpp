@@ -7,6 +7,7 @@
 
 #include "core/spec.hpp"
 #include "eval/metrics.hpp"
+#include "eval/task_metrics.hpp"
 #include "models/scorer.hpp"
 #include "pipeline/pipeline.hpp"
 #include "pipeline/registry.hpp"
@@ -21,12 +22,14 @@ std::size_t round_half_up(double v) {
   return static_cast<std::size_t>(std::floor(v + 0.5));
 }
 
-// Row indices by class (or all together when not stratified), each group in seeded order.
-std::vector<std::vector<std::size_t>> groups(const std::vector<std::int8_t>& labels,
-                                             const EvalOptions& opt, SeededRandom& rng) {
-  std::vector<std::vector<std::size_t>> g(opt.stratified ? 2 : 1);
-  for (std::size_t i = 0; i < labels.size(); ++i)
-    g[opt.stratified && labels[i] > 0 ? 1 : 0].push_back(i);
+// Row indices by stratum, each group in seeded order.
+std::vector<std::vector<std::size_t>> groups(const std::vector<std::size_t>& strata,
+                                             SeededRandom& rng) {
+  std::vector<std::vector<std::size_t>> g(1);
+  for (std::size_t i = 0; i < strata.size(); ++i) {
+    if (strata[i] >= g.size()) g.resize(strata[i] + 1);
+    g[strata[i]].push_back(i);
+  }
   for (auto& v : g) rng.shuffle(v);
   return g;
 }
@@ -71,7 +74,9 @@ Result<std::string> with_horizon(const std::string& spec, std::size_t n_train) {
 }
 
 bool lower_is_better(const std::string& metric) {
-  return metric == "error" || metric == "logLoss" || metric == "fp" || metric == "fn";
+  for (const char* lower : {"error", "logLoss", "fp", "fn", "mae", "rmse"})
+    if (metric == lower) return true;
+  return false;
 }
 
 }  // namespace
@@ -113,11 +118,19 @@ double metric_value(const Metrics& m, const std::string& name) {
   return kNan;
 }
 
-Split holdout_split(const std::vector<std::int8_t>& labels, double test_fraction,
+std::vector<std::size_t> strata(const RowBlock& data, const EvalOptions& opt) {
+  std::vector<std::size_t> out(data.size(), 0);
+  if (!opt.stratified || opt.task == Task::regression) return out;
+  for (std::size_t i = 0; i < out.size(); ++i)
+    out[i] = opt.task == Task::binary ? data.y[i] > 0 : static_cast<std::size_t>(data.target[i]);
+  return out;
+}
+
+Split holdout_split(const std::vector<std::size_t>& strata, double test_fraction,
                     const EvalOptions& opt) {
   SeededRandom rng(opt.seed);
   Split s;
-  for (const auto& g : groups(labels, opt, rng)) {
+  for (const auto& g : groups(strata, rng)) {
     const std::size_t t =
         std::min(g.size(), round_half_up(test_fraction * static_cast<double>(g.size())));
     s.test.insert(s.test.end(), g.begin(), g.begin() + static_cast<std::ptrdiff_t>(t));
@@ -128,24 +141,81 @@ Split holdout_split(const std::vector<std::int8_t>& labels, double test_fraction
   return s;
 }
 
-Result<std::vector<Split>> kfold_splits(const std::vector<std::int8_t>& labels, std::size_t k,
+Result<std::vector<Split>> kfold_splits(const std::vector<std::size_t>& strata, std::size_t k,
                                         const EvalOptions& opt) {
   if (k < 2) return Status::error("cross-validation needs at least 2 folds");
-  if (k > labels.size())
+  if (k > strata.size())
     return Status::error(std::to_string(k) + " folds need at least " + std::to_string(k) +
-                         " rows; the data has " + std::to_string(labels.size()));
+                         " rows; the data has " + std::to_string(strata.size()));
   SeededRandom rng(opt.seed);
-  std::vector<std::size_t> fold_of(labels.size());
-  std::size_t next = 0;  // dealt round robin across the classes, so fold sizes differ by <= 1
-  for (const auto& g : groups(labels, opt, rng))
+  std::vector<std::size_t> fold_of(strata.size());
+  std::size_t next = 0;  // dealt round robin across the strata, so fold sizes differ by <= 1
+  for (const auto& g : groups(strata, rng))
     for (std::size_t i : g) fold_of[i] = next++ % k;
   std::vector<Split> folds(k);
-  for (std::size_t i = 0; i < labels.size(); ++i)
+  for (std::size_t i = 0; i < strata.size(); ++i)
     for (std::size_t f = 0; f < k; ++f)
       (fold_of[i] == f ? folds[f].test : folds[f].train).push_back(i);
   for (auto& f : folds) order_training(f.train, opt, rng);
   return folds;
 }
+
+namespace {
+
+// A fresh pipeline of `spec` that has learned the training rows in their order.
+Result<std::unique_ptr<Pipeline>> trained(const RowBlock& data, const std::string& spec,
+                                          const Split& split, const EvalOptions& opt) {
+  auto built = Pipeline::build(spec, 0, 0, opt.task);
+  if (!built) return built.status();
+  Pipeline& p = *built.value();
+  if (Status st = p.set_class_weights(opt.class_weights); !st) return st;
+  if (data.sparse) {
+    // svmlight rows, checked by their reader: every feature is the pipeline's input.
+    p.set_dims(data.width);
+    for (std::size_t i : split.train) p.learn_sparse_checked(data.tail(i), data.label(i));
+  } else if (data.encoded()) {
+    // design.md 10.5: the data set's final width from the start is the width grown row by row.
+    if (opt.scale_encoded) {
+      Status st = p.scale_encoded(true);
+      if (!st) return st;
+    }
+    p.set_dims(data.dims, data.width);
+    for (std::size_t i : split.train) p.learn_encoded(data.row(i), data.tail(i), data.label(i));
+  } else {
+    for (std::size_t i : split.train) {
+      auto r = p.learn_one(data.row(i), data.dims, data.label(i));
+      if (!r) return r.status();
+    }
+  }
+  p.finish();
+  return built;
+}
+
+// The final model's figures on the training and test rows: a yes/no label's of 6.5, a task's
+// of 6.6 and 6.7 beside the training part's baseline.
+Status frozen_figures(const Pipeline& p, const RowBlock& data, const Split& split,
+                      const EvalOptions& opt, RunResult& out) {
+  if (opt.task == Task::binary) {
+    Result<Metrics> train = frozen_metrics(p, data, split.train, opt);
+    if (!train) return train.status();
+    out.train = train.take();
+    Result<Metrics> test = frozen_metrics(p, data, split.test, opt, &out.test_curves);
+    if (!test) return test.status();
+    out.test = test.take();
+    return Status::ok();
+  }
+  const TaskBaseline baseline = fit_baseline(data, split.train, opt.task);
+  Result<FrozenTaskScore> train = frozen_task_score(p, data, split.train, baseline);
+  if (!train) return train.status();
+  out.train = std::move(train.value().metrics);
+  Result<FrozenTaskScore> test = frozen_task_score(p, data, split.test, baseline);
+  if (!test) return test.status();
+  out.test = std::move(test.value().metrics);
+  out.test_counts = std::move(test.value().counts);
+  return Status::ok();
+}
+
+}  // namespace
 
 Result<RunResult> train_and_test(const RowBlock& data, const std::string& spec, const Split& split,
                                  const EvalOptions& opt) {
@@ -157,40 +227,22 @@ Result<RunResult> train_and_test(const RowBlock& data, const std::string& spec, 
                          "fraction (CLI --holdout) or a test file with rows");
   Result<std::string> run_spec = with_horizon(spec, split.train.size());
   if (!run_spec) return run_spec.status();
-  auto built = Pipeline::build(run_spec.value());
+  auto built = trained(data, run_spec.value(), split, opt);
   if (!built) return built.status();
-  Pipeline& p = *built.value();
-  if (Status st = p.set_class_weights(opt.class_weights); !st) return st;
-  if (data.sparse) {
-    // svmlight rows, checked by their reader: every feature is the pipeline's input.
-    p.set_dims(data.width);
-    for (std::size_t i : split.train) p.learn_sparse_checked(data.tail(i), data.y[i]);
-  } else if (data.encoded()) {
-    // design.md 10.5: the data set's final width from the start is the width grown row by row.
-    if (opt.scale_encoded) {
-      Status st = p.scale_encoded(true);
-      if (!st) return st;
-    }
-    p.set_dims(data.dims, data.width);
-    for (std::size_t i : split.train) p.learn_encoded(data.row(i), data.tail(i), data.y[i]);
-  }
-  for (std::size_t i : data.encoded() ? std::vector<std::size_t>() : split.train) {
-    auto r = p.learn_one(data.row(i), data.dims, data.y[i]);
-    if (!r) return r.status();
-  }
-  p.finish();
+  const Pipeline& p = *built.value();
   RunResult out;
   out.spec = run_spec.value();
+  out.task = opt.task;
+  out.classes = opt.classes;
   out.n_train = split.train.size();
   out.n_test = split.test.size();
-  out.progressive = confusion_metrics(p.progress().confusion(), p.progress().log_loss());
-  out.reverted_steps = p.learner().reverted_steps();
-  Result<Metrics> train = frozen_metrics(p, data, split.train, opt);
-  if (!train) return train.status();
-  out.train = train.take();
-  Result<Metrics> test = frozen_metrics(p, data, split.test, opt, &out.test_curves);
-  if (!test) return test.status();
-  out.test = test.take();
+  if (opt.task == Task::binary) {
+    out.progressive = confusion_metrics(p.progress().confusion(), p.progress().log_loss());
+    out.reverted_steps = p.learner().reverted_steps();
+  } else {
+    out.progressive = task_metrics(p.task_progress());
+  }
+  if (Status st = frozen_figures(p, data, split, opt, out); !st) return st;
   return out;
 }
 
@@ -245,7 +297,7 @@ void summarise(const std::vector<const Metrics*>& runs, Metrics& mean, Metrics& 
 
 Result<CvResult> cross_validate(const RowBlock& data, const std::string& spec, std::size_t k,
                                 const EvalOptions& opt) {
-  Result<std::vector<Split>> folds = kfold_splits(data.y, k, opt);
+  Result<std::vector<Split>> folds = kfold_splits(strata(data, opt), k, opt);
   if (!folds) return folds.status();
   CvResult cv;
   std::vector<const Metrics*> tests;
@@ -266,7 +318,7 @@ Result<std::vector<CurvePointResult>> learning_curve(const RowBlock& data, const
                                                      std::size_t k,
                                                      const std::vector<double>& fractions,
                                                      const EvalOptions& opt) {
-  Result<std::vector<Split>> folds = kfold_splits(data.y, k, opt);
+  Result<std::vector<Split>> folds = kfold_splits(strata(data, opt), k, opt);
   if (!folds) return folds.status();
   std::vector<std::vector<Metrics>> per_fraction(fractions.size());
   std::vector<double> shares(fractions.size(), 0.0);
@@ -368,7 +420,9 @@ Result<std::vector<std::string>> grid_specs(const std::string& spec,
       params.emplace_back(grid[a].param, grid[a].values[at[a]]);
     }
     const std::string text = spec_to_string(c);
-    auto check = Pipeline::build(text);
+    // Its values checked as its learner's task takes them (a yes/no learner learns classes
+    // one-vs-rest too); the run says whether that task is the label's.
+    auto check = Pipeline::build(text, 0, 0, Pipeline::task_of(text));
     if (!check) return Status::error("grid: " + check.message());
     out.push_back(text);
     std::size_t a = grid.size();
@@ -385,20 +439,25 @@ Result<GridResult> grid_search(const RowBlock& data, const std::string& spec,
                                const std::vector<GridAxis>& grid, const Split& split,
                                const std::string& metric, double validation_fraction,
                                bool optimistic, const EvalOptions& opt) {
-  const auto& names = metric_names();
-  if (std::find(names.begin(), names.end(), metric) == names.end())
-    return Status::error("unknown selection metric '" + metric + "'");
+  const auto& names = task_metric_names(opt.task);
+  if (std::find(names.begin(), names.end(), metric) == names.end()) {
+    std::string known;
+    for (const std::string& n : names) known += (known.empty() ? "" : ", ") + n;
+    return Status::error("unknown selection metric '" + metric + "' for a " + task_name(opt.task) +
+                         " label; its metrics are: " + known);
+  }
   Result<std::vector<std::string>> specs = grid_specs(spec, grid);
   if (!specs) return specs.status();
   // Where candidates are compared: the test part (optimistic), else a validation part carved
   // from the training rows only.
   Split selection = split;
   if (!optimistic) {
-    std::vector<std::int8_t> train_labels;
-    for (std::size_t i : split.train) train_labels.push_back(data.y[i]);
+    const std::vector<std::size_t> all = strata(data, opt);
+    std::vector<std::size_t> train_strata;
+    for (std::size_t i : split.train) train_strata.push_back(all[i]);
     EvalOptions inner = opt;
     inner.shuffle = false;
-    const Split rel = holdout_split(train_labels, validation_fraction, inner);
+    const Split rel = holdout_split(train_strata, validation_fraction, inner);
     std::vector<char> is_validation(split.train.size(), 0);
     for (std::size_t r : rel.test) is_validation[r] = 1;
     selection.train.clear();

@@ -11,14 +11,14 @@
 
 #include "core/seeded_random.hpp"
 #include "core/status.hpp"
+#include "core/task.hpp"
 #include "eval/metrics.hpp"
+#include "eval/task_progress.hpp"
 #include "io/csv_reader.hpp"
 #include "io/svmlight_reader.hpp"
 #include "pipeline/class_weights.hpp"
 
 namespace onepass {
-
-using Metrics = std::vector<std::pair<std::string, double>>;
 
 // The protocols' defaults, one place for every front end (the CLIs and the JS API read them):
 // the share of rows a holdout tests on, and the share of the training part a grid search
@@ -27,6 +27,10 @@ constexpr double kDefaultTestFraction = 0.2;
 constexpr double kDefaultValidationFraction = 0.2;
 
 struct EvalOptions {
+  // What the rows' labels are (docs/algorithms.md 1.8): yes/no (RowBlock::y), or a class index
+  // or a target (RowBlock::target), which every pipeline is built to learn.
+  Task task = Task::binary;
+  std::vector<std::string> classes;  // a multiclass label's class names, for the results
   std::uint64_t seed = kDefaultSeed;
   bool shuffle = false;        // shuffle the training order (S0's randomised one pass)
   bool stratified = true;      // D-EVAL-1: splits and folds keep the class shares
@@ -46,25 +50,34 @@ struct Split {
   std::vector<std::size_t> train, test;
 };
 
-// A seeded split with round(test_fraction n) test rows (per class when stratified).
-Split holdout_split(const std::vector<std::int8_t>& labels, double test_fraction,
+// The stratum of each row, whose share the splits and folds keep (D-EVAL-1): its class (yes/no,
+// or a class index), or one stratum for all when not stratified or for a regression target.
+std::vector<std::size_t> strata(const RowBlock& data, const EvalOptions& opt);
+
+// A seeded split with round(test_fraction n) test rows (per stratum).
+Split holdout_split(const std::vector<std::size_t>& strata, double test_fraction,
                     const EvalOptions& opt);
 // A given train/test pair (two files) as one data set and its split: the training rows, in a
 // seeded order when opt.shuffle, then the test rows. An error when their widths differ.
 Result<std::pair<RowBlock, Split>> train_test_pair(const RowBlock& train, const RowBlock& test,
                                                    const EvalOptions& opt);
 // k folds partitioning the rows: fold i is the test part of split i.
-Result<std::vector<Split>> kfold_splits(const std::vector<std::int8_t>& labels, std::size_t k,
+Result<std::vector<Split>> kfold_splits(const std::vector<std::size_t>& strata, std::size_t k,
                                         const EvalOptions& opt);
 
 // The result of training a fresh pipeline on `train` and testing the final model on `test`.
 struct RunResult {
   std::string spec;  // as run (with the horizon n of the learner filled in)
+  Task task = Task::binary;
+  std::vector<std::string> classes;  // EvalOptions::classes
   std::size_t n_train = 0, n_test = 0;
   Metrics progressive;     // progressive validation over the training rows (spec 6.1)
   Metrics train;           // the final model on the training rows (S0's training accuracy)
   Metrics test;            // the final model on the test rows
-  GridCurves test_curves;  // its ROC and precision-recall curves on the test rows
+  GridCurves test_curves;  // its ROC and precision-recall curves on the test rows (binary)
+  // A multiclass task's counts on the test rows: the confusion matrix and per-class figures
+  // (docs/algorithms.md 6.6).
+  TaskProgress test_counts = TaskProgress(Task::multiclass);
   // Steps the divergence guard reverted while training (spec 2.6): a run that diverged says
   // so wherever its figures are shown.
   std::uint64_t reverted_steps = 0;

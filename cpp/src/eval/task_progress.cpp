@@ -145,11 +145,14 @@ double TaskProgress::rmse() const {
 double TaskProgress::baseline_rmse() const {
   return rows_ ? std::sqrt(base_sse_ / rows_) : nan();
 }
+double TaskProgress::r2_of(double sse) const {
+  return rows_ && m2_ > 0 ? 1 - sse / m2_ : nan();
+}
 double TaskProgress::r2() const {
-  return rows_ && m2_ > 0 ? 1 - sse_ / m2_ : nan();
+  return r2_of(sse_);
 }
 double TaskProgress::baseline_r2() const {
-  return rows_ && m2_ > 0 ? 1 - base_sse_ / m2_ : nan();
+  return r2_of(base_sse_);
 }
 
 bool TaskProgress::no_better_than_baseline() const {

@@ -62,6 +62,9 @@ class TaskProgress {
   double baseline_mae() const { return rows_ ? base_sae_ / rows_ : nan(); }
   double baseline_rmse() const;
   double baseline_r2() const;
+  // 1 - sse / SST with the SST of these rows' targets: the R^2 of other predictions of the same
+  // rows (6.7; NaN as r2() is).
+  double r2_of(double sse) const;
   double target_mean() const { return mean_; }
 
   // The model's result is no better than its baseline's (multiclass: accuracy not above the

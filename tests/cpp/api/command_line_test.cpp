@@ -71,8 +71,9 @@ TEST(CommandLine, NamesEachMistakeOfAWord) {
   EXPECT_EQ(mistake({"run", "a.csv", "--format", "tsv"}),
             "--format is csv, svmlight or libsvm, not 'tsv'");
   const std::string known =
-      "; the metrics are: accuracy, error, precision, recall, f1, "
-      "balancedAccuracy, logLoss, tp, fp, tn, fn, auc, pAtK";
+      "; the metrics are, binary: accuracy error precision recall f1 balancedAccuracy logLoss tp "
+      "fp tn fn auc pAtK; multiclass: accuracy error balancedAccuracy macroF1 weightedF1 logLoss "
+      "baselineAccuracy; regression: mae rmse r2 baselineMae baselineRmse baselineR2";
   EXPECT_EQ(mistake({"evaluate", "a.csv", "--metrics", "f1,log_loss"}),
             "--metrics: unknown metric 'log_loss' (did you mean logLoss?)" + known);
   EXPECT_EQ(mistake({"evaluate", "a.csv", "--select", "speed"}),

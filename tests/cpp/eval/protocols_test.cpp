@@ -37,7 +37,7 @@ TEST(Splits, HoldoutIsASeededStratifiedPartition) {
   const RowBlock d = make_data(101, 1);
   EvalOptions opt;
   opt.seed = 3;
-  const Split s = holdout_split(d.y, 0.2, opt);
+  const Split s = holdout_split(strata(d, opt), 0.2, opt);
   std::set<std::size_t> all(s.train.begin(), s.train.end());
   for (std::size_t i : s.test) EXPECT_TRUE(all.insert(i).second) << "row in both parts";
   EXPECT_EQ(all.size(), 101u);
@@ -45,14 +45,14 @@ TEST(Splits, HoldoutIsASeededStratifiedPartition) {
   for (auto y : d.y) pos += y > 0;
   for (std::size_t i : s.test) test_pos += d.y[i] > 0;
   EXPECT_EQ(test_pos, static_cast<std::size_t>(std::floor(0.2 * pos + 0.5)));
-  EXPECT_EQ(holdout_split(d.y, 0.2, opt).test, s.test);  // same seed, same split
+  EXPECT_EQ(holdout_split(strata(d, opt), 0.2, opt).test, s.test);  // same seed, same split
   opt.seed = 4;
-  EXPECT_NE(holdout_split(d.y, 0.2, opt).test, s.test);
+  EXPECT_NE(holdout_split(strata(d, opt), 0.2, opt).test, s.test);
 }
 
 TEST(Splits, FoldsPartitionTheRows) {  // spec 6.3
   const RowBlock d = make_data(53, 2);
-  auto folds = kfold_splits(d.y, 10, {}).take();
+  auto folds = kfold_splits(strata(d, {}), 10, {}).take();
   ASSERT_EQ(folds.size(), 10u);
   std::vector<int> seen(53, 0);
   for (const auto& f : folds) {
@@ -64,7 +64,8 @@ TEST(Splits, FoldsPartitionTheRows) {  // spec 6.3
     for (std::size_t i : f.test) EXPECT_EQ(train.count(i), 0u);
   }
   for (int c : seen) EXPECT_EQ(c, 1);
-  EXPECT_EQ(kfold_splits(d.y, 60, {}).message(), "60 folds need at least 60 rows; the data has 53");
+  EXPECT_EQ(kfold_splits(strata(d, {}), 60, {}).message(),
+            "60 folds need at least 60 rows; the data has 53");
 }
 
 TEST(Holdout, NeverTrainsOnTestRows) {
@@ -95,7 +96,7 @@ TEST(Holdout, NeverTrainsOnTestRows) {
 
 TEST(Holdout, TheHorizonIsTheTrainingSize) {  // D-LR-2
   const RowBlock d = make_data(50, 5);
-  const Split s = holdout_split(d.y, 0.2, {});
+  const Split s = holdout_split(strata(d, {}), 0.2, {});
   EXPECT_EQ(train_and_test(d, "zscore | logreg", s, {}).value().spec, "zscore | logreg(n=40)");
   EXPECT_EQ(train_and_test(d, "logreg(n=7)", s, {}).value().spec, "logreg(n=7)");
   EXPECT_EQ(train_and_test(d, "lp(warmup=10) | pa", s, {}).value().spec, "lp(warmup=10) | pa");
@@ -140,7 +141,7 @@ TEST(GridSearch, ParsesGridsAndAppliesThemToTheRightStage) {
 
 TEST(GridSearch, NeverReadsTheTestPart) {
   RowBlock d = make_data(200, 8);
-  const Split split = holdout_split(d.y, 0.25, {});
+  const Split split = holdout_split(strata(d, {}), 0.25, {});
   const auto grid = parse_grid("c=0.01,0.1,1,10").take();
   auto a = grid_search(d, "zscore | pa1", grid, split, "accuracy", 0.2, false, {}).take();
   // Scramble every test row (features and labels): the selection must not change.

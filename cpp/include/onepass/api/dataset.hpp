@@ -27,8 +27,8 @@ namespace onepass {
 struct EvaluationOptions {
   EvalOptions eval;
   double test_fraction = kDefaultTestFraction;
-  std::string grid;  // "lambda=0,0.01;mu=0,1"; empty: no grid search
-  std::string select = "accuracy";
+  std::string grid;    // "lambda=0,0.01;mu=0,1"; empty: no grid search
+  std::string select;  // empty: the task's own (default_selection in eval/task_metrics.hpp)
   double validation = kDefaultValidationFraction;
   bool optimistic = false;
 };
@@ -78,6 +78,10 @@ class Dataset {
   // The number of features a pipeline sees.
   std::size_t width() const { return std::max(rows_.dims, rows_.width); }
   bool is_svmlight() const { return svmlight_ != nullptr; }
+  // What the label is (docs/algorithms.md 1.8), known once the file is read, and the classes of
+  // a multiclass label in their order.
+  Task task() const;
+  std::vector<std::string> classes() const;
   // What reading the file decided (column roles, the positive class, the decimal comma), as a
   // run says it.
   std::vector<std::string> notices() const;
@@ -85,6 +89,9 @@ class Dataset {
   // and when the training order is the file's (not `shuffled`), labels in long runs (a file
   // sorted by class: a model trained in that order favours the class it saw last).
   std::vector<std::string> warnings(bool shuffled) const;
+
+  // The metric a grid search of these options selects on: the one named, or the task's own.
+  std::string selection(const EvaluationOptions& options) const;
 
   Result<Evaluation> holdout(const std::string& spec, const EvaluationOptions& options) const;
   // This data set for training, `test` for testing.
