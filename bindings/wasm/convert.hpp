@@ -165,14 +165,18 @@ inline std::string csv_options(const val& options, onepass::CsvOptions& opt) {
   return onepass::check_csv_options(opt).message();
 }
 
-// svmlight options from JS: { dims, indexBase?: 0|1, positive?, onError? } (the checks are the
-// reader's: SvmlightReader::check).
-void svmlight_options(const val& options, onepass::SvmlightOptions& opt) {
+// svmlight options from JS: { dims, indexBase?: 0|1, positive?, task?, onError? } (the checks
+// are the reader's: SvmlightReader::check). Returns what is wrong with a task, or "".
+inline std::string svmlight_options(const val& options, onepass::SvmlightOptions& opt) {
   if (options["dims"].isNumber()) opt.dims = static_cast<std::size_t>(options["dims"].as<double>());
   if (options["indexBase"].isNumber())
     opt.index_base = static_cast<int>(options["indexBase"].as<double>());
   if (options["positive"].isString()) opt.positive = options["positive"].as<std::string>();
   opt.on_error = error_policy(options);
+  if (options["task"].isUndefined()) return "";
+  const std::string task = options["task"].isString() ? options["task"].as<std::string>() : "";
+  if (onepass::parse_task(task, opt.task)) return "";
+  return std::string("option task must be ") + onepass::kTaskNames + ", got '" + task + "'";
 }
 
 // options.format === "svmlight": the rows are svmlight text, not a CSV.

@@ -58,8 +58,8 @@ class JsDataset {
   std::string init(val options) {
     if (svmlight_format(options)) {
       onepass::SvmlightOptions opt;
-      svmlight_options(options, opt);
-      return keep(onepass::Dataset::svmlight(opt));
+      const std::string err = svmlight_options(options, opt);
+      return err.empty() ? keep(onepass::Dataset::svmlight(opt)) : err;
     }
     onepass::CsvOptions opt;
     std::string err = csv_options(options, opt);
@@ -69,8 +69,8 @@ class JsDataset {
   std::string init_like(val options, const JsDataset& train) {
     if (train.data_->is_svmlight()) {
       onepass::SvmlightOptions opt;
-      svmlight_options(options, opt);
-      return keep(onepass::Dataset::svmlight_like(*train.data_, opt));
+      const std::string err = svmlight_options(options, opt);
+      return err.empty() ? keep(onepass::Dataset::svmlight_like(*train.data_, opt)) : err;
     }
     if (svmlight_format(options)) return "the training data set is a CSV, not svmlight rows";
     onepass::CsvOptions opt;

@@ -160,11 +160,11 @@ class JsCsvRunner : public JsRunner<onepass::CsvRunner> {
 class JsSvmlightRunner : public JsRunner<onepass::SvmlightRunner> {
  public:
   // options: { pipelines: string[] | models: string[] (model files of svmlight rows to train
-  //            further), dims (the models' by default), indexBase?: 0|1, positive?,
+  //            further), dims (the models' by default), indexBase?: 0|1, positive?, task?,
   //            onError?: "stop"|"skip", every?, window? }
   std::string init(val options) {
     onepass::SvmlightOptions opt;
-    svmlight_options(options, opt);
+    if (std::string err = svmlight_options(options, opt); !err.empty()) return err;
     const std::vector<std::string> models = strings_of(options["models"]);
     auto runner = onepass::start_svmlight_runner(opt, strings_of(options["pipelines"]), models,
                                                  count_option(options, "every"),

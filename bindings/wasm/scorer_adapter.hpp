@@ -18,7 +18,7 @@ class JsScorer {
     onepass::Result<std::unique_ptr<onepass::Scorer>> made = onepass::Status::ok();
     if (svmlight_format(options)) {
       onepass::SvmlightOptions opt;
-      svmlight_options(options, opt);
+      if (std::string err = svmlight_options(options, opt); !err.empty()) return err;
       made = onepass::Scorer::svmlight(model, opt);
     } else {
       onepass::CsvOptions opt;

@@ -3,12 +3,12 @@
 // protocols on svmlight data sets, and the same through the CLI's run, predict and evaluate.
 // Each check compares with the same rows read as a CSV, which the dense path learns.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { load } from '../../lib/index.js';
-import { cli, heartBothWays, jsonLines } from './helpers.mjs';
+import { cli, heartBothWays, jsonLines, nativeRun } from './helpers.mjs';
 
 const op = await load();
 const { csv, svm, dims } = heartBothWays(270);
@@ -313,4 +313,42 @@ describe('the CLI', () => {
     assert.equal(wrong.status, 2);
     assert.match(wrong.stderr, /csv-model\.json was trained on a CSV file/);
   });
+});
+
+test('svmlight rows of classes, with the task named, in both CLIs and the API', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'onepass-svm-task-'));
+  try {
+    let classes = '';
+    for (let i = 0; i < 300; i++) {
+      const v = [(i * 7) % 11, (i * 5) % 13, (i * 3) % 12];
+      const k = v.indexOf(Math.max(...v)) + 1; // LIBSVM's multiclass labels: 1, 2, 3
+      classes += `${k} 1:${v[0]} 2:${v[1]} 3:${v[2]}\n`;
+    }
+    const file = join(dir, 'classes.svm');
+    writeFileSync(file, classes);
+    const args = [file, '--format', 'svmlight', '--dims', '3', '--task', 'multiclass'];
+    const js = cli(['run', ...args, '-p', 'maxabs | mpa2', '--json']);
+    assert.equal(js.status, 0, js.stderr);
+    const native = nativeRun([...args, '-p', 'maxabs | mpa2']);
+    assert.deepEqual(jsonLines(js.stdout), native);
+    assert.equal(native[0].task, 'multiclass');
+    assert.deepEqual(native[0].classes, ['1', '2', '3']);
+    const runner = op.svmlightRunner({ dims: 3, task: 'multiclass', pipelines: ['maxabs | mpa2'] });
+    runner.push(new TextEncoder().encode(classes));
+    runner.finish();
+    assert.equal(runner.results()[0].accuracy, native[0].accuracy);
+    const model = runner.toJSON(0);
+    runner.dispose();
+    const scored = op.svmlightScorer(model);
+    scored.push(new TextEncoder().encode(classes));
+    scored.finish();
+    assert.equal(scored.take().values.length, 300);
+    scored.dispose();
+    assert.throws(
+      () => op.svmlightRunner({ dims: 3, task: 'classes', pipelines: ['mpa2'] }),
+      /option task must be binary, multiclass or regression, got 'classes'/,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -171,7 +171,7 @@ export interface Onepass {
 /** The options of csvRunner and runCsv besides the CSV options. */
 const RUNNER_KEYS = ['pipelines', 'models', 'every', 'window', 'shuffleBuffer', 'seed'];
 /** How svmlight text is read (SvmlightReadOptions). */
-const SVMLIGHT_KEYS = ['dims', 'indexBase', 'positive', 'onError'];
+const SVMLIGHT_KEYS = ['dims', 'indexBase', 'positive', 'task', 'onError'];
 
 /** The loaded module as the API's methods use it: the raw module, how its parser workers load
  * the same one, and the CSV options the core reads (api/csv_options.hpp): the one list of their

@@ -254,6 +254,10 @@ export interface SvmlightReadOptions {
   /** The label value of the positive class. Default: numeric labels, 1 vs 0 or -1 (or the
    * model's positive class). */
   positive?: string;
+  /** What the labels are (docs/algorithms.md 1.8): "binary" (default), "multiclass" (classes
+   * named by number or name, as LIBSVM's multiclass files have them) or "regression" (a
+   * number); svmlight text is not sampled to decide it. A model reads as it learned. */
+  task?: 'binary' | 'multiclass' | 'regression';
   /** "stop" (default): the first bad line ends the stream; "skip": bad lines are counted. */
   onError?: 'stop' | 'skip';
 }

@@ -62,9 +62,9 @@ export class Words {
 
   /** The svmlight reading options: --dims, --index-base, and the CSV flags svmlight takes. */
   svmlight(): SvmlightReadOptions {
-    const { positive, onError } = this.csv();
+    const { positive, task, onError } = this.csv();
     const indexBase = this.number('--index-base') as 0 | 1 | undefined;
-    return { dims: this.number('--dims'), indexBase, positive, onError };
+    return { dims: this.number('--dims'), indexBase, positive, task, onError };
   }
 
   /** The reading flags' rules once the format of the model the command reads is known. */

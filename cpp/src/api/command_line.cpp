@@ -408,6 +408,7 @@ Result<CommandLine> parse_command_line(const std::vector<std::string>& words) {
   line.svm.index_base =
       static_cast<int>(std::strtoull(line.value("--index-base", "1").c_str(), nullptr, 10));
   line.svm.positive = line.csv.positive;
+  line.svm.task = line.csv.task;
   line.svm.on_error = line.csv.on_error;
   return line;
 }

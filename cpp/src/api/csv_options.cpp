@@ -99,8 +99,9 @@ const std::vector<CsvOptionInfo>& csv_option_infos() {
          return Status::ok();
        }},
       {"task",
-       "binary, multiclass or regression (default: decided from the label's sampled values)",
-       "--task", nullptr, false,
+       "binary, multiclass or regression (default: decided from the label's sampled values; "
+       "svmlight rows: binary)",
+       "--task", nullptr, true,
        [](CsvOptions& o, const Info&, const std::string& v) {
          if (!parse_task(v, o.task))
            return Status::error(std::string("option task must be ") + kTaskNames + ", got '" + v +

@@ -123,11 +123,13 @@ void Dataset::keep_sparse_block() {
 }
 
 Task Dataset::task() const {
-  return csv_ && csv_->schema_ready() ? csv_->task() : Task::binary;
+  if (svmlight_) return svmlight_->task();
+  return csv_->schema_ready() ? csv_->task() : Task::binary;
 }
 
 std::vector<std::string> Dataset::classes() const {
-  return task() == Task::multiclass ? csv_->classes() : std::vector<std::string>{};
+  if (task() != Task::multiclass) return {};
+  return svmlight_ ? svmlight_->classes() : csv_->classes();
 }
 
 std::vector<std::string> Dataset::features() const {

@@ -99,7 +99,9 @@ struct RunnerKind<SvmlightRunner> {
   }
   // svmlight rows have indices, not names.
   static std::vector<std::string> feature_names(const SvmlightRunner&) { return {}; }
-  static std::vector<std::string> classes(const SvmlightRunner&) { return {}; }
+  static std::vector<std::string> classes(const SvmlightRunner& runner) {
+    return runner.reader().classes();
+  }
 };
 
 template <class RunnerType>

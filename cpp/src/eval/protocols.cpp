@@ -109,6 +109,7 @@ void append_rows(RowBlock& to, const SparseBlock& from, std::size_t width) {
   for (std::size_t i = 0; i < from.size(); ++i)
     to.tail_offset.push_back(base + from.offsets[i + 1]);
   to.y.insert(to.y.end(), from.y.begin(), from.y.end());
+  to.target.insert(to.target.end(), from.target.begin(), from.target.end());
   to.line.insert(to.line.end(), from.line.begin(), from.line.end());
 }
 

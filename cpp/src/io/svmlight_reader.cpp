@@ -32,6 +32,7 @@ void SparseBlock::clear() {
   index.clear();
   value.clear();
   y.clear();
+  target.clear();
   line.clear();
 }
 
@@ -47,6 +48,11 @@ Status SvmlightReader::check(const SvmlightOptions& options) {
                          " features (got " + std::to_string(options.dims) + ")");
   if (options.index_base != 0 && options.index_base != 1)
     return Status::error("the index base is 1 (svmlight, libsvm) or 0");
+  if (options.task != Task::binary && !options.positive.empty())
+    return Status::error(
+        "a positive class makes the label yes/no (that class against the "
+        "rest); give it or the task " +
+        std::string(task_name(options.task)) + ", not both");
   return Status::ok();
 }
 
@@ -122,8 +128,9 @@ Status SvmlightReader::process(std::string_view line, std::uint64_t number, Spar
   std::size_t j = i;
   while (j < n && !blank(line[j]) && line[j] != '#') ++j;
   int y = 0;
+  double target = 0;
   std::string error;
-  if (!labels_.map(line.substr(i, j - i), y, error)) return row_error(number, i + 1, error);
+  if (!read_label(line.substr(i, j - i), y, target, error)) return row_error(number, i + 1, error);
   const std::size_t row_start = out.index.size();
   for (i = j;;) {
     while (i < n && blank(line[i])) ++i;
@@ -140,10 +147,20 @@ Status SvmlightReader::process(std::string_view line, std::uint64_t number, Spar
   }
   out.offsets.push_back(out.index.size());
   out.y.push_back(static_cast<std::int8_t>(y));
+  if (opt_.task != Task::binary) out.target.push_back(target);
   out.line.push_back(number);
   ++rows_;
   if (y > 0) ++positives_;
   return Status::ok();
+}
+
+bool SvmlightReader::read_label(std::string_view cell, int& y, double& target, std::string& error) {
+  if (opt_.task == Task::binary) return labels_.map(cell, y, error);
+  if (opt_.task == Task::regression) return parse_target(cell, target, error);
+  std::size_t k = 0;
+  if (!classes_.map(cell, k, error)) return false;
+  target = static_cast<double>(k);
+  return true;
 }
 
 Status SvmlightReader::read_pair(std::string_view pair, std::size_t row_start, SparseBlock& out) {

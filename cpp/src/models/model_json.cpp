@@ -506,6 +506,8 @@ ModelSchema model_schema_of(const SvmlightReader& r) {
   s.negative = r.negative_label();
   s.svmlight = true;
   s.index_base = r.index_base();
+  s.task = r.task();
+  s.classes = r.classes();
   return s;
 }
 
@@ -515,6 +517,10 @@ Status read_as_model(const ModelSchema& schema, std::size_t dims, SvmlightOption
         "the model was trained on a CSV file; it reads CSV rows, not svmlight ones");
   if (opt.dims == 0) opt.dims = dims;
   opt.index_base = schema.index_base;
+  // The model's task and classes: its rows are read as it learned them.
+  opt.task = schema.task;
+  opt.classes = schema.classes;
+  if (schema.task != Task::binary) return Status::ok();
   return positive_of_model(schema, "", opt.positive);
 }
 

@@ -1,5 +1,7 @@
 #include "models/scorer.hpp"
 
+#include "core/sparse_row.hpp"
+
 namespace onepass {
 
 Result<double> score_row(const Pipeline& p, const RowBlock& block, std::size_t i) {
@@ -12,17 +14,29 @@ Result<double> score_row(const Pipeline& p, const SparseBlock& block, std::size_
   return p.score_sparse(block.row(i), p.dims());
 }
 
+namespace {
+
+// An svmlight row's prediction: made dense, as its pipeline's input (O(features), as a yes/no
+// model scores one).
+Result<double> predict_sparse(const Pipeline& p, const SparseRow& x, std::vector<double>& scores,
+                              std::vector<double>& probabilities) {
+  thread_local std::vector<double> dense;
+  dense.assign(p.dims(), 0.0);
+  densify(x, p.dims(), dense.data());
+  return p.predict_target(dense.data(), SparseRow{}, scores, probabilities);
+}
+
+}  // namespace
+
 Result<double> predict_row(const Pipeline& p, const RowBlock& block, std::size_t i,
                            std::vector<double>& scores, std::vector<double>& probabilities) {
-  if (block.sparse) return Status::error("svmlight rows of a multiclass or regression model");
+  if (block.sparse) return predict_sparse(p, block.tail(i), scores, probabilities);
   return p.predict_target(block.row(i), block.tail(i), scores, probabilities);
 }
 
-Result<double> predict_row(const Pipeline&, const SparseBlock&, std::size_t, std::vector<double>&,
-                           std::vector<double>&) {
-  return Status::error(
-      "svmlight rows take yes/no labels (a multiclass or regression model "
-      "reads a CSV)");
+Result<double> predict_row(const Pipeline& p, const SparseBlock& block, std::size_t i,
+                           std::vector<double>& scores, std::vector<double>& probabilities) {
+  return predict_sparse(p, block.row(i), scores, probabilities);
 }
 
 }  // namespace onepass

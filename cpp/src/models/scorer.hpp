@@ -27,8 +27,8 @@ Result<double> predict_row(const Pipeline& p, const SparseBlock& block, std::siz
 inline double target_of(const RowBlock& block, std::size_t i) {
   return block.target.empty() ? std::nan("") : block.target[i];
 }
-inline double target_of(const SparseBlock&, std::size_t) {
-  return std::nan("");
+inline double target_of(const SparseBlock& block, std::size_t i) {
+  return block.target.empty() ? std::nan("") : block.target[i];
 }
 
 template <class Reader, class Block, class Options>

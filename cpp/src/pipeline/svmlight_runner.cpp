@@ -10,7 +10,8 @@ Result<std::unique_ptr<SvmlightRunner>> SvmlightRunner::create(
   Status st = SvmlightReader::check(options);
   if (!st) return st;
   Result<std::vector<std::unique_ptr<Pipeline>>> built = Pipeline::build_all(
-      specs.empty() ? std::vector<std::string>{kDefaultPipeline} : specs, every, window);
+      specs.empty() ? std::vector<std::string>{default_pipeline(options.task)} : specs, every,
+      window, options.task);
   if (!built) return built.status();
   std::unique_ptr<SvmlightRunner> runner(new SvmlightRunner(options));
   runner->pipelines_ = built.take();
@@ -22,11 +23,16 @@ Result<std::unique_ptr<SvmlightRunner>> SvmlightRunner::resume(
   Status st = SvmlightReader::check(options);
   if (!st) return st;
   if (pipelines.empty()) return Status::error("no pipeline given");
-  for (const auto& p : pipelines)
+  for (const auto& p : pipelines) {
+    if (p->task() != options.task)
+      return Status::error(std::string("the model learns a ") + task_name(p->task()) +
+                           " label; the rows are read as " + task_name(options.task) +
+                           " (option task)");
     if (p->dims() != 0 && p->dims() != options.dims)
       return Status::error("the model has " + std::to_string(p->dims()) +
                            " features; the rows are read " + std::to_string(options.dims) +
                            " wide");
+  }
   std::unique_ptr<SvmlightRunner> runner(new SvmlightRunner(options));
   runner->pipelines_ = std::move(pipelines);
   return runner;
@@ -35,11 +41,12 @@ Result<std::unique_ptr<SvmlightRunner>> SvmlightRunner::resume(
 void SvmlightRunner::run_block() {
   // Pipeline by pipeline over the block, as CsvRunner does (each one's parameters stay in cache).
   // The reader has checked every row as learn_sparse would (indices increasing and below the
-  // width, finite values, labels +-1), so the rows go in without a second check.
+  // width, finite values, labels +-1, class indices or finite targets), so the rows go in
+  // without a second check.
   for (auto& p : pipelines_) {
     if (block_.size() > 0 && p->dims() == 0) p->set_dims(reader_.dims());
     for (std::size_t r = 0; r < block_.size(); ++r)
-      p->learn_sparse_checked(block_.row(r), block_.y[r]);
+      p->learn_sparse_checked(block_.row(r), block_.label(r));
   }
   block_.clear();
 }
