@@ -212,6 +212,9 @@ export interface RawPipeline {
   stats(): RawStats;
   /** The curve's points past `afterRows` rows (-1: all), as [rows, value] pairs. */
   curve(afterRows: number): Float64Array;
+  /** With a window: each curve point's windowed error as [rows, error] pairs (NaN at a point a
+   * model saved before points kept it); null without a window. */
+  windowCurve(): Float64Array | null;
   snapshot(): RawSnapshot;
   delete(): void;
 }
@@ -269,6 +272,7 @@ export interface RawRunner {
   hasProbability(i: number): boolean;
   stats(i: number): RawStats;
   curve(i: number, afterRows: number): Float64Array;
+  windowCurve(i: number): Float64Array | null;
   snapshot(i: number): RawSnapshot;
   resultJson(i: number): string;
   toJson(i: number): string;
