@@ -159,6 +159,17 @@ export interface RawEntry {
    * scalers and modifiers. */
   task: 'binary' | 'multiclass' | 'regression' | '';
   params: RawParam[];
+  /** +drift only (docs/algorithms.md 6.10): each detector its `detector` parameter names, with
+   * the parameters it takes in the same parentheses (docs/algorithms.md 6.8). */
+  detectors?: RawDetectorEntry[];
+}
+/** A drift detector as the registry lists it under +drift (docs/algorithms.md 6.8). */
+export interface RawDetectorEntry {
+  name: string;
+  summary: string;
+  spec: string;
+  source: string;
+  params: RawParam[];
 }
 /** A stream made by code (api/streams.hpp streams_json; docs/algorithms.md 6.9): its name, a
  * sentence on what it is and how its concept changes, its section of docs/algorithms.md
