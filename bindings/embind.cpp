@@ -53,6 +53,7 @@ const emscripten::class_<Js>& register_model(const emscripten::class_<Js>& c) {
       .function("hasProbability", method_of<Js>(&Js::has_probability))
       .function("stats", method_of<Js>(&Js::stats))
       .function("curve", method_of<Js>(&Js::curve))
+      .function("windowCurve", method_of<Js>(&Js::window_curve))
       .function("snapshot", method_of<Js>(&Js::snapshot))
       .function("toJson", method_of<Js>(&Js::to_json));
 }

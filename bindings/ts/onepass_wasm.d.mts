@@ -159,6 +159,17 @@ export interface RawEntry {
    * scalers and modifiers. */
   task: 'binary' | 'multiclass' | 'regression' | '';
   params: RawParam[];
+  /** +drift only (docs/algorithms.md 6.10): each detector its `detector` parameter names, with
+   * the parameters it takes in the same parentheses (docs/algorithms.md 6.8). */
+  detectors?: RawDetectorEntry[];
+}
+/** A drift detector as the registry lists it under +drift (docs/algorithms.md 6.8). */
+export interface RawDetectorEntry {
+  name: string;
+  summary: string;
+  spec: string;
+  source: string;
+  params: RawParam[];
 }
 /** A stream made by code (api/streams.hpp streams_json; docs/algorithms.md 6.9): its name, a
  * sentence on what it is and how its concept changes, its section of docs/algorithms.md
@@ -212,6 +223,9 @@ export interface RawPipeline {
   stats(): RawStats;
   /** The curve's points past `afterRows` rows (-1: all), as [rows, value] pairs. */
   curve(afterRows: number): Float64Array;
+  /** With a window: each curve point's windowed error as [rows, error] pairs (NaN at a point a
+   * model saved before points kept it); null without a window. */
+  windowCurve(): Float64Array | null;
   snapshot(): RawSnapshot;
   delete(): void;
 }
@@ -269,6 +283,7 @@ export interface RawRunner {
   hasProbability(i: number): boolean;
   stats(i: number): RawStats;
   curve(i: number, afterRows: number): Float64Array;
+  windowCurve(i: number): Float64Array | null;
   snapshot(i: number): RawSnapshot;
   resultJson(i: number): string;
   toJson(i: number): string;

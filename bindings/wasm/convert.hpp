@@ -117,6 +117,26 @@ inline val pipeline_curve(const onepass::Pipeline& p, double after_rows) {
   return typed_copy(flat);
 }
 
+// With a window: every curve point's windowed error (docs/algorithms.md 6.1) as [rows, error,
+// rows, error, ...] (NaN at a point a model saved before points kept it); without one, null.
+inline val pipeline_window_curve(const onepass::Pipeline& p) {
+  std::vector<double> flat;
+  const auto add = [&](const auto& c) {
+    for (const auto& point : c) {
+      flat.push_back(static_cast<double>(point.rows));
+      flat.push_back(point.window_error);
+    }
+  };
+  if (p.learns_task()) {
+    if (!p.task_progress().window()) return val::null();
+    add(p.task_progress().curve());
+  } else {
+    if (!p.progress().window()) return val::null();
+    add(p.progress().curve());
+  }
+  return typed_copy(flat);
+}
+
 inline std::vector<std::string> strings_of(const val& list) {
   std::vector<std::string> out;
   if (!list.isUndefined() && !list.isNull()) {

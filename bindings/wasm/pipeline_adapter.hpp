@@ -155,6 +155,7 @@ class JsPipeline {
   std::string canonical() const { return pipeline_->canonical_spec(); }
   val stats() const { return pipeline_stats(*pipeline_); }
   val curve(double after_rows) const { return pipeline_curve(*pipeline_, after_rows); }
+  val window_curve() const { return pipeline_window_curve(*pipeline_); }
   val snapshot() const { return pipeline_snapshot(*pipeline_); }
 
  private:

@@ -29,6 +29,7 @@ class JsRunner {
   val curve(std::size_t i, double after_rows) const {
     return pipeline_curve(runner_->pipeline(i), after_rows);
   }
+  val window_curve(std::size_t i) const { return pipeline_window_curve(runner_->pipeline(i)); }
   val snapshot(std::size_t i) const { return pipeline_snapshot(runner_->pipeline(i)); }
   // Pipeline i as a model file, and its result as `onepass run --json` prints it
   // (api/runners.hpp).

@@ -97,7 +97,7 @@ test('registry lists every learner and scaler with parameters and defaults', () 
     'bns',
     'impute',
   ]);
-  assert.deepEqual(names('modifier'), ['avg', 'vote', 'platt']);
+  assert.deepEqual(names('modifier'), ['avg', 'vote', 'platt', 'drift']);
   const logreg = reg.find((e) => e.name === 'logreg');
   assert.deepEqual(
     logreg.params.map((p) => [p.name, p.default]),

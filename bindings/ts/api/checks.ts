@@ -96,3 +96,9 @@ export function checkCounts(o: {
 export function toFloat64(values: ArrayLike<number>): Float64Array {
   return values instanceof Float64Array ? values : Float64Array.from(values);
 }
+
+/** The windowed errors of a pipeline's curve points as Stats carries them: rollingCurve with a
+ * window, nothing without one. */
+export function rollingCurve(points: Float64Array | null): { rollingCurve?: Float64Array } {
+  return points ? { rollingCurve: points } : {};
+}

@@ -2,7 +2,7 @@
 import type { RawPipeline, RawPrediction } from '../onepass_wasm.mjs';
 import { fail } from '../shared/errors.js';
 import { WasmOwned } from './owned.js';
-import { checkDims, toFloat64 } from './checks.js';
+import { checkDims, rollingCurve, toFloat64 } from './checks.js';
 import type { LinearWeights, ModelJSON, ModelSchema, Snapshot, Stats } from './types.js';
 
 /** An Error for a failed batch: "row i: why" when a row is at fault (one row alone: "why"),
@@ -213,7 +213,7 @@ export class Pipeline extends WasmOwned<RawPipeline> {
   }
 
   stats(): Stats {
-    return { ...this.#p.stats(), curve: this.#p.curve(-1) };
+    return { ...this.#p.stats(), curve: this.#p.curve(-1), ...rollingCurve(this.#p.windowCurve()) };
   }
 
   /** Curve points recorded since the previous call, as [rows, mistakes] pairs. */

@@ -3,7 +3,7 @@
 import type { RawRunner } from '../onepass_wasm.mjs';
 import { fail } from '../shared/errors.js';
 import { WasmOwned } from './owned.js';
-import { pushBytes } from './checks.js';
+import { pushBytes, rollingCurve } from './checks.js';
 import type { ModelJSON, PipelineResult, Snapshot, Stats } from './types.js';
 
 /** Bytes through several pipelines with one parse, one wasm call per chunk: what the CSV and
@@ -50,7 +50,11 @@ export class Runner<R extends RawRunner = RawRunner> extends WasmOwned<R> {
 
   stats(i: number): Stats {
     this.#at(i);
-    return { ...this.raw.stats(i), curve: this.raw.curve(i, -1) };
+    return {
+      ...this.raw.stats(i),
+      curve: this.raw.curve(i, -1),
+      ...rollingCurve(this.raw.windowCurve(i)),
+    };
   }
 
   /** Curve points of pipeline i recorded since the previous call. */

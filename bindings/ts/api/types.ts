@@ -123,6 +123,10 @@ export type Stats = RawStats & {
   /** [rows, mistakes] pairs recorded every `every` rows (regression: [rows, cumulative absolute
    * error]). */
   curve: Float64Array;
+  /** With a `window`: the error over the last `window` rows at each curve point, as [rows,
+   * error] pairs (regression: the mean absolute error; NaN at a point of a model saved before
+   * points kept it). Absent without a window. */
+  rollingCurve?: Float64Array;
 };
 export type { RawBinaryStats, RawMulticlassStats, RawRegressionStats };
 /** A bin of a reliability (calibration) curve: `calibration` of a yes/no pipeline that gives
@@ -138,7 +142,8 @@ export interface PipelineOptions {
   every?: number;
   /** Feature names, saved in the model file (default x1, x2, ...). */
   features?: string[];
-  /** Also keep the error and log-loss of the last `window` rows (rollingError, rollingLogLoss). */
+  /** Also keep the error and log-loss of the last `window` rows (rollingError, rollingLogLoss),
+   * and the error of the last `window` rows at each curve point (rollingCurve). */
   window?: number;
 }
 
@@ -235,7 +240,8 @@ export interface CsvOptions extends CsvReadOptions {
   models?: ModelInput[];
   /** Curve point every `every` rows (0: none). */
   every?: number;
-  /** Also keep the error and log-loss of the last `window` rows. */
+  /** Also keep the error and log-loss of the last `window` rows, and that error at each curve
+   * point (rollingCurve). */
   window?: number;
   /** Shuffle the rows through a buffer of this many rows (bounded memory); default: file order. */
   shuffleBuffer?: number;
@@ -270,7 +276,8 @@ export interface SvmlightOptions extends SvmlightReadOptions {
   models?: ModelInput[];
   /** Curve point every `every` rows (0: none). */
   every?: number;
-  /** Also keep the error and log-loss of the last `window` rows. */
+  /** Also keep the error and log-loss of the last `window` rows, and that error at each curve
+   * point (rollingCurve). */
   window?: number;
 }
 

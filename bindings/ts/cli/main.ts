@@ -19,14 +19,25 @@ function version(): string {
   return pkg.version;
 }
 
+function describeParams(params: RegistryEntry['params'], indent: string): string[] {
+  return params.map(
+    (p) => `${indent}${pad(p.name, 10)} default ${pad(p.default, 8)} ${p.range}: ${p.help}`,
+  );
+}
+
 function describe(e: RegistryEntry): string {
-  const params = e.params.map(
-    (p) => `    ${pad(p.name, 10)} default ${pad(p.default, 8)} ${p.range}: ${p.help}`,
-  );
   const needs = e.needs ? [`    needs      ${e.needs}`] : [];
-  return [`  ${pad(e.name, 12)} ${e.summary} (${algorithmsRef(e.spec)})`, ...needs, ...params].join(
-    '\n',
-  );
+  // +drift: each detector with the parameters it takes in the same parentheses.
+  const detectors = (e.detectors ?? []).flatMap((d) => [
+    `    detector=${d.name}: ${d.summary} (${algorithmsRef(d.spec)})`,
+    ...describeParams(d.params, '      '),
+  ]);
+  return [
+    `  ${pad(e.name, 12)} ${e.summary} (${algorithmsRef(e.spec)})`,
+    ...needs,
+    ...describeParams(e.params, '    '),
+    ...detectors,
+  ].join('\n');
 }
 
 async function list(args: string[]): Promise<void> {

@@ -30,7 +30,8 @@ export const USAGE = `usage:
   --label      label column by header name or 0-based index (-1 = last; default: last)
   --positive   label value of the positive class (default: numeric 1 vs 0 or -1)
   --every K    record the cumulative-mistakes curve every K rows (printed with --json)
-  --window N   also give the error of the last N rows (rollingError in --json; at most 10,000,000)
+  --window N   also give the error of the last N rows (rollingError in --json, and at each curve
+               point; at most 10,000,000)
   --skip-bad-rows  count and skip malformed rows instead of stopping at the first one
   --json       one JSON object per pipeline, one per line
   --quiet, -q  no progress line on the terminal (there is none when stderr is not a terminal)

@@ -3,9 +3,44 @@
 #include <nlohmann/json.hpp>
 
 #include "api/params_json.hpp"
+#include "drift/detector.hpp"
+#include "pipeline/drift_watch.hpp"
 #include "pipeline/registry.hpp"
 
 namespace onepass {
+
+namespace {
+
+// +drift (docs/algorithms.md 6.10) is a modifier of the pipeline, not a stage the registry
+// builds (it is read before the registry's modifiers, pipeline/pipeline.cpp), so its entry is
+// written here: its own parameters (drift_modifier_params) and, under detectors, each detector
+// with the parameters it takes in the same parentheses, from the detectors' registry
+// (docs/algorithms.md 6.8). The detectors' parameters share names (delta, alpha) with other
+// defaults, so they are listed per detector, not merged into one list.
+nlohmann::json drift_entry() {
+  using nlohmann::json;
+  json detectors = json::array();
+  for (const DetectorEntry& d : detector_registry())
+    detectors.push_back({{"name", d.name},
+                         {"summary", d.summary},
+                         {"spec", d.spec},
+                         {"source", d.source},
+                         {"params", params_json(d.params)}});
+  return {{"name", "drift"},
+          {"kind", kind_name(StageKind::modifier)},
+          {"summary",
+           "a drift detector beside the learner: report a drift, or start the learner afresh, or "
+           "swap in one trained since the warning"},
+          {"spec", "6.10"},
+          {"source", "River's DriftRetrainingClassifier"},
+          {"probability", false},
+          {"needs", ""},
+          {"task", ""},
+          {"params", params_json(drift_modifier_params())},
+          {"detectors", detectors}};
+}
+
+}  // namespace
 
 std::string registry_json() {
   using nlohmann::json;
@@ -22,6 +57,7 @@ std::string registry_json() {
                    {"task", e.kind == StageKind::learner ? task_name(e.task) : ""},
                    {"params", params_json(e.params)}});
   }
+  out.push_back(drift_entry());
   return out.dump();
 }
 

@@ -113,6 +113,20 @@ void add_last_label(const Pipeline& p, const LastLabelBaseline* last, J& j) {
                                !(balanced > last->balanced_accuracy);
 }
 
+// docs/algorithms.md 6.1: the curve's points, [rows, cumulative mistakes or absolute error], and
+// with a window (the run keeps one) the window's error at that row as a third number (null at
+// a point a model saved before points kept it).
+template <class J, class Points, class Value>
+J curve_json(const Points& points, bool window, Value value) {
+  J curve = J::array();
+  for (const auto& c : points) {
+    J point = J::array({J(c.rows), J(value(c))});
+    if (window) point.push_back(number_or_null<J>(c.window_error));
+    curve.push_back(std::move(point));
+  }
+  return curve;
+}
+
 }  // namespace
 
 std::string stats_json(const Pipeline& p, const std::vector<std::string>& classes,
@@ -210,9 +224,9 @@ std::string task_result_json(const Pipeline& p, const std::vector<std::string>& 
   add_run_common(p, features, skipped, last_label, j);
   add_task_weights(p, classes, j);
   j["diverged"] = p.task_learner().reverted_steps() > 0;
-  OrderedJson curve = OrderedJson::array();
-  for (const auto& c : p.task_progress().curve()) curve.push_back({c.rows, c.value});
-  j["curve"] = curve;
+  const TaskProgress& pr = p.task_progress();
+  j["curve"] = curve_json<OrderedJson>(pr.curve(), pr.window() > 0,
+                                       [](const TaskCurvePoint& c) { return c.value; });
   return json_text(j);
 }
 
@@ -248,9 +262,8 @@ std::string run_result_json(const Pipeline& p, const std::vector<std::string>& f
   j["arrays"] = arrays_of(snap);
   add_run_common(p, features, skipped, last_label, j);
   j["diverged"] = p.learner().diverged();
-  json curve = json::array();
-  for (const auto& c : pr.curve()) curve.push_back({c.rows, c.mistakes});
-  j["curve"] = curve;
+  j["curve"] =
+      curve_json<json>(pr.curve(), pr.window() > 0, [](const CurvePoint& c) { return c.mistakes; });
   // Replacement of any byte that is not UTF-8 (a Latin-1 header): dump() would throw.
   return json_text(j);
 }

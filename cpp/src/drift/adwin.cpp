@@ -50,8 +50,14 @@ DriftSignal Adwin::step(double x) {
   // period keeps the first values from being judged at all.
   ++tick_;
   bool cut = false;
-  if (tick_ % config_.clock == 0 && width_ > static_cast<double>(config_.grace_period))
-    while (cut_once()) cut = true;
+  if (tick_ % config_.clock == 0 && width_ > static_cast<double>(config_.grace_period)) {
+    // The first cut (the shortest W0) says which way the mean moved (docs/algorithms.md 6.10).
+    double rise = 0;
+    while (cut_once(rise)) {
+      if (!cut) set_drift_rose(rise > 0);
+      cut = true;
+    }
+  }
   return cut ? DriftSignal::drift : DriftSignal::none;
 }
 
@@ -76,7 +82,7 @@ void Adwin::insert(double x) {
   }
 }
 
-bool Adwin::cut_once() {
+bool Adwin::cut_once(double& rise) {
   // W0 grows from the oldest bucket, W1 is the rest; each boundary between buckets is a
   // candidate cut (docs/algorithms.md 6.8.1).
   double n0 = 0, n1 = width_, u0 = 0, u1 = total_;
@@ -90,6 +96,7 @@ bool Adwin::cut_once() {
       u1 -= row[k].total;
       if (i == 0 && k + 1 == row.size()) return false;  // W0 is the whole window
       if (n0 >= least && n1 >= least && far_apart(n0, n1, u0 / n0 - u1 / n1)) {
+        rise = u1 / n1 - u0 / n0;
         drop_oldest();
         return true;
       }

@@ -51,9 +51,9 @@ class Adwin : public DriftDetector {
   using Row = std::vector<Bucket>;  // oldest first
 
   void insert(double x);
-  // Looks for a cut over every boundary between buckets; on one, drops the oldest bucket and
-  // says so.
-  bool cut_once();
+  // Looks for a cut over every boundary between buckets; on one, drops the oldest bucket, sets
+  // rise to the newer part's mean less the older part's, and says so.
+  bool cut_once(double& rise);
   bool far_apart(double n0, double n1, double mean_gap) const;
   void drop_oldest();
 

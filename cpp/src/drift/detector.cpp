@@ -91,6 +91,7 @@ DriftSignal DriftDetector::update(double x) {
     return DriftSignal::none;
   }
   ++rows_;
+  drift_rose_ = true;
   const DriftSignal signal = step(x);
   if (signal == DriftSignal::drift) {
     // River's detectors start afresh on the row after a drift; starting now gives the same

@@ -64,6 +64,10 @@ class DriftDetector {
   std::uint64_t drifts() const { return drifts_; }
   // The parameters' values in declaration order (a flag as 0/1, a choice as its value).
   const std::vector<double>& parameter_values() const { return parameter_values_; }
+  // Whether the last drift signalled was a rise of the values' mean (docs/algorithms.md 6.10: a
+  // watch of the error acts on a rise only). Read right after update() gives a drift; not part
+  // of the state, since a drift leaves nothing pending.
+  bool drift_rose() const { return drift_rose_; }
 
  protected:
   // `code` tells the saved states of the families apart; `fields` and `config` give the
@@ -72,6 +76,8 @@ class DriftDetector {
 
   // One accepted value: the signal, before any restart.
   virtual DriftSignal step(double x) = 0;
+  // Said by step() at a drift of a family that can signal a fall (a rise unless said).
+  void set_drift_rose(bool rose) { drift_rose_ = rose; }
   // The statistics of a detector just built (the base restarts after each drift).
   virtual void restart() = 0;
   virtual void save_state(StateWriter& out) const = 0;
@@ -86,6 +92,7 @@ class DriftDetector {
   std::uint64_t rows_ = 0;
   std::uint64_t ignored_ = 0;
   std::uint64_t drifts_ = 0;
+  bool drift_rose_ = true;
 };
 
 // The fields a family's parameters set, for DriftDetector's constructor.

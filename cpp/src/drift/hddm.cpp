@@ -84,6 +84,8 @@ DriftSignal HddmA::step(double x) {
   DriftSignal signal = increased(config_.drift_confidence)     ? DriftSignal::drift
                        : increased(config_.warning_confidence) ? DriftSignal::warning
                                                                : DriftSignal::none;
+  // A drift of the two-sided test alone is a fall (docs/algorithms.md 6.10).
+  set_drift_rose(signal == DriftSignal::drift);
   if (config_.two_sided_test)
     signal = stronger(signal, decreased(config_.drift_confidence)     ? DriftSignal::drift
                               : decreased(config_.warning_confidence) ? DriftSignal::warning
@@ -200,6 +202,7 @@ DriftSignal HddmW::step(double x) {
   } else {
     add(after_down_, x);
   }
+  set_drift_rose(signal == DriftSignal::drift);  // as HDDM_A's
   if (config_.two_sided_test)
     signal = stronger(signal, above(after_down_, before_down_, config_.drift_confidence)
                                   ? DriftSignal::drift

@@ -118,7 +118,16 @@ DriftSignal Kswin::step(double x) {
   statistic_ = static_cast<double>(gap) / static_cast<double>(r);
   p_value_ = ks_equal_sizes_p_value(r, gap);
   // River's rule: the test rejects at alpha and the distributions differ by more than 0.1.
-  return p_value_ <= config_.alpha && statistic_ > 0.1 ? DriftSignal::drift : DriftSignal::none;
+  if (!(p_value_ <= config_.alpha && statistic_ > 0.1)) return DriftSignal::none;
+  // The way the values moved (docs/algorithms.md 6.10): the newest sample's sum against the
+  // older one's (both of r values).
+  double newer_sum = 0, older_sum = 0;
+  for (std::size_t i = 0; i < r; ++i) {
+    newer_sum += newer_[i];
+    older_sum += older_[i];
+  }
+  set_drift_rose(newer_sum > older_sum);
+  return DriftSignal::drift;
 }
 
 void Kswin::save_state(StateWriter& out) const {

@@ -42,6 +42,8 @@ DriftSignal PageHinkley::step(double x) {
   if (n_ == 1 || sum_down_ > max_down_) max_down_ = sum_down_;
   if (n_ < config_.min_instances) return DriftSignal::none;
   const bool up = increase() > config_.threshold, down = decrease() > config_.threshold;
+  // A drift with both tests over the threshold counts as the rise (docs/algorithms.md 6.10).
+  set_drift_rose(up && config_.mode != PageHinkleyMode::down);
   switch (config_.mode) {
     case PageHinkleyMode::up:
       return up ? DriftSignal::drift : DriftSignal::none;

@@ -1,11 +1,13 @@
 // Progressive validation, spec 6.1: every row is predicted by the model before it learns that
 // row. Keeps cumulative mistakes M_t, confusion counts, the log-loss where the model gives
 // probabilities (from the margin, spec 2.2), the curve (t, M_t) every `every` rows, and the
-// error and log-loss over the last `window` rows (for drifting streams), and for a model that
-// gives probabilities their reliability bins (docs/algorithms.md 6.5).
+// error and log-loss over the last `window` rows (for drifting streams; with a window, each
+// curve point also keeps that error at its row), and for a model that gives probabilities
+// their reliability bins (docs/algorithms.md 6.5).
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "eval/metrics.hpp"
@@ -15,6 +17,9 @@ namespace onepass {
 struct CurvePoint {
   std::uint64_t rows;
   std::uint64_t mistakes;
+  // The error over the last `window` rows at this point (docs/algorithms.md 6.1); NaN without
+  // a window, or at a point of a model saved before points kept it.
+  double window_error = std::numeric_limits<double>::quiet_NaN();
 };
 
 class Progressive {
@@ -49,9 +54,11 @@ class Progressive {
 
   // [every, window, tp, fp, tn, fn, log-loss sum, probabilistic, curve points C,
   //  curve pairs (2C), window fill, window head, window mistakes, window losses, reliability
-  //  bins]: the window's values once a row filled them, the bins (ReliabilityBins::save) once a
-  //  probability was recorded. A state saved without bins (before they were kept) loads with
-  //  empty ones.
+  //  bins, windowed curve]: the window's values once a row filled them, the bins
+  //  (ReliabilityBins::save) once a probability was recorded, and with a window and curve
+  //  points their windowed errors then -1 - C. A state saved without bins (before they were
+  //  kept) loads with empty ones; one without windowed errors (before points kept them), with
+  //  NaN ones.
   std::vector<double> save() const;
   bool load(const std::vector<double>& saved);
   // Positions of the counters that add up when models are merged.
@@ -73,6 +80,9 @@ class Progressive {
   // The last `window_` rows: a ring of (mistake, loss) with its fill and next position.
   std::vector<double> ring_mistakes_, ring_losses_;
   std::uint64_t fill_ = 0, head_ = 0;
+  // The mistakes in the ring, counted as rows enter and leave it (exact: whole numbers), so a
+  // curve point's windowed error costs no pass over the window.
+  std::uint64_t window_mistakes_ = 0;
   ReliabilityBins bins_;
 };
 

@@ -14,9 +14,12 @@ double TaskProgress::nan() {
   return std::numeric_limits<double>::quiet_NaN();
 }
 
+// After add_to_window, so that the point's windowed error counts its own row. The mean over
+// the window is taken afresh (O(window) a point, not a row): a running sum of a regression's
+// errors would round otherwise than rolling_error().
 void TaskProgress::add_point(double value) {
   if (every_ && rows_ == next_point_) {
-    curve_.push_back({rows_, value});
+    curve_.push_back({rows_, value, window_ ? rolling_error() : nan()});
     next_point_ += every_;
     bound_curve(curve_, every_, next_point_, rows_);
   }
@@ -43,8 +46,8 @@ void TaskProgress::record_class(std::size_t predicted, std::size_t actual, doubl
     probabilistic_ = true;
     loss_sum_ += loss;
   }
-  add_point(static_cast<double>(mistakes_));
   add_to_window(predicted != actual ? 1.0 : 0.0);
+  add_point(static_cast<double>(mistakes_));
 }
 
 void TaskProgress::record_value(double predicted, double target) {
@@ -59,8 +62,8 @@ void TaskProgress::record_value(double predicted, double target) {
   const double d = target - mean_;
   mean_ += d / static_cast<double>(rows_);
   m2_ += d * (target - mean_);
-  add_point(sae_);
   add_to_window(std::fabs(e));
+  add_point(sae_);
 }
 
 double TaskProgress::rolling_error() const {
@@ -167,7 +170,9 @@ bool TaskProgress::no_better_than_baseline() const {
 }
 
 // [every, window, rows, mistakes, loss sum, probabilistic, K, K x K confusion, sae, sse, mean,
-//  m2, baseline sae, baseline sse, curve points C, 2C values, window fill, head, ring]
+//  m2, baseline sae, baseline sse, curve points C, 2C values, window fill, head, ring,
+//  and with a window and curve points the points' windowed errors (an array of C; a state
+//  saved before points kept them ends at the ring and loads with NaN ones)]
 std::vector<double> TaskProgress::save() const {
   std::vector<double> out;
   StateWriter w(out);
@@ -186,6 +191,11 @@ std::vector<double> TaskProgress::save() const {
   w.put(static_cast<double>(fill_));
   w.put(static_cast<double>(head_));
   w.put(ring_);
+  if (window_ && !curve_.empty()) {
+    std::vector<double> errors;
+    for (const auto& p : curve_) errors.push_back(p.window_error);
+    w.put(errors);
+  }
   return out;
 }
 
@@ -214,6 +224,11 @@ bool TaskProgress::load(const std::vector<double>& saved) {
   p.fill_ = r.get_whole();
   p.head_ = r.get_whole();
   p.ring_ = r.get_array();
+  if (!r.failed() && !r.done()) {
+    const std::vector<double> errors = r.get_array();
+    if (errors.size() != p.curve_.size() || !p.window_) return false;
+    for (std::size_t i = 0; i < errors.size(); ++i) p.curve_[i].window_error = errors[i];
+  }
   if (r.failed() || !r.done() || p.fill_ > p.window_ ||
       p.head_ >= std::max<std::uint64_t>(p.window_, 1) ||
       (!p.ring_.empty() && p.ring_.size() != p.window_))

@@ -2,10 +2,12 @@
 // row is predicted before it is learned. Multiclass keeps the K x K confusion matrix and the
 // log-loss (6.6); regression keeps the sums behind MAE, RMSE and R^2 and those of the mean
 // predictor, the baseline (6.7). Both keep a curve (rows, cumulative mistakes or absolute
-// error) every `every` rows and a window of the last `window` rows.
+// error) every `every` rows and a window of the last `window` rows; with a window, each curve
+// point also keeps the window's error at its row (rolling_error()).
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "core/task.hpp"
@@ -15,6 +17,9 @@ namespace onepass {
 struct TaskCurvePoint {
   std::uint64_t rows;
   double value;  // cumulative mistakes (multiclass) or absolute error (regression)
+  // rolling_error() at this point; NaN without a window, or at a point of a model saved before
+  // points kept it.
+  double window_error = std::numeric_limits<double>::quiet_NaN();
 };
 
 class TaskProgress {

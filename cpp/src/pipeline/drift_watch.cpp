@@ -68,7 +68,10 @@ Result<std::unique_ptr<DriftWatch>> DriftWatch::parse(
 }
 
 DriftSignal DriftWatch::observe(double value, std::uint64_t row) {
-  const DriftSignal s = detector_->update(value);
+  DriftSignal s = detector_->update(value);
+  // docs/algorithms.md 6.10: the watch reads an error, and only a rise of it is a drift to act
+  // on; a fall (a learner still learning) is none, the detector having started afresh from it.
+  if (s == DriftSignal::drift && !detector_->drift_rose()) s = DriftSignal::none;
   in_warning_ = s == DriftSignal::warning;
   if (s == DriftSignal::warning) ++warnings_;
   if (s == DriftSignal::drift) {

@@ -37,6 +37,26 @@ TEST(RunJson, SaysWhatThePipelineLearnedAndTheReaderSkipped) {
   EXPECT_FALSE(j["diverged"].get<bool>());
 }
 
+// docs/algorithms.md 6.1: with a window each curve point is [rows, mistakes, the window's error
+// at that row]; without one, [rows, mistakes].
+TEST(RunJson, TheCurveCarriesTheWindowsErrorWithAWindow) {
+  for (std::uint64_t window : {0, 2}) {
+    auto built = Pipeline::build("perceptron(bias=false)", 2, window);
+    ASSERT_TRUE(built) << built.message();
+    auto p = built.take();
+    // A perceptron predicts +1 at a tie (D-TIE): rows 2 and 4 are its mistakes, so the last 2
+    // rows hold one mistake at both points.
+    const double rows[4][2] = {{1, 0}, {0, 1}, {1, 0}, {0, -1}};
+    const int labels[4] = {1, -1, 1, -1};
+    for (int i = 0; i < 4; ++i) ASSERT_TRUE(p->learn_one(rows[i], 2, labels[i]));
+    const auto j = nlohmann::json::parse(run_result_json(*p, {"a", "b"}, 0));
+    const auto want =
+        nlohmann::json::parse(window ? "[[2, 1, 0.5], [4, 2, 0.5]]" : "[[2, 1], [4, 2]]");
+    EXPECT_EQ(j["curve"], want) << j["curve"].dump();
+    EXPECT_EQ(j.contains("rollingError"), window > 0);
+  }
+}
+
 TEST(RunJson, StatsAndReaderInfoSayWhatWasReadAndLearned) {
   CsvOptions opt;
   opt.on_error = ErrorPolicy::skip;

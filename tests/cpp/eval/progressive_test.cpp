@@ -1,7 +1,8 @@
 // The progressive curve's bound (docs/algorithms.md 6.1, eval/curve_bound.hpp): past
 // kMaxCurvePoints the curve drops every other point and doubles its stride, evenly spaced and
 // bounded however long the stream, and a resumed run thins as the uninterrupted one. The
-// reliability bins of the progressive probabilities (docs/algorithms.md 6.5).
+// windowed error at each curve point, and states saved before points kept it. The reliability
+// bins of the progressive probabilities (docs/algorithms.md 6.5).
 #include "eval/progressive.hpp"
 #include "core/limits.hpp"
 #include "core/numerics.hpp"
@@ -40,6 +41,53 @@ TEST(ProgressiveCurve, TheTasksCurveIsBoundedToo) {
   EXPECT_EQ(p.curve().size(), kMaxCurvePoints / 2);
   EXPECT_EQ(p.every(), 4u);
   EXPECT_EQ(p.curve().back().rows, 2 * kMaxCurvePoints);
+}
+
+// A state as saved before curve points kept their windowed errors: without its last C + 1
+// values (the errors, then -1 - C).
+std::vector<double> without_window_errors(std::vector<double> v) {
+  if (!v.empty() && v.back() < 0) v.resize(v.size() - static_cast<std::size_t>(-v.back()));
+  return v;
+}
+
+// Every 2 rows, a window of 3; mistakes on rows 1, 4 and 5 of 6. Each point keeps the error of
+// the last 3 rows up to its own: row 2 (1 0) 1/2, row 4 (0 0 1) 1/3, row 6 (1 1 0) 2/3.
+TEST(ProgressiveCurve, EachPointKeepsTheWindowsErrorByHand) {
+  Progressive p(2, 3), none(2);
+  const int missed[] = {1, 0, 0, 1, 1, 0, 1, 1};
+  for (int i = 0; i < 6; ++i)
+    for (Progressive* q : {&p, &none}) q->record(missed[i] ? -1 : 1, 1, 0, false);
+  const double want[] = {1.0 / 2, 1.0 / 3, 2.0 / 3};
+  ASSERT_EQ(p.curve().size(), 3u);
+  for (std::size_t k = 0; k < 3; ++k) {
+    EXPECT_EQ(p.curve()[k].rows, 2 * (k + 1));
+    EXPECT_EQ(p.curve()[k].window_error, want[k]);
+    EXPECT_TRUE(std::isnan(none.curve()[k].window_error));  // no window
+  }
+  EXPECT_EQ(p.curve().back().window_error, p.rolling_error());
+  EXPECT_GE(none.save().back(), 0);  // nothing added without a window
+  // Saved and resumed, the points and the window go on as the uninterrupted run's.
+  Progressive resumed;
+  ASSERT_TRUE(resumed.load(p.save()));
+  EXPECT_EQ(resumed.save(), p.save());
+  for (int i = 6; i < 8; ++i)
+    for (Progressive* q : {&p, &resumed}) q->record(missed[i] ? -1 : 1, 1, 0, false);
+  EXPECT_EQ(resumed.save(), p.save());
+  EXPECT_EQ(resumed.curve().back().window_error, 2.0 / 3);  // row 8: 0 1 1
+  // A state saved before points kept the windowed error loads with NaN ones, the rest alike.
+  Progressive older;
+  ASSERT_TRUE(older.load(without_window_errors(p.save())));
+  ASSERT_EQ(older.curve().size(), 4u);
+  EXPECT_TRUE(std::isnan(older.curve()[0].window_error));
+  EXPECT_EQ(older.curve()[3].mistakes, 5u);
+  EXPECT_EQ(older.rolling_error(), p.rolling_error());
+  older.record(-1, 1, 0, false);
+  older.record(1, 1, 0, false);  // row 10: 1 0 1 -- 2/3 again, once more rows come
+  EXPECT_EQ(older.curve().back().window_error, 2.0 / 3);
+  // A count of errors that does not fit the curve is a damaged state.
+  std::vector<double> bad = p.save();
+  bad.back() -= 1;
+  EXPECT_FALSE(older.load(bad));
 }
 
 // docs/algorithms.md 6.5: ten bins of width 0.1 by the probability sigma(margin), each with
@@ -83,7 +131,7 @@ TEST(ProgressiveReliability, BinsResumeAndOlderStatesLoad) {
       if (i > 16) resumed.record(margin >= 0 ? 1 : -1, y, margin, true);
     }
     EXPECT_EQ(resumed.save(), whole.save());
-    std::vector<double> older = whole.save();
+    std::vector<double> older = without_window_errors(whole.save());
     older.resize(older.size() - 3 * ReliabilityBins::kBins);
     Progressive back;
     ASSERT_TRUE(back.load(older));
@@ -91,7 +139,7 @@ TEST(ProgressiveReliability, BinsResumeAndOlderStatesLoad) {
     EXPECT_EQ(back.reliability().rows(), 0);
     EXPECT_EQ(back.log_loss(), whole.log_loss());
     // Bins that do not add up (more positives than rows) are a damaged state.
-    std::vector<double> bad = whole.save();
+    std::vector<double> bad = without_window_errors(whole.save());
     bad[bad.size() - 1] = bad[bad.size() - 1 - 2 * ReliabilityBins::kBins] + 1;
     EXPECT_FALSE(back.load(bad));
   }

@@ -110,5 +110,39 @@ TEST(TaskProgress, SavesAndLoadsEveryCounter) {
   }
 }
 
+// Each curve point keeps the window's error at its row (docs/algorithms.md 6.1): multiclass,
+// mistakes 1 0 1 1 with a window of 3: row 2 1/2, row 4 (0 1 1) 2/3; regression, absolute
+// errors 1 3 2 4 with a window of 2: row 2 2, row 4 3. A state saved before points kept it
+// (without the last array) loads with NaN ones.
+TEST(TaskProgress, CurvePointsKeepTheWindowsErrorByHand) {
+  TaskProgress classes(Task::multiclass, 2, 3), numbers(Task::regression, 2, 2);
+  const std::size_t predicted[] = {1, 0, 2, 1};
+  for (std::size_t i = 0; i < 4; ++i) classes.record_class(predicted[i], 0, std::nan(""));
+  const double errors[] = {1, -3, 2, -4};
+  for (double e : errors) numbers.record_value(10 + e, 10);
+  ASSERT_EQ(classes.curve().size(), 2u);
+  EXPECT_EQ(classes.curve()[0].window_error, 1.0 / 2);
+  EXPECT_EQ(classes.curve()[1].window_error, 2.0 / 3);
+  EXPECT_EQ(classes.curve()[1].value, 3);
+  ASSERT_EQ(numbers.curve().size(), 2u);
+  EXPECT_EQ(numbers.curve()[0].window_error, 2);
+  EXPECT_EQ(numbers.curve()[1].window_error, 3);
+  EXPECT_EQ(numbers.curve()[1].value, 10);  // the cumulative absolute error
+  for (TaskProgress* p : {&classes, &numbers}) {
+    TaskProgress back(p->task()), older(p->task());
+    ASSERT_TRUE(back.load(p->save()));
+    EXPECT_EQ(back.save(), p->save());
+    std::vector<double> saved = p->save();
+    saved.resize(saved.size() - 3);  // the array: its count, then the 2 points' errors
+    ASSERT_TRUE(older.load(saved));
+    EXPECT_TRUE(std::isnan(older.curve()[1].window_error));
+    EXPECT_EQ(older.curve()[1].value, p->curve()[1].value);
+    EXPECT_EQ(older.rolling_error(), p->rolling_error());
+  }
+  TaskProgress none(Task::regression, 2);
+  for (double e : errors) none.record_value(e, 0);
+  EXPECT_TRUE(std::isnan(none.curve()[1].window_error));
+}
+
 }  // namespace
 }  // namespace onepass

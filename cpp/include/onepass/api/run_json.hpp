@@ -5,10 +5,13 @@
 // gives probabilities: ten bins [{ lower, upper, count, meanPredicted, observedRate }] of its
 // progressive probabilities, docs/algorithms.md 6.5), features, weights, bias,
 // arrays (the learner's state), scalers [{ name, arrays }], diverged, warnings, skipped (bad
-// rows the reader left out), curve [[rows, mistakes], ...]. task: "binary", "multiclass" or
-// "regression" (docs/algorithms.md 1.8); the other two tasks' figures are those of
-// api/task_json.hpp (weights and bias then one array and number per class, by class name;
-// the curve's second number the cumulative absolute error for regression). Beside it, the
+// rows the reader left out), rollingError (with a window: the error over the last `window`
+// rows), curve [[rows, mistakes], ...] (with a window [[rows, mistakes, rollingError], ...]: the
+// window's error at that row, null at a point of a model saved before points kept it). task:
+// "binary", "multiclass" or "regression" (docs/algorithms.md 1.8); the other two tasks' figures
+// are those of api/task_json.hpp (weights and bias then one array and number per class, by
+// class name; the curve's second number the cumulative absolute error for regression, its
+// third the window's mean absolute error). Beside it, the
 // figures a run shows while it goes: a pipeline's stats and the reader's info.
 #pragma once
 
