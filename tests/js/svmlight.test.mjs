@@ -339,11 +339,13 @@ test('svmlight rows of classes, with the task named, in both CLIs and the API', 
     assert.equal(runner.results()[0].accuracy, native[0].accuracy);
     const model = runner.toJSON(0);
     runner.dispose();
-    const scored = op.svmlightScorer(model);
-    scored.push(new TextEncoder().encode(classes));
-    scored.finish();
-    assert.equal(scored.take().values.length, 300);
-    scored.dispose();
+    const scorer = op.svmlightScorer(model);
+    const chunks = [scorer.push(new TextEncoder().encode(classes)), scorer.finish()];
+    const values = chunks.flatMap((c) => Array.from(c.values));
+    assert.equal(values.length, 300);
+    assert.ok(values.every((k) => k === 0 || k === 1 || k === 2)); // class indices
+    assert.equal(scorer.labelled, 300);
+    scorer.dispose();
     assert.throws(
       () => op.svmlightRunner({ dims: 3, task: 'classes', pipelines: ['mpa2'] }),
       /option task must be binary, multiclass or regression, got 'classes'/,
