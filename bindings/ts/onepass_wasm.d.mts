@@ -439,6 +439,9 @@ export interface RawRun {
   /** Whether the divergence guard reverted steps while training, and how many. */
   diverged: boolean;
   revertedSteps: number;
+  /** What may make these figures mislead, as a run says it: the pipeline's own warnings and a
+   * training part of one class. */
+  warnings: string[];
   /** As the JSON gives them (api/dataset.hpp); the Dataset class makes them Float64Arrays. */
   testCurves: { roc: number[]; pr: number[] };
   grid?: {

@@ -299,3 +299,16 @@ test('evaluation options are checked; a grid selects on a metric some candidate 
   assert.equal(r.status, 2);
   assert.match(r.stderr, /--select chooses among a grid's candidates: give --grid/);
 });
+
+test("evaluate says a pipeline's own warnings, as run does, in its table and JSON", () => {
+  const args = ['evaluate', dataFile('heart.csv'), '-p', 'fs2', '-p', 'zscore | fs2'];
+  const table = cli(args);
+  assert.equal(table.status, 0, table.stderr);
+  assert.match(table.stdout, /^\s+warning: fs2 has no scaler before it/m);
+  assert.equal(table.stdout.match(/warning:/g).length, 1); // zscore | fs2 has none
+  const lines = jsonLines(cli([...args, '--json']).stdout);
+  assert.match(lines[0].warnings[0], /^fs2 has no scaler before it/);
+  assert.deepEqual(lines[1].warnings, []);
+  const folds = cli([...args, '--folds', '3']);
+  assert.match(folds.stdout, /warning: fs2 has no scaler before it.* \(in 3 of 3 folds\)/);
+});

@@ -119,6 +119,9 @@ interface EvaluationLine {
   mean?: MetricValues;
   sd?: MetricValues;
   revertedSteps?: number;
+  /** A run's warnings (a holdout or a test file), or each fold's (cross-validation). */
+  warnings?: string[];
+  folds?: { warnings: string[] }[];
   divergedFolds?: number;
   definedFolds?: Record<string, number>;
   grid?: { best: string };
@@ -168,6 +171,14 @@ function printTable(
     // A run that diverged says so beside its figures: they are not those of a converged one.
     if (r.revertedSteps)
       process.stdout.write(`${' '.repeat(width)}diverged: ${r.revertedSteps} steps reverted\n`);
+    // What may make the figures mislead, as a run says it: once each, with the folds it holds in.
+    const said = new Map<string, number>();
+    for (const w of r.warnings ?? r.folds?.flatMap((f) => f.warnings) ?? [])
+      said.set(w, (said.get(w) ?? 0) + 1);
+    for (const [w, n] of said)
+      process.stdout.write(
+        `${' '.repeat(width)}warning: ${w}${r.folds ? ` (in ${n} of ${a.folds} folds)` : ''}\n`,
+      );
     if (r.divergedFolds)
       process.stdout.write(
         `${' '.repeat(width)}diverged in ${r.divergedFolds} of ${a.folds} folds\n`,

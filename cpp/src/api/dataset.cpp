@@ -254,6 +254,7 @@ Json run_json(const RunResult& r) {
          {"test", metrics_json(r.test)},
          {"diverged", r.reverted_steps > 0},
          {"revertedSteps", r.reverted_steps},
+         {"warnings", r.warnings},
          {"testCurves", {{"roc", r.test_curves.roc}, {"pr", r.test_curves.pr}}}};
   if (r.task == Task::multiclass) add_test_counts(r, j);
   return j;

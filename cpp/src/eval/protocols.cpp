@@ -192,6 +192,18 @@ Result<std::unique_ptr<Pipeline>> trained(const RowBlock& data, const std::strin
   return built;
 }
 
+// A warning when every training row has one class (a yes/no label or a class index): the
+// model learned nothing that tells classes apart, however its test figures look.
+std::string one_class(const RowBlock& data, const std::vector<std::size_t>& train, Task task) {
+  if (task == Task::regression || train.empty()) return "";
+  const double first = data.label(train[0]);
+  for (std::size_t i : train)
+    if (data.label(i) != first) return "";
+  return "the training part has rows of one class only (" + std::to_string(train.size()) +
+         " rows): its model answers that class for every row; give more rows of the others, or "
+         "a larger training part";
+}
+
 // The final model's figures on the training and test rows: a yes/no label's of 6.5, a task's
 // of 6.6 and 6.7 beside the training part's baseline.
 Status frozen_figures(const Pipeline& p, const RowBlock& data, const Split& split,
@@ -244,6 +256,9 @@ Result<RunResult> train_and_test(const RowBlock& data, const std::string& spec, 
     out.progressive = task_metrics(p.task_progress());
   }
   if (Status st = frozen_figures(p, data, split, opt, out); !st) return st;
+  out.warnings = p.warnings();
+  if (const std::string one = one_class(data, split.train, opt.task); !one.empty())
+    out.warnings.push_back(one);
   return out;
 }
 

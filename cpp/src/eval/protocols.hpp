@@ -81,6 +81,10 @@ struct RunResult {
   // Steps the divergence guard reverted while training (spec 2.6): a run that diverged says
   // so wherever its figures are shown.
   std::uint64_t reverted_steps = 0;
+  // What may make these figures mislead, as a run says it: the pipeline's own warnings (its
+  // fit to its input, its divergence), and a training part of one class, whose model answers
+  // that class whatever the row.
+  std::vector<std::string> warnings;
 };
 
 // The learner's horizon n (D-LR-2) is set to the training size unless the spec gives it.

@@ -241,3 +241,25 @@ TEST(CrossValidation, AMetricUndefinedInAFoldIsLeftOutAndCounted) {
 
 }  // namespace
 }  // namespace onepass
+
+namespace onepass {
+namespace {
+
+// A holdout says what a run says: a training part of one class, and the pipeline's own
+// warnings (a learner that wants scaled input without a scaler).
+TEST(Holdout, SaysWhatMayMakeItsFiguresMislead) {
+  RowBlock d = make_data(40, 9);
+  for (auto& y : d.y) y = -1;
+  d.y[7] = 1;  // round(0.5 x 1) = 1 goes to the test part, round(0.5 x 39) = 20 of the rest
+  const Split s = holdout_split(strata(d, {}), 0.5, {});
+  auto r = train_and_test(d, "fs2", s, {}).take();
+  ASSERT_EQ(r.warnings.size(), 2u);
+  EXPECT_EQ(r.warnings[0].rfind("fs2 has no scaler before it", 0), 0u) << r.warnings[0];
+  EXPECT_EQ(r.warnings[1],
+            "the training part has rows of one class only (19 rows): its model answers that "
+            "class for every row; give more rows of the others, or a larger training part");
+  EXPECT_TRUE(train_and_test(make_data(40, 9), "zscore | pa1", s, {}).take().warnings.empty());
+}
+
+}  // namespace
+}  // namespace onepass
