@@ -135,6 +135,7 @@ function crossValidated(s: PageState, msg: Message<'cv'>): Partial<PageState> {
     crossValidation: {
       ...s.crossValidation,
       phase,
+      task: msg.task ?? s.crossValidation.task,
       rows: msg.rows,
       folds: msg.folds,
       message: msg.message ?? '',

@@ -15,6 +15,7 @@ import {
 import { gunzippedHead, isGzipFile } from './gzip';
 import { sampleRows } from './sample';
 import { generatedBlob } from './streams';
+import type { Task } from './tasks';
 
 const PROGRESS_INTERVAL_MS = 100;
 const TARGET_CURVE_POINTS = 2000;
@@ -162,6 +163,8 @@ async function crossValidate(
     return;
   }
   const rows: CvRow[] = [];
+  // The task of the figures, as the data set decides it (unknown until it is read).
+  let task: Task | undefined;
   try {
     const op = await (onepass ??= load());
     const specs = grid.trim() ? op.gridSpecs(spec, grid) : [spec];
@@ -176,12 +179,14 @@ async function crossValidate(
         rows.push({ spec: s, mean: cv.mean, sd: cv.sd, divergedFolds: cv.divergedFolds });
         post({ type: 'cv-progress', done: i + 1, total: specs.length });
       }
+      task = data.task;
     } finally {
       data.dispose();
     }
-    post({ type: 'cv', rows, folds, message: cancelled ? 'cancelled' : undefined });
+    post({ type: 'cv', rows, folds, task, message: cancelled ? 'cancelled' : undefined });
   } catch (e) {
-    post({ type: 'cv', rows, folds, message: e instanceof Error ? e.message : String(e) });
+    const message = e instanceof Error ? e.message : String(e);
+    post({ type: 'cv', rows, folds, task, message });
   }
 }
 
