@@ -195,6 +195,44 @@ test('a run that learned nothing has no results, models or baseline', () => {
   ]);
 });
 
+test('a run on a number with a holdout ends once both its holdout and its sample have come, in either order', () => {
+  const s = ranState();
+  const options = { ...s.run.options, holdout: 0.2 };
+  const going = {
+    ...s,
+    run: { ...s.run, options, phase: 'going', results: [] },
+    job: { kind: 'run', paused: false },
+  };
+  const r = { task: 'regression', rows: 10, mae: 1, rmse: 1, r2: 0.5, warnings: [] };
+  const info = { features: ['a'], positiveLabel: '', negativeLabel: '', warnings: [], errors: [] };
+  const apply = (state, msg) => ({ ...state, ...m.received(state, msg) });
+  const done = apply(going, {
+    type: 'done',
+    progress: { rows: 10, bytes: 10, total: 10, elapsedMs: 1, series: [] },
+    info,
+    results: [r],
+    models: ['{}'],
+    cancelled: false,
+    blocksApart: 0,
+  });
+  assert.equal(done.run.phase, 'testing');
+  assert.notEqual(done.job, null, 'the holdout and the sample are awaited');
+  const holdout = { type: 'holdout', runs: [{ test: { rmse: 1 } }] };
+  const sample = { type: 'sample', samples: [], rows: 0, message: '' };
+  for (const [first, second] of [
+    [holdout, sample],
+    [sample, holdout],
+  ]) {
+    const one = apply(done, first);
+    assert.notEqual(one.job, null, `after ${first.type} alone the job goes on`);
+    const both = apply(one, second);
+    assert.equal(both.job, null, `after ${first.type} then ${second.type} the job is done`);
+    assert.equal(both.run.phase, 'done');
+    assert.equal(both.run.holdout.length, 1);
+    assert.notEqual(both.run.sample, null);
+  }
+});
+
 test('predictions are out of date once the bad rows setting differs from theirs', () => {
   const s = m.initialState(heart, specs);
   const p = { phase: 'done', rows: 270, labelled: 270, correct: 200, csv: '', message: '' };

@@ -3,9 +3,11 @@
 // task; the results show that task's figures beside their baseline and none of yes/no labels'
 // columns; the confusion matrix names its classes and sets its diagonal apart; the charts say
 // what they add up; the weights are one column per class; a number's sample of predictions is
-// the file's true numbers beside the saved model's predictions; a yes/no file shows what it did;
-// and a file of another task after a run shows nothing of that run. The start presets begin
-// with the core's default of the task, as the preview names it.
+// the file's true numbers beside the saved model's predictions; the holdout and
+// cross-validation give each task's figures beside the training part's baseline, as the
+// package's own holdout and crossValidate do; a yes/no file shows what it did; and a file of
+// another task after a run shows nothing of that run. The start presets begin with the core's
+// default of the task, as the preview names it.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { load } from '../../lib/index.js';
@@ -43,6 +45,124 @@ const classesStart = async () =>
   [await defaultOf('penguins.csv'), 'zscore | mpa2 +avg', 'zscore | logreg'].join('\n');
 const numberStart = async () =>
   [await defaultOf('cars_mpg.csv'), 'zscore | linreg', 'zscore | huber'].join('\n');
+
+/** A fixture read into memory as the page's worker reads it for the evaluation protocols. */
+async function datasetOf(name, options = {}) {
+  op ??= await load();
+  return op.loadDataset(readFixture(name), { header: 'auto', ...options });
+}
+/** The holdout the page runs: a shuffled 20% with the seed 1. */
+const HOLDOUT = { testFraction: 0.2, seed: 1, shuffle: true };
+/** Cross-validation as the page's worker runs it: shuffled, with the seed 1. */
+const CV = { seed: 1, shuffle: true };
+const fixed = (x) => x.toFixed(4);
+/** The cells of a results column, by pipeline. */
+const column = (page, key) =>
+  page.$$eval(`#results tbody td[data-key="${key}"]`, (t) => t.map((x) => x.textContent));
+
+/** Runs again with a 20% holdout, and waits for its test. */
+async function runWithHoldout(page, rows) {
+  await page.selectOption('#holdout', '0.2');
+  await page.click('#run');
+  await resultsShow(page, 3, rows);
+  await page.waitForFunction(() =>
+    /^Holdout: /.test(document.querySelector('#holdout-status').textContent),
+  );
+}
+
+/** Classes on the holdout: the test columns of classes (none of yes/no labels'), each pipeline's
+ * figures equal to the package's holdout and above the training part's majority class, which
+ * the baseline row and line give. */
+async function holdoutOfClasses(page, data, specs) {
+  await runWithHoldout(page, 344);
+  const heads = await headings(page);
+  for (const h of ['test accuracy', 'test balanced accuracy', 'test macro F1', 'test log-loss'])
+    assert.ok(heads.includes(h), `${h} is a column: ${heads}`);
+  for (const h of ['test AUC', 'test F1']) assert.ok(!heads.includes(h), `no ${h} for classes`);
+  const runs = specs.map((spec) => data.holdout(spec, HOLDOUT));
+  const shown = await column(page, 'testAccuracy');
+  assert.deepEqual(
+    shown,
+    runs.map((r) => fixed(r.test.accuracy)),
+  );
+  assert.deepEqual(
+    await column(page, 'testMacroF1'),
+    runs.map((r) => fixed(r.test.macroF1)),
+  );
+  const base = runs[0].test.baselineAccuracy;
+  assert.equal((await baselineCells(page)).testAccuracy, fixed(base));
+  for (const a of shown) assert.ok(Number(a) > base, `${a} above the majority class's ${base}`);
+  assert.match(
+    await text(page, '#baseline'),
+    new RegExp(`on the holdout it has accuracy ${fixed(base)}`),
+  );
+  const useless = await page.$$eval('#results .mark.useless', (m) => m.map((x) => x.textContent));
+  assert.ok(!useless.includes('no better than the majority class'), useless.join('; '));
+}
+
+/** Cross-validates `spec` over a grid of two, in the page and in the package: the task's
+ * figures, the same means and deviations, the baseline row (the training folds' majority class
+ * or mean) below every candidate, and the best by the task's own measure marked. */
+async function crossValidationOf(page, data, spec, task) {
+  const grid = task === 'regression' ? 'c=0.001,0.1' : 'eta0=0.01,0.5';
+  await page.selectOption('#cv-pipeline', spec);
+  await page.selectOption('#cv-folds', '5');
+  await page.fill('#cv-grid', grid);
+  assert.equal(await page.isDisabled('#cv-run'), false);
+  await page.click('#cv-run');
+  await page.waitForFunction(() =>
+    /^5-fold cross-validation/.test(document.querySelector('#cv-status').textContent),
+  );
+  const heads = await page.$$eval('#cv-results thead th', (t) => t.map((x) => x.textContent));
+  const figures =
+    task === 'regression'
+      ? ['mae', 'rmse', 'r2']
+      : ['accuracy', 'balancedAccuracy', 'macroF1', 'logLoss'];
+  assert.deepEqual(
+    heads,
+    task === 'regression'
+      ? ['pipeline', 'mean absolute error (MAE)', 'root mean squared error (RMSE)', 'R²']
+      : ['pipeline', 'accuracy', 'balanced accuracy', 'macro F1', 'log-loss'],
+  );
+  const rows = await page.$$eval('#cv-results tbody tr', (trs) =>
+    trs.map((tr) => ({
+      spec: tr.dataset.spec,
+      best: !!tr.querySelector('.mark.best'),
+      cells: Object.fromEntries(
+        [...tr.querySelectorAll('td[data-key]')].map((td) => [td.dataset.key, td.textContent]),
+      ),
+    })),
+  );
+  const specs = op.gridSpecs(spec, grid);
+  assert.deepEqual(
+    rows.map((r) => r.spec),
+    specs,
+  );
+  const expected = specs.map((s) => data.crossValidate(s, 5, CV));
+  const both = (m, sd, k) => (m[k] == null ? '–' : `${fixed(m[k])} ± ${fixed(sd[k])}`);
+  rows.forEach((r, i) => {
+    for (const k of figures) assert.equal(r.cells[k], both(expected[i].mean, expected[i].sd, k));
+  });
+  // The baseline: the same folds for every candidate.
+  const baseline = await page.$$eval('#cv-results tfoot tr.baseline-row > *', (cells) =>
+    cells.map((c) => [c.dataset.key, c.textContent]),
+  );
+  const { mean, sd } = expected[0];
+  const key = task === 'regression' ? 'r2' : 'accuracy';
+  const baseKey = task === 'regression' ? 'baselineR2' : 'baselineAccuracy';
+  assert.equal(Object.fromEntries(baseline)[key], both(mean, sd, baseKey));
+  for (const e of expected) assert.ok(e.mean[key] > e.mean[baseKey], `${key} above the baseline`);
+  // The best: the highest mean balanced accuracy, or the lowest mean RMSE.
+  const score = (e) => (task === 'regression' ? -e.mean.rmse : e.mean.balancedAccuracy);
+  const top = Math.max(...expected.map(score));
+  assert.deepEqual(
+    rows.map((r) => r.best),
+    expected.map((e) => score(e) === top),
+  );
+  assert.ok(rows.some((r) => r.best));
+  const said = await text(page, '#cv-explain');
+  assert.match(said, task === 'regression' ? /lowest mean RMSE/ : /best by mean balanced accuracy/);
+}
 
 /** Opens the page (it runs the bundled yes/no data first), then chooses a fixture. */
 async function choose(page, name, firstColumn) {
@@ -119,12 +239,16 @@ test('a label of three classes runs with the defaults of classes, beside the maj
   const columns = await page.$$eval('#scales thead th', (t) => t.map((x) => x.textContent));
   assert.deepEqual(columns, ['feature', 'Adelie', 'Chinstrap', 'Gentoo']);
   assert.equal(await page.locator('#scales tbody tr').count(), 10);
-  // The evaluation protocols take yes/no labels: neither is offered for classes.
-  assert.equal(await page.isDisabled('#cv-run'), true);
-  assert.match(await text(page, '#cv-status'), /takes yes\/no labels: choose a positive class/);
   // One-vs-rest around logreg too.
   await page.selectOption('#scales-pipeline', '2');
   assert.match(await page.inputValue('#scales-array'), /one-vs-rest.*: weights per class$/);
+
+  // The holdout and cross-validation of classes, as the package gives them.
+  const specs = (await classesStart()).split('\n');
+  const data = await datasetOf('penguins.csv');
+  await holdoutOfClasses(page, data, specs);
+  await crossValidationOf(page, data, specs[0], 'multiclass');
+  data.dispose();
   assert.deepEqual(errors, []);
   assert.deepEqual(foreign(), []);
   await context.close();
@@ -243,6 +367,56 @@ test('a numeric label runs with the defaults of a number, beside the mean', asyn
   }
   const withNumber = file.slice(1).filter((l) => l && l.split(',')[mpgAt] !== '').length;
   assert.equal(seen.size, withNumber, 'every row with a number');
+  assert.deepEqual(errors, []);
+  assert.deepEqual(foreign(), []);
+  await context.close();
+});
+
+test("a number's holdout and cross-validation: its errors and R² beside the mean's, as the package gives them", async () => {
+  const { context, page, errors, foreign } = await openPage(site);
+  await choose(page, 'cars_mpg.csv', 'Cylinders');
+  const specs = (await numberStart()).split('\n');
+  await page.selectOption('#on-error', 'skip'); // 8 rows have no number
+  await runWithHoldout(page, 398);
+  const heads = await headings(page);
+  for (const h of ['MAE', 'RMSE', 'R²'].map((x) => new RegExp(`^test .*${x}\\)?$`)))
+    assert.ok(
+      heads.some((t) => h.test(t)),
+      `${h} is a column: ${heads}`,
+    );
+  for (const h of ['test accuracy', 'test log-loss']) assert.ok(!heads.includes(h), h);
+  const data = await datasetOf('cars_mpg.csv', { onError: 'skip' });
+  const runs = specs.map((spec) => data.holdout(spec, HOLDOUT));
+  const r2 = await column(page, 'testR2');
+  assert.deepEqual(
+    r2,
+    runs.map((r) => fixed(r.test.r2)),
+  );
+  assert.deepEqual(
+    await column(page, 'testRmse'),
+    runs.map((r) => fixed(r.test.rmse)),
+  );
+  const base = await baselineCells(page);
+  assert.equal(base.testR2, fixed(runs[0].test.baselineR2));
+  assert.equal(base.testMae, fixed(runs[0].test.baselineMae));
+  for (const v of r2) assert.ok(Number(v) > Number(base.testR2), `R² ${v} above the mean's`);
+  assert.match(
+    await text(page, '#baseline'),
+    /on the holdout, predicting every test row by the mean of the training rows/,
+  );
+  // The best is the lowest test RMSE.
+  const rmse = runs.map((r) => r.test.rmse);
+  const best = await page.$$eval('#results tbody tr', (trs) =>
+    trs.filter((tr) => tr.querySelector('.mark.best')).map((tr) => tr.dataset.pipeline),
+  );
+  assert.deepEqual(best, [specs[rmse.indexOf(Math.min(...rmse))]]);
+  // The sample of predictions comes after the holdout; the page is free once both have.
+  await page.waitForFunction(() =>
+    /^Every row with a number/.test(document.querySelector('#sample-status').textContent),
+  );
+  await page.waitForFunction(() => !document.querySelector('#run').disabled);
+  await crossValidationOf(page, data, specs[0], 'regression');
+  data.dispose();
   assert.deepEqual(errors, []);
   assert.deepEqual(foreign(), []);
   await context.close();

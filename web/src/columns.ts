@@ -1,6 +1,8 @@
 // The columns of the results table for each task, and what the baseline shows in each: a
 // binary run's error and confusion counts, a multiclass run's accuracy and F1, a regression
-// run's errors in the label's units. A column of one task never shows for another's run.
+// run's errors in the label's units; with a holdout, the figures of its test rows beside the
+// training part's baseline, and the same figures are those cross-validation gives (crossval.ts).
+// A column of one task never shows for another's run.
 import type { RunResult } from 'onepass';
 import type { Result } from './protocol';
 import type { Task } from './tasks';
@@ -204,44 +206,128 @@ const regressionColumns: Column[] = [
   },
 ];
 
-/** The holdout's majority-class accuracy (the same test rows for every pipeline), or null. */
-export function holdoutBaseline(holdout: RunResult[]): number | null {
-  const t = holdout[0]?.test;
+/** The figures of held-out rows (the evaluation protocols' metrics, RawMetrics). */
+type Metrics = RunResult['test'];
+
+/** A figure the evaluation protocols (holdout, cross-validation) give: its key in their
+ * metrics, titled as the results' column of the same figure where the progressive figures
+ * have one, and the key of its baseline's figure (fitted on the training part) where the core
+ * gives one. */
+export interface Figure {
+  key: string;
+  title: string;
+  metric: keyof Metrics;
+  baseline?: keyof Metrics;
+  digits: number;
+}
+
+/** Column `key` of a task's columns as a figure of the protocols: one title for both. */
+function asFigure(
+  columns: Column[],
+  key: string,
+  metric: keyof Metrics,
+  baseline?: keyof Metrics,
+): Figure {
+  const c = columns.find((x) => x.key === key);
+  if (!c) throw new Error(`no column ${key}`);
+  return { key, title: c.title, metric, baseline, digits: c.digits ?? 4 };
+}
+
+/** The figures the protocols give of each task, in the order shown. */
+export const FIGURES: Record<Task, Figure[]> = {
+  binary: [
+    {
+      key: 'accuracy',
+      title: 'accuracy',
+      metric: 'accuracy',
+      baseline: 'baselineAccuracy',
+      digits: 4,
+    },
+    { key: 'f1', title: 'F1', metric: 'f1', digits: 4 },
+    asFigure(binaryColumns, 'balanced', 'balancedAccuracy'),
+    { key: 'auc', title: 'AUC', metric: 'auc', digits: 4 },
+    asFigure(binaryColumns, 'logLoss', 'logLoss'),
+  ],
+  multiclass: [
+    asFigure(multiclassColumns, 'accuracy', 'accuracy', 'baselineAccuracy'),
+    asFigure(multiclassColumns, 'balanced', 'balancedAccuracy'),
+    asFigure(multiclassColumns, 'macroF1', 'macroF1'),
+    asFigure(multiclassColumns, 'logLoss', 'logLoss'),
+  ],
+  regression: [
+    asFigure(regressionColumns, 'mae', 'mae', 'baselineMae'),
+    asFigure(regressionColumns, 'rmse', 'rmse', 'baselineRmse'),
+    asFigure(regressionColumns, 'r2', 'r2', 'baselineR2'),
+  ],
+};
+
+/** The accuracy of always answering the majority class of yes/no test rows, from their counts
+ * (a yes/no label's metrics give no baseline of their own), or null. */
+function majorityOfCounts(t: Metrics | undefined): number | null {
   const [tp, fp, tn, fn] = [t?.tp, t?.fp, t?.tn, t?.fn];
   if (tp == null || fp == null || tn == null || fn == null) return null;
   return ratio(Math.max(tp + fn, tn + fp), tp + fp + tn + fn);
 }
 
-/** The holdout's columns (binary runs only: the evaluation protocols take yes/no labels). */
-const holdoutColumns: Column[] = [
-  {
-    key: 'testAccuracy',
-    title: 'test accuracy',
-    value: (_, i, h) => h[i]?.test.accuracy ?? null,
-    base: (_, __, h) => holdoutBaseline(h),
-    digits: 4,
-  },
-  { key: 'testF1', title: 'test F1', value: (_, i, h) => h[i]?.test.f1 ?? null, digits: 4 },
-  {
-    key: 'testBalanced',
-    title: 'test balanced accuracy',
-    value: (_, i, h) => h[i]?.test.balancedAccuracy ?? null,
-    digits: 4,
-  },
-  { key: 'testAuc', title: 'test AUC', value: (_, i, h) => h[i]?.test.auc ?? null, digits: 4 },
-  {
-    key: 'testLogLoss',
-    title: 'test log-loss',
-    value: (_, i, h) => h[i]?.test.logLoss ?? null,
-    digits: 4,
-  },
-];
+/** The holdout baseline's figure (the same test rows for every pipeline), or null: the core's
+ * (the training part's majority class or mean); a yes/no label's accuracy from the counts. */
+export function holdoutBaseline(
+  holdout: RunResult[],
+  key: keyof Metrics = 'baselineAccuracy',
+): number | null {
+  const t = holdout[0]?.test;
+  return t?.[key] ?? (key === 'baselineAccuracy' ? majorityOfCounts(t) : null);
+}
+
+/** How pipelines rank, higher is better, from their figures (progressive or of test rows):
+ * classes by balanced accuracy, which always answering one class cannot win (on an imbalanced
+ * file a pipeline that learned nothing is never the best); a number by minus its RMSE, the
+ * figure the core's mark of no better than the mean compares (docs/algorithms.md 6.7; with the
+ * same rows a lower RMSE is a higher R²). */
+export function rankOf(
+  task: Task,
+  m: { balancedAccuracy?: number | null; rmse?: number | null },
+): number {
+  const v = task === 'regression' ? -(m.rmse ?? Number.POSITIVE_INFINITY) : m.balancedAccuracy;
+  return v ?? Number.NEGATIVE_INFINITY;
+}
+
+/** A pipeline's test figures are no better than the holdout's baseline, as the core marks
+ * progressive figures (docs/algorithms.md 6.5-6.7): classes, no higher accuracy than the
+ * majority class and no balanced accuracy above its 1/K (K: the classes with test rows); a
+ * number, no lower RMSE than the mean's. */
+export function noBetterOnTest(task: Task, run: RunResult, holdout: RunResult[]): boolean {
+  const t = run.test;
+  if (task === 'regression')
+    return t.rmse != null && t.baselineRmse != null && t.rmse >= t.baselineRmse;
+  const base = holdoutBaseline(holdout);
+  const classes = task === 'multiclass' ? (run.perClass ?? []).filter((c) => c.rows > 0).length : 2;
+  return (
+    t.accuracy != null &&
+    base !== null &&
+    t.accuracy <= base &&
+    !((t.balancedAccuracy ?? 0) > 1 / Math.max(classes, 1))
+  );
+}
+
+/** The column of a figure of the holdout's test rows, beside its baseline where it has one. */
+const testColumn = (f: Figure): Column => ({
+  key: `test${f.key[0].toUpperCase()}${f.key.slice(1)}`,
+  title: `test ${f.title}`,
+  value: (_, i, h) => h[i]?.test[f.metric] ?? null,
+  base: f.baseline ? (_, __, h) => holdoutBaseline(h, f.baseline) : undefined,
+  digits: f.digits,
+});
+
+const COLUMNS: Record<Task, Column[]> = {
+  binary: binaryColumns,
+  multiclass: multiclassColumns,
+  regression: regressionColumns,
+};
 
 /** The columns of a run of this task, with the holdout's when it has one. */
 export function columnsOf(task: Task, holdout: boolean): Column[] {
-  if (task === 'multiclass') return multiclassColumns;
-  if (task === 'regression') return regressionColumns;
-  return holdout ? [...binaryColumns, ...holdoutColumns] : binaryColumns;
+  return holdout ? [...COLUMNS[task], ...FIGURES[task].map(testColumn)] : COLUMNS[task];
 }
 
 /** What the columns of a run on classes or on a number mean (yes/no labels: the page's own
@@ -257,13 +343,19 @@ export const COLUMNS_EXPLAIN: Record<Exclude<Task, 'binary'>, string> = {
     'does no better is marked, and so is the best one by balanced accuracy, which always ' +
     'answering one class cannot win. The last row predicts each row by the label of the row ' +
     'before it: on a stream whose labels come in runs it is the one to beat, and a pipeline ' +
-    'that does no better is marked too. Click a column heading to sort.',
+    'that does no better is marked too. With a holdout, the test columns give the same ' +
+    'figures of the rows held out, each pipeline trained on the other rows; their baseline ' +
+    "always answers the training rows' majority class, and the best is the one with the " +
+    'highest test balanced accuracy. Click a column heading to sort.',
   regression:
     'Mean absolute error (MAE): how far a prediction is from the true number on average, in ' +
     "the label's units; root mean squared error (RMSE): the same with large errors weighing " +
     "more. R²: the share of the label's variation that the predictions explain (1: all of it; " +
     '0: no more than the mean of the labels; below 0: less). Each row is predicted before it ' +
     'is learned. The baseline row predicts each row by the mean of the labels before it: a ' +
-    'pipeline that does no better is marked, and so is the best one (the lowest RMSE). Click ' +
-    'a column heading to sort.',
+    'pipeline that does no better is marked, and so is the best one (the lowest RMSE). With a ' +
+    'holdout, the test columns give the same figures of the rows held out, each pipeline ' +
+    'trained on the other rows; their baseline predicts every test row by the mean of the ' +
+    'training rows, and the best is the one with the lowest test RMSE. Click a column heading ' +
+    'to sort.',
 };

@@ -72,7 +72,7 @@ export function startCrossValidation(app: App): void {
   if (s.job || dataBlocker(s) || !spec) return;
   const options = runOptionsOf(s, [spec]);
   const { cvFolds: folds, cvGrid: grid } = s.settings;
-  const record = { options, folds, grid, done: 0, total: 0, rows: [] };
+  const record = { options, task: dataTask(s.data), folds, grid, done: 0, total: 0, rows: [] };
   startJob(
     app,
     { crossValidation: { ...record, phase: 'reading', message: '' } },

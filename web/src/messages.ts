@@ -56,26 +56,41 @@ function runDone(s: PageState, msg: Message<'done'>): Partial<PageState> {
   const results = learnedOnly(msg.results);
   const skipped = msg.info.errors.map((e) => `skipped ${e.message}`);
   const fit = results.flatMap((r) => r.warnings.map((w) => `${r.pipeline}: ${w}`));
-  // After a whole stream the worker predicts a sample of the rows of a number, or else tests
-  // on the holdout (it says so, even of no rows); the job goes on until it has said.
-  const task = resultsTask(msg.results);
-  const sampling = !msg.cancelled && task === 'regression';
-  const testing = !msg.cancelled && task === 'binary' && run.options.holdout > 0;
-  return {
-    run: {
-      ...run,
-      phase: msg.cancelled ? 'cancelled' : testing ? 'testing' : 'done',
-      features: msg.info.features,
-      labels: labelsOf(msg.info),
-      results,
-      models: results.length ? msg.models : [], // after Cancel too: what was learned is kept
-      baseline: majorityBaseline(results[0], msg.info),
-      problems: [...msg.info.warnings, ...fit, ...skipped],
-      missingCells: msg.info.missingCells,
-      blocksApart: msg.blocksApart,
-    },
-    job: testing || sampling ? s.job : null,
+  // After a whole stream the worker tests on the holdout (it says so, even of no rows), then
+  // predicts a sample of the rows of a number.
+  const testing = !msg.cancelled && run.options.holdout > 0;
+  const ended: RunRecord = {
+    ...run,
+    phase: msg.cancelled ? 'cancelled' : testing ? 'testing' : 'done',
+    // As the worker decides what follows: its pipelines' task, learned rows or not.
+    task: resultsTask(msg.results),
+    features: msg.info.features,
+    labels: labelsOf(msg.info),
+    results,
+    models: results.length ? msg.models : [], // after Cancel too: what was learned is kept
+    baseline: majorityBaseline(results[0], msg.info),
+    problems: [...msg.info.warnings, ...fit, ...skipped],
+    missingCells: msg.info.missingCells,
+    blocksApart: msg.blocksApart,
   };
+  return { run: ended, job: awaited(ended) ? s.job : null };
+}
+
+/** The worker still has to say something of a run that read its whole stream: the holdout test
+ * (phase testing), or the sample of a number's predictions. The job goes on until both have
+ * come, in whichever order. */
+const awaited = (run: RunRecord): boolean =>
+  run.phase === 'testing' ||
+  (run.phase === 'done' && run.task === 'regression' && run.sample === null);
+
+/** The run with these fields replaced, and the job ended once nothing more of it is awaited. */
+function withRunEnding(
+  s: PageState,
+  fields: (run: RunRecord) => Partial<RunRecord>,
+): Partial<PageState> {
+  if (!s.run) return { job: null };
+  const run = { ...s.run, ...fields(s.run) };
+  return { run, job: awaited(run) ? s.job : null };
 }
 
 /** Why a run stopped, and what became of what it learned. */
@@ -105,15 +120,12 @@ function runFailed(s: PageState, msg: Message<'failed'>): Partial<PageState> {
 }
 
 function heldOut(s: PageState, msg: Message<'holdout'>): Partial<PageState> {
-  return {
-    ...withRun(s, (run) => ({
-      phase: 'done',
-      // A run that learned nothing has nothing to test.
-      holdout: run.results.length ? msg.runs : [],
-      holdoutMessage: run.results.length ? (msg.message ?? '') : '',
-    })),
-    job: null,
-  };
+  return withRunEnding(s, (run) => ({
+    phase: 'done',
+    // A run that learned nothing has nothing to test.
+    holdout: run.results.length ? msg.runs : [],
+    holdoutMessage: run.results.length ? (msg.message ?? '') : '',
+  }));
 }
 
 function crossValidated(s: PageState, msg: Message<'cv'>): Partial<PageState> {
@@ -123,6 +135,7 @@ function crossValidated(s: PageState, msg: Message<'cv'>): Partial<PageState> {
     crossValidation: {
       ...s.crossValidation,
       phase,
+      task: msg.task ?? s.crossValidation.task,
       rows: msg.rows,
       folds: msg.folds,
       message: msg.message ?? '',
@@ -162,12 +175,9 @@ export function received(s: PageState, msg: FromWorker): Partial<PageState> {
     case 'holdout':
       return heldOut(s, msg);
     case 'sample':
-      return {
-        ...withRun(s, () => ({
-          sample: { samples: msg.samples, rows: msg.rows, message: msg.message },
-        })),
-        job: null,
-      };
+      return withRunEnding(s, () => ({
+        sample: { samples: msg.samples, rows: msg.rows, message: msg.message },
+      }));
     case 'cv-progress':
       return s.crossValidation
         ? {

@@ -7,6 +7,7 @@ import type {
   PipelineResult,
   RunResult,
 } from 'onepass';
+import type { Task } from './tasks';
 
 /** A bundled sample (by URL), the user's own file, or a sample made by code in the worker
  * (streams.ts: the stream's name and options, as the package's streamCsv() takes them). */
@@ -111,7 +112,8 @@ export type FromWorker =
    * why, when they cannot be made), drawn from `rows` rows. */
   | { type: 'sample'; samples: PredictionSample[]; rows: number; message: string }
   | { type: 'cv-progress'; done: number; total: number }
-  | { type: 'cv'; rows: CvRow[]; folds: number; message?: string };
+  /** task: the label's, as the data read for it says (absent when it could not be read). */
+  | { type: 'cv'; rows: CvRow[]; folds: number; task?: Task; message?: string };
 
 /** One spec's k-fold cross-validation: the mean and sample deviation of each metric. */
 export interface CvRow {

@@ -10,6 +10,8 @@ import {
   columnsOf,
   holdoutBaseline,
   type LastLabel,
+  noBetterOnTest,
+  rankOf,
   taskOf,
 } from './columns';
 import { el } from './dom';
@@ -99,11 +101,27 @@ function baselineWords(b: Baseline): string {
     return `always predicting the majority class (${b.label}) errs on ${b.error.toFixed(4)} of`;
   if (b.task === 'multiclass')
     return `always predicting the majority class (${b.label}) is right on ${b.accuracy.toFixed(4)} of`;
-  const r2 = b.r2 === null ? '' : ` and R² ${b.r2.toFixed(4)}`;
-  return (
-    'predicting each row by the mean of the labels before it has mean absolute error ' +
-    `${b.mae.toFixed(4)} and root mean squared error ${b.rmse.toFixed(4)}${r2} over`
+  return `predicting each row by the mean of the labels before it has ${errorWords(b)} over`;
+}
+
+/** A number's errors in words: MAE, RMSE, and R² when it is defined. */
+function errorWords(e: { mae: number; rmse: number; r2: number | null }): string {
+  const r2 = e.r2 === null ? '' : ` and R² ${e.r2.toFixed(4)}`;
+  return `mean absolute error ${e.mae.toFixed(4)}, root mean squared error ${e.rmse.toFixed(4)}${r2}`;
+}
+
+/** What the baseline gives on the holdout's test rows ('' without a holdout): the training
+ * part's majority class, or its mean. */
+function heldOutWords(b: Baseline, holdout: RunResult[]): string {
+  if (b.task !== 'regression') {
+    const accuracy = holdoutBaseline(holdout);
+    return accuracy === null ? '' : `; on the holdout it has accuracy ${accuracy.toFixed(4)}`;
+  }
+  const [mae, rmse, r2] = (['baselineMae', 'baselineRmse', 'baselineR2'] as const).map((k) =>
+    holdoutBaseline(holdout, k),
   );
+  if (mae === null || rmse === null) return '';
+  return `; on the holdout, predicting every test row by the mean of the training rows has ${errorWords({ mae, rmse, r2 })}`;
 }
 
 /** The baseline line above the results: progressive, and on the holdout when there is one. */
@@ -115,22 +133,14 @@ export function baselineText({ baseline, holdout, complete, results }: RunState)
       `Baseline: ${words} the ${results[0]?.rows ?? 0} rows read before the run ` +
       'ended. No pipeline is marked: the run did not read all of its data.'
     );
-  const test = holdoutBaseline(holdout);
-  return (
-    `Baseline: ${words} the rows` +
-    (test === null ? '.' : `; on the holdout it has accuracy ${test.toFixed(4)}.`)
-  );
+  return `Baseline: ${words} the rows${heldOutWords(baseline, holdout)}.`;
 }
 
-/** How pipeline k ranks (higher is better): for classes, the balanced accuracy (on the test
- * part with a holdout, else progressive), which the majority class cannot win (always
- * answering it scores 1/K of K classes): on an imbalanced file a pipeline that learned nothing
- * is never the best; for a number, minus the RMSE (the figure the core's mark of no better
- * than the mean compares: docs/algorithms.md 6.7). */
+/** How pipeline k ranks (columns.ts rankOf): by its figures on the test part with a holdout,
+ * else by its progressive ones. */
 function score(r: Result, test: RunResult | undefined, holdout: boolean): number {
-  if (holdout) return test?.test.balancedAccuracy ?? -1;
-  if (r.task === 'regression') return -(r.rmse ?? Number.POSITIVE_INFINITY);
-  return r.balancedAccuracy ?? -1;
+  if (holdout) return test ? rankOf(taskOf(r), test.test) : Number.NEGATIVE_INFINITY;
+  return rankOf(taskOf(r), r);
 }
 
 /** The marks of pipeline i: the best of the run (none when all tie), and no better than the
@@ -144,19 +154,10 @@ function marks({ results, holdout, baseline, complete }: RunState, i: number): H
     span.className = `mark ${kind}`;
     out.push(span);
   };
-  const testBaseline = holdoutBaseline(holdout);
-  // As the core marks progressive results (docs/algorithms.md 6.5): no fewer mistakes than the
-  // majority class and no balanced accuracy above its 0.5.
-  const noBetter = (k: number): boolean => {
-    const test = holdout[k]?.test;
-    return (
-      (baseline !== null && results[k].noBetterThanBaseline) ||
-      (test?.accuracy != null &&
-        testBaseline !== null &&
-        test.accuracy <= testBaseline &&
-        !((test.balancedAccuracy ?? 0) > 0.5))
-    );
-  };
+  const task = resultsTask(results);
+  const noBetter = (k: number): boolean =>
+    (baseline !== null && results[k].noBetterThanBaseline) ||
+    (holdout[k] !== undefined && noBetterOnTest(task, holdout[k], holdout));
   // The best: the top score, unless every pipeline has it or it is no better than the baseline.
   const scores = results.map((r, k) => score(r, holdout[k], holdout.length > 0));
   const top = Math.max(...scores);
@@ -164,7 +165,7 @@ function marks({ results, holdout, baseline, complete }: RunState, i: number): H
   const noBetterThanLast = (k: number): boolean => results[k].noBetterThanLastLabel === true;
   if (scores[i] === top && scores.some((v) => v !== top) && !noBetter(i) && !noBetterThanLast(i))
     mark('best', 'best');
-  const than = resultsTask(results) === 'regression' ? 'the mean' : 'the majority class';
+  const than = task === 'regression' ? 'the mean' : 'the majority class';
   if (noBetter(i)) mark(`no better than ${than}`, 'useless');
   else if (noBetterThanLast(i)) mark('no better than the last label', 'useless');
   return out;

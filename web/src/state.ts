@@ -109,6 +109,9 @@ export interface RunRecord {
 /** A cross-validation and its rows, with the setup it ran with. */
 export interface CvRecord {
   options: RunOptions;
+  /** What the label asks, as the controls said when it started, then as the data read for it
+   * says: the figures and the best of that task. */
+  task: Task;
   folds: number;
   grid: string;
   phase: 'reading' | 'going' | 'done' | 'cancelled' | 'failed';

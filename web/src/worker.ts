@@ -15,6 +15,7 @@ import {
 import { gunzippedHead, isGzipFile } from './gzip';
 import { sampleRows } from './sample';
 import { generatedBlob } from './streams';
+import type { Task } from './tasks';
 
 const PROGRESS_INTERVAL_MS = 100;
 const TARGET_CURVE_POINTS = 2000;
@@ -71,7 +72,8 @@ function progress(runner: CsvRunner, t0: number, total: number): Progress {
 }
 
 /** After the stream: each pipeline trained on a seeded share of the rows and tested on the rest
- * (spec 6.2), for files small enough to hold in memory. */
+ * (spec 6.2), for files small enough to hold in memory; the label's task decides the figures
+ * (yes/no, classes or a number), each beside the training part's baseline. */
 async function holdout(
   op: Onepass,
   source: Source,
@@ -161,6 +163,8 @@ async function crossValidate(
     return;
   }
   const rows: CvRow[] = [];
+  // The task of the figures, as the data set decides it (unknown until it is read).
+  let task: Task | undefined;
   try {
     const op = await (onepass ??= load());
     const specs = grid.trim() ? op.gridSpecs(spec, grid) : [spec];
@@ -175,12 +179,14 @@ async function crossValidate(
         rows.push({ spec: s, mean: cv.mean, sd: cv.sd, divergedFolds: cv.divergedFolds });
         post({ type: 'cv-progress', done: i + 1, total: specs.length });
       }
+      task = data.task;
     } finally {
       data.dispose();
     }
-    post({ type: 'cv', rows, folds, message: cancelled ? 'cancelled' : undefined });
+    post({ type: 'cv', rows, folds, task, message: cancelled ? 'cancelled' : undefined });
   } catch (e) {
-    post({ type: 'cv', rows, folds, message: e instanceof Error ? e.message : String(e) });
+    const message = e instanceof Error ? e.message : String(e);
+    post({ type: 'cv', rows, folds, task, message });
   }
 }
 
@@ -313,12 +319,11 @@ async function run(source: Source, options: RunOptions): Promise<void> {
       cancelled,
       blocksApart,
     });
-    // The evaluation protocols take yes/no labels: classes and numbers get no holdout test,
-    // and a number gets a sample of its predictions.
+    // Then the holdout test of the label's task, and for a number a sample of its predictions
+    // (messages.ts waits for both).
     const task = csv.size > 0 ? csv.stats(0).task : 'binary';
+    if (!cancelled && options.holdout > 0) await holdout(op, source, options, total);
     if (!cancelled && task === 'regression') await sample(op, source, options, models);
-    else if (!cancelled && task === 'binary' && options.holdout > 0)
-      await holdout(op, source, options, total);
   } catch (e) {
     // A bad row (or a bad spec): what was learned before it is kept and reported.
     const message = e instanceof Error ? e.message : String(e);

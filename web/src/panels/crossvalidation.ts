@@ -1,7 +1,13 @@
 // The cross-validation panel: one of the pipelines listed (or every combination of a parameter
-// grid of it), k folds, in the worker with progress; the table of mean ± deviation, and
-// whether it is still of the setup shown.
-import { crossValidationRows } from '../crossval';
+// grid of it), k folds, in the worker with progress; the table of mean ± deviation of the
+// label's task (yes/no, classes or a number) beside its baseline, what it measures in words,
+// and whether it is still of the setup shown.
+import {
+  CV_EXPLAIN,
+  crossValidationBaseline,
+  crossValidationHeadings,
+  crossValidationRows,
+} from '../crossval';
 import { find, findAll } from '../dom';
 import { startCrossValidation } from '../jobs';
 import {
@@ -11,16 +17,15 @@ import {
   cvStaleness,
   dataBlocker,
   dataTask,
+  type PageState,
   type Settings,
   specsOf,
 } from '../state';
 import { watch } from '../store';
+import type { Task } from '../tasks';
 
-/** Why a label of classes or a number is not cross-validated (the core's folds take yes/no
- * labels). */
-const NOT_YES_NO =
-  'Cross-validation takes yes/no labels: choose a positive class in step 1 to test one class ' +
-  'against the rest.';
+/** The task of the table: the cross-validation's shown, else the data's (the next one's). */
+const cvTask = (s: PageState): Task => s.crossValidation?.task ?? dataTask(s.data);
 
 function said(cv: CvRecord | null): string {
   if (!cv) return '';
@@ -44,7 +49,7 @@ export function mountCrossValidationPanel(root: HTMLElement, app: App): void {
   const [pipeline, folds] = findAll<HTMLSelectElement>(root, 'cv-pipeline', 'cv-folds');
   const grid = find<HTMLInputElement>(root, 'cv-grid');
   const run = find<HTMLButtonElement>(root, 'cv-run');
-  const status = find<HTMLParagraphElement>(root, 'cv-status');
+  const [status, explain] = findAll<HTMLParagraphElement>(root, 'cv-status', 'cv-explain');
   const table = find<HTMLTableElement>(root, 'cv-results');
 
   const settings = (fields: Partial<Settings>): void =>
@@ -75,24 +80,31 @@ export function mountCrossValidationPanel(root: HTMLElement, app: App): void {
   );
   watch(
     store,
-    (s) => [s.job, dataBlocker(s), cvSpecOf(s), dataTask(s.data)],
-    ([job, blocked, spec, task]) => {
-      run.disabled = job !== null || blocked !== '' || !spec || task !== 'binary';
+    (s) => [s.job, dataBlocker(s), cvSpecOf(s)],
+    ([job, blocked, spec]) => {
+      run.disabled = job !== null || blocked !== '' || !spec;
       for (const c of [pipeline, folds, grid]) c.disabled = job !== null;
     },
   );
+  watch(store, cvTask, (task) => {
+    table.tHead!.rows[0].replaceChildren(...crossValidationHeadings(task));
+    explain.textContent = CV_EXPLAIN[task];
+  });
   watch(
     store,
-    (s) => s.crossValidation?.rows,
-    (rows = []) =>
-      table.tBodies[0].replaceChildren(...(rows.length ? crossValidationRows(rows) : [])),
+    (s) => [s.crossValidation?.rows, cvTask(s)],
+    (_, s) => {
+      const [rows, task] = [s.crossValidation?.rows ?? [], cvTask(s)];
+      table.tBodies[0].replaceChildren(...crossValidationRows(task, rows));
+      table.tFoot!.replaceChildren(...crossValidationBaseline(task, rows));
+    },
   );
   watch(
     store,
     (s) => {
       const cv = s.crossValidation;
       const old = cv && cv.rows.length ? cvStaleness(s) : '';
-      return [cv || dataTask(s.data) === 'binary' ? said(cv) : NOT_YES_NO, old];
+      return [said(cv), old];
     },
     ([text, old]) => {
       status.textContent = old ? `${text} ${old}` : text;

@@ -6,15 +6,7 @@ import { el, find, findAll } from '../dom';
 import { curveColumns, curvesCsv, download, resultsJson } from '../exports';
 import { baselineText, ResultsTable, type RunState } from '../results';
 import { COLUMNS_EXPLAIN } from '../columns';
-import {
-  type App,
-  complete,
-  learned,
-  type RunRecord,
-  runTask,
-  shownTask,
-  staleness,
-} from '../state';
+import { type App, complete, learned, type RunRecord, shownTask, staleness } from '../state';
 import type { Task } from '../tasks';
 import { watch } from '../store';
 
@@ -43,11 +35,6 @@ const shown = (run: RunRecord | null, task: Task = 'binary'): RunState =>
 function holdoutSaid(run: RunRecord | null): string {
   if (!learned(run) || run.options.holdout === 0) return '';
   const test = Math.round(run.options.holdout * 100);
-  if (runTask(run) !== 'binary')
-    return (
-      'No holdout test: it takes yes/no labels (choose a positive class to test one class ' +
-      'against the rest). The figures above predict each row before learning it.'
-    );
   if (run.phase === 'testing') return 'Testing on the holdout…';
   if (run.holdoutMessage) return `No holdout test: ${run.holdoutMessage}.`;
   if (run.holdout.length === 0) return '';
