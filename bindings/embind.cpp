@@ -92,6 +92,7 @@ EMSCRIPTEN_BINDINGS(onepass) {
       .function("predict", &JsPipeline::predict)
       .function("finish", &JsPipeline::finish)
       .function("initModel", &JsPipeline::init_model)
+      .function("setClassWeights", &JsPipeline::set_class_weights)
       .function("toOnnx", &JsPipeline::to_onnx)
       .function("linearWeights", &JsPipeline::linear_weights)
       .function("schema", &JsPipeline::schema)

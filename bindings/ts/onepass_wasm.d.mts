@@ -195,6 +195,8 @@ export interface RawSchema {
 export interface RawPipeline {
   init(spec: string, every: number, window: number, task: string): string;
   initModel(text: string): string;
+  /** The option classWeight's text, before the first row: "" or the error. */
+  setClassWeights(text: string): string;
   toJson(features: string[] | undefined): string;
   toOnnx(features: string[] | undefined): { onnx?: Uint8Array; error?: string };
   linearWeights(features: string[] | undefined): { weights?: string; error?: string };

@@ -25,6 +25,11 @@ class JsPipeline {
     return "";
   }
 
+  // Class weights (the CSV option classWeight's text), before the first row; "" or the error.
+  std::string set_class_weights(const std::string& text) {
+    return onepass::set_class_weights_by_label(*pipeline_, text).message();
+  }
+
   // Loads a model file; "" or the error.
   std::string init_model(const std::string& text) {
     auto loaded = onepass::model_from_json(text);

@@ -127,3 +127,34 @@ test('bad class weights are clear errors', async () => {
   assert.notEqual(bad.status, 0);
   assert.match(bad.stderr, /the weight of class 'yes' is not a number: 'abc'/);
 });
+
+test('a pipeline of the API takes class weights by the labels it learns, as a run does', async () => {
+  const op = await load();
+  const text = rare();
+  const rows = text
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split(','));
+  const x = Float64Array.from(rows.flatMap((r) => [Number(r[0]), Number(r[1])]));
+  const y = Int8Array.from(rows.map((r) => (r[2] === 'yes' ? 1 : -1)));
+  for (const [mine, theirs] of [
+    ['balanced', 'balanced'],
+    [{ 1: 5, '-1': 0.5 }, 'yes=5,no=0.5'],
+  ]) {
+    const p = op.pipeline('zscore | pa2(c=0.1) +avg', { classWeight: mine });
+    p.learnMany(x, y, 2);
+    const run = (await op.runCsv(text, { positive: 'yes', classWeight: theirs })).results[0];
+    assert.deepEqual(p.snapshot().learner, run.snapshot.learner);
+    assert.equal(p.stats().tp, run.tp);
+    p.dispose();
+  }
+  const classes = op.pipeline('softmax', { classWeight: { 0: 1, 2: 10 } });
+  classes.learnOne([1, 2], 2);
+  classes.dispose();
+  assert.throws(
+    () => op.pipeline('logreg', { classWeight: { yes: 2 } }),
+    /option classWeight names class 'yes', which is not a class of the label \(its classes: -1, 1\)/,
+  );
+  assert.throws(() => op.pipeline('linreg', { classWeight: 'balanced' }), /regression/);
+});

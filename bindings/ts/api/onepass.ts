@@ -298,11 +298,13 @@ function pipelineMethods({
     pipeline(spec, opts = {}) {
       if (typeof spec !== 'string')
         fail(`pipeline takes a spec string, e.g. 'zscore | logreg' (got ${typeof spec})`);
-      checkKeys('pipeline', opts, ['every', 'window', 'features', 'task']);
+      checkKeys('pipeline', opts, ['every', 'window', 'features', 'task', 'classWeight']);
       checkCounts(opts);
-      const p = initialised(new raw.Pipeline(), (o) =>
-        o.init(spec, opts.every ?? 0, opts.window ?? 0, opts.task ?? ''),
-      );
+      const weights = classWeightText(opts.classWeight);
+      const p = initialised(new raw.Pipeline(), (o) => {
+        const error = o.init(spec, opts.every ?? 0, opts.window ?? 0, opts.task ?? '');
+        return error || (weights ? o.setClassWeights(weights) : '');
+      });
       return new Pipeline(p, opts.features);
     },
     loadPipeline(model) {
@@ -311,6 +313,16 @@ function pipelineMethods({
     merge: (models, options) => JSON.parse(mergeJSON(models, options)) as ModelJSON,
     mergeJSON,
   };
+}
+
+/** The option classWeight as the core reads it: 'balanced', or { '1': 5 } as '1=5'. */
+function classWeightText(w: PipelineOptions['classWeight']): string {
+  if (w === undefined || typeof w === 'string') return w ?? '';
+  if (typeof w !== 'object' || w === null)
+    fail(`option classWeight must be 'balanced', a string or an object (got ${typeof w})`);
+  return Object.entries(w)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join(',');
 }
 
 /** A scorer's decision threshold (api/scorer.hpp set_threshold), once its init succeeded: ""

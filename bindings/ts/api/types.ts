@@ -145,6 +145,10 @@ export interface PipelineOptions {
   /** Also keep the error and log-loss of the last `window` rows (rollingError, rollingLogLoss),
    * and the error of the last `window` rows at each curve point (rollingCurve). */
   window?: number;
+  /** Class weights (docs/algorithms.md 4.28), as CsvReadOptions' classWeight: 'balanced', or
+   * weights by the labels learnOne takes: { '1': 5, '-1': 1 } for yes/no labels, { '0': 1,
+   * '2': 10 } by class index; a class not named weighs 1. */
+  classWeight?: 'balanced' | string | Record<string, number>;
 }
 
 /**

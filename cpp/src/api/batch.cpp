@@ -1,5 +1,10 @@
 #include "onepass/api/batch.hpp"
 
+#include <algorithm>
+#include <charconv>
+
+#include "core/limits.hpp"
+
 namespace onepass {
 
 namespace {
@@ -41,6 +46,24 @@ Status set_class_weights(Pipeline& p, const std::string& text,
   Result<ClassWeights> weights = known_class_weights(request.value(), classes);
   if (!weights) return weights.status();
   return p.set_class_weights(weights.value());
+}
+
+Status set_class_weights_by_label(Pipeline& p, const std::string& text) {
+  std::vector<std::string> classes;
+  if (p.task() == Task::binary) classes = {"-1", "1"};
+  Result<ClassWeightRequest> request = parse_class_weights(text);
+  if (p.task() == Task::multiclass && request) {
+    // The indices up to the largest one named (a class need not have come yet).
+    std::size_t top = 0;
+    for (const auto& [name, weight] : request.value().given) {
+      std::size_t k = 0;
+      const char* end = name.data() + name.size();
+      if (std::from_chars(name.data(), end, k).ptr == end && k < kMaxClasses)
+        top = std::max(top, k + 1);
+    }
+    for (std::size_t k = 0; k < top; ++k) classes.push_back(std::to_string(k));
+  }
+  return set_class_weights(p, text, classes);
 }
 
 template <class Learn>

@@ -44,6 +44,9 @@ struct CsrRows {
 // Set before the first row.
 Status set_class_weights(Pipeline& p, const std::string& text,
                          const std::vector<std::string>& classes);
+// The same for rows labelled as a pipeline's learnOne takes them: a yes/no label's classes are
+// "-1" and "1", a multiclass label's their indices "0", "1", ... (up to the class bound).
+Status set_class_weights_by_label(Pipeline& p, const std::string& text);
 
 // Holds the label rule's state over a pipeline's batches (which negative value it has seen).
 class BatchLearner {
