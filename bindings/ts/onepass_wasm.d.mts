@@ -446,6 +446,10 @@ export interface RawRun {
   warnings: string[];
   /** As the JSON gives them (api/dataset.hpp); the Dataset class makes them Float64Arrays. */
   testCurves: { roc: number[]; pr: number[] };
+  /** A tuned decision threshold (EvalOptions.tuneThreshold): the test rows are predicted
+   * positive from a score (the probability, or else the margin) at least `value`; `validation`
+   * is the metric's value where it was tuned. */
+  threshold?: { value: number | null; tunedFor: string; validation: number | null };
   grid?: {
     best: string;
     select: string;

@@ -12,7 +12,7 @@ namespace onepass_wasm {
 using emscripten::val;
 
 // The evaluation options from JS: { seed, shuffle, stratified, k (P@k), testFraction, grid,
-// select, validation, optimistic }; what is not given keeps the API's default.
+// select, validation, optimistic, tuneThreshold }; what is not given keeps the API's default.
 inline onepass::EvaluationOptions evaluation_options(const val& o) {
   onepass::EvaluationOptions opt;
   auto number = [&](const char* key, double def) {
@@ -27,6 +27,7 @@ inline onepass::EvaluationOptions evaluation_options(const val& o) {
   if (o["select"].isString()) opt.select = o["select"].as<std::string>();
   opt.validation = number("validation", opt.validation);
   opt.optimistic = o["optimistic"].isTrue();
+  if (o["tuneThreshold"].isString()) opt.tune_threshold = o["tuneThreshold"].as<std::string>();
   return opt;
 }
 

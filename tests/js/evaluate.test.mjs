@@ -312,3 +312,25 @@ test("evaluate says a pipeline's own warnings, as run does, in its table and JSO
   const folds = cli([...args, '--folds', '3']);
   assert.match(folds.stdout, /warning: fs2 has no scaler before it.* \(in 3 of 3 folds\)/);
 });
+
+test('a decision threshold is tuned on the validation part, and both CLIs agree', () => {
+  const args = ['evaluate', dataFile('heart.csv'), '-p', 'zscore | logreg', '--tune-threshold'];
+  const js = cli([...args, 'balancedAccuracy', '--json']);
+  assert.equal(js.status, 0, js.stderr);
+  const native = spawnSync(
+    join(root, 'build/native/onepass-native'),
+    [...args, 'balancedAccuracy'],
+    { encoding: 'utf8' },
+  );
+  assert.equal(native.status, 0, native.stderr);
+  assert.deepEqual(jsonLines(js.stdout), jsonLines(native.stdout));
+  const [line] = jsonLines(js.stdout);
+  assert.equal(line.protocol.tuneThreshold, 'balancedAccuracy');
+  assert.equal(line.threshold.tunedFor, 'balancedAccuracy');
+  assert.ok(line.threshold.value > 0 && line.threshold.value < 1); // a probability
+  const table = cli([...args, 'f1']);
+  assert.match(table.stdout, /threshold 0\.\d{4}, tuned for f1 on the validation part/);
+  const cv = cli([...args, 'f1', '--folds', '5']);
+  assert.equal(cv.status, 2); // a usage mistake
+  assert.match(cv.stderr, /a threshold is tuned with a holdout or a test file, not in folds/);
+});

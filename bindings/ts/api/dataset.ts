@@ -22,6 +22,7 @@ const EVAL_TYPES: Record<string, string> = {
   select: 'string',
   validation: 'number',
   optimistic: 'boolean',
+  tuneThreshold: 'string',
   testFraction: 'number',
 };
 

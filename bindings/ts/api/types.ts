@@ -342,6 +342,10 @@ export interface EvalOptions {
   validation?: number;
   /** Select on the test part, as S0 did: optimistic, and labelled so in the result. */
   optimistic?: boolean;
+  /** A yes/no label's decision threshold tuned for this metric on the validation part (a model
+   * trained on the rest of the training part), then the test scored at it (holdout and given
+   * test sets; docs/algorithms.md 6.2). The result's `threshold` says which and its value. */
+  tuneThreshold?: 'f1' | 'balancedAccuracy' | 'accuracy';
 }
 
 /** How pushAll reads: parser workers, and a callback after each chunk. */

@@ -50,6 +50,7 @@ function evaluateArgs(w: Words): EvaluateArgs {
       select: w.value('--select') as keyof MetricValues | undefined,
       optimistic: w.has('--optimistic') || undefined,
       validation: w.number('--validation'),
+      tuneThreshold: w.value('--tune-threshold') as EvalOptions['tuneThreshold'],
     },
   };
 }
@@ -125,6 +126,7 @@ interface EvaluationLine {
   divergedFolds?: number;
   definedFolds?: Record<string, number>;
   grid?: { best: string };
+  threshold?: { value: number | null; tunedFor: string; validation: number | null };
   /** A learning curve (--curve): the mean metrics over the folds at each training fraction. */
   curve?: { fraction: number; dataShare: number; mean: MetricValues }[];
 }
@@ -189,6 +191,11 @@ function printTable(
       if ((metrics as string[]).includes(m))
         process.stdout.write(`${' '.repeat(width)}${m}: the mean of ${n} of ${a.folds} folds\n`);
     if (r.grid) process.stdout.write(`${' '.repeat(width)}chosen: ${r.grid.best}\n`);
+    if (r.threshold)
+      process.stdout.write(
+        `${' '.repeat(width)}threshold ${fmt(r.threshold.value)}, tuned for ${r.threshold.tunedFor} ` +
+          `on the validation part (${fmt(r.threshold.validation)} there); the test rows used once\n`,
+      );
     if (r.curve?.length)
       process.stdout.write(
         '  learning curve: trained on the share below of each training fold, mean over the folds\n',

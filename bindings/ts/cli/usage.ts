@@ -12,6 +12,7 @@ export const USAGE = `usage:
   onepass evaluate <file.csv> [--pipeline "<spec>" ...] [--label L] [--positive V]
               [--holdout 0.2 | --folds 10 | --test test.csv] [--seed S] [--shuffle]
               [--grid "lambda=0,0.01;mu=0,1"] [--select accuracy] [--validation 0.2 | --optimistic]
+              [--tune-threshold f1|balancedAccuracy|accuracy [--validation 0.2]]
               [--metrics accuracy,f1,auc] [--curve 0.1,0.5,1] [--json]
               [--format svmlight --dims D [--index-base 0]]
   onepass predict <file.csv|file.svm|-> --model model.json [--out predictions.csv]
@@ -74,5 +75,6 @@ export const USAGE = `usage:
                (default 1), rows and parameters give the same bytes
   evaluate     holdout (default 20% test), k-fold CV or a given test file; --grid selects
                parameters on a validation part of the training data (--optimistic: on the
-               test part, as the Feature Scaling paper did; labelled so); --curve draws a
-               learning curve from the folds`;
+               test part, as the Feature Scaling paper did; labelled so); --tune-threshold
+               chooses a yes/no decision threshold on that validation part, then tests at it;
+               --curve draws a learning curve from the folds`;

@@ -70,6 +70,7 @@ const std::map<std::string, std::vector<Option>>& command_options() {
         {"--select", "", Kind::metric},
         {"--optimistic", "", Kind::toggle},
         {"--validation", "", Kind::fraction},
+        {"--tune-threshold", "", Kind::metric},
         {"--metrics", "", Kind::metrics},
         {"--curve", "", Kind::fractions},
         {"--json", "", Kind::toggle},
@@ -229,9 +230,13 @@ Status check_evaluate(const CommandLine& line) {
   const int protocols = line.has("--holdout") + line.has("--folds") + line.has("--test");
   if (protocols > 1) return Status::error("choose one of --holdout, --folds and --test");
   // A grid's options without a grid were accepted and did nothing.
-  for (const char* flag : {"--select", "--validation", "--optimistic"})
+  for (const char* flag : {"--select", "--optimistic"})
     if (line.has(flag) && !line.has("--grid"))
       return Status::error(std::string(flag) + " chooses among a grid's candidates: give --grid");
+  if (line.has("--validation") && !line.has("--grid") && !line.has("--tune-threshold"))
+    return Status::error(
+        "--validation is the share of the training part a grid (--grid) or a threshold "
+        "(--tune-threshold) is chosen on: give one of them");
   EvaluationProtocol protocol;
   EvaluationOptions options;
   evaluation_of(line, protocol, options);
@@ -320,6 +325,7 @@ void evaluation_of(const CommandLine& line, EvaluationProtocol& protocol,
   options.grid = line.value("--grid");
   options.select = line.value("--select", options.select);
   options.optimistic = line.has("--optimistic");
+  options.tune_threshold = line.value("--tune-threshold");
 }
 
 MergeOptions merge_options_of(const CommandLine& line) {

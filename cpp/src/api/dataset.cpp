@@ -35,6 +35,10 @@ Status check_evaluation(const EvaluationProtocol& protocol, const EvaluationOpti
     return Status::error(
         "a grid search runs with a holdout or a test file (selection inside each fold is not "
         "offered)");
+  if (!options.tune_threshold.empty() && protocol.kind == Kind::cross_validation)
+    return Status::error("a threshold is tuned with a holdout or a test file, not in folds");
+  if (!options.tune_threshold.empty() && !options.grid.empty())
+    return Status::error("tune a threshold or search a grid, not both in one evaluation");
   return Status::ok();
 }
 
@@ -173,8 +177,18 @@ Result<Evaluation> Dataset::with_test(const std::string& spec, const Dataset& te
 Result<Evaluation> Dataset::evaluate_on(const RowBlock& data, const std::string& spec,
                                         const Split& split,
                                         const EvaluationOptions& options) const {
-  const EvalOptions opt = eval_options(options);
+  EvalOptions opt = eval_options(options);
   Evaluation out;
+  if (!options.tune_threshold.empty()) {
+    if (!fraction(options.validation))
+      return Status::error("the validation fraction must be in (0, 1)");
+    if (!options.grid.empty())
+      return Status::error("tune a threshold or search a grid, not both in one evaluation");
+    auto t = tune_threshold(data, spec, split, options.tune_threshold, options.validation, opt);
+    if (!t) return t.status();
+    out.threshold = ThresholdChoice{options.tune_threshold, t.value()};
+    opt.threshold = t.value().threshold;
+  }
   if (options.grid.empty()) {
     auto r = train_and_test(data, spec, split, opt);
     if (!r) return r.status();
@@ -262,6 +276,10 @@ Json run_json(const RunResult& r) {
 
 Json evaluation_json(const Evaluation& e) {
   Json out = run_json(e.run);
+  if (e.threshold)
+    out["threshold"] = {{"value", number_or_null(e.threshold->tuned.threshold)},
+                        {"tunedFor", e.threshold->metric},
+                        {"validation", number_or_null(e.threshold->tuned.value)}};
   if (!e.grid) return out;
   Json candidates = Json::array();
   for (const auto& [spec, score] : e.grid->candidates)
@@ -335,6 +353,10 @@ Result<std::string> evaluation_line_json(const Dataset& data, const Dataset* tes
   }
   how["seed"] = options.eval.seed;
   how["shuffle"] = options.eval.shuffle;
+  if (!options.tune_threshold.empty()) {
+    how["tuneThreshold"] = options.tune_threshold;
+    how["validation"] = options.validation;
+  }
   if (!options.grid.empty()) {
     how["grid"] = options.grid;
     how["select"] = data.selection(options);

@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "core/numerics.hpp"
+#include "eval/threshold.hpp"
 
 namespace onepass {
 
@@ -223,9 +224,13 @@ std::vector<std::pair<std::string, double>> confusion_metrics(const Confusion& c
 
 std::vector<std::pair<std::string, double>> all_metrics(const std::vector<double>& margins,
                                                         const std::vector<std::int8_t>& labels,
-                                                        bool probabilistic, std::size_t k) {
+                                                        bool probabilistic, std::size_t k,
+                                                        double threshold) {
   Confusion c;
-  for (std::size_t i = 0; i < margins.size(); ++i) c.add(label_of_score(margins[i]), labels[i]);
+  for (std::size_t i = 0; i < margins.size(); ++i)
+    c.add(std::isnan(threshold) ? label_of_score(margins[i])
+                                : (decision_score(margins[i], probabilistic) >= threshold ? 1 : -1),
+          labels[i]);
   auto out = confusion_metrics(c, probabilistic ? mean_log_loss(margins, labels) : kNan);
   out.emplace_back("auc", roc_auc(margins, labels));
   out.emplace_back("pAtK", precision_at_k(margins, labels, k));

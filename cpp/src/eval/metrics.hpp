@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -93,9 +94,10 @@ std::vector<std::pair<std::string, double>> confusion_metrics(const Confusion& c
 // The metrics the CLI and the API know, by name, in this order.
 const std::vector<std::string>& metric_names();
 // Every metric of scored rows: (name, value) in metric_names() order; log-loss only when the
-// model gives probabilities (NaN otherwise).
-std::vector<std::pair<std::string, double>> all_metrics(const std::vector<double>& margins,
-                                                        const std::vector<std::int8_t>& labels,
-                                                        bool probabilistic, std::size_t k = 20);
+// model gives probabilities (NaN otherwise). The rows are predicted by the sign of the margin
+// (D-TIE), or by a decision threshold when one is given (eval/threshold.hpp decision_score).
+std::vector<std::pair<std::string, double>> all_metrics(
+    const std::vector<double>& margins, const std::vector<std::int8_t>& labels, bool probabilistic,
+    std::size_t k = 20, double threshold = std::numeric_limits<double>::quiet_NaN());
 
 }  // namespace onepass

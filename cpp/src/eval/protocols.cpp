@@ -8,6 +8,7 @@
 #include "core/spec.hpp"
 #include "eval/metrics.hpp"
 #include "eval/task_metrics.hpp"
+#include "eval/threshold.hpp"
 #include "models/scorer.hpp"
 #include "pipeline/pipeline.hpp"
 #include "pipeline/registry.hpp"
@@ -53,7 +54,7 @@ Result<Metrics> frozen_metrics(const Pipeline& p, const RowBlock& data,
     labels.push_back(data.y[i]);
   }
   if (curves) *curves = curves_on_grid(margins, labels);
-  return all_metrics(margins, labels, p.has_probability(), opt.k);
+  return all_metrics(margins, labels, p.has_probability(), opt.k, opt.threshold);
 }
 
 // The learner's horizon n (D-LR-2) set to the training size unless the spec gives it.
@@ -247,6 +248,7 @@ Result<RunResult> train_and_test(const RowBlock& data, const std::string& spec, 
   out.spec = run_spec.value();
   out.task = opt.task;
   out.classes = opt.classes;
+  out.threshold = opt.threshold;
   out.n_train = split.train.size();
   out.n_test = split.test.size();
   if (opt.task == Task::binary) {
@@ -451,6 +453,55 @@ Result<std::vector<std::string>> grid_specs(const std::string& spec,
   return out;
 }
 
+Result<Split> validation_part(const RowBlock& data, const Split& split, double fraction,
+                              const EvalOptions& opt, const std::string& whose) {
+  const std::vector<std::size_t> all = strata(data, opt);
+  std::vector<std::size_t> train_strata;
+  for (std::size_t i : split.train) train_strata.push_back(all[i]);
+  EvalOptions inner = opt;
+  inner.shuffle = false;
+  const Split rel = holdout_split(train_strata, fraction, inner);
+  std::vector<char> is_validation(split.train.size(), 0);
+  for (std::size_t r : rel.test) is_validation[r] = 1;
+  Split out;
+  for (std::size_t r = 0; r < split.train.size(); ++r)  // keeps the training order
+    (is_validation[r] ? out.test : out.train).push_back(split.train[r]);
+  if (out.test.empty() || out.train.empty())
+    return Status::error(whose + " validation part has no row (" +
+                         std::to_string(split.train.size()) +
+                         " training rows): give more rows or a larger validation fraction "
+                         "(CLI --validation)");
+  return out;
+}
+
+Result<TunedThreshold> tune_threshold(const RowBlock& data, const std::string& spec,
+                                      const Split& split, const std::string& metric,
+                                      double validation_fraction, const EvalOptions& opt) {
+  const auto& names = tunable_metrics();
+  if (opt.task != Task::binary)
+    return Status::error("a decision threshold is tuned for yes/no labels; this label is " +
+                         std::string(task_name(opt.task)));
+  if (std::find(names.begin(), names.end(), metric) == names.end())
+    return Status::error("a threshold is tuned for f1, balancedAccuracy or accuracy, not '" +
+                         metric + "'");
+  Result<Split> part = validation_part(data, split, validation_fraction, opt, "the threshold's");
+  if (!part) return part.status();
+  Result<std::string> run_spec = with_horizon(spec, part.value().train.size());
+  if (!run_spec) return run_spec.status();
+  auto built = trained(data, run_spec.value(), part.value(), opt);
+  if (!built) return built.status();
+  const Pipeline& p = *built.value();
+  std::vector<double> scores;
+  std::vector<std::int8_t> labels;
+  for (std::size_t i : part.value().test) {
+    Result<double> s = score_row(p, data, i);
+    if (!s) return s.status();
+    scores.push_back(decision_score(s.value(), p.has_probability()));
+    labels.push_back(data.y[i]);
+  }
+  return best_threshold(scores, labels, metric);
+}
+
 Result<GridResult> grid_search(const RowBlock& data, const std::string& spec,
                                const std::vector<GridAxis>& grid, const Split& split,
                                const std::string& metric, double validation_fraction,
@@ -468,23 +519,9 @@ Result<GridResult> grid_search(const RowBlock& data, const std::string& spec,
   // from the training rows only.
   Split selection = split;
   if (!optimistic) {
-    const std::vector<std::size_t> all = strata(data, opt);
-    std::vector<std::size_t> train_strata;
-    for (std::size_t i : split.train) train_strata.push_back(all[i]);
-    EvalOptions inner = opt;
-    inner.shuffle = false;
-    const Split rel = holdout_split(train_strata, validation_fraction, inner);
-    std::vector<char> is_validation(split.train.size(), 0);
-    for (std::size_t r : rel.test) is_validation[r] = 1;
-    selection.train.clear();
-    selection.test.clear();
-    for (std::size_t r = 0; r < split.train.size(); ++r)  // keeps the training order
-      (is_validation[r] ? selection.test : selection.train).push_back(split.train[r]);
-    if (selection.test.empty())
-      return Status::error("the grid's validation part has no row (" +
-                           std::to_string(split.train.size()) +
-                           " training rows): give more rows or a larger validation fraction "
-                           "(CLI --validation)");
+    Result<Split> part = validation_part(data, split, validation_fraction, opt, "the grid's");
+    if (!part) return part.status();
+    selection = part.take();
   }
   GridResult out;
   out.optimistic = optimistic;

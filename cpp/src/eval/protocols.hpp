@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "core/task.hpp"
 #include "eval/metrics.hpp"
 #include "eval/task_progress.hpp"
+#include "eval/threshold.hpp"
 #include "io/csv_reader.hpp"
 #include "io/svmlight_reader.hpp"
 #include "pipeline/class_weights.hpp"
@@ -31,6 +33,9 @@ struct EvalOptions {
   // or a target (RowBlock::target), which every pipeline is built to learn.
   Task task = Task::binary;
   std::vector<std::string> classes;  // a multiclass label's class names, for the results
+  // The decision threshold the final model's yes/no predictions are made at
+  // (eval/threshold.hpp); NaN: the sign of the margin (D-TIE).
+  double threshold = std::numeric_limits<double>::quiet_NaN();
   std::uint64_t seed = kDefaultSeed;
   bool shuffle = false;        // shuffle the training order (S0's randomised one pass)
   bool stratified = true;      // D-EVAL-1: splits and folds keep the class shares
@@ -69,7 +74,8 @@ Result<std::vector<Split>> kfold_splits(const std::vector<std::size_t>& strata, 
 struct RunResult {
   std::string spec;  // as run (with the horizon n of the learner filled in)
   Task task = Task::binary;
-  std::vector<std::string> classes;  // EvalOptions::classes
+  std::vector<std::string> classes;                             // EvalOptions::classes
+  double threshold = std::numeric_limits<double>::quiet_NaN();  // EvalOptions::threshold
   std::size_t n_train = 0, n_test = 0;
   Metrics progressive;     // progressive validation over the training rows (spec 6.1)
   Metrics train;           // the final model on the training rows (S0's training accuracy)
@@ -141,5 +147,18 @@ Result<GridResult> grid_search(const RowBlock& data, const std::string& spec,
                                bool optimistic, const EvalOptions& opt);
 
 double metric_value(const Metrics& m, const std::string& name);
+
+// The rows of split.train carved in two, in their training order: train (what learns) and test
+// (the validation rows: `fraction` of each stratum, seeded); an error naming `whose` part when
+// either is empty.
+Result<Split> validation_part(const RowBlock& data, const Split& split, double fraction,
+                              const EvalOptions& opt, const std::string& whose);
+
+// docs/algorithms.md 6.2: a yes/no pipeline's decision threshold, tuned for `metric` (f1,
+// balancedAccuracy, accuracy) on a validation part of split.train by a model trained on the
+// rest of it; the test rows are never read.
+Result<TunedThreshold> tune_threshold(const RowBlock& data, const std::string& spec,
+                                      const Split& split, const std::string& metric,
+                                      double validation_fraction, const EvalOptions& opt);
 
 }  // namespace onepass

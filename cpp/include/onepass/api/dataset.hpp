@@ -31,6 +31,10 @@ struct EvaluationOptions {
   std::string select;  // empty: the task's own (default_selection in eval/task_metrics.hpp)
   double validation = kDefaultValidationFraction;
   bool optimistic = false;
+  // A decision threshold tuned for this metric (f1, balancedAccuracy, accuracy) on the
+  // validation part, then the test scored at it (eval/protocols.hpp tune_threshold); empty:
+  // none.
+  std::string tune_threshold;
 };
 
 // What a grid search chose, beside the run of its choice.
@@ -40,10 +44,19 @@ struct GridChoice {
   bool optimistic = false;
 };
 
-// One train/test run, and the grid search that chose its spec when one was asked.
+// A decision threshold tuned on the validation part: the metric, the threshold, and the
+// metric's value there.
+struct ThresholdChoice {
+  std::string metric;
+  TunedThreshold tuned;
+};
+
+// One train/test run, and the grid search that chose its spec or the threshold tuned for it
+// when one was asked.
 struct Evaluation {
   RunResult run;
   std::optional<GridChoice> grid;
+  std::optional<ThresholdChoice> threshold;
 };
 
 // How `evaluate` tests: a holdout of the rows, k folds (and a learning curve over them), or a
