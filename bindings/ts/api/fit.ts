@@ -1,6 +1,8 @@
 // Onepass.fit: the common task in one call. A CSV runner learns the source in one pass and gives
-// the model and its progressive figures; when asked, the core's evaluation (Dataset) gives the
-// test figures, so that no metric is defined twice.
+// the model and its progressive figures. When asked, the core's evaluation (Dataset) learns the
+// same rows again in memory, with the same spec and in the same order, and gives the test
+// figures, so that no metric is defined twice (tests/js/fit.test.mjs holds its model equal to the
+// runner's).
 import { fail } from '../shared/errors.js';
 import { checkKeys } from './checks.js';
 import type { CsvRunner } from './csv_runner.js';

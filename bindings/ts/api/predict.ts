@@ -17,8 +17,8 @@ export interface Predictions {
   /** Each row's prediction: the class as the training file wrote it (a yes/no label's value, a
    * class's name), or the number of a regression model. */
   predictions: (string | number)[];
-  /** The probability of each row's predicted class (a yes/no model's: of its positive class),
-   * for models that give probabilities; else null. */
+  /** Each row's probability, for models that give probabilities (else null): a yes/no model's
+   * of its positive class, a multiclass model's of the class it predicts. */
   probabilities: Float64Array | null;
   /** A multiclass model's probabilities of every class, `classes.length` per row in the order
    * of `classes`, for learners that give them; else null. */
