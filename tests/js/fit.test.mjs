@@ -2,11 +2,12 @@
 // for the three tasks, giving what the streaming objects give for the same rows.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { after, before, test } from 'node:test';
+import ts from 'typescript';
 import { load } from 'onepass';
 import { cli, dataFile, root } from './helpers.mjs';
 
@@ -226,4 +227,43 @@ test('bad input is refused with a message that says where and what', async () =>
   const { model } = await op.fit(heart);
   await assert.rejects(op.predict(model, heart, { lable: 'x' }), /predict: unknown option 'lable'/);
   await assert.rejects(op.predict(model, other), /age/);
+});
+
+test('the types: the task type-checks under strict, test figures without a null check', () => {
+  const typed = join(root, 'build', 'fit-types');
+  mkdirSync(typed, { recursive: true });
+  const file = join(typed, 'task.mts');
+  writeFileSync(
+    file,
+    `import { load } from 'onepass';
+import { writeFileSync } from 'node:fs';
+const op = await load();
+const { model, test } = await op.fit('train.csv', { test: 'test.csv' });
+console.log(test.accuracy, test.rows, test.ofModel);
+writeFileSync('model.json', JSON.stringify(model));
+const { predictions } = await op.predict(model, 'new.csv');
+const first: string | number = predictions[0];
+const held = await op.fit('train.csv', { holdout: 0.2, pipeline: 'zscore | logreg', seed: 3 });
+console.log(first, held.test.protocol.kind, held.progressive.rows, held.info.skipped);
+const plain = await op.fit('train.csv', { label: 'y', onError: 'skip' });
+// @ts-expect-error without a test source or a holdout, there may be no test figures
+console.log(plain.test.rows);
+// @ts-expect-error fit takes one pipeline, not a list
+await op.fit('train.csv', { pipelines: ['pa1'] });
+`,
+  );
+  const program = ts.createProgram([file], {
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    lib: ['lib.es2022.d.ts', 'lib.esnext.disposable.d.ts', 'lib.dom.d.ts'],
+    types: ['node'],
+    skipLibCheck: true,
+  });
+  const problems = ts
+    .getPreEmitDiagnostics(program)
+    .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  assert.deepEqual(problems, []);
 });

@@ -65,8 +65,12 @@ export type TestFigures = MetricValues & {
   run: RunResult;
 };
 
-/** What fit returns. */
-export interface FitResult {
+/** fit's options that ask for test figures: a test source or a holdout. */
+export type TestedFitOptions = FitOptions & ({ test: CsvSource } | { holdout: number | true });
+
+/** What fit returns; `T`, the type of its test figures, is TestFigures when the options ask for
+ * them (TestedFitOptions), so that `test.accuracy` type-checks without a null check. */
+export interface FitResult<T extends TestFigures | null = TestFigures | null> {
   /** The model file (as CsvRunner.toJSON): loadPipeline, csvScorer, predict and both CLIs read it;
    * JSON.stringify it to save it. */
   model: ModelJSON;
@@ -74,7 +78,7 @@ export interface FitResult {
    * CsvRunner.results()[0]. */
   progressive: PipelineResult;
   /** The test figures, or null without test or holdout. */
-  test: TestFigures | null;
+  test: T;
   /** What reading the training source decided and met: columns and their roles, notices, rows,
    * skipped rows with their line and column, warnings (as CsvRunner.info()). */
   info: CsvInfo;

@@ -14,7 +14,13 @@ import {
   pushBytes,
 } from './checks.js';
 import { Dataset, type DatasetOptions } from './dataset.js';
-import { fit, type FitOptions, type FitResult } from './fit.js';
+import {
+  fit,
+  type FitOptions,
+  type FitResult,
+  type TestedFitOptions,
+  type TestFigures,
+} from './fit.js';
 import { predict, type PredictOptions, type Predictions } from './predict.js';
 import { Pipeline } from './pipeline.js';
 import { Scorer } from './scorer.js';
@@ -170,6 +176,7 @@ export interface Onepass {
    * either, the training rows are also held in memory for the evaluation. Throws as runCsv and
    * loadDataset do (a bad row: its line and column).
    */
+  fit(source: CsvSource, options: TestedFitOptions): Promise<FitResult<TestFigures>>;
   fit(source: CsvSource, options?: FitOptions): Promise<FitResult>;
   /**
    * A model's predictions for every row of a source, the last one included (a file without a
@@ -213,7 +220,9 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
     ...streamMethods(m),
     warmUp: (pipelines) => warmUp(api, pipelines),
     runCsv: (source, opts) => runCsv(api, source, opts),
-    fit: (source, opts) => fit(api, m.csvKeys, source, opts),
+    // Its overloads say what fit.ts makes sure of: test figures when the options ask for them.
+    fit: ((source: CsvSource, opts?: FitOptions) =>
+      fit(api, m.csvKeys, source, opts)) as Onepass['fit'],
     predict: async (model, source, opts) => predict(csvScorer(m, 'predict', model, opts), source),
   };
   return api;
