@@ -7,6 +7,14 @@ export type { Limits } from './onepass_wasm.mjs';
 export { WasmOwned } from './api/owned.js';
 export { Pipeline } from './api/pipeline.js';
 export { Dataset, type DatasetOptions } from './api/dataset.js';
+export type {
+  FitOptions,
+  FitResult,
+  TestedFitOptions,
+  TestFigures,
+  TestProtocol,
+} from './api/fit.js';
+export type { PredictOptions, Predictions } from './api/predict.js';
 export { Scorer, CsvScorer } from './api/scorer.js';
 export { Runner } from './api/runner.js';
 export { CsvRunner } from './api/csv_runner.js';

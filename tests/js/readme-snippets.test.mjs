@@ -2,7 +2,9 @@
 // own inside the package (so that `import ... from 'onepass'` resolves to it), after a prelude
 // that defines what the README says the reader brings: `file` and `stream` (data/heart.csv),
 // rows for learnMany, and for the later blocks `op`, a trained `runner`, two models of one
-// pipeline and a test data set.
+// pipeline and a test data set. The blocks run in a folder of their own, which holds the files
+// the first block names: train.csv and test.csv (two parts of heart.csv) and new.csv (rows of it
+// without the label column).
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,14 +37,22 @@ const [modelA, modelB] = [runner.toJSON(0), runner.toJSON(0)];
 const testData = await opForPrelude.loadDataset(heart);
 `;
 
+const dir = join(root, 'build', 'readme-snippets');
+mkdirSync(dir, { recursive: true });
+const [header, ...rows] = readFileSync(dataFile('heart.csv'), 'utf8').trimEnd().split('\n');
+const csv = (lines) => lines.join('\n') + '\n';
+writeFileSync(join(dir, 'train.csv'), csv([header, ...rows.slice(0, 200)]));
+writeFileSync(join(dir, 'test.csv'), csv([header, ...rows.slice(200)]));
+const withoutLabel = (line) => line.slice(0, line.lastIndexOf(','));
+writeFileSync(join(dir, 'new.csv'), csv([header, ...rows.slice(200)].map(withoutLabel)));
+process.chdir(dir);
+
 test('the README has its JavaScript blocks', () => {
   assert.ok(blocks.length >= 3, `${blocks.length} blocks`);
 });
 
 for (const [i, block] of blocks.entries()) {
   test(`README JavaScript block ${i + 1} runs as written`, async () => {
-    const dir = join(root, 'build', 'readme-snippets');
-    mkdirSync(dir, { recursive: true });
     const file = join(dir, `block${i + 1}.mjs`);
     writeFileSync(file, prelude(block) + block);
     await import(pathToFileURL(file).href);

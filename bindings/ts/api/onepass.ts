@@ -14,6 +14,14 @@ import {
   pushBytes,
 } from './checks.js';
 import { Dataset, type DatasetOptions } from './dataset.js';
+import {
+  fit,
+  type FitOptions,
+  type FitResult,
+  type TestedFitOptions,
+  type TestFigures,
+} from './fit.js';
+import { predict, type PredictOptions, type Predictions } from './predict.js';
 import { Pipeline } from './pipeline.js';
 import { Scorer } from './scorer.js';
 import { StreamCsv } from './stream_csv.js';
@@ -161,6 +169,21 @@ export interface Onepass {
   /** The same CSV a piece at a time (StreamCsv: about a megabyte of whole lines each); dispose()
    * it when done. Throws as generateCsv() does. */
   streamCsv(name: string, options: GenerateOptions): StreamCsv;
+  /**
+   * The common task in one call: learns a CSV source in one pass with one pipeline (default: the
+   * default pipeline of the label's task) and returns the model, its progressive figures and,
+   * with `test` (a second source) or `holdout` (a share of the rows), its test figures. With
+   * either, the training rows are also held in memory for the evaluation. Throws as runCsv and
+   * loadDataset do (a bad row: its line and column).
+   */
+  fit(source: CsvSource, options: TestedFitOptions): Promise<FitResult<TestFigures>>;
+  fit(source: CsvSource, options?: FitOptions): Promise<FitResult>;
+  /**
+   * A model's predictions for every row of a source, the last one included (a file without a
+   * final line break too), with the accuracy when the rows have the label column. For a stream
+   * that goes on, csvScorer's push() gives the rows as they come.
+   */
+  predict(model: ModelInput, source: CsvSource, options?: PredictOptions): Promise<Predictions>;
   /** Streams a whole source through pipelines. */
   runCsv(
     source: CsvSource,
@@ -197,6 +220,10 @@ export async function load(options: LoadOptions = {}): Promise<Onepass> {
     ...streamMethods(m),
     warmUp: (pipelines) => warmUp(api, pipelines),
     runCsv: (source, opts) => runCsv(api, source, opts),
+    // Its overloads say what fit.ts makes sure of: test figures when the options ask for them.
+    fit: ((source: CsvSource, opts?: FitOptions) =>
+      fit(api, m.csvKeys, source, opts)) as Onepass['fit'],
+    predict: async (model, source, opts) => predict(csvScorer(m, 'predict', model, opts), source),
   };
   return api;
 }
@@ -335,18 +362,27 @@ function thresholded(s: RawScorer, initError: string, threshold: number | undefi
   return err && `--threshold: ${err}`;
 }
 
+/** A model's frozen predictions over CSV bytes, for the call named `where` (csvScorer, predict). */
+function csvScorer(
+  { raw, csvKeys }: Loaded,
+  where: string,
+  model: ModelInput,
+  opts: CsvReadOptions & ThresholdOption = {},
+): Scorer {
+  const { threshold, ...csv } = opts;
+  checkKeys(where, csv, [...csvKeys, 'threshold']);
+  const label = csv.label === undefined ? undefined : String(csv.label);
+  const s = initialised(new raw.Scorer(), (o) =>
+    thresholded(o, o.init(modelText(model), { ...csv, label }), threshold),
+  );
+  return new Scorer(s);
+}
+
 /** A model's frozen predictions over CSV or svmlight bytes. */
-function scorerMethods({ raw, csvKeys }: Loaded): Pick<Onepass, 'csvScorer' | 'svmlightScorer'> {
+function scorerMethods(m: Loaded): Pick<Onepass, 'csvScorer' | 'svmlightScorer'> {
+  const { raw } = m;
   return {
-    csvScorer(model, opts = {}) {
-      const { threshold, ...csv } = opts;
-      checkKeys('csvScorer', csv, [...csvKeys, 'threshold']);
-      const label = csv.label === undefined ? undefined : String(csv.label);
-      const s = initialised(new raw.Scorer(), (o) =>
-        thresholded(o, o.init(modelText(model), { ...csv, label }), threshold),
-      );
-      return new Scorer(s);
-    },
+    csvScorer: (model, opts) => csvScorer(m, 'csvScorer', model, opts),
     svmlightScorer(model, opts = {}) {
       const { threshold, ...svm } = opts;
       checkKeys('svmlightScorer', svm, ['positive', 'onError', 'threshold']);

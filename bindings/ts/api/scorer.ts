@@ -71,8 +71,11 @@ export class Scorer extends WasmOwned<RawScorer> {
     );
   }
 
-  /** Scores the complete rows of a chunk of bytes. A bad row throws (unless onError is
-   * 'skip'); the rows scored before it are the error's `scored`, to be written too. */
+  /** Scores the complete rows of a chunk of bytes. A last line without a line break is held
+   * until the next chunk or finish(), since the next chunk may continue it: a source's rows are
+   * those of every push() and of finish() (Onepass.predict makes both calls). A bad row throws
+   * (unless onError is 'skip'); the rows scored before it are the error's `scored`, to be
+   * written too. */
   push(chunk: Uint8Array): ScoredRows {
     return this.#scored(() => pushBytes(this.#s, chunk));
   }
