@@ -234,6 +234,9 @@ async function presetThenBuilder(page) {
   const specs = (await page.inputValue('#specs')).split('\n');
   assert.equal(specs.length, 7);
   assert.equal(specs[6], 'zscore | pa1(c=0.5) +avg');
+  // The registry's modifiers are the menu's, +drift among them (docs/algorithms.md 6.10).
+  const modifiers = await page.$$eval('#builder-modifier option', (o) => o.map((x) => x.value));
+  assert.deepEqual(modifiers, ['', 'avg', 'vote', 'platt', 'drift']);
 }
 
 /** Keep two pipelines, hold out 20%, run on another sample. */

@@ -218,7 +218,7 @@ function stageMenu(registry: RegistryEntry[]): HTMLSelectElement {
   return stage;
 }
 
-/** The menu of modifiers (+avg, +vote, +platt), none chosen. */
+/** The menu of modifiers the registry lists (+avg, +vote, +platt, +drift), none chosen. */
 function modifierMenu(registry: RegistryEntry[]): HTMLSelectElement {
   const modifier = el('select');
   modifier.id = 'builder-modifier';
@@ -320,7 +320,7 @@ export function mountBuilder(
     help,
     params,
     row(el('span', 'Pipeline so far: '), preview),
-    row(labelled('Averaging', modifier), addPipeline, clear),
+    row(labelled('Modifier', modifier), addPipeline, clear),
   );
   render();
   show();
