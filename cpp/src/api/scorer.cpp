@@ -5,6 +5,7 @@
 
 #include "core/number_text.hpp"
 #include "core/numerics.hpp"
+#include "eval/threshold.hpp"
 #include "io/csv_quoting.hpp"
 #include "onepass/api/csv_options.hpp"
 
@@ -89,7 +90,7 @@ ScoredRows Scorer::take_from(Stream& s) {
     const double p = probability ? sigmoid(z) : 0;  // docs/algorithms.md 2.1
     if (probability) out.probabilities.push_back(p);
     // D-TIE: a score at the threshold is positive; the probability compared is the one given.
-    const double score = probability ? p : z;
+    const double score = decision_score(z, probability);
     const auto predicted =
         static_cast<std::int8_t>(thresholded_ ? (score >= threshold_ ? 1 : -1) : label_of_score(z));
     out.predictions.push_back(predicted);

@@ -499,7 +499,17 @@ Result<TunedThreshold> tune_threshold(const RowBlock& data, const std::string& s
     scores.push_back(decision_score(s.value(), p.has_probability()));
     labels.push_back(data.y[i]);
   }
-  return best_threshold(scores, labels, metric);
+  // A part of one class has no threshold that tells classes apart: F1 is 0 or balanced
+  // accuracy undefined at every one.
+  if (std::find(labels.begin(), labels.end(), labels[0] > 0 ? -1 : 1) == labels.end())
+    return Status::error("the threshold's validation part has rows of one class only (" +
+                         std::to_string(labels.size()) +
+                         " rows): give more rows or a larger validation fraction (CLI "
+                         "--validation)");
+  const TunedThreshold t = best_threshold(scores, labels, metric);
+  if (std::isnan(t.threshold))
+    return Status::error("no row of the threshold's validation part has a score to tune on");
+  return t;
 }
 
 Result<GridResult> grid_search(const RowBlock& data, const std::string& spec,

@@ -22,11 +22,13 @@ inline double decision_score(double margin, bool probabilistic) {
 const std::vector<std::string>& tunable_metrics();
 
 struct TunedThreshold {
-  double threshold = 0;  // NaN with no rows
+  double threshold = 0;  // NaN with no scored rows
   double value = 0;      // the metric at that threshold, on the rows it was tuned on
 };
 // The threshold among the distinct scores that maximises `metric` over the rows (the lowest on a
-// tie), by one sweep of the rows in score order: O(n log n).
+// tie), by one sweep of the rows in score order: O(n log n). Rows whose score is NaN are left
+// out. "Every row negative" (a threshold above all) is not a candidate: a threshold that
+// answers one class for every row is no decision rule.
 TunedThreshold best_threshold(const std::vector<double>& scores,
                               const std::vector<std::int8_t>& labels, const std::string& metric);
 

@@ -22,10 +22,10 @@ namespace {
 constexpr std::uint64_t kMaxUnknownValues = 4096;
 
 // A learner's part (its parameters, its state) holds at most this many numbers a weight, plus
-// kLearnerHead: the weights themselves, and in its state at most two copies of them (an
-// average's, a vote's) or a few numbers a weight (AdaGrad's and FTRL's accumulators, PATER's
-// means), with a head of counters.
-constexpr std::uint64_t kLearnerNumbersPerWeight = 4;
+// kLearnerHead: the FS family keeps 3 parameters a weight (a weight and a feature map's two), and
+// a wrapper's state keeps two copies of its learner's parameters (+avg: 6 a weight on fs), with
+// a head of counters; 8 leaves room without letting a part grow with anything but the inputs.
+constexpr std::uint64_t kLearnerNumbersPerWeight = 8;
 constexpr std::uint64_t kLearnerHead = 64;
 
 // Every field a model file has, at any depth (models/model_json.hpp), sorted.

@@ -20,6 +20,7 @@ namespace {
 // model scores one).
 Result<double> predict_sparse(const Pipeline& p, const SparseRow& x, std::vector<double>& scores,
                               std::vector<double>& probabilities) {
+  if (Status st = check_sparse_row(x, p.dims()); !st) return st;
   thread_local std::vector<double> dense;
   dense.assign(p.dims(), 0.0);
   densify(x, p.dims(), dense.data());

@@ -62,3 +62,17 @@ TEST(TunedThreshold, IsChosenOnValidationRowsAndTestedOnce) {
 
 }  // namespace
 }  // namespace onepass
+
+namespace onepass {
+namespace {
+
+TEST(BestThreshold, LeavesUnscoredRowsOut) {
+  const double nan = std::nan("");
+  const TunedThreshold t = best_threshold({nan, 0.3, 0.8, nan}, {1, -1, 1, -1}, "f1");
+  EXPECT_EQ(t.threshold, 0.8);  // tp 1 of the two scored rows: F1 1
+  EXPECT_DOUBLE_EQ(t.value, 1.0);
+  EXPECT_TRUE(std::isnan(best_threshold({nan}, {1}, "f1").threshold));
+}
+
+}  // namespace
+}  // namespace onepass

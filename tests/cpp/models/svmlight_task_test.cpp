@@ -85,12 +85,13 @@ TEST(SvmlightTask, ClassesAreLearnedSavedResumedAndScored) {
   const std::string lines = scorer->task_csv_lines(rows);
   EXPECT_EQ(lines.substr(0, lines.find(',')), std::to_string(rows.lines[0]));
 
-  // A model of classes does not read yes/no rows, nor resume as another task.
+  // A model of classes does not resume as another task.
   SvmlightOptions binary;
-  binary.task = Task::binary;
   binary.dims = 4;
-  auto wrong = SvmlightRunner::resume(binary, {});
-  EXPECT_FALSE(wrong);
+  std::vector<std::unique_ptr<Pipeline>> loaded;
+  loaded.push_back(std::move(model_from_json(saved).take().pipeline));
+  EXPECT_EQ(SvmlightRunner::resume(binary, std::move(loaded)).message(),
+            "the model learns a multiclass label; the rows are read as binary (option task)");
 }
 
 TEST(SvmlightTask, NumbersAreTargetsAndABadOneIsNamed) {
