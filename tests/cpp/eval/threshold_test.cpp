@@ -76,3 +76,24 @@ TEST(BestThreshold, LeavesUnscoredRowsOut) {
 
 }  // namespace
 }  // namespace onepass
+
+namespace onepass {
+namespace {
+
+TEST(TunedThreshold, AValidationPartOfOneClassIsRefused) {
+  RowBlock d;
+  d.dims = 1;
+  for (int i = 0; i < 30; ++i) {
+    d.x.append({static_cast<double>(i)});
+    d.y.push_back(i == 0 ? 1 : -1);  // one positive: round(0.2 x 1) = 0 of it validates
+    d.line.push_back(static_cast<std::uint64_t>(i) + 2);
+  }
+  Split all;
+  for (std::size_t i = 0; i < 30; ++i) all.train.push_back(i);
+  EXPECT_EQ(tune_threshold(d, "pa1", all, "f1", 0.2, EvalOptions{}).message(),
+            "the threshold's validation part has rows of one class only (6 rows): give more rows "
+            "or a larger validation fraction (CLI --validation)");
+}
+
+}  // namespace
+}  // namespace onepass
