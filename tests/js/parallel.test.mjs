@@ -203,17 +203,22 @@ test('kept workers do not keep a Node process alive; node -e starts them too', (
   const path = file('exit.csv', csvText(300000)); // over 4 MB: its parser starts at once
   const script = `
     import { load } from ${JSON.stringify(pathToFileURL(join(root, 'lib/index.js')).href)};
+    import { threadCounts } from ${JSON.stringify(
+      pathToFileURL(join(root, 'lib/parallel/parser_threads.js')).href,
+    )};
     const op = await load();
     const r = op.csvRunner({ pipelines: ['zscore | logreg'], positive: 'yes' });
-    const { blocksApart } = await r.pushAll(${JSON.stringify(path)}, { threads: 2 });
-    console.log(blocksApart);`;
+    await r.pushAll(${JSON.stringify(path)}, { threads: 2 });
+    console.log(threadCounts.started);`;
   const t0 = Date.now();
   const out = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
     encoding: 'utf8',
     cwd: dir,
   });
   assert.equal(out.status, 0, out.stderr);
-  assert.ok(Number(out.stdout) > 0, 'blocks were read apart');
+  // A worker started (whether it read a block before the learning thread reached the end
+  // depends on the machine's load, which a test must not).
+  assert.ok(Number(out.stdout) > 0, 'a parser worker started');
   // KeptThreads.idleMs is 10 s: a process that waited for its kept worker would take that long.
   assert.ok(Date.now() - t0 < 8000, `the process took ${Date.now() - t0} ms`);
 });
