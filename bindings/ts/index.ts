@@ -21,6 +21,7 @@ export { CsvRunner } from './api/csv_runner.js';
 export { SvmlightRunner } from './api/svmlight_runner.js';
 export { StreamCsv } from './api/stream_csv.js';
 export { chunksOf, decompressed, isGzip } from './api/sources.js';
+export { isParquet } from './api/parquet.js';
 export { ALGORITHMS_DOC, algorithmsAnchor, algorithmsRef } from './api/docs.js';
 export { plainSnapshot } from './api/types.js';
 export type * from './api/types.js';

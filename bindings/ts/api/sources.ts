@@ -2,6 +2,7 @@
 // file paths (which parser workers may read themselves).
 import { cannotRead, fail } from '../shared/errors.js';
 import { isNode, nodeModule } from '../shared/node.js';
+import { isParquet, parquetCsv } from './parquet.js';
 import type { RunInput } from '../parallel/run.js';
 import type { CsvSource } from './types.js';
 
@@ -14,15 +15,16 @@ export function isGzip(bytes: Uint8Array): boolean {
 }
 
 /**
- * The chunks as they come, or gunzipped when they start with gzip's magic bytes: a `.csv.gz`
- * reads as its CSV, in the browser and in Node (DecompressionStream, which both have). Each
- * chunk is copied before it is handed to the decompressor, so a source that reuses its buffer
- * (chunksOf) is safe.
+ * The chunks as they come, or the text they hold, told by their first bytes whatever the name:
+ * gunzipped when they start as gzip does, so that a `.csv.gz` reads as its CSV, in the browser and
+ * in Node (DecompressionStream, which both have); a Parquet file's CSV text when they start with
+ * `PAR1` (parquetCsv). Each chunk is copied before it is kept or handed to the decompressor, so a
+ * source that reuses its buffer (chunksOf) is safe.
  */
 export async function* decompressed(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
   const it = chunks[Symbol.asyncIterator]();
   try {
-    yield* gunzipOrPass(it);
+    yield* textOf(it);
   } finally {
     // A reader that stops early (a run whose workers read the rest of the file) closes the
     // source too: a file stream left open holds its descriptor.
@@ -30,13 +32,17 @@ export async function* decompressed(chunks: AsyncIterable<Uint8Array>): AsyncGen
   }
 }
 
-async function* gunzipOrPass(it: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array> {
+async function* textOf(it: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array> {
   let head: Uint8Array = new Uint8Array(0);
   let ended = false;
-  while (head.length < 2 && !ended) {
+  while (head.length < 4 && !ended) {
     const r = await it.next();
     if (r.done) ended = true;
     else head = head.length ? concat(head, r.value) : r.value;
+  }
+  if (isParquet(head)) {
+    yield* parquetCsv(await whole(head, ended ? null : it));
+    return;
   }
   if (!isGzip(head)) {
     if (head.length) yield head;
@@ -76,6 +82,28 @@ async function* gunzipOrPass(it: AsyncIterator<Uint8Array>): AsyncGenerator<Uint
     await reader.cancel().catch(() => undefined);
     await pump;
   }
+}
+
+/** The bytes of a stream, from its head on, in one buffer: a Parquet file's rows are found from
+ * its end. */
+async function whole(
+  head: Uint8Array,
+  rest: AsyncIterator<Uint8Array> | null,
+): Promise<Uint8Array> {
+  const parts = [head.slice()];
+  let length = head.length;
+  if (rest)
+    for (let r = await rest.next(); !r.done; r = await rest.next()) {
+      parts.push(r.value.slice());
+      length += r.value.length;
+    }
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
@@ -137,21 +165,23 @@ export async function runInput(source: CsvSource): Promise<RunInput> {
   if (isNode && typeof source === 'string' && !source.includes('\n')) {
     const fs = await nodeModule<typeof import('node:fs')>('fs');
     const stat = fs.statSync(source, { throwIfNoEntry: false });
-    // A gzip file is read as one stream: its ranges are not rows a worker could read.
-    if (stat?.isFile() && !gzipFile(fs, source))
+    // A gzip or Parquet file is read as one stream: its ranges are not rows a worker could read.
+    if (stat?.isFile() && !encodedFile(fs, source))
       return { chunks, file: { file: source, size: stat.size } };
   }
   return { chunks };
 }
 
-/** Whether the file at `path` starts as gzip does (false when it cannot be read: the read that
- * follows says why). */
-export function gzipFile(fs: typeof import('node:fs'), path: string): boolean {
-  const magic = new Uint8Array(2);
+/** Whether the file at `path` holds its text encoded, starting as gzip or Parquet does, so that
+ * its size says nothing of the text read (false when it cannot be read: the read that follows
+ * says why). */
+export function encodedFile(fs: typeof import('node:fs'), path: string): boolean {
+  const magic = new Uint8Array(4);
   let fd;
   try {
     fd = fs.openSync(path, 'r');
-    return fs.readSync(fd, magic, 0, 2, 0) === 2 && isGzip(magic);
+    const n = fs.readSync(fd, magic, 0, 4, 0);
+    return isGzip(magic.subarray(0, n)) || isParquet(magic.subarray(0, n));
   } catch {
     return false; // the read that follows says why it cannot
   } finally {
@@ -161,7 +191,7 @@ export function gzipFile(fs: typeof import('node:fs'), path: string): boolean {
 
 /**
  * The chunks of a byte source, for `CsvRunner.push` and the like, gunzipped when they start as
- * gzip does (decompressed). A byte stream (a File's or a
+ * gzip does and a Parquet file's CSV text when it starts as Parquet does (decompressed). A byte stream (a File's or a
  * fetch body's in current browsers) is read into one reused buffer of `chunkBytes`: no garbage per
  * chunk, so memory stays flat however large the file (the collector would otherwise let hundreds
  * of megabytes of spent chunks pile up). Each chunk yielded is therefore only valid until the next

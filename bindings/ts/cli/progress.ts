@@ -1,6 +1,6 @@
 // The progress line of `onepass run` on a terminal.
 import * as fs from 'node:fs';
-import { gzipFile } from '../api/sources.js';
+import { encodedFile } from '../api/sources.js';
 
 /** A progress line on a terminal: rows, MB, rows/s, and the share done and the time left when
  * the size is known; shown at the first chunk (so that a user sees at once that the run started,
@@ -14,8 +14,9 @@ export function progressLine(
   if (!out?.isTTY) return null;
   let total = 0;
   try {
-    // A gzip file's size is not the bytes the run reads: no share done, no time left.
-    if (file !== '-' && !gzipFile(fs, file)) total = fs.statSync(file).size;
+    // A gzip or Parquet file's size is not the bytes of text the run reads: no share done, no
+    // time left.
+    if (file !== '-' && !encodedFile(fs, file)) total = fs.statSync(file).size;
   } catch {
     total = 0;
   }

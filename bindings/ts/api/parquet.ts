@@ -1,0 +1,112 @@
+// Parquet files read as the CSV text they hold (docs/design.md, "Parquet files"): a header line of
+// the columns' names, then each row group's rows, so that the CSV reader decides roles, the label,
+// bounds and messages for Parquet as it does for CSV. hyparquet reads the file; it is imported only
+// when a Parquet file is seen, so a run of CSV loads none of it.
+import { fail } from '../shared/errors.js';
+
+/** Text handed on at a time: a row group of a million rows is not one string. */
+const TEXT_BYTES = 1 << 20;
+
+/** Whether bytes start as a Parquet file does (its magic number, `PAR1`). */
+export function isParquet(bytes: Uint8Array): boolean {
+  return (
+    bytes.length >= 4 &&
+    bytes[0] === 0x50 &&
+    bytes[1] === 0x41 &&
+    bytes[2] === 0x52 &&
+    bytes[3] === 0x31
+  );
+}
+
+/**
+ * The CSV text of a whole Parquet file, a row group at a time. The footer that says where the
+ * rows are is at the file's end, so the file is whole here. A file cut short has no footer and
+ * is refused before any row; a row group that cannot be read stops the text after the row groups
+ * before it, which a run has learned by then.
+ */
+export async function* parquetCsv(file: Uint8Array): AsyncGenerator<Uint8Array> {
+  if (file.length < 12 || !isParquet(file.subarray(file.length - 4)))
+    fail(
+      `the Parquet file ends before its footer (${file.length} bytes, not ending as Parquet ` +
+        'does, with PAR1): it is truncated, and without its footer no row can be found',
+    );
+  const hyparquet = await import('hyparquet');
+  const buffer =
+    file.byteOffset === 0 && file.byteLength === file.buffer.byteLength
+      ? (file.buffer as ArrayBuffer)
+      : (file.slice().buffer as ArrayBuffer);
+  let metadata;
+  try {
+    metadata = hyparquet.parquetMetadata(buffer);
+  } catch (e) {
+    fail(`the Parquet file's footer cannot be read (${(e as Error).message})`);
+  }
+  const names = hyparquet.parquetSchema(metadata).children.map((c) => c.element.name);
+  const out = new TextOutput();
+  yield* out.line(names);
+  const groups = metadata.row_groups;
+  let rowStart = 0;
+  for (const [g, group] of groups.entries()) {
+    const rowEnd = rowStart + Number(group.num_rows);
+    let rows: unknown[][] = [];
+    try {
+      await hyparquet.parquetRead({
+        file: buffer,
+        metadata,
+        rowStart,
+        rowEnd,
+        onComplete: (r: unknown[][]) => (rows = r),
+      });
+    } catch (e) {
+      yield* out.flush(); // the rows before this group are learned before the error
+      fail(
+        `the Parquet file's row group ${g + 1} of ${groups.length} (rows ${rowStart + 1} to ` +
+          `${rowEnd}) cannot be read (${(e as Error).message}); the ${rowStart} rows before it ` +
+          'were read',
+      );
+    }
+    for (const row of rows) yield* out.line(row);
+    rowStart = rowEnd;
+  }
+  yield* out.flush();
+}
+
+/** Lines of CSV text gathered into pieces of about TEXT_BYTES. */
+class TextOutput {
+  private parts: string[] = [];
+  private length = 0;
+  private readonly encoder = new TextEncoder();
+
+  *line(cells: readonly unknown[]): Generator<Uint8Array> {
+    const text = cells.map(cell).join(',') + '\n';
+    this.parts.push(text);
+    this.length += text.length;
+    if (this.length >= TEXT_BYTES) yield* this.flush();
+  }
+
+  *flush(): Generator<Uint8Array> {
+    if (!this.parts.length) return;
+    const text = this.parts.join('');
+    this.parts = [];
+    this.length = 0;
+    yield this.encoder.encode(text);
+  }
+}
+
+/** A value as a CSV cell, as a CSV writer such as pandas' writes it: a missing value (null, NaN)
+ * empty, a number as its shortest digits that read back to the same double, a date in ISO 8601,
+ * a list or struct as JSON. A cell with a quote, a line break or any delimiter the reader
+ * might detect is quoted, so the text always splits at its commas. */
+function cell(value: unknown): string {
+  let text: string;
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isNaN(value) ? '' : String(value);
+  if (typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'string') text = value;
+  else if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return '';
+    text = value.toISOString();
+  } else if (value instanceof Uint8Array) text = new TextDecoder().decode(value);
+  else text = JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? String(v) : v));
+  return /[",;\t|\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
