@@ -263,7 +263,18 @@ class ParallelStream {
       ended = true;
     };
     for (;;) {
-      const next = await iterator.next();
+      let next;
+      try {
+        next = await iterator.next();
+      } catch (e) {
+        // The source failed (a gzip stream or a Parquet row group that cannot be read): the
+        // bytes it gave before are learned, as on one thread, and then its error is thrown.
+        ended = true;
+        while (this.#inFlight.size) await this.#learn();
+        const rest = cutter.rest();
+        if (rest.length) this.#pushHere(rest);
+        throw e;
+      }
       if (next.done) break;
       for (const block of cutter.cut(next.value)) {
         // A quote ('"'), or a block cut inside a record: this thread reads on.

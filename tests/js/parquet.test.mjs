@@ -1,0 +1,253 @@
+// A Parquet file reads as the CSV it holds wherever a source is read (docs/design.md, "Parquet
+// files"): the API's sources and the CLI's run, evaluate and predict give the model and figures of
+// the same table written as CSV, bit for bit. The files are written by another library
+// (hyparquet-writer), with several row groups, typed columns and missing values. A file cut short
+// is refused with a message that says so, and a row group that cannot be read stops the run after
+// the rows before it, which are kept.
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { parquetWriteBuffer } from 'hyparquet-writer';
+import { decompressed, isParquet, load } from 'onepass';
+import { cli, readData } from './helpers.mjs';
+
+const op = await load();
+const dir = mkdtempSync(join(tmpdir(), 'onepass-parquet-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A table of every kind of column, as a CSV writer and as a Parquet writer write it: numbers
+ * with their digits as a CSV shows them (`1.500`), integers of 32 and 64 bits, a category with a
+ * comma in a value, a text column, missing cells (empty in the CSV, null in Parquet) and a label
+ * of words. */
+function table(n) {
+  let s = 7;
+  const rand = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const cities = ['Paris', 'New York, NY', 'Lyon', 'Oslo'];
+  const words = ['great', 'refund', 'slow', 'broken', 'fine', 'love', 'late', 'again'];
+  const rows = [];
+  for (let i = 0; i < n; i++) {
+    const x = (rand() * 10 - 5).toFixed(3);
+    const age = Math.floor(rand() * 60) + 18;
+    const visits = BigInt(Math.floor(rand() * 1000));
+    const city = rand() < 0.05 ? null : cities[Math.floor(rand() * cities.length)];
+    const review = Array.from(
+      { length: 3 + Math.floor(rand() * 4) },
+      () => words[Math.floor(rand() * words.length)],
+    ).join(' ');
+    const y = Number(x) + (city === 'Oslo' ? 2 : 0) + (review.includes('great') ? 1 : 0) > 0.5;
+    rows.push({ x: rand() < 0.03 ? null : x, age, visits, city, review, y: y ? 'yes' : 'no' });
+  }
+  const quote = (v) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+  const names = ['x', 'age', 'visits', 'city', 'review', 'y'];
+  const csv =
+    names.join(',') +
+    '\n' +
+    rows
+      .map((r) => names.map((k) => (r[k] === null ? '' : quote(String(r[k])))).join(','))
+      .join('\n') +
+    '\n';
+  const parquet = parquetWriteBuffer({
+    columnData: [
+      { name: 'x', data: rows.map((r) => (r.x === null ? null : Number(r.x))), type: 'DOUBLE' },
+      { name: 'age', data: rows.map((r) => r.age), type: 'INT32' },
+      { name: 'visits', data: rows.map((r) => r.visits), type: 'INT64' },
+      { name: 'city', data: rows.map((r) => r.city), type: 'STRING' },
+      { name: 'review', data: rows.map((r) => r.review), type: 'STRING' },
+      { name: 'y', data: rows.map((r) => r.y), type: 'STRING' },
+    ],
+    rowGroupSize: 1000,
+  });
+  return { csv: new TextEncoder().encode(csv), parquet: new Uint8Array(parquet) };
+}
+
+const { csv, parquet } = table(3000);
+const csvPath = join(dir, 'table.csv');
+const parquetPath = join(dir, 'table.parquet');
+writeFileSync(csvPath, csv);
+writeFileSync(parquetPath, parquet);
+
+/** heart.csv as Parquet, its numbers as doubles (the CSV writes `70`, `2.4`). */
+function heartParquet() {
+  const lines = readData('heart.csv').toString('utf8').trim().split('\n');
+  const names = lines[0].split(',');
+  const rows = lines.slice(1).map((l) => l.split(',').map(Number));
+  const columnData = names.map((name, j) => ({
+    name,
+    data: rows.map((r) => r[j]),
+    type: 'DOUBLE',
+  }));
+  return new Uint8Array(parquetWriteBuffer({ columnData, rowGroupSize: 100 }));
+}
+
+const specs = ['zscore | logreg', 'perceptron +avg'];
+const runOf = async (source, threads) => {
+  const r = op.csvRunner({ pipelines: specs, label: 'y' });
+  try {
+    await r.pushAll(source, { threads });
+    r.finish();
+    return { results: r.results().map((_, i) => r.resultJSON(i)), info: r.info() };
+  } finally {
+    r.dispose();
+  }
+};
+
+test('the files tell themselves apart by their first bytes', () => {
+  assert.equal(isParquet(parquet), true);
+  assert.equal(isParquet(csv), false);
+  assert.equal(isParquet(parquet.subarray(0, 3)), false);
+});
+
+test('fit learns a Parquet file as its CSV: the same roles, model and test figures', async () => {
+  const a = await op.fit(csv, { label: 'y', holdout: 0.2 });
+  const b = await op.fit(parquet, { label: 'y', holdout: 0.2 });
+  assert.deepEqual(
+    b.info.columns.map((c) => c.role),
+    ['numeric', 'numeric', 'numeric', 'categorical', 'text', 'label'],
+  );
+  assert.deepEqual(b.info.columns, a.info.columns);
+  assert.equal(b.info.rows, 3000);
+  assert.equal(b.info.missingCells, a.info.missingCells);
+  assert.ok(a.info.missingCells > 0, 'the table has missing cells');
+  assert.equal(JSON.stringify(b.model), JSON.stringify(a.model));
+  assert.deepEqual(b.test, a.test);
+  assert.deepEqual(b.progressive, a.progressive);
+});
+
+test('every source reads Parquet: bytes, a Blob, a stream, a path on two threads', async () => {
+  const plain = await runOf(csv, 1);
+  for (const [what, source, threads] of [
+    ['bytes', parquet, 1],
+    ['a Blob', new Blob([parquet]), 1],
+    ['a stream', new Blob([parquet]).stream(), 2],
+    ['a path', parquetPath, 2], // read as one stream, not in ranges by the parser workers
+  ]) {
+    const got = await runOf(source, threads);
+    assert.deepEqual(got.results, plain.results, what);
+    assert.equal(got.info.rows, 3000, what);
+  }
+  const r = await op.runCsv(parquetPath, { pipelines: specs, label: 'y' });
+  assert.equal(r.info.rows, 3000);
+});
+
+test('predict, a data set and decompressed read Parquet as its CSV', async () => {
+  const { model } = await op.fit(csv, { label: 'y' });
+  const a = await op.predict(model, csv);
+  const b = await op.predict(model, parquet);
+  assert.deepEqual(b.predictions, a.predictions);
+  assert.deepEqual(b.probabilities, a.probabilities);
+  assert.equal(b.accuracy, a.accuracy);
+  const d = await op.loadDataset(new Blob([parquet]), { label: 'y' });
+  const e = await op.loadDataset(csv, { label: 'y' });
+  assert.equal(d.size, 3000);
+  assert.deepEqual([d.features, d.notices, d.width], [e.features, e.notices, e.width]);
+  assert.deepEqual(d.holdout('zscore | logreg'), e.holdout('zscore | logreg'));
+  d.dispose();
+  e.dispose();
+  // Split at every few bytes, the head (PAR1) too, it is the same text.
+  async function* pieces(bytes, size) {
+    for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+  }
+  const text = async (it) => {
+    let s = '';
+    for await (const c of it) s += new TextDecoder().decode(c);
+    return s;
+  };
+  const whole = await text(decompressed(pieces(parquet, parquet.length)));
+  assert.match(whole, /^x,age,visits,city,review,y\n/);
+  assert.equal(whole.split('\n').length, 3002);
+  assert.equal(await text(decompressed(pieces(parquet, 3))), whole);
+});
+
+test('a Parquet file cut short is refused, saying so; what a runner learned before is kept', async () => {
+  const cut = parquet.subarray(0, Math.floor(parquet.length * 0.6));
+  await assert.rejects(
+    op.fit(cut, { label: 'y' }),
+    /the Parquet file ends before its footer \(\d+ bytes, .*\): it is truncated/,
+  );
+  const r = op.csvRunner({ pipelines: specs, label: 'y', sampleRows: 20 });
+  r.push(csv.subarray(0, csv.lastIndexOf(10, 4000) + 1));
+  const before = r.stats(0).rows;
+  assert.ok(before > 0);
+  await assert.rejects(r.pushAll(new Blob([cut])), /truncated/);
+  assert.equal(r.stats(0).rows, before);
+  r.dispose();
+});
+
+/** The table's Parquet with its last row group's first page damaged: the footer still says where
+ * every row group is, and the first two read. */
+async function damagedLastGroup() {
+  const { parquetMetadata } = await import('hyparquet');
+  const column = parquetMetadata(parquet.slice().buffer).row_groups[2].columns[0].meta_data;
+  const at = Number(column.dictionary_page_offset ?? column.data_page_offset);
+  const bytes = parquet.slice();
+  bytes.fill(0xff, at, at + 16);
+  return bytes;
+}
+
+test('a row group that cannot be read stops the run after the rows before it, which are kept', async () => {
+  const bytes = await damagedLastGroup();
+  // On two threads too, the blocks in flight when the source fails are learned first.
+  for (const threads of [1, 2]) {
+    const r = op.csvRunner({ pipelines: specs, label: 'y' });
+    await assert.rejects(
+      r.pushAll(new Blob([bytes]).stream(), { threads }),
+      /the Parquet file's row group 3 of 3 \(rows 2001 to 3000\) cannot be read \(.+\); the 2000 rows before it were read/,
+    );
+    assert.equal(r.stats(0).rows, 2000, `${threads} threads`);
+    r.dispose();
+  }
+  // The CLI saves what was learned, and says so.
+  const damaged = join(dir, 'damaged.parquet');
+  const model = join(dir, 'damaged.json');
+  writeFileSync(damaged, bytes);
+  const c = cli(['run', damaged, '--label', 'y', '-p', 'zscore | logreg', '--save', model]);
+  assert.notEqual(c.status, 0);
+  assert.match(c.stderr, /damaged\.parquet: the Parquet file's row group 3 of 3/);
+  assert.match(c.stderr, /2000/);
+  const saved = op.loadPipeline(readFileSync(model, 'utf8'));
+  assert.equal(saved.stats().rows, 2000);
+  saved.dispose();
+});
+
+test('the CLI runs, evaluates and predicts on a Parquet file as on its CSV', () => {
+  const heartCsv = join(dir, 'heart.csv');
+  const heart = join(dir, 'heart.parquet');
+  writeFileSync(heartCsv, readData('heart.csv'));
+  writeFileSync(heart, heartParquet());
+  const same = (args) => {
+    const a = cli(args(heartCsv));
+    const b = cli(args(heart));
+    assert.equal(a.status, 0, a.stderr);
+    assert.equal(b.status, 0, b.stderr);
+    assert.equal(b.stdout.replaceAll(heart, heartCsv), a.stdout);
+  };
+  same((f) => ['run', f, '-p', 'zscore | logreg', '--json', '--threads', '2']);
+  same((f) => ['run', f, '-p', 'zscore | logreg']);
+  same((f) => ['evaluate', f, '--folds', '3', '-p', 'zscore | logreg', '--json']);
+  same((f) => ['evaluate', f, '--test', f, '-p', 'zscore | logreg', '--json']);
+  const model = join(dir, 'heart.json');
+  const fromParquet = join(dir, 'heart-parquet.json');
+  assert.equal(cli(['run', heartCsv, '-p', 'zscore | logreg', '--save', model, '-q']).status, 0);
+  assert.equal(cli(['run', heart, '-p', 'zscore | logreg', '--save', fromParquet, '-q']).status, 0);
+  assert.equal(readFileSync(fromParquet, 'utf8'), readFileSync(model, 'utf8'));
+  same((f) => ['predict', f, '--model', model]);
+  // The mixed table too: its model file is the CSV's.
+  const m1 = join(dir, 'm1.json');
+  const m2 = join(dir, 'm2.json');
+  assert.equal(cli(['run', csvPath, '--label', 'y', '--save', m1, '-q']).status, 0);
+  assert.equal(cli(['run', parquetPath, '--label', 'y', '--save', m2, '-q']).status, 0);
+  assert.equal(readFileSync(m2, 'utf8'), readFileSync(m1, 'utf8'));
+});
+
+test('the CLI refuses a Parquet file cut short with a message that names it', () => {
+  const cut = join(dir, 'cut.parquet');
+  writeFileSync(cut, parquet.subarray(0, 5000));
+  const c = cli(['run', cut, '--label', 'y']);
+  assert.notEqual(c.status, 0);
+  assert.match(
+    c.stderr,
+    /cut\.parquet: the Parquet file ends before its footer .*: it is truncated/,
+  );
+});
