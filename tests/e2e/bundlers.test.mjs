@@ -5,7 +5,15 @@
 // warning; the inline build needs no .wasm file at all.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
@@ -41,7 +49,8 @@ let site; // only its browser is used
 let expected;
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'onepass-bundlers-'));
-  // The package as a user installs it: the tarball, unpacked into the app's node_modules.
+  // The package as a user installs it: the tarball, unpacked into the app's node_modules, beside
+  // its one dependency (hyparquet, which its dynamic import reaches only for a Parquet file).
   const [pack] = JSON.parse(
     execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], {
       cwd: root,
@@ -52,6 +61,9 @@ before(async () => {
   const installed = join(dir, 'app/node_modules/onepass');
   mkdirSync(installed, { recursive: true });
   execFileSync('tar', ['-xzf', join(dir, pack.filename), '-C', installed, '--strip-components=1']);
+  const pkg = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+  for (const dep of Object.keys(pkg.dependencies ?? {}))
+    cpSync(join(root, 'node_modules', dep), app('node_modules', dep), { recursive: true });
   site = await startSite();
   const op = await load();
   const p = op.pipeline('zscore | logreg');
