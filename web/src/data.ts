@@ -2,7 +2,7 @@
 // (label column, positive class, column roles) as a run would read it, and whether there is
 // anything in it to learn. Actions on the store; nothing here touches the DOM.
 import type { CsvPreview, Onepass } from 'onepass';
-import { gunzippedHead, isGzipFile } from './gzip';
+import { isEncodedFile, textHead } from './encoded';
 import { previewTask, withPreviewDefault } from './tasks';
 import type { Source } from './protocol';
 import { specsForTask } from './compose';
@@ -62,9 +62,9 @@ async function headText(op: Onepass, src: Source, bytes: number): Promise<Head> 
   // A generated sample's head is made here, by the page's module; its rows are the run's.
   if (src.kind === 'generated') return generatedHead(op, src, bytes);
   if (src.kind === 'file') {
-    // A .csv.gz: its head as the run will read it, decompressed.
-    if (await isGzipFile(src.file)) {
-      const { head, complete } = await gunzippedHead(src.file, bytes);
+    // A .csv.gz or a Parquet file: its head as the run will read it, as text.
+    if (await isEncodedFile(src.file)) {
+      const { head, complete } = await textHead(src.file, bytes);
       return { text: asTheRunReads(head), complete };
     }
     const head = new Uint8Array(await src.file.slice(0, bytes).arrayBuffer());
@@ -164,7 +164,8 @@ export async function chooseData(app: App, source: Source): Promise<void> {
     } catch (e) {
       const why = (e as Error).message;
       // A sample that could not be downloaded may be there when Run asks again; the user's
-      // own file (a .csv.gz that cannot be decompressed, a file gone from the disk) reads no
+      // own file (a .csv.gz that cannot be decompressed, a Parquet file cut short, a file gone
+      // from the disk) reads no
       // better a second time: nothing can run on it.
       return settle(
         source.kind === 'url'

@@ -2,7 +2,7 @@
 // in chunks from the File (or from the site's own bundled file, or a stream made by code here,
 // streams.ts) and handed to wasm one chunk at a time: memory stays flat however large the file. Progress goes to the page at most every
 // 100 ms, so the charts update at a bounded rate.
-import { chunksOf, isGzip, load, type CsvRunner, type Dataset, type Onepass } from 'onepass';
+import { chunksOf, load, type CsvRunner, type Dataset, type Onepass } from 'onepass';
 import {
   HOLDOUT_MAX_BYTES,
   type CvRow,
@@ -12,7 +12,7 @@ import {
   type Source,
   type ToWorker,
 } from './protocol';
-import { gunzippedHead, isGzipFile } from './gzip';
+import { isEncodedFile, textHead } from './encoded';
 import { sampleRows } from './sample';
 import { generatedBlob } from './streams';
 import type { Task } from './tasks';
@@ -111,8 +111,8 @@ async function sample(
   models: string[],
 ): Promise<void> {
   try {
-    if (source.kind === 'file' && (await isGzipFile(source.file))) {
-      const message = 'a compressed file is not read a second time for a sample';
+    if (source.kind === 'file' && (await isEncodedFile(source.file))) {
+      const message = 'a compressed or Parquet file is not read a second time for a sample';
       post({ type: 'sample', samples: [], rows: 0, message });
       return;
     }
@@ -193,8 +193,9 @@ async function crossValidate(
 /** Thrown from a run's progress callback to end it when the page cancels. */
 const CANCELLED = new Error('cancelled');
 
-/** How many times its size a gzip-compressed CSV's text usually is: only to space a curve. */
-const GZIP_RATIO = 5;
+/** How many times its size a gzip-compressed CSV's or a Parquet file's text usually is: only to
+ * space a curve. */
+const ENCODED_RATIO = 5;
 
 /** The source as CsvRunner.pushAll takes it (the File, or the sample's download as chunks), and
  * its first bytes, to space the curve's points. */
@@ -206,17 +207,19 @@ async function openForRun(source: Source): Promise<{
   cancel(): Promise<void>;
 }> {
   if (source.kind === 'file') {
-    const first = new Uint8Array(await source.file.slice(0, 1 << 20).arrayBuffer());
-    if (!isGzip(first))
+    if (!(await isEncodedFile(source.file))) {
+      const first = new Uint8Array(await source.file.slice(0, 1 << 20).arrayBuffer());
       return { input: source.file, first, total: source.file.size, cancel: async () => undefined };
-    // A .csv.gz reads as its CSV (the package gunzips it): its size says nothing of the bytes the
-    // run reads, so the share done is unknown; the curve's points are spaced on its head, read
-    // decompressed, as if the text were GZIP_RATIO times the file.
+    }
+    // A .csv.gz or a Parquet file reads as its CSV text (the package gunzips it, or reads its
+    // rows): its size says nothing of the bytes the run reads, so the share done is unknown; the
+    // curve's points are spaced on its head, read as text, as if the text were ENCODED_RATIO
+    // times the file.
     return {
       input: source.file,
-      first: (await gunzippedHead(source.file, 1 << 20)).head,
+      first: (await textHead(source.file, 1 << 20)).head,
       total: 0,
-      expected: source.file.size * GZIP_RATIO,
+      expected: source.file.size * ENCODED_RATIO,
       cancel: async () => undefined,
     };
   }
