@@ -207,3 +207,20 @@ test('the CLI refuses a Parquet file cut short with a message that names it', ()
     /cut\.parquet: the Parquet file ends before its footer .*: it is truncated/,
   );
 });
+
+test('a codec the reader lacks is named, with how to write a file it reads', async () => {
+  const columnData = [
+    { name: 'a', data: [1, 2, 3, 4], type: 'DOUBLE' },
+    { name: 'y', data: [1, 0, 1, 0], type: 'INT32' },
+  ];
+  // Written as gzip says its codec is (the pages stored as they are: the reader stops at the
+  // codec's name).
+  const gz = parquetWriteBuffer({ columnData, codec: 'GZIP', compressors: { GZIP: (x) => x } });
+  await assert.rejects(
+    op.fit(new Uint8Array(gz)),
+    /unsupported compression codec: GZIP\); the 0 rows before it were read; Parquet compressed with Snappy, or not compressed, is read/,
+  );
+  const plain = parquetWriteBuffer({ columnData, codec: 'UNCOMPRESSED' });
+  const r = await op.runCsv(new Uint8Array(plain), { pipelines: ['pa1'] });
+  assert.equal(r.info.rows, 4);
+});

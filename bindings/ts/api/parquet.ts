@@ -4,6 +4,11 @@
 // when a Parquet file is seen, so a run of CSV loads none of it.
 import { fail } from '../shared/errors.js';
 
+/** What a codec hyparquet lacks is told: the one it has is pandas' and pyarrow's default. */
+const CODECS =
+  '; Parquet compressed with Snappy, or not compressed, is read: write it so ' +
+  "(compression='snappy' in pandas, pyarrow and Polars)";
+
 /** Text handed on at a time: a row group of a million rows is not one string. */
 const TEXT_BYTES = 1 << 20;
 
@@ -59,10 +64,11 @@ export async function* parquetCsv(file: Uint8Array): AsyncGenerator<Uint8Array> 
       });
     } catch (e) {
       yield* out.flush(); // the rows before this group are learned before the error
+      const why = (e as Error).message;
       fail(
         `the Parquet file's row group ${g + 1} of ${groups.length} (rows ${rowStart + 1} to ` +
-          `${rowEnd}) cannot be read (${(e as Error).message}); the ${rowStart} rows before it ` +
-          'were read',
+          `${rowEnd}) cannot be read (${why}); the ${rowStart} rows before it were read` +
+          (/compression codec/.test(why) ? CODECS : ''),
       );
     }
     for (const row of rows) yield* out.line(row);
