@@ -60,7 +60,7 @@ test('fit learns a Parquet file as its CSV: the same roles, model and test figur
   const b = await op.fit(parquet, { label: 'y', holdout: 0.2 });
   assert.deepEqual(
     b.info.columns.map((c) => c.role),
-    ['numeric', 'numeric', 'numeric', 'categorical', 'text', 'label'],
+    ['numeric', 'numeric', 'numeric', 'numeric', 'categorical', 'text', 'label'],
   );
   assert.deepEqual(b.info.columns, a.info.columns);
   assert.equal(b.info.rows, 3000);
@@ -111,7 +111,7 @@ test('predict, a data set and decompressed read Parquet as its CSV', async () =>
     return s;
   };
   const whole = await text(decompressed(pieces(parquet, parquet.length)));
-  assert.match(whole, /^x,age,visits,city,review,y\n/);
+  assert.match(whole, /^x,age,visits,score,city,review,y\n/);
   assert.equal(whole.split('\n').length, 3002);
   assert.equal(await text(decompressed(pieces(parquet, 3))), whole);
 });

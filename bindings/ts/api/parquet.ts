@@ -46,9 +46,10 @@ export async function* parquetCsv(file: Uint8Array): AsyncGenerator<Uint8Array> 
   } catch (e) {
     fail(`the Parquet file's footer cannot be read (${(e as Error).message})`);
   }
-  const names = hyparquet.parquetSchema(metadata).children.map((c) => c.element.name);
-  const out = new TextOutput();
-  yield* out.line(names);
+  const columns = hyparquet.parquetSchema(metadata).children.map((c) => c.element);
+  // A column of 32-bit floats is written with a float's digits, as a CSV writer writes it.
+  const out = new TextOutput(columns.map((c) => c.type === 'FLOAT'));
+  yield* out.line(columns.map((c) => c.name));
   const groups = metadata.row_groups;
   let rowStart = 0;
   for (const [g, group] of groups.entries()) {
@@ -83,8 +84,10 @@ class TextOutput {
   private length = 0;
   private readonly encoder = new TextEncoder();
 
+  constructor(private readonly float32: readonly boolean[]) {}
+
   *line(cells: readonly unknown[]): Generator<Uint8Array> {
-    const text = cells.map(cell).join(',') + '\n';
+    const text = cells.map((v, j) => cell(v, this.float32[j])).join(',') + '\n';
     this.parts.push(text);
     this.length += text.length;
     if (this.length >= TEXT_BYTES) yield* this.flush();
@@ -100,13 +103,14 @@ class TextOutput {
 }
 
 /** A value as a CSV cell, as a CSV writer such as pandas' writes it: a missing value (null, NaN)
- * empty, a number as its shortest digits that read back to the same double, a date in ISO 8601,
- * a list or struct as JSON. A cell with a quote, a line break or any delimiter the reader
- * might detect is quoted, so the text always splits at its commas. */
-function cell(value: unknown): string {
+ * empty, a number as its shortest digits that read back to the same double (a 32-bit float's to
+ * the same float), a date in ISO 8601, a list or struct as JSON. A cell with a quote, a line break
+ * or any delimiter the reader might detect is quoted, so the text always splits at its commas. */
+function cell(value: unknown, float32 = false): string {
   let text: string;
   if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isNaN(value) ? '' : String(value);
+  if (typeof value === 'number')
+    return Number.isNaN(value) ? '' : float32 ? floatDigits(value) : String(value);
   if (typeof value === 'bigint' || typeof value === 'boolean') return String(value);
   if (typeof value === 'string') text = value;
   else if (value instanceof Date) {
@@ -115,4 +119,16 @@ function cell(value: unknown): string {
   } else if (value instanceof Uint8Array) text = new TextDecoder().decode(value);
   else text = JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? String(v) : v));
   return /[",;\t|\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** A 32-bit float's shortest digits that read back to it (`0.1`, where the double it is holds
+ * `0.10000000149011612`): what numpy, pandas and Arrow write for a float column, so that its CSV
+ * and its Parquet file give the reader the same number. Nine digits always read back. */
+function floatDigits(x: number): string {
+  if (!Number.isFinite(x)) return String(x);
+  for (let digits = 1; digits < 9; digits++) {
+    const shorter = Number(x.toPrecision(digits));
+    if (Math.fround(shorter) === x) return String(shorter);
+  }
+  return String(Number(x.toPrecision(9)));
 }
