@@ -63,7 +63,9 @@ before(async () => {
   execFileSync('tar', ['-xzf', join(dir, pack.filename), '-C', installed, '--strip-components=1']);
   const pkg = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
   for (const dep of Object.keys(pkg.dependencies ?? {}))
-    cpSync(join(root, 'node_modules', dep), app('node_modules', dep), { recursive: true });
+    cpSync(join(root, 'node_modules', dep), join(dir, 'app/node_modules', dep), {
+      recursive: true,
+    });
   site = await startSite();
   const op = await load();
   const p = op.pipeline('zscore | logreg');
