@@ -53,7 +53,7 @@ test('a Parquet file previews and runs as its CSV: the same roles and figures', 
   await drop(page, 'table.csv', 'text/csv', csv);
   const fromCsv = await preview(page);
   assert.deepEqual(fromCsv.columns, ['x', 'age', 'visits', 'score', 'city', 'review', 'y']);
-  assert.deepEqual(fromCsv.roles.slice(3), ['categorical', 'text', 'label']);
+  assert.deepEqual(fromCsv.roles.slice(4), ['categorical', 'text', 'label']);
   await page.click('#run');
   await resultsShow(page, 3, 3000);
   const csvFigures = await figures(page);
