@@ -87,6 +87,31 @@ test('every source reads Parquet: bytes, a Blob, a stream, a path on two threads
   assert.equal(r.info.rows, 3000);
 });
 
+test('a Parquet File is read by ranges, never streamed whole: the footer, then a row group at a time', async () => {
+  const plain = await runOf(csv, 1);
+  const slices = [];
+  class RangesOnly extends Blob {
+    stream() {
+      throw new Error('streamed whole');
+    }
+    slice(start, end) {
+      slices.push(end - start);
+      return super.slice(start, end);
+    }
+  }
+  const file = new RangesOnly([parquet]);
+  assert.deepEqual((await runOf(file, 2)).results, plain.results);
+  // Its first bytes, its last, the footer (the last 512 KB at most: here the whole small file),
+  // then the three row groups, one read each.
+  const groups = slices.slice(3);
+  assert.equal(groups.length, 3, `slices read: ${slices.join(', ')}`);
+  assert.ok(Math.max(...groups) < parquet.length / 2, `slices read: ${slices.join(', ')}`);
+  const { chunksOf } = await import('onepass');
+  let text = '';
+  for await (const chunk of chunksOf(file)) text += new TextDecoder().decode(chunk);
+  assert.equal(text.split('\n').length, 3002);
+});
+
 test('predict, a data set and decompressed read Parquet as its CSV', async () => {
   const { model } = await op.fit(csv, { label: 'y' });
   const a = await op.predict(model, csv);

@@ -17,7 +17,8 @@ export async function textHead(
 ): Promise<{ head: Uint8Array; complete: boolean }> {
   const head = new Uint8Array(bytes);
   let read = 0;
-  for await (const chunk of chunksOf(file.stream())) {
+  // The File itself: a Parquet file is read by ranges, its footer and first row group only.
+  for await (const chunk of chunksOf(file)) {
     const part = chunk.subarray(0, bytes - read);
     head.set(part, read);
     read += part.length;

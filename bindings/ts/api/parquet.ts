@@ -23,26 +23,43 @@ export function isParquet(bytes: Uint8Array): boolean {
   );
 }
 
+/** A file read by byte ranges, as hyparquet reads one: bytes in memory (an ArrayBuffer is one), a
+ * Blob's slices, a file's reads in Node. */
+export interface RangedBytes {
+  byteLength: number;
+  slice(start: number, end: number): ArrayBuffer | Promise<ArrayBuffer>;
+}
+
+/** Bytes in memory as a file read by ranges. */
+export function inMemory(bytes: Uint8Array): RangedBytes {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+    ? (bytes.buffer as ArrayBuffer)
+    : (bytes.slice().buffer as ArrayBuffer);
+}
+
+/** A Blob (a File) read by its slices: only the footer and a row group at a time are in memory. */
+export function blobRanges(blob: Blob): RangedBytes {
+  return { byteLength: blob.size, slice: (start, end) => blob.slice(start, end).arrayBuffer() };
+}
+
 /**
- * The CSV text of a whole Parquet file, a row group at a time. The footer that says where the
- * rows are is at the file's end, so the file is whole here. A file cut short has no footer and
- * is refused before any row; a row group that cannot be read stops the text after the row groups
- * before it, which a run has learned by then.
+ * The CSV text of a Parquet file, a row group at a time. The footer that says where the rows are
+ * is at the file's end, so the file is read by ranges: the footer first, then each row group's
+ * bytes. A file cut short has no footer and is refused before any row; a row group that cannot be
+ * read stops the text after the row groups before it, which a run has learned by then.
  */
-export async function* parquetCsv(file: Uint8Array): AsyncGenerator<Uint8Array> {
-  if (file.length < 12 || !isParquet(file.subarray(file.length - 4)))
+export async function* parquetCsv(file: RangedBytes): AsyncGenerator<Uint8Array> {
+  const size = file.byteLength;
+  const tail = size < 12 ? new Uint8Array(0) : new Uint8Array(await file.slice(size - 4, size));
+  if (!isParquet(tail))
     fail(
-      `the Parquet file ends before its footer (${file.length} bytes, not ending as Parquet ` +
+      `the Parquet file ends before its footer (${size} bytes, not ending as Parquet ` +
         'does, with PAR1): it is truncated, and without its footer no row can be found',
     );
   const hyparquet = await import('hyparquet');
-  const buffer =
-    file.byteOffset === 0 && file.byteLength === file.buffer.byteLength
-      ? (file.buffer as ArrayBuffer)
-      : (file.slice().buffer as ArrayBuffer);
   let metadata;
   try {
-    metadata = hyparquet.parquetMetadata(buffer);
+    metadata = await hyparquet.parquetMetadataAsync(file);
   } catch (e) {
     fail(`the Parquet file's footer cannot be read (${(e as Error).message})`);
   }
@@ -57,7 +74,7 @@ export async function* parquetCsv(file: Uint8Array): AsyncGenerator<Uint8Array> 
     let rows: unknown[][] = [];
     try {
       await hyparquet.parquetRead({
-        file: buffer,
+        file,
         metadata,
         rowStart,
         rowEnd,

@@ -2,7 +2,7 @@
 // file paths (which parser workers may read themselves).
 import { cannotRead, fail } from '../shared/errors.js';
 import { isNode, nodeModule } from '../shared/node.js';
-import { isParquet, parquetCsv } from './parquet.js';
+import { blobRanges, inMemory, isParquet, parquetCsv, type RangedBytes } from './parquet.js';
 import type { RunInput } from '../parallel/run.js';
 import type { CsvSource } from './types.js';
 
@@ -41,7 +41,7 @@ async function* textOf(it: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array
     else head = head.length ? concat(head, r.value) : r.value;
   }
   if (isParquet(head)) {
-    yield* parquetCsv(await whole(head, ended ? null : it));
+    yield* parquetCsv(inMemory(await whole(head, ended ? null : it)));
     return;
   }
   if (!isGzip(head)) {
@@ -116,7 +116,56 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
  * one Uint8Array, a string of CSV text, or (in Node) a file path, a string without a line
  * break. Anything else is refused with a message saying what is accepted. */
 export async function* sourceChunks(source: unknown): AsyncGenerator<Uint8Array> {
-  yield* decompressed(rawChunks(source));
+  const parquet = await parquetInPlace(source);
+  if (!parquet) {
+    yield* decompressed(rawChunks(source));
+    return;
+  }
+  try {
+    yield* parquetCsv(parquet.file);
+  } finally {
+    await parquet.close();
+  }
+}
+
+/** A Parquet file read by ranges where it is, so that only its footer and a row group at a time
+ * are in memory: a Blob (a File), or in Node a file by its path. Null for any other source, or
+ * one that is not Parquet, which is read as a stream (decompressed then tells a Parquet stream
+ * by its first bytes and holds it whole). */
+async function parquetInPlace(
+  source: unknown,
+): Promise<{ file: RangedBytes; close(): Promise<void> } | null> {
+  if (typeof Blob !== 'undefined' && source instanceof Blob) {
+    const head = new Uint8Array(await source.slice(0, 4).arrayBuffer());
+    return isParquet(head) ? { file: blobRanges(source), close: async () => undefined } : null;
+  }
+  if (!isNode || typeof source !== 'string' || source.includes('\n')) return null;
+  const fs = await nodeModule<typeof import('node:fs')>('fs');
+  let handle: import('node:fs/promises').FileHandle;
+  let size: number;
+  try {
+    handle = await fs.promises.open(source, 'r');
+  } catch {
+    return null; // the stream opened instead says why it cannot be read
+  }
+  try {
+    // A pipe's bytes would be taken by this read: only a regular file is looked at.
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw new Error('not a regular file');
+    const head = new Uint8Array(4);
+    const { bytesRead } = await handle.read(head, 0, 4, 0);
+    if (!isParquet(head.subarray(0, bytesRead))) throw new Error('not Parquet');
+    size = stat.size;
+  } catch {
+    await handle.close();
+    return null;
+  }
+  const slice = async (start: number, end: number): Promise<ArrayBuffer> => {
+    const bytes = new Uint8Array(end - start);
+    await handle.read(bytes, 0, bytes.length, start);
+    return bytes.buffer;
+  };
+  return { file: { byteLength: size, slice }, close: () => handle.close() };
 }
 
 async function* rawChunks(source: unknown): AsyncGenerator<Uint8Array> {
@@ -191,18 +240,25 @@ export function encodedFile(fs: typeof import('node:fs'), path: string): boolean
 
 /**
  * The chunks of a byte source, for `CsvRunner.push` and the like, gunzipped when they start as
- * gzip does and a Parquet file's CSV text when it starts as Parquet does (decompressed). A byte stream (a File's or a
- * fetch body's in current browsers) is read into one reused buffer of `chunkBytes`: no garbage per
- * chunk, so memory stays flat however large the file (the collector would otherwise let hundreds
- * of megabytes of spent chunks pile up). Each chunk yielded is therefore only valid until the next
- * one is asked for: copy it (push does) before going on. Other streams and async iterables are
- * passed through as they come.
+ * gzip does and a Parquet file's CSV text when it starts as Parquet does (decompressed). A byte
+ * stream (a File's or a fetch body's in current browsers) is read into one reused buffer of
+ * `chunkBytes`: no garbage per chunk, so memory stays flat however large the file (the collector
+ * would otherwise let hundreds of megabytes of spent chunks pile up). Each chunk yielded is
+ * therefore only valid until the next one is asked for: copy it (push does) before going on.
+ * Other streams and async iterables are passed through as they come. A Blob (a File) is read
+ * through its stream, or by ranges when it is a Parquet file, whose rows are found from its end.
  */
 export async function* chunksOf(
-  source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
+  source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array> | Blob,
   chunkBytes = CHUNK_BYTES,
 ): AsyncGenerator<Uint8Array> {
-  yield* decompressed(byteChunks(source, chunkBytes));
+  if (typeof Blob === 'undefined' || !(source instanceof Blob)) {
+    yield* decompressed(byteChunks(source as AsyncIterable<Uint8Array>, chunkBytes));
+    return;
+  }
+  const parquet = await parquetInPlace(source);
+  if (parquet) yield* parquetCsv(parquet.file);
+  else yield* decompressed(byteChunks(source.stream(), chunkBytes));
 }
 
 async function* byteChunks(

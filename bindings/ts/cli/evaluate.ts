@@ -2,7 +2,7 @@
 import { load, type DatasetOptions, type EvalOptions, type MetricValues } from '../index.js';
 import type { Dataset, EvaluationProtocol } from '../api/dataset.js';
 import { pad, Words } from './args.js';
-import { inFile, openCsv, orDefault } from './files.js';
+import { csvSource, inFile, orDefault } from './files.js';
 
 /** The table's columns when --metrics names none: each task's headline figures, a baseline's
  * beside a multiclass or regression model's. */
@@ -69,11 +69,11 @@ export async function evaluate(args: string[]): Promise<void> {
   const options = { ...a.options, testFraction: a.holdout };
   for (const spec of a.pipelines) op.pipeline(spec).dispose();
   const read = a.read;
-  const data = await op.loadDataset(await openCsv(a.file), read).catch((e: Error) => {
+  const data = await op.loadDataset(await csvSource(a.file), read).catch((e: Error) => {
     throw inFile(a.file, e);
   });
   const test = a.test
-    ? await op.loadDataset(await openCsv(a.test), { ...read, like: data }).catch((e: Error) => {
+    ? await op.loadDataset(await csvSource(a.test), { ...read, like: data }).catch((e: Error) => {
         throw inFile(a.test as string, e);
       })
     : undefined;

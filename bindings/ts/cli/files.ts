@@ -1,5 +1,5 @@
 // Files the CLI reads: text, CSV streams (or standard input), models; messages that name them.
-import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync, type ReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import type { Onepass } from '../index.js';
 
@@ -43,6 +43,15 @@ export async function openCsv(file: string): Promise<AsyncIterable<Uint8Array>> 
     throw new Error(`cannot read ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
   });
   return source as AsyncIterable<Uint8Array>;
+}
+
+/** What the API reads a CSV from: a regular file by its path, read where it is (a Parquet file
+ * by ranges), or standard input or a pipe as the stream opened. */
+export async function csvSource(file: string): Promise<string | AsyncIterable<Uint8Array>> {
+  const source = await openCsv(file); // says why a file cannot be read
+  if (file === '-' || file.includes('\n') || !statSync(file).isFile()) return source;
+  (source as ReadStream).destroy();
+  return file;
 }
 
 export const inFile = (file: string, e: Error): Error =>

@@ -1,10 +1,10 @@
 // `onepass predict`, `merge` and `export`: what is done with a saved model.
 import { createWriteStream, openSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { decompressed } from '../api/sources.js';
+import { sourceChunks } from '../api/sources.js';
 import { load } from '../index.js';
 import { Words } from './args.js';
-import { inFile, loadModel, openCsv, readModelText } from './files.js';
+import { csvSource, inFile, loadModel, readModelText } from './files.js';
 
 export async function predict(args: string[]): Promise<void> {
   const op = await load();
@@ -49,7 +49,7 @@ export async function predict(args: string[]): Promise<void> {
   let summary: string;
   let failure: Error | null = null;
   try {
-    for await (const chunk of decompressed(await openCsv(file))) await write(scorer.push(chunk));
+    for await (const chunk of sourceChunks(await csvSource(file))) await write(scorer.push(chunk));
     await write(scorer.finish());
     for (const e of scorer.errors) process.stderr.write(`onepass: skipped ${e}\n`);
     summary = scorer.summary;
