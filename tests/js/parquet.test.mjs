@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { parquetWriteBuffer } from 'hyparquet-writer';
-import { decompressed, isParquet, load } from 'onepass';
+import { chunksOf, decompressed, isParquet, load } from 'onepass';
 import { cli, readData } from './helpers.mjs';
 import { mixedTable } from './parquet_helpers.mjs';
 
@@ -106,7 +106,6 @@ test('a Parquet File is read by ranges, never streamed whole: the footer, then a
   const groups = slices.slice(3);
   assert.equal(groups.length, 3, `slices read: ${slices.join(', ')}`);
   assert.ok(Math.max(...groups) < parquet.length / 2, `slices read: ${slices.join(', ')}`);
-  const { chunksOf } = await import('onepass');
   let text = '';
   for await (const chunk of chunksOf(file)) text += new TextDecoder().decode(chunk);
   assert.equal(text.split('\n').length, 3002);
@@ -248,4 +247,31 @@ test('a codec the reader lacks is named, with how to write a file it reads', asy
   const plain = parquetWriteBuffer({ columnData, codec: 'UNCOMPRESSED' });
   const r = await op.runCsv(new Uint8Array(plain), { pipelines: ['pa1'] });
   assert.equal(r.info.rows, 4);
+});
+
+test('the text is what a CSV writer writes: missing cells empty, numbers that read back, quotes', async () => {
+  const bytes = parquetWriteBuffer({
+    columnData: [
+      { name: 'd', data: [-0, 1.5, NaN, null, 1e21], type: 'DOUBLE' },
+      {
+        name: 'f',
+        data: [0.1, 37.21, 1e-7, 3, null].map((v) => (v === null ? v : Math.fround(v))),
+        type: 'FLOAT',
+      },
+      { name: 'n', data: [2n ** 60n, -1n, 0n, null, 7n], type: 'INT64' },
+      { name: 'b', data: [true, false, null, true, false], type: 'BOOLEAN' },
+      { name: 's, t', data: ['a,b', 'say "hi"', 'x;y', 'p|q', 'two\nlines'], type: 'STRING' },
+    ],
+  });
+  let text = '';
+  for await (const c of chunksOf(new Blob([bytes]))) text += new TextDecoder().decode(c);
+  assert.equal(
+    text,
+    'd,f,n,b,"s, t"\n' +
+      '-0,0.1,1152921504606846976,true,"a,b"\n' +
+      '1.5,37.21,-1,false,"say ""hi"""\n' +
+      ',1e-7,0,,"x;y"\n' +
+      ',3,,true,"p|q"\n' +
+      '1e+21,,7,false,"two\nlines"\n',
+  );
 });

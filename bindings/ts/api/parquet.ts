@@ -126,8 +126,11 @@ class TextOutput {
 function cell(value: unknown, float32 = false): string {
   let text: string;
   if (value === null || value === undefined) return '';
-  if (typeof value === 'number')
-    return Number.isNaN(value) ? '' : float32 ? floatDigits(value) : String(value);
+  if (typeof value === 'number') {
+    if (Number.isNaN(value)) return '';
+    if (Object.is(value, -0)) return '-0'; // String(-0) is '0': the sign would be lost
+    return float32 ? floatDigits(value) : String(value);
+  }
   if (typeof value === 'bigint' || typeof value === 'boolean') return String(value);
   if (typeof value === 'string') text = value;
   else if (value instanceof Date) {
