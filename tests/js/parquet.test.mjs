@@ -213,6 +213,11 @@ test('the CLI runs, evaluates and predicts on a Parquet file as on its CSV', () 
   assert.equal(cli(['run', heart, '-p', 'zscore | logreg', '--save', fromParquet, '-q']).status, 0);
   assert.equal(readFileSync(fromParquet, 'utf8'), readFileSync(model, 'utf8'));
   same((f) => ['predict', f, '--model', model]);
+  // Standard input: the stream is gathered whole, then read as from the file.
+  const piped = (bytes) => cli(['run', '-', '-p', 'zscore | logreg', '--json'], bytes);
+  const fromStdin = piped(readFileSync(heart));
+  assert.equal(fromStdin.status, 0, fromStdin.stderr);
+  assert.equal(fromStdin.stdout, piped(readFileSync(heartCsv)).stdout);
   // The mixed table too: its model file is the CSV's.
   const m1 = join(dir, 'm1.json');
   const m2 = join(dir, 'm2.json');
