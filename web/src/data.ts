@@ -165,8 +165,7 @@ export async function chooseData(app: App, source: Source): Promise<void> {
       const why = (e as Error).message;
       // A sample that could not be downloaded may be there when Run asks again; the user's
       // own file (a .csv.gz that cannot be decompressed, a Parquet file cut short, a file gone
-      // from the disk) reads no
-      // better a second time: nothing can run on it.
+      // from the disk) reads no better a second time: nothing can run on it.
       return settle(
         source.kind === 'url'
           ? { problems: [`Cannot read ${sourceName(source)}: ${why}`] }
