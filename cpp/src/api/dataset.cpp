@@ -155,7 +155,7 @@ EvalOptions Dataset::eval_options(const EvaluationOptions& options) const {
 
 Result<Evaluation> Dataset::holdout(const std::string& spec,
                                     const EvaluationOptions& options) const {
-  if (!fraction(options.test_fraction)) return Status::error("the test fraction must be in (0, 1)");
+  if (Status st = check_evaluation(EvaluationProtocol{}, options); !st) return st;
   const EvalOptions opt = eval_options(options);
   return evaluate_on(rows_, spec, holdout_split(strata(rows_, opt), options.test_fraction, opt),
                      options);
@@ -163,6 +163,9 @@ Result<Evaluation> Dataset::holdout(const std::string& spec,
 
 Result<Evaluation> Dataset::with_test(const std::string& spec, const Dataset& test,
                                       const EvaluationOptions& options) const {
+  EvaluationProtocol protocol;
+  protocol.kind = EvaluationProtocol::Kind::test_file;
+  if (Status st = check_evaluation(protocol, options); !st) return st;
   if (rows_.encoded() && !rows_.sparse && test.size() > 0 &&
       (!test.csv_ || test.csv_->encoder().width() != csv_->encoder().width()))
     return Status::error(
@@ -173,17 +176,14 @@ Result<Evaluation> Dataset::with_test(const std::string& spec, const Dataset& te
   return evaluate_on(pair.value().first, spec, pair.value().second, options);
 }
 
-// One train/test run, or a grid search over it when options.grid is given.
+// One train/test run, or a grid search over it when options.grid is given; the options have
+// passed check_evaluation.
 Result<Evaluation> Dataset::evaluate_on(const RowBlock& data, const std::string& spec,
                                         const Split& split,
                                         const EvaluationOptions& options) const {
   EvalOptions opt = eval_options(options);
   Evaluation out;
   if (!options.tune_threshold.empty()) {
-    if (!fraction(options.validation))
-      return Status::error("the validation fraction must be in (0, 1)");
-    if (!options.grid.empty())
-      return Status::error("tune a threshold or search a grid, not both in one evaluation");
     auto t = tune_threshold(data, spec, split, options.tune_threshold, options.validation, opt);
     if (!t) return t.status();
     out.threshold = ThresholdChoice{options.tune_threshold, t.value()};
@@ -195,8 +195,6 @@ Result<Evaluation> Dataset::evaluate_on(const RowBlock& data, const std::string&
     out.run = r.take();
     return out;
   }
-  if (!fraction(options.validation))
-    return Status::error("the validation fraction must be in (0, 1)");
   auto grid = parse_grid(options.grid);
   if (!grid) return grid.status();
   const std::string select = selection(options);

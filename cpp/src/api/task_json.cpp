@@ -36,8 +36,7 @@ void add_multiclass(const TaskProgress& pr, const std::vector<std::string>& clas
   const std::vector<std::string> names = class_names(classes, pr.classes());
   j["classes"] = names;
   j["accuracy"] = number_or_null(pr.accuracy());
-  j["error"] =
-      number_or_null(pr.rows() ? static_cast<double>(pr.mistakes()) / pr.rows() : std::nan(""));
+  j["error"] = number_or_null(pr.error());
   j["mistakes"] = pr.mistakes();
   j["balancedAccuracy"] = number_or_null(pr.balanced_accuracy());
   j["macroF1"] = number_or_null(pr.macro_f1());

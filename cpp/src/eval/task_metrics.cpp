@@ -13,18 +13,15 @@ namespace {
 
 const double kNan = std::numeric_limits<double>::quiet_NaN();
 
-// docs/algorithms.md 6.6: a row whose class has probability p costs -log max(p, 1e-15); a class
-// the model never learned has probability 0.
+// A class the model never learned has probability 0.
 double class_loss(const std::vector<double>& probabilities, std::size_t y) {
   if (probabilities.empty()) return kNan;
-  const double p = y < probabilities.size() ? probabilities[y] : 0.0;
-  return -std::log(std::max(p, 1e-15));
+  return class_log_loss(y < probabilities.size() ? probabilities[y] : 0.0);
 }
 
 Metrics class_metrics(const TaskProgress& c, double baseline_accuracy) {
-  const double rows = static_cast<double>(c.rows());
   return {{"accuracy", c.accuracy()},
-          {"error", c.rows() ? static_cast<double>(c.mistakes()) / rows : kNan},
+          {"error", c.error()},
           {"balancedAccuracy", c.balanced_accuracy()},
           {"macroF1", c.macro_f1()},
           {"weightedF1", c.weighted_f1()},

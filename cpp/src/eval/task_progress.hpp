@@ -6,6 +6,8 @@
 // point also keeps the window's error at its row (rolling_error()).
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -13,6 +15,12 @@
 #include "core/task.hpp"
 
 namespace onepass {
+
+// docs/algorithms.md 6.6: a row whose class has probability p costs -log max(p, 1e-15), so that
+// one confident mistake costs a bounded amount.
+inline double class_log_loss(double p) {
+  return -std::log(std::max(p, 1e-15));
+}
 
 struct TaskCurvePoint {
   std::uint64_t rows;
@@ -47,6 +55,8 @@ class TaskProgress {
   const std::vector<std::vector<std::uint64_t>>& confusion() const { return confusion_; }
   std::size_t classes() const { return confusion_.size(); }
   std::uint64_t mistakes() const { return mistakes_; }
+  // mistakes() / rows(); NaN on no rows.
+  double error() const { return rows_ ? static_cast<double>(mistakes_) / rows_ : nan(); }
   double accuracy() const;
   double balanced_accuracy() const;
   double precision(std::size_t k) const;

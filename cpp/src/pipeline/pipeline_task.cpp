@@ -107,7 +107,7 @@ int Pipeline::learn_task_row(const SparseRow& row, double target) {
   if (l.has_probability()) {  // docs/algorithms.md 6.6
     task_probabilities_.resize(l.outputs());
     l.probabilities(task_scores_.data(), task_probabilities_.data());
-    loss = -std::log(std::max(task_probabilities_[y], 1e-15));
+    loss = class_log_loss(task_probabilities_[y]);
   }
   task_progress_.record_class(predicted, y, loss);
   const double w = row_weight(y);
