@@ -378,7 +378,11 @@ std::size_t CsvReader::read_plain_row(const char* const begin, const char* const
     return 0;
   }
   if (encoder_.columns()) {
-    missing += encode_tail(static_cast<std::size_t>(encoded - encoded_cells_.data()), out);
+    const std::size_t cells = static_cast<std::size_t>(encoded - encoded_cells_.data());
+    if (encode_tail(cells, out, missing) != kNoColumn) {  // the careful way reports it
+      out.x.resize(row_start);
+      return 0;
+    }
     out.width = width();
   }
   keep_label(out, y, target, next_line_);
@@ -509,9 +513,10 @@ Status CsvReader::not_a_number(std::uint64_t line, std::size_t c, std::string_vi
                : ""));
 }
 
-std::uint64_t CsvReader::encode_tail(std::size_t cells, RowBlock& out) {
-  std::uint64_t missing = 0;
+std::size_t CsvReader::encode_tail(std::size_t cells, RowBlock& out, std::uint64_t& missing) {
   tail_.clear();
+  if (task_ == Task::multiclass)
+    encoder_.set_width_limit(kMaxTaskWeights / std::max<std::size_t>(classes_.names().size(), 1));
   for (std::size_t i = 0; i < cells; ++i) {
     const std::string_view cell(encoded_cells_[i].data, encoded_cells_[i].size);
     const std::size_t c = encoded_cells_[i].column;
@@ -523,6 +528,7 @@ std::uint64_t CsvReader::encode_tail(std::size_t cells, RowBlock& out) {
       encoder_.encode_text(encoded_of_col_[c], cell, tail_);
     else
       encoder_.encode_categorical(encoded_of_col_[c], cell, tail_);
+    if (encoder_.take_refusal()) return c;
   }
   FeatureEncoder::finish_row(tail_);
   if (out.tail_offset.empty()) out.tail_offset.assign(out.size() + 1, 0);
@@ -532,7 +538,16 @@ std::uint64_t CsvReader::encode_tail(std::size_t cells, RowBlock& out) {
     out.tail_value.push_back(value);
   }
   out.tail_offset.push_back(out.tail_index.size());
-  return missing;
+  return kNoColumn;
+}
+
+Status CsvReader::beyond_task_weights(std::uint64_t line, std::size_t c) {
+  const std::size_t classes = classes_.names().size();
+  return row_error(line, c + 1,
+                   "a new feature beyond what a model of " + std::to_string(classes) +
+                       " classes holds (" + std::to_string(width()) + " features; classes x " +
+                       "features at most " + std::to_string(kMaxTaskWeights) +
+                       "; fewer categorical levels: option maxLevels, CLI --max-levels)");
 }
 
 Status CsvReader::process_fields(std::uint64_t line, RowBlock& out) {
@@ -587,7 +602,10 @@ Status CsvReader::process_fields(std::uint64_t line, RowBlock& out) {
       const std::string_view cell = trim_blanks(fields_[c]);
       encoded_cells_[cells++] = {cell.data(), cell.size(), c};
     }
-    missing += encode_tail(cells, out);
+    if (const std::size_t refused = encode_tail(cells, out, missing); refused != kNoColumn) {
+      out.x.resize(row_start);
+      return beyond_task_weights(line, refused);
+    }
   }
   out.width = width();
   keep_label(out, y, target, line);

@@ -252,9 +252,14 @@ class CsvReader : public RowCounter {
   bool repeats_header() const;
   Status wrong_width(std::uint64_t line);
   Status not_a_number(std::uint64_t line, std::size_t column, std::string_view cell, NumberParse r);
-  // The row's encoded cells (the first `cells` of encoded_cells_) into the block's tail;
-  // returns the missing ones. Adds levels and words, so it runs only for a row read whole.
-  std::uint64_t encode_tail(std::size_t cells, RowBlock& out);
+  // The row's encoded cells (the first `cells` of encoded_cells_) into the block's tail,
+  // counting the missing ones. Adds levels and words, so it runs only for a row read whole.
+  // Returns the column of a cell whose new feature a multiclass model's bound refuses
+  // (docs/algorithms.md 1.8), nothing kept then, or kNoColumn.
+  std::size_t encode_tail(std::size_t cells, RowBlock& out, std::uint64_t& missing);
+  static constexpr std::size_t kNoColumn = static_cast<std::size_t>(-1);
+  // The row error of a cell of column c whose new feature encode_tail refused.
+  Status beyond_task_weights(std::uint64_t line, std::size_t c);
   void keep_for_preview();
   void split(std::string_view record);
   Status row_error(std::uint64_t line, std::size_t column, const std::string& what);

@@ -78,6 +78,12 @@ std::uint32_t FeatureEncoder::add_column(std::string name, bool text) {
   return static_cast<std::uint32_t>(columns_.size() - 1);
 }
 
+bool FeatureEncoder::full() {
+  if (width() < width_limit_) return false;
+  refused_ = true;
+  return true;
+}
+
 std::uint32_t FeatureEncoder::add_feature(EncodedFeature f) {
   features_.push_back(std::move(f));
   return static_cast<std::uint32_t>(width() - 1);
@@ -87,7 +93,7 @@ std::uint32_t FeatureEncoder::bucket_feature(Column& c, std::uint32_t column, st
                                              EncodedFeature::Kind kind, std::string_view display) {
   const std::uint32_t found = c.buckets.find(bucket, [](std::uint32_t) { return true; });
   if (found != kNone) return found;
-  if (frozen_) return kNone;
+  if (frozen_ || full()) return kNone;
   const std::string name = kind == EncodedFeature::text_bucket
                                ? c.name + ":" + std::string(display)
                                : c.name + "=#" + std::to_string(bucket);
@@ -112,7 +118,7 @@ void FeatureEncoder::encode_categorical(std::uint32_t column, std::string_view v
     return;
   }
   if (c.levels.size() < opt_.max_levels) {
-    if (frozen_) return;  // a level the model never saw: no feature
+    if (frozen_ || full()) return;  // a level the model never saw, or no room: no feature
     std::string key(value);
     std::string name = c.name + "=" + key;
     const std::uint32_t index =

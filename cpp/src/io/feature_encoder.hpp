@@ -65,6 +65,12 @@ class FeatureEncoder {
 
   // A frozen encoder adds no feature: unseen values are left out (or go to a bucket that exists).
   void freeze(bool frozen) { frozen_ = frozen; }
+  // At most `limit` features in all (the numeric ones among them): a multiclass model's bound
+  // of classes x features (docs/algorithms.md 1.8) as the classes stand. A value that needs a
+  // feature past it gets none, and take_refusal() says so.
+  void set_width_limit(std::size_t limit) { width_limit_ = limit; }
+  // Whether a feature was refused since the last call.
+  bool take_refusal() { return std::exchange(refused_, false); }
   bool frozen() const { return frozen_; }
 
   std::size_t first_index() const { return first_; }
@@ -97,6 +103,10 @@ class FeatureEncoder {
   EncoderOptions opt_;
   std::size_t first_ = 0;
   bool frozen_ = false;
+  // True (and refused_ set) when no new feature fits under width_limit_.
+  bool full();
+  std::size_t width_limit_ = static_cast<std::size_t>(-1);
+  bool refused_ = false;
   std::vector<Column> columns_;
   std::vector<EncodedFeature> features_;
   std::vector<std::pair<std::string_view, std::uint32_t>> words_;  // scratch: a cell's words

@@ -285,6 +285,39 @@ TEST(TaskRunner, ClassesTimesFeaturesAreBounded) {  // core/limits.hpp kMaxTaskW
   EXPECT_EQ(runner->pipeline(0).task_learner().outputs(), most);
 }
 
+TEST(TaskRunner, FeaturesAfterTheClassesAreBounded) {  // core/limits.hpp kMaxTaskWeights
+  // 1,000 classes on rows of one word, then a review of 40,000 distinct words: its hashed
+  // words would pass 2^25 / 1,000 features. Its line is a bad row, named by line and column; the
+  // model stays within the bound, and under skip the rows after it are learned.
+  std::string csv = "review,kind\n";
+  for (int i = 0; i < 1000; ++i) csv += "w1,c" + std::to_string(i) + "\n";
+  csv += "\"";
+  for (int w = 0; w < 40000; ++w) csv += "w" + std::to_string(w) + " ";
+  csv += "\",c0\nw2,c1\nw3,c2\n";
+
+  Status st = Status::ok();
+  auto stopped = run(csv, with({{"task", "multiclass"}, {"text", "review"}, {"sampleRows", "1"}}),
+                     {"mperceptron"}, &st);
+  EXPECT_EQ(st.message().rfind("line 1002, column 1 (review): a new feature beyond what a model "
+                               "of 1000 classes holds (",
+                               0),
+            0u)
+      << st.message();
+  EXPECT_NE(st.message().find("classes x features at most 33554432"), std::string::npos);
+  EXPECT_EQ(stopped->pipeline(0).task_progress().rows(), 1000u);
+  EXPECT_LE(stopped->reader().width() * 1000, kMaxTaskWeights);
+
+  auto skipped = run(
+      csv,
+      with({{"task", "multiclass"}, {"text", "review"}, {"sampleRows", "1"}, {"onError", "skip"}}),
+      {"mperceptron"});
+  EXPECT_EQ(skipped->pipeline(0).task_progress().rows(), 1002u);
+  EXPECT_EQ(skipped->reader().skipped(), 1u);
+  EXPECT_LE(skipped->reader().width() * 1000, kMaxTaskWeights);
+  EXPECT_LE(skipped->pipeline(0).task_learner().outputs() * skipped->reader().width(),
+            kMaxTaskWeights);
+}
+
 }  // namespace
 }  // namespace onepass
 
