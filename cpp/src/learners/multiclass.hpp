@@ -40,6 +40,7 @@ class Softmax : public LinearOutputs {
  protected:
   bool rule(const SparseRow& x, double target, const double* scores, double* coef,
             double& decay) override;
+  bool decays() const override { return c_.lambda > 0; }
   std::vector<double> extra_state() const override { return {updates_}; }
   bool load_extra_state(const std::vector<double>& extra) override;
   void reset_extra_state() override { updates_ = 0; }

@@ -101,6 +101,7 @@ class SgdRegressor : public LinearRegressor {
  protected:
   bool rule(const SparseRow& x, double target, const double* scores, double* coef,
             double& decay) override;
+  bool decays() const override { return c_.lambda > 0; }
   std::vector<double> rule_state() const override { return {updates_}; }
   bool load_rule_state(const double* saved, std::size_t size) override;
   void reset_rule_state() override { updates_ = 0; }

@@ -4,6 +4,12 @@
 
 namespace onepass {
 
+namespace {
+// docs/algorithms.md 4.22: s is folded in below these. w = s v keeps its precision down to far
+// smaller scales; u = A v + z under +avg loses the digits that s has shrunk by.
+constexpr double kFoldBelow = 1e-150, kAveragedFoldBelow = 1e-3;
+}  // namespace
+
 void LinearOutputs::reset(std::size_t dims, std::size_t outputs) {
   dims_ = dims;
   outputs_ = outputs;
@@ -12,6 +18,8 @@ void LinearOutputs::reset(std::size_t dims, std::size_t outputs) {
   u_.assign(averaged_ ? outputs : 0, std::vector<double>(dims, 0.0));
   ub_.assign(averaged_ ? outputs : 0, 0.0);
   rows_ = reverted_ = 0;
+  scale_ = 1;
+  offset_ = 0;
   reset_extra_state();
 }
 
@@ -68,9 +76,9 @@ void LinearOutputs::remap_outputs(const std::vector<std::size_t>& position, std:
 void LinearOutputs::raw_scores(const SparseRow& x, double* out) const {
   for (std::size_t k = 0; k < outputs_; ++k) {
     const std::vector<double>& w = w_[k];
-    double s = b_[k] * bias_input_;
+    double s = 0;
     for (std::size_t i = 0; i < x.nnz; ++i) s += w[x.index[i]] * x.value[i];
-    out[k] = s;
+    out[k] = scale_ * s + b_[k] * bias_input_;
   }
 }
 
@@ -79,11 +87,25 @@ void LinearOutputs::averaged_scores(const SparseRow& x, double* out) const {
   if (rows_ == 0) return;
   const double t = static_cast<double>(rows_);
   for (std::size_t k = 0; k < outputs_; ++k) {
-    const std::vector<double>& u = u_[k];
-    double s = ub_[k] * bias_input_;
-    for (std::size_t i = 0; i < x.nnz; ++i) s += u[x.index[i]] * x.value[i];
-    out[k] -= s / t;
+    const std::vector<double>&w = w_[k], &u = u_[k];
+    double vx = 0, zx = 0;  // u.x = A v.x + z.x
+    for (std::size_t i = 0; i < x.nnz; ++i) {
+      vx += w[x.index[i]] * x.value[i];
+      zx += u[x.index[i]] * x.value[i];
+    }
+    out[k] -= (offset_ * vx + zx + ub_[k] * bias_input_) / t;
   }
+}
+
+void LinearOutputs::fold_scale() {
+  if (scale_ == 1 && offset_ == 0) return;
+  for (std::size_t k = 0; k < outputs_; ++k)
+    for (std::size_t j = 0; j < dims_; ++j) {
+      if (averaged_) u_[k][j] += offset_ * w_[k][j];
+      w_[k][j] *= scale_;
+    }
+  scale_ = 1;
+  offset_ = 0;
 }
 
 void LinearOutputs::scores(const SparseRow& x, double* out, bool /*training*/) const {
@@ -109,35 +131,48 @@ void LinearOutputs::learn(const SparseRow& x, double target, const double* score
   coef_.assign(outputs_, 0.0);
   double decay = 1.0;
   if (!rule(x, target, scores, coef_.data(), decay)) return;
+  // docs/algorithms.md 3.1 (AVG-2): a change delta at row r adds (r - 1) delta to u.
+  const double r1 = static_cast<double>(rows_ - 1);
+  // An L2 decay moves every weight (docs/algorithms.md 4.22, 4.26): s <- decay s, and A takes
+  // (r - 1)(decay - 1) s, the share of every u_j = A v_j + z_j. Where s would fall below what it
+  // keeps precisely (or reach 0), s and A are folded in first and the decay applies to v itself.
+  const bool scaled =
+      decay == 1 || std::fabs(scale_ * decay) >= (averaged_ ? kAveragedFoldBelow : kFoldBelow);
+  if (!scaled) fold_scale();
+  const double scale = scaled ? scale_ * decay : 1.0;
+  const double offset = scaled ? offset_ + r1 * (decay - 1) * scale_ : 0.0;
   // docs/algorithms.md 2.6: a step that would make any weight non-finite is refused whole.
-  bool finite = std::isfinite(decay);
+  bool finite = std::isfinite(decay) && std::isfinite(scale) && std::isfinite(offset);
+  const double dense_decay = scaled ? 1.0 : decay;
   for (std::size_t k = 0; finite && k < outputs_; ++k) {
-    if (coef_[k] == 0 && decay == 1) continue;
+    if (coef_[k] == 0 && dense_decay == 1) continue;
     finite = std::isfinite(coef_[k]) && std::isfinite(b_[k] + coef_[k] * bias_input_);
     for (std::size_t i = 0; finite && i < x.nnz; ++i)
-      finite = std::isfinite(decay * w_[k][x.index[i]] + coef_[k] * x.value[i]);
+      finite = std::isfinite(dense_decay * w_[k][x.index[i]] + coef_[k] * x.value[i] / scale);
   }
   if (!finite) {
     ++reverted_;
     return;
   }
-  // docs/algorithms.md 3.1 (AVG-2): a change delta at row r adds (r - 1) delta to u.
-  const double r1 = static_cast<double>(rows_ - 1);
+  scale_ = scale;
+  offset_ = offset;
   for (std::size_t k = 0; k < outputs_; ++k) {
     std::vector<double>& w = w_[k];
-    if (decay != 1) {  // an L2 decay moves every weight (docs/algorithms.md 4.22, 4.26)
+    if (dense_decay != 1) {
       for (std::size_t j = 0; j < dims_; ++j) {
-        const double delta = (decay - 1) * w[j];
+        const double delta = (dense_decay - 1) * w[j];
         w[j] += delta;
         if (averaged_) u_[k][j] += r1 * delta;
       }
     }
     const double c = coef_[k];
     if (c == 0) continue;
+    // w changes by c x_j: v by c x_j / s, and z by (r - 1) c x_j less what A v now counts.
     for (std::size_t i = 0; i < x.nnz; ++i) {
       const double delta = c * x.value[i];
-      w[x.index[i]] += delta;
-      if (averaged_) u_[k][x.index[i]] += r1 * delta;
+      const double dv = delta / scale_;
+      w[x.index[i]] += dv;
+      if (averaged_) u_[k][x.index[i]] += r1 * delta - offset_ * dv;
     }
     const double db = c * bias_input_;
     b_[k] += db;
@@ -154,24 +189,51 @@ LearnerState LinearOutputs::save() const {
   s.state.insert(s.state.end(), ub_.begin(), ub_.end());
   const std::vector<double> extra = extra_state();
   s.state.insert(s.state.end(), extra.begin(), extra.end());
+  if (decays()) s.state.insert(s.state.end(), {scale_, offset_});
   s.reverted_steps = reverted_;
   return s;
 }
 
+std::vector<double> LinearOutputs::extra_of(const LearnerState& saved) const {
+  const std::size_t average = averaged_ ? outputs_ * (dims_ + 1) : 0;
+  const std::size_t from = 1 + average, tail = decays() ? 2 : 0;
+  if (saved.state.size() < from + tail) return {};
+  return {saved.state.begin() + static_cast<std::ptrdiff_t>(from),
+          saved.state.end() - static_cast<std::ptrdiff_t>(tail)};
+}
+
+LearnerState LinearOutputs::unscaled(const LearnerState& saved) const {
+  if (!decays()) return saved;
+  LearnerState out = saved;
+  const std::size_t n = saved.state.size();
+  const double s = saved.state[n - 2], a = saved.state[n - 1];
+  const std::size_t weights = outputs_ * dims_;
+  for (std::size_t i = 0; i < weights; ++i) {
+    if (averaged_) out.state[1 + i] += a * saved.params[i];
+    out.params[i] *= s;
+  }
+  out.state[n - 2] = 1;
+  out.state[n - 1] = 0;
+  return out;
+}
+
 Status LinearOutputs::load(const LearnerState& saved) {
   const std::size_t k = outputs_, d = dims_;
-  const std::size_t average = averaged_ ? k * (d + 1) : 0;
-  if (saved.params.size() != k * (d + 1) || saved.state.size() < 1 + average)
+  const std::size_t average = averaged_ ? k * (d + 1) : 0, tail = decays() ? 2 : 0;
+  if (saved.params.size() != k * (d + 1) || saved.state.size() < 1 + average + tail)
     return Status::error("the saved " + std::string(name_) + " state has " +
                          std::to_string(saved.params.size()) + " parameters, expected " +
                          std::to_string(k * (d + 1)) + " (" + std::to_string(k) + " outputs of " +
                          std::to_string(d) + " features and a bias)");
   if (saved.state[0] < 0 || saved.state[0] != std::floor(saved.state[0]))
     return Status::error("the saved " + std::string(name_) + " row count is damaged");
-  const std::vector<double> extra(saved.state.begin() + 1 + static_cast<std::ptrdiff_t>(average),
-                                  saved.state.end());
-  if (!load_extra_state(extra))
+  const double scale = tail ? saved.state[saved.state.size() - 2] : 1.0;
+  const double offset = tail ? saved.state.back() : 0.0;
+  if (!std::isfinite(scale) || scale == 0 || !std::isfinite(offset) ||
+      !load_extra_state(extra_of(saved)))
     return Status::error("the saved " + std::string(name_) + " state is damaged");
+  scale_ = scale;
+  offset_ = offset;
   for (std::size_t o = 0; o < k; ++o) {
     const auto from = saved.params.begin() + static_cast<std::ptrdiff_t>(o * d);
     w_[o].assign(from, from + static_cast<std::ptrdiff_t>(d));
@@ -194,22 +256,25 @@ bool LinearOutputs::merge_extra_state(const std::vector<std::vector<double>>& pa
   return weighted_mean_into(of, w, out);
 }
 
-bool LinearOutputs::merge(const std::vector<const LearnerState*>& parts, const MergeWeights& w,
+bool LinearOutputs::merge(const std::vector<const LearnerState*>& given, const MergeWeights& w,
                           LearnerState& out) const {
-  const std::size_t k = outputs_, d = dims_, models = parts.size();
+  const std::size_t k = outputs_, d = dims_, models = given.size();
   const std::size_t average = averaged_ ? k * (d + 1) : 0;
-  const std::size_t state_size = parts[0]->state.size();
-  if (state_size < 1 + average) return false;
+  const std::size_t state_size = given[0]->state.size();
+  if (state_size < 1 + average + (decays() ? 2 : 0)) return false;
   std::vector<std::vector<double>> extras;
+  std::vector<LearnerState> unscaled_parts;  // w and u as they are, s = 1 and A = 0
+  std::vector<const LearnerState*> parts;
   out.reverted_steps = 0;
   out.inner.clear();
-  for (const auto* s : parts) {
+  for (const auto* s : given) {
     if (s->params.size() != k * (d + 1) || s->state.size() != state_size || !s->inner.empty())
       return false;
-    extras.emplace_back(s->state.begin() + 1 + static_cast<std::ptrdiff_t>(average),
-                        s->state.end());
+    extras.push_back(extra_of(*s));
+    unscaled_parts.push_back(unscaled(*s));
     out.reverted_steps += s->reverted_steps;
   }
+  for (const auto& s : unscaled_parts) parts.push_back(&s);
   std::vector<double> extra;
   if (!merge_extra_state(extras, w, extra)) return false;
   // docs/algorithms.md 3.4: the outputs merge in common units (a regression learner's: the
@@ -227,6 +292,7 @@ bool LinearOutputs::merge(const std::vector<const LearnerState*>& parts, const M
   out.state.assign(1 + average, 0.0);
   out.state[0] = rows;
   out.state.insert(out.state.end(), extra.begin(), extra.end());
+  if (decays()) out.state.insert(out.state.end(), {1.0, 0.0});  // s and A, folded
   // Model m's value of output o's parameter i: its current one, or under +avg its average
   // (docs/algorithms.md 3.1, AVG-2: w - u/T, w itself before any row).
   const auto value = [&](std::size_t m, std::size_t i, bool avg) {
@@ -277,9 +343,10 @@ bool LinearOutputs::linear_forms(std::vector<std::vector<double>>& w,
   const double t = static_cast<double>(rows_);
   for (std::size_t k = 0; k < outputs_; ++k) {
     w[k] = w_[k];
+    for (double& v : w[k]) v *= scale_;  // w = s v
     b[k] = b_[k];
     if (averaged_ && rows_ > 0) {  // the average predicts (docs/algorithms.md 3.1, AVG-2)
-      for (std::size_t j = 0; j < dims_; ++j) w[k][j] -= u_[k][j] / t;
+      for (std::size_t j = 0; j < dims_; ++j) w[k][j] -= (offset_ * w_[k][j] + u_[k][j]) / t;
       b[k] -= ub_[k] / t;
     }
     b[k] *= bias_input_;

@@ -89,6 +89,11 @@ class TaskLearner {
 // (docs/algorithms.md 3.3). A rule computes, from the row's scores, how much of x each output
 // moves (coefficient c_k: w_k <- decay w_k + c_k x, b_k <- b_k + c_k * bias_input) and this
 // class applies it behind the guard of docs/algorithms.md 2.6.
+//
+// A decay moves every weight, so the weights are kept as w_k = s v_k with one scale s for all
+// outputs (docs/algorithms.md 4.22): a decay multiplies s, and a step adds c_k x / s to the
+// row's v_k, O(outputs x non-zeros). Under +avg the sums of AVG-2 are kept as u_k = A v_k + z_k:
+// a decay adds its share of every u_k to the scalar A, and a step adds its own to z_k.
 class LinearOutputs : public TaskLearner {
  public:
   void reset(std::size_t dims, std::size_t outputs) override;
@@ -126,6 +131,9 @@ class LinearOutputs : public TaskLearner {
   // of every weight (1: none). Returns false when nothing moves.
   virtual bool rule(const SparseRow& x, double target, const double* scores, double* coef,
                     double& decay) = 0;
+  // Whether the rule may decay (an L2 penalty): its state then keeps s and A, saved after the
+  // extra state so that a resumed model goes on exactly.
+  virtual bool decays() const { return false; }
   // The learner's own state after the weights (counters, target statistics), saved and loaded
   // with them.
   virtual std::vector<double> extra_state() const { return {}; }
@@ -152,11 +160,20 @@ class LinearOutputs : public TaskLearner {
  private:
   // The average's scores: s(w, x) - s(u, x) / T (docs/algorithms.md 3.1, AVG-2).
   void averaged_scores(const SparseRow& x, double* out) const;
+  // s and A folded into v and z (s = 1, A = 0): O(outputs x dims), when s would fall below the
+  // precision it keeps or reach 0.
+  void fold_scale();
+  // The weights w = s v and the average's sums u = A v + z of a saved state of this learner,
+  // as a state saved with s = 1 and A = 0 holds them (merging reads them so).
+  LearnerState unscaled(const LearnerState& saved) const;
+  // The learner's own part of a saved state (after the average's sums, before s and A).
+  std::vector<double> extra_of(const LearnerState& saved) const;
   double bias_input_;
   bool bias_in_norm_;
   bool averaged_ = false;
-  std::vector<std::vector<double>> w_, u_;  // per output: dims weights
+  std::vector<std::vector<double>> w_, u_;  // per output: dims values of v and z
   std::vector<double> b_, ub_;
+  double scale_ = 1, offset_ = 0;  // s and A
   std::uint64_t rows_ = 0, reverted_ = 0;
   std::vector<double> coef_;  // the rule's coefficients, one per output
   std::vector<double> raw_;   // the current weights' scores of the row learned (under +avg)

@@ -219,6 +219,152 @@ TEST(TaskLearners, SaveAndLoadResumeExactly) {
   }
 }
 
+// docs/algorithms.md 4.22, 4.26: the L2 decay of every weight, written out densely over
+// d features (w_k <- decay w_k + eta g_k x, the bias undecayed, eta = eta0 / (1 + k/N)), and
+// the uniform average of the weights after every row (3.1, AVG-1).
+struct DenseDecay {
+  DenseDecay(std::size_t d, std::size_t outputs, double eta0, double lambda, double n)
+      : w(outputs, std::vector<double>(d, 0.0)),
+        sum(outputs, std::vector<double>(d, 0.0)),
+        b(outputs, 0.0),
+        eta0(eta0),
+        lambda(lambda),
+        n(n) {}
+  std::vector<double> scores(const Row& x) const {
+    std::vector<double> s(w.size());
+    for (std::size_t k = 0; k < w.size(); ++k) {
+      s[k] = b[k];
+      for (std::size_t j = 0; j < x.value.size(); ++j) s[k] += w[k][j] * x.value[j];
+    }
+    return s;
+  }
+  // softmax: g_k = 1{k = y} - p_k; linreg (one output, no standardisation): g = y - s.
+  void learn(const Row& x, double target) {
+    const std::vector<double> s = scores(x);
+    std::vector<double> g(w.size());
+    if (w.size() == 1) {
+      g[0] = target - s[0];
+    } else {
+      softmax(s.data(), s.size(), g.data());
+      for (std::size_t k = 0; k < g.size(); ++k) g[k] = (k == target ? 1.0 : 0.0) - g[k];
+    }
+    const double eta = eta0 / (1 + updates / n), decay = 1 - 2 * (lambda / n) * eta;
+    updates += 1;
+    for (std::size_t k = 0; k < w.size(); ++k) {
+      for (std::size_t j = 0; j < w[k].size(); ++j) {
+        w[k][j] = decay * w[k][j] + eta * g[k] * x.value[j];
+        sum[k][j] += w[k][j];
+      }
+      b[k] += eta * g[k];
+    }
+    rows += 1;
+  }
+  std::vector<double> average(std::size_t k) const {
+    std::vector<double> a = sum[k];
+    for (double& v : a) v /= rows;
+    return a;
+  }
+  std::vector<std::vector<double>> w, sum;
+  std::vector<double> b;
+  double eta0, lambda, n, updates = 0, rows = 0;
+};
+
+// Sparse rows of 3 non-zeros among 40 features, the same for every run.
+std::vector<Row> sparse_rows(std::size_t count) {
+  std::vector<Row> rows;
+  for (std::size_t r = 0; r < count; ++r) {
+    std::vector<double> v(40, 0.0);
+    for (std::size_t i = 0; i < 3; ++i) v[(r * 7 + i * 13) % 40] = 0.5 + double((r + i) % 5) / 4;
+    rows.emplace_back(v);
+  }
+  return rows;
+}
+
+TEST(Decay, StepsOnTheNonZerosGiveTheDenseRule) {  // docs/algorithms.md 4.22, 4.26
+  // lambda' eta near 1/2 makes the decay 0.01 a row, so that s passes below 1e-150 (1e-3 under
+  // +avg) and is folded back several times in 200 rows; a milder decay keeps s; n = 1 with
+  // lambda = 1 makes the first decay -1 and the second 0.
+  struct Case {
+    double eta0, lambda, n;
+  };
+  for (const Case c : {Case{0.1, 4.95e9, 1e9}, Case{0.1, 50, 10000}, Case{1, 1, 1}})
+    for (const bool average : {false, true})
+      for (const bool regression : {false, true}) {
+        SCOPED_TRACE(std::to_string(c.lambda) + (regression ? " linreg" : " softmax") +
+                     (average ? " +avg" : ""));
+        const std::size_t outputs = regression ? 1 : 3;
+        std::unique_ptr<LinearOutputs> l;
+        if (regression)
+          l = std::make_unique<SgdRegressor>(
+              false, SgdRegressor::Config{c.eta0, c.lambda, c.n, 1, /*standardize*/ false});
+        else
+          l = std::make_unique<Softmax>(Softmax::Config{c.eta0, c.lambda, c.n});
+        if (average) l->average();
+        l->reset(40, outputs);
+        DenseDecay dense(40, outputs, c.eta0, c.lambda, c.n);
+        const std::vector<Row> rows = sparse_rows(200);
+        for (std::size_t r = 0; r < rows.size(); ++r) {
+          const double target = regression ? rows[r].value[(r * 7) % 40] * 3 - 1 : double(r % 3);
+          const std::vector<double> s = scores_of(*l, rows[r]);
+          l->learn(rows[r].sparse(), target, s.data());
+          dense.learn(rows[r], target);
+        }
+        std::vector<std::vector<double>> w;
+        std::vector<double> b;
+        ASSERT_TRUE(l->linear_forms(w, b));
+        for (std::size_t k = 0; k < outputs; ++k) {
+          expect_near_all(w[k], average ? dense.average(k) : dense.w[k], 1e-12);
+        }
+        EXPECT_EQ(l->reverted_steps(), 0u);
+        const Row probe = rows[5];
+        const std::vector<double> s = scores_of(*l, probe, false);
+        std::vector<double> expected(outputs, 0.0);
+        for (std::size_t k = 0; k < outputs; ++k)
+          for (std::size_t j = 0; j < 40; ++j) expected[k] += w[k][j] * probe.value[j];
+        for (std::size_t k = 0; k < outputs; ++k) EXPECT_NEAR(s[k], expected[k] + b[k], 1e-12);
+      }
+}
+
+TEST(Decay, ResumesAndMergesExactly) {  // docs/algorithms.md 4.22, 3.4
+  const std::vector<Row> rows = sparse_rows(60);
+  for (const char* name : {"softmax", "linreg", "huber"}) {
+    SCOPED_TRACE(name);
+    const bool regression = find_entry(name)->task == Task::regression;
+    const std::size_t outputs = regression ? 1 : 3;
+    const Params decaying = {{"lambda", "5"}, {"n", "100"}};
+    auto a = make(name, 40, outputs, decaying, true);
+    auto b = make(name, 40, outputs, decaying, true);
+    auto target = [&](std::size_t r) { return regression ? double(r % 7) - 3 : double(r % 3); };
+    for (std::size_t r = 0; r < 30; ++r) learn(*a, rows[r], target(r));
+    ASSERT_TRUE(b->load(a->save()));
+    for (std::size_t r = 30; r < 60; ++r) {
+      learn(*a, rows[r], target(r));
+      learn(*b, rows[r], target(r));
+    }
+    EXPECT_EQ(a->save().params, b->save().params);
+    EXPECT_EQ(a->save().state, b->save().state);
+    if (regression) continue;  // their outputs merge in the target's units (4.27)
+    // Two models merged half and half predict as the mean of their averages.
+    auto c = make(name, 40, outputs, decaying, true);
+    for (std::size_t r = 0; r < 30; ++r) learn(*c, rows[59 - r], target(r + 1));
+    const LearnerState sa = a->save(), sc = c->save();
+    LearnerState merged;
+    ASSERT_TRUE(a->merge({&sa, &sc}, MergeWeights{{0.5, 0.5}, {1, 1}, {}}, merged));
+    auto m = make(name, 40, outputs, decaying, true);
+    ASSERT_TRUE(m->load(merged)) << name;
+    std::vector<std::vector<double>> wa, wc, wm;
+    std::vector<double> ba, bc, bm;
+    a->linear_forms(wa, ba);
+    c->linear_forms(wc, bc);
+    m->linear_forms(wm, bm);
+    for (std::size_t k = 0; k < outputs; ++k) {
+      std::vector<double> mean(40);
+      for (std::size_t j = 0; j < 40; ++j) mean[j] = (wa[k][j] + wc[k][j]) / 2;
+      expect_near_all(wm[k], mean, 1e-12);
+    }
+  }
+}
+
 TEST(TaskLearners, GrowingKeepsWhatWasLearned) {  // design.md 10.5
   auto pa = make("mpa", 2, 2, {kNoBias});
   learn(*pa, kX1, 0);
