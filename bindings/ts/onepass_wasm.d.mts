@@ -522,6 +522,9 @@ export interface Limits {
   maxCurvePoints: number;
   /** The text of a model file, in bytes: kMaxDims inputs at 32 bytes a number (2^29). */
   maxModelBytes: number;
+  /** What a run's pipelines may hold, in bytes: the module's memory maximum (2^31), against
+   * which a run is refused before it is built (pipeline/run_memory.hpp). */
+  maxRunBytes: number;
 }
 /** A CSV option (api/csv_options.hpp): its name in the API, its flag in the CLIs (a switch
  * sets switchValue), whether svmlight rows take it too, and a whole-number option's bounds. */
