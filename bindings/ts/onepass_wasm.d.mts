@@ -576,6 +576,8 @@ export interface RawModule {
 export default function createOnepassModule(options?: {
   wasmBinary?: ArrayBuffer | Uint8Array;
   locateFile?: (path: string, prefix: string) => string;
+  /** Where the module's own messages go (Emscripten's err()). */
+  printErr?: (line: string) => void;
   /** Emscripten's hook: instantiate the module with these imports, then call done. */
   instantiateWasm?: (
     imports: WebAssembly.Imports,
