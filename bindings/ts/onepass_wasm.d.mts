@@ -197,7 +197,8 @@ export interface RawPipeline {
   initModel(text: string): string;
   /** The option classWeight's text, before the first row: "" or the error. */
   setClassWeights(text: string): string;
-  toJson(features: string[] | undefined): string;
+  /** The model file, or { error } when its text would pass the bound of a model file. */
+  toJson(features: string[] | undefined): string | { error: string };
   toOnnx(features: string[] | undefined): { onnx?: Uint8Array; error?: string };
   linearWeights(features: string[] | undefined): { weights?: string; error?: string };
   schema(): RawSchema;
@@ -288,7 +289,8 @@ export interface RawRunner {
   windowCurve(i: number): Float64Array | null;
   snapshot(i: number): RawSnapshot;
   resultJson(i: number): string;
-  toJson(i: number): string;
+  /** The model file, or { error } when its text would pass the bound of a model file. */
+  toJson(i: number): string | { error: string };
   delete(): void;
 }
 export interface RawCsvRunner extends RawRunner {
