@@ -22,12 +22,13 @@ function stopped(e: unknown, limit: number): Error {
  * call after it is refused with that Error without entering the stopped module. */
 export function guardAborts<M extends object>(raw: M, limit: number): M {
   let dead: Error | null = null;
-  const guarded = <F extends (...a: unknown[]) => unknown>(f: F, construct: boolean) =>
-    // Embind keeps an overloaded function's table on the function itself: the wrapper has it too.
+  type Fn = (...args: unknown[]) => unknown;
+  // Embind keeps an overloaded function's table on the function itself: the wrapper has it too.
+  const guarded = (f: Fn, construct: boolean): Fn =>
     Object.assign(function (this: unknown, ...args: unknown[]): unknown {
       if (dead) throw dead;
       try {
-        return construct ? Reflect.construct(f, args) : f.apply(this, args);
+        return construct ? (Reflect.construct(f, args) as unknown) : f.apply(this, args);
       } catch (e) {
         if (!(e instanceof WebAssembly.RuntimeError)) throw e;
         dead = stopped(e, limit);
@@ -47,12 +48,12 @@ export function guardAborts<M extends object>(raw: M, limit: number): M {
       for (const m of methods) {
         const method = (proto as Record<string, unknown>)[m];
         if (typeof method === 'function')
-          (proto as Record<string, unknown>)[m] = guarded(method as never, false);
+          (proto as Record<string, unknown>)[m] = guarded(method as Fn, false);
       }
-      const construct = guarded(value as never, true);
+      const construct = guarded(value as Fn, true);
       table[key] = new Proxy(value, { construct: (_, args) => construct(...args) as object });
     } else {
-      table[key] = guarded(value as never, false);
+      table[key] = guarded(value as Fn, false);
     }
   }
   return raw;

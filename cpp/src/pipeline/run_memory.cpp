@@ -81,8 +81,13 @@ Status check_bytes(std::uint64_t need, std::uint64_t more, std::size_t pipelines
 #else
   // Asked for once: the module grows to hold the run now, or says no while it is still sound
   // (malloc returns null: -sABORTING_MALLOC=0), where a vector's operator new would abort it.
-  if (void* room = std::malloc(static_cast<std::size_t>(more))) {
+  // The pointer goes through a volatile, or the compiler drops a malloc freed unused as if it
+  // had succeeded.
+  static void* volatile room = nullptr;
+  room = std::malloc(static_cast<std::size_t>(more));
+  if (room) {
     std::free(room);
+    room = nullptr;
   } else {
     return Status::error("these dims and pipelines need " + gigabytes(need) + " (" + what +
                          "), more than the WebAssembly module could get beside what it holds "
