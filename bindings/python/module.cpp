@@ -36,6 +36,12 @@ void check(const onepass::Status& status) {
   if (!status) raise(status.message());
 }
 
+// A text the core wrote, or its refusal raised (a model file past its bound).
+std::string text(const onepass::Result<std::string>& made) {
+  if (!made) raise(made.message());
+  return made.value();
+}
+
 template <class T>
 T take(onepass::Result<T> result) {
   if (!result) raise(result.message());
@@ -202,8 +208,8 @@ class PyPipeline {
       if (!negative.empty()) schema.negative = negative;
       if (!classes.empty()) schema.classes = classes;
     }
-    return onepass::model_to_json(*pipeline_,
-                                  onepass::schema_for_rows(*pipeline_, schema, features));
+    return text(onepass::model_file_text(*pipeline_,
+                                         onepass::schema_for_rows(*pipeline_, schema, features)));
   }
   std::vector<std::string> features() const { return schema_.features; }
   std::vector<std::string> classes() const { return schema_.classes; }
@@ -303,7 +309,9 @@ class PyCsvRunner {
   std::string result_json(std::size_t i) const {
     return onepass::run_result_json(*runner_, index(i));
   }
-  std::string model_json(std::size_t i) const { return onepass::model_json(*runner_, index(i)); }
+  std::string model_json(std::size_t i) const {
+    return text(onepass::model_file(*runner_, index(i)));
+  }
 
  private:
   std::size_t index(std::size_t i) const {

@@ -197,7 +197,8 @@ export interface RawPipeline {
   initModel(text: string): string;
   /** The option classWeight's text, before the first row: "" or the error. */
   setClassWeights(text: string): string;
-  toJson(features: string[] | undefined): string;
+  /** The model file, or { error } when its text would pass the bound of a model file. */
+  toJson(features: string[] | undefined): string | { error: string };
   toOnnx(features: string[] | undefined): { onnx?: Uint8Array; error?: string };
   linearWeights(features: string[] | undefined): { weights?: string; error?: string };
   schema(): RawSchema;
@@ -288,7 +289,8 @@ export interface RawRunner {
   windowCurve(i: number): Float64Array | null;
   snapshot(i: number): RawSnapshot;
   resultJson(i: number): string;
-  toJson(i: number): string;
+  /** The model file, or { error } when its text would pass the bound of a model file. */
+  toJson(i: number): string | { error: string };
   delete(): void;
 }
 export interface RawCsvRunner extends RawRunner {
@@ -522,6 +524,9 @@ export interface Limits {
   maxCurvePoints: number;
   /** The text of a model file, in bytes: kMaxDims inputs at 32 bytes a number (2^29). */
   maxModelBytes: number;
+  /** What a run's pipelines may hold, in bytes: the module's memory maximum (2^31), against
+   * which a run is refused before it is built (pipeline/run_memory.hpp). */
+  maxRunBytes: number;
 }
 /** A CSV option (api/csv_options.hpp): its name in the API, its flag in the CLIs (a switch
  * sets switchValue), whether svmlight rows take it too, and a whole-number option's bounds. */
@@ -573,6 +578,8 @@ export interface RawModule {
 export default function createOnepassModule(options?: {
   wasmBinary?: ArrayBuffer | Uint8Array;
   locateFile?: (path: string, prefix: string) => string;
+  /** Where the module's own messages go (Emscripten's err()). */
+  printErr?: (line: string) => void;
   /** Emscripten's hook: instantiate the module with these imports, then call done. */
   instantiateWasm?: (
     imports: WebAssembly.Imports,

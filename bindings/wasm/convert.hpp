@@ -238,4 +238,9 @@ inline val error_value(const std::string& message) {
   return out;
 }
 
+// A text, or { error } in its place.
+inline val text_or_error(const onepass::Result<std::string>& text) {
+  return text ? val(text.value()) : error_value(text.message());
+}
+
 }  // namespace onepass_wasm

@@ -51,7 +51,8 @@ inline val metric_names_value() {
 }
 
 // The core's bounds (api/limits.hpp): { maxDims, maxWindow, maxShuffleBuffer, maxClasses,
-// maxTaskWeights, maxClassWeight, maxDriftEvents, maxStreamRows, maxCurvePoints, maxModelBytes }.
+// maxTaskWeights, maxClassWeight, maxDriftEvents, maxStreamRows, maxCurvePoints, maxModelBytes,
+// maxRunBytes }.
 inline val limits_value() {
   val out = val::object();
   out.set("maxDims", static_cast<double>(onepass::kMaxDims));
@@ -64,6 +65,7 @@ inline val limits_value() {
   out.set("maxStreamRows", static_cast<double>(onepass::kMaxStreamRows));
   out.set("maxCurvePoints", static_cast<double>(onepass::kMaxCurvePoints));
   out.set("maxModelBytes", static_cast<double>(onepass::kMaxModelBytes));
+  out.set("maxRunBytes", static_cast<double>(onepass::run_memory_limit()));
   return out;
 }
 

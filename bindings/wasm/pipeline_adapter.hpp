@@ -40,8 +40,8 @@ class JsPipeline {
   }
   // The model file; feature names from `features` (or those it was loaded with, or x1..xd). A
   // model with an encoder keeps its schema as loaded: its names are its columns' and levels'.
-  std::string to_json(val features) const {
-    return onepass::model_to_json(*pipeline_, schema_with(features));
+  val to_json(val features) const {
+    return text_or_error(onepass::model_file_text(*pipeline_, schema_with(features)));
   }
   // The linear form (api/linear_export.hpp) as ONNX bytes, { onnx: Uint8Array }, and as JSON
   // weights, { weights: string }; or { error }.

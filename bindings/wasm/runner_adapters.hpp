@@ -33,7 +33,9 @@ class JsRunner {
   val snapshot(std::size_t i) const { return pipeline_snapshot(runner_->pipeline(i)); }
   // Pipeline i as a model file, and its result as `onepass run --json` prints it
   // (api/runners.hpp).
-  std::string to_json(std::size_t i) const { return onepass::model_json(*runner_, i); }
+  // The text, or { error } when it would pass the bound of a model file (api/runners.hpp
+  // model_file).
+  val to_json(std::size_t i) const { return text_or_error(onepass::model_file(*runner_, i)); }
   std::string result_json(std::size_t i) const { return onepass::run_result_json(*runner_, i); }
 
  protected:

@@ -35,13 +35,18 @@ int run_through(onepass::Result<std::unique_ptr<RunnerType>> made, const std::st
   if (!st) {
     const std::uint64_t learned = runner.pipeline(0).rows();
     if (save.empty() || learned == 0) return failure(st.message());
-    std::ofstream(save, std::ios::binary) << onepass::model_json(runner, 0) << "\n";
+    const onepass::Result<std::string> model = onepass::model_file(runner, 0);
+    if (!model) return failure(st.message() + "\nonepass-native: " + model.message());
+    std::ofstream(save, std::ios::binary) << model.value() << "\n";
     return failure(st.message() + "\nonepass-native: " + onepass::saved_before_stop(learned, save));
   }
   for (std::size_t i = 0; i < runner.size(); ++i)
     std::cout << onepass::run_result_json(runner, i) << "\n";
-  if (!save.empty())
-    std::ofstream(save, std::ios::binary) << onepass::model_json(runner, 0) << "\n";
+  if (!save.empty()) {
+    const onepass::Result<std::string> model = onepass::model_file(runner, 0);  // or why not
+    if (!model) return failure(model.message());
+    std::ofstream(save, std::ios::binary) << model.value() << "\n";
+  }
   return 0;
 }
 

@@ -18,6 +18,7 @@
 // [--index-base 0]. run and evaluate always print JSON lines (--json is accepted). The words
 // are read by the core (api/command_line.hpp), as the JS CLI's are.
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -60,7 +61,16 @@ int main(int argc, char** argv) {
     // The words are read once, here, for every command (a mistake is a usage error).
     auto words = onepass::parse_command_line(std::vector<std::string>(argv + 1, argv + argc));
     if (!words) return usage_error(words.message());
-    return command(words.take());
+    // The core refuses a run that cannot fit before it allocates (pipeline/run_memory.hpp); what
+    // the machine still cannot give (a ulimit, another process's share) ends the command with a
+    // message and exit 1, as an error of the input does, not with a signal.
+    try {
+      return command(words.take());
+    } catch (const std::bad_alloc&) {
+      std::cerr << "onepass-native: out of memory: the machine could not give what this run "
+                   "holds; fewer pipelines or features need less\n";
+      return 1;
+    }
   }
   if (cmd == "--version" || cmd == "-v") {
     std::cout << ONEPASS_VERSION << "\n";

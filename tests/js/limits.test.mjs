@@ -66,6 +66,7 @@ test("the JS layer's bounds are the core's, and the core refuses past them", asy
       maxStreamRows: 1e9,
       maxCurvePoints: 10000,
       maxModelBytes: 2 ** 29,
+      maxRunBytes: 2 ** 31, // the module's memory maximum (Emscripten's, -sMAXIMUM_MEMORY)
     },
     limits,
   );

@@ -7,8 +7,18 @@ import { fail } from '../shared/errors.js';
  * ends; dispose() or `using` frees it at once). */
 const finalizer =
   typeof FinalizationRegistry === 'function'
-    ? new FinalizationRegistry<{ delete(): void }>((raw) => raw.delete())
+    ? new FinalizationRegistry<{ delete(): void }>((raw) => release(raw))
     : null;
+
+/** Frees a raw object; one of a module that stopped (shared/aborts.ts) has nothing left to free,
+ * and its error must not escape a dispose() or the finalizer. */
+function release(raw: { delete(): void }): void {
+  try {
+    raw.delete();
+  } catch (e) {
+    if (!(e instanceof WebAssembly.RuntimeError)) throw e;
+  }
+}
 
 /** What every object holding wasm memory shares: dispose() (and `using`, Symbol.dispose) frees
  * it at once; otherwise it is freed some time after the object is collected. */
@@ -30,7 +40,7 @@ export class WasmOwned<R extends { delete(): void }> {
   dispose(): void {
     if (!this.#raw) return;
     finalizer?.unregister(this);
-    this.#raw.delete();
+    release(this.#raw);
     this.#raw = null;
   }
 

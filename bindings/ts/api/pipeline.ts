@@ -1,6 +1,6 @@
 // A pipeline (scalers then a learner) learning and scoring rows given one by one or in batches.
 import type { RawPipeline, RawPrediction } from '../onepass_wasm.mjs';
-import { fail } from '../shared/errors.js';
+import { fail, modelText } from '../shared/errors.js';
 import { WasmOwned } from './owned.js';
 import { checkDims, rollingCurve, toFloat64 } from './checks.js';
 import type { LinearWeights, ModelJSON, ModelSchema, Snapshot, Stats } from './types.js';
@@ -235,7 +235,7 @@ export class Pipeline extends WasmOwned<RawPipeline> {
 
   /** The same model file as text, as the core writes it (what the CLIs write). */
   modelJSON(): string {
-    return this.#p.toJson(this.#features);
+    return modelText(this.#p.toJson(this.#features));
   }
 
   /** The pipeline as an ONNX model (the bytes of a `.onnx` file), for pipelines with an exact

@@ -1,7 +1,7 @@
 // Streams through several pipelines with one parse: what the CSV runner (csv_runner.ts) and the
 // svmlight runner (svmlight_runner.ts) share.
 import type { RawRunner } from '../onepass_wasm.mjs';
-import { fail } from '../shared/errors.js';
+import { fail, modelText } from '../shared/errors.js';
 import { WasmOwned } from './owned.js';
 import { pushBytes, rollingCurve } from './checks.js';
 import type { ModelJSON, PipelineResult, Snapshot, Stats } from './types.js';
@@ -99,6 +99,6 @@ export class Runner<R extends RawRunner = RawRunner> extends WasmOwned<R> {
   /** The same model file as text, as the core writes it: the bytes `onepass run --save` and
    * `onepass-native run --save` write (without the last line break). */
   modelJSON(i: number): string {
-    return this.raw.toJson(this.#at(i));
+    return modelText(this.raw.toJson(this.#at(i)));
   }
 }

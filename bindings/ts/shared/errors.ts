@@ -12,3 +12,10 @@ export function fail(error: RawStatus): never {
 export function cannotRead(path: string, e: unknown): never {
   fail(`cannot read the file '${path}': ${(e as Error).message}`);
 }
+
+/** A model file's text from the core, or its refusal thrown (a text past the bound of a model
+ * file, which could not be read back: README "Reliability, and limits"). */
+export function modelText(made: string | { error: string }): string {
+  if (typeof made !== 'string') fail(made.error);
+  return made;
+}

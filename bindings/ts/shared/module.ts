@@ -4,6 +4,7 @@
 import createOnepassModule from '../onepass_wasm.mjs';
 import type { RawModule } from '../onepass_wasm.mjs';
 import { wasmFileUrl } from '../assets.js';
+import { guardAborts } from './aborts.js';
 import { fail } from './errors.js';
 import { isNode, nodeModule } from './node.js';
 
@@ -60,6 +61,11 @@ export async function loadModule(
     const failure = new Promise<never>((_, reject) => (failed = reject));
     const raw = await Promise.race([
       createOnepassModule({
+        // An abort's own line ("Aborted()") is not printed: guardAborts throws an Error that
+        // says what it means.
+        printErr: (line: string) => {
+          if (!line.startsWith('Aborted(')) console.warn(line);
+        },
         instantiateWasm: (imports, done) => {
           WebAssembly.instantiate(compiled, imports)
             .then((i) => done(i, compiled))
@@ -69,7 +75,7 @@ export async function loadModule(
       }),
       failure,
     ]);
-    return { raw, source: { wasmModule: compiled } };
+    return { raw: guardAborts(raw, raw.limits().maxRunBytes), source: { wasmModule: compiled } };
   } catch (e) {
     return cannotLoad(e instanceof Error ? e.message : String(e));
   } finally {

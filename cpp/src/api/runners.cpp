@@ -198,6 +198,13 @@ std::string model_json(const RunnerType& runner, std::size_t i) {
 template std::string model_json(const CsvRunner&, std::size_t);
 template std::string model_json(const SvmlightRunner&, std::size_t);
 
+template <class RunnerType>
+Result<std::string> model_file(const RunnerType& runner, std::size_t i) {
+  return model_file_text(runner.pipeline(i), model_schema_of(runner.reader()));
+}
+template Result<std::string> model_file(const CsvRunner&, std::size_t);
+template Result<std::string> model_file(const SvmlightRunner&, std::size_t);
+
 std::string saved_before_stop(std::uint64_t rows, const std::string& file) {
   return "what was learned is kept: the model of the " + std::to_string(rows) + " row" +
          (rows == 1 ? "" : "s") + " learned before the stop is saved to " + file;

@@ -48,6 +48,12 @@ inline constexpr std::size_t kMaxDriftEvents = 1000;
 // also about V8's longest string (2^29 - 24 characters), so no JS front end could pass one.
 inline constexpr std::size_t kMaxModelBytes = std::size_t{1} << 29;
 
+// What a run's pipelines may hold, in bytes, natively (pipeline/run_memory.hpp): their stages'
+// state at the run's width, estimated before any of it is allocated. The wasm build's bound is
+// the module's memory maximum instead (Emscripten's 2 GiB), read from the module itself; 16 GiB
+// natively keeps a CLI run on an ordinary machine from paging to a halt.
+inline constexpr std::uint64_t kMaxRunBytes = std::uint64_t{1} << 34;
+
 // The rows of a generated stream (docs/algorithms.md 6.9): a billion rows of SEA are about 60 GB
 // of CSV, past what any run needs, and the bound keeps every row index and schedule within
 // 2^53, where doubles still count exactly.

@@ -96,7 +96,15 @@ struct LoadedModel {
 // is parsed, and by the CLIs before a file is read: an error naming the size and the bound.
 Status check_model_size(std::uint64_t bytes);
 
+// The model file's text, unchecked (tests compare it); the front ends write model_file_text's.
 std::string model_to_json(const Pipeline& pipeline, const ModelSchema& schema);
+// The same bound on the writer's side: a text past kMaxModelBytes could be written but never read
+// back (check_model_size), so it is refused before a file is written, naming its size.
+Status check_model_text(std::uint64_t bytes);
+// The model file's text, or the refusal of check_model_text: first from the numbers the state
+// holds (each takes at least 2 bytes, a digit and a separator), before the document is built,
+// then from the text itself.
+Result<std::string> model_file_text(const Pipeline& pipeline, const ModelSchema& schema);
 // The schema's feature names when it has one per feature of `dims`, else x1..x<dims> (a
 // pipeline built from a spec and fed rows by hand has none).
 std::vector<std::string> model_feature_names(const ModelSchema& schema, std::size_t dims);

@@ -448,7 +448,7 @@ Result<std::string> merge_states(const json& first, const std::vector<PipelineSt
   merged.drift_background_outputs = 0;
   Status st = pipeline.value()->load(merged);
   if (!st) return Status::error("the merged state does not load: " + st.message());
-  return model_to_json(*pipeline.value(), schema);
+  return model_file_text(*pipeline.value(), schema);
 }
 
 }  // namespace

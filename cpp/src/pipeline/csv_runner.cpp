@@ -5,6 +5,7 @@
 
 #include "core/dense_ops.hpp"
 #include "onepass/api/defaults.hpp"
+#include "pipeline/run_memory.hpp"
 
 namespace onepass {
 
@@ -13,6 +14,21 @@ namespace {
 using Clock = std::chrono::steady_clock;
 double ms_since(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+// Ok when the pipelines may take `width` features (pipeline/run_memory.hpp), checked when a
+// block would widen them: a header of many columns, or encoded features as they appear. On a
+// refusal the block is dropped and the run stops, as at a bad row.
+Status room_for(const std::vector<std::unique_ptr<Pipeline>>& pipelines, const CsvReader& reader,
+                RowBlock& block) {
+  // The width run_block gives the pipelines: the block's, or the header's before any row.
+  const std::size_t width = block.size() > 0        ? (block.encoded() ? block.width : block.dims)
+                            : reader.schema_ready() ? reader.width()
+                                                    : 0;
+  if (pipelines.empty() || width <= pipelines[0]->width()) return Status::ok();
+  Status st = check_run_memory(pipelines, width);
+  if (!st) block.clear();
+  return st;
 }
 
 }  // namespace
@@ -339,6 +355,7 @@ Status CsvRunner::push(const char* data, std::size_t size) {
   Status st = reader_.feed(data, size, block_);
   parse_ms_ += ms_since(start);
   if (Status task = adopt_task(); !task) return task;
+  if (Status room = room_for(pipelines_, reader_, block_); !room) return room;
   run_block();  // rows before a bad row are learned either way
   return st;
 }
@@ -361,6 +378,7 @@ Status CsvRunner::learn_apart(RowBlock& rows, const ApartCounts& counts) {
 Status CsvRunner::finish() {
   Status st = reader_.finish(block_);
   if (Status task = adopt_task(); !task) return task;
+  if (Status room = room_for(pipelines_, reader_, block_); !room) return room;
   run_block();
   if (shuffle_rows_ && buffer_.size()) {  // drain the shuffle buffer in random order
     std::vector<std::size_t> order(buffer_.size());

@@ -6,6 +6,7 @@
 #include "core/numerics.hpp"
 #include "core/spec.hpp"
 #include "pipeline/registry.hpp"
+#include "pipeline/run_memory.hpp"
 
 namespace onepass {
 
@@ -327,6 +328,7 @@ Result<int> Pipeline::learn_sparse(const SparseRow& x, std::size_t dims, double 
   Status st = check_label(task_, y);
   if (st) st = check_width(dims);
   if (st) st = check_sparse_row(x, dims);
+  if (st && dims_ == 0) st = check_run_memory(*this, dims);  // the first row sets the width
   if (!st) return st;
   if (dims_ == 0) set_dims(dims);
   return learn_sparse_checked(x, y);
@@ -525,6 +527,7 @@ Status Pipeline::load(const PipelineState& saved) {
 Result<int> Pipeline::learn_one(const double* x, std::size_t dims, double y) {
   Status st = check_label(task_, y);
   if (st) st = check_row(x, dims);
+  if (st && dims_ == 0) st = check_run_memory(*this, dims);  // the first row sets the width
   if (!st) return st;
   if (dims_ == 0) set_dims(dims);
   return learn_checked(x, y);

@@ -1,6 +1,7 @@
 #include "pipeline/svmlight_runner.hpp"
 
 #include "onepass/api/defaults.hpp"
+#include "pipeline/run_memory.hpp"
 
 namespace onepass {
 
@@ -13,6 +14,9 @@ Result<std::unique_ptr<SvmlightRunner>> SvmlightRunner::create(
       specs.empty() ? std::vector<std::string>{default_pipeline(options.task)} : specs, every,
       window, options.task);
   if (!built) return built.status();
+  // The width is known before any row (option dims): a run that cannot fit is refused now.
+  st = check_run_memory(built.value(), options.dims);
+  if (!st) return st;
   std::unique_ptr<SvmlightRunner> runner(new SvmlightRunner(options));
   runner->pipelines_ = built.take();
   return runner;
@@ -33,6 +37,8 @@ Result<std::unique_ptr<SvmlightRunner>> SvmlightRunner::resume(
                            " features; the rows are read " + std::to_string(options.dims) +
                            " wide");
   }
+  st = check_run_memory(pipelines, options.dims);
+  if (!st) return st;
   std::unique_ptr<SvmlightRunner> runner(new SvmlightRunner(options));
   runner->pipelines_ = std::move(pipelines);
   return runner;

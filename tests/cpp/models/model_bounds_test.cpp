@@ -43,6 +43,22 @@ TEST(ModelBounds, SizeIsBoundedBeforeAnythingIsRead) {
             "not read");
 }
 
+TEST(ModelBounds, TheWriterRefusesAFileThatCouldNotBeReadBack) {
+  // The same bound on the writer's side: at it a file is written, past it refused unwritten.
+  EXPECT_TRUE(check_model_text(kMaxModelBytes));
+  EXPECT_EQ(check_model_text(kMaxModelBytes + 1).message(),
+            "the model file would be 536870913 bytes, more than a model file may be (536870912 "
+            "bytes: 2^24 inputs at 32 bytes a number, about the longest text JavaScript holds); "
+            "it is not written, since it could not be read back");
+  // Within it, the text the front ends write is the model's.
+  auto p = Pipeline::build("zscore | pa1 +avg").take();
+  const double x[] = {1, 2};
+  p->learn_one(x, 2, 1);
+  const Result<std::string> text = model_file_text(*p, kSchema);
+  ASSERT_TRUE(text) << text.message();
+  EXPECT_EQ(text.value(), model_to_json(*p, kSchema));
+}
+
 TEST(ModelBounds, ModelsAsWrittenStillLoad) {
   for (const char* spec : {"zscore | logreg", "pa1 +avg", "arow", "ftrl +vote", "adagrad +avg",
                            "pater2", "fs +avg", "pa1 +avg +platt"}) {

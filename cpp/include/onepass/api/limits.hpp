@@ -4,3 +4,4 @@
 #pragma once
 
 #include "core/limits.hpp"
+#include "pipeline/run_memory.hpp"  // run_memory_limit, check_run_memory

@@ -52,6 +52,10 @@ std::string stats_json(const RunnerType& runner, std::size_t i);
 // Pipeline i as a model file, with the schema of what the reader read.
 template <class RunnerType>
 std::string model_json(const RunnerType& runner, std::size_t i);
+// The same, as the front ends write it: refused when its text would pass the bound of a model
+// file (models/model_json.hpp model_file_text), before anything is written.
+template <class RunnerType>
+Result<std::string> model_file(const RunnerType& runner, std::size_t i);
 
 // What both CLIs say when a bad row stopped a run with --save: the rows learned before it are
 // kept, and their model is written to `file` all the same.

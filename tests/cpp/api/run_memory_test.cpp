@@ -1,0 +1,84 @@
+// What a run may hold (pipeline/run_memory.hpp, docs/design.md "What a run may hold"): the
+// estimate is the stages' own state at the run's width, and a run past the bound is refused with
+// the bytes it needs and the bound, before any of it is allocated.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "onepass/api/limits.hpp"
+#include "onepass/api/runners.hpp"
+
+namespace onepass {
+namespace {
+
+std::unique_ptr<Pipeline> built(const std::string& spec) {
+  return Pipeline::build(spec).take();
+}
+
+TEST(RunMemory, TheEstimateIsTheStagesOwnStateAtTheWidth) {
+  // A scaler adds its own state a feature (Scaler::state) and the row it hands on.
+  auto scaled = built("zscore | pa");
+  scaled->set_dims(1000);
+  const std::size_t zscore_values = scaled->scaler(0).state().size();
+  ASSERT_GT(zscore_values, 1000u);
+  for (const std::size_t width : {1000u, 5000u}) {
+    const std::uint64_t more =
+        pipeline_bytes(*built("zscore | pa"), width) - pipeline_bytes(*built("pa"), width);
+    EXPECT_EQ(more, sizeof(double) * (zscore_values / 1000 + 1) * width) << width;
+  }
+  // Linear in the width: a feature costs the same at any width, and +avg's copy of the weights
+  // costs more than the learner alone.
+  auto avg = built("zscore | arow +avg");
+  const std::uint64_t a = pipeline_bytes(*avg, 1000), b = pipeline_bytes(*avg, 2000),
+                      c = pipeline_bytes(*avg, 3000);
+  EXPECT_EQ(c - b, b - a);
+  EXPECT_GT(pipeline_bytes(*avg, 1000), pipeline_bytes(*built("zscore | arow"), 1000));
+  // Nothing is allocated for the estimate: the pipeline stays without a width.
+  EXPECT_EQ(avg->dims(), 0u);
+}
+
+TEST(RunMemory, PipelinesPastTheBoundAreRefusedBeforeTheirWidthIsAllocated) {
+  EXPECT_EQ(run_memory_limit(), kMaxRunBytes);  // natively; the module's maximum in wasm
+  EXPECT_EQ(kMaxRunBytes, std::uint64_t{1} << 34);
+  SvmlightOptions options;
+  options.dims = kMaxDims;
+  const std::vector<std::string> many(16, "zscore | arow +avg");
+  auto refused = start_svmlight_runner(options, many, {}, 0);
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.message().find(
+                "(16 pipelines at 16777216 features); the limit is 16 GB: fewer pipelines or "
+                "features fit"),
+            std::string::npos)
+      << refused.message();
+  EXPECT_EQ(refused.message().rfind("these dims and pipelines need ", 0), 0u) << refused.message();
+  // One of them fits (and nothing of its width is allocated before a row comes).
+  auto one = start_svmlight_runner(options, {"zscore | arow +avg"}, {}, 0);
+  ASSERT_TRUE(one) << one.message();
+  EXPECT_EQ(one.value()->pipeline(0).dims(), 0u);
+  EXPECT_TRUE(check_run_memory(*built("pa"), kMaxDims));
+}
+
+TEST(RunMemory, ACsvHeaderTooWideForItsPipelinesStopsTheRunBeforeTheyTakeIt) {
+  // 99,999 numeric columns and a label, under the default bound of 100,000 fields: one pipeline
+  // holds a few megabytes at that width, 3,000 of them more than the bound.
+  std::string header, row;
+  for (int j = 1; j < 100000; ++j) {
+    header += "c" + std::to_string(j) + ",";
+    row += std::to_string(j % 7) + ",";
+  }
+  const std::string text = header + "label\n" + row + "1\n" + row + "0\n";
+  const std::vector<std::string> specs(3000, "zscore | arow +avg");
+  auto runner = start_csv_runner(CsvOptions{}, specs, {}, 0).take();
+  Status st = runner->push(text.data(), text.size());
+  if (st) st = runner->finish();
+  ASSERT_FALSE(st);
+  EXPECT_NE(st.message().find("(3000 pipelines at 99999 features); the limit is 16 GB"),
+            std::string::npos)
+      << st.message();
+  EXPECT_EQ(runner->pipeline(0).width(), 0u);  // nothing of that width was allocated
+  EXPECT_EQ(runner->pipeline(0).rows(), 0u);
+}
+
+}  // namespace
+}  // namespace onepass
