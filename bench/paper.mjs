@@ -268,6 +268,9 @@ const s0Document = (made, sections) => [
   '  the best on heart and liver; on diabetes most logistic models sit near the majority rate.',
   '- The unscaled learners (SGD, FS family) see cholesterol ~250 and glucose ~120 directly; the FS',
   "  family's sigmoid maps saturate (spec 4.3), and FS-2 can diverge (spec 2.6, reported by onepass).",
+  '  On diabetes it does: the rows whose margin is then undefined (inf - inf) are ties, answered',
+  '  with the positive class (D-TIE), so FS-2 says yes to nearly every row and its accuracy is',
+  "  about the positives' share.",
 ];
 
 /** The S4 file around its data sets' sections (in S4_DATA's order). */
