@@ -11,9 +11,8 @@ import { driftMarks, driftWords } from '../drift';
 import type { Result } from '../protocol';
 import { download } from '../exports';
 import { type App, learned, runTask, shownTask, staleness } from '../state';
-import { resultsTask } from '../tasks';
 import { watch } from '../store';
-import { chartWords, type Task } from '../tasks';
+import { chartWords, resultsTask, type Task } from '../tasks';
 
 /** A curve on the grid of 101 points as [x, y, x, y, ...]. */
 const grid = (curve: Float64Array): Float64Array =>
@@ -137,11 +136,11 @@ export function mountChartsPanel(root: HTMLElement, app: App): void {
     (results) => {
       const binary = results.length > 0 && resultsTask(results) === 'binary';
       calibrationSaid.hidden = !binary;
-      const curves = binary ? calibrated(results) : [];
-      calibrationDrawn.hidden = curves.length === 0;
-      calibrationNone.hidden = !binary || curves.length > 0;
+      const bins = binary ? calibrated(results) : [];
+      calibrationDrawn.hidden = bins.length === 0;
+      calibrationNone.hidden = !binary || bins.length > 0;
       calibrationNone.replaceChildren(
-        ...(binary && curves.length === 0
+        ...(binary && bins.length === 0
           ? [
               'No pipeline of this run gives probabilities, so there is no calibration to show. ',
               'Add ',
@@ -154,8 +153,8 @@ export function mountChartsPanel(root: HTMLElement, app: App): void {
             ]
           : []),
       );
-      reliability.show(curves);
-      showBins(calibrationBins, curves);
+      reliability.show(bins);
+      showBins(calibrationBins, bins);
     },
   );
   watch(
