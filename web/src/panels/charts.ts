@@ -1,8 +1,10 @@
 // The charts panel: cumulative mistakes and the recent error rate of the run shown (for a
 // number: cumulative absolute error and the recent mean absolute error), redrawn at most once
-// per animation frame as its points come; the holdout's ROC and precision-recall curves; the
+// per animation frame as its points come; the reliability curves of the pipelines that give
+// probabilities, once the run has results; the holdout's ROC and precision-recall curves; the
 // pipeline pointed at in the results standing out; the chart as a PNG.
 import type { RunResult } from 'onepass';
+import { calibrated, ReliabilityChart, showBins } from '../calibration';
 import { MistakesChart, rollingError, seriesStyle } from '../chart';
 import { el, find, findAll } from '../dom';
 import { driftMarks, driftWords } from '../drift';
@@ -10,7 +12,7 @@ import type { Result } from '../protocol';
 import { download } from '../exports';
 import { type App, learned, runTask, shownTask, staleness } from '../state';
 import { watch } from '../store';
-import { chartWords, type Task } from '../tasks';
+import { chartWords, resultsTask, type Task } from '../tasks';
 
 /** A curve on the grid of 101 points as [x, y, x, y, ...]. */
 const grid = (curve: Float64Array): Float64Array =>
@@ -34,6 +36,14 @@ export function mountChartsPanel(root: HTMLElement, app: App): void {
     'false-positive rate',
   );
   const pr = new MistakesChart(find(root, 'pr'), 'precision', null, 'recall');
+  const reliability = new ReliabilityChart(find(root, 'calibration'));
+  const [calibrationSaid, calibrationNone, calibrationDrawn] = findAll(
+    root,
+    'calibration-said',
+    'calibration-none',
+    'calibration-drawn',
+  );
+  const calibrationBins = find<HTMLTableElement>(root, 'calibration-bins');
   const curves = find<HTMLDivElement>(root, 'holdout-curves');
   const exportPng = find<HTMLButtonElement>(root, 'export-png');
   const driftSaid = find<HTMLDivElement>(root, 'drift-said');
@@ -119,6 +129,34 @@ export function mountChartsPanel(root: HTMLElement, app: App): void {
       driftSaid.hidden = lines.length === 0;
     },
   );
+  // The reliability curves of a yes/no run's results; for a run with none, how to get them.
+  watch(
+    store,
+    (s) => s.run?.results ?? NONE,
+    (results) => {
+      const binary = results.length > 0 && resultsTask(results) === 'binary';
+      calibrationSaid.hidden = !binary;
+      const bins = binary ? calibrated(results) : [];
+      calibrationDrawn.hidden = bins.length === 0;
+      calibrationNone.hidden = !binary || bins.length > 0;
+      calibrationNone.replaceChildren(
+        ...(binary && bins.length === 0
+          ? [
+              'No pipeline of this run gives probabilities, so there is no calibration to show. ',
+              'Add ',
+              el('code', '+platt'),
+              ' to one (',
+              el('code', `${results[0].pipeline} +platt`),
+              ') to turn its scores into probabilities, or choose a logistic learner such as ',
+              el('code', 'zscore | logreg'),
+              '.',
+            ]
+          : []),
+      );
+      reliability.show(bins);
+      showBins(calibrationBins, bins);
+    },
+  );
   watch(
     store,
     (s) => s.run?.holdout,
@@ -141,7 +179,7 @@ export function mountChartsPanel(root: HTMLElement, app: App): void {
     store,
     (s) => s.focus,
     (i) => {
-      for (const c of [chart, rolling, roc, pr]) c.focus(i);
+      for (const c of [chart, rolling, roc, pr, reliability]) c.focus(i);
     },
   );
   exportPng.addEventListener('click', () => {
