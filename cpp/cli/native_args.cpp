@@ -1,10 +1,17 @@
 #include "native_args.hpp"
 
+#include <unistd.h>
+#include <zlib.h>
+
+#include <algorithm>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <string_view>
 
 #include "onepass/api/csv_options.hpp"
 
@@ -25,22 +32,68 @@ onepass::Result<Reading> reading_of(const onepass::CommandLine& line) {
   return Reading{line.csv, line.svmlight(), line.svm};
 }
 
+namespace {
+
+// A gzip stream (a .csv.gz) reads as its text, as the JS CLI reads one: zlib's gzread
+// decompresses what starts with gzip's magic bytes (RFC 1952) and passes anything else through.
+struct GzipInput {
+  explicit GzipInput(const std::string& path)
+      : file(path == "-" ? gzdopen(dup(fileno(stdin)), "rb") : gzopen(path.c_str(), "rb")) {}
+  ~GzipInput() {
+    if (file) gzclose(file);
+  }
+  GzipInput(const GzipInput&) = delete;
+  GzipInput& operator=(const GzipInput&) = delete;
+  gzFile file;
+};
+
+}  // namespace
+
 onepass::Status read_in_chunks(const std::string& path, std::size_t chunk,
                                const std::function<onepass::Status(const char*, std::size_t)>& push,
                                const std::function<onepass::Status()>& finish) {
-  std::ifstream file;
-  if (path != "-") {
-    file.open(path, std::ios::binary);
-    if (!file) return onepass::Status::error("cannot open " + path);
-  }
-  std::istream& in = path == "-" ? std::cin : file;
-  std::vector<char> buf(chunk);
+  GzipInput in(path);
+  if (!in.file) return onepass::Status::error("cannot open " + path);
+  const auto size = static_cast<unsigned>(std::min<std::size_t>(chunk, 1u << 30));
+  std::vector<char> buf(size);
+  // Whole lines are pushed; the bytes after the last line break wait at buf's start for the
+  // rest of their line, so that a stream cut short learns every whole line before the cut and
+  // not the cut one (which finish() would take for a row).
+  std::size_t held = 0;
+  bool mid_line = false;  // the bytes pushed end inside a line (one longer than a chunk)
   onepass::Status st = onepass::Status::ok();
-  while (st && in) {
-    in.read(buf.data(), static_cast<std::streamsize>(buf.size()));
-    st = push(buf.data(), static_cast<std::size_t>(in.gcount()));
+  while (st) {
+    if (held == size) {  // a line longer than a chunk goes on as it comes
+      st = push(buf.data(), held);
+      held = 0;
+      mid_line = true;
+      if (!st) break;
+    }
+    const int n = gzread(in.file, buf.data() + held, size - static_cast<unsigned>(held));
+    int code = Z_OK;
+    const char* what = gzerror(in.file, &code);
+    if (n == 0 && code == Z_OK) {  // the end
+      if (held) st = push(buf.data(), held);
+      if (st) st = finish();
+      break;
+    }
+    const std::size_t total = held + static_cast<std::size_t>(std::max(n, 0));
+    const std::size_t last = std::string_view(buf.data(), total).rfind('\n');
+    if (last == std::string_view::npos) {
+      held = total;
+    } else {
+      st = push(buf.data(), last + 1);
+      mid_line = false;
+      held = total - last - 1;
+      std::memmove(buf.data(), buf.data() + last + 1, held);
+    }
+    if (st && (n < 0 || code != Z_OK)) {  // cut short (Z_BUF_ERROR) or damaged
+      if (!mid_line) finish();            // the whole lines before it; the message says why it ends
+      st =
+          onepass::Status::error(std::string("the gzip-compressed input cannot be decompressed (") +
+                                 (code == Z_BUF_ERROR ? "it ends early: truncated?" : what) + ")");
+    }
   }
-  if (st) st = finish();
   return st ? st : onepass::Status::error(path + ": " + st.message());
 }
 

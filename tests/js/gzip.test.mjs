@@ -1,15 +1,17 @@
 // A .csv.gz reads as its CSV wherever a source is read: the API's sources (bytes, a Blob, a
 // stream, a file path, which is then streamed rather than read in ranges by parser workers) and
 // the CLI's run, evaluate and predict; the results are those of the plain text, bit for bit. A
-// damaged gzip stream is an error that says so; text pushed raw is never taken for gzip.
+// damaged gzip stream is an error that says so; text pushed raw is never taken for gzip. The
+// native CLI reads gzip as well (zlib), with the rows before a cut kept.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { decompressed, load } from 'onepass';
-import { cli, dataFile } from './helpers.mjs';
+import { cli, dataFile, root } from './helpers.mjs';
 
 const op = await load();
 const text = readFileSync(dataFile('heart.csv'));
@@ -82,6 +84,41 @@ test('the CLI runs, evaluates and predicts on a .csv.gz as on its text', () => {
     const model = join(dir, 'model.json');
     assert.equal(cli(['run', plain, '-p', 'zscore | logreg', '--save', model, '-q']).status, 0);
     same((f) => ['predict', f, '--model', model]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the native CLI reads a .csv.gz as its text, and one cut short keeps what it learned', () => {
+  const native = join(root, 'build/native/onepass-native');
+  const dir = mkdtempSync(join(tmpdir(), 'onepass-gzip-'));
+  const run = (args, input) =>
+    spawnSync(native, args, { encoding: 'utf8', ...(input ? { input } : {}) });
+  try {
+    const plain = join(dir, 'heart.csv');
+    const packed = join(dir, 'heart.csv.gz');
+    writeFileSync(plain, text);
+    writeFileSync(packed, gz);
+    const args = (f) => ['run', f, '-p', 'zscore | logreg', '--label', 'label'];
+    const a = run(args(plain));
+    const b = run(args(packed));
+    assert.equal(a.status, 0, a.stderr);
+    assert.equal(b.status, 0, b.stderr);
+    assert.equal(b.stdout, a.stdout);
+    assert.equal(run(args('-'), gzipSync(text)).stdout, a.stdout); // standard input too
+    assert.equal(
+      run(['evaluate', packed, '--folds', '3', '-p', 'zscore | logreg']).stdout,
+      run(['evaluate', plain, '--folds', '3', '-p', 'zscore | logreg']).stdout,
+    );
+    // Cut in the middle: an error that says so, exit 1, and the rows before it saved.
+    const cut = join(dir, 'cut.csv.gz');
+    writeFileSync(cut, gz.subarray(0, Math.floor(gz.length / 2)));
+    const model = join(dir, 'model.json');
+    const c = run([...args(cut), '--save', model]);
+    assert.equal(c.status, 1);
+    assert.match(c.stderr, /the gzip-compressed input cannot be decompressed \(it ends early/);
+    const rows = JSON.parse(readFileSync(model, 'utf8')).learner.state[0]; // logreg's steps
+    assert.ok(rows > 0 && rows < 270, `rows ${rows}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
