@@ -391,49 +391,10 @@ Result<ModelSchema> schema_of(const json& j) {
 
 }  // namespace model_document
 
-Status check_model_size(std::uint64_t bytes) {
-  if (bytes <= kMaxModelBytes) return Status::ok();
-  return Status::error("the model file is " + std::to_string(bytes) +
-                       " bytes, more than a model file may be (" + std::to_string(kMaxModelBytes) +
-                       " bytes: 2^24 inputs at 32 bytes a number, about the longest text "
-                       "JavaScript holds); it is not read");
-}
-
 std::string model_to_json(const Pipeline& pipeline, const ModelSchema& schema) {
   json j = map_strings(body_of(pipeline, schema), file_string);
   j["checksum"] = checksum_of(j);
   return j.dump(1);
-}
-
-Status check_model_text(std::uint64_t bytes) {
-  if (bytes <= kMaxModelBytes) return Status::ok();
-  return Status::error("the model file would be " + std::to_string(bytes) +
-                       " bytes, more than a model file may be (" + std::to_string(kMaxModelBytes) +
-                       " bytes: 2^24 inputs at 32 bytes a number, about the longest text "
-                       "JavaScript holds); it is not written, since it could not be read back");
-}
-
-namespace {
-
-std::uint64_t numbers_in(const LearnerState& s) {
-  std::uint64_t n = s.params.size() + s.state.size();
-  for (const LearnerState& inner : s.inner) n += numbers_in(inner);
-  return n;
-}
-
-}  // namespace
-
-Result<std::string> model_file_text(const Pipeline& pipeline, const ModelSchema& schema) {
-  const PipelineState state = pipeline.save();
-  std::uint64_t numbers = numbers_in(state.learner) + numbers_in(state.drift_background) +
-                          state.progress.size() + state.class_weights.size() + state.drift.size();
-  for (const auto& scaler : state.scalers) numbers += scaler.size();
-  Status st = check_model_text(2 * numbers);  // at least: the text is not built
-  if (!st) return st;
-  std::string text = model_to_json(pipeline, schema);
-  st = check_model_text(text.size());
-  if (!st) return st;
-  return text;
 }
 
 Result<LoadedModel> model_from_json(const std::string& text) {
