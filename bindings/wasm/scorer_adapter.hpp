@@ -32,13 +32,16 @@ class JsScorer {
   }
   // The decision threshold (api/scorer.hpp set_threshold): "" or why not.
   std::string set_threshold(double t) { return scorer_->set_threshold(t).message(); }
-  // Explains each row from now on (api/scorer.hpp explain): "" or why not.
-  std::string explain(double count) {
-    if (!(count >= 1 && count <= static_cast<double>(onepass::kMaxExplainCount) &&
-          count == static_cast<double>(static_cast<std::size_t>(count))))
+  // Explains each row from now on (api/scorer.hpp explain): "" or why not. true asks for the
+  // default count (pipeline/explain.hpp kDefaultExplainCount), as `--explain` alone does.
+  std::string explain(val count) {
+    if (count.isTrue()) return scorer_->explain(onepass::kDefaultExplainCount).message();
+    const double n = count.isNumber() ? count.as<double>() : 0;
+    if (!(n >= 1 && n <= static_cast<double>(onepass::kMaxExplainCount) &&
+          n == static_cast<double>(static_cast<std::size_t>(n))))
       return "explain is true or a whole number from 1 to " +
              std::to_string(onepass::kMaxExplainCount);
-    return scorer_->explain(static_cast<std::size_t>(count)).message();
+    return scorer_->explain(static_cast<std::size_t>(n)).message();
   }
   val chunk_buffer(std::size_t n) { return chunk_.view(n); }
   val push(std::size_t n) { return status_value(scorer_->push(chunk_.data(), n)); }
