@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { load } from 'onepass';
-import { cli, dataFile, root } from './helpers.mjs';
+import { cli, dataFile, heartBothWays, root } from './helpers.mjs';
 
 const heart = dataFile('heart.csv');
 const penguins = join(root, 'tests/fixtures/penguins.csv');
@@ -101,6 +101,25 @@ test('predict --explain: both CLIs write the same bytes, and each row adds up to
         rows.some((r) => [1, 2, 3, 4, 5].some((k) => /^(Island|Sex)=/.test(r[`feature${k}`]))),
         'an encoded level is explained by its name',
       );
+  }
+});
+
+test('a model of svmlight rows is explained alike, its features named x1, x2, ...', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'onepass-explain-'));
+  const { svm, dims } = heartBothWays(100);
+  const file = join(dir, 'heart.svm');
+  writeFileSync(file, svm);
+  const model = join(dir, 's.json');
+  const args = ['--format', 'svmlight', '--dims', String(dims), '-p', 'maxabs | pa'];
+  assert.equal(cli(['run', file, ...args, '--save', model]).status, 0);
+  const js = cli(['predict', file, '--model', model, '--explain', '3']);
+  assert.equal(js.status, 0, js.stderr);
+  assert.equal(native(['predict', file, '--model', model, '--explain', '3']).stdout, js.stdout);
+  const rows = table(js.stdout);
+  assert.equal(rows.length, 100);
+  for (const row of rows) {
+    assertSums(row, Number(row.score), 3);
+    for (const k of [1, 2, 3]) if (row[`feature${k}`]) assert.match(row[`feature${k}`], /^x\d+$/);
   }
 });
 
