@@ -138,6 +138,7 @@ EMSCRIPTEN_BINDINGS(onepass) {
   register_stream(emscripten::class_<JsScorer>("Scorer"))
       .function("take", &JsScorer::take)
       .function("setThreshold", &JsScorer::set_threshold)
+      .function("explain", &JsScorer::explain)
       .function("csvHeader", &JsScorer::csv_header)
       .function("csvLines", &JsScorer::csv_lines)
       .function("hasProbability", &JsScorer::has_probability)

@@ -349,9 +349,21 @@ export interface RawStreamCsv {
   rows(): number;
   delete(): void;
 }
+/** A row's largest contributions to its score (docs/algorithms.md 1.9). */
+export interface RowExplanation {
+  /** The largest |contribution| first: the feature's name and index in the model, its raw
+   * value (NaN: missing) and w_j z_j in the score's units. */
+  contributions: { feature: string; index: number; value: number; contribution: number }[];
+  /** The sum of the contributions not listed. */
+  rest: number;
+  /** The bias: bias + rest + the contributions listed is the score. */
+  bias: number;
+}
+
 export interface RawScorer {
   init(model: string, options: object): string;
   setThreshold(t: number): string;
+  explain(count: unknown): string;
   chunkBuffer(n: number): Uint8Array;
   push(n: number): RawStatus;
   finish(): RawStatus;
@@ -364,6 +376,7 @@ export interface RawScorer {
     values: Float64Array | null;
     classProbabilities: Float64Array | null;
     targets: Float64Array | null;
+    explanations: RowExplanation[] | null;
   };
   csvHeader(): string;
   csvLines(
@@ -373,6 +386,7 @@ export interface RawScorer {
     lines: Float64Array,
     values: Float64Array | null,
     classProbabilities: Float64Array | null,
+    explanations: RowExplanation[] | null,
   ): string;
   hasProbability(): boolean;
   hasLabels(): boolean;

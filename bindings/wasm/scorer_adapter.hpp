@@ -32,6 +32,17 @@ class JsScorer {
   }
   // The decision threshold (api/scorer.hpp set_threshold): "" or why not.
   std::string set_threshold(double t) { return scorer_->set_threshold(t).message(); }
+  // Explains each row from now on (api/scorer.hpp explain): "" or why not. true asks for the
+  // default count (pipeline/explain.hpp kDefaultExplainCount), as `--explain` alone does.
+  std::string explain(val count) {
+    if (count.isTrue()) return scorer_->explain(onepass::kDefaultExplainCount).message();
+    const double n = count.isNumber() ? count.as<double>() : 0;
+    if (!(n >= 1 && n <= static_cast<double>(onepass::kMaxExplainCount) &&
+          n == static_cast<double>(static_cast<std::size_t>(n))))
+      return "explain is true or a whole number from 1 to " +
+             std::to_string(onepass::kMaxExplainCount);
+    return scorer_->explain(static_cast<std::size_t>(n)).message();
+  }
   val chunk_buffer(std::size_t n) { return chunk_.view(n); }
   val push(std::size_t n) { return status_value(scorer_->push(chunk_.data(), n)); }
   val finish() { return status_value(scorer_->finish()); }
@@ -55,14 +66,17 @@ class JsScorer {
     out.set("classProbabilities", task && !r.class_probabilities.empty()
                                       ? typed_copy(r.class_probabilities)
                                       : val::null());
+    out.set("explanations", scorer_->explained() ? explanations_value(r) : val::null());
     return out;
   }
   // The predictions CSV (api/scorer.hpp): its header, and the lines of rows that take()
   // gave (the JS Scorer's toCsv hands them back).
   std::string csv_header() const { return scorer_->csv_header(); }
   std::string csv_lines(val scores, val predictions, val probabilities, val lines, val values,
-                        val class_probabilities) const {
+                        val class_probabilities, val explanations) const {
     onepass::ScoredRows r;
+    if (!explanations.isNull() && !explanations.isUndefined())
+      r.explanations = explanations_of(explanations);
     if (!values.isNull() && !values.isUndefined())
       r.values = emscripten::convertJSArrayToNumberVector<double>(values);
     if (!class_probabilities.isNull() && !class_probabilities.isUndefined())
@@ -99,6 +113,48 @@ class JsScorer {
   std::string summary() const { return scorer_->summary(); }
 
  private:
+  // Each row's explanation (docs/algorithms.md 1.9) as { contributions: [{ feature, index,
+  // value, contribution }], rest, bias }, and back (csv_lines).
+  val explanations_value(const onepass::ScoredRows& r) const {
+    const std::vector<std::string>& names = scorer_->feature_names();
+    val rows = val::array();
+    for (std::size_t i = 0; i < r.explanations.size(); ++i) {
+      const onepass::Explanation& e = r.explanations[i];
+      val top = val::array();
+      for (std::size_t k = 0; k < e.top.size(); ++k) {
+        const auto& c = e.top[k];
+        val item = val::object();
+        item.set("feature",
+                 c.feature < names.size() ? names[c.feature] : std::to_string(c.feature));
+        item.set("index", static_cast<double>(c.feature));
+        item.set("value", c.value);
+        item.set("contribution", c.contribution);
+        top.set(k, item);
+      }
+      val row = val::object();
+      row.set("contributions", top);
+      row.set("rest", e.rest);
+      row.set("bias", e.bias);
+      rows.set(i, row);
+    }
+    return rows;
+  }
+  static std::vector<onepass::Explanation> explanations_of(const val& rows) {
+    std::vector<onepass::Explanation> out(rows["length"].as<std::size_t>());
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      const val row = rows[i];
+      const val top = row["contributions"];
+      out[i].rest = row["rest"].as<double>();
+      out[i].bias = row["bias"].as<double>();
+      for (std::size_t k = 0, n = top["length"].as<std::size_t>(); k < n; ++k) {
+        const val c = top[k];
+        out[i].top.push_back({static_cast<std::size_t>(c["index"].as<double>()),
+                              c["value"].as<double>(), c["contribution"].as<double>()});
+      }
+    }
+    return out;
+  }
+
   std::unique_ptr<onepass::Scorer> scorer_;
   ChunkBuffer chunk_;
 };

@@ -2,6 +2,7 @@
 // model, as the JS CLI does it (the same API underneath, the same output).
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -47,6 +48,13 @@ int predict(onepass::CommandLine line) {
             scorer.set_threshold(std::strtod(line.value("--threshold").c_str(), nullptr));
         !st)
       return failure("--threshold: " + st.message());
+  // docs/algorithms.md 1.9: --explain was checked as a count; the scorer says whether this
+  // model's predictions split into contributions.
+  if (line.has("--explain"))
+    if (onepass::Status st =
+            scorer.explain(std::strtoull(line.value("--explain").c_str(), nullptr, 10));
+        !st)
+      return failure("--explain: " + st.message());
   std::ofstream file_out;
   if (!out_file.empty()) {
     errno = 0;

@@ -16,6 +16,7 @@ import { mountBreakdownPanel } from './panels/breakdown';
 import { mountCrossValidationPanel } from './panels/crossvalidation';
 import { mountChartsPanel } from './panels/charts';
 import { mountDataPanel } from './panels/data';
+import { mountExplainPanel } from './panels/explain';
 import { mountModelPanel } from './panels/model';
 import { mountPipelinesPanel } from './panels/pipelines';
 import { mountResultsPanel } from './panels/results';
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
     ['charts-panel', mountChartsPanel],
     ['scales-panel', mountScalesPanel],
     ['cv-panel', mountCrossValidationPanel],
+    ['explain-panel', mountExplainPanel],
     ['model-panel', mountModelPanel],
   ] as const)
     mount(find(document, id), app);

@@ -48,6 +48,7 @@ import type {
   SvmlightOptions,
   SvmlightReadOptions,
   ThresholdOption,
+  ExplainOption,
 } from './types.js';
 
 /** @internal A CLI's command line as the core read it: its positional words, and each option
@@ -128,12 +129,13 @@ export interface Onepass {
   /** Reads a labelled CSV (or, with format: 'svmlight', svmlight rows) into memory for
    * holdout, cross-validation and learning curves. */
   loadDataset(source: CsvSource, options?: DatasetOptions): Promise<Dataset>;
-  /** Frozen predictions of a model over CSV bytes (label column optional). */
-  csvScorer(model: ModelInput, options?: CsvReadOptions & ThresholdOption): Scorer;
+  /** Frozen predictions of a model over CSV bytes (label column optional); with `explain`,
+   * each row's largest contributions to its score (docs/algorithms.md 1.9). */
+  csvScorer(model: ModelInput, options?: CsvReadOptions & ThresholdOption & ExplainOption): Scorer;
   /** Frozen predictions of a model trained on svmlight rows over svmlight bytes. */
   svmlightScorer(
     model: ModelInput,
-    options?: Pick<SvmlightReadOptions, 'positive' | 'onError'> & ThresholdOption,
+    options?: Pick<SvmlightReadOptions, 'positive' | 'onError'> & ThresholdOption & ExplainOption,
   ): Scorer;
   /**
    * Warms the engine up: streams a short synthetic CSV (2,000 rows, about 200 KB) through
@@ -362,18 +364,27 @@ function thresholded(s: RawScorer, initError: string, threshold: number | undefi
   return err && `--threshold: ${err}`;
 }
 
+/** A scorer's explanations (api/scorer.hpp explain), once its init and threshold succeeded: ""
+ * or the error. The core reads the value: true for its default count (docs/algorithms.md 1.9),
+ * or a count. */
+function explained(s: RawScorer, before: string, explain: boolean | number | undefined): string {
+  if (before || explain === undefined || explain === false) return before;
+  const err = s.explain(explain);
+  return err && `--explain: ${err}`;
+}
+
 /** A model's frozen predictions over CSV bytes, for the call named `where` (csvScorer, predict). */
 function csvScorer(
   { raw, csvKeys }: Loaded,
   where: string,
   model: ModelInput,
-  opts: CsvReadOptions & ThresholdOption = {},
+  opts: CsvReadOptions & ThresholdOption & ExplainOption = {},
 ): Scorer {
-  const { threshold, ...csv } = opts;
-  checkKeys(where, csv, [...csvKeys, 'threshold']);
+  const { threshold, explain, ...csv } = opts;
+  checkKeys(where, csv, [...csvKeys, 'threshold', 'explain']);
   const label = csv.label === undefined ? undefined : String(csv.label);
   const s = initialised(new raw.Scorer(), (o) =>
-    thresholded(o, o.init(modelText(model), { ...csv, label }), threshold),
+    explained(o, thresholded(o, o.init(modelText(model), { ...csv, label }), threshold), explain),
   );
   return new Scorer(s);
 }
@@ -384,10 +395,14 @@ function scorerMethods(m: Loaded): Pick<Onepass, 'csvScorer' | 'svmlightScorer'>
   return {
     csvScorer: (model, opts) => csvScorer(m, 'csvScorer', model, opts),
     svmlightScorer(model, opts = {}) {
-      const { threshold, ...svm } = opts;
-      checkKeys('svmlightScorer', svm, ['positive', 'onError', 'threshold']);
+      const { threshold, explain, ...svm } = opts;
+      checkKeys('svmlightScorer', svm, ['positive', 'onError', 'threshold', 'explain']);
       const s = initialised(new raw.Scorer(), (o) =>
-        thresholded(o, o.init(modelText(model), { ...svm, format: 'svmlight' }), threshold),
+        explained(
+          o,
+          thresholded(o, o.init(modelText(model), { ...svm, format: 'svmlight' }), threshold),
+          explain,
+        ),
       );
       return new Scorer(s);
     },

@@ -4,11 +4,19 @@
 // of the source is scored.
 import type { Scorer } from './scorer.js';
 import { sourceChunks } from './sources.js';
-import type { CsvReadOptions, CsvSource, ScoredRows, ThresholdOption } from './types.js';
+import type {
+  CsvReadOptions,
+  CsvSource,
+  ExplainOption,
+  RowExplanation,
+  ScoredRows,
+  ThresholdOption,
+} from './types.js';
 
 /** How predict reads its source: the CSV options (the model's schema fills what they leave
- * out; the label column may be absent) and a yes/no model's decision threshold. */
-export type PredictOptions = CsvReadOptions & ThresholdOption;
+ * out; the label column may be absent), a yes/no model's decision threshold, and whether each
+ * row is explained. */
+export type PredictOptions = CsvReadOptions & ThresholdOption & ExplainOption;
 
 /** A model's predictions for every row of a source, in the source's order. */
 export interface Predictions {
@@ -29,6 +37,9 @@ export interface Predictions {
   scores: Float64Array;
   /** Each row's line in the source (1-based). */
   lines: Float64Array;
+  /** With option explain, each row's largest contributions to its score (docs/algorithms.md
+   * 1.9): bias + rest + the contributions listed is `scores[i]`; else null. */
+  explanations: RowExplanation[] | null;
   /** Rows scored, those with a label, and those of them predicted right (classes only). */
   rows: number;
   labelled: number;
@@ -81,6 +92,7 @@ function predictions(scorer: Scorer, r: ScoredRows): Predictions {
     classes,
     scores: r.scores,
     lines: r.lines,
+    explanations: r.explanations ?? null,
     rows,
     labelled,
     correct,
@@ -115,5 +127,8 @@ function joined(parts: ScoredRows[]): ScoredRows {
     values: join((p) => p.values, doubles),
     classProbabilities: join((p) => p.classProbabilities, doubles),
     targets: join((p) => p.targets, doubles),
+    explanations: parts.some((p) => p.explanations)
+      ? parts.flatMap((p) => p.explanations ?? [])
+      : null,
   };
 }

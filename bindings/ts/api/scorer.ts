@@ -52,7 +52,8 @@ export class Scorer extends WasmOwned<RawScorer> {
     return this.#s.schema();
   }
 
-  /** The header of the predictions CSV: line, prediction, score (, probability). */
+  /** The header of the predictions CSV: line, prediction, score (, probability), and with
+   * option explain the groups featureK, valueK, contributionK, then rest and bias. */
   get csvHeader(): string {
     return this.#s.csvHeader();
   }
@@ -68,6 +69,7 @@ export class Scorer extends WasmOwned<RawScorer> {
       r.lines,
       r.values ?? null,
       r.classProbabilities ?? null,
+      r.explanations ?? null,
     );
   }
 

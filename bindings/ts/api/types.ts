@@ -19,6 +19,7 @@ import type {
   RawCv,
   RawCurve,
   RawReliabilityBin,
+  RowExplanation,
 } from '../onepass_wasm.mjs';
 
 export type Snapshot = RawSnapshot;
@@ -104,6 +105,15 @@ export type ModelInput = ModelJSON | string;
 export interface ThresholdOption {
   threshold?: number;
 }
+
+/** Each row's largest contributions to its score (docs/algorithms.md 1.9): `true` for 5, or how
+ * many (1 to 1000). Refused for learners whose score is not w.z + b (the Winnow family, nag, fs,
+ * fs1). */
+export interface ExplainOption {
+  explain?: boolean | number;
+}
+
+export type { RowExplanation };
 
 export interface MergeOptions {
   /** The element-wise mean of every stage's state, each model alike (merge before it weighed
@@ -308,6 +318,8 @@ export interface ScoredRows {
   classProbabilities?: Float64Array | null;
   /** The file's class index or number of each row (NaN where the row has none). */
   targets?: Float64Array | null;
+  /** Each row's largest contributions (option explain; else null). */
+  explanations?: RowExplanation[] | null;
 }
 
 /** Metric values by name, camelCase as the rest of the API; null where undefined (AUC with one

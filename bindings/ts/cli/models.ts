@@ -20,14 +20,19 @@ export async function predict(args: string[]): Promise<void> {
   // what it may be for this model.
   const given = w.value('--threshold');
   const threshold = given === undefined ? {} : { threshold: Number(given) };
+  // --explain [N]: the core gave its count, the default when no number followed
+  // (api/command_line.cpp); the scorer says whether this model can be explained.
+  const count = w.number('--explain');
+  const explain = count === undefined ? {} : { explain: count };
   const scorer =
     model.input === 'svmlight'
       ? op.svmlightScorer(model.text, {
           positive: csv.positive,
           onError: csv.onError,
           ...threshold,
+          ...explain,
         })
-      : op.csvScorer(model.text, { ...csv, ...threshold });
+      : op.csvScorer(model.text, { ...csv, ...threshold, ...explain });
   // Opened now: a path that cannot be written is a message, not a stream's late error event.
   let fd: number | undefined;
   try {

@@ -16,7 +16,7 @@ export const USAGE = `usage:
               [--metrics accuracy,f1,auc] [--curve 0.1,0.5,1] [--json]
               [--format svmlight --dims D [--index-base 0]]
   onepass predict <file.csv|file.svm|-> --model model.json [--out predictions.csv]
-              [--threshold T]
+              [--threshold T] [--explain [N]]
               [--skip-bad-rows] [CSV reading options]
               (a model trained on svmlight rows reads svmlight rows)
   onepass merge a.json b.json [...] -o merged.json [--mean | --weights 3,1,...] [--base b.json]
@@ -56,7 +56,9 @@ export const USAGE = `usage:
                indices counted from 0; a saved model keeps both
   predict      one prediction (and probability, for logistic models) per row; --threshold T
                says yes at a probability (or, for models without one, a margin) of at least T
-               (default 0.5, or 0); the model's
+               (default 0.5, or 0); --explain [N] adds each row's N (default 5) largest
+               contributions w*z (columns featureK, valueK, contributionK, then rest and
+               bias, which add up to the score; docs/algorithms.md 1.9); the model's
                features are found by header name, the label column may be absent
   merge        models of the same pipeline trained on shards of a stream, each weighed by the
                rows it learned (learners with a per-feature confidence, adagrad, ftrl, arow,

@@ -11,10 +11,15 @@
 #include "onepass/api/defaults.hpp"
 #include "onepass/api/limits.hpp"
 #include "onepass/api/streams.hpp"
+#include "pipeline/explain.hpp"
 
 namespace onepass {
 
 namespace {
+
+// The value of `--explain` without a number (pipeline/explain.hpp kDefaultExplainCount).
+const std::string kDefaultExplain = std::to_string(kDefaultExplainCount);
+const char* const kDefaultExplainText = kDefaultExplain.c_str();
 
 // How an option's value is read.
 enum class Kind {
@@ -28,6 +33,10 @@ enum class Kind {
   numbers,    // comma-separated numbers (merge --weights; merge_models checks what they may be)
   number,     // one finite number (predict --threshold; the scorer checks what it may be)
   format,     // csv, svmlight or libsvm
+  // A count from lo to hi whose value may be left out (`--explain`, `--explain 3`,
+  // `--explain=3`): the next word is its value only when it is a whole number; without one
+  // the option holds `fallback`.
+  optional_count,
 };
 
 struct Option {
@@ -35,6 +44,7 @@ struct Option {
   const char* alias;  // "" for none
   Kind kind;
   unsigned long long lo = 0, hi = 0;  // count
+  const char* fallback = "";          // optional_count
 };
 
 // The reading flags of run, evaluate and predict besides the CSV options' own
@@ -79,6 +89,8 @@ const std::map<std::string, std::vector<Option>>& command_options() {
        {{"--model", "-m", Kind::text},
         {"--out", "-o", Kind::text},
         {"--threshold", "", Kind::number},
+        // docs/algorithms.md 1.9: each row's largest contributions, 5 without a number.
+        {"--explain", "", Kind::optional_count, 1, kMaxExplainCount, kDefaultExplainText},
         {"--quiet", "-q", Kind::toggle}}},
       // docs/algorithms.md 3.4: the models weighed by their rows, by --weights, or alike; --base:
       // the model a round of mixing started each from (6.12).
@@ -153,7 +165,8 @@ Status check_metric(const std::string& flag, const std::string& name) {
 Status check_value(const Option& o, const std::string& text) {
   const std::string flag = o.flag;
   switch (o.kind) {
-    case Kind::count: {
+    case Kind::count:
+    case Kind::optional_count: {
       char* end = nullptr;
       const unsigned long long v =
           text.empty() || text[0] == '-' ? 0 : std::strtoull(text.c_str(), &end, 10);
@@ -385,7 +398,12 @@ Result<CommandLine> parse_command_line(const std::vector<std::string>& words) {
       continue;
     }
     std::string value = "true";
-    if (o->kind != Kind::toggle) {
+    if (o->kind == Kind::optional_count && !joined) {
+      const bool number = i + 1 < words.size() && !words[i + 1].empty() &&
+                          words[i + 1].find_first_not_of("0123456789") == std::string::npos;
+      value = number ? words[++i] : o->fallback;
+      if (Status st = check_value(*o, value); !st) return st;
+    } else if (o->kind != Kind::toggle) {
       if (!joined && i + 1 >= words.size()) return Status::error(word + " needs a value");
       value = joined ? *joined : words[++i];
       if (Status st = check_value(*o, value); !st) return st;

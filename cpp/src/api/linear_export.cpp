@@ -1,5 +1,6 @@
 #include "onepass/api/linear_export.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -268,6 +269,34 @@ std::string onnx_model(const LinearModel& m) {
   return model.str();
 }
 
+namespace {
+
+nlohmann::ordered_json effect_ranking(const LinearModel& m) {
+  // The effect of feature j is |w_j| on the scaled input z_j: |coef_j| times the spread the
+  // scalers divide by (1/F_j), where they give one; |coef_j| when no scaler does (F_j = 1).
+  // A multiclass model's is the largest over its classes (docs/algorithms.md 1.7).
+  const std::size_t d = m.features.size();
+  std::vector<double> effect(d, 0.0);
+  const auto take = [&](const std::vector<double>& w) {
+    for (std::size_t j = 0; j < d && j < w.size(); ++j)
+      effect[j] = std::max(effect[j], std::fabs(w[j]));
+  };
+  if (m.task == Task::multiclass)
+    for (const auto& w : m.class_w) take(w);
+  else
+    take(m.w);
+  std::vector<std::size_t> order(d);
+  for (std::size_t j = 0; j < d; ++j) order[j] = j;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return effect[a] > effect[b]; });
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (std::size_t j : order)
+    out.push_back(nlohmann::ordered_json{{"feature", m.features[j]}, {"effect", effect[j]}});
+  return out;
+}
+
+}  // namespace
+
 std::string linear_model_json(const LinearModel& m) {
   // z_j = F_j x_j + C_j: F the product of the factors, C the scalers applied to 0.
   const std::size_t d = m.features.size();
@@ -309,7 +338,8 @@ std::string linear_model_json(const LinearModel& m) {
                                   {"coef", coefs},
                                   {"intercept", intercepts},
                                   {"missing", missing},
-                                  {"link", link}}
+                                  {"link", link},
+                                  {"ranking", effect_ranking(m)}}
         .dump(2);
   }
   const double intercept = fold(m.w, m.b, coef);
@@ -318,7 +348,7 @@ std::string linear_model_json(const LinearModel& m) {
                                   {"task", "regression"},       {"spec", m.spec},
                                   {"features", m.features},     {"coef", coef},
                                   {"intercept", intercept},     {"missing", missing},
-                                  {"link", "identity"}}
+                                  {"link", "identity"},         {"ranking", effect_ranking(m)}}
         .dump(2);
   nlohmann::ordered_json out = {{"format", "onepass-linear"},
                                 {"version", 1},
@@ -329,7 +359,8 @@ std::string linear_model_json(const LinearModel& m) {
                                 {"missing", missing},
                                 {"link", m.logistic ? "logistic" : "identity"},
                                 {"positive", m.positive},
-                                {"negative", m.negative}};
+                                {"negative", m.negative},
+                                {"ranking", effect_ranking(m)}};
   return out.dump(2);
 }
 

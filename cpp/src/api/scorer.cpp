@@ -1,5 +1,6 @@
 #include "onepass/api/scorer.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -69,6 +70,7 @@ ScoredRows Scorer::take_from(Stream& s) {
   out.scores = std::move(s.scores);
   out.labels = std::move(s.labels);
   out.lines = std::move(s.lines);
+  out.explanations = std::move(s.explanations);
   if (pipeline_->learns_task()) {
     out.values = std::move(s.values);
     out.class_probabilities = std::move(s.class_probabilities);
@@ -122,21 +124,63 @@ Status Scorer::set_threshold(double t) {
   return Status::ok();
 }
 
+Status Scorer::explain(std::size_t count) {
+  if (count < 1 || count > kMaxExplainCount)
+    return Status::error("explain lists 1 to " + std::to_string(kMaxExplainCount) +
+                         " contributions a row, not " + std::to_string(count));
+  auto explainer = Explainer::of(*pipeline_);
+  if (!explainer) return explainer.status();
+  if (sparse_)
+    sparse_->explain(explainer.take(), count);
+  else
+    csv_->explain(explainer.take(), count);
+  explain_ = std::min(count, pipeline_->width());
+  features_ = model_feature_names(schema_, pipeline_->width());
+  return Status::ok();
+}
+
+std::string Scorer::explain_header() const {
+  std::string out;
+  for (std::size_t k = 1; k <= explain_; ++k) {
+    const std::string n = std::to_string(k);
+    out += ",feature" + n + ",value" + n + ",contribution" + n;
+  }
+  return explain_ ? out + ",rest,bias" : out;
+}
+
+std::string Scorer::explain_cells(const ScoredRows& rows, std::size_t i) const {
+  if (explain_ == 0 || i >= rows.explanations.size()) return "";
+  const Explanation& e = rows.explanations[i];
+  std::string out;
+  for (std::size_t k = 0; k < explain_; ++k) {
+    if (k >= e.top.size()) {
+      out += ",,,";
+      continue;
+    }
+    const Explanation::Contribution& c = e.top[k];
+    out += ',' + csv_field(c.feature < features_.size() ? features_[c.feature]
+                                                        : std::to_string(c.feature));
+    out += ',' + js_number_text(c.value) + ',' + js_number_text(c.contribution);
+  }
+  return out + ',' + js_number_text(e.rest) + ',' + js_number_text(e.bias);
+}
+
 std::string Scorer::class_name(int prediction) const {
   const ClassNames names = class_names(schema_);
   return prediction > 0 ? names.positive : names.negative;
 }
 
 std::string Scorer::csv_header() const {
-  if (task() == Task::regression) return "line,prediction\n";
+  if (task() == Task::regression) return "line,prediction" + explain_header() + "\n";
   if (task() == Task::multiclass) {
     // docs/algorithms.md 6.6: each class's probability, named by the class.
     std::string out = "line,prediction,score";
     if (has_probability())
       for (const std::string& c : schema_.classes) out += "," + csv_field("p(" + c + ")");
-    return out + "\n";
+    return out + explain_header() + "\n";
   }
-  return has_probability() ? "line,prediction,score,probability\n" : "line,prediction,score\n";
+  return (has_probability() ? "line,prediction,score,probability" : "line,prediction,score") +
+         explain_header() + "\n";
 }
 
 std::string Scorer::summary() const {
@@ -173,6 +217,7 @@ std::string Scorer::csv_lines(const ScoredRows& rows) const {
     out += ',';
     out += js_number_text(rows.scores[i]);
     if (probability) out += ',' + js_number_text(rows.probabilities[i]);
+    out += explain_cells(rows, i);
     out += '\n';
   }
   return out;
@@ -194,6 +239,7 @@ std::string Scorer::task_csv_lines(const ScoredRows& rows) const {
              js_number_text(i < rows.scores.size() ? rows.scores[i] : 0);
     for (std::size_t j = 0; classes && j < k; ++j)
       out += ',' + js_number_text(rows.class_probabilities[i * k + j]);
+    out += explain_cells(rows, i);
     out += '\n';
   }
   return out;

@@ -11,6 +11,7 @@
 
 #include "io/csv_reader.hpp"
 #include "io/svmlight_reader.hpp"
+#include "pipeline/explain.hpp"
 #include "pipeline/pipeline.hpp"
 
 namespace onepass {
@@ -23,6 +24,11 @@ Result<double> predict_row(const Pipeline& p, const RowBlock& block, std::size_t
                            std::vector<double>& scores, std::vector<double>& probabilities);
 Result<double> predict_row(const Pipeline& p, const SparseBlock& block, std::size_t i,
                            std::vector<double>& scores, std::vector<double>& probabilities);
+// Row i explained for `output` (pipeline/explain.hpp): its `count` largest contributions.
+Result<Explanation> explain_row(const Pipeline& p, const Explainer& e, const RowBlock& block,
+                                std::size_t i, std::size_t output, std::size_t count);
+Result<Explanation> explain_row(const Pipeline& p, const Explainer& e, const SparseBlock& block,
+                                std::size_t i, std::size_t output, std::size_t count);
 // Row i's class index or target in the file (NaN: none).
 inline double target_of(const RowBlock& block, std::size_t i) {
   return block.target.empty() ? std::nan("") : block.target[i];
@@ -50,6 +56,12 @@ class StreamScorer {
   }
 
   const Reader& reader() const { return reader_; }
+  // From now on each row scored is also explained (docs/algorithms.md 1.9): its `count`
+  // largest contributions to the score of the output it predicts, in explanations.
+  void explain(Explainer explainer, std::size_t count) {
+    explainer_ = std::move(explainer);
+    explain_count_ = count;
+  }
   // The margins, labels (0 when the file has none) and line numbers scored since clear().
   // A multiclass or regression model (docs/algorithms.md 1.8): scores holds the predicted
   // class's score or the number, values the class index or number, class_probabilities every
@@ -59,6 +71,7 @@ class StreamScorer {
   std::vector<std::int8_t> labels;
   std::vector<std::uint64_t> lines;
   std::vector<double> values, class_probabilities, targets;
+  std::vector<Explanation> explanations;  // one a row once explain() was called
   void clear() {
     scores.clear();
     labels.clear();
@@ -66,6 +79,7 @@ class StreamScorer {
     values.clear();
     class_probabilities.clear();
     targets.clear();
+    explanations.clear();
   }
 
  private:
@@ -76,6 +90,7 @@ class StreamScorer {
       if (!s)
         return Status::at(block_.line[i], 0,
                           "line " + std::to_string(block_.line[i]) + ": " + s.message());
+      if (Status st = explained(i, 0); !st) return st;
       scores.push_back(s.value());
       labels.push_back(block_.y[i]);
       lines.push_back(block_.line[i]);
@@ -93,6 +108,7 @@ class StreamScorer {
                           "line " + std::to_string(block_.line[i]) + ": " + v.message());
       const auto k = static_cast<std::size_t>(v.value());
       const bool classes = pipeline_.task() == Task::multiclass;
+      if (Status st = explained(i, classes ? k : 0); !st) return st;
       scores.push_back(classes ? s[k] : v.value());
       values.push_back(v.value());
       class_probabilities.insert(class_probabilities.end(), p.begin(), p.end());
@@ -104,8 +120,21 @@ class StreamScorer {
     return Status::ok();
   }
 
+  // Row i of the block explained for `output`, when asked (explain()).
+  Status explained(std::size_t i, std::size_t output) {
+    if (explain_count_ == 0) return Status::ok();
+    Result<Explanation> e = explain_row(pipeline_, explainer_, block_, i, output, explain_count_);
+    if (!e)
+      return Status::at(block_.line[i], 0,
+                        "line " + std::to_string(block_.line[i]) + ": " + e.message());
+    explanations.push_back(e.take());
+    return Status::ok();
+  }
+
   Reader reader_;
   const Pipeline& pipeline_;
+  Explainer explainer_;
+  std::size_t explain_count_ = 0;
   Block block_;
 };
 

@@ -118,6 +118,12 @@ class Pipeline {
   // margin, label, probability. Of a pipeline with encoded features (width() > dims()), x holds
   // the numeric values and the encoded ones count as 0.
   Result<double> score_one(const double* x, std::size_t dims) const;
+  // The frozen row as the learner reads it (docs/algorithms.md 1.9): z holds width() values,
+  // the scalers' output with a missing value as 0, then the encoded features (scaled too when
+  // scales_encoded()); raw the same row before the scalers. x holds numeric_dims() values and
+  // tail the encoded ones. Defined in pipeline/explain.cpp, which reads it.
+  Status learner_input(const double* x, const SparseRow& tail, std::vector<double>& raw,
+                       std::vector<double>& z) const;
   bool has_probability() const {
     return task_learner_ ? task_learner_->has_probability() : learner_->has_probability();
   }

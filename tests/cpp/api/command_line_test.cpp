@@ -43,6 +43,24 @@ TEST(CommandLine, ReadsAValueJoinedByAnEqualsSign) {
             parse_command_line({"run", "d.csv", "--every", "x"}).message());
 }
 
+TEST(CommandLine, ExplainTakesACountOnlyWhenOneFollows) {
+  // docs/algorithms.md 1.9: --explain alone lists 5; a whole number after it is its count, any
+  // other word is not (the file stays the file).
+  const auto count = [](const std::vector<std::string>& words) {
+    auto line = parse_command_line(words);
+    EXPECT_TRUE(line) << line.message();
+    return line ? line.value().value("--explain") + " " + line.value().files.at(0) : "";
+  };
+  EXPECT_EQ(count({"predict", "d.csv", "-m", "m.json", "--explain"}), "5 d.csv");
+  EXPECT_EQ(count({"predict", "--explain", "d.csv", "-m", "m.json"}), "5 d.csv");
+  EXPECT_EQ(count({"predict", "--explain", "3", "d.csv", "-m", "m.json"}), "3 d.csv");
+  EXPECT_EQ(count({"predict", "d.csv", "--explain=12", "-m", "m.json"}), "12 d.csv");
+  EXPECT_EQ(mistake({"predict", "d.csv", "-m", "m.json", "--explain", "0"}),
+            "--explain takes a whole number from 1 to 1000 (got '0')");
+  EXPECT_EQ(mistake({"predict", "d.csv", "-m", "m.json", "--explain=x"}),
+            "--explain takes a whole number from 1 to 1000 (got 'x')");
+}
+
 TEST(CommandLine, NamesEachMistakeOfAWord) {
   EXPECT_EQ(mistake({}), "no command given");
   EXPECT_EQ(mistake({"fly"}), "unknown command 'fly'");

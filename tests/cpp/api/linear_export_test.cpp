@@ -3,6 +3,7 @@
 // weights of the JSON export too, and pipelines without an exact form are refused by name.
 #include "onepass/api/linear_export.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -88,6 +89,35 @@ TEST(LinearExport, ScoresEveryRowAsThePipelineDoes) {
         folded += json["coef"][j].get<double>() * xj;
       }
       EXPECT_NEAR(folded, want, 1e-7 * (1 + std::fabs(want)));
+    }
+  }
+}
+
+TEST(LinearExport, RanksTheFeaturesByTheirEffectOnTheScaledInput) {
+  // docs/algorithms.md 1.7: the effect is |w_j| on the scaled input, |coef_j| times the
+  // spread the scalers divide by (|coef_j| without a scaler), the largest first.
+  ModelSchema schema;
+  schema.features = {"a", "b", "c", "d"};
+  for (const std::string spec : {"zscore | logreg", "logreg"}) {
+    SCOPED_TRACE(spec);
+    const auto p = trained(spec);
+    const LinearModel m = linear_model(*p, schema).take();
+    const auto json = nlohmann::json::parse(linear_model_json(m));
+    const auto& ranking = json["ranking"];
+    ASSERT_EQ(ranking.size(), kDims);
+    double last = INFINITY;
+    for (const auto& r : ranking) {
+      const std::size_t j = std::find(schema.features.begin(), schema.features.end(),
+                                      r["feature"].get<std::string>()) -
+                            schema.features.begin();
+      ASSERT_LT(j, kDims);
+      const double effect = r["effect"].get<double>(), coef = json["coef"][j].get<double>();
+      EXPECT_EQ(effect, std::fabs(m.w[j]));
+      double factor = 1;
+      for (const auto& step : m.steps) factor *= step.factor[j];
+      EXPECT_NEAR(effect, std::fabs(coef) / std::fabs(factor), 1e-9 * (1 + effect));
+      EXPECT_LE(effect, last);  // the largest first
+      last = effect;
     }
   }
 }

@@ -57,7 +57,11 @@ std::string onnx_model(const LinearModel& model);
 // The weights in the input's units, scalers folded in (scikit-learn's coef_ and intercept_):
 // { format: "onepass-linear", version: 1, spec, features, coef, intercept, missing, link,
 //   positive, negative }. missing[j] is the value that stands for a missing cell (the one the
-// scalers map to 0; null when every value maps to the same).
+// scalers map to 0; null when every value maps to the same). ranking: [{ feature, effect }]
+// sorted by effect, the largest first (a tie in the features' order), coef staying in the
+// input's order: the effect is |w_j| on the scaled input, |coef_j| times the spread the scalers
+// divide by (|coef_j| without a scaler; a multiclass model's largest over its classes), so that
+// a feature's unit (cents or dollars) does not decide its place (docs/algorithms.md 1.7).
 std::string linear_model_json(const LinearModel& model);
 
 }  // namespace onepass

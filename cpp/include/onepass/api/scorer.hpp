@@ -27,6 +27,9 @@ struct ScoredRows {
   std::vector<double> values, class_probabilities;
   // The file's class index or number of each row (NaN: none), for the same models.
   std::vector<double> targets;
+  // Each row's largest contributions (Scorer::explain, docs/algorithms.md 1.9); empty unless
+  // asked.
+  std::vector<Explanation> explanations;
 };
 
 class Scorer {
@@ -51,6 +54,15 @@ class Scorer {
   // Refused for a probability outside (0, 1), a margin that is not finite, and the models of
   // other tasks. Without it: a probability of 0.5, a margin of 0 (the same rule, D-TIE).
   Status set_threshold(double t);
+  // Explains every row scored from now on (docs/algorithms.md 1.9): its `count` largest
+  // contributions (1 to kMaxExplainCount; pipeline/explain.hpp kDefaultExplainCount is what
+  // the front ends ask without a number) to the score of the output predicted, w_j z_j in the
+  // learner's own input. Refused, before any row, for a model whose learner has no score of
+  // the form w.z + b, saying so.
+  Status explain(std::size_t count);
+  std::size_t explained() const { return explain_; }
+  // The names of the explained features, by their index (the model's features in order).
+  const std::vector<std::string>& feature_names() const { return features_; }
   // Whether the rows have the model's label column (then labels are filled in).
   bool has_labels() const { return sparse_ || csv_->reader().has_label(); }
   const ModelSchema& schema() const { return schema_; }
@@ -62,7 +74,9 @@ class Scorer {
   // `onepass-native predict`, the JS Scorer's toCsv, the demo's download): its header line
   // "line,prediction,score" (+ ",probability"), then a line per scored row with the
   // prediction in the model's own label values and numbers as JavaScript writes them
-  // (core/number_text.hpp).
+  // (core/number_text.hpp). Rows explained (explain) end with N groups
+  // "featureK,valueK,contributionK" (N: the count asked, at most the model's features; the
+  // largest first, empty cells where a row has fewer non-zero contributions), then "rest,bias".
   std::string csv_header() const;
   std::string csv_lines(const ScoredRows& rows) const;
   // A multiclass model's CSV: "line,prediction,score" then p(class) per class when it has
@@ -93,6 +107,12 @@ class Scorer {
   std::unique_ptr<CsvScorer> csv_;
   std::unique_ptr<SvmlightScorer> sparse_;  // or svmlight rows
   std::uint64_t rows_ = 0, labelled_ = 0, correct_ = 0;
+  // The contributions listed a row (explain; 0: none), and the model's feature names.
+  std::size_t explain_ = 0;
+  std::vector<std::string> features_;
+  // The explanation columns of the header and of row i (csv_header, csv_lines).
+  std::string explain_header() const;
+  std::string explain_cells(const ScoredRows& rows, std::size_t i) const;
   // The threshold set (set_threshold), on the probability or the margin.
   double threshold_ = 0;
   bool thresholded_ = false;
