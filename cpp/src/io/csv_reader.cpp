@@ -349,6 +349,14 @@ std::size_t CsvReader::read_plain_row(const char* const begin, const char* const
     p = q + 1;
     if (slot == kIgnoredSlot) continue;
     cell = trim_blanks(cell);
+    if (slot == kDateSlot) {
+      // A missing or bad date is the careful way's (it counts or names it).
+      const DateColumn& date = date_cols_[date_of_col_[c]];
+      DateValue v;
+      if (!parse_date(cell, date.form.order, v)) break;
+      date_features(v, date.form, dst + date.first);
+      continue;
+    }
     if (slot == kEncodedSlot) {
       encoded->data = cell.data();
       encoded->size = cell.size();
@@ -509,6 +517,27 @@ Status CsvReader::not_a_number(std::uint64_t line, std::size_t c, std::string_vi
                : ""));
 }
 
+Status CsvReader::read_dates(std::uint64_t line, double* dst, std::uint64_t& missing, bool& bad) {
+  for (const DateColumn& date : date_cols_) {
+    const std::string_view cell = trim_blanks(fields_[date.column]);
+    double* features = dst + date.first;
+    if (cell.empty() || missing_tokens_.contains(cell)) {
+      ++missing;  // every feature of a missing date is missing
+      std::fill(features, features + date_feature_count(date.form),
+                std::numeric_limits<double>::quiet_NaN());
+      continue;
+    }
+    DateValue v;
+    bad = !parse_date(cell, date.form.order, v);
+    if (bad)
+      return row_error(line, date.column + 1,
+                       quote_cell(cell) + " is not a date as this column's are " +
+                           describe_date_form(date.form) + " (docs/algorithms.md 1.9)");
+    date_features(v, date.form, features);
+  }
+  return Status::ok();
+}
+
 std::uint64_t CsvReader::encode_tail(std::size_t cells, RowBlock& out) {
   std::uint64_t missing = 0;
   tail_.clear();
@@ -579,6 +608,14 @@ Status CsvReader::process_fields(std::uint64_t line, RowBlock& out) {
       }
     }
     *dst++ = v;
+  }
+  if (!date_cols_.empty()) {
+    bool bad = false;
+    Status st = read_dates(line, out.x.data() + row_start, missing, bad);
+    if (bad) {
+      out.x.resize(row_start);
+      return st;  // ok when the bad row is skipped
+    }
   }
   if (encoder_.columns()) {
     std::size_t cells = 0;
