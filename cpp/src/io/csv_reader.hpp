@@ -261,8 +261,9 @@ class CsvReader : public RowCounter {
   // The date columns' features of a row into `dst` (its numeric part); `bad` when a cell is no
   // date in its column's form (the row's error, or ok when the bad-row option skips it).
   Status read_dates(std::uint64_t line, double* dst, std::uint64_t& missing, bool& bad);
-  // Said with an error of the label when the label is the last column by default.
-  std::string label_hint() const;
+  // Said with an error of the label `label` when the label is the last column by default and
+  // the value is a number with a fraction (design.md 10.1).
+  std::string label_hint(std::string_view label) const;
   // The row's encoded cells (the first `cells` of encoded_cells_) into the block's tail;
   // returns the missing ones. Adds levels and words, so it runs only for a row read whole.
   std::uint64_t encode_tail(std::size_t cells, RowBlock& out);
