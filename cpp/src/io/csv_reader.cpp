@@ -517,53 +517,6 @@ Status CsvReader::not_a_number(std::uint64_t line, std::size_t c, std::string_vi
                : ""));
 }
 
-Status CsvReader::read_dates(std::uint64_t line, double* dst, std::uint64_t& missing, bool& bad) {
-  for (const DateColumn& date : date_cols_) {
-    const std::string_view cell = trim_blanks(fields_[date.column]);
-    double* features = dst + date.first;
-    if (cell.empty() || missing_tokens_.contains(cell)) {
-      ++missing;  // every feature of a missing date is missing
-      std::fill(features, features + date_feature_count(date.form),
-                std::numeric_limits<double>::quiet_NaN());
-      continue;
-    }
-    DateValue v;
-    bad = !parse_date(cell, date.form.order, v);
-    if (bad)
-      return row_error(line, date.column + 1,
-                       quote_cell(cell) + " is not a date as this column's are " +
-                           describe_date_form(date.form) + " (docs/algorithms.md 1.9)");
-    date_features(v, date.form, features);
-  }
-  return Status::ok();
-}
-
-std::uint64_t CsvReader::encode_tail(std::size_t cells, RowBlock& out) {
-  std::uint64_t missing = 0;
-  tail_.clear();
-  for (std::size_t i = 0; i < cells; ++i) {
-    const std::string_view cell(encoded_cells_[i].data, encoded_cells_[i].size);
-    const std::size_t c = encoded_cells_[i].column;
-    if (cell.empty() || missing_tokens_.contains(cell)) {
-      ++missing;  // design.md 10.2: a missing category is no active level
-      continue;
-    }
-    if (role_of_col_[c] == ColumnRole::text)
-      encoder_.encode_text(encoded_of_col_[c], cell, tail_);
-    else
-      encoder_.encode_categorical(encoded_of_col_[c], cell, tail_);
-  }
-  FeatureEncoder::finish_row(tail_);
-  if (out.tail_offset.empty()) out.tail_offset.assign(out.size() + 1, 0);
-  // Pushed one by one: a resize first zeroes what is then written, a loop of its own in wasm.
-  for (const auto& [index, value] : tail_) {
-    out.tail_index.push_back(index);
-    out.tail_value.push_back(value);
-  }
-  out.tail_offset.push_back(out.tail_index.size());
-  return missing;
-}
-
 Status CsvReader::process_fields(std::uint64_t line, RowBlock& out) {
   if (fields_.size() != columns_) return wrong_width(line);
   if (opt_.keep_rows > 0) keep_for_preview();

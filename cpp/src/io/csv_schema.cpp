@@ -1,7 +1,8 @@
 // CsvReader's schema: what it decides from the header and the first rows (design.md 10.1: the
 // header, the label column, the decimal mark, each column's role, the numeric features, the
 // encoder of categorical and text columns, the positive class), and what it says of the file.
-// The record splitting and row decoding of the same reader are csv_reader.cpp's.
+// The record splitting and row decoding of the same reader are csv_reader.cpp's; building the
+// encoder, a row's encoded and date features and what a model keeps of them, csv_features.cpp's.
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -458,36 +459,6 @@ Status CsvReader::choose_features(bool from_model) {
   return Status::ok();
 }
 
-// The encoder of the categorical and text columns: the model's (its levels restored, frozen
-// when scoring), else a new one.
-Status CsvReader::build_encoder(bool from_model) {
-  encoder_ = FeatureEncoder(from_model ? opt_.encoded.options : opt_.encoder, dims());
-  encoded_of_col_.assign(columns_, 0);
-  if (from_model) {
-    for (const auto& col : opt_.encoded.columns) {
-      std::size_t c = 0;
-      while (c < columns_ && column_names_[c] != col.name) ++c;
-      if (c == columns_) {
-        return stop(Status::error("the file has no column '" + col.name +
-                                  "', which the model needs; the columns are: " + column_list()));
-      }
-      encoded_of_col_[c] =
-          col.text ? encoder_.add_text(col.name) : encoder_.add_categorical(col.name);
-    }
-    Status st = encoder_.restore(opt_.encoded.features);
-    if (!st) return Status::error("the model's encoder: " + st.message());
-    encoder_.freeze(opt_.freeze_encoder);
-  } else {
-    for (std::size_t c = 0; c < columns_; ++c) {
-      if (role_of_col_[c] == ColumnRole::categorical)
-        encoded_of_col_[c] = encoder_.add_categorical(column_names_[c]);
-      else if (role_of_col_[c] == ColumnRole::text)
-        encoded_of_col_[c] = encoder_.add_text(column_names_[c]);
-    }
-  }
-  return Status::ok();
-}
-
 Status CsvReader::decide_task(const std::vector<std::string>& labels) {
   std::vector<std::string_view> present;
   for (const std::string& raw : labels) {
@@ -586,36 +557,6 @@ void CsvReader::keep_for_preview() {
   }
   if (has_label_ && rows_ + skipped_ < std::max<std::size_t>(opt_.sample_rows, 1))
     ++label_counts_[std::string(trim_label(fields_[label_col_]))];
-}
-
-std::vector<std::pair<std::string, NumberForm>> CsvReader::number_forms() const {
-  std::vector<std::pair<std::string, NumberForm>> forms;
-  for (std::size_t j = 0; j < feature_cols_.size(); ++j)
-    if (!(form_of_col_[feature_cols_[j]] == NumberForm{}))
-      forms.emplace_back(feature_names_[j], form_of_col_[feature_cols_[j]]);
-  return forms;
-}
-
-std::vector<std::pair<std::string, DateForm>> CsvReader::date_forms() const {
-  std::vector<std::pair<std::string, DateForm>> forms;
-  for (const DateColumn& d : date_cols_) forms.emplace_back(column_names_[d.column], d.form);
-  return forms;
-}
-
-std::vector<std::string> CsvReader::feature_names() const {
-  std::vector<std::string> names = feature_names_;
-  for (const EncodedFeature& f : encoder_.features()) names.push_back(f.name);
-  return names;
-}
-
-EncodedSchema CsvReader::encoded_schema() const {
-  EncodedSchema s;
-  if (encoder_.columns() == 0) return s;
-  s.options = encoder_.options();
-  for (std::uint32_t c = 0; c < encoder_.columns(); ++c)
-    s.columns.push_back({encoder_.column_name(c), encoder_.column_is_text(c)});
-  s.features = encoder_.features();
-  return s;
 }
 
 std::vector<std::string> CsvReader::warnings(bool label_runs) const {
