@@ -94,7 +94,10 @@ test('the date option sets the role by name, in the JS API and both CLIs', () =>
   const js = cli(['run', file, '--date', 'when', '--json']);
   const nat = native(['run', file, '--date', 'when', '--json']);
   assert.equal(js.status, 0, js.stderr);
-  assert.deepEqual(jsonLines(js.stdout)[0].weights, jsonLines(nat.stdout)[0].weights);
+  // The hour's sine and cosine come from each build's libm, which may differ in the last bit.
+  const [wj, wn] = [js, nat].map((r) => jsonLines(r.stdout)[0].weights);
+  assert.equal(wj.length, 8);
+  wj.forEach((w, i) => assert.ok(Math.abs(w - wn[i]) < 1e-9, `weight ${i}: ${w} ${wn[i]}`));
   // An order no sampled cell proves is refused, with the way out.
   const undecided = write('undecided.csv', ['when,y', '01/02/2024,1', '02/03/2024,0']);
   for (const r of [
@@ -174,7 +177,8 @@ test('a label taken from the last column by default says so when its values fail
       /column 3 \(x2\): a third label value .*\(no label column was named, so the last column, 'x2', is the label; name another with option label, CLI --label\)/,
     );
   }
-  assert.equal(js.stderr.split('\n').at(-2), nat.stderr.split('\n').at(-2));
+  const error = (r) => r.stderr.slice(r.stderr.indexOf('line 4'));
+  assert.equal(error(js), error(nat));
   // Named, it learns.
   assert.equal(cli(['run', file, '--label', 'y']).status, 0);
 });

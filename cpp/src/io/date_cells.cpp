@@ -10,6 +10,48 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 
+// sin and cos of 2 pi k/7 and 2 pi k/12, written out: a libm's sin and cos may differ in the
+// last bit between builds (glibc natively, musl in wasm), and the two builds give the same
+// numbers (docs/design.md, the wasm and native builds agree).
+constexpr double kWeekdaySin[] = {0.0,
+                                  0.7818314824680298,
+                                  0.9749279121818236,
+                                  0.43388373911755823,
+                                  -0.433883739117558,
+                                  -0.9749279121818236,
+                                  -0.7818314824680299};
+constexpr double kWeekdayCos[] = {1.0,
+                                  0.6234898018587336,
+                                  -0.22252093395631434,
+                                  -0.900968867902419,
+                                  -0.9009688679024191,
+                                  -0.2225209339563146,
+                                  0.6234898018587334};
+constexpr double kMonthSin[] = {0.0,
+                                0.49999999999999994,
+                                0.8660254037844386,
+                                1.0,
+                                0.8660254037844387,
+                                0.49999999999999994,
+                                1.2246467991473532e-16,
+                                -0.4999999999999997,
+                                -0.8660254037844384,
+                                -1.0,
+                                -0.8660254037844386,
+                                -0.5000000000000004};
+constexpr double kMonthCos[] = {1.0,
+                                0.8660254037844387,
+                                0.5000000000000001,
+                                6.123233995736766e-17,
+                                -0.4999999999999998,
+                                -0.8660254037844387,
+                                -1.0,
+                                -0.8660254037844388,
+                                -0.5000000000000004,
+                                -1.8369701987210297e-16,
+                                0.5000000000000001,
+                                0.8660254037844384};
+
 bool digit(char c) {
   return c >= '0' && c <= '9';
 }
@@ -240,13 +282,14 @@ std::string date_feature_name(const std::string& column, std::size_t k) {
 void date_features(const DateValue& v, const DateForm& form, double* out) {
   // docs/algorithms.md 1.9: each cycle as a point on the unit circle, so that its last value
   // (Sunday, December, 23h) lies beside its first.
-  const double weekday = 2 * kPi * v.weekday / 7.0, month = 2 * kPi * (v.month - 1) / 12.0;
   out[0] = v.days;
-  out[1] = std::sin(weekday);
-  out[2] = std::cos(weekday);
-  out[3] = std::sin(month);
-  out[4] = std::cos(month);
+  out[1] = kWeekdaySin[v.weekday];
+  out[2] = kWeekdayCos[v.weekday];
+  out[3] = kMonthSin[v.month - 1];
+  out[4] = kMonthCos[v.month - 1];
   if (!form.time) return;
+  // The hour is continuous: std::sin and std::cos, which may differ in the last bit between
+  // builds.
   const double hour = 2 * kPi * v.hour / 24.0;
   out[5] = std::sin(hour);
   out[6] = std::cos(hour);
