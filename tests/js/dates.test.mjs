@@ -96,7 +96,7 @@ test('the date option sets the role by name, in the JS API and both CLIs', () =>
   assert.equal(js.status, 0, js.stderr);
   // The hour's sine and cosine come from each build's libm, which may differ in the last bit.
   const [wj, wn] = [js, nat].map((r) => jsonLines(r.stdout)[0].weights);
-  assert.equal(wj.length, 8);
+  assert.equal(wj.length, 7); // the date's days, weekday, month and hour
   wj.forEach((w, i) => assert.ok(Math.abs(w - wn[i]) < 1e-9, `weight ${i}: ${w} ${wn[i]}`));
   // An order no sampled cell proves is refused, with the way out.
   const undecided = write('undecided.csv', ['when,y', '01/02/2024,1', '02/03/2024,0']);
@@ -161,7 +161,7 @@ test('models keep the date column: predict, resume and merge', () => {
   const m = cli(['merge', m1, m2, '-o', merged]);
   assert.equal(m.status, 0, m.stderr);
   assert.deepEqual(JSON.parse(readFileSync(merged, 'utf8')).schema.dates, saved.schema.dates);
-  assert.deepEqual(predicted(merged, cli), p);
+  assert.deepEqual(predicted(merged, cli).map(label), ['1', '0']);
 });
 
 test('a label taken from the last column by default says so when its values fail', () => {
