@@ -250,7 +250,7 @@ export interface RawCsvInfo {
   /** Each column's role and why (inferred from the first rows, set by option, or the model's). */
   columns: {
     name: string;
-    role: 'label' | 'numeric' | 'categorical' | 'text' | 'ignore';
+    role: 'label' | 'numeric' | 'categorical' | 'text' | 'ignore' | 'date';
     reason: string;
   }[];
   /** What the reader decided for you: the positive class it chose, the columns it ignores. */

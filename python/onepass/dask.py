@@ -152,7 +152,7 @@ def _settle(parts, csv_options):
         roles.setdefault(column["role"], []).append(column["name"])
     if "label" in roles:
         settled.setdefault("label", roles["label"][0])
-    for role in ("numeric", "categorical", "text", "ignore"):
+    for role in [r for r in roles if r != "label"]:  # every role the core names
         for name in roles.get(role, []):
             if "," in name:
                 raise ValueError(

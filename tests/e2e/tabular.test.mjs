@@ -154,3 +154,41 @@ test('a Titanic-style file: the label chosen by name, a role changed in the prev
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a date column is shown as a date and its weekday is learned', async () => {
+  const { context, page, errors } = await openPage(site);
+  await page.goto(`${site.origin}/`);
+  await resultsShow(page, 3, 270);
+  // A label that is the weekend (docs/algorithms.md §1.10: an arc of the weekday's circle).
+  const rows = ['day,amount,weekend'];
+  for (let i = 0; i < 700; i++) {
+    const day = new Date(Date.UTC(2023, 0, 1) + ((i * 37) % 700) * 86400000);
+    const weekday = day.getUTCDay(); // 0 = Sunday
+    rows.push(
+      `${day.toISOString().slice(0, 10)},${i % 5},${weekday === 0 || weekday === 6 ? 1 : 0}`,
+    );
+  }
+  await page.setInputFiles('#file', {
+    name: 'days.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(rows.join('\n') + '\n'),
+  });
+  await page.waitForFunction(() => document.querySelector('#preview th')?.textContent === 'day');
+  assert.deepEqual(await roles(page), ['date', 'numeric', 'label']);
+  assert.match(
+    await page.$eval('#preview select[data-column="day"]', (s) => s.title),
+    /^all 700 sampled values are dates, written year first/,
+  );
+  await page.click('#run');
+  await resultsShow(page, 3, 700);
+  const mistakes = await page.$$eval('#results tbody td[data-key="mistakes"]', (tds) =>
+    tds.map((t) => Number(t.textContent)),
+  );
+  // The majority class alone makes 200 mistakes (2 days in 7); the logistic pipeline far fewer.
+  assert.ok(Math.min(...mistakes) < 60, `mistakes ${mistakes}`);
+  await showWeights(page);
+  const names = await firstColumn(page, '#scales');
+  assert.ok(names.includes('day:weekday_sin'), names.join(', '));
+  assert.deepEqual(errors, []);
+  await context.close();
+});

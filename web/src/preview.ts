@@ -1,15 +1,17 @@
 // The data preview: the first rows of the chosen file as the onepass reader splits them, with a
-// role menu per column (numeric, categorical, text, ignore; the label column is chosen above).
+// role menu per column (numeric, categorical, text, date, ignore; the label column is chosen
+// above).
 // The roles start as the reader infers them from the first 1,000 rows (op.previewCsv), with
 // the reason as the menu's title, so the preview and the run never disagree; the menus' values
 // are the page's state (state.ts roleOptions gives them to a run).
 import type { CsvPreview, CsvReadOptions } from 'onepass';
 import { el } from './dom';
 
-const ROLES = ['numeric', 'categorical', 'text', 'ignore'] as const;
+// The roles a column may be given: the core's (io/column_roles.hpp), the label's aside.
+export const ROLES = ['numeric', 'categorical', 'text', 'date', 'ignore'] as const;
 export type Role = (typeof ROLES)[number];
 
-export type RoleOptions = Pick<CsvReadOptions, 'numeric' | 'categorical' | 'text' | 'ignore'>;
+export type RoleOptions = Pick<CsvReadOptions, Role>;
 
 /** The columns the preview draws: a file of 20,000 columns took 38 s to appear when each had
  * its cells and role menu. The rest are read with the roles the reader infers, and the preview

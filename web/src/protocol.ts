@@ -8,6 +8,7 @@ import type {
   RunResult,
 } from 'onepass';
 import type { Task } from './tasks';
+import type { RoleOptions } from './preview';
 
 /** A bundled sample (by URL), the user's own file, or a sample made by code in the worker
  * (streams.ts: the stream's name and options, as the package's streamCsv() takes them). */
@@ -21,7 +22,7 @@ export interface RunOptions {
   label?: string;
   positive?: string;
   /** How to read the file: the column roles as the preview's menus say, header detection. */
-  reading: Pick<CsvReadOptions, 'numeric' | 'categorical' | 'text' | 'ignore' | 'header'>;
+  reading: RoleOptions & Pick<CsvReadOptions, 'header'>;
   onError: 'stop' | 'skip';
   /** Class weights (docs/algorithms.md 4.28): 'balanced' weighs each class by the inverse of
    * its share of the rows so far; absent: every row counts once. */

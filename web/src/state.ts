@@ -14,7 +14,7 @@ import type {
   Source,
   ToWorker,
 } from './protocol';
-import type { Role, RoleOptions } from './preview';
+import { ROLES, type Role, type RoleOptions } from './preview';
 import type { Baseline } from './results';
 import { sameParts, type Store } from './store';
 import { previewTask, resultsTask, type Task, type TaskDefaults } from './tasks';
@@ -264,7 +264,7 @@ export const seedOf = (settings: Settings): number =>
 
 /** Every column's role as the preview's menus say (the label column has none). */
 export function roleOptions(data: DataState): RoleOptions {
-  const out: Record<Role, string[]> = { numeric: [], categorical: [], text: [], ignore: [] };
+  const out = Object.fromEntries(ROLES.map((r) => [r, [] as string[]])) as Record<Role, string[]>;
   for (const c of data.preview?.columns ?? [])
     if (c.role !== 'label') out[data.roles[c.name] ?? (c.role as Role)].push(c.name);
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v.length > 0)) as RoleOptions;

@@ -227,6 +227,12 @@ export interface CsvReadOptions {
   categorical?: string[];
   text?: string[];
   ignore?: string[];
+  /**
+   * Columns of dates and times (ISO 8601, or year-first and day/month orders the sample proves):
+   * each gives the days since 1970 and the weekday, month and hour as sine and cosine
+   * (docs/algorithms.md §1.10).
+   */
+  date?: string[];
   /** Rows read to infer column roles (default 1000; 0: every column is numeric). */
   sampleRows?: number;
   /** Named values per categorical column before further values are hashed (default 1000). */

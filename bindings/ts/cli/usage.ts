@@ -43,7 +43,7 @@ export const USAGE = `usage:
                delimiter is not ','), --skip-lines N, --comment '|' (lines to pass over), --na "-999,unknown" (missing-value cells besides the
                defaults: '', ?, NA, N/A, NaN, null, None, #N/A, #DIV/0!, ...; --no-default-na
                leaves the defaults out), --label-trim "." (characters trimmed from labels), --numeric a,b --categorical c --text d
-               --ignore e (column roles; the others are inferred from the first --sample-rows
+               --ignore e --date f (column roles; the others are inferred from the first --sample-rows
                1000 rows), --max-levels 1000 --level-buckets 64 (categories past the cap are
                hashed), --text-bits 18 (hashed word buckets per text column), --scale-encoded
                (the scalers scale categorical and text features too; online scalers only),

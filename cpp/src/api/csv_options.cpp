@@ -187,6 +187,8 @@ const std::vector<CsvOptionInfo>& csv_option_infos() {
        "--categorical", nullptr, false, roles},
       {"text", "columns of free text (hashed word counts)", "--text", nullptr, false, roles},
       {"ignore", "columns left out", "--ignore", nullptr, false, roles},
+      {"date", "columns of dates and times (days since 1970, weekday, month and hour as features)",
+       "--date", nullptr, false, roles},
       {"sampleRows", "rows read to infer column roles (0: every column numeric)", "--sample-rows",
        nullptr, false,
        [](CsvOptions& o, const Info& i, const std::string& v) {

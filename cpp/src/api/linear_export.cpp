@@ -52,6 +52,9 @@ Result<LinearModel> linear_model(const Pipeline& pipeline, const ModelSchema& sc
     return Status::error(
         "the model encodes categorical or text columns: a linear export takes numeric columns "
         "only");
+  if (!schema.dates.empty())
+    return Status::error("the model reads date columns (" + schema.dates[0].first +
+                         "; docs/algorithms.md 1.10): a linear export takes numeric columns only");
   if (d == 0) return Status::error("the model has no features (it has learned no row)");
   LinearModel out;
   out.spec = pipeline.canonical_spec();

@@ -11,13 +11,14 @@
 namespace onepass {
 
 const char* role_name(ColumnRole role) {
-  static constexpr const char* kNames[] = {"label", "numeric", "categorical", "text", "ignore"};
+  static constexpr const char* kNames[] = {"label", "numeric", "categorical",
+                                           "text",  "ignore",  "date"};
   return kNames[static_cast<int>(role)];  // by ColumnRole
 }
 
 bool parse_role(std::string_view name, ColumnRole& role) {
-  for (ColumnRole r :
-       {ColumnRole::numeric, ColumnRole::categorical, ColumnRole::text, ColumnRole::ignore})
+  for (ColumnRole r : {ColumnRole::numeric, ColumnRole::categorical, ColumnRole::text,
+                       ColumnRole::ignore, ColumnRole::date})
     if (name == role_name(r)) {
       role = r;
       return true;
@@ -183,12 +184,16 @@ InferredColumn infer_role(const std::vector<std::string_view>& cells,
   std::size_t wordlike = 0;  // cells without a digit: missing-value words of a numeric column?
   std::vector<std::string_view> missing_words;
   std::unordered_set<std::string_view> distinct;
+  bool increasing = true;  // every present value a number above the one before
+  double previous = -HUGE_VAL;
   for (std::string_view cell : cells) {
     if (is_missing_token(cell, missing_tokens)) continue;
     ++present;
     double v = 0;
     if (parse_number(cell, v, decimal) == NumberParse::ok) {
       ++numbers;
+      increasing = increasing && v > previous;
+      previous = v;
     } else if (parse_formatted_number(cell, v, decimal) == NumberParse::ok) {
       ++formatted;
     } else if (!has_digit(cell)) {
@@ -223,6 +228,12 @@ InferredColumn infer_role(const std::vector<std::string_view>& cells,
     }
     if (!missing_words.empty())
       out.reason += missing_words.size() == 1 ? " is read as missing" : " are read as missing";
+    // design.md 10.1: plain numbers that only ever go up (1, 2, 3, ...) number the rows.
+    out.increasing = numbers == present && present >= 10 && increasing;
+    if (out.increasing)
+      out.reason +=
+          ", distinct and each above the one before: a row number or an identifier? "
+          "If so, leave it out";
     return out;
   }
   const std::size_t strings = present - numbers;
@@ -232,6 +243,22 @@ InferredColumn infer_role(const std::vector<std::string_view>& cells,
     out.reason = strings == 0 ? "all " + plural(present, "sampled value") + " are numbers"
                               : std::to_string(numbers) + " of " + std::to_string(present) +
                                     " sampled values are numbers; the others are bad cells";
+    return out;
+  }
+  // docs/algorithms.md 1.10: dates, in forms the sample proves, with as few bad cells as a
+  // numeric column may have.
+  const DateSample dates = sample_dates(cells, missing_tokens);
+  const std::size_t not_dates = present - dates.dates;
+  if (dates.dates > 0 && (not_dates * 100 <= present || (not_dates == 1 && dates.dates >= 3))) {
+    out.role = ColumnRole::date;
+    out.date = dates.form;
+    out.reason = (not_dates == 0 ? "all " + plural(present, "sampled value") + " are dates"
+                                 : std::to_string(dates.dates) + " of " + std::to_string(present) +
+                                       " sampled values are dates; the others are bad cells") +
+                 ", " + describe_date_form(dates.form) +
+                 (dates.proof.empty() || dates.form.order == DateOrder::ymd
+                      ? ""
+                      : " (" + quote_cell(dates.proof) + " has a day past 12)");
     return out;
   }
   if (words >= 3 * present || long_spaced * 2 > present) {
@@ -248,10 +275,12 @@ InferredColumn infer_role(const std::vector<std::string_view>& cells,
              ? "every one of " + plural(present, "value") + " is distinct"
              : plural(distinct.size(), "distinct value") + " in " + std::to_string(present)) +
         ": an identifier or a name? (set its role to use it)";
+    if (dates.undecided) out.reason += "; " + std::string(kUndecidedDates);
     return out;
   }
   out.role = ColumnRole::categorical;
   out.reason = plural(distinct.size(), "distinct string") + " in " + plural(present, "value");
+  if (dates.undecided) out.reason += "; " + std::string(kUndecidedDates);
   return out;
 }
 

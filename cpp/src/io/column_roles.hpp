@@ -1,6 +1,6 @@
 // What each column of a CSV file is for (design.md 10.1): the label, a number, a category, free
-// text, or nothing. Roles are inferred from a sample of the stream's first rows (the rules are
-// below) and can be set by name. The delimiter can be detected from the first records too.
+// text, a date, or nothing. Roles are inferred from a sample of the stream's first rows (the rules
+// are below) and can be set by name. The delimiter can be detected from the first records too.
 #pragma once
 
 #include <array>
@@ -11,13 +11,14 @@
 #include <vector>
 
 #include "core/parse_number.hpp"
+#include "io/date_cells.hpp"
 
 namespace onepass {
 
-enum class ColumnRole { label, numeric, categorical, text, ignore };
+enum class ColumnRole { label, numeric, categorical, text, ignore, date };
 
 const char* role_name(ColumnRole role);
-// "numeric", "categorical", "text", "ignore" (the label is chosen by its own option).
+// "numeric", "categorical", "text", "ignore", "date" (the label is chosen by its own option).
 bool parse_role(std::string_view name, ColumnRole& role);
 
 // The roles a user set by column name (CLI --numeric a,b; JS option roles: {a: 'numeric'}).
@@ -44,6 +45,10 @@ struct InferredColumn {
   std::string reason;  // "all 1000 sampled values are numbers", "9 distinct strings", ...
   bool overridden = false;
   NumberForm form;  // numeric columns
+  DateForm date;    // date columns
+  // A numeric column whose sampled values are distinct and increasing (10 or more): a row
+  // number or an identifier? (said in a notice; the column stays numeric)
+  bool increasing = false;
 };
 
 // The default missing-value tokens: an empty cell, "?", "NA", "N/A", "n/a", "NaN", "nan",
@@ -103,6 +108,8 @@ NumberParse parse_formatted_number(std::string_view cell, double& out, char deci
 //   missing in this column, named in the reason) -> numeric;
 //   all but at most 1%, or all but one among three or more numbers -> numeric (the others are
 //   bad cells, reported row by row);
+//   every value a date (io/date_cells.hpp), or all but at most 1%, or all but one among three
+//   or more -> date (the others are bad cells);
 //   values of three or more words on average (or 40+ characters with a space) -> text;
 //   every value distinct (or more than half of 50+ values) -> ignore (an identifier);
 //   otherwise -> categorical. A column with no value at all -> numeric (all missing).

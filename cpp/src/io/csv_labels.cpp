@@ -39,7 +39,20 @@ Status CsvReader::map_label(std::string_view cell, std::uint64_t line, int& y) {
                      "the label is missing (" + quote_cell(label) +
                          " is a missing-value token, option missing, "
                          "CLI --na)");
-  return labels_.map(label, y, error) ? Status::ok() : row_error(line, label_col_ + 1, error);
+  return labels_.map(label, y, error) ? Status::ok()
+                                      : row_error(line, label_col_ + 1, error + label_hint(label));
+}
+
+std::string CsvReader::label_hint(std::string_view label) const {
+  // design.md 10.1: a file whose label is another column fails at its last column's values,
+  // measurements with a fraction ('-1.356') that no label of classes has; that is then to be
+  // said, with the option that names the label.
+  double v = 0;
+  if (!opt_.label.empty() || from_model() || parse_number(label, v) != NumberParse::ok ||
+      v == std::floor(v))
+    return "";
+  return " (no label column was named, so the last column, " + quote_cell(label_name_) +
+         ", is the label; name another with option label, CLI --label)";
 }
 
 Status CsvReader::map_target(std::string_view cell, std::uint64_t line, double& target) {
@@ -54,8 +67,9 @@ Status CsvReader::map_target(std::string_view cell, std::uint64_t line, double& 
                      "the label is missing (" + quote_cell(label) +
                          " is a missing-value token, option missing, CLI --na)");
   if (task_ == Task::regression)
-    return parse_target(label, target, error) ? Status::ok()
-                                              : row_error(line, label_col_ + 1, error);
+    return parse_target(label, target, error)
+               ? Status::ok()
+               : row_error(line, label_col_ + 1, error + label_hint(label));
   std::size_t k = 0;
   const std::size_t seen = classes_.names().size(), features = std::max<std::size_t>(width(), 1);
   if (!classes_.known(label, k) && (seen + 1) > kMaxTaskWeights / features)
@@ -63,7 +77,8 @@ Status CsvReader::map_target(std::string_view cell, std::uint64_t line, double& 
                      "a class beyond what a model of " + std::to_string(features) +
                          " features holds (" + std::to_string(seen) + " classes; classes x " +
                          "features at most " + std::to_string(kMaxTaskWeights) + ")");
-  if (!classes_.map(label, k, error)) return row_error(line, label_col_ + 1, error);
+  if (!classes_.map(label, k, error))
+    return row_error(line, label_col_ + 1, error + label_hint(label));
   target = static_cast<double>(k);
   return Status::ok();
 }

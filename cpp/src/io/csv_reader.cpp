@@ -349,6 +349,14 @@ std::size_t CsvReader::read_plain_row(const char* const begin, const char* const
     p = q + 1;
     if (slot == kIgnoredSlot) continue;
     cell = trim_blanks(cell);
+    if (slot == kDateSlot) {
+      // A missing or bad date is the careful way's (it counts or names it).
+      const DateColumn& date = date_cols_[date_of_col_[c]];
+      DateValue v;
+      if (!parse_date(cell, date.form.order, v)) break;
+      date_features(v, date.form, dst + date.first);
+      continue;
+    }
     if (slot == kEncodedSlot) {
       encoded->data = cell.data();
       encoded->size = cell.size();
@@ -557,6 +565,14 @@ Status CsvReader::process_fields(std::uint64_t line, RowBlock& out) {
       }
     }
     *dst++ = v;
+  }
+  if (!date_cols_.empty()) {
+    bool bad = false;
+    Status st = read_dates(line, out.x.data() + row_start, missing, bad);
+    if (bad) {
+      out.x.resize(row_start);
+      return st;  // ok when the bad row is skipped
+    }
   }
   if (encoder_.columns()) {
     std::size_t cells = 0;

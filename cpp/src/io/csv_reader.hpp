@@ -103,6 +103,9 @@ struct CsvOptions {
   std::vector<std::string> features;
   // How the model's numeric columns were written, by column name (those not plain numbers).
   std::vector<std::pair<std::string, NumberForm>> number_forms;
+  // The model's date columns by name, each with its form; their features are among `features`
+  // (docs/algorithms.md 1.10).
+  std::vector<std::pair<std::string, DateForm>> dates;
   EncodedSchema encoded;
   bool freeze_encoder = false;  // scoring with a model: no new level or word becomes a feature
   // A file without the label column (named by `label`) is read with label 0 on every row
@@ -151,8 +154,9 @@ class CsvReader : public RowCounter {
   // End of input: parses a last record that has no line break.
   Status finish(RowBlock& out);
 
-  // The numeric features; the encoded ones follow them (width() in all).
-  std::size_t dims() const { return feature_cols_.size(); }
+  // The numeric features (the date columns' among them); the encoded ones follow them (width()
+  // in all).
+  std::size_t dims() const { return feature_names_.size(); }
   std::size_t width() const { return encoder_.columns() ? encoder_.width() : dims(); }
   // Every feature's name: the numeric ones, then the encoded ones ("color=red", "review:good").
   std::vector<std::string> feature_names() const;
@@ -167,6 +171,8 @@ class CsvReader : public RowCounter {
   const std::vector<ColumnInfo>& columns() const { return column_info_; }
   // The numeric features' forms that are not plain numbers, by name (a model keeps them).
   std::vector<std::pair<std::string, NumberForm>> number_forms() const;
+  // The date columns by name, with their forms (a model keeps them).
+  std::vector<std::pair<std::string, DateForm>> date_forms() const;
   const std::vector<std::string>& notices() const { return notices_; }
   const FeatureEncoder& encoder() const { return encoder_; }
   const std::vector<std::vector<std::string>>& kept_rows() const { return kept_rows_; }
@@ -241,8 +247,8 @@ class CsvReader : public RowCounter {
   Status apply_role_options(std::vector<bool>& set);
   void pass_over_trailing_empty_column(const std::vector<std::vector<std::string>>& cells,
                                        std::vector<bool>& set);
-  void assign_roles(const std::vector<std::vector<std::string>>& cells,
-                    const std::vector<bool>& set, bool from_model);
+  Status assign_roles(const std::vector<std::vector<std::string>>& cells,
+                      const std::vector<bool>& set, bool from_model);
   Status choose_features(bool from_model);
   Status build_encoder(bool from_model);
   void choose_positive(const std::vector<std::string>& labels);
@@ -252,6 +258,12 @@ class CsvReader : public RowCounter {
   bool repeats_header() const;
   Status wrong_width(std::uint64_t line);
   Status not_a_number(std::uint64_t line, std::size_t column, std::string_view cell, NumberParse r);
+  // The date columns' features of a row into `dst` (its numeric part); `bad` when a cell is no
+  // date in its column's form (the row's error, or ok when the bad-row option skips it).
+  Status read_dates(std::uint64_t line, double* dst, std::uint64_t& missing, bool& bad);
+  // Said with an error of the label `label` when the label is the last column by default and
+  // the value is a number with a fraction (design.md 10.1).
+  std::string label_hint(std::string_view label) const;
   // The row's encoded cells (the first `cells` of encoded_cells_) into the block's tail,
   // counting the missing ones. Adds levels and words, so it runs only for a row read whole.
   // Returns the column of a cell whose new feature a multiclass model's bound refuses
@@ -293,6 +305,14 @@ class CsvReader : public RowCounter {
   bool header_all_numbers_ = false;   // said in a notice: the first line may be a row
   bool has_label_ = true;
   std::vector<std::size_t> feature_cols_;  // file column of each numeric feature
+  // docs/algorithms.md 1.10: each date column, its first feature and its form.
+  struct DateColumn {
+    std::size_t column = 0, first = 0;
+    DateForm form;
+  };
+  std::vector<DateColumn> date_cols_;
+  std::vector<DateForm> date_form_of_col_;  // date columns: their form
+  std::vector<std::uint32_t> date_of_col_;  // per file column: its index in date_cols_
   std::vector<ColumnRole> role_of_col_;
   std::vector<NumberForm> form_of_col_;        // numeric columns: formatted numbers, missing words
   std::vector<std::uint32_t> encoded_of_col_;  // per file column: its encoder column
@@ -318,7 +338,7 @@ class CsvReader : public RowCounter {
   std::vector<std::pair<std::string, std::uint64_t>> delimiter_sample_;
   std::size_t delimiter_sample_bytes_ = 0;
   // Per file column: its numeric feature's index, or one of the slots below.
-  static constexpr int kIgnoredSlot = -1, kLabelSlot = -2, kEncodedSlot = -3;
+  static constexpr int kIgnoredSlot = -1, kLabelSlot = -2, kEncodedSlot = -3, kDateSlot = -4;
   std::vector<int> slot_of_col_;
   std::size_t leading_features_ = 0;  // columns 0.. that are features 0.., the last excepted
 

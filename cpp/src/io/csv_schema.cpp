@@ -1,7 +1,8 @@
 // CsvReader's schema: what it decides from the header and the first rows (design.md 10.1: the
 // header, the label column, the decimal mark, each column's role, the numeric features, the
 // encoder of categorical and text columns, the positive class), and what it says of the file.
-// The record splitting and row decoding of the same reader are csv_reader.cpp's.
+// The record splitting and row decoding of the same reader are csv_reader.cpp's; building the
+// encoder, a row's encoded and date features and what a model keeps of them, csv_features.cpp's.
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -219,11 +220,11 @@ Status CsvReader::build_schema() {
   std::vector<bool> set(columns_, false);
   Status st = apply_role_options(set);
   if (st) pass_over_trailing_empty_column(cells, set);
-  if (st) assign_roles(cells, set, from_model());
+  if (st) st = assign_roles(cells, set, from_model());
   if (st) st = choose_features(from_model());
   if (st) st = build_encoder(from_model());
   if (!st) return st;
-  if (feature_cols_.empty() && encoder_.columns() == 0) {
+  if (dims() == 0 && encoder_.columns() == 0) {
     std::string ignored;
     for (std::size_t c = 0; c < columns_; ++c)
       if (!has_label_ || c != label_col_)
@@ -243,6 +244,11 @@ Status CsvReader::build_schema() {
   for (std::size_t c = 0; c < columns_; ++c)
     if (role_of_col_[c] == ColumnRole::categorical || role_of_col_[c] == ColumnRole::text)
       slot_of_col_[c] = kEncodedSlot;
+  date_of_col_.assign(columns_, 0);
+  for (std::size_t d = 0; d < date_cols_.size(); ++d) {
+    slot_of_col_[date_cols_[d].column] = kDateSlot;
+    date_of_col_[date_cols_[d].column] = static_cast<std::uint32_t>(d);
+  }
   if (has_label_) slot_of_col_[label_col_] = kLabelSlot;
   encoded_cells_.assign(std::count(slot_of_col_.begin(), slot_of_col_.end(), kEncodedSlot),
                         EncodedCell{});
@@ -285,6 +291,7 @@ std::vector<std::vector<std::string>> CsvReader::sample_cells() {
 Status CsvReader::apply_role_options(std::vector<bool>& set) {
   role_of_col_.assign(columns_, ColumnRole::ignore);
   form_of_col_.assign(columns_, NumberForm{});
+  date_form_of_col_.assign(columns_, DateForm{});
   column_info_.assign(columns_, ColumnInfo{});
   for (const RoleOverride& o : opt_.roles) {
     std::size_t c = 0;
@@ -330,9 +337,9 @@ void CsvReader::pass_over_trailing_empty_column(const std::vector<std::vector<st
 }
 
 // Every other column's role: the label, the model's (when resuming or scoring), or inferred
-// from the sample's cells.
-void CsvReader::assign_roles(const std::vector<std::vector<std::string>>& cells,
-                             const std::vector<bool>& set, bool from_model) {
+// from the sample's cells; a date column's form, from the sample's cells too.
+Status CsvReader::assign_roles(const std::vector<std::vector<std::string>>& cells,
+                               const std::vector<bool>& set, bool from_model) {
   std::vector<std::string_view> views;
   for (std::size_t c = 0; c < columns_; ++c) {
     column_info_[c].name = column_names_[c];
@@ -354,23 +361,69 @@ void CsvReader::assign_roles(const std::vector<std::vector<std::string>>& cells,
       column_info_[c].reason = inferred.reason;
       if (inferred.role == ColumnRole::ignore)
         notices_.push_back("column '" + column_names_[c] + "' is ignored: " + inferred.reason);
+      if (inferred.role == ColumnRole::date) {
+        date_form_of_col_[c] = inferred.date;
+        notices_.push_back("column '" + column_names_[c] + "' is a date: " + inferred.reason +
+                           " (docs/algorithms.md 1.10 says which features it gives)");
+      }
+      if (inferred.increasing)
+        notices_.push_back("column '" + column_names_[c] + "' is numeric: " + inferred.reason +
+                           " (option ignore, CLI --ignore " + column_names_[c] + ")");
       if (!(inferred.form == NumberForm{})) {  // design.md 10.1: said, as it changes values
         form_of_col_[c] = inferred.form;
         notices_.push_back("column '" + column_names_[c] + "' is numeric: " + inferred.reason);
       }
+    } else if (role_of_col_[c] == ColumnRole::date) {
+      // A date set by option: its form from the sample (docs/algorithms.md 1.10).
+      views.assign(cells[c].begin(), cells[c].end());
+      const DateSample sample = sample_dates(views, opt_.missing);
+      if (sample.undecided && sample.dates == 0)
+        return stop(Status::error("the column '" + column_names_[c] + "' is set to date, but its " +
+                                  kUndecidedDates));
+      date_form_of_col_[c] = sample.form;
+      column_info_[c].reason += ", " + describe_date_form(sample.form);
     }
     column_info_[c].role = role_of_col_[c];
   }
+  return Status::ok();
 }
 
 // Numeric features: the model's, by name and in its order; else the numeric columns.
 Status CsvReader::choose_features(bool from_model) {
   feature_cols_.clear();
   feature_names_.clear();
+  date_cols_.clear();
+  const auto find_column = [this](const std::string& name) {
+    std::size_t c = 0;
+    while (c < columns_ && (column_names_[c] != name || (has_label_ && c == label_col_))) ++c;
+    return c;
+  };
   if (from_model) {
-    for (const std::string& name : opt_.features) {
-      std::size_t c = 0;
-      while (c < columns_ && (column_names_[c] != name || (has_label_ && c == label_col_))) ++c;
+    for (std::size_t i = 0; i < opt_.features.size(); ++i) {
+      const std::string& name = opt_.features[i];
+      // docs/algorithms.md 1.10: a date column's features, in their order.
+      const auto date = std::find_if(opt_.dates.begin(), opt_.dates.end(), [&](const auto& d) {
+        return date_feature_name(d.first, 0) == name;
+      });
+      if (date != opt_.dates.end()) {
+        const std::size_t c = find_column(date->first);
+        if (c == columns_)
+          return stop(Status::error("the file has no column '" + date->first +
+                                    "', which the model needs; the columns are: " + column_list()));
+        const std::size_t count = date_feature_count(date->second);
+        for (std::size_t k = 0; k < count; ++k)
+          if (i + k >= opt_.features.size() ||
+              opt_.features[i + k] != date_feature_name(date->first, k))
+            return stop(Status::error("the model's features of the date column '" + date->first +
+                                      "' are damaged"));
+        role_of_col_[c] = column_info_[c].role = ColumnRole::date;
+        column_info_[c].reason = "as in the model";
+        date_cols_.push_back({c, feature_names_.size(), date->second});
+        for (std::size_t k = 0; k < count; ++k) feature_names_.push_back(opt_.features[i + k]);
+        i += count - 1;
+        continue;
+      }
+      const std::size_t c = find_column(name);
       if (c == columns_ && has_label_ && column_names_[label_col_] == name)
         return stop(Status::error("the column '" + name +
                                   "' is one of the model's features; it cannot be the label "
@@ -383,6 +436,9 @@ Status CsvReader::choose_features(bool from_model) {
       column_info_[c].reason = "as in the model";
       for (const auto& [column, form] : opt_.number_forms)
         if (column == name) form_of_col_[c] = form;
+      if (!date_cols_.empty())
+        return stop(Status::error("the model's numeric feature '" + name +
+                                  "' comes after a date column's; its features are damaged"));
       feature_cols_.push_back(c);
       feature_names_.push_back(name);
     }
@@ -392,36 +448,13 @@ Status CsvReader::choose_features(bool from_model) {
         feature_cols_.push_back(c);
         feature_names_.push_back(column_names_[c]);
       }
-  }
-  return Status::ok();
-}
-
-// The encoder of the categorical and text columns: the model's (its levels restored, frozen
-// when scoring), else a new one.
-Status CsvReader::build_encoder(bool from_model) {
-  encoder_ = FeatureEncoder(from_model ? opt_.encoded.options : opt_.encoder, feature_cols_.size());
-  encoded_of_col_.assign(columns_, 0);
-  if (from_model) {
-    for (const auto& col : opt_.encoded.columns) {
-      std::size_t c = 0;
-      while (c < columns_ && column_names_[c] != col.name) ++c;
-      if (c == columns_) {
-        return stop(Status::error("the file has no column '" + col.name +
-                                  "', which the model needs; the columns are: " + column_list()));
+    // The date columns' features follow the numeric columns (docs/algorithms.md 1.10).
+    for (std::size_t c = 0; c < columns_; ++c)
+      if (role_of_col_[c] == ColumnRole::date) {
+        date_cols_.push_back({c, feature_names_.size(), date_form_of_col_[c]});
+        for (std::size_t k = 0; k < date_feature_count(date_form_of_col_[c]); ++k)
+          feature_names_.push_back(date_feature_name(column_names_[c], k));
       }
-      encoded_of_col_[c] =
-          col.text ? encoder_.add_text(col.name) : encoder_.add_categorical(col.name);
-    }
-    Status st = encoder_.restore(opt_.encoded.features);
-    if (!st) return Status::error("the model's encoder: " + st.message());
-    encoder_.freeze(opt_.freeze_encoder);
-  } else {
-    for (std::size_t c = 0; c < columns_; ++c) {
-      if (role_of_col_[c] == ColumnRole::categorical)
-        encoded_of_col_[c] = encoder_.add_categorical(column_names_[c]);
-      else if (role_of_col_[c] == ColumnRole::text)
-        encoded_of_col_[c] = encoder_.add_text(column_names_[c]);
-    }
   }
   return Status::ok();
 }
@@ -524,30 +557,6 @@ void CsvReader::keep_for_preview() {
   }
   if (has_label_ && rows_ + skipped_ < std::max<std::size_t>(opt_.sample_rows, 1))
     ++label_counts_[std::string(trim_label(fields_[label_col_]))];
-}
-
-std::vector<std::pair<std::string, NumberForm>> CsvReader::number_forms() const {
-  std::vector<std::pair<std::string, NumberForm>> forms;
-  for (std::size_t j = 0; j < feature_cols_.size(); ++j)
-    if (!(form_of_col_[feature_cols_[j]] == NumberForm{}))
-      forms.emplace_back(feature_names_[j], form_of_col_[feature_cols_[j]]);
-  return forms;
-}
-
-std::vector<std::string> CsvReader::feature_names() const {
-  std::vector<std::string> names = feature_names_;
-  for (const EncodedFeature& f : encoder_.features()) names.push_back(f.name);
-  return names;
-}
-
-EncodedSchema CsvReader::encoded_schema() const {
-  EncodedSchema s;
-  if (encoder_.columns() == 0) return s;
-  s.options = encoder_.options();
-  for (std::uint32_t c = 0; c < encoder_.columns(); ++c)
-    s.columns.push_back({encoder_.column_name(c), encoder_.column_is_text(c)});
-  s.features = encoder_.features();
-  return s;
 }
 
 std::vector<std::string> CsvReader::warnings(bool label_runs) const {

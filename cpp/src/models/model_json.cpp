@@ -196,6 +196,13 @@ json body_of(const Pipeline& p, const ModelSchema& schema) {
           {{"column", column}, {"formatted", form.formatted}, {"missing", form.missing}});
     body["schema"]["number_forms"] = forms;
   }
+  if (!schema.dates.empty()) {
+    json dates = json::array();
+    for (const auto& [column, form] : schema.dates)
+      dates.push_back(
+          {{"column", column}, {"order", date_order_name(form.order)}, {"time", form.time}});
+    body["schema"]["dates"] = dates;
+  }
   if (schema.svmlight) {
     body["schema"]["input"] = "svmlight";
     body["schema"]["index_base"] = schema.index_base;
@@ -357,6 +364,18 @@ Result<ModelSchema> schema_of(const json& j) {
       s.number_forms.emplace_back(text_of(f, "column"), std::move(form));
     }
   }
+  if (const json* dates = member(*schema, "dates")) {
+    if (!dates->is_array()) return bad("its date columns are damaged");
+    for (const json& d : *dates) {
+      DateForm form;
+      const json* time = member(d, "time");
+      if (!member(d, "column") || !time || !time->is_boolean() ||
+          !parse_date_order(text_of(d, "order"), form.order))
+        return bad("its date columns are damaged");
+      form.time = time->get<bool>();
+      s.dates.emplace_back(text_of(d, "column"), form);
+    }
+  }
   if (const json* header = member(*schema, "header"))
     s.header = !header->is_boolean() || header->get<bool>();
   if (const json* encoder = member(j, "encoder")) {
@@ -487,6 +506,7 @@ ModelSchema model_schema_of(const CsvReader& r) {
   s.header = r.has_header();
   if (r.decimal() == ',') s.decimal = ',';
   s.number_forms = r.number_forms();
+  s.dates = r.date_forms();
   s.task = r.task();
   s.classes = r.classes();
   return s;
@@ -528,6 +548,7 @@ Status read_as_model(const ModelSchema& schema, bool scoring, CsvOptions& opt) {
   if (opt.label_trim.empty()) opt.label_trim = schema.label_trim;
   if (opt.decimal == 0 && schema.decimal == ',') opt.decimal = ',';
   opt.number_forms = schema.number_forms;
+  opt.dates = schema.dates;
   if (!schema.header) opt.header = false;
   // The model's task and classes: a resumed run maps each class to the index it learned.
   opt.task_given = true;

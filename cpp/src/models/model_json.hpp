@@ -18,6 +18,9 @@
 //   [words] } ] } for numeric columns written as a spreadsheet formats numbers, or with words
 //   for a missing value (design.md 10.1); a reader without it stops at such a cell, with a
 //   message.
+// Any version may add "schema": { ..., "dates": [ { "column", "order": "ymd"|"dmy"|"mdy",
+//   "time" } ] } for date columns (docs/algorithms.md 1.10), whose features are among "features";
+//   a reader without it cannot find those features' columns, and says so.
 // Version 4, for pipelines with a text column: its words count +1 (version 2 counted a word
 //   -1 when its hash's top bit was set; such files still load and score as trained).
 // Version 5, for multiclass and regression pipelines: "schema": { ..., "task", "classes" } and
@@ -60,6 +63,8 @@ struct ModelSchema {
   char decimal = '.';  // ',': the training file wrote numbers with a decimal comma
   // Numeric columns not written as plain numbers ("$1,200", "-" for missing), by name.
   std::vector<std::pair<std::string, NumberForm>> number_forms;
+  // Date columns by name, with their forms (docs/algorithms.md 1.10).
+  std::vector<std::pair<std::string, DateForm>> dates;
   // Trained on svmlight rows (features by index, counted from index_base in the file).
   bool svmlight = false;
   int index_base = 1;
