@@ -351,13 +351,10 @@ export interface RawStreamCsv {
 }
 /** A row's largest contributions to its score (docs/algorithms.md 1.9). */
 export interface RowExplanation {
-  /** The largest |contribution| first: the feature's name and index in the model, its raw
-   * value (NaN: missing) and w_j z_j in the score's units. */
+  /** The largest |contribution| first: feature name and index, raw value (NaN: missing), w_j z_j. */
   contributions: { feature: string; index: number; value: number; contribution: number }[];
-  /** The sum of the contributions not listed. */
-  rest: number;
-  /** The bias: bias + rest + the contributions listed is the score. */
-  bias: number;
+  rest: number; // the sum of the contributions not listed
+  bias: number; // bias + rest + the contributions listed is the score
 }
 
 export interface RawScorer {
