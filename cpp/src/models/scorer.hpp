@@ -106,8 +106,9 @@ class StreamScorer {
       if (!v)
         return Status::at(block_.line[i], 0,
                           "line " + std::to_string(block_.line[i]) + ": " + v.message());
-      const auto k = static_cast<std::size_t>(v.value());
       const bool classes = pipeline_.task() == Task::multiclass;
+      // A class's index; a number (regression) is no index, and converting it would be undefined.
+      const std::size_t k = classes ? static_cast<std::size_t>(v.value()) : 0;
       if (Status st = explained(i, classes ? k : 0); !st) return st;
       scores.push_back(classes ? s[k] : v.value());
       values.push_back(v.value());
