@@ -12,6 +12,7 @@
 
 #include "learners/learner.hpp"
 #include "onepass/api/csv_options.hpp"
+#include "onepass/api/scorer.hpp"
 #include "pipeline/registry.hpp"
 
 namespace onepass::testing {
@@ -110,6 +111,14 @@ inline ChunkedRead read_alike_in_every_chunking(const std::string& text,
     EXPECT_EQ(part.delimiter, whole.delimiter) << "chunks of " << chunk;
   }
   return whole;
+}
+
+// The rows a scorer gives for the whole of `csv` (pushed, then finished).
+inline ScoredRows scored(Scorer& s, const std::string& csv) {
+  EXPECT_TRUE(s.push(csv.data(), csv.size()));
+  const Status done = s.finish();
+  EXPECT_TRUE(done) << done.message();
+  return s.take();
 }
 
 }  // namespace onepass::testing

@@ -12,6 +12,7 @@
 #include "models/scorer.hpp"
 #include "pipeline/pipeline.hpp"
 #include "pipeline/registry.hpp"
+#include "pipeline/run_memory.hpp"
 
 namespace onepass {
 
@@ -171,6 +172,11 @@ Result<std::unique_ptr<Pipeline>> trained(const RowBlock& data, const std::strin
   if (!built) return built.status();
   Pipeline& p = *built.value();
   if (Status st = p.set_class_weights(opt.class_weights); !st) return st;
+  // The rows are held already; what the pipeline will hold at their width and classes must fit
+  // before it is built to them (pipeline/run_memory.hpp).
+  const std::size_t width = data.sparse || data.encoded() ? data.width : data.dims;
+  const std::size_t outputs = opt.task == Task::multiclass ? opt.classes.size() : 0;
+  if (Status st = check_run_memory(p, width, outputs); !st) return st;
   if (data.sparse) {
     // svmlight rows, checked by their reader: every feature is the pipeline's input.
     p.set_dims(data.width);

@@ -27,6 +27,14 @@ struct LearnerState {
   std::vector<LearnerState> inner;  // none, or the wrapped learner's
 };
 
+// The numbers a saved learner holds, its wrapped learners' included: what its memory and its
+// model file grow with.
+inline std::uint64_t values_in(const LearnerState& s) {
+  std::uint64_t n = s.params.size() + s.state.size();
+  for (const LearnerState& inner : s.inner) n += values_in(inner);
+  return n;
+}
+
 class Learner {
  public:
   virtual ~Learner() = default;

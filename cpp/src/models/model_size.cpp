@@ -32,19 +32,9 @@ Status check_model_text(std::uint64_t bytes) {
   return beyond_model_size(bytes, "would be", "it is not written, since it could not be read back");
 }
 
-namespace {
-
-std::uint64_t numbers_in(const LearnerState& s) {
-  std::uint64_t n = s.params.size() + s.state.size();
-  for (const LearnerState& inner : s.inner) n += numbers_in(inner);
-  return n;
-}
-
-}  // namespace
-
 Result<std::string> model_file_text(const Pipeline& pipeline, const ModelSchema& schema) {
   const PipelineState state = pipeline.save();
-  std::uint64_t numbers = numbers_in(state.learner) + numbers_in(state.drift_background) +
+  std::uint64_t numbers = values_in(state.learner) + values_in(state.drift_background) +
                           state.progress.size() + state.class_weights.size() + state.drift.size();
   for (const auto& scaler : state.scalers) numbers += scaler.size();
   Status st = check_model_text(2 * numbers);  // at least: the text is not built

@@ -5,7 +5,6 @@
 
 #include "core/dense_ops.hpp"
 #include "onepass/api/defaults.hpp"
-#include "pipeline/run_memory.hpp"
 
 namespace onepass {
 
@@ -14,21 +13,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 double ms_since(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
-
-// Ok when the pipelines may take `width` features (pipeline/run_memory.hpp), checked when a
-// block would widen them: a header of many columns, or encoded features as they appear. On a
-// refusal the block is dropped and the run stops, as at a bad row.
-Status room_for(const std::vector<std::unique_ptr<Pipeline>>& pipelines, const CsvReader& reader,
-                RowBlock& block) {
-  // The width run_block gives the pipelines: the block's, or the header's before any row.
-  const std::size_t width = block.size() > 0        ? (block.encoded() ? block.width : block.dims)
-                            : reader.schema_ready() ? reader.width()
-                                                    : 0;
-  if (pipelines.empty() || width <= pipelines[0]->width()) return Status::ok();
-  Status st = check_run_memory(pipelines, width);
-  if (!st) block.clear();
-  return st;
 }
 
 }  // namespace
@@ -355,7 +339,7 @@ Status CsvRunner::push(const char* data, std::size_t size) {
   Status st = reader_.feed(data, size, block_);
   parse_ms_ += ms_since(start);
   if (Status task = adopt_task(); !task) return task;
-  if (Status room = room_for(pipelines_, reader_, block_); !room) return room;
+  if (Status room = room_for(); !room) return room;
   run_block();  // rows before a bad row are learned either way
   return st;
 }
@@ -375,10 +359,28 @@ Status CsvRunner::learn_apart(RowBlock& rows, const ApartCounts& counts) {
   return Status::ok();
 }
 
+// Ok when the pipelines may take the block's width and the label's classes so far
+// (pipeline/run_memory.hpp), checked when a block would widen them (a header of many columns,
+// encoded features as they appear) or bring a class. On a refusal the block is dropped and the
+// run stops, as at a bad row.
+Status CsvRunner::room_for() {
+  // The width run_block gives the pipelines: the block's, or the header's before any row.
+  const std::size_t width = block_.size() > 0 ? (block_.encoded() ? block_.width : block_.dims)
+                            : reader_.schema_ready() ? reader_.width()
+                                                     : 0;
+  const std::size_t classes = reader_.task() == Task::multiclass ? reader_.classes().size() : 0;
+  if (pipelines_.empty() || (width <= pipelines_[0]->width() && classes <= memory_classes_))
+    return Status::ok();
+  memory_classes_ = classes;
+  Status st = memory_.check(pipelines_, std::max(width, pipelines_[0]->width()), classes);
+  if (!st) block_.clear();
+  return st;
+}
+
 Status CsvRunner::finish() {
   Status st = reader_.finish(block_);
   if (Status task = adopt_task(); !task) return task;
-  if (Status room = room_for(pipelines_, reader_, block_); !room) return room;
+  if (Status room = room_for(); !room) return room;
   run_block();
   if (shuffle_rows_ && buffer_.size()) {  // drain the shuffle buffer in random order
     std::vector<std::size_t> order(buffer_.size());

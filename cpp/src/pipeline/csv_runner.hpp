@@ -14,6 +14,7 @@
 #include "io/csv_reader.hpp"
 #include "io/label_map.hpp"
 #include "pipeline/pipeline.hpp"
+#include "pipeline/run_memory.hpp"
 
 namespace onepass {
 
@@ -80,6 +81,9 @@ class CsvRunner {
  private:
   explicit CsvRunner(const CsvOptions& options) : reader_(options) {}
   void run_block();
+  // Ok when the pipelines may hold the block's width and classes (RunMemory); else the block
+  // is dropped.
+  Status room_for();
   // Fresh pipelines built for the reader's task once its schema is ready (create()).
   Status adopt_task();
   // An error that ends the stream before any row is learned (a label the pipelines cannot
@@ -121,6 +125,8 @@ class CsvRunner {
   double parse_ms_ = 0;
   std::vector<double> pipeline_ms_;
   RowBlock block_;
+  RunMemory memory_;                // what the pipelines will hold, checked as they widen
+  std::size_t memory_classes_ = 0;  // the classes memory_ last checked
   std::size_t shuffle_rows_ = 0;
   SeededRandom rng_{0};  // one sequence for the whole stream: chunking cannot change the order
   RowBlock buffer_;      // the shuffle buffer

@@ -15,18 +15,17 @@ namespace onepass {
 
 namespace {
 
-std::uint64_t values_of(const LearnerState& s) {
-  std::uint64_t n = s.params.size() + s.state.size();
-  for (const LearnerState& inner : s.inner) n += values_of(inner);
-  return n;
-}
-
-// The doubles a pipeline holds at its present width (see pipeline_bytes).
+// The doubles a pipeline holds at its present width (see memory_cost).
 std::uint64_t values_held(const Pipeline& p) {
   const PipelineState s = p.save();
-  std::uint64_t n = 2 * values_of(s.learner) + 2 * values_of(s.drift_background);
+  std::uint64_t n = 2 * values_in(s.learner) + 2 * values_in(s.drift_background);
   for (const auto& scaler : s.scalers) n += scaler.size();
   return n + (p.scaler_count() + 1) * p.dims();  // a row out of each scaler, the learner's input
+}
+
+// The outputs `p` has now: its classes seen, for a multiclass pipeline.
+std::size_t outputs_of(const Pipeline& p) {
+  return p.task() == Task::multiclass && p.learns_task() ? p.task_learner().outputs() : 0;
 }
 
 // Bytes as "5.3 GB" (GB: 2^30 bytes), rounded up to a tenth.
@@ -39,15 +38,22 @@ std::string gigabytes(std::uint64_t bytes) {
 
 }  // namespace
 
-std::uint64_t pipeline_bytes(const Pipeline& p, std::size_t width) {
+MemoryCost memory_cost(const Pipeline& p, std::size_t outputs) {
   // A fresh copy of the pipeline at widths 1 and 2: the difference is what one feature costs.
   Result<std::unique_ptr<Pipeline>> probe = Pipeline::build(p.canonical_spec(), 0, 0, p.task());
-  if (!probe) return 0;  // p was built from the same spec
-  probe.value()->set_dims(1);
-  const std::uint64_t one = values_held(*probe.value());
-  probe.value()->set_dims(2);
-  const std::uint64_t per_feature = values_held(*probe.value()) - one;
-  return sizeof(double) * (one - per_feature + per_feature * std::uint64_t{width});
+  if (!probe) return {};  // p was built from the same spec
+  Pipeline& q = *probe.value();
+  const auto values_at = [&](std::size_t width) {
+    q.set_dims(width);
+    if (q.task() == Task::multiclass && outputs > 0) q.remap_classes({}, outputs, outputs);
+    return values_held(q);
+  };
+  const std::uint64_t one = values_at(1), per_feature = values_at(2) - one;
+  return {sizeof(double) * (one - per_feature), sizeof(double) * per_feature};
+}
+
+std::uint64_t pipeline_bytes(const Pipeline& p, std::size_t width) {
+  return memory_cost(p, outputs_of(p)).bytes(width);
 }
 
 std::uint64_t run_memory_limit() {
@@ -100,18 +106,34 @@ Status check_bytes(std::uint64_t need, std::uint64_t more, std::size_t pipelines
 
 }  // namespace
 
-Status check_run_memory(const std::vector<std::unique_ptr<Pipeline>>& pipelines,
-                        std::size_t width) {
-  std::uint64_t need = 0, held = 0;
-  for (const auto& p : pipelines) {
-    need += pipeline_bytes(*p, width);
-    if (p->width() > 0) held += pipeline_bytes(*p, p->width());  // a CSV run's encoded features
+Status RunMemory::check(const std::vector<std::unique_ptr<Pipeline>>& pipelines, std::size_t width,
+                        std::size_t outputs) {
+  std::vector<MemoryCost> before = costs_;  // at the outputs the pipelines had when measured
+  std::vector<const Pipeline*> these;
+  for (const auto& p : pipelines) these.push_back(p.get());
+  if (these != measured_ || outputs != outputs_) {
+    costs_.clear();
+    for (const auto& p : pipelines) costs_.push_back(memory_cost(*p, outputs));
+    measured_ = std::move(these);
+    outputs_ = outputs;
   }
+  if (before.size() != costs_.size()) before = costs_;
+  std::uint64_t held = 0;  // what the pipelines hold now: a CSV run's encoded features, a model's
+  for (std::size_t i = 0; i < pipelines.size(); ++i)
+    if (pipelines[i]->width() > 0) held += before[i].bytes(pipelines[i]->width());
+  std::uint64_t need = 0;
+  for (const MemoryCost& c : costs_) need += c.bytes(width);
   return check_bytes(need, need > held ? need - held : 0, pipelines.size(), width);
 }
 
-Status check_run_memory(const Pipeline& pipeline, std::size_t width) {
-  const std::uint64_t need = pipeline_bytes(pipeline, width);
+Status check_run_memory(const std::vector<std::unique_ptr<Pipeline>>& pipelines,
+                        std::size_t width) {
+  RunMemory memory;
+  return memory.check(pipelines, width, pipelines.empty() ? 0 : outputs_of(*pipelines[0]));
+}
+
+Status check_run_memory(const Pipeline& pipeline, std::size_t width, std::size_t outputs) {
+  const std::uint64_t need = memory_cost(pipeline, outputs).bytes(width);
   return check_bytes(need, need, 1, width);  // a first row: the pipeline holds no width yet
 }
 

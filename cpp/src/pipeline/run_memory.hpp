@@ -13,18 +13,40 @@
 
 namespace onepass {
 
-// The bytes pipelines like `p` hold at `width` features: each stage's own state (Scaler::state,
-// Learner::save, their sizes at widths 1 and 2 giving the values a feature adds), the learner's
-// twice (the guard backs up a whole step, docs/design.md "A learner's parameters are one
-// vector"), and a row buffer a stage. A multiclass learner's classes are not known yet; they
-// are bounded by kMaxTaskWeights.
+// What a pipeline like `p` holds, as a line in its width: fixed + per_feature x width bytes.
+// Measured once on a probe built from p's spec at widths 1 and 2, with `outputs` outputs (the
+// classes of a multiclass pipeline; ignored for the other tasks): each stage's own state
+// (Scaler::state, Learner::save), the learner's twice (the guard backs up a whole step,
+// docs/design.md "A learner's parameters are one vector"), and a row buffer a stage.
+struct MemoryCost {
+  std::uint64_t fixed = 0, per_feature = 0;
+  std::uint64_t bytes(std::size_t width) const { return fixed + per_feature * width; }
+};
+MemoryCost memory_cost(const Pipeline& p, std::size_t outputs);
+// The bytes `p` holds at `width` features and the outputs it has now.
 std::uint64_t pipeline_bytes(const Pipeline& p, std::size_t width);
 // The most a run may hold: kMaxRunBytes natively, the module's memory maximum in wasm.
 std::uint64_t run_memory_limit();
-// Ok when `pipelines` fit at `width` features, else "these dims and pipelines need N GB; the
-// limit is M GB". In wasm the memory is also asked for once (malloc, then freed): the module
-// grows to hold the run, or the run is refused while the module is still sound.
+
+// The check of a run whose width and classes grow as its rows come: ok when its pipelines fit
+// at `width` features and `outputs` outputs, else "these dims and pipelines need N GB; the
+// limit is M GB". Each pipeline's cost is measured once per number of outputs, so a block that
+// widens the pipelines costs arithmetic. In wasm the growth is also asked for once (malloc, then
+// freed): the module grows to hold the run, or the run is refused while the module is sound.
+class RunMemory {
+ public:
+  Status check(const std::vector<std::unique_ptr<Pipeline>>& pipelines, std::size_t width,
+               std::size_t outputs);
+
+ private:
+  std::vector<const Pipeline*> measured_;  // the pipelines costs_ are of (a task's adoption
+                                           // replaces them)
+  std::vector<MemoryCost> costs_;
+  std::size_t outputs_ = 0;
+};
+
+// The same check once, at the pipelines' present outputs (a width known before any row).
 Status check_run_memory(const std::vector<std::unique_ptr<Pipeline>>& pipelines, std::size_t width);
-Status check_run_memory(const Pipeline& pipeline, std::size_t width);
+Status check_run_memory(const Pipeline& pipeline, std::size_t width, std::size_t outputs = 0);
 
 }  // namespace onepass

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "onepass/api/dataset.hpp"
+#include "onepass/api/defaults.hpp"
 #include "onepass/api/limits.hpp"
 #include "onepass/api/runners.hpp"
 
@@ -78,6 +80,51 @@ TEST(RunMemory, ACsvHeaderTooWideForItsPipelinesStopsTheRunBeforeTheyTakeIt) {
       << st.message();
   EXPECT_EQ(runner->pipeline(0).width(), 0u);  // nothing of that width was allocated
   EXPECT_EQ(runner->pipeline(0).rows(), 0u);
+}
+
+TEST(RunMemory, AMulticlassPipelineCostsItsClassesPerFeature) {
+  // A multiclass learner keeps a row of weights per class: a feature costs a constant plus the
+  // same again for each class, so the cost is a line in the classes as in the width.
+  auto p = Pipeline::build(default_pipeline(Task::multiclass), 0, 0, Task::multiclass).take();
+  const MemoryCost one = memory_cost(*p, 1), two = memory_cost(*p, 2), three = memory_cost(*p, 3);
+  EXPECT_GT(two.per_feature, one.per_feature);
+  EXPECT_EQ(three.per_feature - two.per_feature, two.per_feature - one.per_feature);
+  EXPECT_EQ(one.bytes(1000) + 999 * one.per_feature, one.bytes(1999));
+  EXPECT_EQ(p->dims(), 0u);  // measured on a probe
+
+  // A run's check counts the classes: two such pipelines fit at the widest input with no class
+  // yet, and not with 1,000 classes, at the same width.
+  std::vector<std::unique_ptr<Pipeline>> two_pipelines;
+  for (int i = 0; i < 2; ++i)
+    two_pipelines.push_back(
+        Pipeline::build(default_pipeline(Task::multiclass), 0, 0, Task::multiclass).take());
+  RunMemory memory;
+  EXPECT_TRUE(memory.check(two_pipelines, kMaxDims, 0));
+  const Status many = memory.check(two_pipelines, kMaxDims, 1000);
+  ASSERT_FALSE(many);
+  EXPECT_EQ(many.message().rfind("these dims and pipelines need ", 0), 0u) << many.message();
+  // The costs kept between checks give what a fresh check gives.
+  EXPECT_EQ(many.message(), RunMemory().check(two_pipelines, kMaxDims, 1000).message());
+  EXPECT_TRUE(memory.check(two_pipelines, 1000, 1000));
+}
+
+TEST(RunMemory, ADataSetsEvaluationIsRefusedBeforeItsPipelineTakesTheRows) {
+  // 200 classes over the widest svmlight input, five rows each: 200 x 2^24 weights a pipeline,
+  // past the bound.
+  SvmlightOptions options;
+  options.dims = kMaxDims;
+  options.task = Task::multiclass;
+  auto data = Dataset::svmlight(options).take();
+  std::string text;
+  for (int row = 0; row < 5; ++row)
+    for (int k = 0; k < 200; ++k) text += std::to_string(k) + " 1:1 16777216:2\n";
+  ASSERT_TRUE(data->push(text.data(), text.size()));
+  ASSERT_TRUE(data->finish());
+  auto refused = data->holdout("maxabs | softmax", EvaluationOptions{});
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.message().rfind("these dims and pipelines need ", 0), 0u) << refused.message();
+  EXPECT_NE(refused.message().find("(1 pipeline at 16777216 features)"), std::string::npos)
+      << refused.message();
 }
 
 }  // namespace

@@ -10,7 +10,9 @@
 namespace onepass {
 namespace {
 
-// A model of one feature x named "x" trained on a few rows, and the scored rows of `csv`.
+using testing::scored;
+
+// A model of one feature x named "x" trained on a few rows.
 std::string model_of(const std::string& spec, Task task = Task::binary) {
   auto p = Pipeline::build(spec, 0, 0, task).take();
   const double rows[4] = {-2, -1, 1, 2};
@@ -21,13 +23,6 @@ std::string model_of(const std::string& spec, Task task = Task::binary) {
   schema.label = "y";
   if (task == Task::multiclass) schema.classes = {"a", "b"};
   return model_to_json(*p, schema);
-}
-
-ScoredRows scored(Scorer& s, const std::string& csv) {
-  EXPECT_TRUE(s.push(csv.data(), csv.size()));
-  const Status done = s.finish();
-  EXPECT_TRUE(done) << done.message();
-  return s.take();
 }
 
 TEST(ScorerThreshold, OnTheProbabilityOrTheMarginAndAtItPositive) {

@@ -12,6 +12,8 @@
 namespace onepass {
 namespace {
 
+using testing::scored;
+
 TEST(Explain, TheLargestContributionsFirstATieToTheLowerIndexTheRestSummed) {
   // c = (2, -3, 2, 0): -3 first, then 2 and 2 in index order; 0 is never listed.
   const std::vector<double> w = {2, -3, 0.5, 0};
@@ -43,13 +45,6 @@ std::string model_of(const std::string& spec) {
   schema.positive = "yes";
   schema.negative = "no";
   return model_to_json(*p, schema);
-}
-
-ScoredRows scored(Scorer& s, const std::string& csv) {
-  EXPECT_TRUE(s.push(csv.data(), csv.size()));
-  const Status done = s.finish();
-  EXPECT_TRUE(done) << done.message();
-  return s.take();
 }
 
 TEST(Explain, APerceptronByHand) {
