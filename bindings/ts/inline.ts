@@ -1,7 +1,8 @@
 // onepass/inline: the package with its WebAssembly module inside the JavaScript (base64), for
 // pages and bundlers that cannot serve the .wasm file beside the code (esbuild or Rollup without
-// an asset step, a single-file build). It costs a third more bytes than the .wasm file and
-// cannot be compiled while it downloads (README "Using bundlers" gives the figures).
+// an asset step, a single-file build); such bundlers also take it for 'onepass' itself
+// (package.json "exports", the "module" condition). It costs a third more bytes than the .wasm
+// file and cannot be compiled while it downloads (docs/js.md "Using bundlers" gives the figures).
 import { load as loadModule, type LoadOptions, type Onepass } from './index.js';
 import { wasmBase64 } from './onepass_wasm_inline.mjs';
 
