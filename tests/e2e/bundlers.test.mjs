@@ -236,7 +236,7 @@ test('webpack 5: no configuration, and no warning', async () => {
   );
   const info = stats.toJson({ all: false, warnings: true, errors: true });
   assert.deepEqual(info.errors, []);
-  // Only webpack's size hints for the 770 KiB .wasm file (its default budget is 244 KiB), no
+  // Only webpack's size hints for the .wasm file (1,454 KiB; its default budget is 244 KiB), no
   // "Critical dependency: the request of a dependency is an expression" or any other warning.
   const warnings = info.warnings
     .map((w) => w.message)

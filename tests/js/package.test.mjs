@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -50,14 +50,19 @@ test('npm pack holds the package files and the LICENSE; the exports map serves t
     files.every((f) => !f.startsWith('cpp/') && !f.startsWith('tests/')),
     files.join(' '),
   );
-  // The README's links to documents resolve inside the tarball; only the screenshots (4.6 MB)
-  // stay in the repository.
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const linked = [...readme.matchAll(/\]\(([^)#:]+)(#[^)]*)?\)/g)].map((m) => m[1]);
-  const missing = linked.filter(
-    (l) => !l.startsWith('docs/screenshots/') && !files.some((f) => f === l || f.startsWith(l)),
+  // The links of the README and of the pages it links to resolve inside the tarball; only the
+  // screenshots (4.6 MB) stay in the repository.
+  const pages = files.filter((f) => f === 'README.md' || /^docs\/[^/]+\.md$/.test(f));
+  assert.ok(pages.includes('docs/cli.md') && pages.includes('docs/api.md'), pages.join(' '));
+  const missing = pages.flatMap((page) =>
+    [...readFileSync(join(root, page), 'utf8').matchAll(/\]\(([^)#:]+)(#[^)]*)?\)/g)]
+      .map((m) => join(dirname(page), m[1]))
+      .filter(
+        (l) => !l.startsWith('docs/screenshots/') && !files.some((f) => f === l || f.startsWith(l)),
+      )
+      .map((l) => `${page}: ${l}`),
   );
-  assert.deepEqual(missing, [], 'README links to files outside the tarball');
+  assert.deepEqual(missing, [], 'links to files outside the tarball');
   assert.equal(
     import.meta.resolve('onepass/onepass_wasm.wasm'),
     new URL(`file://${join(root, 'lib/onepass_wasm.wasm')}`).href,
