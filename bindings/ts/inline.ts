@@ -8,10 +8,11 @@ import { wasmBase64 } from './onepass_wasm_inline.mjs';
 
 export * from './index.js';
 
-/** Loads the embedded WebAssembly module: nothing is fetched or read from disk. */
-export async function load(
-  options: Omit<LoadOptions, 'wasmBinary' | 'wasmUrl'> = {},
-): Promise<Onepass> {
+/** Loads the embedded WebAssembly module: nothing is fetched or read from disk. A `wasmUrl` or
+ * `wasmBinary` given is loaded instead, as the file build loads it: a bundle whose 'onepass'
+ * resolved to this build (esbuild's) still does what `load({ wasmUrl })` says. */
+export async function load(options: LoadOptions = {}): Promise<Onepass> {
+  if (options.wasmUrl !== undefined || options.wasmBinary !== undefined) return loadModule(options);
   const wasmBinary = Uint8Array.from(atob(wasmBase64), (c) => c.charCodeAt(0));
   return loadModule({ ...options, wasmBinary });
 }

@@ -91,6 +91,11 @@ test('onepass/inline: the same API from the embedded module, nothing read from d
   assert.deepEqual(a.snapshot(), b.snapshot());
   a.dispose();
   b.dispose();
+  // A URL given is loaded instead of the embedded module (esbuild's 'onepass' is this build).
+  await assert.rejects(
+    inline.load({ wasmUrl: '/nowhere/onepass_wasm.wasm' }),
+    /could not load its WebAssembly module from \/nowhere\/onepass_wasm\.wasm: ENOENT/,
+  );
 });
 
 /** The tarball `npm pack` makes, installed into a new app folder (as a user installs it); the
