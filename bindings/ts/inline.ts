@@ -1,6 +1,6 @@
 // onepass/inline: the package with its WebAssembly module inside the JavaScript (base64), for
 // pages and bundlers that cannot serve the .wasm file beside the code (esbuild or Rollup without
-// an asset step, a single-file build); such bundlers also take it for 'onepass' itself
+// an asset step, a single-file build); esbuild also takes it for 'onepass' itself
 // (package.json "exports", the "module" condition). It costs a third more bytes than the .wasm
 // file and cannot be compiled while it downloads (docs/js.md "Using bundlers" gives the figures).
 import { load as loadModule, type LoadOptions, type Onepass } from './index.js';

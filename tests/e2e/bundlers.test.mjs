@@ -347,9 +347,8 @@ test('Rollup: node-resolve, and the wasm file copied beside the bundle', async (
   const out = app('dist-rollup');
   const bundle = await rollup({
     input: entry('rollup-main.js', APP("import { load } from 'onepass';", 'load()')),
-    // Without a condition of Vite's or webpack's, node-resolve takes the build with the module
-    // inside ("module"), as esbuild does; with one, the build that reads the file beside it.
-    plugins: [nodeResolve({ browser: true, exportConditions: ['production'] })],
+    // node-resolve sets "production" (or "development"), as Vite does: the file build.
+    plugins: [nodeResolve({ browser: true })],
     onwarn: (w) => assert.fail(`Rollup warned: ${w.message}`),
   });
   await bundle.write({ dir: out, format: 'es', inlineDynamicImports: true });
