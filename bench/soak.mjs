@@ -1,4 +1,4 @@
-// `npm run soak` (README.md "Reliability"): long streams and many objects, with memory sampled.
+// `npm run soak` (docs/limits.md): long streams and many objects, with memory sampled.
 //   1. ROWS generated rows (28 numbers of varying form, a 0/1 label) streamed through the CLI's
 //      standard input with three pipelines: a z-score, the robust scaler's quantile sketch and a
 //      warm-up chain. The CLI process's resident memory (VmRSS) is sampled twice a second

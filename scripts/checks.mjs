@@ -1,4 +1,4 @@
-// The native build's reliability checks (README.md "Reliability"), in build/checks with clang-14:
+// The native build's reliability checks (docs/limits.md), in build/checks with clang-14:
 //   1. the GoogleTest suite built with AddressSanitizer and UndefinedBehaviorSanitizer, any
 //      report fatal;
 //   2. each libFuzzer target of tests/fuzz for --seconds N (default 10) from its committed seed

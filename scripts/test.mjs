@@ -30,7 +30,7 @@ step('C++ tests (GoogleTest via CTest)', 'ctest', [
   '-j',
   '2',
 ]);
-// README.md "Reliability": the C++ suite again under ASan + UBSan, and each fuzz target for a
+// docs/limits.md: the C++ suite again under ASan + UBSan, and each fuzz target for a
 // bounded time (ONEPASS_FUZZ_SECONDS, default 10; `npm run fuzz` runs them longer).
 step('C++ tests under ASan + UBSan, and the fuzz targets', process.execPath, [
   'scripts/checks.mjs',

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The onepass command (package.json "bin"; README.md "The CLI"). The commands are in cli/; this
+// The onepass command (package.json "bin"; docs/cli.md). The commands are in cli/; this
 // entry runs one and exits with its code once the output is written.
 import { main } from './cli/main.js';
 

@@ -1,5 +1,5 @@
 // onepass: one-pass online binary classifiers and feature scalers, in WebAssembly.
-// The public API (README.md "The JavaScript API"): load(), then pipelines and CSV runners. The
+// The public API (docs/js.md; docs/api.md is generated from these declarations): load(), then pipelines and CSV runners. The
 // API is in api/, a class a file; this entry says what the package exports.
 export { load, type Onepass } from './api/onepass.js';
 export type { LoadOptions } from './shared/module.js';

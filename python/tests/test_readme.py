@@ -1,4 +1,4 @@
-"""README.md's Python example runs as written, from the repository's root."""
+"""docs/python.md's Python example runs as written, from the repository's root."""
 
 import os
 import re
@@ -8,9 +8,9 @@ import sys
 from conftest import PYTHON, ROOT
 
 
-def test_the_readme_example_runs(tmp_path):
-    readme = (ROOT / "README.md").read_text()
-    blocks = re.findall(r"```python\n(.*?)```", readme, re.S)
+def test_the_python_page_example_runs(tmp_path):
+    page = (ROOT / "docs" / "python.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", page, re.S)
     assert len(blocks) == 1
     script = tmp_path / "example.py"
     script.write_text(blocks[0])

@@ -1,8 +1,9 @@
 // The package in other people's toolchains: the tarball `npm pack`
 // makes is installed into a tiny app, which Vite, webpack, esbuild and Rollup each build as
-// README "Using bundlers" says; each build is served as static files and run in Chromium, where
-// it learns two rows and scores one: the same score as in Node. webpack builds without a
-// warning; the inline build needs no .wasm file at all.
+// docs/api.md "Using bundlers" says; each build is served as static files and run in Chromium,
+// where it learns two rows and scores one: the same score as in Node. webpack builds without a
+// warning; Vite and webpack serve the .wasm file, and esbuild with no option bundles the build
+// with the module inside, which needs no .wasm file at all.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import {
@@ -235,15 +236,19 @@ test('webpack 5: no configuration, and no warning', async () => {
   );
   const info = stats.toJson({ all: false, warnings: true, errors: true });
   assert.deepEqual(info.errors, []);
-  // Only webpack's size hints for the 770 KiB .wasm file (its default budget is 244 KiB), no
+  // Only webpack's size hints for the .wasm file (1,454 KiB; its default budget is 244 KiB), no
   // "Critical dependency: the request of a dependency is an expression" or any other warning.
   const warnings = info.warnings
     .map((w) => w.message)
     .filter((m) => !/^(asset size limit|webpack performance recommendations)/.test(m));
   assert.deepEqual(warnings, [], 'webpack builds the package without a warning');
   writeFileSync(join(out, 'index.html'), PAGE('./main.js', false));
-  const { title } = await runInBrowser(out);
+  const { title, requested } = await runInBrowser(out);
   assertScored(title);
+  assert.ok(
+    requested.some((p) => p.endsWith('.wasm')),
+    'the .wasm file was served',
+  );
 });
 
 test('esbuild: the wasm file as an asset import, its URL given to load()', async () => {
@@ -262,25 +267,54 @@ test('esbuild: the wasm file as an asset import, its URL given to load()', async
     bundle: true,
     format: 'esm',
     outdir: out,
+    // A condition of Vite's and webpack's: the build that reads the .wasm file, not the one
+    // with the module inside.
+    conditions: ['production'],
     loader: { '.wasm': 'file' },
     logLevel: 'silent',
   });
   assert.deepEqual(result.warnings, []);
   writeFileSync(join(out, 'index.html'), PAGE('./esbuild-main.js', true));
-  assertScored((await runInBrowser(out)).title);
+  const { title, requested } = await runInBrowser(out);
+  assertScored(title);
+  assert.ok(
+    requested.some((p) => p.endsWith('.wasm')),
+    'the .wasm file was served',
+  );
 });
 
-test('esbuild without the asset step: load() says which URL failed and what to do', async () => {
+test('esbuild with no option: the module inside the bundle, nothing else to serve', async () => {
   const out = app('dist-esbuild-bare');
-  await esbuild.build({
+  const result = await esbuild.build({
     entryPoints: [entry('bare-main.js', APP("import { load } from 'onepass';", 'load()'))],
+    absWorkingDir: app(),
+    bundle: true,
+    outdir: out,
+    logLevel: 'silent',
+  });
+  assert.deepEqual(result.warnings, []);
+  writeFileSync(join(out, 'index.html'), PAGE('./bare-main.js', false));
+  const { title, requested } = await runInBrowser(out);
+  assertScored(title);
+  assert.deepEqual(
+    requested.filter((p) => p.endsWith('.wasm')),
+    [],
+    'no .wasm file requested',
+  );
+});
+
+test('esbuild with the file build and no asset step: load() says which URL failed and what to do', async () => {
+  const out = app('dist-esbuild-file');
+  await esbuild.build({
+    entryPoints: [entry('file-main.js', APP("import { load } from 'onepass';", 'load()'))],
     absWorkingDir: app(),
     bundle: true,
     format: 'esm',
     outdir: out,
+    conditions: ['production'],
     logLevel: 'silent',
   });
-  writeFileSync(join(out, 'index.html'), PAGE('./bare-main.js', true));
+  writeFileSync(join(out, 'index.html'), PAGE('./file-main.js', true));
   const { title } = await runInBrowser(out);
   assert.match(
     title,
@@ -313,6 +347,7 @@ test('Rollup: node-resolve, and the wasm file copied beside the bundle', async (
   const out = app('dist-rollup');
   const bundle = await rollup({
     input: entry('rollup-main.js', APP("import { load } from 'onepass';", 'load()')),
+    // node-resolve sets "production" (or "development"), as Vite does: the file build.
     plugins: [nodeResolve({ browser: true })],
     onwarn: (w) => assert.fail(`Rollup warned: ${w.message}`),
   });
@@ -320,5 +355,10 @@ test('Rollup: node-resolve, and the wasm file copied beside the bundle', async (
   await bundle.close();
   copyFileSync(app('node_modules/onepass/lib/onepass_wasm.wasm'), join(out, 'onepass_wasm.wasm'));
   writeFileSync(join(out, 'index.html'), PAGE('./rollup-main.js', true));
-  assertScored((await runInBrowser(out)).title);
+  const { title, requested } = await runInBrowser(out);
+  assertScored(title);
+  assert.ok(
+    requested.some((p) => p.endsWith('.wasm')),
+    'the .wasm file was served',
+  );
 });

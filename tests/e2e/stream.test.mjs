@@ -19,7 +19,7 @@ import { after, before, test } from 'node:test';
 import { chromiumMemoryMb, openPage, resultsShow, shots, startSite } from './helpers.mjs';
 
 const MB = Number(process.env.ONEPASS_BIG_MB ?? 200);
-const MEMORY_BOUND_MB = 150; // stated in README.md; less than the file, so holding it fails
+const MEMORY_BOUND_MB = 150; // stated in docs/demo.md; less than the file, so holding it fails
 let site;
 let dir;
 let bigFile;

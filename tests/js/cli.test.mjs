@@ -221,7 +221,7 @@ test('without --pipeline, run and evaluate use the one default pipeline, and say
   const { load } = await import('../../lib/index.js');
   const op = await load();
   const wanted = op.defaultPipeline;
-  assert.match(wanted, /\|/); // a scaler and a learner: documented in README.md and docs/quality.md
+  assert.match(wanted, /\|/); // a scaler and a learner: documented in docs/evaluation.md and docs/quality.md
   const r = cli(['run', heart, '--json']);
   assert.equal(r.status, 0, r.stderr);
   assert.match(

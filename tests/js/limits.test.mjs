@@ -59,7 +59,7 @@ test("the JS layer's bounds are the core's, and the core refuses past them", asy
       maxDims: checks.MAX_DIMS,
       maxWindow: checks.MAX_WINDOW,
       maxShuffleBuffer: checks.MAX_SHUFFLE_BUFFER,
-      maxClasses: 1000, // the bounds the README states; the core enforces them (no JS check)
+      maxClasses: 1000, // the bounds docs/limits.md states; the core enforces them (no JS check)
       maxTaskWeights: 2 ** 25,
       maxClassWeight: 100,
       maxDriftEvents: 1000,

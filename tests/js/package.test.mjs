@@ -5,10 +5,11 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import * as esbuild from 'esbuild';
 import { load } from '../../lib/index.js';
 import { root } from './helpers.mjs';
 
@@ -49,14 +50,19 @@ test('npm pack holds the package files and the LICENSE; the exports map serves t
     files.every((f) => !f.startsWith('cpp/') && !f.startsWith('tests/')),
     files.join(' '),
   );
-  // The README's links to documents resolve inside the tarball; only the screenshots (4.6 MB)
-  // stay in the repository.
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const linked = [...readme.matchAll(/\]\(([^)#:]+)(#[^)]*)?\)/g)].map((m) => m[1]);
-  const missing = linked.filter(
-    (l) => !l.startsWith('docs/screenshots/') && !files.some((f) => f === l || f.startsWith(l)),
+  // The links of the README and of the pages it links to resolve inside the tarball; only the
+  // screenshots (4.6 MB) stay in the repository.
+  const pages = files.filter((f) => f === 'README.md' || /^docs\/[^/]+\.md$/.test(f));
+  assert.ok(pages.includes('docs/cli.md') && pages.includes('docs/api.md'), pages.join(' '));
+  const missing = pages.flatMap((page) =>
+    [...readFileSync(join(root, page), 'utf8').matchAll(/\]\(([^)#:]+)(#[^)]*)?\)/g)]
+      .map((m) => join(dirname(page), m[1]))
+      .filter(
+        (l) => !l.startsWith('docs/screenshots/') && !files.some((f) => f === l || f.startsWith(l)),
+      )
+      .map((l) => `${page}: ${l}`),
   );
-  assert.deepEqual(missing, [], 'README links to files outside the tarball');
+  assert.deepEqual(missing, [], 'links to files outside the tarball');
   assert.equal(
     import.meta.resolve('onepass/onepass_wasm.wasm'),
     new URL(`file://${join(root, 'lib/onepass_wasm.wasm')}`).href,
@@ -85,15 +91,16 @@ test('onepass/inline: the same API from the embedded module, nothing read from d
   assert.deepEqual(a.snapshot(), b.snapshot());
   a.dispose();
   b.dispose();
+  // A URL given is loaded instead of the embedded module (esbuild's 'onepass' is this build).
+  await assert.rejects(
+    inline.load({ wasmUrl: '/nowhere/onepass_wasm.wasm' }),
+    /could not load its WebAssembly module from \/nowhere\/onepass_wasm\.wasm: ENOENT/,
+  );
 });
 
-test('npm publish --dry-run corrects nothing; the installed tarball has its onepass command', () => {
-  const publish = spawnSync('npm', ['publish', '--dry-run', '--ignore-scripts'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  assert.equal(publish.status, 0, publish.stderr);
-  assert.doesNotMatch(publish.stderr, /auto-corrected|errors corrected|invalid/);
+/** The tarball `npm pack` makes, installed into a new app folder (as a user installs it); the
+ * folder's path. */
+function installTarball() {
   const dir = mkdtempSync(join(tmpdir(), 'onepass-install-'));
   const [pack] = JSON.parse(
     execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], {
@@ -111,6 +118,17 @@ test('npm publish --dry-run corrects nothing; the installed tarball has its onep
       stdio: 'ignore',
     },
   );
+  return dir;
+}
+
+test('npm publish --dry-run corrects nothing; the installed tarball has its onepass command', () => {
+  const publish = spawnSync('npm', ['publish', '--dry-run', '--ignore-scripts'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  assert.equal(publish.status, 0, publish.stderr);
+  assert.doesNotMatch(publish.stderr, /auto-corrected|errors corrected|invalid/);
+  const dir = installTarball();
   const version = execFileSync(join(dir, 'node_modules/.bin/onepass'), ['--version'], {
     encoding: 'utf8',
   });
@@ -118,6 +136,74 @@ test('npm publish --dry-run corrects nothing; the installed tarball has its onep
     version.trim(),
     JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version,
   );
+  rmSync(dir, { recursive: true, force: true });
+});
+
+// What every bundled app does: learn two rows, score a third, print the probability. No
+// top-level await: esbuild's default formats (iife for browsers, CommonJS for Node) lack it.
+const APP = `import { load } from 'onepass';
+load().then(
+  (op) => {
+    const p = op.pipeline('zscore | logreg');
+    p.learnOne([1, 2], 1);
+    p.learnOne([-1, -3], -1);
+    console.log('onepass ' + p.predictProbaOne([0.5, 1]));
+  },
+  (e) => console.log('failed ' + e.message),
+);
+`;
+
+test('esbuild with no option bundles the installed package; the bundle runs anywhere', async () => {
+  const expected = (() => {
+    const p = op.pipeline('zscore | logreg');
+    p.learnOne([1, 2], 1);
+    p.learnOne([-1, -3], -1);
+    return `onepass ${p.predictProbaOne([0.5, 1])}\n`;
+  })();
+  const dir = installTarball();
+  writeFileSync(join(dir, 'app.mjs'), APP);
+  // Node resolves 'onepass' to the build that reads the .wasm file beside it; esbuild (the
+  // "module" condition of the exports map, with no condition of Vite's or webpack's) to the build
+  // with the module inside, which needs no file and no loader option.
+  const resolved = execFileSync(
+    process.execPath,
+    ['--input-type=module', '-e', "console.log(import.meta.resolve('onepass'))"],
+    { cwd: dir, encoding: 'utf8' },
+  );
+  assert.match(resolved, /node_modules\/onepass\/lib\/index\.js$/m);
+  const away = mkdtempSync(join(tmpdir(), 'onepass-bundle-')); // no node_modules, no .wasm here
+  const bundle = async (name, options) => {
+    const result = await esbuild.build({
+      entryPoints: [join(dir, 'app.mjs')],
+      absWorkingDir: dir,
+      bundle: true,
+      outfile: join(away, name),
+      logLevel: 'silent',
+      ...options,
+    });
+    assert.deepEqual(result.errors, []);
+    assert.deepEqual(result.warnings, [], `${name}: esbuild warned`);
+    return execFileSync(process.execPath, [join(away, name)], { cwd: away, encoding: 'utf8' });
+  };
+  for (const [name, options] of [
+    ['browser.js', { platform: 'browser' }], // an iife
+    ['node.cjs', { platform: 'node' }], // CommonJS
+    ['browser-esm.mjs', { platform: 'browser', format: 'esm' }],
+    ['node-esm.mjs', { platform: 'node', format: 'esm' }],
+  ])
+    assert.equal(await bundle(name, options), expected, name);
+  // The build that reads the file, asked for by a condition of Vite's, in a bundle without
+  // import.meta: load() says what to do instead of failing on an invalid URL.
+  const fileBuild = await bundle('file-build.js', {
+    platform: 'browser',
+    conditions: ['production'],
+  });
+  assert.match(
+    fileBuild,
+    /^failed onepass cannot locate its onepass_wasm\.wasm: .*iife or CommonJS/,
+  );
+  assert.match(fileBuild, /Import 'onepass\/inline'.*load\(\{ wasmUrl \}\)/);
+  rmSync(away, { recursive: true, force: true });
   rmSync(dir, { recursive: true, force: true });
 });
 

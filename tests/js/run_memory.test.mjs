@@ -1,4 +1,4 @@
-// What a run may hold (docs/design.md, "What a run may hold"; README "Reliability, and limits"):
+// What a run may hold (docs/design.md, "What a run may hold"; docs/limits.md):
 // a run that cannot fit is refused with the bytes it needs and the bound, in the API and both
 // CLIs, and a module that still runs out throws an Error, never "Aborted()", after which a new
 // module loads. The memory is capped (ulimit -v natively, V8's --wasm-max-mem-pages in wasm), so

@@ -1,6 +1,6 @@
 // A `.csv.gz` or a Parquet file the user drops: the package reads it as its CSV text (chunksOf
-// and every source gunzip what starts as gzip does and read a Parquet file's rows as CSV; README
-// "Your own CSV"); the page and the worker read its head as that text too.
+// and every source gunzip what starts as gzip does and read a Parquet file's rows as CSV;
+// docs/csv.md); the page and the worker read its head as that text too.
 import { chunksOf, isGzip, isParquet } from 'onepass';
 
 /** Whether a file holds its text encoded, told by its first bytes (the package's isGzip and

@@ -240,7 +240,7 @@ export class Pipeline extends WasmOwned<RawPipeline> {
 
   /** The pipeline as an ONNX model (the bytes of a `.onnx` file), for pipelines with an exact
    * linear form: zscore, pareto, vast, level, twosd, ewzscore, robust, minmax (without clip) and maxabs scalers
-   * before a learner whose margin is w.x + b (README "Models: save, load, resume, predict,
+   * before a learner whose margin is w.x + b (docs/models.md "Models: save, load, resume, predict,
    * merge"). Input `x`: doubles, [rows, features]; outputs `label` (+1/-1), `margin` and, for
    * logistic learners, `probability`. A missing value is NaN, as here. Throws, saying which
    * stage has no such form, for the others. */

@@ -1,4 +1,4 @@
-// The public types of the package (README.md "The JavaScript API"): what the core reports, the
+// The public types of the package (docs/js.md): what the core reports, the
 // options of each call, and the figures of evaluations. The classes are in their own files.
 import type {
   RawBinaryStats,
@@ -88,7 +88,7 @@ export interface LinearWeights {
   negative: string;
 }
 
-/** A model file (README.md "Models"): a versioned JSON object; pass it to loadPipeline(). */
+/** A model file (docs/models.md): a versioned JSON object; pass it to loadPipeline(). */
 export type ModelJSON = { format: 'onepass-model'; version: number; spec: string } & Record<
   string,
   unknown

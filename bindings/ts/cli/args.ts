@@ -1,4 +1,4 @@
-// The CLI's arguments (README.md "The CLI"). What they mean, and which are mistakes, is the
+// The CLI's arguments (docs/cli.md). What they mean, and which are mistakes, is the
 // core's to say (api/command_line.hpp: the one definition onepass-native reads its words by
 // too); here they become the package's options.
 import type { CsvReadOptions, SvmlightReadOptions } from '../index.js';

@@ -1,4 +1,4 @@
-// The onepass command line (README.md "The CLI"): a command's words to the command that runs
+// The onepass command line (docs/cli.md): a command's words to the command that runs
 // them (one file each: run, evaluate, models, generate), list, --help and --version, and the exit
 // code.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// `onepass run`: a stream through pipelines with one parse (README.md "The CLI").
+// `onepass run`: a stream through pipelines with one parse (docs/cli.md).
 import { type ReadStream, statSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import {

@@ -1,4 +1,4 @@
-// The usage `onepass --help` prints (README.md "The CLI"): every command and option.
+// The usage `onepass --help` prints (docs/cli.md, which holds it): every command and option.
 
 export const USAGE = `usage:
   onepass run <file.csv|-> [--pipeline "<spec>" ...]

@@ -13,7 +13,7 @@ function stopped(e: unknown, limit: number): Error {
     : `stopped (${why})`;
   return new Error(
     `onepass's WebAssembly module ${cause}; its pipelines, runners and scorers are gone: ` +
-      'load() a new module. Fewer pipelines or features need less (README "Reliability, and limits")',
+      'load() a new module. Fewer pipelines or features need less (docs/limits.md)',
   );
 }
 

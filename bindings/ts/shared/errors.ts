@@ -14,7 +14,7 @@ export function cannotRead(path: string, e: unknown): never {
 }
 
 /** A model file's text from the core, or its refusal thrown (a text past the bound of a model
- * file, which could not be read back: README "Reliability, and limits"). */
+ * file, which could not be read back: docs/limits.md). */
 export function modelText(made: string | { error: string }): string {
   if (typeof made !== 'string') fail(made.error);
   return made;

@@ -26,28 +26,35 @@ export interface LoadOptions {
 export async function loadModule(
   options: LoadOptions = {},
 ): Promise<{ raw: RawModule; source: LoadOptions }> {
-  const wasmUrl = wasmFileUrl();
+  // The package's own file is located only when neither the bytes nor a URL are given: a bundle
+  // of onepass/inline in a format without import.meta has no location, and needs none.
+  const given = options.wasmBinary
+    ? 'the wasmBinary given'
+    : options.wasmModule
+      ? 'the module given'
+      : options.wasmUrl;
+  const wasmUrl = given === undefined ? wasmFileUrl() : undefined;
   let wasmBinary = options.wasmBinary;
-  const where = options.wasmBinary ? 'the wasmBinary given' : (options.wasmUrl ?? wasmUrl.href);
+  const where = given ?? wasmUrl!.href;
   const cannotLoad = (why: string): never =>
     fail(
       `onepass could not load its WebAssembly module from ${where}: ${why}. A bundler that does ` +
         'not copy onepass_wasm.wasm beside its output, or a server that answers with a page ' +
         "instead of the file, causes this: serve the package's onepass_wasm.wasm (exported as " +
         "'onepass/onepass_wasm.wasm') and pass load({ wasmUrl }), or its bytes as " +
-        'load({ wasmBinary }) (README "Using bundlers")',
+        'load({ wasmBinary }) (docs/js.md "Using bundlers")',
     );
   if (!wasmBinary && !options.wasmModule && isNode) {
     // docs/design.md, toolchain fact 2: in Node the loader's fetch() of a file path fails; pass the bytes.
     const fs = await nodeModule<typeof import('node:fs')>('fs');
     const file = options.wasmUrl?.startsWith('file:') ? new URL(options.wasmUrl) : options.wasmUrl;
     try {
-      wasmBinary = fs.readFileSync(file ?? wasmUrl);
+      wasmBinary = fs.readFileSync(file ?? wasmUrl!);
     } catch (e) {
       cannotLoad((e as Error).message);
     }
   }
-  const locate = options.wasmUrl ?? wasmUrl.href;
+  const locate = options.wasmUrl ?? wasmUrl?.href ?? 'onepass_wasm.wasm';
   // docs/design.md, toolchain fact 9: with nothing alive in Node's event loop, the task that
   // settles a compile or an instantiation runs while Node drains V8's platform, which then waits
   // for every background job: a run started right after load() stalled until each function it
@@ -66,6 +73,10 @@ export async function loadModule(
         printErr: (line: string) => {
           if (!line.startsWith('Aborted(')) console.warn(line);
         },
+        // Emscripten's loader makes the file's URL from import.meta.url unless it is told where
+        // the file is; instantiateWasm below fetches nothing, so this only keeps it from failing
+        // in a bundle without import.meta.
+        locateFile: () => locate,
         instantiateWasm: (imports, done) => {
           WebAssembly.instantiate(compiled, imports)
             .then((i) => done(i, compiled))
