@@ -51,13 +51,14 @@ export function chartWords(task: Task): {
       axis: 'cumulative absolute error',
       explain:
         'How far the predictions were from the true numbers so far, added up, each row ' +
-        'predicted before it is learned: flatter is better.',
+        'predicted before it is learned: flatter is better. The grey dashed line is the ' +
+        'baseline, each row predicted by the mean of the labels before it.',
       recentTitle: 'Recent mean absolute error',
       recentAxis: 'mean absolute error, recent rows',
       recentExplain:
         'How far off the predictions were on average over the most recent stretch of rows (a ' +
         'twentieth of the file), in the units of the label. It shows whether a learner is still ' +
-        'improving, and whether the data drifts.',
+        'improving, and whether the data drifts. The grey dashed line is the baseline.',
       howTo:
         'A line adds up how far each prediction was from the true number. The baseline of the ' +
         'results (each row predicted by the mean of the labels before it) adds up about its ' +
@@ -68,15 +69,19 @@ export function chartWords(task: Task): {
     axis: 'cumulative mistakes',
     explain:
       (task === 'multiclass' ? 'Rows put in the wrong class so far' : 'Wrong predictions so far') +
-      ', each row predicted before it is learned: flatter is better.',
+      ', each row predicted before it is learned: flatter is better. The grey dashed line is ' +
+      'the baseline, always answering the most common label.',
     recentTitle: 'Recent error rate',
     recentAxis: 'error rate, recent rows',
     recentExplain:
       'The share of wrong predictions over the most recent stretch of rows (a twentieth of the ' +
-      'file). It shows whether a learner is still improving, and whether the data drifts.',
+      'file). It shows whether a learner is still improving, and whether the data drifts. ' +
+      'The grey dashed line is the baseline: a pipeline above it does worse than always ' +
+      'answering the most common label.',
     howTo:
       'A line counts the wrong predictions so far. A line as steep as the number of rows means ' +
-      'every prediction was wrong; the majority-class baseline of the results makes about as ' +
-      'many mistakes as its error times the rows.',
+      'every prediction was wrong. The grey dashed line is the baseline of the results (always ' +
+      'answering the most common label): it makes about as many mistakes as its error times ' +
+      'the rows. With many pipelines, show their differences from it to tell them apart.',
   };
 }
