@@ -9,7 +9,7 @@ const HELP: Record<string, string> = {
   rows: 'how many rows the pipeline has scored and learned from',
   mistakes: 'how many rows it answered wrongly, each scored before it learned from that row',
   error:
-    'progressive error: the share of rows answered wrongly, each row scored before the model learned from it (lower is better)',
+    'the share of rows answered wrongly, each row scored before the model learned from it (lower is better)',
   logLoss:
     'how sure it was of the right answer, for learners that give probabilities (lower is better)',
   precision: 'of the rows it called positive, the share that were',
