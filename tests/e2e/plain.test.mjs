@@ -97,10 +97,14 @@ test('each pipeline has a readable name from the registry, its exact spec a hove
 
 test('the columns, the charts and the baseline are said in plain words', async () => {
   const { context, page, errors } = await opened();
-  const plain = (await page.textContent('#results-plain')).replace(/\s+/g, ' ');
-  assert.match(plain, /pipeline.*scalers.*learner/s);
-  assert.match(plain, /online learner.*learns from one row at a time/s);
-  assert.match(plain, /each row is scored before the model learns from it/);
+  const words = async (sel) => (await page.textContent(sel)).replace(/\s+/g, ' ');
+  const plain = await words('#results-plain');
+  assert.match(plain, /pipeline: scalers, then an online learner/);
+  assert.match(plain, /Progressive error: each row is scored before the model learns from it/);
+  assert.match(
+    await words('.tagline'),
+    /Online learners, models that learn from one row at a time/,
+  );
   assert.match(
     await page.textContent('#baseline'),
     /^Baseline: always answering the most common label \(-1\) errs on 0\.4444/,
@@ -117,9 +121,15 @@ test('the columns, the charts and the baseline are said in plain words', async (
     listed.find((l) => l.startsWith('progressive error')),
     /scored before the model learned/,
   );
-  // Both charts say what they show and what the dashed line is.
-  for (const id of ['chart-explain', 'rolling-explain'])
-    assert.match(await page.textContent(`#${id}`), /baseline/, id);
+  if (shots) {
+    await page.click('#results-panel summary:has-text("What the columns mean")');
+    await page.click('#results tbody tr:first-child details.spec summary');
+    await page.locator('#results-panel').screenshot({ path: join(shots, 'plain-names.png') });
+  }
+  // Both charts say what they show, and what the dashed line is.
+  assert.match(await words('#chart-explain'), /each row predicted before it is learned/);
+  assert.match(await words('#chart-howto'), /grey dashed line is the baseline/);
+  assert.match(await words('#rolling-explain'), /grey dashed line is the baseline/);
   assert.deepEqual(errors, []);
   await context.close();
 });

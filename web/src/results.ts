@@ -299,7 +299,7 @@ export class ResultsTable {
     name.title = r.canonical;
     const spec = el('details');
     spec.className = 'spec';
-    spec.append(el('summary', 'exact spec'), el('code', r.canonical));
+    spec.append(el('summary', 'spec'), el('code', r.canonical));
     td.append(name, spec);
     return td;
   }

@@ -51,8 +51,7 @@ export function chartWords(task: Task): {
       axis: 'cumulative absolute error',
       explain:
         'How far the predictions were from the true numbers so far, added up, each row ' +
-        'predicted before it is learned: flatter is better. The grey dashed line is the ' +
-        'baseline, each row predicted by the mean of the labels before it.',
+        'predicted before it is learned: flatter is better.',
       recentTitle: 'Recent mean absolute error',
       recentAxis: 'mean absolute error, recent rows',
       recentExplain:
@@ -61,16 +60,15 @@ export function chartWords(task: Task): {
         'improving, and whether the data drifts. The grey dashed line is the baseline.',
       howTo:
         'A line adds up how far each prediction was from the true number. The baseline of the ' +
-        'results (each row predicted by the mean of the labels before it) adds up about its ' +
-        'mean absolute error times the rows.',
+        'results, the grey dashed line (each row predicted by the mean of the labels before ' +
+        'it), adds up about its mean absolute error times the rows.',
     };
   return {
     title: 'Cumulative mistakes',
     axis: 'cumulative mistakes',
     explain:
       (task === 'multiclass' ? 'Rows put in the wrong class so far' : 'Wrong predictions so far') +
-      ', each row predicted before it is learned: flatter is better. The grey dashed line is ' +
-      'the baseline, always answering the most common label.',
+      ', each row predicted before it is learned: flatter is better.',
     recentTitle: 'Recent error rate',
     recentAxis: 'error rate, recent rows',
     recentExplain:
