@@ -187,6 +187,30 @@ test('the baseline is a line on both charts, and the difference view draws each 
   await context.close();
 });
 
+test("a number to predict: the baseline line is the mean's absolute error", async () => {
+  const { context, page, errors } = await opened();
+  const lines = ['a,b,y'];
+  for (let i = 0; i < 400; i++)
+    lines.push(`${i % 17},${(i * 7) % 11},${(2 * (i % 17) + ((i * 7) % 5)).toFixed(1)}`);
+  await page.setInputFiles('#file', {
+    name: 'numbers.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(lines.join('\n') + '\n'),
+  });
+  await page.waitForFunction(() => document.querySelector('#preview th')?.textContent === 'a');
+  const n = (await page.inputValue('#specs')).split('\n').length;
+  await page.click('#run');
+  await resultsShow(page, n, 400);
+  await page.waitForSelector('#chart[data-reference="baseline: the mean of the labels before"]');
+  const mae = Number(await page.textContent('#results tfoot tr.baseline-row td[data-key="mae"]'));
+  const total = await drawn(page, 'chart');
+  const recent = await drawn(page, 'rolling');
+  assert.ok(Math.abs(total.data.at(-1).at(-1) - mae * 400) < 0.0001 * 400, `${mae} x 400`);
+  assert.ok(recent.data.at(-1).every((v) => Math.abs(v - mae) < 0.0001));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 /** Where a chart draws its axes' text (the canvas holds it): the left edge of the y tick
  * labels and the right edge of the y axis title, the right edge of the last x label and the
  * chart's width, in CSS pixels, measured in the axes' own fonts. */
