@@ -38,7 +38,7 @@ async function streamsOnOpen(page) {
     tds.map((t) => t.textContent),
   );
   assert.equal(scaleRows.length, 13);
-  assert.equal(scaleRows[0], 'age');
+  assert.ok(scaleRows.includes('age'));
   if (shots) await page.screenshot({ path: join(shots, 'streamed.png'), fullPage: true });
 }
 
@@ -176,7 +176,7 @@ async function uploadUserFile(page) {
   await resultsShow(page, 3, 500);
   await page.waitForSelector('#chart[data-rows="500"]');
   assert.deepEqual(
-    await page.$$eval('#scales tr td:first-child', (t) => t.map((c) => c.textContent)),
+    (await page.$$eval('#scales tr td:first-child', (t) => t.map((c) => c.textContent))).sort(),
     ['f1', 'f2'],
   );
 }

@@ -37,8 +37,9 @@ test('20 series: distinct swatches, focus from the table, a PNG that stands on i
   await resultsShow(page, 20, 270);
 
   const swatches = await page.$$eval('#chart .u-legend .u-series .u-marker', (ms) =>
+    // The pipelines' swatches: after the x series, before the baseline's.
     ms
-      .slice(1)
+      .slice(1, 21)
       .map((m) => `${getComputedStyle(m).borderTopColor} ${getComputedStyle(m).borderTopStyle}`),
   );
   assert.equal(swatches.length, 20);
@@ -46,12 +47,14 @@ test('20 series: distinct swatches, focus from the table, a PNG that stands on i
 
   // Pointing at the fourth row: its series stays, the others fade (in every chart).
   const row = page.locator('#results tbody tr').nth(3);
-  const name = await row.getAttribute('data-pipeline');
+  const name = await row.locator('.pipeline-name').textContent();
   await row.hover();
   const opacity = await page.$$eval('#chart .u-legend .u-series', (rs) =>
     rs.slice(1).map((r) => [r.querySelector('.u-label')?.textContent, r.style.opacity]),
   );
-  const faded = opacity.filter(([, o]) => o === '0.25').map(([n]) => n);
+  const pipelinesFaded = (shown) =>
+    shown.filter(([n, o]) => o === '0.25' && !n.startsWith('baseline')).map(([n]) => n);
+  const faded = pipelinesFaded(opacity);
   assert.equal(faded.length, 19);
   assert.ok(!faded.includes(name), `${name} stands out`);
   assert.ok(await row.evaluate((r) => r.classList.contains('focused')));
@@ -59,12 +62,12 @@ test('20 series: distinct swatches, focus from the table, a PNG that stands on i
 
   // The keyboard does the same: focus inside the sixth row (its model download).
   const sixth = page.locator('#results tbody tr').nth(5);
-  const sixthName = await sixth.getAttribute('data-pipeline');
+  const sixthName = await sixth.locator('.pipeline-name').textContent();
   await sixth.locator('a, button').first().focus();
   const byKeyboard = await page.$$eval('#chart .u-legend .u-series', (rs) =>
     rs.slice(1).map((r) => [r.querySelector('.u-label')?.textContent, r.style.opacity]),
   );
-  const fadedByKeyboard = byKeyboard.filter(([, o]) => o === '0.25').map(([n]) => n);
+  const fadedByKeyboard = pipelinesFaded(byKeyboard);
   assert.equal(fadedByKeyboard.length, 19);
   assert.ok(!fadedByKeyboard.includes(sixthName), `${sixthName} stands out`);
   await page.evaluate(() => document.activeElement.blur());

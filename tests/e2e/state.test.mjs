@@ -51,7 +51,8 @@ test('a link made with your own file asks for your file; one of a sample runs it
   await other.waitForTimeout(500); // nothing starts meanwhile
   assert.equal(await bodyRows(other), 0, 'no sample ran in its place');
   if (shots) await other.screenshot({ path: join(shots, 'shared-own-file.png') });
-  assert.equal(await other.$eval('#run', (b) => b.disabled), false);
+  // Run waits for data: the link's run is of the sender's file, not of the sample.
+  assert.equal(await other.$eval('#run', (b) => b.disabled), true);
   assert.equal(
     await other.$eval('#specs', (t) => t.value),
     await page.$eval('#specs', (t) => t.value),

@@ -194,7 +194,7 @@ test('a label of three classes runs with the defaults of classes, beside the maj
   assert.equal(base.accuracy, (152 / 344).toFixed(4));
   assert.equal(base.rows, '344');
   assert.equal(base.macroF1, '–'); // the core gives the baseline's accuracy only
-  assert.match(await text(page, '#baseline'), /majority class \(Adelie\) is right on 0\.4419/);
+  assert.match(await text(page, '#baseline'), /most common label \(Adelie\) is right on 0\.4419/);
   assert.doesNotMatch(await text(page, '#problems'), /one class|negative/);
 
   // The confusion matrix of the first pipeline: named classes, counts summing to the rows, the
@@ -574,7 +574,7 @@ test('a file of another task after a run: nothing of the run before is left, eac
   await resultsShow(page, 3, 344);
   now = await shown(page);
   for (const h of BINARY_ONLY) assert.ok(!now.heads.includes(h), `no ${h} column`);
-  assert.match(now.baseline, /majority class \(Adelie\)/);
+  assert.match(now.baseline, /most common label \(Adelie\)/);
   assert.equal(now.confusion, 9);
   assert.equal(now.perClass, 3);
   assert.deepEqual(now.classWeights, ['Adelie', 'Chinstrap', 'Gentoo']);

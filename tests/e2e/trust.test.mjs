@@ -46,7 +46,10 @@ test('the baseline, the confusion figures and the marks', async () => {
   await page.goto(`${site.origin}/`);
   await resultsShow(page, 3, 270);
   // The bundled heart data: one best pipeline, none below the baseline.
-  assert.match(await page.textContent('#baseline'), /majority class \(-1\) errs on 0\.4444/);
+  assert.match(
+    await page.textContent('#baseline'),
+    /always answering the most common label \(-1\) errs on 0\.4444/,
+  );
   const best = await page.$$eval('#results tbody tr', (rows) =>
     rows.filter((r) => r.querySelector('.mark.best')).map((r) => r.dataset.pipeline),
   );
@@ -55,7 +58,7 @@ test('the baseline, the confusion figures and the marks', async () => {
   await runFile(page, 'noise.csv', noise(false));
   assert.equal(
     await page.textContent('#baseline'),
-    'Baseline: always predicting the majority class (0) errs on 0.3000 of the rows.',
+    'Baseline: always answering the most common label (0) errs on 0.3000 of the rows.',
   );
   // Every pipeline errs at least as often as the baseline on pure noise: all are marked.
   const useless = await page.$$eval('#results tbody tr', (rows) =>

@@ -3,6 +3,7 @@
 // thousands of points per frame).
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { readableAxes, rightPadding } from './axes';
 
 // Ten colours (Tableau's, distinct for common colour-vision deficiencies in most pairs) times
 // three line patterns: 30 series that differ in colour or pattern, and series 11-30 never
@@ -56,8 +57,21 @@ export interface ChartMark {
   label: string;
 }
 
+/** A line every pipeline is read against (the baseline): its value at each x drawn. */
+export interface Reference {
+  label: string;
+  at: (x: number) => number;
+}
+
+/** The reference line's look: grey and dashed, apart from every pipeline's colour. */
+const REFERENCE_STYLE = { stroke: '#555', width: 1.5, dash: [6, 4] };
+
 export class MistakesChart {
   #plot: uPlot | null = null;
+  /** The baseline drawn beside the pipelines (null: none yet). */
+  #reference: Reference | null = null;
+  /** Each pipeline drawn as its difference from the reference, which is then the zero line. */
+  #difference = false;
   /** The marks shown, each with its element. */
   #marks: (ChartMark & { e: HTMLElement })[] = [];
   /** The x scale and width the marks were last placed for. */
@@ -95,34 +109,73 @@ export class MistakesChart {
   reset(names: string[], yLabel = this.#yLabel): void {
     this.#yLabel = yLabel;
     this.#host.dataset.yLabel = yLabel;
-    this.#plot?.destroy();
     // Marks belong to the series they were made for: a new chart starts without any.
     this.#marks = [];
+    this.#reference = null;
     this.#x = [];
     this.#ys = names.map(() => []);
+    this.#names = names;
+    this.#build();
+    this.#host.dataset.rows = '0';
+    this.#host.dataset.series = String(names.length);
+    this.#host.dataset.marks = '0';
+  }
+
+  /** Draws `reference` (null: none) as a line beside the pipelines, keeping the points. */
+  setReference(reference: Reference | null): void {
+    if (reference?.label === this.#reference?.label && !reference === !this.#reference) {
+      this.#reference = reference;
+      this.draw();
+      return;
+    }
+    this.#reference = reference;
+    this.#build();
+    this.draw();
+  }
+
+  /** Shows each pipeline as its difference from the reference (true), or as it is. */
+  setDifference(on: boolean): void {
+    if (on === this.#difference) return;
+    this.#difference = on;
+    this.#build();
+    this.draw();
+  }
+
+  /** The chart anew, of the series and points it has: the pipelines, then the reference. */
+  #build(): void {
+    this.#plot?.destroy();
+    const ref = this.#reference;
+    const difference = this.#difference && ref !== null;
     const series: uPlot.Series[] = [
       { label: this.#xLabel },
-      ...names.map((name, i) => ({
+      ...this.#names.map((name, i) => ({
         label: name,
         stroke: seriesStyle(i).color,
         width: 2,
         dash: seriesStyle(i).dash,
       })),
+      ...(ref ? [{ label: ref.label, ...REFERENCE_STYLE }] : []),
     ];
-    this.#names = names;
-    this.#plot = new uPlot(
+    const yLabel = difference ? `${this.#yLabel} minus the baseline's` : this.#yLabel;
+    this.#host.dataset.view = difference ? 'difference' : 'values';
+    this.#host.dataset.reference = ref ? ref.label : '';
+    const plot = new uPlot(
       {
         ...this.#size(),
         series,
         scales: { x: { time: false } },
-        axes: [{ label: this.#xLabel }, { label: this.#yLabel }],
+        // Compact tick labels, a y axis as wide as they are, room for the last x label.
+        axes: readableAxes(this.#xLabel, yLabel),
+        padding: [null, rightPadding, null, null],
         legend: {
           live: true,
           // Each legend swatch shows its series' pattern too, so that no two swatches repeat.
           markers: {
             dash: (_u: uPlot, i: number) =>
-              i === 0
-                ? 'solid'
+              i === 0 || i > this.#names.length
+                ? i === 0
+                  ? 'solid'
+                  : 'dashed'
                 : ['solid', 'dashed', 'dotted'][Math.floor((i - 1) / COLORS.length) % 3],
           },
         },
@@ -132,16 +185,31 @@ export class MistakesChart {
         // The marks follow the x scale, which each redraw (new points, a resize) may change.
         hooks: { draw: [(u: uPlot) => this.#placeMarks(u)] },
       },
-      [this.#x, ...this.#ys],
+      this.#data(),
       this.#host,
     );
+    this.#plot = plot;
+    // The chart's drawn data, for the browser tests and the console: the canvas holds no text.
+    Object.defineProperty(this.#host, 'uplot', { value: plot, configurable: true });
     this.#markLayer = document.createElement('div');
     this.#markLayer.className = 'chart-marks';
-    this.#plot.over.append(this.#markLayer);
-    this.#followTouch(this.#plot);
-    this.#host.dataset.rows = '0';
-    this.#host.dataset.series = String(names.length);
-    this.#host.dataset.marks = '0';
+    plot.over.append(this.#markLayer);
+    this.#markLayer.replaceChildren(...this.#marks.map((m) => m.e));
+    this.#placedAt = '';
+    this.#followTouch(plot);
+  }
+
+  /** What is drawn: x, each pipeline's line (transformed, and less the reference in the
+   * difference view), then the reference (0 in the difference view). */
+  #data(): uPlot.AlignedData {
+    const t = this.#transform;
+    const x = this.#x;
+    const ys = t ? this.#ys.map((y) => t(x, y)) : this.#ys;
+    const ref = this.#reference;
+    if (!ref) return [x, ...ys];
+    const base = x.map((v) => ref.at(v));
+    if (!this.#difference) return [x, ...ys, base];
+    return [x, ...ys.map((y) => y.map((v, k) => v - base[k])), base.map(() => 0)];
   }
 
   /** Marks these rows (and no others) on the chart; reset() takes them off. */
@@ -207,8 +275,7 @@ export class MistakesChart {
   /** Redraws; call at most once per animation frame. */
   draw(): void {
     if (!this.#plot) return;
-    const t = this.#transform;
-    this.#plot.setData([this.#x, ...(t ? this.#ys.map((y) => t(this.#x, y)) : this.#ys)]);
+    this.#plot.setData(this.#data());
     this.#host.dataset.rows = String(this.#x.length ? this.#x[this.#x.length - 1] : 0);
   }
 

@@ -49,7 +49,10 @@ export async function applyLink(app: App): Promise<'run' | 'wait' | 'none'> {
   if (setup.weights === 'balanced') settings.classWeight = 'balanced';
   store.update((s) => ({ settings: { ...s.settings, ...settings } }));
   const data = setup.data;
-  const linked = data && data !== 'own' && isSample(data.sample);
+  // The sender's own file is not in the link: no data is chosen in its place (not even the
+  // sample the page opens on), and the page says what the run needs.
+  if (data === 'own') return 'wait';
+  const linked = data && isSample(data.sample);
   await chooseData(app, linked ? sample(data.sample) : store.get().data.source);
   if (linked) {
     const columns = store.get().data.preview?.columns ?? [];
@@ -60,5 +63,5 @@ export async function applyLink(app: App): Promise<'run' | 'wait' | 'none'> {
     if (data.positive !== undefined && offered.includes(data.positive))
       choosePositive(app, data.positive);
   }
-  return data === 'own' ? 'wait' : 'run';
+  return 'run';
 }

@@ -3,7 +3,7 @@
 // better than the baseline, and the line that states that baseline. The columns are the task's
 // (columns.ts). What a run gave is one RunState, derived from the page's state
 // (panels/results.ts).
-import type { RunResult } from 'onepass';
+import type { RegistryEntry, RunResult } from 'onepass';
 import {
   type Baseline,
   type Column,
@@ -15,6 +15,8 @@ import {
   taskOf,
 } from './columns';
 import { el } from './dom';
+import { pipelineNames } from './names';
+import { columnHelp, MIN_RANKED_ROWS, tooFewRows } from './plain';
 import type { Result } from './protocol';
 import { resultsTask, type Task } from './tasks';
 
@@ -98,9 +100,9 @@ export function classWeightsText(r: Result, labels: RunState['labels']): string 
 /** What the baseline gives, in words, before the rows it is of ("of the rows"). */
 function baselineWords(b: Baseline): string {
   if (b.task === 'binary')
-    return `always predicting the majority class (${b.label}) errs on ${b.error.toFixed(4)} of`;
+    return `always answering the most common label (${b.label}) errs on ${b.error.toFixed(4)} of`;
   if (b.task === 'multiclass')
-    return `always predicting the majority class (${b.label}) is right on ${b.accuracy.toFixed(4)} of`;
+    return `always answering the most common label (${b.label}) is right on ${b.accuracy.toFixed(4)} of`;
   return `predicting each row by the mean of the labels before it has ${errorWords(b)} over`;
 }
 
@@ -133,7 +135,8 @@ export function baselineText({ baseline, holdout, complete, results }: RunState)
       `Baseline: ${words} the ${results[0]?.rows ?? 0} rows read before the run ` +
       'ended. No pipeline is marked: the run did not read all of its data.'
     );
-  return `Baseline: ${words} the rows${heldOutWords(baseline, holdout)}.`;
+  const few = tooFewRows(results[0]?.rows ?? 0);
+  return `Baseline: ${words} the rows${heldOutWords(baseline, holdout)}.${few ? ` ${few}` : ''}`;
 }
 
 /** How pipeline k ranks (columns.ts rankOf): by its figures on the test part with a holdout,
@@ -145,9 +148,10 @@ function score(r: Result, test: RunResult | undefined, holdout: boolean): number
 
 /** The marks of pipeline i: the best of the run (none when all tie), and no better than the
  * baseline (progressive, or on the holdout). None for a run that did not read all of its data
- * (cancelled, or stopped by a bad row): a few first rows rank nothing. */
+ * (cancelled, or stopped by a bad row), nor for one of fewer than MIN_RANKED_ROWS rows: a few
+ * rows rank nothing. */
 function marks({ results, holdout, baseline, complete }: RunState, i: number): HTMLElement[] {
-  if (!complete || results.length === 0 || results[0].rows === 0) return [];
+  if (!complete || results.length === 0 || results[0].rows < MIN_RANKED_ROWS) return [];
   const out: HTMLElement[] = [];
   const mark = (text: string, kind: string): void => {
     const span = el('span', text);
@@ -187,15 +191,20 @@ export class ResultsTable {
   readonly #focus: (i: number | null) => void;
   /** The cell with pipeline i's model downloads. */
   readonly #modelCell: (i: number) => HTMLTableCellElement;
+  /** The registry the pipelines' readable names come from (names.ts). */
+  readonly #entries: readonly RegistryEntry[];
   #sortKey = '';
   #ascending = true;
   #shown: RunState = emptyRun();
+  #names: string[] = [];
 
   constructor(
     table: HTMLTableElement,
     focus: (i: number | null) => void,
     modelCell: (i: number) => HTMLTableCellElement,
+    entries: readonly RegistryEntry[] = [],
   ) {
+    this.#entries = entries;
     this.#table = table;
     this.#focus = focus;
     this.#modelCell = modelCell;
@@ -203,6 +212,10 @@ export class ResultsTable {
 
   show(run: RunState): void {
     this.#shown = run;
+    this.#names = pipelineNames(
+      run.results.map((r) => r.pipeline),
+      this.#entries,
+    );
     const task = run.results.length ? resultsTask(run.results) : (run.task ?? 'binary');
     const cols = columnsOf(task, run.holdout.length > 0);
     const headings = cols.map((c) => this.#heading(c));
@@ -272,8 +285,23 @@ export class ResultsTable {
       this.show(this.#shown);
     });
     th.append(b);
+    const help = columnHelp(c.key);
+    if (help) th.title = help;
     if (sorted) th.setAttribute('aria-sort', this.#ascending ? 'ascending' : 'descending');
     return th;
+  }
+
+  /** A pipeline's readable name, its exact spec on hover and under a disclosure. */
+  #nameCell(r: Result, i: number): HTMLTableCellElement {
+    const td = el('td');
+    const name = el('span', this.#names[i] ?? r.pipeline);
+    name.className = 'pipeline-name';
+    name.title = r.canonical;
+    const spec = el('details');
+    spec.className = 'spec';
+    spec.append(el('summary', 'spec'), el('code', r.canonical));
+    td.append(name, spec);
+    return td;
   }
 
   #row(run: RunState, cols: Column[], i: number): HTMLTableRowElement {
@@ -292,7 +320,10 @@ export class ResultsTable {
     tr.addEventListener('focusout', () => focus(false));
     for (const c of cols) {
       const v = c.value(r, i, run.holdout);
-      const td = el('td', v === null ? '–' : typeof v === 'number' ? v.toFixed(c.digits ?? 4) : v);
+      const td =
+        c.key === 'pipeline'
+          ? this.#nameCell(r, i)
+          : el('td', v === null ? '–' : typeof v === 'number' ? v.toFixed(c.digits ?? 4) : v);
       td.dataset.key = c.key;
       if (c.key === 'pipeline' && r.diverged)
         td.append(el('span', ` (diverged: ${r.revertedSteps} steps reverted)`));

@@ -131,9 +131,10 @@ export class ScalesView {
     // A multiclass pipeline: its weights per class first, what it learned of each class.
     else if (perClassView) this.#array.value = perClassView.label;
     else {
-      // Prefer the learned scales when there are any.
-      const scale = views.find((v) => /: (alpha|beta|scale|bns|sd)$/.test(v.label));
-      if (scale) this.#array.value = scale.label;
+      // The learner's weights first: what a pipeline learned of each column, read largest
+      // first (the sort box is ticked from the start).
+      const weights = views.find((v) => /^learner .*: (w|weights)$/.test(v.label));
+      if (weights) this.#array.value = weights.label;
     }
     this.#draw();
   }

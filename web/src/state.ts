@@ -299,7 +299,7 @@ export function cvSpecOf(s: PageState): string {
 /** Why Run (and cross-validation, and predicting) is off for the data ('' when it is on). */
 export function dataBlocker(s: PageState): string {
   if (s.data.reading) return `reading ${sourceName(s.data.source)}…`;
-  return s.data.blocker;
+  return s.linkWaiting ? LINK_WAITS : s.data.blocker;
 }
 
 /** The task of the data as the controls say: the preview's, or one class against the rest. */
@@ -393,9 +393,10 @@ export function formatRate(p: Figures, going: boolean): string {
   return `${p.rows.toLocaleString()} rows, ${rate.toLocaleString()} rows/s, ${mb} MB read${left}`;
 }
 
+/** Why a link made with the sender's own file runs nothing until data is chosen. */
 export const LINK_WAITS =
-  "This link's setup was made with the sender's own file, which a link never carries: " +
-  'choose your file in step 1, then Run.';
+  "this link's run was made with the sender's own file, which a link cannot carry: " +
+  'choose your file (or a sample) in step 1, then Run';
 
 /** The status line of a run. */
 function runStatus(run: RunRecord, paused: boolean): string {
@@ -421,7 +422,7 @@ export function statusOf(s: PageState): string {
   if (blocked)
     return s.data.reading ? `Reading ${sourceName(s.data.source)}…` : `Cannot run: ${blocked}`;
   if (s.run) return runStatus(s.run, s.job?.paused ?? false);
-  return s.linkWaiting ? LINK_WAITS : '';
+  return '';
 }
 
 /** The problems listed under the run: the run's own, or before any run, the data's. */

@@ -57,11 +57,11 @@ export function chartWords(task: Task): {
       recentExplain:
         'How far off the predictions were on average over the most recent stretch of rows (a ' +
         'twentieth of the file), in the units of the label. It shows whether a learner is still ' +
-        'improving, and whether the data drifts.',
+        'improving, and whether the data drifts. The grey dashed line is the baseline.',
       howTo:
         'A line adds up how far each prediction was from the true number. The baseline of the ' +
-        'results (each row predicted by the mean of the labels before it) adds up about its ' +
-        'mean absolute error times the rows.',
+        'results, the grey dashed line (each row predicted by the mean of the labels before ' +
+        'it), adds up about its mean absolute error times the rows.',
     };
   return {
     title: 'Cumulative mistakes',
@@ -73,10 +73,13 @@ export function chartWords(task: Task): {
     recentAxis: 'error rate, recent rows',
     recentExplain:
       'The share of wrong predictions over the most recent stretch of rows (a twentieth of the ' +
-      'file). It shows whether a learner is still improving, and whether the data drifts.',
+      'file). It shows whether a learner is still improving, and whether the data drifts. ' +
+      'The grey dashed line is the baseline: a pipeline above it does worse than always ' +
+      'answering the most common label.',
     howTo:
       'A line counts the wrong predictions so far. A line as steep as the number of rows means ' +
-      'every prediction was wrong; the majority-class baseline of the results makes about as ' +
-      'many mistakes as its error times the rows.',
+      'every prediction was wrong. The grey dashed line is the baseline of the results (always ' +
+      'answering the most common label): it makes about as many mistakes as its error times ' +
+      'the rows. With many pipelines, show their differences from it to tell them apart.',
   };
 }

@@ -5,7 +5,9 @@
 // pipeline pointed at in the results standing out; the chart as a PNG.
 import type { RunResult } from 'onepass';
 import { calibrated, ReliabilityChart, showBins } from '../calibration';
-import { MistakesChart, rollingError, seriesStyle } from '../chart';
+import { MistakesChart, type Reference, rollingError, seriesStyle } from '../chart';
+import type { Baseline } from '../columns';
+import { pipelineNames } from '../names';
 import { el, find, findAll } from '../dom';
 import { driftMarks, driftWords } from '../drift';
 import type { Result } from '../protocol';
@@ -22,8 +24,25 @@ const grid = (curve: Float64Array): Float64Array =>
 
 const NONE: Result[] = [];
 
+/** The baseline as a line on each chart: its cumulative mistakes (or absolute error) grow by
+ * its error rate (or mean absolute error) a row; its recent rate is that rate. */
+function baselineLines(b: Baseline | null): { total: Reference; recent: Reference } | null {
+  if (!b) return null;
+  const rate = b.task === 'binary' ? b.error : b.task === 'multiclass' ? 1 - b.accuracy : b.mae;
+  const label =
+    b.task === 'regression'
+      ? 'baseline: the mean of the labels before'
+      : `baseline: always answering ${b.label}`;
+  return {
+    total: { label, at: (x) => rate * x },
+    recent: { label, at: () => rate },
+  };
+}
+
 export function mountChartsPanel(root: HTMLElement, app: App): void {
   const { store } = app;
+  const registry = app.op.registry();
+  const view = find<HTMLSelectElement>(root, 'chart-view');
   const chart = new MistakesChart(find(root, 'chart'));
   const rolling = new MistakesChart(find(root, 'rolling'), 'error rate, recent rows', (x, y) =>
     rollingError(x, y, Math.max(10, Math.round((x[x.length - 1] ?? 0) / 20))),
@@ -83,7 +102,7 @@ export function mountChartsPanel(root: HTMLElement, app: App): void {
       const key = `${run?.id ?? 'none'} ${task}`;
       if (key !== drawnRun) {
         const w = chartWords(task);
-        const names = run?.options.pipelines ?? [];
+        const names = pipelineNames(run?.options.pipelines ?? [], registry);
         chart.reset(names, w.axis);
         rolling.reset(names, w.recentAxis);
         words(task);
@@ -111,6 +130,23 @@ export function mountChartsPanel(root: HTMLElement, app: App): void {
       });
     },
   );
+  // The baseline on both charts, drawn again whenever the charts start over.
+  watch(
+    store,
+    (s) => [s.run?.id ?? null, shownTask(s), s.run?.baseline ?? null],
+    (_, s) => {
+      const lines = baselineLines(s.run?.baseline ?? null);
+      chart.setReference(lines?.total ?? null);
+      rolling.setReference(lines?.recent ?? null);
+      view.disabled = lines === null;
+    },
+  );
+  // Many lines that overlap separate as their differences from the baseline.
+  view.addEventListener('change', () => {
+    const difference = view.value === 'difference';
+    chart.setDifference(difference);
+    rolling.setDifference(difference);
+  });
   // The drifts in words, a line per +drift pipeline with its colour.
   watch(
     store,
@@ -169,7 +205,7 @@ export function mountChartsPanel(root: HTMLElement, app: App): void {
         [roc, (r: RunResult) => r.testCurves.roc],
         [pr, (r: RunResult) => r.testCurves.pr],
       ] as const) {
-        c.reset(s.run?.options.pipelines ?? []);
+        c.reset(pipelineNames(s.run?.options.pipelines ?? [], registry));
         c.append(holdout.map((r) => grid(of(r))));
         c.draw();
       }

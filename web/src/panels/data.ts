@@ -7,7 +7,7 @@ import { find, findAll } from '../dom';
 import { showPreview } from '../preview';
 import { previewTask } from '../tasks';
 import type { CsvPreview } from 'onepass';
-import { type App, type DataState, dataTask, type Role, type Settings } from '../state';
+import { type App, type DataState, dataTask, LINK_WAITS, type Role, type Settings } from '../state';
 import { watch } from '../store';
 
 function fillPositive(menu: HTMLSelectElement, p: CsvPreview | null): void {
@@ -116,8 +116,19 @@ export function mountDataPanel(root: HTMLElement, app: App): void {
 
   watch(
     store,
-    (s) => s.data.source,
-    (source, s) => {
+    (s) => [s.data.source, s.linkWaiting],
+    (_, s) => {
+      const source = s.data.source;
+      // A link of the sender's own file: no data is chosen until the user picks some.
+      if (s.linkWaiting) {
+        own.text = 'none yet: choose your file or a sample';
+        dataset.prepend(own);
+        dataset.value = '';
+        own.selected = true;
+        file.value = '';
+        sourceName.textContent = `No data chosen: ${LINK_WAITS}.`;
+        return;
+      }
       if (source.kind === 'file') {
         own.text = `your own file: ${source.file.name}`;
         dataset.prepend(own);

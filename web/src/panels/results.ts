@@ -90,7 +90,26 @@ export function mountResultsPanel(root: HTMLElement, app: App): void {
     }
     return td;
   };
-  const table = new ResultsTable(tableEl, (i) => store.update({ focus: i }), modelCell);
+  const table = new ResultsTable(
+    tableEl,
+    (i) => store.update({ focus: i }),
+    modelCell,
+    op.registry(),
+  );
+  // Each column's meaning in one line, for the columns the table shows.
+  const help = find<HTMLUListElement>(root, 'columns-help');
+  const listHelp = (): void => {
+    const heads = [...tableEl.tHead!.rows[0].cells];
+    help.replaceChildren(
+      ...heads.flatMap((th) => {
+        const text = th.title;
+        if (!text) return [];
+        const li = el('li');
+        li.append(el('strong', th.textContent?.replace(/ [▲▼]$/, '') ?? ''), `: ${text}`);
+        return [li];
+      }),
+    );
+  };
 
   exportJson.addEventListener('click', () => {
     const run = store.get().run;
@@ -122,6 +141,7 @@ export function mountResultsPanel(root: HTMLElement, app: App): void {
     (_, s) => {
       const state = shown(s.run, shownTask(s));
       table.show(state);
+      listHelp();
       baseline.textContent = baselineText(state);
       holdoutStatus.textContent = holdoutSaid(s.run);
       for (const b of [exportJson, exportCurve]) b.disabled = !learned(s.run);

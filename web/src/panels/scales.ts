@@ -1,10 +1,12 @@
 // The panel of what each pipeline of the run shown learned per feature (scales.ts draws it).
 import { find } from '../dom';
+import { pipelineNames } from '../names';
 import { ScalesView } from '../scales';
 import { type App, staleness } from '../state';
 import { watch } from '../store';
 
 export function mountScalesPanel(root: HTMLElement, app: App): void {
+  const registry = app.op.registry();
   const view = new ScalesView(
     find(root, 'scales-pipeline'),
     find(root, 'scales-array'),
@@ -15,15 +17,22 @@ export function mountScalesPanel(root: HTMLElement, app: App): void {
   watch(
     app.store,
     (s) => [s.run?.results, s.run?.features],
-    (_, s) =>
+    (_, s) => {
+      const results = s.run?.results ?? [];
+      // Each pipeline by its readable name, as the results call it.
+      const names = pipelineNames(
+        results.map((r) => r.pipeline),
+        registry,
+      );
       view.show(
-        (s.run?.results ?? []).map((r) => ({
-          pipeline: r.pipeline,
+        results.map((r, i) => ({
+          pipeline: names[i],
           snapshot: r.snapshot,
           classes: r.task === 'multiclass' ? r.classes : undefined,
         })),
         s.run?.features ?? [],
-      ),
+      );
+    },
   );
   // Of the run shown: dimmed with it when the setup changed since (the results say why).
   watch(
