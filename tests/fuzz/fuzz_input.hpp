@@ -1,4 +1,4 @@
-// What the fuzz targets share (tests/fuzz, libFuzzer; README.md "Reliability"): a reader of the
+// What the fuzz targets share (tests/fuzz, libFuzzer; docs/limits.md): a reader of the
 // fuzzer's bytes that takes small choices off the front, and the doubles at the edges of the
 // type that every stage must survive (docs/algorithms.md 2.6: no silent NaN, never a crash).
 #pragma once

@@ -55,7 +55,7 @@ const std::vector<Option> kFormatOptions = {
     {"--index-base", "", Kind::count, 0, 1},
 };
 
-// Each command's own options (README.md "The CLI" describes them).
+// Each command's own options (docs/cli.md describes them).
 const std::map<std::string, std::vector<Option>>& command_options() {
   static const std::map<std::string, std::vector<Option>> table = {
       {"run",

@@ -1,4 +1,4 @@
-// The pipeline spec grammar (docs/design.md, "The core"; the README's "Spec strings"):
+// The pipeline spec grammar (docs/design.md, "The core"; docs/pipelines.md):
 //   pipeline := stage ( '|' stage )* modifier*
 //   stage    := name [ '(' [ param ( ',' param )* ] ')' ]
 //   param    := name '=' value

@@ -24,8 +24,8 @@ namespace onepass {
 enum class DriftAction { report, reset, background };
 const char* drift_action_name(DriftAction action);
 
-// The modifier's own parameters, as the registry lists them (`onepass list`, the README's
-// tables); the detector's own follow them in the same parentheses.
+// The modifier's own parameters, as the registry lists them (`onepass list`, the tables of
+// docs/pipelines.md); the detector's own follow them in the same parentheses.
 std::vector<ParamSpec> drift_modifier_params();
 
 class DriftWatch {

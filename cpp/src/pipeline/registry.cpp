@@ -30,8 +30,9 @@ namespace onepass {
 namespace {
 
 // Each family declares its entries next to its class; the registry only puts them together.
-// The order is what users see (`onepass list`, the README's generated tables, the demo's
-// menus): learners, then scalers, then modifiers, each kind in the order it has always had.
+// The order is what users see (`onepass list`, the generated tables of docs/pipelines.md,
+// the demo's menus): learners, then scalers, then modifiers, each kind in the order it has always
+// had.
 std::vector<RegistryEntry> collect_families() {
   using Family = std::vector<RegistryEntry> (*)();
   const Family families[] = {

@@ -13,7 +13,8 @@
 namespace onepass {
 
 // Every family's entries (logistic_sgd_stages() and the others, each declared next to its
-// class), in the order `onepass list`, the README's tables and the demo's menus show them.
+// class), in the order `onepass list`, the tables of docs/pipelines.md and the demo's menus show
+// them.
 const std::vector<RegistryEntry>& registry();
 const RegistryEntry* find_entry(const std::string& name);
 // "logreg, pa, ..." for error messages.

@@ -23,7 +23,7 @@ struct Stream {
   std::vector<std::vector<double>> rows;
   std::vector<int> labels;
   // Beyond 1e154 a square overflows: the moment scalers' sums of squares and a raw learner's
-  // margin may become infinite there (README.md "Limits"); still never NaN.
+  // margin may become infinite there (docs/limits.md); still never NaN.
   bool finite = true;
 };
 

@@ -10,7 +10,7 @@ namespace onepass {
 // Chosen on the bundled data sets against batch logistic regression by
 // `npm run quality` (bench/quality.mjs); docs/quality.md holds the numbers that support it.
 inline constexpr const char* kDefaultPipeline = "zscore | pa2(c=0.1) +avg";
-// The defaults of the other tasks (docs/algorithms.md 1.8), chosen the same way; the README
+// The defaults of the other tasks (docs/algorithms.md 1.8), chosen the same way; docs/tasks.md
 // gives the numbers.
 inline constexpr const char* kDefaultMulticlassPipeline = "zscore | softmax(eta0=0.5) +avg";
 inline constexpr const char* kDefaultRegressionPipeline = "zscore | pareg2(c=0.1) +avg";
