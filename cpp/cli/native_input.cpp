@@ -22,7 +22,7 @@ class RawBytes {
   explicit RawBytes(const std::string& path)
       : file_(path == "-" ? stdin : std::fopen(path.c_str(), "rb")), owned_(path != "-") {
     if (!file_) return;
-    head_.resize(4);
+    head_.resize(6);
     head_.resize(std::fread(head_.data(), 1, head_.size(), file_));
   }
   ~RawBytes() {
@@ -195,6 +195,19 @@ std::unique_ptr<TextInput> open_text(const std::string& path) {
         "with libzstd (Debian's libzstd-dev), or decompress it first (zstd -d FILE)");
 #endif
   }
+  // Tables the JS CLI reads as their CSV text (bindings/ts/api/parquet.ts, arrow.ts): refused by
+  // name rather than read as text that is not.
+  static constexpr unsigned char kParquet[] = {'P', 'A', 'R', '1'};
+  static constexpr unsigned char kArrowFile[] = {'A', 'R', 'R', 'O', 'W', '1'};
+  static constexpr unsigned char kArrowStream[] = {0xff, 0xff, 0xff, 0xff};
+  const char* table = raw->starts_with(kParquet, 4)       ? "a Parquet file"
+                      : raw->starts_with(kArrowFile, 6)   ? "an Arrow IPC file"
+                      : raw->starts_with(kArrowStream, 4) ? "an Arrow IPC stream"
+                                                          : nullptr;
+  if (table)
+    return std::make_unique<Unreadable>(
+        std::string("the input is ") + table +
+        ", which onepass-native does not read: the JS CLI (onepass) reads it as its CSV text");
   return std::make_unique<PlainText>(std::move(raw));
 }
 

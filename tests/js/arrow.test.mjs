@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { isArrowFile, isArrowStream, isArrowTable, load, useArrow } from 'onepass';
 import { arrowTable } from './arrow_helpers.mjs';
-import { cli } from './helpers.mjs';
+import { spawnSync } from 'node:child_process';
+import { cli, root } from './helpers.mjs';
 
 const op = await load();
 const dir = mkdtempSync(join(tmpdir(), 'onepass-arrow-'));
@@ -156,5 +157,23 @@ test('without apache-arrow, IPC bytes are refused naming npm install apache-arro
     assert.equal((await op.fit(table, { label: 'y' })).info.rows, 3000);
   } finally {
     useArrow(() => import('apache-arrow'));
+  }
+});
+
+test('the native CLI refuses Arrow by name, pointing to the JS CLI', () => {
+  for (const [path, what] of [
+    [paths.file, 'an Arrow IPC file'],
+    [paths.stream, 'an Arrow IPC stream'],
+  ]) {
+    const r = spawnSync(join(root, 'build/native/onepass-native'), ['run', path], {
+      encoding: 'utf8',
+    });
+    assert.equal(r.status, 1);
+    assert.match(
+      r.stderr,
+      new RegExp(
+        `the input is ${what}, which onepass-native does not read: the JS CLI \\(onepass\\)`,
+      ),
+    );
   }
 });
