@@ -5,15 +5,16 @@
 // message naming the fixes. A stream cut short is an error after the rows before the cut, which
 // are kept. The .zst files are written by the zstd command.
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
 import { after, test } from 'node:test';
 import zlib from 'node:zlib';
 import { decompressed, isGzip, isZstd, load, zstdRefusal } from 'onepass';
 import { cli, dataFile, root } from './helpers.mjs';
+import { installZstd } from './zstd_helpers.mjs';
 
 const op = await load();
 const dir = mkdtempSync(join(tmpdir(), 'onepass-zstd-'));
@@ -49,31 +50,19 @@ const runOf = async (source, threads = 1) => {
   }
 };
 
-/** DecompressionStream as a browser that reads zstd has it, here through the zstd command: a
- * stream cut short fails as the command does. */
+/** Runs body with DecompressionStream as a browser that reads zstd has it (zstd_helpers.mjs). */
 function withZstdStreams(body) {
-  const Platform = globalThis.DecompressionStream;
-  globalThis.DecompressionStream = function (format) {
-    if (format !== 'zstd') return new Platform(format);
-    const child = spawn('zstd', ['-d', '-c', '-q']);
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    child.stdin.on('error', () => undefined); // the child gone: its exit code says why
-    const exited = new Promise((resolve) => child.on('close', resolve));
-    const out = child.stdout[Symbol.asyncIterator]();
-    const readable = new ReadableStream({
-      async pull(c) {
-        const r = await out.next();
-        if (!r.done) return c.enqueue(new Uint8Array(r.value));
-        const code = await exited;
-        if (code === 0) c.close();
-        else c.error(new Error(stderr.trim() || `zstd exited with ${code}`));
-      },
-      cancel: () => void child.kill(),
-    });
-    return { readable, writable: Writable.toWeb(child.stdin) };
-  };
-  return Promise.resolve(body()).finally(() => (globalThis.DecompressionStream = Platform));
+  const restore = installZstd();
+  return Promise.resolve(body()).finally(restore);
+}
+
+/** The JS CLI in a Node given that DecompressionStream before it starts (zstd_preload.mjs). */
+function cliWithZstd(args) {
+  const preload = pathToFileURL(join(root, 'tests/js/zstd_preload.mjs')).href;
+  const r = spawnSync(process.execPath, ['--import', preload, join(root, 'lib/cli.js'), ...args], {
+    encoding: 'utf8',
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 test('zstd is told by its first bytes, and gzip is not taken for it', () => {
@@ -175,23 +164,31 @@ test('the native CLI reads a .csv.zst as its text, and one cut short keeps what 
   assert.ok(rows > 0 && rows < 270 * 40, `rows ${rows}`);
 });
 
-test(
-  'the CLI runs and evaluates a .csv.zst as its text where the platform reads zstd',
-  {
-    skip: !nodeReadsZstd && 'this Node cannot read zstd (the refusal is tested above)',
-  },
-  () => {
-    const plain = join(dir, 'cli.csv');
-    const zst = join(dir, 'cli.csv.zst');
-    writeFileSync(plain, text);
-    writeFileSync(zst, packed);
-    for (const args of [
-      (f) => ['run', f, '-p', 'zscore | logreg', '--json'],
-      (f) => ['evaluate', f, '--folds', '3', '-p', 'zscore | logreg', '--json'],
-    ]) {
-      const b = cli(args(zst));
-      assert.equal(b.status, 0, b.stderr);
-      assert.equal(b.stdout.replaceAll(zst, plain), cli(args(plain)).stdout);
-    }
-  },
-);
+test('the CLI runs, evaluates and predicts on a .csv.zst as on its text where the platform reads zstd', () => {
+  const plain = join(dir, 'cli.csv');
+  const zst = join(dir, 'cli.csv.zst');
+  const model = join(dir, 'cli.json');
+  writeFileSync(plain, text);
+  writeFileSync(zst, packed);
+  assert.equal(cli(['run', plain, '-p', 'zscore | logreg', '--save', model, '-q']).status, 0);
+  // This Node's own zstd when it has one, else the DecompressionStream a browser has.
+  const run = nodeReadsZstd ? cli : cliWithZstd;
+  for (const args of [
+    (f) => ['run', f, '-p', 'zscore | logreg', '--json', '--threads', '2'],
+    (f) => ['evaluate', f, '--folds', '3', '-p', 'zscore | logreg', '--json'],
+    (f) => ['predict', f, '--model', model],
+  ]) {
+    const b = run(args(zst));
+    assert.equal(b.status, 0, b.stderr);
+    assert.equal(b.stdout.replaceAll(zst, plain), cli(args(plain)).stdout);
+  }
+  // Cut short: the error says so, and --save keeps the rows before the cut.
+  const cut = join(dir, 'cli-cut.csv.zst');
+  const saved = join(dir, 'cli-cut.json');
+  writeFileSync(cut, longCut);
+  const c = run(['run', cut, '--label', 'label', '-p', 'zscore | logreg', '--save', saved]);
+  assert.equal(c.status, 1);
+  assert.match(c.stderr, /cli-cut\.csv\.zst: the zstd-compressed input cannot be decompressed/);
+  const rows = JSON.parse(readFileSync(saved, 'utf8')).learner.state[0];
+  assert.ok(rows > 0 && rows < 270 * 40, `rows ${rows}`);
+});
