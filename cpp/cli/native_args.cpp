@@ -1,8 +1,5 @@
 #include "native_args.hpp"
 
-#include <unistd.h>
-#include <zlib.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -13,6 +10,7 @@
 #include <iterator>
 #include <string_view>
 
+#include "native_input.hpp"
 #include "onepass/api/csv_options.hpp"
 
 namespace onepass_native {
@@ -32,28 +30,12 @@ onepass::Result<Reading> reading_of(const onepass::CommandLine& line) {
   return Reading{line.csv, line.svmlight(), line.svm};
 }
 
-namespace {
-
-// A gzip stream (a .csv.gz) reads as its text, as the JS CLI reads one: zlib's gzread
-// decompresses what starts with gzip's magic bytes (RFC 1952) and passes anything else through.
-struct GzipInput {
-  explicit GzipInput(const std::string& path)
-      : file(path == "-" ? gzdopen(dup(fileno(stdin)), "rb") : gzopen(path.c_str(), "rb")) {}
-  ~GzipInput() {
-    if (file) gzclose(file);
-  }
-  GzipInput(const GzipInput&) = delete;
-  GzipInput& operator=(const GzipInput&) = delete;
-  gzFile file;
-};
-
-}  // namespace
-
 onepass::Status read_in_chunks(const std::string& path, std::size_t chunk,
                                const std::function<onepass::Status(const char*, std::size_t)>& push,
                                const std::function<onepass::Status()>& finish) {
-  GzipInput in(path);
-  if (!in.file) return onepass::Status::error("cannot open " + path);
+  // A .csv.gz or .csv.zst reads as its text, as the JS CLI reads one (native_input.hpp).
+  const std::unique_ptr<TextInput> in = open_text(path);
+  if (!in) return onepass::Status::error("cannot open " + path);
   const auto size = static_cast<unsigned>(std::min<std::size_t>(chunk, 1u << 30));
   std::vector<char> buf(size);
   // Whole lines are pushed; the bytes after the last line break wait at buf's start for the
@@ -69,15 +51,13 @@ onepass::Status read_in_chunks(const std::string& path, std::size_t chunk,
       mid_line = true;
       if (!st) break;
     }
-    const int n = gzread(in.file, buf.data() + held, size - static_cast<unsigned>(held));
-    int code = Z_OK;
-    const char* what = gzerror(in.file, &code);
-    if (n == 0 && code == Z_OK) {  // the end
+    const long n = in->read(buf.data() + held, size - held);
+    if (n == 0) {  // the end
       if (held) st = push(buf.data(), held);
       if (st) st = finish();
       break;
     }
-    const std::size_t total = held + static_cast<std::size_t>(std::max(n, 0));
+    const std::size_t total = held + static_cast<std::size_t>(std::max(n, 0L));
     const std::size_t last = std::string_view(buf.data(), total).rfind('\n');
     if (last == std::string_view::npos) {
       held = total;
@@ -87,11 +67,9 @@ onepass::Status read_in_chunks(const std::string& path, std::size_t chunk,
       held = total - last - 1;
       std::memmove(buf.data(), buf.data() + last + 1, held);
     }
-    if (st && (n < 0 || code != Z_OK)) {  // cut short (Z_BUF_ERROR) or damaged
-      if (!mid_line) finish();            // the whole lines before it; the message says why it ends
-      st =
-          onepass::Status::error(std::string("the gzip-compressed input cannot be decompressed (") +
-                                 (code == Z_BUF_ERROR ? "it ends early: truncated?" : what) + ")");
+    if (st && n < 0) {          // cut short or damaged
+      if (!mid_line) finish();  // the whole lines before it; the message says why it ends
+      st = onepass::Status::error(in->why());
     }
   }
   return st ? st : onepass::Status::error(path + ": " + st.message());

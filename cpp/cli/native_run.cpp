@@ -21,6 +21,16 @@ namespace {
 // The bytes read at a time.
 constexpr std::size_t kChunk = 1 << 16;
 
+// What the reader says of the data, on stderr in the JS CLI's words (the core's, csv_schema.cpp
+// and the runner's warnings): what may mislead, then why each column got its role and the label
+// its task. Rows of svmlight have no such notes.
+void print_notes(const onepass::CsvRunner& runner) {
+  for (const auto& w : runner.warnings()) std::cerr << "onepass-native: warning: " << w << "\n";
+  for (const auto& n : runner.reader().notices())
+    std::cerr << "onepass-native: note: " << n << "\n";
+}
+void print_notes(const onepass::SvmlightRunner&) {}
+
 // Streams the file through the runner, prints each pipeline's result, and writes the first as a
 // model file when `save` names one. A run stopped by a bad row keeps what it learned before it:
 // the model is written all the same, and said so; the exit code still says the run failed.
@@ -40,6 +50,7 @@ int run_through(onepass::Result<std::unique_ptr<RunnerType>> made, const std::st
     std::ofstream(save, std::ios::binary) << model.value() << "\n";
     return failure(st.message() + "\nonepass-native: " + onepass::saved_before_stop(learned, save));
   }
+  print_notes(runner);
   for (std::size_t i = 0; i < runner.size(); ++i)
     std::cout << onepass::run_result_json(runner, i) << "\n";
   if (!save.empty()) {

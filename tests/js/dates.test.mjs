@@ -64,8 +64,9 @@ test('a label that depends on the weekday of a date is learned, and both CLIs pr
   assert.ok(a.accuracy > 1 - a.baseline.error + 0.2, JSON.stringify(a.baseline));
   const notice =
     "column 'day' is a date: all 1000 sampled values are dates, written year first (YYYY-MM-DD)";
-  // The native CLI's run prints its JSON lines only; the package's CLI says why on stderr.
-  assert.ok(js.stderr.includes(notice), js.stderr);
+  // Both CLIs say why on stderr, in the core's words.
+  assert.ok(js.stderr.includes(`onepass: note: ${notice}`), js.stderr);
+  assert.ok(nat.stderr.includes(`onepass-native: note: ${notice}`), nat.stderr);
 });
 
 test('the date option sets the role by name, in the JS API and both CLIs', () => {

@@ -225,3 +225,50 @@ test('the same version, and the flags of the JS CLI that change nothing natively
   assert.equal(e.status, 0, e.stderr);
   assert.equal(typeof jsonLines(e.stdout)[0].test.f1, 'number'); // JSON has every metric
 });
+
+test('both CLIs print the same notes and warnings, from the core, for the same files', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'onepass-native-notes-'));
+  const write = (name, lines) => {
+    const file = join(dir, name);
+    writeFileSync(file, lines.join('\n') + '\n');
+    return file;
+  };
+  const rows = (n, row) => Array.from({ length: n }, (_, i) => row(i + 1));
+  const files = [
+    // A date column, and an increasing numeric column (an id?).
+    write('dates.csv', [
+      'id,day,x,y',
+      ...rows(
+        60,
+        (i) => `${100 + i},2024-03-${String((i % 28) + 1).padStart(2, '0')},${i % 7},${i % 2}`,
+      ),
+    ]),
+    // No header, a decimal comma, a label of words taken from the last column.
+    write('comma.csv', [
+      '1,5;2;yes',
+      ...rows(40, (i) => `${i % 9},${i % 4};${i % 3};${i % 3 ? 'yes' : 'no'}`),
+    ]),
+  ];
+  // The lines that say why, without the CLI's name before them.
+  const notes = (stderr) =>
+    stderr
+      .split('\n')
+      .filter((l) => / (note|warning): /.test(l))
+      .map((l) => l.replace(/^onepass(-native)?: /, ''));
+  for (const file of files)
+    for (const args of [
+      ['run', file, '-p', 'zscore | logreg', '--json'],
+      ['evaluate', file, '-p', 'zscore | logreg', '--json'],
+    ]) {
+      const js = cli(args);
+      const nat = native(args);
+      assert.equal(js.status, 0, js.stderr);
+      assert.equal(nat.status, 0, nat.stderr);
+      assert.ok(notes(js.stderr).length > 0, `${args[0]} ${file}: no notes`);
+      assert.deepEqual(notes(nat.stderr), notes(js.stderr), `${args[0]} ${file}`);
+    }
+  // The notes of the first file name its date and its id.
+  const said = notes(native(['run', files[0], '--json']).stderr).join('\n');
+  assert.match(said, /column 'day' is a date: /);
+  assert.match(said, /column 'id' is numeric: .* a row number or an identifier\? .*--ignore id/);
+});

@@ -112,7 +112,7 @@ async function sample(
 ): Promise<void> {
   try {
     if (source.kind === 'file' && (await isEncodedFile(source.file))) {
-      const message = 'a compressed or Parquet file is not read a second time for a sample';
+      const message = 'a compressed, Parquet or Arrow file is not read a second time for a sample';
       post({ type: 'sample', samples: [], rows: 0, message });
       return;
     }

@@ -2,6 +2,7 @@
 // file paths (which parser workers may read themselves).
 import { cannotRead, fail } from '../shared/errors.js';
 import { isNode, nodeModule } from '../shared/node.js';
+import { arrowCsv, arrowTableCsv, isArrowFile, isArrowStream, isArrowTable } from './arrow.js';
 import { blobRanges, inMemory, isParquet, parquetCsv, type RangedBytes } from './parquet.js';
 import type { RunInput } from '../parallel/run.js';
 import type { CsvSource } from './types.js';
@@ -14,11 +15,79 @@ export function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 
+/** Whether bytes start as a zstd frame does (RFC 8878: 0x28 0xb5 0x2f 0xfd), as a `.csv.zst`
+ * does. */
+export function isZstd(bytes: Uint8Array): boolean {
+  return (
+    bytes.length >= 4 &&
+    bytes[0] === 0x28 &&
+    bytes[1] === 0xb5 &&
+    bytes[2] === 0x2f &&
+    bytes[3] === 0xfd
+  );
+}
+
+/** The first bytes that tell a format: ARROW1 is the longest magic. */
+const MAGIC_BYTES = 6;
+
+/** A decompressor as a pair of web streams. */
+type Decompressor = {
+  writable: WritableStream<BufferSource>;
+  readable: ReadableStream<Uint8Array>;
+};
+
+/**
+ * Why this platform cannot decompress zstd, or null when it can: Node 22.15 and later through
+ * zlib.createZstdDecompress, a browser through DecompressionStream('zstd') where it has that.
+ * The demo disables its Run button with this reason.
+ */
+export async function zstdRefusal(): Promise<string | null> {
+  return (await zstdDecompressor()) ? null : zstdReason();
+}
+
+function zstdReason(): string {
+  return isNode
+    ? `the input is zstd-compressed and this Node (${process.version}) cannot decompress zstd: ` +
+        'use Node 22.15 or later (zlib.createZstdDecompress), or the native CLI ' +
+        '(onepass-native), or decompress it first (zstd -d FILE)'
+    : 'the input is zstd-compressed and this browser cannot decompress zstd ' +
+        "(DecompressionStream('zstd')): decompress it first (zstd -d FILE), or use a browser " +
+        'that can';
+}
+
+async function zstdDecompressor(): Promise<Decompressor | null> {
+  if (isNode) {
+    const zlib = await nodeModule<typeof import('node:zlib')>('zlib');
+    const create = (zlib as { createZstdDecompress?: () => import('node:stream').Duplex })
+      .createZstdDecompress;
+    if (typeof create === 'function') {
+      const { Duplex } = await nodeModule<typeof import('node:stream')>('stream');
+      return Duplex.toWeb(create.call(zlib)) as unknown as Decompressor;
+    }
+  }
+  if (typeof DecompressionStream === 'undefined') return null;
+  try {
+    return new DecompressionStream('zstd' as CompressionFormat);
+  } catch {
+    return null; // a format this platform's DecompressionStream does not know
+  }
+}
+
+async function decompressor(format: 'gzip' | 'zstd'): Promise<Decompressor> {
+  if (format === 'zstd') return (await zstdDecompressor()) ?? fail(zstdReason());
+  if (typeof DecompressionStream === 'undefined')
+    fail(
+      'the input is gzip-compressed and this platform has no DecompressionStream: decompress it first',
+    );
+  return new DecompressionStream('gzip');
+}
+
 /**
  * The chunks as they come, or the text they hold, told by their first bytes whatever the name:
  * gunzipped when they start as gzip does, so that a `.csv.gz` reads as its CSV, in the browser and
- * in Node (DecompressionStream, which both have); a Parquet file's CSV text when they start with
- * `PAR1` (parquetCsv). Each chunk is copied before it is kept or handed to the decompressor, so a
+ * in Node (DecompressionStream, which both have), and a `.csv.zst` where the platform reads zstd
+ * (zstdRefusal says when not); a Parquet file's CSV text when they start with `PAR1`
+ * (parquetCsv), an Arrow IPC file's or stream's when they start as those do (arrowCsv). Each chunk is copied before it is kept or handed to the decompressor, so a
  * source that reuses its buffer (chunksOf) is safe.
  */
 export async function* decompressed(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
@@ -35,7 +104,7 @@ export async function* decompressed(chunks: AsyncIterable<Uint8Array>): AsyncGen
 async function* textOf(it: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array> {
   let head: Uint8Array = new Uint8Array(0);
   let ended = false;
-  while (head.length < 4 && !ended) {
+  while (head.length < MAGIC_BYTES && !ended) {
     const r = await it.next();
     if (r.done) ended = true;
     else head = head.length ? concat(head, r.value) : r.value;
@@ -44,17 +113,18 @@ async function* textOf(it: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array
     yield* parquetCsv(inMemory(await whole(head, ended ? null : it)));
     return;
   }
-  if (!isGzip(head)) {
+  if (isArrowFile(head) || isArrowStream(head)) {
+    yield* arrowCsv(await whole(head, ended ? null : it));
+    return;
+  }
+  const format = isGzip(head) ? 'gzip' : isZstd(head) ? 'zstd' : null;
+  if (!format) {
     if (head.length) yield head;
     if (!ended) for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
     return;
   }
-  if (typeof DecompressionStream === 'undefined')
-    fail(
-      'the input is gzip-compressed and this platform has no DecompressionStream: decompress it first',
-    );
-  const gunzip = new DecompressionStream('gzip');
-  const writer = gunzip.writable.getWriter();
+  const decoder = await decompressor(format);
+  const writer = decoder.writable.getWriter();
   const pump = (async () => {
     try {
       await writer.write(head.slice());
@@ -66,14 +136,14 @@ async function* textOf(it: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array
       await writer.abort(e).catch(() => undefined);
     }
   })();
-  const reader = gunzip.readable.getReader();
+  const reader = decoder.readable.getReader();
   try {
     for (;;) {
       let r;
       try {
         r = await reader.read();
       } catch (e) {
-        fail(`the gzip-compressed input cannot be decompressed (${(e as Error).message})`);
+        fail(`the ${format}-compressed input cannot be decompressed (${(e as Error).message})`);
       }
       if (r.done) break;
       yield r.value;
@@ -113,9 +183,13 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   return out;
 }
 /** Bytes from what runCsv and loadDataset accept: a ReadableStream or async iterable of chunks,
- * one Uint8Array, a string of CSV text, or (in Node) a file path, a string without a line
- * break. Anything else is refused with a message saying what is accepted. */
+ * one Uint8Array, a string of CSV text, (in Node) a file path, a string without a line break, or
+ * an Arrow table (its CSV text). Anything else is refused with a message saying what is accepted. */
 export async function* sourceChunks(source: unknown): AsyncGenerator<Uint8Array> {
+  if (isArrowTable(source)) {
+    yield* arrowTableCsv(source);
+    return;
+  }
   const parquet = await parquetInPlace(source);
   if (!parquet) {
     yield* decompressed(rawChunks(source));
@@ -214,23 +288,24 @@ export async function runInput(source: CsvSource): Promise<RunInput> {
   if (isNode && typeof source === 'string' && !source.includes('\n')) {
     const fs = await nodeModule<typeof import('node:fs')>('fs');
     const stat = fs.statSync(source, { throwIfNoEntry: false });
-    // A gzip or Parquet file is read as one stream: its ranges are not rows a worker could read.
+    // An encoded file (compressed, Parquet, Arrow) is read as one stream: its ranges are not rows
+    // a worker could read.
     if (stat?.isFile() && !encodedFile(fs, source))
       return { chunks, file: { file: source, size: stat.size } };
   }
   return { chunks };
 }
 
-/** Whether the file at `path` holds its text encoded, starting as gzip or Parquet does, so that
+/** Whether the file at `path` holds its text encoded (gzip, zstd, Parquet, Arrow IPC), so that
  * its size says nothing of the text read (false when it cannot be read: the read that follows
  * says why). */
 export function encodedFile(fs: typeof import('node:fs'), path: string): boolean {
-  const magic = new Uint8Array(4);
+  const magic = new Uint8Array(MAGIC_BYTES);
   let fd;
   try {
     fd = fs.openSync(path, 'r');
-    const n = fs.readSync(fd, magic, 0, 4, 0);
-    return isGzip(magic.subarray(0, n)) || isParquet(magic.subarray(0, n));
+    const head = magic.subarray(0, fs.readSync(fd, magic, 0, MAGIC_BYTES, 0));
+    return [isGzip, isZstd, isParquet, isArrowFile, isArrowStream].some((is) => is(head));
   } catch {
     return false; // the read that follows says why it cannot
   } finally {

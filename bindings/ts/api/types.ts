@@ -1,5 +1,6 @@
 // The public types of the package (docs/js.md): what the core reports, the
 // options of each call, and the figures of evaluations. The classes are in their own files.
+import type { ArrowTable } from './arrow.js';
 import type {
   RawBinaryStats,
   RawMulticlassStats,
@@ -164,10 +165,12 @@ export interface PipelineOptions {
 /**
  * What runCsv, pushAll and loadDataset read: a ReadableStream (File.stream(), a fetch body) or
  * any async iterable of Uint8Array chunks, one Uint8Array, a Blob (a File), a string of CSV text,
- * or, in Node, a file path (a string without a line break).
+ * in Node a file path (a string without a line break), or an Arrow table (apache-arrow's Table),
+ * read as the CSV text it holds. Bytes are told by their first bytes: gzip, zstd, Parquet and
+ * Arrow IPC are read as the CSV text they hold.
  */
 export type CsvSource =
-  ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | Uint8Array | Blob | string;
+  ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | Uint8Array | Blob | string | ArrowTable;
 
 /** How a CSV is read (the same options in csvRunner, runCsv, loadDataset and csvScorer). */
 export interface CsvReadOptions {

@@ -7,7 +7,9 @@ export const isNode =
 
 /** Node's built-in modules, imported only in Node and hidden from bundlers (a literal
  * `import('node:fs')` in a browser bundle is an error or a warning). */
-export async function nodeModule<T>(name: 'fs' | 'worker_threads' | 'os'): Promise<T> {
+export async function nodeModule<T>(
+  name: 'fs' | 'worker_threads' | 'os' | 'zlib' | 'stream',
+): Promise<T> {
   const specifier = `node:${name}`;
   return (await import(/* webpackIgnore: true */ /* @vite-ignore */ specifier)) as T;
 }
