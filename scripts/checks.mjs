@@ -79,6 +79,8 @@ if (targets.length === 0) throw new Error(`no fuzz target '${args[only + 1]}' in
 const report = [];
 for (const target of targets) {
   const seeds = join(root, 'tests/fuzz/corpus', target.replace(/_fuzz$/, ''));
+  // The tokens of the target's grammar (libFuzzer's dictionary format), spliced into inputs.
+  const dict = join(root, 'tests/fuzz/dict', `${target.replace(/_fuzz$/, '')}.dict`);
   const found = join(dir, 'corpus', target);
   mkdirSync(found, { recursive: true });
   const r = spawnSync(
@@ -92,6 +94,7 @@ for (const target of targets) {
       '-max_len=32768',
       '-print_final_stats=1',
       `-artifact_prefix=${dir}/`,
+      ...(existsSync(dict) ? [`-dict=${dict}`] : []),
     ],
     // libFuzzer logs a line per new input: a long run writes far more than spawnSync's 1 MB
     // default, past which the target was killed (seen as a failure with no report).
