@@ -1,9 +1,10 @@
 // The native build's reliability checks (README.md "Reliability"), in build/checks with clang-14:
 //   1. the GoogleTest suite built with AddressSanitizer and UndefinedBehaviorSanitizer, any
-//      report fatal;
+//      report fatal, and the test that fails the Nth allocation (tests/oom);
 //   2. each libFuzzer target of tests/fuzz for --seconds N (default 10) from its committed seed
-//      corpus (tests/fuzz/corpus/<target>), failing on any crash, sanitizer report, leak or
-//      input slower than 1 s; it prints each target's executions and coverage.
+//      corpus (tests/fuzz/corpus/<target>) with its dictionary (tests/fuzz/dict), failing on
+//      any crash, sanitizer report, leak or input slower than 1 s; it prints each target's
+//      executions and coverage.
 // `npm test` runs both (10 s per target); `npm run fuzz -- --seconds 3600` runs the targets longer
 // (--fuzz-only skips the test suite; --only csv_fuzz runs one target). New inputs the fuzzer finds go to build/checks/corpus, not
 // into the repository.
@@ -67,6 +68,15 @@ if (!fuzzOnly)
     join(dir, 'onepass_tests'),
     ['--gtest_brief=1'],
     'GoogleTest suite under ASan + UBSan',
+    sanitizerEnv,
+  );
+// Out-of-memory testing (tests/oom): every allocation of a run through the door fails in turn;
+// under the sanitizers, a failure that leaves memory unsound is a report, not a silent pass.
+if (!fuzzOnly)
+  run(
+    join(dir, 'onepass_alloc_failure_test'),
+    [],
+    'the Nth allocation failing, for every N (tests/oom), under ASan + UBSan',
     sanitizerEnv,
   );
 
