@@ -1,9 +1,10 @@
 // The native build's reliability checks (docs/limits.md), in build/checks with clang-14:
 //   1. the GoogleTest suite built with AddressSanitizer and UndefinedBehaviorSanitizer, any
-//      report fatal;
+//      report fatal, and the test that fails the Nth allocation (tests/oom);
 //   2. each libFuzzer target of tests/fuzz for --seconds N (default 10) from its committed seed
-//      corpus (tests/fuzz/corpus/<target>), failing on any crash, sanitizer report, leak or
-//      input slower than 1 s; it prints each target's executions and coverage.
+//      corpus (tests/fuzz/corpus/<target>) with its dictionary (tests/fuzz/dict), failing on
+//      any crash, sanitizer report, leak or input slower than 1 s; it prints each target's
+//      executions and coverage.
 // `npm test` runs both (10 s per target); `npm run fuzz -- --seconds 3600` runs the targets longer
 // (--fuzz-only skips the test suite; --only csv_fuzz runs one target). New inputs the fuzzer finds go to build/checks/corpus, not
 // into the repository.
@@ -69,6 +70,15 @@ if (!fuzzOnly)
     'GoogleTest suite under ASan + UBSan',
     sanitizerEnv,
   );
+// Out-of-memory testing (tests/oom): every allocation of a run through the door fails in turn;
+// under the sanitizers, a failure that leaves memory unsound is a report, not a silent pass.
+if (!fuzzOnly)
+  run(
+    join(dir, 'onepass_alloc_failure_test'),
+    [],
+    'the Nth allocation failing, for every N (tests/oom), under ASan + UBSan',
+    sanitizerEnv,
+  );
 
 const only = args.lastIndexOf('--only');
 const targets = readdirSync(join(root, 'tests/fuzz'))
@@ -79,6 +89,8 @@ if (targets.length === 0) throw new Error(`no fuzz target '${args[only + 1]}' in
 const report = [];
 for (const target of targets) {
   const seeds = join(root, 'tests/fuzz/corpus', target.replace(/_fuzz$/, ''));
+  // The tokens of the target's grammar (libFuzzer's dictionary format), spliced into inputs.
+  const dict = join(root, 'tests/fuzz/dict', `${target.replace(/_fuzz$/, '')}.dict`);
   const found = join(dir, 'corpus', target);
   mkdirSync(found, { recursive: true });
   const r = spawnSync(
@@ -92,6 +104,7 @@ for (const target of targets) {
       '-max_len=32768',
       '-print_final_stats=1',
       `-artifact_prefix=${dir}/`,
+      ...(existsSync(dict) ? [`-dict=${dict}`] : []),
     ],
     // libFuzzer logs a line per new input: a long run writes far more than spawnSync's 1 MB
     // default, past which the target was killed (seen as a failure with no report).

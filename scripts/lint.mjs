@@ -43,6 +43,7 @@ const cpp = [
   ...files('bindings', ['.hpp', '.cpp']),
   ...files('tests/cpp', ['.hpp', '.cpp']),
   ...files('tests/fuzz', ['.hpp', '.cpp']),
+  ...files('tests/oom', ['.hpp', '.cpp']),
   ...files('bench/cpp', ['.hpp', '.cpp']),
 ];
 check('clang-format', 'clang-format', fix ? ['-i', ...cpp] : ['--dry-run', '--Werror', ...cpp]);

@@ -23,6 +23,7 @@ function testFiles(dir) {
 }
 
 step('lint (clang-format, prettier, tsc --noEmit)', process.execPath, ['scripts/lint.mjs']);
+// CTest runs the GoogleTest suite and the test that fails the Nth allocation (tests/oom).
 step('C++ tests (GoogleTest via CTest)', 'ctest', [
   '--test-dir',
   'build/native',

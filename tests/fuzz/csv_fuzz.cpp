@@ -2,10 +2,13 @@
 // pipelines (a scaler shared by two, a quantile sketch, a warm-up scaler, an averaged learner;
 // or pipelines that learn classes, one-vs-rest included, or numbers: docs/algorithms.md 1.8;
 // some with class weights or +drift: docs/algorithms.md 4.28, 6.10),
-// then every snapshot and model a front end would take, whether the stream failed or not.
+// then every snapshot and model a front end would take, whether the stream failed or not. The
+// options that size memory are drawn up to their documented bounds (csv_bounds.hpp).
 #include <cstdint>
 #include <string>
 
+#include "core/limits.hpp"
+#include "csv_bounds.hpp"
 #include "fuzz_input.hpp"
 #include "models/model_json.hpp"
 #include "pipeline/csv_runner.hpp"
@@ -21,11 +24,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   opt.detect_header = options & 2;
   opt.on_error = options & 4 ? ErrorPolicy::skip : ErrorPolicy::stop;
   opt.scale_encoded = options & 8;
-  opt.sample_rows = options & 16 ? 3 : 1000;
   if (options & 32) opt.decimal = ',';             // else decided from the sample
   if (options & 2) opt.class_weight = "balanced";  // docs/algorithms.md 4.28
-  opt.max_record_bytes = 4096;                     // the bound itself is part of what is tested
-  opt.max_fields = 64;
+  // The options that size memory, up to their bounds (csv_bounds.hpp), and the curve's stride
+  // and window. The window keeps two numbers a row, and a model file keeps them all: at
+  // kMaxWindow / 64, 3 x 10^5 numbers, whose JSON written and read back takes 3 s under ASan,
+  // so here the window goes to kMaxWindow / 4096 and pipeline_fuzz draws it to the bound.
+  fuzz::draw_csv_bounds(in, opt, {4096, 64, options & 16 ? 3u : 1000u});
+  const std::size_t every = in.size(1, std::size_t{1} << 20, 3);
+  const std::size_t window = in.size(0, kMaxWindow / 4096, 4);
   const std::vector<std::string> specs =
       options & 64 ? std::vector<std::string>{"zscore | logreg +avg", "zscore | mpa1",
                                               "robust(eps=0.1) | softmax +avg +drift(action=reset)",
@@ -37,7 +44,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 "zscore | logreg +avg", "zscore | pa1 +drift(detector=hddm_w,action=background)",
                 "robust(eps=0.1) | perceptron +vote +drift(action=reset,scalers=true)",
                 "as(warmup=5) | mbw"};
-  auto runner = CsvRunner::create(opt, specs, 3, 4);
+  auto runner = CsvRunner::create(opt, specs, every, window);
   if (!runner) return 0;
   CsvRunner& r = *runner.value();
   const bool ok = fuzz::push_in_chunks(

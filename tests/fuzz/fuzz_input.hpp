@@ -25,6 +25,16 @@ class Input {
     p_ = at ? at + 1 : end_;
     return out;
   }
+  // A size from lo to hi, drawn so that the bounds themselves are reached but rarely: a zero
+  // byte gives `usual` (what the seed corpus was written for); 1..191 a small size, lo + b % 16;
+  // 192..255 halves of the range from its top down (255 gives hi itself, 1 time in 256), so
+  // every allocation an option sizes is fuzzed up to the bound its definition documents.
+  std::size_t size(std::size_t lo, std::size_t hi, std::size_t usual) {
+    const std::uint8_t b = byte();
+    if (b == 0) return std::min(std::max(usual, lo), hi);
+    if (b < 192) return std::min<std::size_t>(lo + b % 16, hi);
+    return lo + ((hi - lo) >> (255 - b));
+  }
   const char* rest() const { return reinterpret_cast<const char*>(p_); }
   std::size_t left() const { return static_cast<std::size_t>(end_ - p_); }
 

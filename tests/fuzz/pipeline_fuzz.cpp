@@ -8,6 +8,7 @@
 #include <cstring>
 #include <string>
 
+#include "core/limits.hpp"
 #include "fuzz_input.hpp"
 #include "pipeline/pipeline.hpp"
 
@@ -16,7 +17,11 @@ using namespace onepass;
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fuzz::Input in(data, size);
   const std::string spec = in.until('\n');
-  auto built = Pipeline::build(spec, 2, 3);
+  // The curve's stride and the rolling window (two numbers a row) up to kMaxWindow: zero bytes
+  // give the 2 and 3 the seed corpus was written for.
+  const std::size_t every = in.size(1, std::size_t{1} << 20, 2);
+  const std::size_t window = in.size(0, kMaxWindow, 3);
+  auto built = Pipeline::build(spec, every, window);
   if (!built) return 0;
   Pipeline& p = *built.value();
   const std::size_t dims = 1 + in.byte() % 4;

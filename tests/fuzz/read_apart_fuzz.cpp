@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "csv_bounds.hpp"
 #include "fuzz_input.hpp"
 #include "pipeline/csv_runner.hpp"
 
@@ -91,11 +92,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   opt.detect_header = options & 2;
   opt.on_error = options & 4 ? ErrorPolicy::skip : ErrorPolicy::stop;
   opt.comment = options & 8 ? '#' : 0;
-  opt.sample_rows = options & 16 ? 3 : 50;
   if (options & 32) opt.positive = "yes";
-  opt.max_record_bytes = 4096;
-  opt.max_fields = 64;
-  const std::vector<std::string> blocks = record_blocks(in.rest(), in.left(), 16 + block * 4);
+  fuzz::draw_csv_bounds(in, opt, {4096, 64, options & 16 ? 3u : 50u});  // up to the bounds
+  // Blocks of about 16 to 1036 bytes, or rarely up to the record bound.
+  const std::size_t bytes = block ? 16 + block * 4u : in.size(16, opt.max_record_bytes, 1024);
+  const std::vector<std::string> blocks = record_blocks(in.rest(), in.left(), bytes);
   const Outcome one = run(opt, blocks, false), two = run(opt, blocks, true);
   const CsvReader &a = one.runner->reader(), &b = two.runner->reader();
   bool agree = one.status == two.status && a.rows() == b.rows() && a.positives() == b.positives() &&

@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 
+#include "core/limits.hpp"
 #include "pipeline/class_weights.hpp"
 
 namespace onepass {
@@ -200,13 +201,13 @@ const std::vector<CsvOptionInfo>& csv_option_infos() {
        [](CsvOptions& o, const Info& i, const std::string& v) {
          return whole(i, v, o.encoder.max_levels);
        },
-       0, 1000000},
+       0, kMaxLevels},
       {"levelBuckets", "hashed buckets per categorical column past maxLevels", "--level-buckets",
        nullptr, false,
        [](CsvOptions& o, const Info& i, const std::string& v) {
          return whole(i, v, o.encoder.level_buckets);
        },
-       1, 1u << 20},
+       1, kMaxLevelBuckets},
       {"textBits", "2^bits hashed buckets per text column", "--text-bits", nullptr, false,
        [](CsvOptions& o, const Info& i, const std::string& v) {
          std::size_t bits = 0;
@@ -214,7 +215,7 @@ const std::vector<CsvOptionInfo>& csv_option_infos() {
          o.encoder.text_bits = static_cast<int>(bits);
          return st;
        },
-       1, 24},
+       1, kMaxTextBits},
       {"maxRecordBytes",
        "the longest record, in bytes (default 1048576): a stray quote cannot "
        "swallow the stream",
@@ -222,11 +223,11 @@ const std::vector<CsvOptionInfo>& csv_option_infos() {
        [](CsvOptions& o, const Info& i, const std::string& v) {
          return whole(i, v, o.max_record_bytes);
        },
-       16, std::size_t{1} << 30},
+       16, kMaxRecordBytes},
       {"maxFields", "the most columns a file may have (default 100000)", "--max-fields", nullptr,
        false,
        [](CsvOptions& o, const Info& i, const std::string& v) { return whole(i, v, o.max_fields); },
-       2, 10000000},
+       2, kMaxFields},
       {"scaleEncoded",
        "true: the scalers also scale categorical and text features (online "
        "scalers only)",
@@ -269,6 +270,17 @@ Status check_csv_options(const CsvOptions& o) {
       if (o.roles[i].column == o.roles[k].column && o.roles[i].role != o.roles[k].role)
         return Status::error("the column '" + o.roles[i].column + "' is given two roles: " +
                              role_name(o.roles[k].role) + " and " + role_name(o.roles[i].role));
+  // The bounds the options' table gives maxRecordBytes and maxFields hold for options set
+  // directly too (a front end that builds CsvOptions itself).
+  for (const CsvOptionInfo& info : csv_option_infos()) {
+    const std::string name = info.name;
+    const std::size_t* value = name == "maxRecordBytes" ? &o.max_record_bytes
+                               : name == "maxFields"    ? &o.max_fields
+                                                        : nullptr;
+    std::size_t out = 0;
+    if (value)
+      if (Status st = whole(info, std::to_string(*value), out); !st) return st;
+  }
   return check_encoder_options(o.encoder);
 }
 

@@ -16,6 +16,16 @@ inline constexpr std::size_t kMaxDims = std::size_t{1} << 24;
 // stream with no line break, is refused at it instead of filling memory. A CSV's is an option
 // (maxRecordBytes); an svmlight line's is this.
 inline constexpr std::size_t kDefaultMaxRecordBytes = std::size_t{1} << 20;
+// The largest record bound a run may set (CsvOptions::max_record_bytes, maxRecordBytes), and the
+// most columns (max_fields, maxFields): neither is allocated up front, but a record is held
+// whole while it is read, so its bound is a bound on the reader's memory.
+inline constexpr std::size_t kMaxRecordBytes = std::size_t{1} << 30;
+inline constexpr std::size_t kMaxFields = 10000000;
+// The feature encoder's options (io/feature_encoder.hpp): named levels per categorical column,
+// hashed buckets past them, and the bits of a text column's 2^bits hashed buckets.
+inline constexpr std::size_t kMaxLevels = 1000000;
+inline constexpr std::size_t kMaxLevelBuckets = std::size_t{1} << 20;
+inline constexpr int kMaxTextBits = 24;
 // The points a progressive curve keeps: past it, every other point is dropped and the stride
 // doubles (eval/curve_bound.hpp), so `--every 1` over a long stream stays small.
 inline constexpr std::size_t kMaxCurvePoints = 10000;

@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/limits.hpp"
+
 namespace onepass {
 
 namespace {
 
 constexpr std::uint32_t kNone = 0xFFFFFFFFu;
-constexpr std::size_t kMaxLevels = 1000000, kMaxBuckets = 1u << 20;
-constexpr int kMaxTextBits = 24;
 
 std::uint32_t rotl32(std::uint32_t x, int r) {
   return (x << r) | (x >> (32 - r));
@@ -25,8 +25,8 @@ Status check_encoder_options(const EncoderOptions& o) {
   if (o.max_levels > kMaxLevels)
     return Status::error("max levels must be at most " + std::to_string(kMaxLevels) + ", got " +
                          std::to_string(o.max_levels));
-  if (o.level_buckets < 1 || o.level_buckets > kMaxBuckets)
-    return Status::error("level buckets must be from 1 to " + std::to_string(kMaxBuckets) +
+  if (o.level_buckets < 1 || o.level_buckets > kMaxLevelBuckets)
+    return Status::error("level buckets must be from 1 to " + std::to_string(kMaxLevelBuckets) +
                          ", got " + std::to_string(o.level_buckets));
   if (o.text_bits < 1 || o.text_bits > kMaxTextBits)
     return Status::error("text bits must be from 1 to " + std::to_string(kMaxTextBits) + ", got " +

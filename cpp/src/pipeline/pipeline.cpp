@@ -138,14 +138,22 @@ void Pipeline::set_dims(std::size_t dims, std::size_t width) {
     shared_head_ = 0;
   }
   dims_ = dims;
-  for (auto& s : scalers_) s->reset(dims);
-  if (learner_) learner_->reset(width_);
-  if (task_learner_) task_learner_->reset(width_, task_ == Task::regression ? 1 : 0);
-  stage_out_.assign(scalers_.size(), std::vector<double>(dims, 0.0));
-  learner_in_.assign(dims, 0.0);
-  if (drift_) drift_->restart();
-  progress_ = Progressive(progress_.every(), progress_.window());
-  task_progress_ = TaskProgress(task_, progress_.every(), progress_.window());
+  try {
+    for (auto& s : scalers_) s->reset(dims);
+    if (learner_) learner_->reset(width_);
+    if (task_learner_) task_learner_->reset(width_, task_ == Task::regression ? 1 : 0);
+    stage_out_.assign(scalers_.size(), std::vector<double>(dims, 0.0));
+    learner_in_.assign(dims, 0.0);
+    if (drift_) drift_->restart();
+    progress_ = Progressive(progress_.every(), progress_.window());
+    task_progress_ = TaskProgress(task_, progress_.every(), progress_.window());
+  } catch (...) {
+    // An allocation failed (std::bad_alloc) with some stages at the new width and some not:
+    // the pipeline goes back to no width, so that its next row sizes every stage again,
+    // instead of a row read through buffers of another width.
+    dims_ = numeric_ = width_ = 0;
+    throw;
+  }
 }
 
 Status Pipeline::check_width(std::size_t dims) const {

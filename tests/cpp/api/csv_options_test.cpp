@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/limits.hpp"
 #include "io/column_roles.hpp"
 #include "io/csv_reader.hpp"
 #include "io/feature_encoder.hpp"
@@ -63,4 +64,37 @@ TEST(CsvPreview, SaysWhetherTheLabelsAreReadAsNumbers) {
 }
 
 }  // namespace
+
+// The bounds of the options that size what the reader holds (core/limits.hpp) are the table's,
+// and hold for options set directly, not only through their text.
+TEST(CsvOptions, TheBoundsOfTheTableHoldForOptionsSetDirectly) {
+  for (const CsvOptionInfo& info : csv_option_infos()) {
+    const std::string name = info.name;
+    if (name == "maxRecordBytes") EXPECT_EQ(info.max, kMaxRecordBytes);
+    if (name == "maxFields") EXPECT_EQ(info.max, kMaxFields);
+    if (name == "maxLevels") EXPECT_EQ(info.max, kMaxLevels);
+    if (name == "levelBuckets") EXPECT_EQ(info.max, kMaxLevelBuckets);
+    if (name == "textBits") EXPECT_EQ(info.max, static_cast<std::size_t>(kMaxTextBits));
+  }
+  CsvOptions o;
+  o.max_record_bytes = kMaxRecordBytes;
+  o.max_fields = kMaxFields;
+  EXPECT_TRUE(check_csv_options(o));
+  o.max_record_bytes = kMaxRecordBytes + 1;
+  Status st = check_csv_options(o);
+  ASSERT_FALSE(st);
+  EXPECT_NE(st.message().find("maxRecordBytes (CLI --max-record-bytes) must be a whole number "
+                              "from 16 to 1073741824"),
+            std::string::npos)
+      << st.message();
+  o.max_record_bytes = 4096;
+  o.max_fields = kMaxFields + 1;
+  st = check_csv_options(o);
+  ASSERT_FALSE(st);
+  EXPECT_NE(st.message().find("maxFields"), std::string::npos) << st.message();
+  o.max_fields = 64;
+  o.encoder.text_bits = kMaxTextBits + 1;
+  EXPECT_FALSE(check_csv_options(o));
+}
+
 }  // namespace onepass
