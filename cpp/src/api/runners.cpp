@@ -200,6 +200,7 @@ template std::string model_json(const SvmlightRunner&, std::size_t);
 
 template <class RunnerType>
 Result<std::string> model_file(const RunnerType& runner, std::size_t i) {
+  if (!runner.usable()) return runner.usable();
   return model_file_text(runner.pipeline(i), model_schema_of(runner.reader()));
 }
 template Result<std::string> model_file(const CsvRunner&, std::size_t);

@@ -335,16 +335,22 @@ void CsvRunner::shuffle_block() {
 }
 
 Status CsvRunner::push(const char* data, std::size_t size) {
-  const Clock::time_point start = Clock::now();
-  Status st = reader_.feed(data, size, block_);
-  parse_ms_ += ms_since(start);
-  if (Status task = adopt_task(); !task) return task;
-  if (Status room = room_for(); !room) return room;
-  run_block();  // rows before a bad row are learned either way
-  return st;
+  return memory_guard_.run([&] {
+    const Clock::time_point start = Clock::now();
+    Status st = reader_.feed(data, size, block_);
+    parse_ms_ += ms_since(start);
+    if (Status task = adopt_task(); !task) return task;
+    if (Status room = room_for(); !room) return room;
+    run_block();  // rows before a bad row are learned either way
+    return st;
+  });
 }
 
 Status CsvRunner::learn_apart(RowBlock& rows, const ApartCounts& counts) {
+  return memory_guard_.run([&] { return learn_apart_checked(rows, counts); });
+}
+
+Status CsvRunner::learn_apart_checked(RowBlock& rows, const ApartCounts& counts) {
   if (!reader_.can_read_apart())
     return Status::error("rows read apart need a reader whose schema is settled");
   if (rows.dims != reader_.dims() || rows.encoded() || rows.y.size() != counts.rows ||
@@ -378,6 +384,10 @@ Status CsvRunner::room_for() {
 }
 
 Status CsvRunner::finish() {
+  return memory_guard_.run([&] { return finish_block(); });
+}
+
+Status CsvRunner::finish_block() {
   Status st = reader_.finish(block_);
   if (Status task = adopt_task(); !task) return task;
   if (Status room = room_for(); !room) return room;

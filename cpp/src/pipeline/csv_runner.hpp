@@ -13,6 +13,7 @@
 #include "core/seeded_random.hpp"
 #include "io/csv_reader.hpp"
 #include "io/label_map.hpp"
+#include "pipeline/out_of_memory.hpp"
 #include "pipeline/pipeline.hpp"
 #include "pipeline/run_memory.hpp"
 
@@ -46,6 +47,8 @@ class CsvRunner {
   const CsvReader& reader() const { return reader_; }
   std::size_t size() const { return pipelines_.size(); }
   const Pipeline& pipeline(std::size_t i) const { return *pipelines_[i]; }
+  // Ok, or the refusal of a run that ran out of memory in a block (pipeline/out_of_memory.hpp).
+  const Status& usable() const { return memory_guard_.status(); }
 
   // A runner on two threads (docs/design.md, "Every core": when learning is the bound): each
   // thread's runner reads the same stream and learns some of the pipelines; the others' run
@@ -81,6 +84,8 @@ class CsvRunner {
  private:
   explicit CsvRunner(const CsvOptions& options) : reader_(options) {}
   void run_block();
+  Status learn_apart_checked(RowBlock& rows, const ApartCounts& counts);
+  Status finish_block();
   // Ok when the pipelines may hold the block's width and classes (RunMemory); else the block
   // is dropped.
   Status room_for();
@@ -125,6 +130,7 @@ class CsvRunner {
   double parse_ms_ = 0;
   std::vector<double> pipeline_ms_;
   RowBlock block_;
+  OutOfMemoryGuard memory_guard_;
   RunMemory memory_;                // what the pipelines will hold, checked as they widen
   std::size_t memory_classes_ = 0;  // the classes memory_ last checked
   std::size_t shuffle_rows_ = 0;

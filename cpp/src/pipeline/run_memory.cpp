@@ -49,7 +49,10 @@ MemoryCost memory_cost(const Pipeline& p, std::size_t outputs) {
     return values_held(q);
   };
   const std::uint64_t one = values_at(1), per_feature = values_at(2) - one;
-  return {sizeof(double) * (one - per_feature), sizeof(double) * per_feature};
+  // The rolling window (docs/algorithms.md 6.1) fills to two numbers a row of its span, at any
+  // width: the probe is built without one.
+  const std::uint64_t window = 2 * p.progress().window();
+  return {sizeof(double) * (one - per_feature + window), sizeof(double) * per_feature};
 }
 
 std::uint64_t pipeline_bytes(const Pipeline& p, std::size_t width) {

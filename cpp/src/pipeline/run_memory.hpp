@@ -17,7 +17,8 @@ namespace onepass {
 // Measured once on a probe built from p's spec at widths 1 and 2, with `outputs` outputs (the
 // classes of a multiclass pipeline; ignored for the other tasks): each stage's own state
 // (Scaler::state, Learner::save), the learner's twice (the guard backs up a whole step,
-// docs/design.md "A learner's parameters are one vector"), and a row buffer a stage.
+// docs/design.md "A learner's parameters are one vector"), a row buffer a stage, and the
+// rolling window's two numbers a row.
 struct MemoryCost {
   std::uint64_t fixed = 0, per_feature = 0;
   std::uint64_t bytes(std::size_t width) const { return fixed + per_feature * width; }

@@ -58,17 +58,21 @@ void SvmlightRunner::run_block() {
 }
 
 Status SvmlightRunner::push(const char* data, std::size_t size) {
-  Status st = reader_.feed(data, size, block_);
-  run_block();  // rows before a bad line are learned either way
-  return st;
+  return memory_guard_.run([&] {
+    Status st = reader_.feed(data, size, block_);
+    run_block();  // rows before a bad line are learned either way
+    return st;
+  });
 }
 
 Status SvmlightRunner::finish() {
-  Status st = reader_.finish(block_);
-  run_block();
-  for (auto& p : pipelines_)
-    if (p->dims() != 0) p->finish();  // warm-up scalers fit on what they hold
-  return stream_end(st, reader_, "the input has no data lines");
+  return memory_guard_.run([&] {
+    Status st = reader_.finish(block_);
+    run_block();
+    for (auto& p : pipelines_)
+      if (p->dims() != 0) p->finish();  // warm-up scalers fit on what they hold
+    return stream_end(st, reader_, "the input has no data lines");
+  });
 }
 
 }  // namespace onepass

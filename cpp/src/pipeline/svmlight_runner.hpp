@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "io/svmlight_reader.hpp"
+#include "pipeline/out_of_memory.hpp"
 #include "pipeline/pipeline.hpp"
 
 namespace onepass {
@@ -30,6 +31,8 @@ class SvmlightRunner {
   const SvmlightReader& reader() const { return reader_; }
   std::size_t size() const { return pipelines_.size(); }
   const Pipeline& pipeline(std::size_t i) const { return *pipelines_[i]; }
+  // Ok, or the refusal of a run that ran out of memory in a block (pipeline/out_of_memory.hpp).
+  const Status& usable() const { return memory_guard_.status(); }
 
  private:
   explicit SvmlightRunner(const SvmlightOptions& options) : reader_(options) {}
@@ -38,6 +41,7 @@ class SvmlightRunner {
   SvmlightReader reader_;
   std::vector<std::unique_ptr<Pipeline>> pipelines_;
   SparseBlock block_;
+  OutOfMemoryGuard memory_guard_;
 };
 
 }  // namespace onepass

@@ -127,5 +127,16 @@ TEST(RunMemory, ADataSetsEvaluationIsRefusedBeforeItsPipelineTakesTheRows) {
       << refused.message();
 }
 
+TEST(RunMemory, TheRollingWindowIsInTheEstimate) {
+  // Two numbers a row of the window (its mistakes and losses), whatever the width: eight
+  // pipelines of the longest window need 1.2 GB more, which a run under a small bound must
+  // not find out by running out.
+  auto plain = Pipeline::build("pa").take();
+  auto windowed = Pipeline::build("pa", 0, kMaxWindow).take();
+  EXPECT_EQ(memory_cost(*windowed, 0).fixed - memory_cost(*plain, 0).fixed,
+            2 * sizeof(double) * kMaxWindow);
+  EXPECT_EQ(memory_cost(*windowed, 0).per_feature, memory_cost(*plain, 0).per_feature);
+}
+
 }  // namespace
 }  // namespace onepass
