@@ -2,7 +2,6 @@
 
 #include <utility>
 
-
 namespace onepass {
 
 StaggerStream::StaggerStream(ConceptSchedule schedule, std::uint64_t seed)
