@@ -41,6 +41,8 @@ interface RawStatsCommon {
   rollingError: number | null;
   diverged: boolean;
   revertedSteps: number;
+  /** What the run says about the pipeline's fit to its input: a learner that needs scaled
+   * features with no scaler, one that needs non-negative features given negative ones. */
   warnings: string[];
   classWeights?: RawClassWeights;
   drift?: RawDriftReport;
@@ -92,9 +94,8 @@ export interface RawReliabilityBin {
   meanPredicted: number | null;
   observedRate: number | null;
 }
-export interface RawBinaryStats {
+export interface RawBinaryStats extends RawStatsCommon {
   task: 'binary';
-  rows: number;
   mistakes: number;
   error: number;
   accuracy: number | null;
@@ -110,26 +111,10 @@ export interface RawBinaryStats {
   /** Always answering the class most rows had (positive: true for the positive class, on a tie
    * too), and its error; null before any row. */
   baseline: { positive: boolean; error: number } | null;
-  /** The pipeline errs as often as that baseline or more: it learned nothing that one constant
-   * answer would not give (an imbalanced file's "always no"). */
-  noBetterThanBaseline: boolean;
-  rollingError: number | null;
   rollingLogLoss: number | null;
   /** The reliability curve of the progressive probabilities (docs/algorithms.md 6.5), for a
    * pipeline that gives probabilities (a logistic learner, or any learner with +platt). */
   calibration?: RawReliabilityBin[];
-  diverged: boolean;
-  revertedSteps: number;
-  /** What the run says about the pipeline's fit to its input: a learner that needs scaled
-   * features with no scaler, one that needs non-negative features given negative ones. */
-  warnings: string[];
-  classWeights?: RawClassWeights;
-  drift?: RawDriftReport;
-  /** Each row predicted by the label of the row before it (docs/algorithms.md 6.5), in the
-   * order learned; null before any row; absent for regression and svmlight rows. */
-  lastLabel?: { error: number; mistakes: number; balancedAccuracy: number | null } | null;
-  /** As many mistakes as that baseline or more. */
-  noBetterThanLastLabel?: boolean;
 }
 export interface RawParam {
   name: string;

@@ -1,6 +1,7 @@
 #include "native_args.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -23,6 +24,17 @@ int usage_error(const std::string& message) {
 int failure(const std::string& message) {
   std::cerr << "onepass-native: " << message << "\n";
   return 1;
+}
+
+onepass::Status open_output(const std::string& path, std::ofstream& file) {
+  if (path.empty()) return onepass::Status::ok();
+  errno = 0;
+  file.open(path, std::ios::binary);
+  if (file) return onepass::Status::ok();
+  return onepass::Status::error("cannot write " + path + ": " +
+                                (errno == ENOENT ? "its folder does not exist"
+                                 : errno         ? std::strerror(errno)
+                                                 : "it cannot be opened"));
 }
 
 onepass::Result<Reading> reading_of(const onepass::CommandLine& line) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <fstream>
 #include <functional>
 #include <optional>
 #include <string>
@@ -35,6 +36,10 @@ onepass::Result<Reading> reading_of(const onepass::CommandLine& line);
 onepass::Status read_in_chunks(const std::string& path, std::size_t chunk,
                                const std::function<onepass::Status(const char*, std::size_t)>& push,
                                const std::function<onepass::Status()>& finish);
+// Opens `path` for writing into `file`, unless it is empty (the command then writes to standard
+// output); when it cannot be opened, the JS CLI's words (bindings/ts/cli/generate.ts, models.ts):
+// "cannot write PATH: " and why.
+onepass::Status open_output(const std::string& path, std::ofstream& file);
 // A whole file as text, or false when it cannot be opened.
 bool read_file(const std::string& path, std::string& text);
 // A model file's size checked before it is read (onepass::check_model_size): an error naming the

@@ -1,8 +1,6 @@
 // onepass-native generate: a stream made by code with concept drift (docs/algorithms.md 6.9) as
 // CSV, or the streams there are (--list), as `onepass generate` writes them (api/streams.hpp: the
 // same bytes, which tests/js/generate.test.mjs compares).
-#include <cerrno>
-#include <cstring>
 #include <fstream>
 #include <iostream>
 
@@ -22,16 +20,7 @@ int generate(onepass::CommandLine line) {
   if (!request) return usage_error(request.message());
   const std::string out_file = line.value("--out");
   std::ofstream file_out;
-  if (!out_file.empty()) {
-    errno = 0;
-    file_out.open(out_file, std::ios::binary);
-    // The words of the JS CLI's message (bindings/ts/cli/generate.ts), as predict says them.
-    if (!file_out)
-      return failure("cannot write " + out_file + ": " +
-                     (errno == ENOENT ? "its folder does not exist"
-                      : errno         ? std::strerror(errno)
-                                      : "it cannot be opened"));
-  }
+  if (onepass::Status st = open_output(out_file, file_out); !st) return failure(st.message());
   std::ostream& out = out_file.empty() ? std::cout : file_out;
   if (onepass::Status st = onepass::write_stream(request.value(), out); !st)
     return failure(st.message());

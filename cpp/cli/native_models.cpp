@@ -1,9 +1,7 @@
 // onepass-native list, predict, merge and export: the registry, and what is done with a saved
 // model, as the JS CLI does it (the same API underneath, the same output).
-#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -56,16 +54,7 @@ int predict(onepass::CommandLine line) {
         !st)
       return failure("--explain: " + st.message());
   std::ofstream file_out;
-  if (!out_file.empty()) {
-    errno = 0;
-    file_out.open(out_file, std::ios::binary);
-    // The words of the JS CLI's message (bindings/ts/cli/models.ts).
-    if (!file_out)
-      return failure("cannot write " + out_file + ": " +
-                     (errno == ENOENT ? "its folder does not exist"
-                      : errno         ? std::strerror(errno)
-                                      : "it cannot be opened"));
-  }
+  if (onepass::Status st = open_output(out_file, file_out); !st) return failure(st.message());
   std::ostream& out = out_file.empty() ? std::cout : file_out;
   out << scorer.csv_header();
   const onepass::Status st = read_in_chunks(

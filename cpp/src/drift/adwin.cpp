@@ -34,10 +34,6 @@ BoundParams<Adwin::Config> Adwin::params() {
                         "no cut until the window holds more than this many values")};
 }
 
-Adwin::Adwin(Config c) : DriftDetector(kCode, fields_of(params()), &c), config_(c) {
-  restart();
-}
-
 void Adwin::restart() {
   rows_.assign(1, Row());
   total_ = squares_ = width_ = 0;

@@ -11,24 +11,22 @@
 
 namespace onepass {
 
-class Adwin : public DriftDetector {
+// River's defaults (river.drift.ADWIN).
+struct AdwinConfig {
+  double delta = 0.002;
+  std::size_t clock = 32;
+  std::size_t max_buckets = 5;
+  std::size_t min_window_length = 5;
+  std::size_t grace_period = 10;
+};
+
+class Adwin : public DetectorOf<Adwin, AdwinConfig> {
  public:
   static constexpr const char* kName = "adwin";
   static constexpr int kCode = 1;
-  // River's defaults (river.drift.ADWIN).
-  struct Config {
-    double delta = 0.002;
-    std::size_t clock = 32;
-    std::size_t max_buckets = 5;
-    std::size_t min_window_length = 5;
-    std::size_t grace_period = 10;
-  };
+  static constexpr DriftInput kInput = DriftInput::real;
   static BoundParams<Config> params();
-  static Status check(const Config&) { return Status::ok(); }
-  explicit Adwin(Config c);
-
-  const char* name() const override { return kName; }
-  DriftInput input() const override { return DriftInput::real; }
+  using DetectorOf::DetectorOf;
 
   // The values in the window, their mean (0 when empty), and the rows of buckets (row i holds
   // buckets of 2^i values; at most max_buckets each between rows).
@@ -57,8 +55,8 @@ class Adwin : public DriftDetector {
   bool far_apart(double n0, double n1, double mean_gap) const;
   void drop_oldest();
 
-  Config config_;
-  std::vector<Row> rows_;   // rows_[i]: buckets of 2^i values; rows_[0] always present
+  std::vector<Row> rows_ =
+      std::vector<Row>(1);  // rows_[i]: buckets of 2^i values; rows_[0] always present
   double total_ = 0;        // sum of the window's values
   double squares_ = 0;      // sum of their squared deviations from the window's mean
   double width_ = 0;        // values in the window

@@ -29,8 +29,6 @@ Status Ddm::check(const Config& c) {
   return Status::ok();
 }
 
-Ddm::Ddm(Config c) : DriftDetector(kCode, fields_of(params()), &c), config_(c) {}
-
 void Ddm::restart() {
   n_ = 0;
   p_ = p_min_ = s_min_ = ps_min_ = 0;
@@ -94,8 +92,6 @@ Status Eddm::check(const Config& c) {
                          ", the warning level)");
   return Status::ok();
 }
-
-Eddm::Eddm(Config c) : DriftDetector(kCode, fields_of(params()), &c), config_(c) {}
 
 void Eddm::restart() {
   n_ = last_error_ = errors_ = 0;

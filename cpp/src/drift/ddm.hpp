@@ -12,23 +12,22 @@
 
 namespace onepass {
 
-class Ddm : public DriftDetector {
+// River's defaults (river.drift.binary.DDM).
+struct DdmConfig {
+  std::size_t warm_start = 30;
+  double warning_threshold = 2;
+  double drift_threshold = 3;
+};
+
+class Ddm : public DetectorOf<Ddm, DdmConfig> {
  public:
   static constexpr const char* kName = "ddm";
   static constexpr int kCode = 2;
-  // River's defaults (river.drift.binary.DDM).
-  struct Config {
-    std::size_t warm_start = 30;
-    double warning_threshold = 2;
-    double drift_threshold = 3;
-  };
+  // Mistakes, or any loss in [0, 1]: p is their mean.
+  static constexpr DriftInput kInput = DriftInput::unit;
   static BoundParams<Config> params();
   static Status check(const Config& c);
-  explicit Ddm(Config c);
-
-  const char* name() const override { return kName; }
-  // Mistakes, or any loss in [0, 1]: p is their mean.
-  DriftInput input() const override { return DriftInput::unit; }
+  using DetectorOf::DetectorOf;
 
   double error_rate() const { return p_; }
 
@@ -39,7 +38,6 @@ class Ddm : public DriftDetector {
   bool load_state(StateReader& in) override;
 
  private:
-  Config config_;
   std::uint64_t n_ = 0;
   double p_ = 0;      // mean of the values read
   double p_min_ = 0;  // p and s where p + s was lowest (after the warm start; 0 before)
@@ -47,23 +45,22 @@ class Ddm : public DriftDetector {
   double ps_min_ = 0;  // p_min + s_min
 };
 
-class Eddm : public DriftDetector {
+// River's defaults (river.drift.binary.EDDM).
+struct EddmConfig {
+  std::size_t warm_start = 30;
+  double alpha = 0.95;
+  double beta = 0.9;
+};
+
+class Eddm : public DetectorOf<Eddm, EddmConfig> {
  public:
   static constexpr const char* kName = "eddm";
   static constexpr int kCode = 3;
-  // River's defaults (river.drift.binary.EDDM).
-  struct Config {
-    std::size_t warm_start = 30;
-    double alpha = 0.95;
-    double beta = 0.9;
-  };
+  // An error is an event whose distance to the previous one is measured: 1 is an error, 0 not.
+  static constexpr DriftInput kInput = DriftInput::binary;
   static BoundParams<Config> params();
   static Status check(const Config& c);
-  explicit Eddm(Config c);
-
-  const char* name() const override { return kName; }
-  // An error is an event whose distance to the previous one is measured: 1 is an error, 0 not.
-  DriftInput input() const override { return DriftInput::binary; }
+  using DetectorOf::DetectorOf;
 
   double mean_distance() const { return mean_; }
 
@@ -74,7 +71,6 @@ class Eddm : public DriftDetector {
   bool load_state(StateReader& in) override;
 
  private:
-  Config config_;
   std::uint64_t n_ = 0;           // values read
   std::uint64_t last_error_ = 0;  // the row of the last error (0: none yet)
   std::uint64_t errors_ = 0;      // errors read: the distances measured

@@ -104,6 +104,26 @@ std::vector<BoundField> fields_of(const BoundParams<Config>& params) {
   return fields;
 }
 
+// What the class of every family has alike, for Derived to declare only its own statistics and
+// steps: its Config (a struct of the parameters' fields, declared before the class), kept as
+// built; its name, code and input, read from Derived's kName, kCode and kInput; no check beyond
+// the parameters' ranges unless Derived declares its own check(); and the constructor from a
+// Config, which Derived inherits (using DetectorOf::DetectorOf) or calls.
+template <typename Derived, typename ConfigT>
+class DetectorOf : public DriftDetector {
+ public:
+  using Config = ConfigT;
+  static Status check(const Config&) { return Status::ok(); }
+  explicit DetectorOf(Config c)
+      : DriftDetector(Derived::kCode, fields_of(Derived::params()), &c), config_(c) {}
+
+  const char* name() const override { return Derived::kName; }
+  DriftInput input() const override { return Derived::kInput; }
+
+ protected:
+  Config config_;
+};
+
 // The registry of detectors: one entry per name, declared next to each family's class.
 struct DetectorEntry {
   std::string name;

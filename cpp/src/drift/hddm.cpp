@@ -51,8 +51,6 @@ Status HddmA::check(const Config& c) {
   return check_confidences(kName, c);
 }
 
-HddmA::HddmA(Config c) : DriftDetector(kCode, fields_of(params()), &c), config_(c) {}
-
 void HddmA::restart() {
   n_ = sum_ = n_low_ = sum_low_ = n_high_ = sum_high_ = 0;
 }
@@ -146,8 +144,6 @@ BoundParams<HddmW::Config> HddmW::params() {
 Status HddmW::check(const Config& c) {
   return check_confidences(kName, c);
 }
-
-HddmW::HddmW(Config c) : DriftDetector(kCode, fields_of(params()), &c), config_(c) {}
 
 void HddmW::restart() {
   n_ = 0;

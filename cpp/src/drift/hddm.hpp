@@ -11,22 +11,21 @@
 
 namespace onepass {
 
-class HddmA : public DriftDetector {
+// River's defaults (river.drift.binary.HDDM_A).
+struct HddmAConfig {
+  double drift_confidence = 0.001;
+  double warning_confidence = 0.005;
+  bool two_sided_test = false;
+};
+
+class HddmA : public DetectorOf<HddmA, HddmAConfig> {
  public:
   static constexpr const char* kName = "hddm_a";
   static constexpr int kCode = 4;
-  // River's defaults (river.drift.binary.HDDM_A).
-  struct Config {
-    double drift_confidence = 0.001;
-    double warning_confidence = 0.005;
-    bool two_sided_test = false;
-  };
+  static constexpr DriftInput kInput = DriftInput::unit;
   static BoundParams<Config> params();
   static Status check(const Config& c);
-  explicit HddmA(Config c);
-
-  const char* name() const override { return kName; }
-  DriftInput input() const override { return DriftInput::unit; }
+  using DetectorOf::DetectorOf;
 
  protected:
   DriftSignal step(double x) override;
@@ -39,7 +38,6 @@ class HddmA : public DriftDetector {
   bool increased(double confidence) const;
   bool decreased(double confidence) const;
 
-  Config config_;
   // Values and their sum since the start; the same at the cut points: where the mean plus its
   // bound was lowest (for increases) and where the mean minus its bound was highest (decreases).
   double n_ = 0, sum_ = 0;
@@ -47,23 +45,22 @@ class HddmA : public DriftDetector {
   double n_high_ = 0, sum_high_ = 0;
 };
 
-class HddmW : public DriftDetector {
+// River's defaults (river.drift.binary.HDDM_W).
+struct HddmWConfig {
+  double drift_confidence = 0.001;
+  double warning_confidence = 0.005;
+  double lambda_val = 0.05;
+  bool two_sided_test = false;
+};
+
+class HddmW : public DetectorOf<HddmW, HddmWConfig> {
  public:
   static constexpr const char* kName = "hddm_w";
   static constexpr int kCode = 5;
-  // River's defaults (river.drift.binary.HDDM_W).
-  struct Config {
-    double drift_confidence = 0.001;
-    double warning_confidence = 0.005;
-    double lambda_val = 0.05;
-    bool two_sided_test = false;
-  };
+  static constexpr DriftInput kInput = DriftInput::unit;
   static BoundParams<Config> params();
   static Status check(const Config& c);
-  explicit HddmW(Config c);
-
-  const char* name() const override { return kName; }
-  DriftInput input() const override { return DriftInput::unit; }
+  using DetectorOf::DetectorOf;
 
  protected:
   DriftSignal step(double x) override;
@@ -84,7 +81,6 @@ class HddmW : public DriftDetector {
   static bool above(const Ewma& e1, const Ewma& e2, double confidence);
   double bound(const Ewma& e) const;
 
-  Config config_;
   std::uint64_t n_ = 0;
   Ewma total_;                     // over every value since the start
   Ewma before_up_, after_up_;      // at and after the cut point for increases

@@ -71,11 +71,7 @@ Status Kswin::check(const Config& c) {
   return Status::ok();
 }
 
-Kswin::Kswin(Config c)
-    : DriftDetector(kCode, fields_of(params()), &c),
-      config_(c),
-      window_(c.window_size),
-      random_(seed_of(c)) {}
+Kswin::Kswin(Config c) : DetectorOf(c), window_(c.window_size), random_(seed_of(c)) {}
 
 void Kswin::restart() {
   start_ = count_ = 0;

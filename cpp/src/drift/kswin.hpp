@@ -12,24 +12,23 @@
 
 namespace onepass {
 
-class Kswin : public DriftDetector {
+// River's defaults (river.drift.KSWIN); River draws from Python's generator with no seed by
+// default, onepass from SplitMix64 with seed 1 (core/seeded_random.hpp).
+struct KswinConfig {
+  double alpha = 0.005;
+  std::size_t window_size = 100;
+  std::size_t stat_size = 30;
+  double seed = 1;
+};
+
+class Kswin : public DetectorOf<Kswin, KswinConfig> {
  public:
   static constexpr const char* kName = "kswin";
   static constexpr int kCode = 7;
-  // River's defaults (river.drift.KSWIN); River draws from Python's generator with no seed by
-  // default, onepass from SplitMix64 with seed 1 (core/seeded_random.hpp).
-  struct Config {
-    double alpha = 0.005;
-    std::size_t window_size = 100;
-    std::size_t stat_size = 30;
-    double seed = 1;
-  };
+  static constexpr DriftInput kInput = DriftInput::real;
   static BoundParams<Config> params();
   static Status check(const Config& c);
   explicit Kswin(Config c);
-
-  const char* name() const override { return kName; }
-  DriftInput input() const override { return DriftInput::real; }
 
   // The last test's statistic D and p-value (0 and 1 before the window first fills).
   double statistic() const { return statistic_; }
@@ -44,7 +43,6 @@ class Kswin : public DriftDetector {
  private:
   double at(std::size_t i) const { return window_[(start_ + i) % window_.size()]; }
 
-  Config config_;
   std::vector<double> window_;  // a ring of window_size values
   std::size_t start_ = 0;       // the oldest value's place
   std::size_t count_ = 0;       // values in the window

@@ -22,8 +22,6 @@ BoundParams<PageHinkley::Config> PageHinkley::params() {
                        "changes that count: increases and decreases of the mean, or one way")};
 }
 
-PageHinkley::PageHinkley(Config c) : DriftDetector(kCode, fields_of(params()), &c), config_(c) {}
-
 void PageHinkley::restart() {
   n_ = 0;
   mean_ = sum_up_ = sum_down_ = min_up_ = max_down_ = 0;

@@ -14,24 +14,22 @@ namespace onepass {
 // Which changes of the mean count: both ways, increases only, decreases only.
 enum class PageHinkleyMode : int { both, up, down };
 
-class PageHinkley : public DriftDetector {
+// River's defaults (river.drift.PageHinkley).
+struct PageHinkleyConfig {
+  std::size_t min_instances = 30;
+  double delta = 0.005;
+  double threshold = 50;
+  double alpha = 1 - 0.0001;
+  PageHinkleyMode mode = PageHinkleyMode::both;
+};
+
+class PageHinkley : public DetectorOf<PageHinkley, PageHinkleyConfig> {
  public:
   static constexpr const char* kName = "page_hinkley";
   static constexpr int kCode = 6;
-  // River's defaults (river.drift.PageHinkley).
-  struct Config {
-    std::size_t min_instances = 30;
-    double delta = 0.005;
-    double threshold = 50;
-    double alpha = 1 - 0.0001;
-    PageHinkleyMode mode = PageHinkleyMode::both;
-  };
+  static constexpr DriftInput kInput = DriftInput::real;
   static BoundParams<Config> params();
-  static Status check(const Config&) { return Status::ok(); }
-  explicit PageHinkley(Config c);
-
-  const char* name() const override { return kName; }
-  DriftInput input() const override { return DriftInput::real; }
+  using DetectorOf::DetectorOf;
 
   double mean() const { return mean_; }
   // The two statistics the threshold is compared with.
@@ -45,7 +43,6 @@ class PageHinkley : public DriftDetector {
   bool load_state(StateReader& in) override;
 
  private:
-  Config config_;
   std::uint64_t n_ = 0;
   double mean_ = 0;
   double sum_up_ = 0;    // alpha-faded sum of (x - mean - delta)

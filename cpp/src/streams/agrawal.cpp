@@ -4,7 +4,6 @@
 #include <utility>
 #include <vector>
 
-#include "core/limits.hpp"
 #include "streams/unfused.hpp"
 
 namespace onepass {
@@ -32,7 +31,7 @@ bool salary_band(double age, double pay) {
 }  // namespace
 
 AgrawalStream::AgrawalStream(ConceptSchedule schedule, std::uint64_t seed)
-    : StreamGenerator({{"salary", {}},
+    : ScheduledStream({{"salary", {}},
                        {"commission", {}},
                        {"age", {}},
                        {"elevel", levels("level", 0, 5)},
@@ -40,9 +39,8 @@ AgrawalStream::AgrawalStream(ConceptSchedule schedule, std::uint64_t seed)
                        {"zipcode", levels("zipcode", 1, 9)},
                        {"hvalue", {}},
                        {"hyears", {}},
-                       {"loan", {}}}),
-      schedule_(std::move(schedule)),
-      rng_(seed) {}
+                       {"loan", {}}},
+                      std::move(schedule), seed) {}
 
 int AgrawalStream::label(std::size_t f, const double* x) {
   // The ten functions of the paper's appendix, group A (docs/algorithms.md 6.9.3).
@@ -96,20 +94,18 @@ void AgrawalStream::make(StreamRow& row) {
   x[hvalue] = static_cast<double>(9 - z) * 100000 * (0.5 + rng_.uniform());
   x[hyears] = static_cast<double>(1 + rng_.below(30));
   x[loan] = 500000 * rng_.uniform();
-  row.concept_id = schedule_.concept_at(made());
+  row.concept_id = concept_now();
   row.label = label(row.concept_id, x);
 }
 
 BoundParams<AgrawalStream::Config> agrawal_params() {
   using C = AgrawalStream::Config;
-  return {
-      integer_param(&C::function, "function", 1, 1, 10,
-                    "the classification function of the paper, 1 to 10 (the first one when "
-                    "every > 0)"),
-      integer_param(&C::every, "every", 0, 0, static_cast<double>(kMaxStreamRows),
-                    "rows per function, then the next (10 is followed by 1); 0: the function "
-                    "never changes"),
-  };
+  return schedule_params(&C::function, "function", AgrawalStream::kFunctions,
+                         "the classification function of the paper, 1 to 10 (the first one "
+                         "when every > 0)",
+                         &C::every,
+                         "rows per function, then the next (10 is followed by 1); 0: the "
+                         "function never changes");
 }
 
 }  // namespace onepass

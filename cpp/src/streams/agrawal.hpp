@@ -9,12 +9,11 @@
 #include <cstdint>
 
 #include "core/bound_params.hpp"
-#include "core/seeded_random.hpp"
-#include "streams/stream.hpp"
+#include "streams/scheduled.hpp"
 
 namespace onepass {
 
-class AgrawalStream : public StreamGenerator {
+class AgrawalStream : public ScheduledStream {
  public:
   static constexpr const char* kName = "agrawal";
   static constexpr std::size_t kFunctions = 10;
@@ -33,8 +32,6 @@ class AgrawalStream : public StreamGenerator {
 
  private:
   void make(StreamRow& row) override;
-  ConceptSchedule schedule_;
-  SeededRandom rng_;
 };
 
 BoundParams<AgrawalStream::Config> agrawal_params();

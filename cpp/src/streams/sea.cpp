@@ -2,16 +2,13 @@
 
 #include <utility>
 
-#include "core/limits.hpp"
 #include "streams/unfused.hpp"
 
 namespace onepass {
 
 SeaStream::SeaStream(double noise, ConceptSchedule schedule, std::uint64_t seed)
-    : StreamGenerator({{"x1", {}}, {"x2", {}}, {"x3", {}}}),
-      noise_(noise),
-      schedule_(std::move(schedule)),
-      rng_(seed) {}
+    : ScheduledStream({{"x1", {}}, {"x2", {}}, {"x3", {}}}, std::move(schedule), seed),
+      noise_(noise) {}
 
 double SeaStream::threshold(std::size_t k) {
   // Street and Kim's four thresholds in the order of their stream (docs/algorithms.md 6.9.1).
@@ -24,20 +21,17 @@ void SeaStream::make(StreamRow& row) {
   // depend on the noise (docs/algorithms.md 6.9.1).
   for (double& v : row.x) v = 10 * rng_.uniform();
   const bool flip = rng_.uniform() < noise_;
-  row.concept_id = schedule_.concept_at(made());
+  row.concept_id = concept_now();
   row.label = label(row.concept_id, row.x[0], row.x[1]) ^ (flip ? 1 : 0);
 }
 
 BoundParams<SeaStream::Config> sea_params() {
   using C = SeaStream::Config;
-  return {
-      integer_param(&C::first_concept, "concept", 1, 1, 4,
-                    "the first concept: theta = 8, 9, 7, 9.5 for 1 to 4"),
-      integer_param(&C::every, "every", 0, 0, static_cast<double>(kMaxStreamRows),
-                    "rows per concept, then the next (4 is followed by 1); 0: a quarter of the "
-                    "rows each, the four concepts once"),
-      real_param(&C::noise, "noise", 0, 0, 1, "probability of flipping a label"),
-  };
+  return schedule_params(&C::first_concept, "concept", SeaStream::kConcepts,
+                         "the first concept: theta = 8, 9, 7, 9.5 for 1 to 4", &C::every,
+                         "rows per concept, then the next (4 is followed by 1); 0: a quarter of "
+                         "the rows each, the four concepts once")
+      .add(real_param(&C::noise, "noise", 0, 0, 1, "probability of flipping a label"));
 }
 
 }  // namespace onepass

@@ -7,12 +7,11 @@
 #include <cstdint>
 
 #include "core/bound_params.hpp"
-#include "core/seeded_random.hpp"
-#include "streams/stream.hpp"
+#include "streams/scheduled.hpp"
 
 namespace onepass {
 
-class SeaStream : public StreamGenerator {
+class SeaStream : public ScheduledStream {
  public:
   static constexpr const char* kName = "sea";
   static constexpr std::size_t kConcepts = 4;
@@ -32,8 +31,6 @@ class SeaStream : public StreamGenerator {
  private:
   void make(StreamRow& row) override;
   double noise_;
-  ConceptSchedule schedule_;
-  SeededRandom rng_;
 };
 
 BoundParams<SeaStream::Config> sea_params();

@@ -2,16 +2,13 @@
 
 #include <utility>
 
-#include "core/limits.hpp"
-
 namespace onepass {
 
 StaggerStream::StaggerStream(ConceptSchedule schedule, std::uint64_t seed)
-    : StreamGenerator({{"size", {"small", "medium", "large"}},
+    : ScheduledStream({{"size", {"small", "medium", "large"}},
                        {"color", {"red", "blue", "green"}},
-                       {"shape", {"circle", "square", "triangle"}}}),
-      schedule_(std::move(schedule)),
-      rng_(seed) {}
+                       {"shape", {"circle", "square", "triangle"}}},
+                      std::move(schedule), seed) {}
 
 int StaggerStream::label(std::size_t k, int size, int color, int shape) {
   // The three concepts of Schlimmer and Granger's experiment (docs/algorithms.md 6.9.4).
@@ -28,20 +25,18 @@ int StaggerStream::label(std::size_t k, int size, int color, int shape) {
 void StaggerStream::make(StreamRow& row) {
   // Draws: size, color, shape, each uniform over its three levels (docs/algorithms.md 6.9.4).
   for (double& v : row.x) v = static_cast<double>(rng_.below(3));
-  row.concept_id = schedule_.concept_at(made());
+  row.concept_id = concept_now();
   row.label = label(row.concept_id, static_cast<int>(row.x[0]), static_cast<int>(row.x[1]),
                     static_cast<int>(row.x[2]));
 }
 
 BoundParams<StaggerStream::Config> stagger_params() {
   using C = StaggerStream::Config;
-  return {
-      integer_param(&C::first_concept, "concept", 1, 1, 3,
-                    "the first concept: 1 small and red, 2 green or circle, 3 medium or large"),
-      integer_param(&C::every, "every", 0, 0, static_cast<double>(kMaxStreamRows),
-                    "rows per concept, then the next (3 is followed by 1); 0: a third of the "
-                    "rows each, the three concepts once"),
-  };
+  return schedule_params(
+      &C::first_concept, "concept", StaggerStream::kConcepts,
+      "the first concept: 1 small and red, 2 green or circle, 3 medium or large", &C::every,
+      "rows per concept, then the next (3 is followed by 1); 0: a third of the rows each, the "
+      "three concepts once");
 }
 
 }  // namespace onepass

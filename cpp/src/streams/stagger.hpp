@@ -8,12 +8,11 @@
 #include <cstdint>
 
 #include "core/bound_params.hpp"
-#include "core/seeded_random.hpp"
-#include "streams/stream.hpp"
+#include "streams/scheduled.hpp"
 
 namespace onepass {
 
-class StaggerStream : public StreamGenerator {
+class StaggerStream : public ScheduledStream {
  public:
   static constexpr const char* kName = "stagger";
   static constexpr std::size_t kConcepts = 3;
@@ -32,8 +31,6 @@ class StaggerStream : public StreamGenerator {
 
  private:
   void make(StreamRow& row) override;
-  ConceptSchedule schedule_;
-  SeededRandom rng_;
 };
 
 BoundParams<StaggerStream::Config> stagger_params();
