@@ -217,6 +217,23 @@ test("each chart's text alternative says its last figures and holds its drawn da
   );
   assert.match(t.summary, /baseline: always answering/);
   assert.match((await chartTable(page, 'roc')).summary, /true-positive rate against/);
+  if (shots) {
+    // The chart, its summary and its table opened, in page coordinates.
+    await page.$eval('#chart + .chart-text details', (d) => (d.open = true));
+    const y = await page.evaluate(() => scrollY);
+    const from = await box(page, '#chart-title');
+    const to = await box(page, '#chart + .chart-text');
+    await page.screenshot({
+      path: join(shots, 'chart-as-text.png'),
+      fullPage: true,
+      clip: {
+        x: from.left - 10,
+        y: from.top + y - 10,
+        width: to.right - from.left + 20,
+        height: to.bottom - from.top + 20,
+      },
+    });
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -270,6 +287,23 @@ test('axe-core finds no serious or critical violation: first screen, after a run
   await page.goto(`${site.origin}/`);
   await resultsShow(page, 3, 270);
   assert.deepEqual(await violations(page), [], 'the first screen on a phone');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the slow preset says why beside it, before it is used', async () => {
+  const { context, page, errors } = await openPage(site);
+  await page.goto(`${site.origin}/`);
+  await resultsShow(page, 3, 270);
+  assert.equal(await page.$eval('#preset-note', (p) => p.hidden), true, 'the default says nothing');
+  await page.selectOption('#preset', 's0');
+  assert.equal(await page.$eval('#preset-note', (p) => p.hidden), false);
+  assert.match(
+    await page.$eval('#preset-note', (p) => p.textContent),
+    /FS learners.*raw \(unscaled\) column.*about 15 times as long as the default's/,
+  );
+  await page.selectOption('#preset', 'start');
+  assert.equal(await page.$eval('#preset-note', (p) => p.hidden), true);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -16,6 +16,7 @@ export function mountPipelinesPanel(root: HTMLElement, app: App): void {
   const [applyPreset, share] = findAll<HTMLButtonElement>(root, 'apply-preset', 'share');
   const specs = find<HTMLTextAreaElement>(root, 'specs');
   const shareStatus = find<HTMLParagraphElement>(root, 'share-status');
+  const presetNote = find<HTMLParagraphElement>(root, 'preset-note');
   // The presets of the data's task: a number offers only learners of a number.
   let offered = presets(store.get().defaults);
   watch(
@@ -28,8 +29,16 @@ export function mountPipelinesPanel(root: HTMLElement, app: App): void {
           ([key, p]) => new Option(`${p.title} (${p.specs.length})`, key),
         ),
       );
+      sayPreset();
     },
   );
+  // What to expect of the preset chosen, beside it, before it is used.
+  const sayPreset = (): void => {
+    const note = offered[preset.value]?.note ?? '';
+    presetNote.textContent = note;
+    presetNote.hidden = note === '';
+  };
+  preset.addEventListener('change', sayPreset);
   const registry = op.registry();
   catalogue(find(root, 'catalogue'), registry);
 
