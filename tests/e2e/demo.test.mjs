@@ -121,7 +121,7 @@ async function predictWithModel(page, modelText) {
   );
   assert.match(
     await text(page, '#score-status'),
-    /^270 rows predicted; accuracy 0\.\d{4} on the 270 labelled rows\.$/,
+    /^270 rows predicted; accuracy 0\.\d{4} on the 270 labelled rows \(if the model learned from these rows, this is how well it fits them, not how well it does on new ones\)\.$/,
   );
   const [predDownload] = await Promise.all([
     page.waitForEvent('download'),

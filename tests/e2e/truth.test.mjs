@@ -360,7 +360,8 @@ test('predictions are marked out of date when the bad rows setting changes, and 
   await page.waitForFunction(() =>
     /rows predicted/.test(document.querySelector('#score-status').textContent),
   );
-  const said = /^270 rows predicted; accuracy 0\.\d{4} on the 270 labelled rows\.$/;
+  const said =
+    /^270 rows predicted; accuracy 0\.\d{4} on the 270 labelled rows \(if the model learned from these rows, this is how well it fits them, not how well it does on new ones\)\.$/;
   assert.match(await text(page, '#score-status'), said);
   await assertShown(page, { downloads: [...RESULT_DOWNLOADS, 'export-predictions'], stale: '' });
   // Skipping bad rows predicts other rows: what was predicted is marked, beside the results.

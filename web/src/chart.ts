@@ -4,6 +4,7 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { readableAxes, rightPadding } from './axes';
+import { ChartText, type SummaryKind } from './chart_text';
 
 // Ten colours (Tableau's, distinct for common colour-vision deficiencies in most pairs) times
 // three line patterns: 30 series that differ in colour or pattern, and series 11-30 never
@@ -82,6 +83,8 @@ export class MistakesChart {
   #ys: number[][] = [];
   #names: string[] = [];
   readonly #host: HTMLElement;
+  /** The chart in words and as a table, for those who cannot see the canvas. */
+  readonly #text: ChartText;
 
   #yLabel: string;
   readonly #xLabel: string;
@@ -93,8 +96,10 @@ export class MistakesChart {
     yLabel = 'cumulative mistakes',
     transform: ((x: number[], y: number[]) => number[]) | null = null,
     xLabel = 'rows seen',
+    kind: SummaryKind = 'lower-is-better',
   ) {
     this.#host = host;
+    this.#text = new ChartText(host, kind);
     this.#yLabel = yLabel;
     this.#xLabel = xLabel;
     this.#transform = transform;
@@ -197,6 +202,7 @@ export class MistakesChart {
     this.#markLayer.replaceChildren(...this.#marks.map((m) => m.e));
     this.#placedAt = '';
     this.#followTouch(plot);
+    this.#say(this.#data());
   }
 
   /** What is drawn: x, each pipeline's line (transformed, and less the reference in the
@@ -275,8 +281,23 @@ export class MistakesChart {
   /** Redraws; call at most once per animation frame. */
   draw(): void {
     if (!this.#plot) return;
-    this.#plot.setData(this.#data());
+    const data = this.#data();
+    this.#plot.setData(data);
+    this.#say(data);
     this.#host.dataset.rows = String(this.#x.length ? this.#x[this.#x.length - 1] : 0);
+  }
+
+  /** The text alternative of what is drawn: the pipelines, then the reference. */
+  #say(data: uPlot.AlignedData): void {
+    const ref = this.#reference;
+    const difference = this.#difference && ref !== null;
+    this.#text.show({
+      xLabel: this.#xLabel,
+      yLabel: difference ? `${this.#yLabel} minus the baseline's` : this.#yLabel,
+      names: ref ? [...this.#names, ref.label] : this.#names,
+      data: data as ArrayLike<number | null | undefined>[],
+      reference: ref ? this.#names.length : -1,
+    });
   }
 
   /** Makes series i (0-based) stand out, as when the cursor is near it; null: none. */

@@ -17,7 +17,8 @@ const S0 = [
   'fs3',
   ...['pa', 'pa1', 'pa2'].map(noBias),
 ];
-type Presets = Record<string, { title: string; specs: string[] }>;
+/** A preset: its title, its pipelines and, where a run of it surprises, what to expect. */
+type Presets = Record<string, { title: string; specs: string[]; note?: string }>;
 
 const DRIFT_TITLE = 'Streams that change: the default, and with a drift detector';
 /** A learner with a drift detector beside it (docs/algorithms.md 6.10): ADWIN resetting it at a
@@ -47,6 +48,12 @@ const binaryPresets = (defaultPipeline?: string): Presets => ({
   s0: {
     title: "The Feature Scaling paper's 18 methods",
     specs: S0.flatMap((s) => [s, `${s} +avg`]),
+    // The FS learners scale inside the learner (docs/algorithms.md 4.3-4.6): the paper runs
+    // them on the raw columns, so no scaler comes before them, and each row costs them more.
+    note:
+      'Slow by design: 36 pipelines, among them the FS learners, which learn how to scale ' +
+      'every raw (unscaled) column as they go; a run takes about 15 times as long as the ' +
+      "default's.",
   },
   s4: {
     title: "The Single Pass paper's learners, plain and voted",

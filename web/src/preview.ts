@@ -39,6 +39,8 @@ export function showPreview(table: HTMLTableElement, preview: CsvPreview): void 
       menu.setAttribute('aria-label', `Role of column ${c.name}`);
       menu.title = c.reason;
       for (const r of ROLES) menu.append(new Option(r, r, false, r === c.role));
+      // One tab stop for all the menus (rovePreview): the first; the arrows reach the others.
+      menu.tabIndex = -1;
       td.append(menu);
       return td;
     }),
@@ -48,6 +50,8 @@ export function showPreview(table: HTMLTableElement, preview: CsvPreview): void 
     tr.append(...r.slice(0, PREVIEW_COLUMNS).map((c) => el('td', c)));
     return tr;
   });
+  const first = roles.querySelector('select');
+  if (first) first.tabIndex = 0;
   if (hidden === 0) {
     table.replaceChildren(head, roles, ...body);
     return;
@@ -60,4 +64,32 @@ export function showPreview(table: HTMLTableElement, preview: CsvPreview): void 
   );
   caption.className = 'hidden-columns';
   table.replaceChildren(caption, head, roles, ...body);
+}
+
+/** The preview's role menus are one tab stop (a roving tabindex), so that a file of many columns
+ * does not put a stop per column between the data and Run: Left and Right (Home, End) move
+ * between the menus, Up and Down change the one focused, and Tab leaves the table from the menu
+ * last focused. */
+export function rovePreview(table: HTMLTableElement): void {
+  table.addEventListener('keydown', (e) => {
+    const menus = [...table.querySelectorAll<HTMLSelectElement>('select[data-column]')];
+    const at = menus.indexOf(e.target as HTMLSelectElement);
+    if (at < 0) return;
+    const to =
+      e.key === 'ArrowLeft'
+        ? at - 1
+        : e.key === 'ArrowRight'
+          ? at + 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? menus.length - 1
+              : null;
+    if (to === null) return;
+    e.preventDefault();
+    const next = menus[Math.max(0, Math.min(menus.length - 1, to))];
+    for (const m of menus) m.tabIndex = m === next ? 0 : -1;
+    next.focus();
+    next.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  });
 }

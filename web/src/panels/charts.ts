@@ -53,8 +53,9 @@ export function mountChartsPanel(root: HTMLElement, app: App): void {
     'true-positive rate',
     null,
     'false-positive rate',
+    'curves',
   );
-  const pr = new MistakesChart(find(root, 'pr'), 'precision', null, 'recall');
+  const pr = new MistakesChart(find(root, 'pr'), 'precision', null, 'recall', 'curves');
   const reliability = new ReliabilityChart(find(root, 'calibration'));
   const [calibrationSaid, calibrationNone, calibrationDrawn] = findAll(
     root,

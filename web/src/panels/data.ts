@@ -4,7 +4,7 @@
 import { chooseData, chooseLabel, choosePositive, chooseRole, DATASETS, sample } from '../data';
 import { GENERATED, generatedSample } from '../streams';
 import { find, findAll } from '../dom';
-import { showPreview } from '../preview';
+import { rovePreview, showPreview } from '../preview';
 import { previewTask } from '../tasks';
 import type { CsvPreview } from 'onepass';
 import { type App, type DataState, dataTask, LINK_WAITS, type Role, type Settings } from '../state';
@@ -93,15 +93,23 @@ export function mountDataPanel(root: HTMLElement, app: App): void {
   );
   order.addEventListener('change', () => settings({ shuffleBuffer: Number(order.value) }));
   seed.addEventListener('input', () => settings({ seed: seed.value }));
+  rovePreview(preview);
   preview.addEventListener('change', (e) => {
     const menu = e.target as HTMLSelectElement;
     if (menu.dataset.column !== undefined) chooseRole(app, menu.dataset.column, menu.value as Role);
   });
+  // The zone is a button: Enter and Space (as a click or a tap) open the file picker; as on
+  // a native button, Enter acts when pressed and Space when let go (its press scrolls nothing).
+  const pick = (): void => {
+    if (!store.get().job) file.click();
+  };
+  drop.addEventListener('click', pick);
   drop.addEventListener('keydown', (e) => {
-    if ((e.key === 'Enter' || e.key === ' ') && !store.get().job) {
-      e.preventDefault();
-      file.click();
-    }
+    if (e.key === 'Enter' || e.key === ' ') e.preventDefault();
+    if (e.key === 'Enter') pick();
+  });
+  drop.addEventListener('keyup', (e) => {
+    if (e.key === ' ') pick();
   });
   drop.addEventListener('dragover', (e) => {
     e.preventDefault();

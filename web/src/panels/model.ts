@@ -14,7 +14,9 @@ function said(s: PageState): string {
   if (p?.phase === 'done' && p.summary) return `${p.summary}.`;
   if (p?.phase === 'done') {
     const acc = p.labelled
-      ? `; accuracy ${(p.correct / p.labelled).toFixed(4)} on the ${p.labelled} labelled rows`
+      ? `; accuracy ${(p.correct / p.labelled).toFixed(4)} on the ${p.labelled} labelled rows ` +
+        '(if the model learned from these rows, this is how well it fits them, not how well ' +
+        'it does on new ones)'
       : '';
     return `${p.rows.toLocaleString()} rows predicted${acc}.`;
   }

@@ -16,8 +16,15 @@ export function mountPipelinesPanel(root: HTMLElement, app: App): void {
   const [applyPreset, share] = findAll<HTMLButtonElement>(root, 'apply-preset', 'share');
   const specs = find<HTMLTextAreaElement>(root, 'specs');
   const shareStatus = find<HTMLParagraphElement>(root, 'share-status');
+  const presetNote = find<HTMLParagraphElement>(root, 'preset-note');
   // The presets of the data's task: a number offers only learners of a number.
   let offered = presets(store.get().defaults);
+  // What to expect of the preset chosen, beside it, before it is used.
+  const sayPreset = (): void => {
+    const note = offered[preset.value]?.note ?? '';
+    presetNote.textContent = note;
+    presetNote.hidden = note === '';
+  };
   watch(
     store,
     (s) => [dataTask(s.data), s.defaults] as const,
@@ -28,6 +35,7 @@ export function mountPipelinesPanel(root: HTMLElement, app: App): void {
           ([key, p]) => new Option(`${p.title} (${p.specs.length})`, key),
         ),
       );
+      sayPreset();
     },
   );
   const registry = op.registry();
@@ -41,6 +49,7 @@ export function mountPipelinesPanel(root: HTMLElement, app: App): void {
     const now = store.get().settings.specs.trim();
     setSpecs((now ? now + '\n' : '') + spec);
   });
+  preset.addEventListener('change', sayPreset);
   applyPreset.addEventListener('click', () => {
     const chosen = offered[preset.value];
     if (chosen) setSpecs(chosen.specs.join('\n'));

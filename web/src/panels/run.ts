@@ -24,6 +24,14 @@ export function mountRunPanel(root: HTMLElement, app: App): void {
   run.addEventListener('click', () => startRun(app));
   pause.addEventListener('click', () => togglePause(app));
   stop.addEventListener('click', () => cancel(app));
+  // The page's first tab stop leads here: Run itself, or the panel's first control while Run
+  // is off. It leaves the link's address (the setup's place) as it is.
+  document.querySelector('a.skip')?.addEventListener('click', (e) => {
+    e.preventDefault();
+    const to = run.disabled ? holdout : run;
+    to.focus();
+    to.scrollIntoView({ block: 'nearest' });
+  });
 
   watch(
     store,
