@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { before, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { load } from 'onepass';
-import { cli, jsonLines, nativeRun, readFixture } from './helpers.mjs';
+import { cli, jsonLines, nativeRun, readFixture, root } from './helpers.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'onepass-tabular-'));
 const adultTrain = join(dir, 'adult.data');
@@ -85,6 +85,38 @@ test('evaluate on the raw Adult train/test pair comes within 1 point of batch lo
   assert.equal(out.nTest, 16281);
   // 0.8525: L2 logistic regression on the one-hot encoded data (batch, C by cross-validation).
   assert.ok(Math.abs(out.test.accuracy - 0.8525) < 0.01, `test accuracy ${out.test.accuracy}`);
+});
+
+test("raw Adult's two .gz files evaluate directly with docs/csv.md's flags, as their text does", () => {
+  const flags = ['--no-header', '--positive', '>50K', '--label-trim', '.', '--comment', '|'];
+  const doc = readFileSync(join(root, 'docs', 'csv.md'), 'utf8');
+  assert.ok(
+    doc.includes(
+      'onepass evaluate adult.data --test adult.test --no-header --positive ">50K" \\\n  --label-trim . --comment "|"',
+    ),
+    'docs/csv.md gives these flags',
+  );
+  const gzTrain = join(dir, 'adult.data.gz');
+  const gzTest = join(dir, 'adult.test.gz');
+  writeFileSync(gzTrain, readFixture('adult.data.gz'));
+  writeFileSync(gzTest, readFixture('adult.test.gz'));
+  const evaluate = (train, test) => {
+    const r = cli([
+      'evaluate',
+      train,
+      '--test',
+      test,
+      ...flags,
+      '-p',
+      'zscore | logreg +avg',
+      '--json',
+    ]);
+    assert.equal(r.status, 0, r.stderr);
+    return jsonLines(r.stdout)[0];
+  };
+  const fromGzip = evaluate(gzTrain, gzTest);
+  assert.deepEqual(fromGzip.test, evaluate(adultTrain, adultTest).test);
+  assert.equal(fromGzip.nTest, 16281);
 });
 
 test('the raw Adult test file without --comment: its title line is named as such, with the options', () => {

@@ -4,8 +4,10 @@
 import { spawn } from 'node:child_process';
 import { Writable } from 'node:stream';
 
-function zstdByCommand() {
+function zstdByCommand(children) {
   const child = spawn('zstd', ['-d', '-c', '-q']);
+  children.add(child);
+  child.on('close', () => children.delete(child));
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
   child.stdin.on('error', () => undefined); // the child gone: its exit code says why
@@ -24,11 +26,17 @@ function zstdByCommand() {
   return { readable, writable: Writable.toWeb(child.stdin) };
 }
 
-/** Makes DecompressionStream('zstd') decompress; returns the function that undoes it. */
+/** Makes DecompressionStream('zstd') decompress; returns the function that undoes it, which
+ * also ends the commands of streams never finished (a probe of whether zstd is read, made and
+ * dropped), whose open pipes would keep the test's process alive. */
 export function installZstd() {
   const Platform = globalThis.DecompressionStream;
+  const children = new Set();
   globalThis.DecompressionStream = function (format) {
-    return format === 'zstd' ? zstdByCommand() : new Platform(format);
+    return format === 'zstd' ? zstdByCommand(children) : new Platform(format);
   };
-  return () => (globalThis.DecompressionStream = Platform);
+  return () => {
+    globalThis.DecompressionStream = Platform;
+    for (const child of children) child.kill();
+  };
 }
