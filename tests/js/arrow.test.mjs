@@ -12,8 +12,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { isArrowFile, isArrowStream, isArrowTable, load, useArrow } from 'onepass';
 import { arrowTable } from './arrow_helpers.mjs';
-import { spawnSync } from 'node:child_process';
-import { cli, root } from './helpers.mjs';
+import { cli, native, runResults } from './helpers.mjs';
 
 const op = await load();
 const dir = mkdtempSync(join(tmpdir(), 'onepass-arrow-'));
@@ -30,16 +29,8 @@ writeFileSync(paths.file, file);
 writeFileSync(paths.stream, stream);
 
 const specs = ['zscore | logreg', 'perceptron +avg'];
-const runOf = async (source, threads = 1) => {
-  const r = op.csvRunner({ pipelines: specs, label: 'y' });
-  try {
-    await r.pushAll(source, { threads });
-    r.finish();
-    return r.results().map((_, i) => r.resultJSON(i));
-  } finally {
-    r.dispose();
-  }
-};
+const runOf = (source, threads = 1) =>
+  runResults(op, source, { pipelines: specs, label: 'y' }, threads);
 
 test('Arrow files, streams and tables are told apart from text', () => {
   assert.equal(isArrowFile(file), true);
@@ -165,9 +156,7 @@ test('the native CLI refuses Arrow by name, pointing to the JS CLI', () => {
     [paths.file, 'an Arrow IPC file'],
     [paths.stream, 'an Arrow IPC stream'],
   ]) {
-    const r = spawnSync(join(root, 'build/native/onepass-native'), ['run', path], {
-      encoding: 'utf8',
-    });
+    const r = native(['run', path]);
     assert.equal(r.status, 1);
     assert.match(
       r.stderr,

@@ -4,29 +4,20 @@
 // damaged gzip stream is an error that says so; text pushed raw is never taken for gzip. The
 // native CLI reads gzip as well (zlib), with the rows before a cut kept.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { decompressed, load } from 'onepass';
-import { cli, dataFile, root } from './helpers.mjs';
+import { cli, dataFile, native, runResults } from './helpers.mjs';
 
 const op = await load();
 const text = readFileSync(dataFile('heart.csv'));
 const gz = gzipSync(text);
 const specs = ['zscore | logreg', 'perceptron'];
-const runOf = async (source, threads) => {
-  const r = op.csvRunner({ pipelines: specs, label: 'label' });
-  try {
-    await r.pushAll(source, { threads });
-    r.finish();
-    return r.results().map((_, i) => r.resultJSON(i));
-  } finally {
-    r.dispose();
-  }
-};
+const runOf = (source, threads = 1) =>
+  runResults(op, source, { pipelines: specs, label: 'label' }, threads);
 
 test('the API reads gzip from bytes, a Blob, a stream and a file path as the plain text', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'onepass-gzip-'));
@@ -90,31 +81,28 @@ test('the CLI runs, evaluates and predicts on a .csv.gz as on its text', () => {
 });
 
 test('the native CLI reads a .csv.gz as its text, and one cut short keeps what it learned', () => {
-  const native = join(root, 'build/native/onepass-native');
   const dir = mkdtempSync(join(tmpdir(), 'onepass-gzip-'));
-  const run = (args, input) =>
-    spawnSync(native, args, { encoding: 'utf8', ...(input ? { input } : {}) });
   try {
     const plain = join(dir, 'heart.csv');
     const packed = join(dir, 'heart.csv.gz');
     writeFileSync(plain, text);
     writeFileSync(packed, gz);
     const args = (f) => ['run', f, '-p', 'zscore | logreg', '--label', 'label'];
-    const a = run(args(plain));
-    const b = run(args(packed));
+    const a = native(args(plain));
+    const b = native(args(packed));
     assert.equal(a.status, 0, a.stderr);
     assert.equal(b.status, 0, b.stderr);
     assert.equal(b.stdout, a.stdout);
-    assert.equal(run(args('-'), gzipSync(text)).stdout, a.stdout); // standard input too
+    assert.equal(native(args('-'), gzipSync(text)).stdout, a.stdout); // standard input too
     assert.equal(
-      run(['evaluate', packed, '--folds', '3', '-p', 'zscore | logreg']).stdout,
-      run(['evaluate', plain, '--folds', '3', '-p', 'zscore | logreg']).stdout,
+      native(['evaluate', packed, '--folds', '3', '-p', 'zscore | logreg']).stdout,
+      native(['evaluate', plain, '--folds', '3', '-p', 'zscore | logreg']).stdout,
     );
     // Cut in the middle: an error that says so, exit 1, and the rows before it saved.
     const cut = join(dir, 'cut.csv.gz');
     writeFileSync(cut, gz.subarray(0, Math.floor(gz.length / 2)));
     const model = join(dir, 'model.json');
-    const c = run([...args(cut), '--save', model]);
+    const c = native([...args(cut), '--save', model]);
     assert.equal(c.status, 1);
     assert.match(c.stderr, /the gzip-compressed input cannot be decompressed \(it ends early/);
     const rows = JSON.parse(readFileSync(model, 'utf8')).learner.state[0]; // logreg's steps

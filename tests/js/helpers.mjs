@@ -24,6 +24,29 @@ export function cli(args, input) {
 // Node's default 1 MB of captured output.
 const MAX_OUTPUT = 64 * 1024 * 1024;
 
+/** Runs the native CLI (build/native/onepass-native), `input` on its standard input; returns
+ * { status, stdout, stderr }. */
+export function native(args, input) {
+  const r = spawnSync(join(root, 'build/native/onepass-native'), args, {
+    encoding: 'utf8',
+    input,
+    maxBuffer: MAX_OUTPUT,
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Each pipeline's results JSON after a CSV runner of `options` learned the whole `source`. */
+export async function runResults(op, source, options, threads = 1) {
+  const r = op.csvRunner(options);
+  try {
+    await r.pushAll(source, { threads });
+    r.finish();
+    return r.results().map((_, i) => r.resultJSON(i));
+  } finally {
+    r.dispose();
+  }
+}
+
 /** JSON lines printed by the native build of the same run (build/native/onepass-native). */
 export function nativeRun(args) {
   const out = execFileSync(join(root, 'build/native/onepass-native'), ['run', ...args], {

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { after, test } from 'node:test';
 import zlib from 'node:zlib';
 import { decompressed, isGzip, isZstd, load, zstdRefusal } from 'onepass';
-import { cli, dataFile, root } from './helpers.mjs';
+import { cli, dataFile, native, root, runResults } from './helpers.mjs';
 import { installZstd } from './zstd_helpers.mjs';
 
 const op = await load();
@@ -39,16 +39,8 @@ const longCut = zstd(long).subarray(0, Math.floor(zstd(long).length / 2));
 const nodeReadsZstd = typeof zlib.createZstdDecompress === 'function';
 const specs = ['zscore | logreg', 'perceptron'];
 
-const runOf = async (source, threads = 1) => {
-  const r = op.csvRunner({ pipelines: specs, label: 'label' });
-  try {
-    await r.pushAll(source, { threads });
-    r.finish();
-    return r.results().map((_, i) => r.resultJSON(i));
-  } finally {
-    r.dispose();
-  }
-};
+const runOf = (source, threads = 1) =>
+  runResults(op, source, { pipelines: specs, label: 'label' }, threads);
 
 /** Runs body with DecompressionStream as a browser that reads zstd has it (zstd_helpers.mjs). */
 function withZstdStreams(body) {
@@ -126,21 +118,18 @@ test('a .zst cut short is an error that says so, after the rows before the cut a
   }));
 
 test('the native CLI reads a .csv.zst as its text, and one cut short keeps what it learned', () => {
-  const native = join(root, 'build/native/onepass-native');
-  const run = (args, input) =>
-    spawnSync(native, args, { encoding: 'utf8', ...(input ? { input } : {}) });
   const plain = join(dir, 'native.csv');
   const zst = join(dir, 'native.csv.zst');
   writeFileSync(plain, text);
   writeFileSync(zst, packed);
   const args = (f) => ['run', f, '-p', 'zscore | logreg', '--label', 'label'];
-  const a = run(args(plain));
-  const b = run(args(zst));
+  const a = native(args(plain));
+  const b = native(args(zst));
   assert.equal(a.status, 0, a.stderr);
   assert.equal(b.status, 0, b.stderr);
   assert.equal(b.stdout, a.stdout);
-  assert.equal(run(args('-'), packed).stdout, a.stdout); // standard input too
-  const evaluate = (f) => run(['evaluate', f, '--folds', '3', '-p', 'zscore | logreg']).stdout;
+  assert.equal(native(args('-'), packed).stdout, a.stdout); // standard input too
+  const evaluate = (f) => native(['evaluate', f, '--folds', '3', '-p', 'zscore | logreg']).stdout;
   assert.equal(evaluate(zst), evaluate(plain));
   // Two frames one after another read as one text, as zstd -d reads them.
   const half = text.indexOf(10, text.length >> 1) + 1;
@@ -149,12 +138,12 @@ test('the native CLI reads a .csv.zst as its text, and one cut short keeps what 
     twoFrames,
     Buffer.concat([zstd(text.subarray(0, half)), zstd(text.subarray(half))]),
   );
-  assert.equal(run(args(twoFrames)).stdout, a.stdout);
+  assert.equal(native(args(twoFrames)).stdout, a.stdout);
   // Cut in the middle: an error that says so, exit 1, and the rows before it saved.
   const cut = join(dir, 'cut.csv.zst');
   writeFileSync(cut, longCut);
   const model = join(dir, 'model.json');
-  const c = run([...args(cut), '--save', model]);
+  const c = native([...args(cut), '--save', model]);
   assert.equal(c.status, 1);
   assert.match(
     c.stderr,
