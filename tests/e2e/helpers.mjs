@@ -31,6 +31,11 @@ function freePort() {
   });
 }
 
+/** Debian's Chromium, headless. */
+export function launchChromium() {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
 /** Starts the server and the browser; returns { origin, browser, close }. */
 export async function startSite() {
   const port = await freePort();
@@ -39,10 +44,7 @@ export async function startSite() {
     logLevel: 'silent',
     preview: { port, strictPort: true, host: '127.0.0.1' },
   });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   return {
     origin: `http://127.0.0.1:${port}`,
     browser,
