@@ -31,6 +31,13 @@ function listen(handler) {
 let dir, host, other, browser, origin;
 const served = []; // [status, path] of every request the host answered
 let otherHits = 0;
+let missed = () => {}; // told of each path the host does not hold
+/** Rejects at the first request the host answers with 404: a test then fails with the path
+ * rather than waiting for results that cannot come. */
+const noneMissing = new Promise((_, reject) => {
+  missed = (url) => reject(new Error(`the host has no ${url}`));
+});
+noneMissing.catch(() => {}); // read where a test races it
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'onepass-pages-'));
   buildSite(dir, SUB_PATH);
@@ -50,6 +57,7 @@ before(async () => {
       }
     }
     served.push([status, req.url]);
+    if (status === 404) missed(req.url);
     if (status === 404) res.writeHead(404);
     res.end(body);
   });
@@ -97,6 +105,14 @@ test('the build names no path outside the base: every root-absolute URL in its c
   assert.deepEqual(strays, []);
   const index = readFileSync(join(dir, 'index.html'), 'utf8');
   assert.match(index, new RegExp(`src="${SUB_PATH}assets/index-[\\w-]+\\.js"`));
+  // The parser workers' script (started only for a large file on every core) and the wasm
+  // module, named under the base in the page's code.
+  const code = readdirSync(join(dir, 'assets'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => readFileSync(join(dir, 'assets', f), 'utf8'))
+    .join('\n');
+  for (const asset of ['parse_worker.bundle-', 'onepass_wasm-', 'worker-'])
+    assert.ok(code.includes(`${SUB_PATH}assets/${asset}`), asset);
 });
 
 test(`served under ${SUB_PATH} only: the page loads, runs the samples and stays private`, async () => {
@@ -108,7 +124,7 @@ test(`served under ${SUB_PATH} only: the page loads, runs the samples and stays 
   assert.equal(response.status(), 200);
   assert.equal(response.headers()['content-security-policy'], undefined, 'a host without CSP');
   // The bundled heart sample runs on arrival, to its end.
-  await resultsShow(page, 3, 270);
+  await Promise.race([resultsShow(page, 3, 270), noneMissing]);
   await page.waitForFunction(() =>
     document.querySelector('#status').textContent.startsWith('Done'),
   );
@@ -118,7 +134,7 @@ test(`served under ${SUB_PATH} only: the page loads, runs the samples and stays 
     () => document.querySelector('#preview th')?.textContent === 'pregnant',
   );
   await page.click('#run');
-  await resultsShow(page, 3, 768);
+  await Promise.race([resultsShow(page, 3, 768), noneMissing]);
   await page.waitForFunction(() =>
     document.querySelector('#status').textContent.startsWith('Done'),
   );
