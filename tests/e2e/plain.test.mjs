@@ -367,3 +367,25 @@ test("a link of the sender's own file opens no sample in its place and asks for 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a decimal comma is said beside the file name, as the reader decided it', async () => {
+  const { context, page, errors } = await opened();
+  await page.setInputFiles('#file', {
+    name: 'comma.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('a;b;label\n1,5;2,25;1\n3,75;1,5;0\n2,5;0,5;1\n4,25;3,5;0\n'),
+  });
+  await page.waitForFunction(() =>
+    /decimal comma/.test(document.querySelector('#source-name')?.textContent ?? ''),
+  );
+  assert.match(
+    await page.textContent('#source-name'),
+    /^comma\.csv: [\d.]+ MB, read in chunks in this browser\. numbers are read with a decimal comma, as the sampled rows write them \(.1,5.; option decimal, CLI --decimal\)$/,
+  );
+  // A file written with points says nothing of the kind.
+  await page.setInputFiles('#file', { name: 'points.csv', mimeType: 'text/csv', buffer: csv(40) });
+  await page.waitForFunction(() => document.querySelector('#preview th')?.textContent === 'a');
+  assert.doesNotMatch(await page.textContent('#source-name'), /decimal/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

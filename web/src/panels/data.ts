@@ -39,12 +39,21 @@ function fillPositive(menu: HTMLSelectElement, p: CsvPreview | null): void {
 function describe(data: DataState): string {
   const s = data.source;
   if (s.kind === 'file')
-    return `${s.file.name}: ${(s.file.size / 1e6).toFixed(2)} MB, read in chunks in this browser`;
+    return [
+      `${s.file.name}: ${(s.file.size / 1e6).toFixed(2)} MB, read in chunks in this browser`,
+      ...readingNotes(data),
+    ].join('. ');
   // A generated sample says what changes and when: its drift is what it is there for.
   const generated = s.kind === 'generated' ? generatedSample(s.name) : undefined;
   return generated
     ? `made by code in this browser, nothing downloaded (docs/algorithms.md 6.9). ${generated.change}`
     : `sample: ${s.name}`;
+}
+
+/** What the reader decided about how the file writes its values and said so (the core's
+ * notices: a decimal comma), shown beside the file's name rather than found in the figures. */
+function readingNotes(data: DataState): string[] {
+  return (data.preview?.notices ?? []).filter((n) => n.startsWith('numbers are read with'));
 }
 
 export function mountDataPanel(root: HTMLElement, app: App): void {
@@ -124,7 +133,7 @@ export function mountDataPanel(root: HTMLElement, app: App): void {
 
   watch(
     store,
-    (s) => [s.data.source, s.linkWaiting],
+    (s) => [s.data.source, s.linkWaiting, s.data.preview],
     (_, s) => {
       const source = s.data.source;
       // A link of the sender's own file: no data is chosen until the user picks some.
