@@ -1,6 +1,7 @@
 #include "onepass/api/csv_options.hpp"
 
 #include <cstdlib>
+#include <cstring>
 
 #include "core/limits.hpp"
 #include "pipeline/class_weights.hpp"
@@ -261,6 +262,21 @@ Status set_csv_option(CsvOptions& o, const std::string& name, const std::string&
   return Status::error("unknown CSV option '" + name + "'; the options are: " + known);
 }
 
+namespace {
+
+// Whether a whole-number option's value lies within its bounds in the table, or the error the
+// option's own flag would give for it.
+Status within_table_bounds(const char* name, std::size_t value) {
+  for (const Info& info : csv_option_infos())
+    if (std::strcmp(info.name, name) == 0) {
+      std::size_t out = 0;
+      return whole(info, std::to_string(value), out);
+    }
+  return Status::ok();
+}
+
+}  // namespace
+
 Status check_csv_options(const CsvOptions& o) {
   if (o.decimal != 0 && o.decimal == o.delimiter)
     return Status::error("the delimiter and the decimal separator are both '" +
@@ -270,17 +286,10 @@ Status check_csv_options(const CsvOptions& o) {
       if (o.roles[i].column == o.roles[k].column && o.roles[i].role != o.roles[k].role)
         return Status::error("the column '" + o.roles[i].column + "' is given two roles: " +
                              role_name(o.roles[k].role) + " and " + role_name(o.roles[i].role));
-  // The bounds the options' table gives maxRecordBytes and maxFields hold for options set
-  // directly too (a front end that builds CsvOptions itself).
-  for (const CsvOptionInfo& info : csv_option_infos()) {
-    const std::string name = info.name;
-    const std::size_t* value = name == "maxRecordBytes" ? &o.max_record_bytes
-                               : name == "maxFields"    ? &o.max_fields
-                                                        : nullptr;
-    std::size_t out = 0;
-    if (value)
-      if (Status st = whole(info, std::to_string(*value), out); !st) return st;
-  }
+  // The bounds the options' table gives hold for options set directly too (a front end that
+  // builds CsvOptions itself).
+  if (Status st = within_table_bounds("maxRecordBytes", o.max_record_bytes); !st) return st;
+  if (Status st = within_table_bounds("maxFields", o.max_fields); !st) return st;
   return check_encoder_options(o.encoder);
 }
 
