@@ -15,9 +15,8 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import * as esbuild from 'esbuild';
@@ -26,7 +25,7 @@ import { build as viteBuild } from 'vite';
 import webpack from 'webpack';
 import { load } from '../../lib/index.js';
 import { root } from '../js/helpers.mjs';
-import { startSite } from './helpers.mjs';
+import { startSite, staticHost } from './helpers.mjs';
 
 // What every app does: learn two rows, score a third, and put the probability in the title.
 const APP = (importLine, loadCall) => `${importLine}
@@ -89,29 +88,13 @@ function entry(name, source) {
   return file;
 }
 
-const TYPES = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.mjs': 'text/javascript',
-  '.wasm': 'application/wasm',
-};
-
 /** Serves `out` as a static host would, opens `page` in Chromium, returns the page's title once
  * the app has run, and the paths it requested. */
 async function runInBrowser(out, page = 'index.html') {
   const requested = [];
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    requested.push(path);
-    try {
-      const body = readFileSync(join(out, path));
-      res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end('not found');
-    }
+  const server = await staticHost(out, {
+    answered: (_, url) => requested.push(decodeURIComponent(new URL(url, 'http://x').pathname)),
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const context = await site.browser.newContext();
   try {
     const tab = await context.newPage();

@@ -2,8 +2,10 @@
 // and Debian's Chromium driven by playwright-core.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { extname, join, normalize } from 'node:path';
 import { chromium } from 'playwright-core';
 import { preview } from 'vite';
 import { root } from '../js/helpers.mjs';
@@ -29,6 +31,55 @@ function freePort() {
       s.close(() => resolve(port));
     });
   });
+}
+
+const TYPES = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.csv': 'text/csv',
+  '.md': 'text/plain',
+};
+
+function listen(handler) {
+  const server = createHttpServer(handler);
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/** A plain static host, as GitHub Pages is: the files under `dir` served at `base`, 404 for
+ * anything else, and no security header. `answered(status, url)` hears every answer. */
+export function staticHost(dir, { base = '/', answered = () => {} } = {}) {
+  return listen(async (req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
+    let body;
+    if (path.startsWith(base)) {
+      const rest = path.slice(base.length);
+      const file = join(dir, rest === '' || rest.endsWith('/') ? `${rest}index.html` : rest);
+      try {
+        body = await readFile(file);
+        res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      } catch {
+        // not in the site
+      }
+    }
+    answered(body ? 200 : 404, req.url);
+    if (!body) res.writeHead(404);
+    res.end(body);
+  });
+}
+
+/** Another origin, open to every origin (CORS), that counts the requests it gets: a private page
+ * leaves `hits()` at 0. */
+export async function otherOrigin() {
+  let hits = 0;
+  const server = await listen((req, res) => {
+    hits++;
+    res.writeHead(200, { 'Access-Control-Allow-Origin': '*' });
+    res.end('sent');
+  });
+  return { server, url: `http://127.0.0.1:${server.address().port}`, hits: () => hits };
 }
 
 /** Debian's Chromium, headless. */
@@ -180,3 +231,32 @@ export function chromiumCpuSeconds() {
   });
   return ticks / 100; // USER_HZ, 100 on Linux
 }
+
+/** Drops a file on the page and waits until its preview (or its reason for not reading) shows. */
+export async function dropFile(page, name, mimeType, buffer) {
+  await page.setInputFiles('#file', { name, mimeType, buffer: Buffer.from(buffer) });
+  await page.waitForFunction(
+    (n) =>
+      document.querySelector('#source-name').textContent.startsWith(`${n}:`) &&
+      !document.querySelector('#status').textContent.startsWith('Reading'),
+    name,
+  );
+}
+
+/** What the preview decided: its columns, each column's role, the label and positive class. */
+export const previewDecided = (page) =>
+  page.evaluate(() => ({
+    columns: [...document.querySelectorAll('#preview th')].map((t) => t.textContent),
+    roles: [...document.querySelectorAll('#preview tr.types td')].map(
+      (td) => td.querySelector('select')?.value ?? td.textContent,
+    ),
+    cells: [...document.querySelectorAll('#preview tbody tr')].map((r) => r.textContent),
+    label: document.querySelector('#label').value,
+    positive: document.querySelector('#positive').value,
+  }));
+
+/** Every cell of the results table, by pipeline. */
+export const resultFigures = (page) =>
+  page.$$eval('#results tbody tr', (rows) =>
+    rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent)),
+  );

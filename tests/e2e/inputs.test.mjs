@@ -8,7 +8,15 @@ import { execFileSync } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import { arrowTable } from '../js/arrow_helpers.mjs';
 import { readData } from '../js/helpers.mjs';
-import { assertShown, openPage, resultsShow, startSite } from './helpers.mjs';
+import {
+  assertShown,
+  dropFile,
+  openPage,
+  previewDecided,
+  resultFigures,
+  resultsShow,
+  startSite,
+} from './helpers.mjs';
 
 let site;
 before(async () => {
@@ -22,44 +30,15 @@ const heart = readData('heart.csv');
 const heartZst = execFileSync('zstd', ['-q', '-c'], { input: heart });
 const { csv, file, stream } = arrowTable(3000);
 
-/** Drops a file and waits for its preview. */
-async function drop(page, name, mimeType, buffer) {
-  await page.setInputFiles('#file', { name, mimeType, buffer: Buffer.from(buffer) });
-  await page.waitForFunction(
-    (n) =>
-      document.querySelector('#source-name').textContent.startsWith(`${n}:`) &&
-      !document.querySelector('#status').textContent.startsWith('Reading'),
-    name,
-  );
-}
-
-/** What the preview decided: its columns, each column's role, the label and positive class. */
-const preview = (page) =>
-  page.evaluate(() => ({
-    columns: [...document.querySelectorAll('#preview th')].map((t) => t.textContent),
-    roles: [...document.querySelectorAll('#preview tr.types td')].map(
-      (td) => td.querySelector('select')?.value ?? td.textContent,
-    ),
-    cells: [...document.querySelectorAll('#preview tbody tr')].map((r) => r.textContent),
-    label: document.querySelector('#label').value,
-    positive: document.querySelector('#positive').value,
-  }));
-
-/** Every figure of the results table, by pipeline. */
-const figures = (page) =>
-  page.$$eval('#results tbody tr', (rows) =>
-    rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent)),
-  );
-
 /** Drops each file in turn and runs it: the preview and figures of each, in order. */
 async function runEach(page, files, rows) {
   const seen = [];
   for (const [name, type, bytes] of files) {
-    await drop(page, name, type, bytes);
-    const p = await preview(page);
+    await dropFile(page, name, type, bytes);
+    const p = await previewDecided(page);
     await page.click('#run');
     await resultsShow(page, 3, rows);
-    seen.push({ preview: p, figures: await figures(page) });
+    seen.push({ preview: p, figures: await resultFigures(page) });
   }
   return seen;
 }
@@ -109,7 +88,7 @@ test('a browser without zstd: Run is off, naming the fix', async () => {
   });
   await page.goto(`${site.origin}/`);
   await resultsShow(page, 3, 270);
-  await drop(page, 'heart.csv.zst', 'application/zstd', heartZst);
+  await dropFile(page, 'heart.csv.zst', 'application/zstd', heartZst);
   await assertShown(page, {
     status:
       /^Cannot run: heart\.csv\.zst cannot be read: the input is zstd-compressed and this browser cannot decompress zstd .*zstd -d FILE/,
@@ -159,7 +138,12 @@ test('an Arrow stream cut short: Run is off, saying it is truncated', async () =
   const { context, page, errors } = await openPage(site);
   await page.goto(`${site.origin}/`);
   await resultsShow(page, 3, 270);
-  await drop(page, 'cut.arrows', 'application/vnd.apache.arrow.stream', stream.subarray(0, 20000));
+  await dropFile(
+    page,
+    'cut.arrows',
+    'application/vnd.apache.arrow.stream',
+    stream.subarray(0, 20000),
+  );
   await assertShown(page, {
     status: /^Cannot run: cut\.arrows cannot be read: the Arrow IPC stream .*truncated/,
     run: /^off: Run is off: .*truncated/,

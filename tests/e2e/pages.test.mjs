@@ -5,32 +5,15 @@
 // rules hold as on the root (privacy.test.mjs): no request to another origin, and a
 // cross-origin fetch from the page or its worker is blocked. algorithms.html too.
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { launchChromium, openPage, resultsShow } from './helpers.mjs';
+import { launchChromium, openPage, otherOrigin, resultsShow, staticHost } from './helpers.mjs';
 import { buildSite, SUB_PATH } from './pages_site.mjs';
-
-const TYPES = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.wasm': 'application/wasm',
-  '.csv': 'text/csv',
-  '.md': 'text/plain',
-};
-
-function listen(handler) {
-  const server = createServer(handler);
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
 
 let dir, host, other, browser, origin;
 const served = []; // [status, path] of every request the host answered
-let otherHits = 0;
 let missed = () => {}; // told of each path the host does not hold
 /** Rejects at the first request the host answers with 404: a test then fails with the path
  * rather than waiting for results that cannot come. */
@@ -41,38 +24,21 @@ noneMissing.catch(() => {}); // read where a test races it
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'onepass-pages-'));
   buildSite(dir, SUB_PATH);
-  host = await listen(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
-    let status = 404;
-    let body;
-    if (path.startsWith(SUB_PATH)) {
-      const rest = path.slice(SUB_PATH.length);
-      const file = join(dir, rest === '' || rest.endsWith('/') ? `${rest}index.html` : rest);
-      try {
-        body = await readFile(file);
-        status = 200;
-        res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      } catch {
-        // not in the site
-      }
-    }
-    served.push([status, req.url]);
-    if (status === 404) missed(req.url);
-    if (status === 404) res.writeHead(404);
-    res.end(body);
+  host = await staticHost(dir, {
+    base: SUB_PATH,
+    answered: (status, url) => {
+      served.push([status, url]);
+      if (status === 404) missed(url);
+    },
   });
-  other = await listen((req, res) => {
-    otherHits++;
-    res.writeHead(200, { 'Access-Control-Allow-Origin': '*' });
-    res.end('sent');
-  });
+  other = await otherOrigin();
   origin = `http://127.0.0.1:${host.address().port}`;
   browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();
   host?.close();
-  other?.close();
+  other?.server.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -171,13 +137,13 @@ test(`served under ${SUB_PATH} only: the page loads, runs the samples and stays 
   ]);
 
   // Privacy: the page and its worker can fetch nothing from another origin.
-  const target = `http://127.0.0.1:${other.address().port}/probe`;
+  const target = `${other.url}/probe`;
   assert.match(await page.evaluate(attempt, target), /^blocked/);
   const workers = page.workers();
   assert.equal(workers.length, 1);
   assert.match(workers[0].url(), /^blob:/);
   assert.match(await workers[0].evaluate(attempt, target), /^blocked/);
-  assert.equal(otherHits, 0, 'the other origin saw no request');
+  assert.equal(other.hits(), 0, 'the other origin saw no request');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -189,8 +155,8 @@ test(`algorithms.html under ${SUB_PATH}: it requests nothing else, can fetch not
   assert.match(await page.textContent('#s4-1'), /^4\.1 SGD logistic regression/);
   assert.deepEqual(requests, [`${origin}${SUB_PATH}algorithms.html`]);
   assert.equal(await page.$eval('nav a', (a) => a.href), `${origin}${SUB_PATH}`);
-  const target = `http://127.0.0.1:${other.address().port}/probe`;
+  const target = `${other.url}/probe`;
   assert.match(await page.evaluate(attempt, target), /^blocked/);
-  assert.equal(otherHits, 0, 'the other origin saw no request');
+  assert.equal(other.hits(), 0, 'the other origin saw no request');
   await context.close();
 });

@@ -4,56 +4,23 @@
 // it: a cross-origin fetch injected in the page and in the worker is blocked, and the other
 // origin sees no request. The same holds for the static algorithms.html (docs/algorithms.md).
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { root } from '../js/helpers.mjs';
-import { openPage, resultsShow, startSite } from './helpers.mjs';
-
-const TYPES = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.wasm': 'application/wasm',
-  '.csv': 'text/csv',
-  '.md': 'text/plain',
-};
-
-function listen(handler) {
-  const server = createServer(handler);
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
+import { openPage, otherOrigin, resultsShow, startSite, staticHost } from './helpers.mjs';
 
 let site, plain, other;
-let otherHits = 0;
 before(async () => {
   site = await startSite(); // for its browser
-  const dist = join(root, 'dist');
-  plain = await listen(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
-    const file = join(dist, path.endsWith('/') ? `${path}index.html` : path);
-    try {
-      const body = await readFile(file);
-      res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      res.end(body);
-    } catch {
-      res.writeHead(404);
-      res.end();
-    }
-  });
-  other = await listen((req, res) => {
-    otherHits++;
-    res.writeHead(200, { 'Access-Control-Allow-Origin': '*' });
-    res.end('sent');
-  });
+  plain = await staticHost(join(root, 'dist'));
+  other = await otherOrigin();
 });
 after(async () => {
   await site?.close();
   plain?.close();
-  other?.close();
+  other?.server.close();
 });
 
 // Run in the page or its worker: whether a request to `url` went out.
@@ -72,13 +39,13 @@ test('no CSP header: a cross-origin fetch from the page and from its worker is b
   const response = await page.goto(`${origin}/`);
   assert.equal(response.headers()['content-security-policy'], undefined, 'a host without CSP');
   await resultsShow(page, 3, 270); // the page and its worker work
-  const target = `http://127.0.0.1:${other.address().port}/probe`;
+  const target = `${other.url}/probe`;
   assert.match(await page.evaluate(attempt, target), /^blocked/);
   const workers = page.workers();
   assert.equal(workers.length, 1);
   assert.match(workers[0].url(), /^blob:/);
   assert.match(await workers[0].evaluate(attempt, target), /^blocked/);
-  assert.equal(otherHits, 0, 'the other origin saw no request');
+  assert.equal(other.hits(), 0, 'the other origin saw no request');
   await context.close();
 });
 
@@ -130,7 +97,7 @@ test('parser workers: on a host without CSP they can fetch nothing, and every co
     while (page.workers().length < 2 && Date.now() < until) await page.waitForTimeout(50);
     const workers = page.workers();
     assert.ok(workers.length >= 2, `${workers.length} workers during the run`);
-    const target = `http://127.0.0.1:${other.address().port}/probe`;
+    const target = `${other.url}/probe`;
     for (const w of workers) {
       assert.match(w.url(), /^blob:/);
       assert.match(await w.evaluate(attempt, target), /^blocked/);
@@ -159,7 +126,7 @@ test('parser workers: on a host without CSP they can fetch nothing, and every co
     assert.equal(started, 0, 'no worker started');
     await page.selectOption('#threads', '1');
     await runAgain();
-    assert.equal(otherHits, 0, 'the other origin saw no request');
+    assert.equal(other.hits(), 0, 'the other origin saw no request');
     assert.deepEqual(errors, []);
   } finally {
     rmSync(big.dir, { recursive: true, force: true });
@@ -178,8 +145,8 @@ test('algorithms.html on a host without CSP: it requests nothing else and can fe
     requests,
     [`${origin}/algorithms.html#s4-1`].map((u) => u.split('#')[0]),
   );
-  const target = `http://127.0.0.1:${other.address().port}/probe`;
+  const target = `${other.url}/probe`;
   assert.match(await page.evaluate(attempt, target), /^blocked/);
-  assert.equal(otherHits, 0, 'the other origin saw no request');
+  assert.equal(other.hits(), 0, 'the other origin saw no request');
   await context.close();
 });

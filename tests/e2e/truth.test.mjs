@@ -12,7 +12,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { assertShown, openPage, readDownload, resultsShow, shown, startSite } from './helpers.mjs';
+import {
+  assertShown,
+  dropFile,
+  openPage,
+  readDownload,
+  resultsShow,
+  shown,
+  startSite,
+} from './helpers.mjs';
 
 let site;
 let dir;
@@ -194,13 +202,7 @@ async function afterGoodFile(page, name, buffer) {
   await previewShows(page, 'x1');
   await page.click('#run');
   await resultsShow(page, 3, 50);
-  await page.setInputFiles('#file', { name, mimeType: 'text/csv', buffer });
-  await page.waitForFunction(
-    (n) =>
-      document.querySelector('#source-name').textContent.startsWith(`${n}:`) &&
-      !document.querySelector('#status').textContent.startsWith('Reading'),
-    name,
-  );
+  await dropFile(page, name, 'text/csv', buffer);
 }
 
 test('an empty, header-only, binary, UTF-16 or undecompressable file: Run is off with the reason beside it, and nothing of the file before', async () => {
