@@ -20,6 +20,7 @@ struct AdwinConfig {
   std::size_t grace_period = 10;
 };
 
+// ADWIN's window (docs/algorithms.md 6.8.1).
 struct AdwinStats {
   // A bucket: the sum of its values and the sum of their squared deviations from its mean.
   struct Bucket {

@@ -19,6 +19,7 @@ struct DdmConfig {
   double drift_threshold = 3;
 };
 
+// DDM's rate and its lowest point (docs/algorithms.md 6.8.2).
 struct DdmStats {
   std::uint64_t n = 0;
   double p = 0;      // mean of the values read
@@ -58,6 +59,7 @@ struct EddmConfig {
   double beta = 0.9;
 };
 
+// EDDM's distances between errors and their highest point (docs/algorithms.md 6.8.3).
 struct EddmStats {
   std::uint64_t n = 0;           // values read
   std::uint64_t last_error = 0;  // the row of the last error (0: none yet)

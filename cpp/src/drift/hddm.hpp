@@ -18,9 +18,10 @@ struct HddmAConfig {
   bool two_sided_test = false;
 };
 
-// Values and their sum since the start; the same at the cut points: where the mean plus its
-// bound was lowest (for increases) and where the mean minus its bound was highest (decreases).
-// The counts are held as doubles, as the bounds use them.
+// HDDM_A's counts and sums (docs/algorithms.md 6.8.4): values and their sum since the start; the
+// same at the cut points: where the mean plus its bound was lowest (for increases) and where the
+// mean minus its bound was highest (decreases). The counts are held as doubles, as the bounds use
+// them.
 struct HddmAStats {
   double n = 0, sum = 0;
   double n_low = 0, sum_low = 0;
@@ -64,6 +65,7 @@ struct HddmWConfig {
   bool two_sided_test = false;
 };
 
+// HDDM_W's weighted averages and cut points (docs/algorithms.md 6.8.5).
 struct HddmWStats {
   // An exponentially weighted mean and the sum of its weights' squares (McDiarmid's bound of it
   // is sqrt(squares ln(1/confidence) / 2)).

@@ -21,6 +21,7 @@ struct KswinConfig {
   double seed = 1;
 };
 
+// KSWIN's window, generator and last test (docs/algorithms.md 6.8.7).
 struct KswinStats {
   // The generator of the draws (Kswin::fresh starts it at the config's seed).
   SeededRandom random{kDefaultSeed};

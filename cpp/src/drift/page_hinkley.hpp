@@ -23,6 +23,7 @@ struct PageHinkleyConfig {
   PageHinkleyMode mode = PageHinkleyMode::both;
 };
 
+// The mean and the cumulative sums with their extremes (docs/algorithms.md 6.8.6).
 struct PageHinkleyStats {
   std::uint64_t n = 0;
   double mean = 0;
