@@ -34,19 +34,25 @@ BoundParams<Adwin::Config> Adwin::params() {
                         "no cut until the window holds more than this many values")};
 }
 
-void Adwin::restart() {
-  rows_.assign(1, Row());
-  total_ = squares_ = width_ = 0;
-  tick_ = 0;
+bool AdwinStats::valid(const AdwinConfig& c) const {
+  if (rows.empty() || rows.size() > kMostRows) return false;
+  double values = 0;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (rows[i].size() > c.max_buckets) return false;
+    values += static_cast<double>(rows[i].size()) * bucket_size(i);
+  }
+  // The buckets must hold the window's values, and the oldest row must not be empty.
+  return values == width && (rows.size() == 1 || !rows.back().empty());
 }
 
 DriftSignal Adwin::step(double x) {
   insert(x);
   // The clock spreads the O(log W) scan over `clock` values (docs/algorithms.md 6.8.1); the grace
   // period keeps the first values from being judged at all.
-  ++tick_;
+  ++stats_.tick;
   bool cut = false;
-  if (tick_ % config_.clock == 0 && width_ > static_cast<double>(config_.grace_period)) {
+  if (stats_.tick % config_.clock == 0 &&
+      stats_.width > static_cast<double>(config_.grace_period)) {
     // The first cut (the shortest W0) says which way the mean moved (docs/algorithms.md 6.10).
     double rise = 0;
     while (cut_once(rise)) {
@@ -58,33 +64,33 @@ DriftSignal Adwin::step(double x) {
 }
 
 void Adwin::insert(double x) {
-  rows_[0].push_back({x, 0});
-  width_ += 1;
-  if (width_ > 1) {
-    const double d = x - total_ / (width_ - 1);
-    squares_ += (width_ - 1) * d * d / width_;
+  stats_.rows[0].push_back({x, 0});
+  stats_.width += 1;
+  if (stats_.width > 1) {
+    const double d = x - stats_.total / (stats_.width - 1);
+    stats_.squares += (stats_.width - 1) * d * d / stats_.width;
   }
-  total_ += x;
+  stats_.total += x;
   // A row that overflows merges its two oldest buckets into one of the next row, which may
   // overflow in turn: the window keeps O(max_buckets log W) buckets.
-  for (std::size_t i = 0; rows_[i].size() > config_.max_buckets; ++i) {
+  for (std::size_t i = 0; stats_.rows[i].size() > config_.max_buckets; ++i) {
     const double n = bucket_size(i);
-    const Bucket a = rows_[i][0], b = rows_[i][1];
+    const Bucket a = stats_.rows[i][0], b = stats_.rows[i][1];
     const double gap = a.total / n - b.total / n;
     const Bucket merged{a.total + b.total, a.squares + b.squares + n * n * gap * gap / (n + n)};
-    if (i + 1 == rows_.size()) rows_.emplace_back();
-    rows_[i + 1].push_back(merged);
-    rows_[i].erase(rows_[i].begin(), rows_[i].begin() + 2);
+    if (i + 1 == stats_.rows.size()) stats_.rows.emplace_back();
+    stats_.rows[i + 1].push_back(merged);
+    stats_.rows[i].erase(stats_.rows[i].begin(), stats_.rows[i].begin() + 2);
   }
 }
 
 bool Adwin::cut_once(double& rise) {
   // W0 grows from the oldest bucket, W1 is the rest; each boundary between buckets is a
   // candidate cut (docs/algorithms.md 6.8.1).
-  double n0 = 0, n1 = width_, u0 = 0, u1 = total_;
+  double n0 = 0, n1 = stats_.width, u0 = 0, u1 = stats_.total;
   const double least = static_cast<double>(config_.min_window_length);
-  for (std::size_t i = rows_.size(); i-- > 0;) {
-    const Row& row = rows_[i];
+  for (std::size_t i = stats_.rows.size(); i-- > 0;) {
+    const Row& row = stats_.rows[i];
     for (std::size_t k = 0; k < row.size(); ++k) {
       n0 += bucket_size(i);
       n1 -= bucket_size(i);
@@ -105,73 +111,29 @@ bool Adwin::far_apart(double n0, double n1, double mean_gap) const {
   // The bound of ADWIN2 as MOA and River compute it: the harmonic sizes shrunk by the
   // minimum length, delta' = delta / ln(W), and the window's variance (docs/algorithms.md 6.8.1).
   const double least = static_cast<double>(config_.min_window_length);
-  const double log_term = std::log(2 * std::log(width_) / config_.delta);
+  const double log_term = std::log(2 * std::log(stats_.width) / config_.delta);
   const double inverse_m = 1 / (n0 - least + 1) + 1 / (n1 - least + 1);
-  const double epsilon =
-      std::sqrt(2 * inverse_m * (squares_ / width_) * log_term) + 2.0 / 3.0 * log_term * inverse_m;
+  const double epsilon = std::sqrt(2 * inverse_m * (stats_.squares / stats_.width) * log_term) +
+                         2.0 / 3.0 * log_term * inverse_m;
   return std::fabs(mean_gap) > epsilon;
 }
 
 void Adwin::drop_oldest() {
-  Row& last = rows_.back();
-  const double n = bucket_size(rows_.size() - 1);
+  Row& last = stats_.rows.back();
+  const double n = bucket_size(stats_.rows.size() - 1);
   const Bucket b = last.front();
-  width_ -= n;
-  total_ -= b.total;
-  const double gap = b.total / n - total_ / width_;
-  squares_ -= b.squares + n * width_ * gap * gap / (n + width_);
+  stats_.width -= n;
+  stats_.total -= b.total;
+  const double gap = b.total / n - stats_.total / stats_.width;
+  stats_.squares -= b.squares + n * stats_.width * gap * gap / (n + stats_.width);
   last.erase(last.begin());
-  if (last.empty() && rows_.size() > 1) rows_.pop_back();
-}
-
-void Adwin::save_state(StateWriter& out) const {
-  out.put(static_cast<double>(tick_));
-  out.put(width_);
-  out.put(total_);
-  out.put(squares_);
-  out.put(static_cast<double>(rows_.size()));
-  for (const Row& row : rows_) {
-    std::vector<double> flat;
-    for (const Bucket& b : row) {
-      flat.push_back(b.total);
-      flat.push_back(b.squares);
-    }
-    out.put(flat);
-  }
-}
-
-bool Adwin::load_state(StateReader& in) {
-  const std::uint64_t tick = in.get_whole();
-  const double width = in.get(), total = in.get(), squares = in.get();
-  const std::size_t count = in.get_size(kMostRows);
-  if (in.failed() || count == 0) return false;
-  std::vector<Row> rows(count);
-  double values = 0;
-  for (std::size_t i = 0; i < count; ++i) {
-    const std::vector<double> flat = in.get_array();
-    if (in.failed() || flat.size() % 2 != 0 || flat.size() / 2 > config_.max_buckets) return false;
-    for (std::size_t k = 0; k < flat.size(); k += 2) rows[i].push_back({flat[k], flat[k + 1]});
-    values += static_cast<double>(rows[i].size()) * bucket_size(i);
-  }
-  // The buckets must hold the window's values, and the oldest row must not be empty.
-  if (!in.done() || values != width || (count > 1 && rows.back().empty())) return false;
-  tick_ = tick;
-  width_ = width;
-  total_ = total;
-  squares_ = squares;
-  rows_ = std::move(rows);
-  return true;
+  if (last.empty() && stats_.rows.size() > 1) stats_.rows.pop_back();
 }
 
 std::vector<DetectorEntry> adwin_detectors() {
-  DetectorEntry e = detector_entry(
-      Adwin::kName, "ADWIN: cuts the window where an older and a newer part differ in mean",
-      "6.8.1",
-      "Bifet & Gavalda, Learning from Time-Changing Data with Adaptive Windowing (SDM 2007)");
-  bind_detector<Adwin>(e, Adwin::params());
-  std::vector<DetectorEntry> out;
-  out.push_back(std::move(e));
-  return out;
+  return {detector_entry<Adwin>(
+      "ADWIN: cuts the window where an older and a newer part differ in mean", "6.8.1",
+      "Bifet & Gavalda, Learning from Time-Changing Data with Adaptive Windowing (SDM 2007)")};
 }
 
 }  // namespace onepass

@@ -20,33 +20,57 @@ struct AdwinConfig {
   std::size_t grace_period = 10;
 };
 
-class Adwin : public DetectorOf<Adwin, AdwinConfig> {
+// ADWIN's window (docs/algorithms.md 6.8.1).
+struct AdwinStats {
+  // A bucket: the sum of its values and the sum of their squared deviations from its mean.
+  struct Bucket {
+    double total = 0;
+    double squares = 0;
+    template <class Io>
+    void fields(Io& io) {
+      io(total);
+      io(squares);
+    }
+  };
+  using Row = std::vector<Bucket>;  // oldest first
+
+  std::uint64_t tick = 0;  // values read since the detector started (the clock's count)
+  double width = 0;        // values in the window
+  double total = 0;        // sum of the window's values
+  double squares = 0;      // sum of their squared deviations from the window's mean
+  std::vector<Row> rows = std::vector<Row>(1);  // rows[i]: buckets of 2^i values; rows[0] always
+
+  template <class Io>
+  void fields(Io& io) {
+    io(tick);
+    io(width);
+    io(total);
+    io(squares);
+    io(rows);
+  }
+  // At most kMostRows rows of at most max_buckets buckets each, holding the window's values,
+  // the oldest row not empty.
+  bool valid(const AdwinConfig& c) const;
+};
+
+class Adwin : public DetectorOf<Adwin, AdwinConfig, AdwinStats> {
  public:
-  static constexpr const char* kName = "adwin";
-  static constexpr int kCode = 1;
-  static constexpr DriftInput kInput = DriftInput::real;
+  static constexpr DetectorKind kKind{"adwin", 1, DriftInput::real};
   static BoundParams<Config> params();
   using DetectorOf::DetectorOf;
 
   // The values in the window, their mean (0 when empty), and the rows of buckets (row i holds
   // buckets of 2^i values; at most max_buckets each between rows).
-  double width() const { return width_; }
-  double mean() const { return width_ > 0 ? total_ / width_ : 0; }
-  std::size_t bucket_rows() const { return rows_.size(); }
+  double width() const { return stats_.width; }
+  double mean() const { return stats_.width > 0 ? stats_.total / stats_.width : 0; }
+  std::size_t bucket_rows() const { return stats_.rows.size(); }
 
  protected:
   DriftSignal step(double x) override;
-  void restart() override;
-  void save_state(StateWriter& out) const override;
-  bool load_state(StateReader& in) override;
 
  private:
-  // A bucket: the sum of its values and the sum of their squared deviations from its mean.
-  struct Bucket {
-    double total = 0;
-    double squares = 0;
-  };
-  using Row = std::vector<Bucket>;  // oldest first
+  using Bucket = Stats::Bucket;
+  using Row = Stats::Row;
 
   void insert(double x);
   // Looks for a cut over every boundary between buckets; on one, drops the oldest bucket, sets
@@ -54,13 +78,6 @@ class Adwin : public DetectorOf<Adwin, AdwinConfig> {
   bool cut_once(double& rise);
   bool far_apart(double n0, double n1, double mean_gap) const;
   void drop_oldest();
-
-  std::vector<Row> rows_ =
-      std::vector<Row>(1);  // rows_[i]: buckets of 2^i values; rows_[0] always present
-  double total_ = 0;        // sum of the window's values
-  double squares_ = 0;      // sum of their squared deviations from the window's mean
-  double width_ = 0;        // values in the window
-  std::uint64_t tick_ = 0;  // values read since the detector started (the clock's count)
 };
 
 std::vector<DetectorEntry> adwin_detectors();

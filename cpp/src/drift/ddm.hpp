@@ -19,30 +19,37 @@ struct DdmConfig {
   double drift_threshold = 3;
 };
 
-class Ddm : public DetectorOf<Ddm, DdmConfig> {
+// DDM's rate and its lowest point (docs/algorithms.md 6.8.2).
+struct DdmStats {
+  std::uint64_t n = 0;
+  double p = 0;      // mean of the values read
+  double p_min = 0;  // p and s where p + s was lowest (after the warm start; 0 before)
+  double s_min = 0;
+  double ps_min = 0;  // p_min + s_min
+
+  template <class Io>
+  void fields(Io& io) {
+    io(n);
+    io(p);
+    io(p_min);
+    io(s_min);
+    io(ps_min);
+  }
+  bool valid(const DdmConfig&) const { return p >= 0 && p <= 1 && s_min >= 0; }
+};
+
+class Ddm : public DetectorOf<Ddm, DdmConfig, DdmStats> {
  public:
-  static constexpr const char* kName = "ddm";
-  static constexpr int kCode = 2;
   // Mistakes, or any loss in [0, 1]: p is their mean.
-  static constexpr DriftInput kInput = DriftInput::unit;
+  static constexpr DetectorKind kKind{"ddm", 2, DriftInput::unit};
   static BoundParams<Config> params();
   static Status check(const Config& c);
   using DetectorOf::DetectorOf;
 
-  double error_rate() const { return p_; }
+  double error_rate() const { return stats_.p; }
 
  protected:
   DriftSignal step(double x) override;
-  void restart() override;
-  void save_state(StateWriter& out) const override;
-  bool load_state(StateReader& in) override;
-
- private:
-  std::uint64_t n_ = 0;
-  double p_ = 0;      // mean of the values read
-  double p_min_ = 0;  // p and s where p + s was lowest (after the warm start; 0 before)
-  double s_min_ = 0;
-  double ps_min_ = 0;  // p_min + s_min
 };
 
 // River's defaults (river.drift.binary.EDDM).
@@ -52,32 +59,41 @@ struct EddmConfig {
   double beta = 0.9;
 };
 
-class Eddm : public DetectorOf<Eddm, EddmConfig> {
+// EDDM's distances between errors and their highest point (docs/algorithms.md 6.8.3).
+struct EddmStats {
+  std::uint64_t n = 0;           // values read
+  std::uint64_t last_error = 0;  // the row of the last error (0: none yet)
+  std::uint64_t errors = 0;      // errors read: the distances measured
+  double mean = 0;               // mean distance between consecutive errors
+  double variance = 0;           // their sample variance (divided by errors - 1)
+  double p2s_max = -1;           // the highest mean + 2 deviations (-1: none yet)
+  bool warning = false;          // the warning level, kept until an error says otherwise
+
+  template <class Io>
+  void fields(Io& io) {
+    io(n);
+    io(last_error);
+    io(errors);
+    io(mean);
+    io(variance);
+    io(p2s_max);
+    io(warning);
+  }
+  bool valid(const EddmConfig&) const { return last_error <= n && errors <= n && variance >= 0; }
+};
+
+class Eddm : public DetectorOf<Eddm, EddmConfig, EddmStats> {
  public:
-  static constexpr const char* kName = "eddm";
-  static constexpr int kCode = 3;
   // An error is an event whose distance to the previous one is measured: 1 is an error, 0 not.
-  static constexpr DriftInput kInput = DriftInput::binary;
+  static constexpr DetectorKind kKind{"eddm", 3, DriftInput::binary};
   static BoundParams<Config> params();
   static Status check(const Config& c);
   using DetectorOf::DetectorOf;
 
-  double mean_distance() const { return mean_; }
+  double mean_distance() const { return stats_.mean; }
 
  protected:
   DriftSignal step(double x) override;
-  void restart() override;
-  void save_state(StateWriter& out) const override;
-  bool load_state(StateReader& in) override;
-
- private:
-  std::uint64_t n_ = 0;           // values read
-  std::uint64_t last_error_ = 0;  // the row of the last error (0: none yet)
-  std::uint64_t errors_ = 0;      // errors read: the distances measured
-  double mean_ = 0;               // mean distance between consecutive errors
-  double variance_ = 0;           // their sample variance (divided by errors - 1)
-  double p2s_max_ = -1;           // the highest mean + 2 deviations (-1: none yet)
-  bool warning_ = false;          // the warning level, kept until an error says otherwise
 };
 
 std::vector<DetectorEntry> ddm_detectors();

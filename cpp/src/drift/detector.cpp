@@ -43,13 +43,9 @@ double field_number(const void* config, const BoundField& field) {
 
 // The name of the family whose saved states start with `code` (DriftDetector's constructor).
 const char* name_of_code(double code) {
-  static const std::pair<int, const char*> families[] = {
-      {Adwin::kCode, Adwin::kName}, {Ddm::kCode, Ddm::kName},
-      {Eddm::kCode, Eddm::kName},   {HddmA::kCode, HddmA::kName},
-      {HddmW::kCode, HddmW::kName}, {PageHinkley::kCode, PageHinkley::kName},
-      {Kswin::kCode, Kswin::kName}};
-  for (const auto& [c, name] : families)
-    if (code == c) return name;
+  for (const DetectorKind& kind : {Adwin::kKind, Ddm::kKind, Eddm::kKind, HddmA::kKind,
+                                   HddmW::kKind, PageHinkley::kKind, Kswin::kKind})
+    if (code == kind.code) return kind.name;
   return nullptr;
 }
 

@@ -18,6 +18,7 @@
 #include "core/params.hpp"
 #include "core/state_codec.hpp"
 #include "core/status.hpp"
+#include "drift/stats_fields.hpp"
 
 namespace onepass {
 
@@ -104,24 +105,55 @@ std::vector<BoundField> fields_of(const BoundParams<Config>& params) {
   return fields;
 }
 
-// What the class of every family has alike, for Derived to declare only its own statistics and
-// steps: its Config (a struct of the parameters' fields, declared before the class), kept as
-// built; its name, code and input, read from Derived's kName, kCode and kInput; no check beyond
-// the parameters' ranges unless Derived declares its own check(); and the constructor from a
-// Config, which Derived inherits (using DetectorOf::DetectorOf) or calls.
-template <typename Derived, typename ConfigT>
+// What tells a family's detectors apart: its name, the code its saved states start with, and
+// the values it reads.
+struct DetectorKind {
+  const char* name;
+  int code;
+  DriftInput input;
+};
+
+// What the class of every family has alike, for Derived to declare only its kind, parameters and
+// step(): its Config (a struct of the parameters' fields, declared before the class), kept as
+// built; its Stats (stats_fields.hpp: the statistics with their starting values, their fields()
+// in saved order and their valid()), which the base restarts, saves and loads; its name, code
+// and input, read from Derived's kKind; no check beyond the parameters' ranges unless Derived
+// declares its own check(); Stats{} as a fresh detector's statistics unless Derived declares its
+// own fresh(config) (KSWIN's generator starts at its seed); and the constructor from a Config,
+// which Derived inherits (using DetectorOf::DetectorOf).
+template <typename Derived, typename ConfigT, typename StatsT>
 class DetectorOf : public DriftDetector {
  public:
   using Config = ConfigT;
+  using Stats = StatsT;
   static Status check(const Config&) { return Status::ok(); }
+  static Stats fresh(const Config&) { return Stats{}; }
   explicit DetectorOf(Config c)
-      : DriftDetector(Derived::kCode, fields_of(Derived::params()), &c), config_(c) {}
+      : DriftDetector(Derived::kKind.code, fields_of(Derived::params()), &c),
+        config_(c),
+        stats_(Derived::fresh(c)) {}
 
-  const char* name() const override { return Derived::kName; }
-  DriftInput input() const override { return Derived::kInput; }
+  const char* name() const override { return Derived::kKind.name; }
+  DriftInput input() const override { return Derived::kKind.input; }
 
  protected:
+  void restart() override { stats_ = Derived::fresh(config_); }
+  void save_state(StateWriter& out) const override {
+    FieldWriter writer(out);
+    const_cast<Stats&>(stats_).fields(writer);  // the writer only reads them
+  }
+  // Reads into new statistics and takes them only when all of them are read and valid.
+  bool load_state(StateReader& in) override {
+    Stats loaded = Derived::fresh(config_);
+    FieldReader reader(in);
+    loaded.fields(reader);
+    if (!reader.complete() || !loaded.valid(config_)) return false;
+    stats_ = std::move(loaded);
+    return true;
+  }
+
   Config config_;
+  Stats stats_;
 };
 
 // The registry of detectors: one entry per name, declared next to each family's class.
@@ -139,30 +171,25 @@ struct DetectorEntry {
   std::vector<char> initial_config;
 };
 
-// An entry with its name, summary, section of docs/algorithms.md and source paper; the family
-// then binds its parameters (bind_detector).
-inline DetectorEntry detector_entry(const char* name, const char* summary, const char* spec,
-                                    const char* source) {
+// The entry of Detector with its summary, section of docs/algorithms.md and source paper: its
+// name from Detector::kKind, its parameters as Detector::params() binds them, the family's check
+// on the Config they fill, and the builder Detector(config).
+template <typename Detector>
+DetectorEntry detector_entry(const char* summary, const char* spec, const char* source) {
+  using Config = typename Detector::Config;
   DetectorEntry e;
-  e.name = name;
+  e.name = Detector::kKind.name;
   e.summary = summary;
   e.spec = spec;
   e.source = source;
-  return e;
-}
-
-// Declares `params` as e's parameters, the family's check on the Config they fill, and the
-// builder Detector(config).
-template <typename Detector>
-void bind_detector(DetectorEntry& e, BoundParams<typename Detector::Config> params) {
-  using Config = typename Detector::Config;
-  const auto bound = std::make_shared<const BoundParams<Config>>(std::move(params));
+  const auto bound = std::make_shared<const BoundParams<Config>>(Detector::params());
   e.params = bound->specs();
   bound->describe(e.fields, e.initial_config);
   e.check = [bound](const ParamValues& v) { return Detector::check(bound->from(v)); };
   e.make = [bound](const ParamValues& v) -> std::unique_ptr<DriftDetector> {
     return std::make_unique<Detector>(bound->from(v));
   };
+  return e;
 }
 
 const std::vector<DetectorEntry>& detector_registry();

@@ -48,36 +48,43 @@ BoundParams<HddmA::Config> HddmA::params() {
 }
 
 Status HddmA::check(const Config& c) {
-  return check_confidences(kName, c);
+  return check_confidences(kKind.name, c);
 }
 
-void HddmA::restart() {
-  n_ = sum_ = n_low_ = sum_low_ = n_high_ = sum_high_ = 0;
+bool HddmAStats::valid(const HddmAConfig&) const {
+  auto fits = [this](double count, double total) {
+    return whole_count(count) && count <= n && total >= 0 && total <= count;
+  };
+  return fits(n, sum) && fits(n_low, sum_low) && fits(n_high, sum_high) &&
+         (n == 0 || (n_low > 0 && n_high > 0));
 }
 
 DriftSignal HddmA::step(double x) {
-  n_ += 1;
-  sum_ += x;
-  if (n_low_ == 0) {
-    n_low_ = n_;
-    sum_low_ = sum_;
+  HddmAStats& st = stats_;
+  st.n += 1;
+  st.sum += x;
+  if (st.n_low == 0) {
+    st.n_low = st.n;
+    st.sum_low = st.sum;
   }
-  if (n_high_ == 0) {
-    n_high_ = n_;
-    sum_high_ = sum_;
+  if (st.n_high == 0) {
+    st.n_high = st.n;
+    st.sum_high = st.sum;
   }
   // The cut points move to now when the mean's Hoeffding bound at the drift confidence says
   // now is a better (lower, or higher) reference than the cut point (docs/algorithms.md 6.8.4).
   const double log_inverse = std::log(1.0 / config_.drift_confidence);
-  const double bound_now = std::sqrt(1.0 / (2 * n_) * log_inverse);
-  const double mean_now = sum_ / n_;
-  if (sum_low_ / n_low_ + std::sqrt(1.0 / (2 * n_low_) * log_inverse) >= mean_now + bound_now) {
-    n_low_ = n_;
-    sum_low_ = sum_;
+  const double bound_now = std::sqrt(1.0 / (2 * st.n) * log_inverse);
+  const double mean_now = st.sum / st.n;
+  if (st.sum_low / st.n_low + std::sqrt(1.0 / (2 * st.n_low) * log_inverse) >=
+      mean_now + bound_now) {
+    st.n_low = st.n;
+    st.sum_low = st.sum;
   }
-  if (sum_high_ / n_high_ - std::sqrt(1.0 / (2 * n_high_) * log_inverse) <= mean_now - bound_now) {
-    n_high_ = n_;
-    sum_high_ = sum_;
+  if (st.sum_high / st.n_high - std::sqrt(1.0 / (2 * st.n_high) * log_inverse) <=
+      mean_now - bound_now) {
+    st.n_high = st.n;
+    st.sum_high = st.sum;
   }
   DriftSignal signal = increased(config_.drift_confidence)     ? DriftSignal::drift
                        : increased(config_.warning_confidence) ? DriftSignal::warning
@@ -94,38 +101,17 @@ DriftSignal HddmA::step(double x) {
 // The bound on the difference of the mean of all n values and of the first n_cut of them:
 // sqrt(m/2 ln(2/confidence)) with m = (n - n_cut)/(n_cut n) (docs/algorithms.md 6.8.4).
 bool HddmA::increased(double confidence) const {
-  if (n_low_ == n_) return false;
-  const double m = (n_ - n_low_) / n_low_ * (1.0 / n_);
-  return sum_ / n_ - sum_low_ / n_low_ >= std::sqrt(m / 2 * std::log(2.0 / confidence));
+  const HddmAStats& st = stats_;
+  if (st.n_low == st.n) return false;
+  const double m = (st.n - st.n_low) / st.n_low * (1.0 / st.n);
+  return st.sum / st.n - st.sum_low / st.n_low >= std::sqrt(m / 2 * std::log(2.0 / confidence));
 }
 
 bool HddmA::decreased(double confidence) const {
-  if (n_high_ == n_) return false;
-  const double m = (n_ - n_high_) / n_high_ * (1.0 / n_);
-  return sum_high_ / n_high_ - sum_ / n_ >= std::sqrt(m / 2 * std::log(2.0 / confidence));
-}
-
-void HddmA::save_state(StateWriter& out) const {
-  for (double v : {n_, sum_, n_low_, sum_low_, n_high_, sum_high_}) out.put(v);
-}
-
-bool HddmA::load_state(StateReader& in) {
-  const double n = static_cast<double>(in.get_whole());
-  const double sum = in.get();
-  const double n_low = static_cast<double>(in.get_whole(n)), sum_low = in.get();
-  const double n_high = static_cast<double>(in.get_whole(n)), sum_high = in.get();
-  // Sums of values in [0, 1] lie in [0, count]; a cut point is set from the first value on.
-  auto fits = [](double count, double total) { return total >= 0 && total <= count; };
-  if (!in.done() || !fits(n, sum) || !fits(n_low, sum_low) || !fits(n_high, sum_high) ||
-      (n > 0 && (n_low == 0 || n_high == 0)))
-    return false;
-  n_ = n;
-  sum_ = sum;
-  n_low_ = n_low;
-  sum_low_ = sum_low;
-  n_high_ = n_high;
-  sum_high_ = sum_high;
-  return true;
+  const HddmAStats& st = stats_;
+  if (st.n_high == st.n) return false;
+  const double m = (st.n - st.n_high) / st.n_high * (1.0 / st.n);
+  return st.sum_high / st.n_high - st.sum / st.n >= std::sqrt(m / 2 * std::log(2.0 / confidence));
 }
 
 // ---- HDDM_W, docs/algorithms.md 6.8.5 ----
@@ -142,13 +128,13 @@ BoundParams<HddmW::Config> HddmW::params() {
 }
 
 Status HddmW::check(const Config& c) {
-  return check_confidences(kName, c);
+  return check_confidences(kKind.name, c);
 }
 
-void HddmW::restart() {
-  n_ = 0;
-  total_ = before_up_ = after_up_ = before_down_ = after_down_ = Ewma{};
-  cut_up_ = cut_down_ = 0;
+bool HddmWStats::valid(const HddmWConfig&) const {
+  for (const Ewma* e : {&total, &before_up, &after_up, &before_down, &after_down})
+    if (!(e->squares >= 0 && e->squares <= 1)) return false;
+  return total.started == (n > 0);
 }
 
 void HddmW::add(Ewma& e, double x) const {
@@ -175,91 +161,51 @@ bool HddmW::above(const Ewma& e1, const Ewma& e2, double confidence) {
 }
 
 DriftSignal HddmW::step(double x) {
-  ++n_;
-  add(total_, x);
+  HddmWStats& st = stats_;
+  ++st.n;
+  add(st.total, x);
   // The cut point for increases is where the mean plus its bound was lowest: there the values
-  // before it start again as `before_up_` and those after it as `after_up_`; decreases mirror it.
-  const double eps = bound(total_);
-  if (n_ == 1 || total_.mean + eps < cut_up_) {
-    cut_up_ = total_.mean + eps;
-    before_up_ = total_;
-    after_up_ = Ewma{};
+  // before it start again as `st.before_up` and those after it as `st.after_up`; decreases mirror
+  // it.
+  const double eps = bound(st.total);
+  if (st.n == 1 || st.total.mean + eps < st.cut_up) {
+    st.cut_up = st.total.mean + eps;
+    st.before_up = st.total;
+    st.after_up = Ewma{};
   } else {
-    add(after_up_, x);
+    add(st.after_up, x);
   }
-  DriftSignal signal = above(before_up_, after_up_, config_.drift_confidence) ? DriftSignal::drift
-                       : above(before_up_, after_up_, config_.warning_confidence)
-                           ? DriftSignal::warning
-                           : DriftSignal::none;
-  if (n_ == 1 || total_.mean - eps > cut_down_) {
-    cut_down_ = total_.mean - eps;
-    before_down_ = total_;
-    after_down_ = Ewma{};
+  DriftSignal signal =
+      above(st.before_up, st.after_up, config_.drift_confidence)     ? DriftSignal::drift
+      : above(st.before_up, st.after_up, config_.warning_confidence) ? DriftSignal::warning
+                                                                     : DriftSignal::none;
+  if (st.n == 1 || st.total.mean - eps > st.cut_down) {
+    st.cut_down = st.total.mean - eps;
+    st.before_down = st.total;
+    st.after_down = Ewma{};
   } else {
-    add(after_down_, x);
+    add(st.after_down, x);
   }
   set_drift_rose(signal == DriftSignal::drift);  // as HDDM_A's
   if (config_.two_sided_test)
-    signal = stronger(signal, above(after_down_, before_down_, config_.drift_confidence)
+    signal = stronger(signal, above(st.after_down, st.before_down, config_.drift_confidence)
                                   ? DriftSignal::drift
-                              : above(after_down_, before_down_, config_.warning_confidence)
+                              : above(st.after_down, st.before_down, config_.warning_confidence)
                                   ? DriftSignal::warning
                                   : DriftSignal::none);
   return signal;
-}
-
-void HddmW::save_state(StateWriter& out) const {
-  out.put(static_cast<double>(n_));
-  out.put(cut_up_);
-  out.put(cut_down_);
-  for (const Ewma* e : {&total_, &before_up_, &after_up_, &before_down_, &after_down_}) {
-    out.put(e->mean);
-    out.put(e->squares);
-    out.put(e->started ? 1 : 0);
-  }
-}
-
-bool HddmW::load_state(StateReader& in) {
-  const std::uint64_t n = in.get_whole();
-  const double cut_up = in.get(), cut_down = in.get();
-  Ewma e[5];
-  for (Ewma& one : e) {
-    one.mean = in.get();
-    one.squares = in.get();
-    const double started = in.get();
-    // A started average's weights' squares sum to at most 1; an unstarted one is all zeros.
-    if (started != 0 && started != 1) return false;
-    one.started = started == 1;
-    if (!(one.squares >= 0 && one.squares <= 1)) return false;
-  }
-  if (!in.done() || e[0].started != (n > 0)) return false;
-  n_ = n;
-  cut_up_ = cut_up;
-  cut_down_ = cut_down;
-  total_ = e[0];
-  before_up_ = e[1];
-  after_up_ = e[2];
-  before_down_ = e[3];
-  after_down_ = e[4];
-  return true;
 }
 
 std::vector<DetectorEntry> hddm_detectors() {
   const char* source =
       "Frias-Blanco et al., Online and Non-Parametric Drift Detection Methods Based on "
       "Hoeffding's Bounds (IEEE TKDE 2015)";
-  DetectorEntry a = detector_entry(
-      HddmA::kName, "HDDM_A: the mean after a cut point against the mean before it (Hoeffding)",
-      "6.8.4", source);
-  bind_detector<HddmA>(a, HddmA::params());
-  DetectorEntry w = detector_entry(
-      HddmW::kName, "HDDM_W: weighted moving averages after and before a cut point (McDiarmid)",
-      "6.8.5", source);
-  bind_detector<HddmW>(w, HddmW::params());
-  std::vector<DetectorEntry> out;
-  out.push_back(std::move(a));
-  out.push_back(std::move(w));
-  return out;
+  return {detector_entry<HddmA>(
+              "HDDM_A: the mean after a cut point against the mean before it (Hoeffding)", "6.8.4",
+              source),
+          detector_entry<HddmW>(
+              "HDDM_W: weighted moving averages after and before a cut point (McDiarmid)", "6.8.5",
+              source)};
 }
 
 }  // namespace onepass

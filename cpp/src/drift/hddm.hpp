@@ -18,31 +18,43 @@ struct HddmAConfig {
   bool two_sided_test = false;
 };
 
-class HddmA : public DetectorOf<HddmA, HddmAConfig> {
+// HDDM_A's counts and sums (docs/algorithms.md 6.8.4): values and their sum since the start; the
+// same at the cut points: where the mean plus its bound was lowest (for increases) and where the
+// mean minus its bound was highest (decreases). The counts are held as doubles, as the bounds use
+// them.
+struct HddmAStats {
+  double n = 0, sum = 0;
+  double n_low = 0, sum_low = 0;
+  double n_high = 0, sum_high = 0;
+
+  template <class Io>
+  void fields(Io& io) {
+    io(n);
+    io(sum);
+    io(n_low);
+    io(sum_low);
+    io(n_high);
+    io(sum_high);
+  }
+  // Whole counts, the cut points' no larger than n and set from the first value on; sums of
+  // values in [0, 1] in [0, count].
+  bool valid(const HddmAConfig&) const;
+};
+
+class HddmA : public DetectorOf<HddmA, HddmAConfig, HddmAStats> {
  public:
-  static constexpr const char* kName = "hddm_a";
-  static constexpr int kCode = 4;
-  static constexpr DriftInput kInput = DriftInput::unit;
+  static constexpr DetectorKind kKind{"hddm_a", 4, DriftInput::unit};
   static BoundParams<Config> params();
   static Status check(const Config& c);
   using DetectorOf::DetectorOf;
 
  protected:
   DriftSignal step(double x) override;
-  void restart() override;
-  void save_state(StateWriter& out) const override;
-  bool load_state(StateReader& in) override;
 
  private:
   // The mean increased (the values before the cut point are `low`) with the given confidence.
   bool increased(double confidence) const;
   bool decreased(double confidence) const;
-
-  // Values and their sum since the start; the same at the cut points: where the mean plus its
-  // bound was lowest (for increases) and where the mean minus its bound was highest (decreases).
-  double n_ = 0, sum_ = 0;
-  double n_low_ = 0, sum_low_ = 0;
-  double n_high_ = 0, sum_high_ = 0;
 };
 
 // River's defaults (river.drift.binary.HDDM_W).
@@ -53,40 +65,57 @@ struct HddmWConfig {
   bool two_sided_test = false;
 };
 
-class HddmW : public DetectorOf<HddmW, HddmWConfig> {
- public:
-  static constexpr const char* kName = "hddm_w";
-  static constexpr int kCode = 5;
-  static constexpr DriftInput kInput = DriftInput::unit;
-  static BoundParams<Config> params();
-  static Status check(const Config& c);
-  using DetectorOf::DetectorOf;
-
- protected:
-  DriftSignal step(double x) override;
-  void restart() override;
-  void save_state(StateWriter& out) const override;
-  bool load_state(StateReader& in) override;
-
- private:
+// HDDM_W's weighted averages and cut points (docs/algorithms.md 6.8.5).
+struct HddmWStats {
   // An exponentially weighted mean and the sum of its weights' squares (McDiarmid's bound of it
   // is sqrt(squares ln(1/confidence) / 2)).
   struct Ewma {
     double mean = 0;
     double squares = 0;
     bool started = false;
+    template <class Io>
+    void fields(Io& io) {
+      io(mean);
+      io(squares);
+      io(started);
+    }
   };
+
+  std::uint64_t n = 0;
+  double cut_up = 0;             // the lowest mean + bound so far (set by the first value)
+  double cut_down = 0;           // the highest mean - bound so far
+  Ewma total;                    // over every value since the start
+  Ewma before_up, after_up;      // at and after the cut point for increases
+  Ewma before_down, after_down;  // at and after the cut point for decreases
+
+  template <class Io>
+  void fields(Io& io) {
+    io(n);
+    io(cut_up);
+    io(cut_down);
+    for (Ewma* e : {&total, &before_up, &after_up, &before_down, &after_down}) io(*e);
+  }
+  // A started average's weights' squares sum to at most 1 (an unstarted one's are 0), and the
+  // average of all values has started once a value is read.
+  bool valid(const HddmWConfig&) const;
+};
+
+class HddmW : public DetectorOf<HddmW, HddmWConfig, HddmWStats> {
+ public:
+  static constexpr DetectorKind kKind{"hddm_w", 5, DriftInput::unit};
+  static BoundParams<Config> params();
+  static Status check(const Config& c);
+  using DetectorOf::DetectorOf;
+
+ protected:
+  DriftSignal step(double x) override;
+
+ private:
+  using Ewma = Stats::Ewma;
   void add(Ewma& e, double x) const;
   // e2's mean exceeds e1's by more than the bound of both at this confidence.
   static bool above(const Ewma& e1, const Ewma& e2, double confidence);
   double bound(const Ewma& e) const;
-
-  std::uint64_t n_ = 0;
-  Ewma total_;                     // over every value since the start
-  Ewma before_up_, after_up_;      // at and after the cut point for increases
-  Ewma before_down_, after_down_;  // at and after the cut point for decreases
-  double cut_up_ = 0;              // the lowest mean + bound so far (set by the first value)
-  double cut_down_ = 0;            // the highest mean - bound so far
 };
 
 std::vector<DetectorEntry> hddm_detectors();

@@ -65,38 +65,38 @@ Status Kswin::check(const Config& c) {
   // The stat_size older values are drawn without replacement from the window_size - stat_size
   // values before the newest ones.
   if (2 * c.stat_size > c.window_size)
-    return Status::error(std::string(kName) + ": stat_size (" + std::to_string(c.stat_size) +
+    return Status::error(std::string(kKind.name) + ": stat_size (" + std::to_string(c.stat_size) +
                          ") must be at most half of window_size (" + std::to_string(c.window_size) +
                          "): its older part must hold the stat_size values drawn from it");
   return Status::ok();
 }
 
-Kswin::Kswin(Config c) : DetectorOf(c), window_(c.window_size), random_(seed_of(c)) {}
+Kswin::Stats Kswin::fresh(const Config& c) {
+  Stats s;
+  s.random = SeededRandom(seed_of(c));
+  return s;
+}
 
-void Kswin::restart() {
-  start_ = count_ = 0;
-  // River draws again from its seed after each drift (docs/algorithms.md 6.8.7).
-  random_ = SeededRandom(seed_of(config_));
-  statistic_ = 0;
-  p_value_ = 1;
+bool KswinStats::valid(const KswinConfig& c) const {
+  if (window.size() > c.window_size || !(statistic >= 0 && statistic <= 1) ||
+      !(p_value >= 0 && p_value <= 1))
+    return false;
+  for (std::size_t i = 0; i < window.size(); ++i)
+    if (!(std::abs(window[i]) <= kDriftInputLimit)) return false;
+  return true;
 }
 
 DriftSignal Kswin::step(double x) {
   const std::size_t size = config_.window_size, r = config_.stat_size;
-  if (count_ < size) {
-    window_[(start_ + count_) % size] = x;
-    ++count_;
-  } else {
-    window_[start_] = x;
-    start_ = (start_ + 1) % size;
-  }
-  if (count_ < size) return DriftSignal::none;
+  KswinStats& st = stats_;
+  st.window.push(x, size);
+  if (st.window.size() < size) return DriftSignal::none;
   // r distinct places among the older size - r, uniformly (Floyd's sampling: r draws).
   const std::size_t older = size - r;
   drawn_.resize(older);
   places_.clear();
   for (std::size_t j = older - r; j < older; ++j) {
-    const std::size_t t = static_cast<std::size_t>(random_.below(j + 1));
+    const std::size_t t = static_cast<std::size_t>(st.random.below(j + 1));
     const std::size_t place = drawn_[t] ? j : t;
     drawn_[place] = 1;
     places_.push_back(place);
@@ -104,17 +104,17 @@ DriftSignal Kswin::step(double x) {
   older_.clear();
   newer_.clear();
   for (std::size_t place : places_) {
-    older_.push_back(at(place));
+    older_.push_back(st.window[place]);
     drawn_[place] = 0;
   }
-  for (std::size_t i = older; i < size; ++i) newer_.push_back(at(i));
+  for (std::size_t i = older; i < size; ++i) newer_.push_back(st.window[i]);
   std::sort(older_.begin(), older_.end());
   std::sort(newer_.begin(), newer_.end());
   const std::size_t gap = largest_gap(older_, newer_);
-  statistic_ = static_cast<double>(gap) / static_cast<double>(r);
-  p_value_ = ks_equal_sizes_p_value(r, gap);
+  st.statistic = static_cast<double>(gap) / static_cast<double>(r);
+  st.p_value = ks_equal_sizes_p_value(r, gap);
   // River's rule: the test rejects at alpha and the distributions differ by more than 0.1.
-  if (!(p_value_ <= config_.alpha && statistic_ > 0.1)) return DriftSignal::none;
+  if (!(st.p_value <= config_.alpha && st.statistic > 0.1)) return DriftSignal::none;
   // The way the values moved (docs/algorithms.md 6.10): the newest sample's sum against the
   // older one's (both of r values).
   double newer_sum = 0, older_sum = 0;
@@ -126,45 +126,11 @@ DriftSignal Kswin::step(double x) {
   return DriftSignal::drift;
 }
 
-void Kswin::save_state(StateWriter& out) const {
-  const std::uint64_t state = random_.state();
-  out.put(static_cast<double>(state >> 32));
-  out.put(static_cast<double>(state & 0xffffffffu));
-  out.put(statistic_);
-  out.put(p_value_);
-  std::vector<double> values;
-  for (std::size_t i = 0; i < count_; ++i) values.push_back(at(i));
-  out.put(values);
-}
-
-bool Kswin::load_state(StateReader& in) {
-  const std::uint64_t high = in.get_whole(4294967295.0), low = in.get_whole(4294967295.0);
-  const double statistic = in.get(), p_value = in.get();
-  const std::vector<double> values = in.get_array();
-  if (!in.done() || values.size() > config_.window_size || !(statistic >= 0 && statistic <= 1) ||
-      !(p_value >= 0 && p_value <= 1))
-    return false;
-  for (double v : values)
-    if (!(std::abs(v) <= kDriftInputLimit)) return false;
-  random_ = SeededRandom((high << 32) | low);
-  statistic_ = statistic;
-  p_value_ = p_value;
-  std::copy(values.begin(), values.end(), window_.begin());
-  start_ = 0;
-  count_ = values.size();
-  return true;
-}
-
 std::vector<DetectorEntry> kswin_detectors() {
-  DetectorEntry e = detector_entry(
-      Kswin::kName, "KSWIN: a Kolmogorov-Smirnov test of the newest values against older ones",
-      "6.8.7",
+  return {detector_entry<Kswin>(
+      "KSWIN: a Kolmogorov-Smirnov test of the newest values against older ones", "6.8.7",
       "Raab, Heusinger & Schleif, Reactive Soft Prototype Computing for Concept Drift Streams "
-      "(Neurocomputing 2020)");
-  bind_detector<Kswin>(e, Kswin::params());
-  std::vector<DetectorEntry> out;
-  out.push_back(std::move(e));
-  return out;
+      "(Neurocomputing 2020)")};
 }
 
 }  // namespace onepass

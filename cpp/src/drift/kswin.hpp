@@ -21,34 +21,41 @@ struct KswinConfig {
   double seed = 1;
 };
 
-class Kswin : public DetectorOf<Kswin, KswinConfig> {
+// KSWIN's window, generator and last test (docs/algorithms.md 6.8.7).
+struct KswinStats {
+  // The generator of the draws (Kswin::fresh starts it at the config's seed).
+  SeededRandom random{kDefaultSeed};
+  double statistic = 0;  // the last test's D and p-value (0 and 1 before the window first fills)
+  double p_value = 1;
+  LatestValues window;  // the latest window_size values
+
+  template <class Io>
+  void fields(Io& io) {
+    io(random);
+    io(statistic);
+    io(p_value);
+    io(window);
+  }
+  // No more values than window_size, each one KSWIN reads; D and the p-value in [0, 1].
+  bool valid(const KswinConfig& c) const;
+};
+
+class Kswin : public DetectorOf<Kswin, KswinConfig, KswinStats> {
  public:
-  static constexpr const char* kName = "kswin";
-  static constexpr int kCode = 7;
-  static constexpr DriftInput kInput = DriftInput::real;
+  static constexpr DetectorKind kKind{"kswin", 7, DriftInput::real};
   static BoundParams<Config> params();
   static Status check(const Config& c);
-  explicit Kswin(Config c);
+  // River draws again from its seed after each drift (docs/algorithms.md 6.8.7).
+  static Stats fresh(const Config& c);
+  using DetectorOf::DetectorOf;
 
-  // The last test's statistic D and p-value (0 and 1 before the window first fills).
-  double statistic() const { return statistic_; }
-  double p_value() const { return p_value_; }
+  double statistic() const { return stats_.statistic; }
+  double p_value() const { return stats_.p_value; }
 
  protected:
   DriftSignal step(double x) override;
-  void restart() override;
-  void save_state(StateWriter& out) const override;
-  bool load_state(StateReader& in) override;
 
  private:
-  double at(std::size_t i) const { return window_[(start_ + i) % window_.size()]; }
-
-  std::vector<double> window_;  // a ring of window_size values
-  std::size_t start_ = 0;       // the oldest value's place
-  std::size_t count_ = 0;       // values in the window
-  SeededRandom random_;
-  double statistic_ = 0;
-  double p_value_ = 1;
   // Scratch of each test (not state): marks of the drawn places, the two samples.
   std::vector<char> drawn_;
   std::vector<std::size_t> places_;

@@ -22,23 +22,19 @@ BoundParams<PageHinkley::Config> PageHinkley::params() {
                        "changes that count: increases and decreases of the mean, or one way")};
 }
 
-void PageHinkley::restart() {
-  n_ = 0;
-  mean_ = sum_up_ = sum_down_ = min_up_ = max_down_ = 0;
-}
-
 DriftSignal PageHinkley::step(double x) {
-  ++n_;
-  mean_ += (x - mean_) / static_cast<double>(n_);
+  PageHinkleyStats& st = stats_;
+  ++st.n;
+  st.mean += (x - st.mean) / static_cast<double>(st.n);
   // The deviation from the mean that includes x (docs/algorithms.md 6.8.6).
-  const double deviation = x - mean_;
-  sum_up_ = config_.alpha * sum_up_ + deviation - config_.delta;
-  sum_down_ = config_.alpha * sum_down_ + deviation + config_.delta;
+  const double deviation = x - st.mean;
+  st.sum_up = config_.alpha * st.sum_up + deviation - config_.delta;
+  st.sum_down = config_.alpha * st.sum_down + deviation + config_.delta;
   // The extremes start at the first value's sums: River starts them at +inf and -1, which the
   // first value's sums (-delta and +delta) replace.
-  if (n_ == 1 || sum_up_ < min_up_) min_up_ = sum_up_;
-  if (n_ == 1 || sum_down_ > max_down_) max_down_ = sum_down_;
-  if (n_ < config_.min_instances) return DriftSignal::none;
+  if (st.n == 1 || st.sum_up < st.min_up) st.min_up = st.sum_up;
+  if (st.n == 1 || st.sum_down > st.max_down) st.max_down = st.sum_down;
+  if (st.n < config_.min_instances) return DriftSignal::none;
   const bool up = increase() > config_.threshold, down = decrease() > config_.threshold;
   // A drift with both tests over the threshold counts as the rise (docs/algorithms.md 6.10).
   set_drift_rose(up && config_.mode != PageHinkleyMode::down);
@@ -52,33 +48,10 @@ DriftSignal PageHinkley::step(double x) {
   }
 }
 
-void PageHinkley::save_state(StateWriter& out) const {
-  out.put(static_cast<double>(n_));
-  for (double v : {mean_, sum_up_, sum_down_, min_up_, max_down_}) out.put(v);
-}
-
-bool PageHinkley::load_state(StateReader& in) {
-  const std::uint64_t n = in.get_whole();
-  const double mean = in.get(), sum_up = in.get(), sum_down = in.get();
-  const double min_up = in.get(), max_down = in.get();
-  if (!in.done() || min_up > sum_up || max_down < sum_down) return false;
-  n_ = n;
-  mean_ = mean;
-  sum_up_ = sum_up;
-  sum_down_ = sum_down;
-  min_up_ = min_up;
-  max_down_ = max_down;
-  return true;
-}
-
 std::vector<DetectorEntry> page_hinkley_detectors() {
-  DetectorEntry e = detector_entry(
-      PageHinkley::kName, "Page-Hinkley: cumulative deviations from the mean against their extreme",
-      "6.8.6", "Page, Continuous Inspection Schemes (Biometrika 1954)");
-  bind_detector<PageHinkley>(e, PageHinkley::params());
-  std::vector<DetectorEntry> out;
-  out.push_back(std::move(e));
-  return out;
+  return {detector_entry<PageHinkley>(
+      "Page-Hinkley: cumulative deviations from the mean against their extreme", "6.8.6",
+      "Page, Continuous Inspection Schemes (Biometrika 1954)")};
 }
 
 }  // namespace onepass

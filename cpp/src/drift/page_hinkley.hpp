@@ -23,32 +23,40 @@ struct PageHinkleyConfig {
   PageHinkleyMode mode = PageHinkleyMode::both;
 };
 
-class PageHinkley : public DetectorOf<PageHinkley, PageHinkleyConfig> {
+// The mean and the cumulative sums with their extremes (docs/algorithms.md 6.8.6).
+struct PageHinkleyStats {
+  std::uint64_t n = 0;
+  double mean = 0;
+  double sum_up = 0;    // alpha-faded sum of (x - mean - delta)
+  double sum_down = 0;  // alpha-faded sum of (x - mean + delta)
+  double min_up = 0;    // lowest sum_up so far (set by the first value)
+  double max_down = 0;  // highest sum_down so far
+
+  template <class Io>
+  void fields(Io& io) {
+    io(n);
+    io(mean);
+    io(sum_up);
+    io(sum_down);
+    io(min_up);
+    io(max_down);
+  }
+  bool valid(const PageHinkleyConfig&) const { return min_up <= sum_up && max_down >= sum_down; }
+};
+
+class PageHinkley : public DetectorOf<PageHinkley, PageHinkleyConfig, PageHinkleyStats> {
  public:
-  static constexpr const char* kName = "page_hinkley";
-  static constexpr int kCode = 6;
-  static constexpr DriftInput kInput = DriftInput::real;
+  static constexpr DetectorKind kKind{"page_hinkley", 6, DriftInput::real};
   static BoundParams<Config> params();
   using DetectorOf::DetectorOf;
 
-  double mean() const { return mean_; }
+  double mean() const { return stats_.mean; }
   // The two statistics the threshold is compared with.
-  double increase() const { return sum_up_ - min_up_; }
-  double decrease() const { return max_down_ - sum_down_; }
+  double increase() const { return stats_.sum_up - stats_.min_up; }
+  double decrease() const { return stats_.max_down - stats_.sum_down; }
 
  protected:
   DriftSignal step(double x) override;
-  void restart() override;
-  void save_state(StateWriter& out) const override;
-  bool load_state(StateReader& in) override;
-
- private:
-  std::uint64_t n_ = 0;
-  double mean_ = 0;
-  double sum_up_ = 0;    // alpha-faded sum of (x - mean - delta)
-  double sum_down_ = 0;  // alpha-faded sum of (x - mean + delta)
-  double min_up_ = 0;    // lowest sum_up_ so far (set by the first value)
-  double max_down_ = 0;  // highest sum_down_ so far
 };
 
 std::vector<DetectorEntry> page_hinkley_detectors();
