@@ -200,7 +200,7 @@ def test_csv_options_are_parameters():
     assert clf.get_params()["skip_lines"] == 1
     with pytest.raises(ValueError, match="option skipLines"):
         clf.set_params(skip_lines=-3).fit_csv(b"x;label\n1;1\n")
-    assert onepass.default_pipeline() == "zscore | pa2(c=0.1) +avg"
+    assert onepass.default_pipeline() == "zscore | pa2(c=0.1) +avg +temperature"
 
 
 def test_class_weights_on_arrays_are_the_csv_options():

@@ -60,7 +60,8 @@ TEST(LinearExport, ScoresEveryRowAsThePipelineDoes) {
         "vast | pa", "level | arow", "twosd | logreg +vote", "zscore | fs2", "zscore | fs3",
         "zscore | pater1", "zscore | minmax | scw1", "adagrad", "zscore | ftrl",
         "zscore | aromma +avg", "maxabs | carvalho_pa", "robust | logreg", "ewzscore | pa1",
-        "zscore | pa2 +avg +platt", "minmax | perceptron +platt"}) {
+        "zscore | pa2 +avg +platt", "minmax | perceptron +platt",
+        "zscore | pa2 +avg +temperature"}) {
     SCOPED_TRACE(spec);
     const auto p = trained(spec);
     ModelSchema schema;

@@ -130,11 +130,12 @@ TEST(ModelMerge, AveragedAndVotedLearnersMergeTheirAverageByRows) {
   }
 }
 
-// docs/algorithms.md 4.29: +platt's calibrator takes the rows' weighted mean of each of its
-// values, the learner it wraps merges by its own rule, and the progressive probabilities'
-// reliability bins (6.5) add up as the counts do.
+// docs/algorithms.md 4.29, 4.30: +platt's and +temperature's calibrator takes the rows'
+// weighted mean of each of its values, the learner it wraps merges by its own rule, and the
+// progressive probabilities' reliability bins (6.5) add up as the counts do.
 TEST(ModelMerge, CalibratorsMergeByRowsAndTheirReliabilityBinsAddUp) {
-  const std::string spec = "pa2 +avg +platt";
+  for (const std::string spec : {"pa2 +avg +platt", "pa2 +avg +temperature"}) {
+  SCOPED_TRACE(spec);
   const PipelineState a = state_of(small(spec, 0, 3)), b = state_of(small(spec, 3, 4));
   const PipelineState m = merged({small(spec, 0, 3), small(spec, 3, 4)});
   EXPECT_TRUE(m.learner.params.empty());
@@ -152,6 +153,7 @@ TEST(ModelMerge, CalibratorsMergeByRowsAndTheirReliabilityBinsAddUp) {
               pa.reliability().positives[i] + pb.reliability().positives[i]);
   }
   EXPECT_NEAR(pm.log_loss(), (3 * pa.log_loss() + pb.log_loss()) / 4, 1e-15);
+  }
 }
 
 // A tree of merges is the flat merge (the rows add up, and every rule is a weighted mean by them).
@@ -161,7 +163,7 @@ TEST(ModelMerge, IsAssociative) {
   for (const std::string spec :
        {"zscore | logreg", "zscore | adagrad", "zscore | arow", "zscore | ftrl",
         "zscore | pa2 +avg", "minmax | pa1 +vote", "ewzscore | scw2", "impute | maxabs | nag",
-        "zscore | pa2 +avg +platt"}) {
+        "zscore | pa2 +avg +platt", "zscore | pa2 +avg +temperature"}) {
     SCOPED_TRACE(spec);
     std::vector<std::string> shard;
     for (int s = 0; s < 4; ++s) shard.push_back(trained(spec, rows, cuts[s], cuts[s + 1]));
