@@ -410,8 +410,9 @@ class OnePassClassifier(ClassifierMixin, _OnePass):
 
     @available_if(_has_probability)
     def predict_proba(self, X):
-        """Each class's probability (the logistic and softmax learners, and any yes/no learner
-        calibrated by +platt), a column per class of classes_."""
+        """Each class's probability (the logistic and softmax learners, any yes/no learner
+        calibrated by +platt, and any classifier calibrated by +temperature, the default's), a
+        column per class of classes_."""
         out = self._predicted(X)
         p = out["probabilities"]
         if self.pipeline_.task == "binary":

@@ -8,8 +8,8 @@
 
 namespace onepass {
 
-void TemperatureState::step(std::vector<double>& st, const double* s, std::size_t k,
-                            std::size_t y, double w) {
+void TemperatureState::step(std::vector<double>& st, const double* s, std::size_t k, std::size_t y,
+                            double w) {
   if (!(w > 0) || k < 2 || y >= k) return;
   const double a = st[kA];
   // docs/algorithms.md 4.30: the logits z = a s and their softmax p.
@@ -125,13 +125,12 @@ Status TemperatureOutputs::load(const LearnerState& saved) {
   return Status::ok();
 }
 
-bool TemperatureOutputs::merge(const std::vector<const LearnerState*>& parts,
-                               const MergeWeights& w, LearnerState& out) const {
+bool TemperatureOutputs::merge(const std::vector<const LearnerState*>& parts, const MergeWeights& w,
+                               LearnerState& out) const {
   std::vector<const LearnerState*> inner;
   std::vector<const std::vector<double>*> states;
   for (const LearnerState* s : parts) {
-    if (s->inner.size() != 1 || !s->params.empty() ||
-        s->state.size() != TemperatureState::kSlots)
+    if (s->inner.size() != 1 || !s->params.empty() || s->state.size() != TemperatureState::kSlots)
       return false;
     inner.push_back(&s->inner[0]);
     states.push_back(&s->state);

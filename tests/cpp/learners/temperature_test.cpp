@@ -145,8 +145,8 @@ TEST(Temperature, NoYesNoDecisionChanges) {
   const RowBlock rows = testing::heart_rows();
   for (const RegistryEntry& e : registry()) {
     if (!testing::binary_learner(e)) continue;
-    for (const std::string& spec : {"zscore | " + e.name + " +avg", e.name, "minmax | " + e.name +
-                                                                               " +vote"}) {
+    for (const std::string& spec :
+         {"zscore | " + e.name + " +avg", e.name, "minmax | " + e.name + " +vote"}) {
       SCOPED_TRACE(spec);
       auto plain = Pipeline::build(spec).take();
       auto temp = Pipeline::build(spec + " +temperature").take();
@@ -310,7 +310,8 @@ TEST(Temperature, AMulticlassModelKeepsTheCalibrator) {
   auto loaded = model_from_json(text);
   ASSERT_TRUE(loaded) << loaded.message();
   EXPECT_EQ(model_to_json(*loaded.value().pipeline, model_schema_of(runner->reader())), text);
-  EXPECT_EQ(loaded.value().pipeline->task_learner().snapshot().name, p.task_learner().snapshot().name);
+  EXPECT_EQ(loaded.value().pipeline->task_learner().snapshot().name,
+            p.task_learner().snapshot().name);
   auto copy = Pipeline::build(p.spec(), 10, 20, Task::multiclass).take();
   ASSERT_TRUE(copy->load_run_state(p.run_state()));
   EXPECT_EQ(copy->run_state(), p.run_state());
@@ -334,9 +335,10 @@ TEST(Temperature, SpecsThatCannotBeCalibratedAreRefused) {
   EXPECT_EQ(Pipeline::build("zscore | pa2 +temperature", 0, 0, Task::regression).message(),
             "'+temperature' calibrates the scores of a classifier, but the task is regression: a "
             "number has no probability");
-  EXPECT_EQ(Pipeline::build("zscore | softmax +vote +temperature", 0, 0, Task::multiclass).message(),
-            "'+vote' does not apply to softmax; its learners of several outputs take +avg and "
-            "+temperature (docs/algorithms.md 3.3, 4.30)");
+  EXPECT_EQ(
+      Pipeline::build("zscore | softmax +vote +temperature", 0, 0, Task::multiclass).message(),
+      "'+vote' does not apply to softmax; its learners of several outputs take +avg and "
+      "+temperature (docs/algorithms.md 3.3, 4.30)");
   EXPECT_TRUE(Pipeline::build("zscore | softmax +temperature", 0, 0, Task::multiclass));
   EXPECT_TRUE(Pipeline::build("zscore | pa2 +vote +temperature", 0, 0, Task::multiclass));
 }

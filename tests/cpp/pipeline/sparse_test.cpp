@@ -65,7 +65,8 @@ TEST(Sparse, LearnsWhatTheDensePathLearnsForEveryLearnerAndScaler) {
   for (const RegistryEntry& e : registry()) {
     if (!testing::binary_learner(e)) continue;
     for (const std::string scalers : {"", "maxabs | ", "l2 | ", "maxabs | l1 | ", "zscore | "})
-      for (const std::string modifier : {"", " +avg", " +vote", " +platt", " +avg +platt", " +avg +temperature"}) {
+      for (const std::string modifier :
+           {"", " +avg", " +vote", " +platt", " +avg +platt", " +avg +temperature"}) {
         const std::string spec = scalers + e.name + modifier;
         auto sparse = build(spec), dense = build(spec);
         for (std::size_t i = 0; i < data.y.size(); ++i) {
