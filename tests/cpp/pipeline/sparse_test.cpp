@@ -86,8 +86,8 @@ TEST(Sparse, LearnsWhatTheDensePathLearnsForEveryLearnerAndScaler) {
       }
   }
   // logreg, perceptron, the four PA learners, AROW, SCW-I, SCW-II, AdaGrad, NAG and FTRL, alone
-  // and averaged, calibrated or not (+platt), behind 4 scaler sets.
-  EXPECT_EQ(native_pipelines, 12 * 4 * 4);
+  // and averaged, calibrated or not (+platt, +temperature), behind 4 scaler sets.
+  EXPECT_EQ(native_pipelines, 12 * 5 * 4);
 }
 
 // spec 3.1 (AVG-2) on sparse rows: the average is never materialised during training, yet its
