@@ -316,6 +316,34 @@ TEST(Temperature, AMulticlassModelKeepsTheCalibrator) {
   EXPECT_EQ(copy->run_state(), p.run_state());
 }
 
+// docs/algorithms.md 3.4, 4.30: two multiclass models merge each value of their calibrators (a,
+// its curvature, its rows) as the mean weighted by the rows each learned.
+TEST(Temperature, MulticlassModelsMergeTheirCalibrators) {
+  const std::string csv = three_classes();
+  const std::size_t cut = csv.find('\n', csv.size() / 2) + 1;
+  const std::string header = csv.substr(0, csv.find('\n') + 1);
+  std::vector<std::string> texts;
+  std::vector<LearnerState> states;
+  std::vector<double> rows;  // the models' weights (docs/algorithms.md 3.4)
+  for (const std::string& part : {csv.substr(0, cut), header + csv.substr(cut)}) {
+    auto runner = run_all(part, {"zscore | mpa2 +avg +temperature"});
+    texts.push_back(model_to_json(runner->pipeline(0), model_schema_of(runner->reader())));
+    states.push_back(runner->pipeline(0).save().learner);
+    rows.push_back(static_cast<double>(runner->pipeline(0).task_progress().rows()));
+  }
+  auto merged = merge_models(texts);
+  ASSERT_TRUE(merged) << merged.message();
+  auto loaded = model_from_json(merged.value());
+  ASSERT_TRUE(loaded) << loaded.message();
+  const LearnerState m = loaded.value().pipeline->save().learner;
+  ASSERT_EQ(m.state.size(), static_cast<std::size_t>(S::kSlots));
+  const double n0 = rows[0], n1 = rows[1];
+  for (std::size_t i = 0; i < m.state.size(); ++i)
+    EXPECT_NEAR(m.state[i], (n0 * states[0].state[i] + n1 * states[1].state[i]) / (n0 + n1),
+                1e-12 * (1 + std::fabs(m.state[i])));
+  ASSERT_EQ(m.inner.size(), 1u);
+}
+
 // A learner is calibrated once, last, and only for a task with classes.
 TEST(Temperature, SpecsThatCannotBeCalibratedAreRefused) {
   EXPECT_EQ(Pipeline::build("pa2 +temperature +temperature").message(),
