@@ -113,7 +113,8 @@ export interface RawBinaryStats extends RawStatsCommon {
   baseline: { positive: boolean; error: number } | null;
   rollingLogLoss: number | null;
   /** The reliability curve of the progressive probabilities (docs/algorithms.md 6.5), for a
-   * pipeline that gives probabilities (a logistic learner, or any learner with +platt). */
+   * pipeline that gives probabilities (a logistic learner, or any learner with +platt or
+   * +temperature, as the default). */
   calibration?: RawReliabilityBin[];
 }
 export interface RawParam {

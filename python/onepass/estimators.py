@@ -301,7 +301,7 @@ class OnePassClassifier(ClassifierMixin, _OnePass):
     learners, docs/algorithms.md 1.8).
 
     pipeline: a pipeline spec ("zscore | logreg", see ``onepass list``); None is the default of
-    the task (two classes: "zscore | pa2(c=0.1) +avg"). Other keywords are CSV options for
+    the task (two classes: "zscore | pa2(c=0.1) +avg +temperature"). Other keywords are CSV options for
     ``fit_csv`` and ``predict_csv`` (label, positive, delimiter, categorical, class_weight, ...).
     """
 
@@ -410,8 +410,9 @@ class OnePassClassifier(ClassifierMixin, _OnePass):
 
     @available_if(_has_probability)
     def predict_proba(self, X):
-        """Each class's probability (the logistic and softmax learners, and any yes/no learner
-        calibrated by +platt), a column per class of classes_."""
+        """Each class's probability (the logistic and softmax learners, any yes/no learner
+        calibrated by +platt, and any classifier calibrated by +temperature, the default's), a
+        column per class of classes_."""
         out = self._predicted(X)
         p = out["probabilities"]
         if self.pipeline_.task == "binary":

@@ -16,10 +16,16 @@ import onepass
 from onepass import OnePassClassifier, OnePassRegressor
 
 
-# Every check of scikit-learn 1.2's check_estimator passes for the default classifier (no
-# probabilities), a logistic one (predict_proba) and the default regressor.
+# Every check of scikit-learn 1.2's check_estimator passes for the default classifier
+# (predict_proba by +temperature), one without probabilities, a logistic one and the default
+# regressor.
 @parametrize_with_checks(
-    [OnePassClassifier(), OnePassClassifier("zscore | logreg"), OnePassRegressor()]
+    [
+        OnePassClassifier(),
+        OnePassClassifier("zscore | pa2(c=0.1) +avg"),
+        OnePassClassifier("zscore | logreg"),
+        OnePassRegressor(),
+    ]
 )
 def test_scikit_learn_checks(estimator, check):
     check(estimator)
@@ -43,8 +49,8 @@ def test_platt_gives_any_yes_no_learner_probabilities():
     # asked of the pipeline the spec builds.
     rows = np.loadtxt(DATA / "heart.csv", delimiter=",", skiprows=1)
     X, y = rows[:, :-1], np.where(rows[:, -1] > 0, "yes", "no")
-    spec = onepass.default_pipeline() + " +platt"
-    assert not hasattr(OnePassClassifier(), "predict_proba")
+    spec = "zscore | pa2(c=0.1) +avg +platt"
+    assert not hasattr(OnePassClassifier("zscore | pa2(c=0.1) +avg"), "predict_proba")
     clf = OnePassClassifier(spec)
     assert hasattr(clf, "predict_proba")
     clf.fit(X[:200], y[:200])
@@ -64,6 +70,38 @@ def test_platt_gives_any_yes_no_learner_probabilities():
     # One probability of a yes/no score: not for three classes.
     with pytest.raises(ValueError, match="'\\+platt' calibrates the score of a yes/no learner"):
         OnePassClassifier(spec).fit(X[:30], np.arange(30) % 3)
+
+
+def test_the_default_gives_probabilities_and_keeps_its_answers():
+    # docs/algorithms.md 4.30: the default's +temperature turns its margin into probabilities
+    # sigma(a s), a > 0, so its answers are those of the pipeline without it, row for row, and
+    # predict_proba works; for three classes it gives softmax(a s) over the classes' scores.
+    rows = np.loadtxt(DATA / "heart.csv", delimiter=",", skiprows=1)
+    X, y = rows[:, :-1], np.where(rows[:, -1] > 0, "yes", "no")
+    default = OnePassClassifier()
+    plain = OnePassClassifier("zscore | pa2(c=0.1) +avg")
+    assert hasattr(default, "predict_proba") and not hasattr(plain, "predict_proba")
+    default.fit(X[:200], y[:200])
+    plain.fit(X[:200], y[:200])
+    assert (default.predict(X) == plain.predict(X)).all()
+    p = default.predict_proba(X[200:])
+    np.testing.assert_allclose(p.sum(axis=1), 1, rtol=1e-12)
+    a = json.loads(default.to_json())["learner"]["state"][0]
+    assert a > 0
+    np.testing.assert_allclose(
+        p[:, 1], 1 / (1 + np.exp(-a * plain.decision_function(X[200:]))), rtol=1e-9
+    )
+    t = (y[200:] == "yes").astype(float)
+    assert -np.mean(t * np.log(p[:, 1]) + (1 - t) * np.log(p[:, 0])) < np.log(2)
+    three = OnePassClassifier("zscore | mpa2 +avg +temperature").fit(X[:200], np.arange(200) % 3)
+    q = three.predict_proba(X[200:])
+    assert q.shape == (70, 3)
+    np.testing.assert_allclose(q.sum(axis=1), 1, rtol=1e-12)
+    assert (three.classes_[q.argmax(axis=1)] == three.predict(X[200:])).all()
+    with pytest.raises(
+        ValueError, match="'\\+platt' and '\\+temperature' both calibrate the score"
+    ):
+        OnePassClassifier("pa2 +platt +temperature").fit(X[:30], y[:30])
 
 
 def test_partial_fit_is_fit_in_parts_and_sparse_rows_are_dense_rows():
@@ -200,7 +238,7 @@ def test_csv_options_are_parameters():
     assert clf.get_params()["skip_lines"] == 1
     with pytest.raises(ValueError, match="option skipLines"):
         clf.set_params(skip_lines=-3).fit_csv(b"x;label\n1;1\n")
-    assert onepass.default_pipeline() == "zscore | pa2(c=0.1) +avg"
+    assert onepass.default_pipeline() == "zscore | pa2(c=0.1) +avg +temperature"
 
 
 def test_class_weights_on_arrays_are_the_csv_options():

@@ -29,7 +29,11 @@ async function streamsOnOpen(page) {
   const names = await page.$$eval('#results tbody tr', (rows) =>
     rows.map((r) => r.dataset.pipeline),
   );
-  assert.deepEqual(names, ['zscore | pa2(c=0.1) +avg', 'zscore | logreg', 'perceptron']);
+  assert.deepEqual(names, [
+    'zscore | pa2(c=0.1) +avg +temperature',
+    'zscore | logreg',
+    'perceptron',
+  ]);
   const mistakes = await page.$$eval('#results tbody td[data-key="mistakes"]', (tds) =>
     tds.map((t) => Number(t.textContent)),
   );
@@ -236,7 +240,7 @@ async function presetThenBuilder(page) {
   assert.equal(specs[6], 'zscore | pa1(c=0.5) +avg');
   // The registry's modifiers are the menu's, +drift among them (docs/algorithms.md 6.10).
   const modifiers = await page.$$eval('#builder-modifier option', (o) => o.map((x) => x.value));
-  assert.deepEqual(modifiers, ['', 'avg', 'vote', 'platt', 'drift']);
+  assert.deepEqual(modifiers, ['', 'avg', 'vote', 'platt', 'temperature', 'drift']);
 }
 
 /** Keep two pipelines, hold out 20%, run on another sample. */

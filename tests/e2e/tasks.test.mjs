@@ -429,7 +429,7 @@ test('a yes/no file shows the confusion counts and no breakdown, and gets its pr
   await page.waitForFunction(() => document.querySelector('#preview th')?.textContent === 'age');
   assert.equal(
     await page.inputValue('#specs'),
-    'zscore | pa2(c=0.1) +avg\nzscore | logreg\nperceptron',
+    'zscore | pa2(c=0.1) +avg +temperature\nzscore | logreg\nperceptron',
   );
   await page.click('#run');
   await resultsShow(page, 3, 270);
@@ -452,7 +452,7 @@ test('a yes/no file shows the confusion counts and no breakdown, and gets its pr
   await page.selectOption('#positive', 'Gentoo');
   assert.equal(
     await page.inputValue('#specs'),
-    'zscore | pa2(c=0.1) +avg\nzscore | logreg\nperceptron',
+    'zscore | pa2(c=0.1) +avg +temperature\nzscore | logreg\nperceptron',
   );
   await page.click('#run');
   await resultsShow(page, 3, 344);

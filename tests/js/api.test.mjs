@@ -97,7 +97,7 @@ test('registry lists every learner and scaler with parameters and defaults', () 
     'bns',
     'impute',
   ]);
-  assert.deepEqual(names('modifier'), ['avg', 'vote', 'platt', 'drift']);
+  assert.deepEqual(names('modifier'), ['avg', 'vote', 'platt', 'temperature', 'drift']);
   const logreg = reg.find((e) => e.name === 'logreg');
   assert.deepEqual(
     logreg.params.map((p) => [p.name, p.default]),

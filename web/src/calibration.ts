@@ -17,7 +17,8 @@ export interface Calibrated {
 }
 
 /** The pipelines of a run that give probabilities, with their bins: the core gives bins to a
- * yes/no pipeline with probabilities only (a logistic learner, or any learner with +platt). */
+ * yes/no pipeline with probabilities only (a logistic learner, or any learner with +platt or
+ * +temperature, as the default). */
 export function calibrated(results: readonly Result[]): Calibrated[] {
   return results.flatMap((r, series) =>
     r.task === 'binary' && r.calibration

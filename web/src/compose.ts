@@ -44,7 +44,7 @@ const binaryPresets = (defaultPipeline?: string): Presets => ({
     'zscore | logreg',
     'perceptron',
   ]),
-  drift: start(DRIFT_TITLE, defaultPipeline, withDrift('zscore | pa2(c=0.1) +avg')),
+  drift: start(DRIFT_TITLE, defaultPipeline, withDrift('zscore | pa2(c=0.1) +avg +temperature')),
   s0: {
     title: "The Feature Scaling paper's 18 methods",
     specs: S0.flatMap((s) => [s, `${s} +avg`]),
@@ -225,7 +225,7 @@ function stageMenu(registry: RegistryEntry[]): HTMLSelectElement {
   return stage;
 }
 
-/** The menu of modifiers the registry lists (+avg, +vote, +platt, +drift), none chosen. */
+/** The menu of modifiers the registry lists (+avg, +vote, +platt, +temperature, +drift), none chosen. */
 function modifierMenu(registry: RegistryEntry[]): HTMLSelectElement {
   const modifier = el('select');
   modifier.id = 'builder-modifier';

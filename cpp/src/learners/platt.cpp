@@ -56,72 +56,11 @@ void Platt::calibrate(double s, int y, double w) {
   st[kSquares] = squares;
 }
 
-bool Platt::update(const double* x, int y) {
-  // docs/algorithms.md 4.29: the score the row was predicted with (the wrapped learner's before
-  // it learns), the calibrator's step, then the learner's, which takes that score as its margin.
-  const double s = inner_->train_score(x);
-  calibrate(s, y, weight_);
-  const bool changed = inner_->learn(x, y, s);
-  params_stale_ = true;
-  return changed;
-}
-
-bool Platt::update_sparse(const SparseRow& x, int y) {
-  const double s = inner_->train_score_sparse(x);
-  calibrate(s, y, weight_);
-  const bool changed = inner_->learn_sparse(x, y, s);
-  params_stale_ = true;
-  return changed;
-}
-
-bool Platt::linear_form_of(const double* params, std::vector<double>& w, double& b) const {
-  double c = 0;
-  if (!inner_->linear_form_of(params, w, c)) return false;
-  const double a = state_[kA];
-  for (double& v : w) v *= a;
-  b = calibrated(c);
-  return true;
-}
-
 Snapshot Platt::snapshot_of(const double* params) const {
   Snapshot s = WrappedLearner::snapshot_of(params);
   s.scalars.emplace_back("platt_a", state_[kA]);
   s.scalars.emplace_back("platt_b", state_[kB]);
   return s;
-}
-
-Status Platt::load(const LearnerState& saved) {
-  if (saved.inner.size() != 1 || !saved.params.empty() || saved.state.size() != kSlots)
-    return Status::error("the saved state is not that of +platt");
-  Status st = inner_->load(saved.inner[0]);
-  if (!st) return st;
-  state_ = saved.state;
-  reverted_steps_ = saved.reverted_steps;
-  params_stale_ = true;
-  return Status::ok();
-}
-
-bool Platt::merge(const std::vector<const LearnerState*>& parts, const MergeWeights& w,
-                  LearnerState& out) const {
-  std::vector<const LearnerState*> inner;
-  out.reverted_steps = 0;
-  for (const LearnerState* s : parts) {
-    if (s->inner.size() != 1 || !s->params.empty() || s->state.size() != kSlots) return false;
-    inner.push_back(&s->inner[0]);
-    out.reverted_steps += s->reverted_steps;
-  }
-  out.params.clear();
-  out.inner.assign(1, {});
-  if (!inner_->merge(inner, w, out.inner[0])) return false;
-  merge_own_state(parts, w, out);
-  return true;
-}
-
-void Platt::merge_own_state(const std::vector<const LearnerState*>& parts, const MergeWeights& w,
-                            LearnerState& out) const {
-  std::vector<const std::vector<double>*> states;
-  for (const LearnerState* s : parts) states.push_back(&s->state);
-  weighted_mean_into(states, w, out.state);
 }
 
 std::vector<RegistryEntry> platt_stages() {

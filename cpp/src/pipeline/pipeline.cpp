@@ -5,6 +5,7 @@
 
 #include "core/numerics.hpp"
 #include "core/spec.hpp"
+#include "learners/calibrator.hpp"
 #include "pipeline/registry.hpp"
 #include "pipeline/run_memory.hpp"
 
@@ -90,16 +91,24 @@ Result<std::unique_ptr<Pipeline>> Pipeline::build(const std::string& spec, std::
     const RegistryEntry* e = find_entry(st.name);
     if (!e || e->kind != StageKind::modifier)
       return wrong_kind(st, e, StageKind::modifier, "what follows '+'");
-    for (std::size_t k = 0; k < m; ++k)
+    for (std::size_t k = 0; k < m; ++k) {
       if (ps.modifiers[k].name == st.name)
         return Status::error("'+" + st.name + "' is given twice; a learner is " +
-                             (st.name == "platt" ? "calibrated" : "averaged or voted") + " once");
-    // docs/algorithms.md 4.29: the calibrator reads the score the pipeline predicts with, so
-    // it wraps the learner as averaged or voted, not the other way round.
-    if (!modifiers.empty() && modifiers.back().first->name == "platt")
-      return Status::error("'+platt' comes after '+" + st.name +
+                             (is_calibrator(st.name) ? "calibrated" : "averaged or voted") +
+                             " once");
+      if (is_calibrator(st.name) && is_calibrator(ps.modifiers[k].name))
+        return Status::error("'+" + ps.modifiers[k].name + "' and '+" + st.name +
+                             "' both calibrate the score; a learner is calibrated once");
+    }
+    // docs/algorithms.md 4.29, 4.30: the calibrator reads the score the pipeline predicts with,
+    // so it wraps the learner as averaged or voted, not the other way round.
+    if (!modifiers.empty() && is_calibrator(modifiers.back().first->name)) {
+      const std::string& c = modifiers.back().first->name;
+      return Status::error("'+" + c + "' comes after '+" + st.name +
                            "': it calibrates the score of "
-                           "the learner as averaged or voted (e.g. 'pa2 +avg +platt')");
+                           "the learner as averaged or voted (e.g. 'pa2 +avg +" +
+                           c + "')");
+    }
     Result<ParamValues> values = resolve_params(e->name, e->params, st.params);
     if (!values) return values.status();
     modifiers.emplace_back(e, values.value());

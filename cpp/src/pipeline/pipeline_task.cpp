@@ -6,6 +6,8 @@
 #include "core/limits.hpp"
 #include "core/spec.hpp"
 #include "learners/multiclass.hpp"
+#include "learners/platt.hpp"
+#include "learners/temperature.hpp"
 #include "pipeline/pipeline.hpp"
 #include "pipeline/registry.hpp"
 
@@ -50,35 +52,55 @@ Status Pipeline::build_task_learner(
     const RegistryEntry& entry, const ParamValues& values,
     const std::vector<std::pair<const RegistryEntry*, ParamValues>>& mods) {
   // docs/algorithms.md 4.29: one logit, one probability of the positive class.
-  for (const auto& m : mods)
-    if (m.first->name == "platt" && task_ != Task::binary)
+  for (const auto& m : mods) {
+    if (m.first->name == Platt::kName && task_ != Task::binary)
       return Status::error(
           "'+platt' calibrates the score of a yes/no learner, but the task is " +
           std::string(task_name(task_)) +
           (task_ == Task::multiclass
-               ? ": its classes' probabilities come from softmax (e.g. 'zscore | softmax +avg')"
+               ? ": its classes' probabilities come from softmax or +temperature (e.g. 'zscore "
+                 "| mpa2 +avg +temperature')"
                : ": a number has no probability"));
+    if (m.first->name == Temperature::kName && task_ == Task::regression)
+      return Status::error(
+          "'+temperature' calibrates the scores of a classifier, but the task is regression: a "
+          "number has no probability");
+  }
+  // docs/algorithms.md 4.30: on a multiclass task +temperature wraps the learner of all the
+  // classes (one slope for the softmax of every class's score), not each one-vs-rest copy.
+  std::vector<std::pair<const RegistryEntry*, ParamValues>> inner_mods;
+  bool temperature = false;
+  for (const auto& m : mods) {
+    if (task_ == Task::multiclass && m.first->name == Temperature::kName)
+      temperature = true;
+    else
+      inner_mods.push_back(m);
+  }
   if (entry.task == Task::binary && task_ != Task::regression) {
-    auto make = [&entry, values, mods]() {
+    auto make = [&entry, values, inner_mods]() {
       std::unique_ptr<Learner> l = entry.make_learner(values);
-      for (const auto& [m, v] : mods) l = m->wrap(std::move(l), v);
+      for (const auto& [m, v] : inner_mods) l = m->wrap(std::move(l), v);
       return l;
     };
-    if (task_ == Task::binary)
+    if (task_ == Task::binary) {
       learner_ = make();
-    else  // docs/algorithms.md 4.21
-      task_learner_ = std::make_unique<OneVsRest>(make);
-    return Status::ok();
+      return Status::ok();
+    }
+    task_learner_ = std::make_unique<OneVsRest>(make);  // docs/algorithms.md 4.21
+  } else {
+    if (entry.task != task_) return wrong_task(entry, task_);
+    task_learner_ = entry.make_task_learner(values);
+    for (const auto& [m, v] : inner_mods) {
+      auto* linear = dynamic_cast<LinearOutputs*>(task_learner_.get());
+      if (m->name != "avg" || !linear)
+        return Status::error(
+            "'+" + m->name + "' does not apply to " + entry.name +
+            "; its learners of several outputs take +avg and +temperature (docs/algorithms.md "
+            "3.3, 4.30)");
+      linear->average();
+    }
   }
-  if (entry.task != task_) return wrong_task(entry, task_);
-  task_learner_ = entry.make_task_learner(values);
-  for (const auto& [m, v] : mods) {
-    auto* linear = dynamic_cast<LinearOutputs*>(task_learner_.get());
-    if (m->name != "avg" || !linear)
-      return Status::error("'+" + m->name + "' does not apply to " + entry.name +
-                           "; its learners of several outputs take +avg (docs/algorithms.md 3.3)");
-    linear->average();
-  }
+  if (temperature) task_learner_ = std::make_unique<TemperatureOutputs>(std::move(task_learner_));
   return Status::ok();
 }
 

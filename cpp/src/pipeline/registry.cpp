@@ -12,6 +12,7 @@
 #include "learners/platt.hpp"
 #include "learners/regression.hpp"
 #include "learners/romma.hpp"
+#include "learners/temperature.hpp"
 #include "learners/voted.hpp"
 #include "learners/winnow.hpp"
 #include "scalers/adaptive_scaling.hpp"
@@ -59,10 +60,11 @@ std::vector<RegistryEntry> collect_families() {
       lp_shaper_stages,
       bns_stages,
       impute_stages,
-      // modifiers (spec 3; platt docs/algorithms.md 4.29)
+      // modifiers (spec 3; platt and temperature docs/algorithms.md 4.29, 4.30)
       averaged_stages,
       voted_stages,
       platt_stages,
+      temperature_stages,
   };
   std::vector<RegistryEntry> all;
   for (Family family : families)

@@ -55,12 +55,26 @@ double margin_of(const LinearModel& m, std::vector<double> z) {
 }
 
 TEST(LinearExport, ScoresEveryRowAsThePipelineDoes) {
-  for (const std::string spec :
-       {"zscore | logreg", "minmax | pa1 +avg", "maxabs | perceptron", "pareto | romma",
-        "vast | pa", "level | arow", "twosd | logreg +vote", "zscore | fs2", "zscore | fs3",
-        "zscore | pater1", "zscore | minmax | scw1", "adagrad", "zscore | ftrl",
-        "zscore | aromma +avg", "maxabs | carvalho_pa", "robust | logreg", "ewzscore | pa1",
-        "zscore | pa2 +avg +platt", "minmax | perceptron +platt"}) {
+  for (const std::string spec : {"zscore | logreg",
+                                 "minmax | pa1 +avg",
+                                 "maxabs | perceptron",
+                                 "pareto | romma",
+                                 "vast | pa",
+                                 "level | arow",
+                                 "twosd | logreg +vote",
+                                 "zscore | fs2",
+                                 "zscore | fs3",
+                                 "zscore | pater1",
+                                 "zscore | minmax | scw1",
+                                 "adagrad",
+                                 "zscore | ftrl",
+                                 "zscore | aromma +avg",
+                                 "maxabs | carvalho_pa",
+                                 "robust | logreg",
+                                 "ewzscore | pa1",
+                                 "zscore | pa2 +avg +platt",
+                                 "minmax | perceptron +platt",
+                                 "zscore | pa2 +avg +temperature"}) {
     SCOPED_TRACE(spec);
     const auto p = trained(spec);
     ModelSchema schema;

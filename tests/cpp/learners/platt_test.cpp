@@ -247,7 +247,8 @@ TEST(Platt, SpecsThatCannotBeCalibratedAreRefused) {
       Pipeline::build("zscore | pa2 +avg +platt", 0, 0, Task::multiclass).message();
   EXPECT_EQ(multiclass,
             "'+platt' calibrates the score of a yes/no learner, but the task is multiclass: its "
-            "classes' probabilities come from softmax (e.g. 'zscore | softmax +avg')");
+            "classes' probabilities come from softmax or +temperature (e.g. 'zscore | mpa2 +avg "
+            "+temperature')");
   EXPECT_EQ(Pipeline::build("zscore | pareg +platt", 0, 0, Task::regression).message(),
             "'+platt' calibrates the score of a yes/no learner, but the task is regression: a "
             "number has no probability");

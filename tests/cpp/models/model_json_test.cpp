@@ -53,6 +53,8 @@ TEST(ModelFile, ResumeIsExactForEveryLearnerAndScaler) {
       // docs/algorithms.md 4.29: the calibrator's state is the model's too.
       expect_exact_resume("zscore | " + e.name + " +avg +platt", rows, 91);
       expect_exact_resume(e.name + " +platt", rows, 180);
+      // docs/algorithms.md 4.30: so is +temperature's.
+      expect_exact_resume("zscore | " + e.name + " +avg +temperature", rows, 91);
     } else if (e.kind == StageKind::scaler) {
       // Warm-up scalers (those with a warm-up window): saved while still collecting, and once
       // fitted.

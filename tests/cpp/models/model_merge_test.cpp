@@ -130,28 +130,30 @@ TEST(ModelMerge, AveragedAndVotedLearnersMergeTheirAverageByRows) {
   }
 }
 
-// docs/algorithms.md 4.29: +platt's calibrator takes the rows' weighted mean of each of its
-// values, the learner it wraps merges by its own rule, and the progressive probabilities'
-// reliability bins (6.5) add up as the counts do.
+// docs/algorithms.md 4.29, 4.30: +platt's and +temperature's calibrator takes the rows'
+// weighted mean of each of its values, the learner it wraps merges by its own rule, and the
+// progressive probabilities' reliability bins (6.5) add up as the counts do.
 TEST(ModelMerge, CalibratorsMergeByRowsAndTheirReliabilityBinsAddUp) {
-  const std::string spec = "pa2 +avg +platt";
-  const PipelineState a = state_of(small(spec, 0, 3)), b = state_of(small(spec, 3, 4));
-  const PipelineState m = merged({small(spec, 0, 3), small(spec, 3, 4)});
-  EXPECT_TRUE(m.learner.params.empty());
-  ASSERT_EQ(m.learner.state.size(), a.learner.state.size());
-  for (std::size_t i = 0; i < m.learner.state.size(); ++i)
-    EXPECT_NEAR(m.learner.state[i], (3 * a.learner.state[i] + b.learner.state[i]) / 4, 1e-15);
-  const PipelineState inner = merged({small("pa2 +avg", 0, 3), small("pa2 +avg", 3, 4)});
-  EXPECT_EQ(m.learner.inner[0].params, inner.learner.params);
-  Progressive pa, pb, pm;
-  ASSERT_TRUE(pa.load(a.progress) && pb.load(b.progress) && pm.load(m.progress));
-  EXPECT_EQ(pm.reliability().rows(), 4);
-  for (std::size_t i = 0; i < ReliabilityBins::kBins; ++i) {
-    EXPECT_EQ(pm.reliability().count[i], pa.reliability().count[i] + pb.reliability().count[i]);
-    EXPECT_EQ(pm.reliability().positives[i],
-              pa.reliability().positives[i] + pb.reliability().positives[i]);
+  for (const std::string spec : {"pa2 +avg +platt", "pa2 +avg +temperature"}) {
+    SCOPED_TRACE(spec);
+    const PipelineState a = state_of(small(spec, 0, 3)), b = state_of(small(spec, 3, 4));
+    const PipelineState m = merged({small(spec, 0, 3), small(spec, 3, 4)});
+    EXPECT_TRUE(m.learner.params.empty());
+    ASSERT_EQ(m.learner.state.size(), a.learner.state.size());
+    for (std::size_t i = 0; i < m.learner.state.size(); ++i)
+      EXPECT_NEAR(m.learner.state[i], (3 * a.learner.state[i] + b.learner.state[i]) / 4, 1e-15);
+    const PipelineState inner = merged({small("pa2 +avg", 0, 3), small("pa2 +avg", 3, 4)});
+    EXPECT_EQ(m.learner.inner[0].params, inner.learner.params);
+    Progressive pa, pb, pm;
+    ASSERT_TRUE(pa.load(a.progress) && pb.load(b.progress) && pm.load(m.progress));
+    EXPECT_EQ(pm.reliability().rows(), 4);
+    for (std::size_t i = 0; i < ReliabilityBins::kBins; ++i) {
+      EXPECT_EQ(pm.reliability().count[i], pa.reliability().count[i] + pb.reliability().count[i]);
+      EXPECT_EQ(pm.reliability().positives[i],
+                pa.reliability().positives[i] + pb.reliability().positives[i]);
+    }
+    EXPECT_NEAR(pm.log_loss(), (3 * pa.log_loss() + pb.log_loss()) / 4, 1e-15);
   }
-  EXPECT_NEAR(pm.log_loss(), (3 * pa.log_loss() + pb.log_loss()) / 4, 1e-15);
 }
 
 // A tree of merges is the flat merge (the rows add up, and every rule is a weighted mean by them).
@@ -161,7 +163,7 @@ TEST(ModelMerge, IsAssociative) {
   for (const std::string spec :
        {"zscore | logreg", "zscore | adagrad", "zscore | arow", "zscore | ftrl",
         "zscore | pa2 +avg", "minmax | pa1 +vote", "ewzscore | scw2", "impute | maxabs | nag",
-        "zscore | pa2 +avg +platt"}) {
+        "zscore | pa2 +avg +platt", "zscore | pa2 +avg +temperature"}) {
     SCOPED_TRACE(spec);
     std::vector<std::string> shard;
     for (int s = 0; s < 4; ++s) shard.push_back(trained(spec, rows, cuts[s], cuts[s + 1]));

@@ -60,7 +60,7 @@ TEST(PipelineSpec, ErrorsSayWhatIsAccepted) {
   EXPECT_EQ(
       build_error("pa1 +avgg"),
       "unknown modifier 'avgg': what follows '+' must be a modifier; known modifiers: avg, vote, "
-      "platt");
+      "platt, temperature");
 }
 
 TEST(PipelineSpec, CanonicalFormSpellsOutEveryParameter) {

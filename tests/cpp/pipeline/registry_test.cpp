@@ -35,7 +35,7 @@ TEST(Registry, NamesAreUniqueAndEachKindHasItsBuilder) {
   }
   EXPECT_GE(count[static_cast<int>(StageKind::learner)], 25u);
   EXPECT_GE(count[static_cast<int>(StageKind::scaler)], 18u);
-  EXPECT_EQ(count[static_cast<int>(StageKind::modifier)], 3u);
+  EXPECT_EQ(count[static_cast<int>(StageKind::modifier)], 4u);  // avg, vote, platt, temperature
 }
 
 TEST(Registry, EveryLearnerAndScalerBuiltWithItsDefaultsCarriesItsName) {

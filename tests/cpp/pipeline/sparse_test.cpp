@@ -65,7 +65,8 @@ TEST(Sparse, LearnsWhatTheDensePathLearnsForEveryLearnerAndScaler) {
   for (const RegistryEntry& e : registry()) {
     if (!testing::binary_learner(e)) continue;
     for (const std::string scalers : {"", "maxabs | ", "l2 | ", "maxabs | l1 | ", "zscore | "})
-      for (const std::string modifier : {"", " +avg", " +vote", " +platt", " +avg +platt"}) {
+      for (const std::string modifier :
+           {"", " +avg", " +vote", " +platt", " +avg +platt", " +avg +temperature"}) {
         const std::string spec = scalers + e.name + modifier;
         auto sparse = build(spec), dense = build(spec);
         for (std::size_t i = 0; i < data.y.size(); ++i) {
@@ -85,8 +86,8 @@ TEST(Sparse, LearnsWhatTheDensePathLearnsForEveryLearnerAndScaler) {
       }
   }
   // logreg, perceptron, the four PA learners, AROW, SCW-I, SCW-II, AdaGrad, NAG and FTRL, alone
-  // and averaged, calibrated or not (+platt), behind 4 scaler sets.
-  EXPECT_EQ(native_pipelines, 12 * 4 * 4);
+  // and averaged, calibrated or not (+platt, +temperature), behind 4 scaler sets.
+  EXPECT_EQ(native_pipelines, 12 * 5 * 4);
 }
 
 // spec 3.1 (AVG-2) on sparse rows: the average is never materialised during training, yet its
