@@ -101,7 +101,13 @@ export function compareSection(published, now, { subset = false, aggregates = {}
     const count = Math.max(p.prose.length, n.prose.length);
     for (let i = 0; i < count; i++)
       if (p.prose[i]?.text !== n.prose[i]?.text)
-        diff(null, `line ${p.prose[i]?.line ?? n.prose[i]?.line}`, null, p.prose[i]?.text, n.prose[i]?.text);
+        diff(
+          null,
+          `line ${p.prose[i]?.line ?? n.prose[i]?.line}`,
+          null,
+          p.prose[i]?.text,
+          n.prose[i]?.text,
+        );
   }
   const skipRow = new Set(subset ? (aggregates.rows ?? []) : []);
   const skipColumn = new Set(subset ? (aggregates.columns ?? []) : []);
@@ -119,10 +125,18 @@ export function compareSection(published, now, { subset = false, aggregates = {}
     const columns = subset ? t.header : [...new Set([...was.header, ...t.header])];
     for (const c of columns)
       if (!skipColumn.has(c) && was.header.includes(c) !== t.header.includes(c))
-        diff(t.name, 'header', c, was.header.includes(c) ? c : null, t.header.includes(c) ? c : null);
+        diff(
+          t.name,
+          'header',
+          c,
+          was.header.includes(c) ? c : null,
+          t.header.includes(c) ? c : null,
+        );
     const wasRows = new Map(was.rows.map((r) => [r.key, r.cells]));
     const nowRows = new Map(t.rows.map((r) => [r.key, r.cells]));
-    const keys = subset ? [...nowRows.keys()] : [...new Set([...wasRows.keys(), ...nowRows.keys()])];
+    const keys = subset
+      ? [...nowRows.keys()]
+      : [...new Set([...wasRows.keys(), ...nowRows.keys()])];
     for (const key of keys) {
       if (skipRow.has(key)) continue;
       const a = wasRows.get(key);

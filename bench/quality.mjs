@@ -76,7 +76,10 @@ const CANDIDATES = quick
 // Every bundled data set (data/README.md); --quick: two small ones.
 const FILES = readdirSync(join(root, 'data'))
   .filter((f) => /\.csv(\.gz)?$/.test(f))
-  .filter((f) => (!quick || ['heart.csv', 'liver.csv'].includes(f)) && (!check || CHECK_FILES.includes(f)))
+  .filter(
+    (f) =>
+      (!quick || ['heart.csv', 'liver.csv'].includes(f)) && (!check || CHECK_FILES.includes(f)),
+  )
   .map((f) => [f, join(root, 'data', f)]);
 
 // ------------------------------------------------------------------ data and splits
@@ -229,7 +232,9 @@ if (check) {
     aggregates: { rows: ['**mean**'], columns: ['mean'] },
   });
   if (drifted) process.exit(1);
-  console.log(`docs/quality.md, quality: the rows of ${CHECK_FILES.join(', ')} are what npm run quality makes now`);
+  console.log(
+    `docs/quality.md, quality: the rows of ${CHECK_FILES.join(', ')} are what npm run quality makes now`,
+  );
 } else {
   if (!quick) writeQualitySection(root, 'quality', text, { first: true });
   console.log(text);

@@ -110,7 +110,8 @@ const CANDIDATES = {
 };
 const SETS = taskSets().filter(
   (s) =>
-    (!quick || ['penguins', 'cars-mpg'].includes(s.name)) && (!check || CHECK_SETS.includes(s.name)),
+    (!quick || ['penguins', 'cars-mpg'].includes(s.name)) &&
+    (!check || CHECK_SETS.includes(s.name)),
 );
 
 // ------------------------------------------------------------------ figures
@@ -480,7 +481,13 @@ if (check) {
     subset: true,
     aggregates: {
       rows: ['**mean**'],
-      columns: ['mean', 'mean gap', 'largest gap', 'sets not above the baseline', 'mean progressive'],
+      columns: [
+        'mean',
+        'mean gap',
+        'largest gap',
+        'sets not above the baseline',
+        'mean progressive',
+      ],
     },
   });
   if (drifted) process.exit(1);

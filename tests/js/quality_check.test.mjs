@@ -72,11 +72,17 @@ test("a cell's table, row and column are named; only the Made by line is not com
       now: '79.3',
     },
   ]);
-  assert.deepEqual(describeDifferences('docs/quality.md, quality_imbalance', compareSection(s, changed)), [
-    'docs/quality.md, quality_imbalance: ## Imbalanced classes, row ionosphere-10% / `zscore \\| logreg` / balanced, column "balanced accuracy %":\n' +
-      '    published: 79.2\n    now:       79.3',
-  ]);
-  const otherDay = s.replace(/^Made by (.*) on \d{4}-\d{2}-\d{2} (.*) in \d+ s\.$/m, 'Made by $1 on 2030-01-01 $2 in 9 s.');
+  assert.deepEqual(
+    describeDifferences('docs/quality.md, quality_imbalance', compareSection(s, changed)),
+    [
+      'docs/quality.md, quality_imbalance: ## Imbalanced classes, row ionosphere-10% / `zscore \\| logreg` / balanced, column "balanced accuracy %":\n' +
+        '    published: 79.2\n    now:       79.3',
+    ],
+  );
+  const otherDay = s.replace(
+    /^Made by (.*) on \d{4}-\d{2}-\d{2} (.*) in \d+ s\.$/m,
+    'Made by $1 on 2030-01-01 $2 in 9 s.',
+  );
   assert.notEqual(otherDay, s);
   assert.deepEqual(compareSection(s, otherDay), []);
 });
@@ -85,9 +91,15 @@ test('a changed spec string, prose line, row order or lost row is a difference',
   const s = section('quality');
   // The default's spec string, as another default would write it: its row of the candidates'
   // table is gone and another is new, and the prose naming it differs.
-  const calibrated = s.replaceAll('`zscore \\| pa2(c=0.1) +avg` |', '`zscore \\| pa2(c=0.1) +avg +platt` |');
+  const calibrated = s.replaceAll(
+    '`zscore \\| pa2(c=0.1) +avg` |',
+    '`zscore \\| pa2(c=0.1) +avg +platt` |',
+  );
   const spec = compareSection(s, calibrated);
-  assert.ok(spec.some((d) => d.row === '`zscore \\| pa2(c=0.1) +avg`' && d.now === '(none)'), JSON.stringify(spec));
+  assert.ok(
+    spec.some((d) => d.row === '`zscore \\| pa2(c=0.1) +avg`' && d.now === '(none)'),
+    JSON.stringify(spec),
+  );
   assert.ok(spec.some((d) => d.column === 'chosen most often' && d.row === 'ionosphere.csv'));
   const prose = s.replace('(lower is better)', '(higher is better)');
   assert.deepEqual(
@@ -182,13 +194,17 @@ function quotes(text) {
   const points = (v) => v.toFixed(1);
   const multi = (row, column) => figure(text, 'quality_tasks', '## Multiclass', row, column);
   const reg = (row, column) => figure(text, 'quality_tasks', '## Regression', row, column);
-  const imb = (row, column) => figure(text, 'quality_imbalance', '## Imbalanced classes', row, column);
+  const imb = (row, column) =>
+    figure(text, 'quality_imbalance', '## Imbalanced classes', row, column);
   const sets = ['adult', 'adult-5%', 'diabetes-10%', 'wdbc-5%', 'ionosphere-10%'];
   const defaultRow = (set, w) => `${set} / \`zscore \\| pa2(c=0.1) +avg\` (default) / ${w}`;
-  const defaultBalanced = (w) => mean(sets.map((s) => Number(imb(defaultRow(s, w), 'balanced accuracy %'))));
+  const defaultBalanced = (w) =>
+    mean(sets.map((s) => Number(imb(defaultRow(s, w), 'balanced accuracy %'))));
   const gain = (row, column) =>
     figure(text, 'quality_drift', '### Gain over the default', row, column);
-  const date = /^Made by `npm run quality` on (\d{4}-\d{2}-\d{2}) /m.exec(section('quality', text))[1];
+  const date = /^Made by `npm run quality` on (\d{4}-\d{2}-\d{2}) /m.exec(
+    section('quality', text),
+  )[1];
   return {
     'docs/evaluation.md': [
       `writes [\`docs/quality.md\`](quality.md). Measured on ${date}:`,
@@ -213,21 +229,25 @@ function quotes(text) {
   };
 }
 
-test('the figures docs/evaluation.md and docs/tasks.md quote are docs/quality.md\'s', () => {
+test("the figures docs/evaluation.md and docs/tasks.md quote are docs/quality.md's", () => {
   for (const [page, passages] of Object.entries(quotes(doc))) {
     const text = readFileSync(join(root, page), 'utf8');
-    for (const q of passages) assert.ok(text.includes(q), `${page} does not say, as docs/quality.md's figures would have it:\n${q}`);
+    for (const q of passages)
+      assert.ok(
+        text.includes(q),
+        `${page} does not say, as docs/quality.md's figures would have it:\n${q}`,
+      );
   }
 });
 
 test('a quoted figure that docs/quality.md no longer has is found', () => {
-  const changed = doc.replace(
-    '| **mean** | | | 19.0 | 82.6 |',
-    '| **mean** | | | 19.0 | 82.7 |',
-  );
+  const changed = doc.replace('| **mean** | | | 19.0 | 82.6 |', '| **mean** | | | 19.0 | 82.7 |');
   assert.notEqual(changed, doc);
   const evaluation = readFileSync(join(root, 'docs/evaluation.md'), 'utf8');
   const missing = quotes(changed)['docs/evaluation.md'].filter((q) => !evaluation.includes(q));
   // The table's row, and the gaps to arow and logreg reckoned from it.
-  assert.ok(missing.some((q) => /default pipeline .* \| 82\.7% \|/.test(q)), missing.join('\n'));
+  assert.ok(
+    missing.some((q) => /default pipeline .* \| 82\.7% \|/.test(q)),
+    missing.join('\n'),
+  );
 });
