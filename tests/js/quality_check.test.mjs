@@ -6,7 +6,8 @@
 // docs/evaluation.md).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import {
@@ -16,6 +17,7 @@ import {
   parseSection,
   qualitySection,
 } from '../../bench/published.mjs';
+import { writeQualitySection } from '../../bench/report.mjs';
 import { root } from './helpers.mjs';
 
 const doc = readFileSync(join(root, 'docs/quality.md'), 'utf8');
@@ -250,4 +252,35 @@ test('a quoted figure that docs/quality.md no longer has is found', () => {
     missing.some((q) => /default pipeline .* \| 82\.7% \|/.test(q)),
     missing.join('\n'),
   );
+});
+
+test("each script rewrites its own section and leaves the others; bench/quality.mjs's opens the page", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'onepass-quality-'));
+  mkdirSync(join(dir, 'docs'));
+  const page = () => readFileSync(join(dir, 'docs/quality.md'), 'utf8');
+  const text = (name, body) =>
+    `<!-- ${name}: begin (written by bench/${name}.mjs) -->\n\n${body}\n\n<!-- ${name}: end -->\n`;
+  writeQualitySection(dir, 'quality_tasks', text('quality_tasks', 'tasks 1'));
+  writeQualitySection(dir, 'quality', text('quality', 'binary 1'), { first: true });
+  writeQualitySection(dir, 'quality_drift', text('quality_drift', 'drift 1'));
+  assert.equal(
+    page(),
+    [
+      text('quality', 'binary 1'),
+      text('quality_tasks', 'tasks 1'),
+      text('quality_drift', 'drift 1'),
+    ].join('\n'),
+  );
+  writeQualitySection(dir, 'quality', text('quality', 'binary 2'), { first: true });
+  writeQualitySection(dir, 'quality_tasks', text('quality_tasks', 'tasks 2'));
+  assert.equal(
+    page(),
+    [
+      text('quality', 'binary 2'),
+      text('quality_tasks', 'tasks 2'),
+      text('quality_drift', 'drift 1'),
+    ].join('\n'),
+  );
+  assert.equal(section('quality_tasks', page()), text('quality_tasks', 'tasks 2'));
+  rmSync(dir, { recursive: true });
 });
