@@ -197,6 +197,10 @@ export function checkQualitySection(root, name, now, options = {}) {
     return 1;
   }
   const differences = compareSection(published, now, options);
+  if (differences.length)
+    console.error(
+      `docs/quality.md, ${name}, differs from what npm run quality makes now (run npm run quality):`,
+    );
   for (const line of describeDifferences(`docs/quality.md, ${name}`, differences))
     console.error(line);
   return differences.length;
