@@ -29,21 +29,28 @@ export function cellsOf(line) {
 }
 
 /** Each row's key: its first cells (the first carried down from the row above when empty, as
- * the imbalance table leaves it), as few of them as make every key of the table unique. */
-function rowKeys(rows) {
+ * the imbalance table leaves it), as few of them as make every key of the table unique, but at
+ * least `from`; and how many that is. */
+function rowKeys(rows, from = 1) {
   let first = '';
   const filled = rows.map((r) => {
     if (r[0]) first = r[0];
     return [first, ...r.slice(1)];
   });
   const width = Math.max(1, ...rows.map((r) => r.length));
-  for (let k = 1; k <= width; k++) {
+  for (let k = from; k <= width; k++) {
     const keys = filled.map((r) => r.slice(0, k).join(' / '));
-    if (new Set(keys).size === keys.length) return keys;
+    if (new Set(keys).size === keys.length) return { keys, width: k };
   }
   // Rows alike in every cell: told apart by their rank.
-  return filled.map((r, i) => `${r.join(' / ')} #${i + 1}`);
+  return { keys: filled.map((r, i) => `${r.join(' / ')} #${i + 1}`), width: width + 1 };
 }
+
+/** A table's rows keyed by `from` leading cells at least. */
+const keyed = (rows, from) => {
+  const { keys, width } = rowKeys(rows, from);
+  return { width, rows: rows.map((cells, k) => ({ key: keys[k], cells })) };
+};
 
 /** A section's text as prose lines (with their line numbers) and tables, each table named by
  * the heading above it and its rank under that heading. */
@@ -61,13 +68,12 @@ export function parseSection(text) {
       const block = lines.slice(start, i + 1).map(cellsOf);
       const header = block[0];
       const rows = block.slice(1).filter((r) => !r.every((c) => /^:?-+:?$/.test(c)));
-      const keys = rowKeys(rows);
       rank++;
       tables.push({
         name: rank > 1 ? `${heading} (table ${rank})` : heading,
         line: start + 1,
         header,
-        rows: rows.map((cells, k) => ({ key: keys[k], cells })),
+        ...keyed(rows, 1),
       });
       continue;
     }
@@ -116,11 +122,18 @@ export function compareSection(published, now, { subset = false, aggregates = {}
   if (!subset)
     for (const t of p.tables)
       if (!nowNames.has(t.name)) diff(t.name, null, null, `a table at line ${t.line}`, null);
-  for (const t of n.tables) {
-    const was = byName.get(t.name);
+  for (let t of n.tables) {
+    let was = byName.get(t.name);
     if (!was) {
       diff(t.name, null, null, null, 'a table');
       continue;
+    }
+    // Both tables' rows keyed alike: by as many cells as either needs.
+    if (was.width !== t.width) {
+      const from = Math.max(was.width, t.width);
+      const cells = (x) => x.rows.map((r) => r.cells);
+      was = { ...was, ...keyed(cells(was), from) };
+      t = { ...t, ...keyed(cells(t), from) };
     }
     const columns = subset ? t.header : [...new Set([...was.header, ...t.header])];
     for (const c of columns)

@@ -163,6 +163,23 @@ test('a subset compares its own rows and columns, but for the means over every s
   );
 });
 
+test("a subset's rows are keyed as the published table's, whichever needs more cells", () => {
+  const table = (...rows) =>
+    ['## T', '', '| set | model | figure |', '|---|---|---:|', ...rows].join('\n');
+  const published = table('| a | x | 1 |', '|  | y | 2 |', '| b | x | 3 |', '|  | y | 4 |');
+  // One row of a: the key "a" alone would do for the subset, "a / x" for the published table.
+  assert.deepEqual(compareSection(published, table('| a | x | 1 |'), { subset: true }), []);
+  assert.deepEqual(
+    compareSection(published, table('| b | y | 5 |'), { subset: true }).map((d) => [
+      d.row,
+      d.column,
+      d.published,
+      d.now,
+    ]),
+    [['b / y', 'figure', '4', '5']],
+  );
+});
+
 // ---------------------------------------------------------------- figures quoted elsewhere
 /** Cell `column` of row `row` in the table of section `name` whose heading starts `table`. */
 function figure(text, name, table, row, column) {
