@@ -40,16 +40,16 @@ function rowKeys(rows, from = 1) {
   const width = Math.max(1, ...rows.map((r) => r.length));
   for (let k = from; k <= width; k++) {
     const keys = filled.map((r) => r.slice(0, k).join(' / '));
-    if (new Set(keys).size === keys.length) return { keys, width: k };
+    if (new Set(keys).size === keys.length) return { keys, width: k, filled };
   }
   // Rows alike in every cell: told apart by their rank.
-  return { keys: filled.map((r, i) => `${r.join(' / ')} #${i + 1}`), width: width + 1 };
+  return { keys: filled.map((r, i) => `${r.join(' / ')} #${i + 1}`), width: width + 1, filled };
 }
 
-/** A table's rows keyed by `from` leading cells at least. */
+/** A table's rows keyed by `from` leading cells at least, the first cell carried down. */
 const keyed = (rows, from) => {
-  const { keys, width } = rowKeys(rows, from);
-  return { width, rows: rows.map((cells, k) => ({ key: keys[k], cells })) };
+  const { keys, width, filled } = rowKeys(rows, from);
+  return { width, rows: filled.map((cells, k) => ({ key: keys[k], cells })) };
 };
 
 /** A section's text as prose lines (with their line numbers) and tables, each table named by
