@@ -7,12 +7,12 @@
 //     training part over C_GRID, the bias not penalised, missing cells as the training mean,
 //     features z-scored with the training part's statistics), written below so that the
 //     baseline is exact and has no dependency.
-// Writes docs/quality.md (per data set: means over the splits; the mean gap in points) and prints
-// it, with a table of every candidate's test accuracy per data set: the numbers the default was
+// Writes its section of docs/quality.md, the page's first (per data set: means over the splits;
+// the mean gap in points), between its marks, and prints it, with a table of every candidate's test accuracy per data set: the numbers the default was
 // chosen on. `-- --quick`: heart and liver, one split, three candidates (the test suite runs it).
 // `--check` (writes nothing; tests/js/quality_check.test.mjs runs it): the whole run on
-// CHECK_FILES, the smaller sets, compared with the published section's rows and columns of
-// those sets (bench/published.mjs); Adult's batch fits alone take minutes.
+// CHECK_FILES (heart, liver and sonar: smaller sets), compared with the published section's rows
+// and columns of those sets (bench/published.mjs); Adult's batch fits alone take minutes.
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -29,7 +29,7 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const check = args.includes('--check');
 /** The sets --check recomputes: the smaller ones, whose splits and candidates take seconds. */
-export const CHECK_FILES = ['heart.csv', 'liver.csv', 'sonar.csv'];
+const CHECK_FILES = ['heart.csv', 'liver.csv', 'sonar.csv'];
 const showCandidates = !quick;
 const SEEDS = quick ? [1] : [1, 2, 3, 4, 5];
 const C_GRID = [0.01, 0.1, 1, 10, 100];

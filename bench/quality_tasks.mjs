@@ -15,9 +15,9 @@
 // Writes the "Multiclass" and "Regression" sections of docs/quality.md (after the binary part,
 // which it leaves as it is) and prints them. `--quick`: penguins and cars-mpg, one split, three
 // candidates, nothing written (tests/js/quality_tasks.test.mjs runs it). `--check` (writes
-// nothing; tests/js/quality_check.test.mjs runs it): the whole run on CHECK_SETS, the smaller
-// sets of each task, compared with the published section's rows and columns of those sets
-// (bench/published.mjs).
+// nothing; tests/js/quality_check.test.mjs runs it): the whole run on CHECK_SETS (penguins,
+// cars-origin, cars-mpg and gapminder-life_expect: smaller sets of each task), compared with
+// the published section's rows and columns of those sets (bench/published.mjs).
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -34,7 +34,7 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const check = args.includes('--check');
 /** The sets --check recomputes: the smaller of each task. */
-export const CHECK_SETS = ['penguins', 'cars-origin', 'cars-mpg', 'gapminder-life_expect'];
+const CHECK_SETS = ['penguins', 'cars-origin', 'cars-mpg', 'gapminder-life_expect'];
 const SEEDS = quick ? [1] : [1, 2, 3, 4, 5];
 const FOLDS = 5;
 const C_GRID = [0.01, 0.1, 1, 10, 100, 1000];
