@@ -17,8 +17,9 @@
 // leaves as they are) and prints it. Its building blocks are exported for
 // tests/js/quality_imbalance.test.mjs; the report runs only when the file is run. `--check`
 // (writes nothing; tests/js/quality_check.test.mjs runs it): the whole run on CHECK_SETS
-// (diabetes-10%, wdbc-5% and ionosphere-10%: the small sets; Adult's two take most of the run's time in their batch fits), compared with the
-// published section's rows of those sets (bench/published.mjs).
+// (diabetes-10%, wdbc-5% and ionosphere-10%: the small sets; Adult's two take most of the run's
+// time in their batch fits), compared with the published section's rows of those sets
+// (bench/published.mjs).
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
