@@ -12,6 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { compareSection, describeDifferences } from './published.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The published files, by paper. */
@@ -367,7 +368,8 @@ export const CHECK_KEEPS = new Set(['Adult']);
  * The published files against what the command makes now, every data set regenerated but those
  * of `keep`, which are taken from the files as they are. Each file keeps its own header (the day
  * and version it was made on; its seed and --quick say how to regenerate it). Resolves to the
- * papers whose file differs, each with its text and what the command makes now.
+ * papers whose file differs, each with its text, what the command makes now and the differences
+ * row by row (bench/published.mjs).
  */
 export async function checkPublished(
   op,
@@ -393,8 +395,14 @@ export async function checkPublished(
   const quick = / --quick\b/.test(command);
   const now = await paperTexts(op, { seed, quick, made: (p) => made[p], sectionOf });
   return Object.keys(RESULTS)
-    .filter((p) => now[p] !== published[p])
-    .map((p) => ({ paper: p, file: RESULTS[p], published: published[p], now: now[p] }));
+    .map((p) => ({
+      paper: p,
+      file: RESULTS[p],
+      published: published[p],
+      now: now[p],
+      differences: compareSection(published[p], now[p]),
+    }))
+    .filter((d) => d.differences.length);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -403,8 +411,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   if (args.includes('--check')) {
     const drifted = await checkPublished(op);
-    for (const d of drifted)
+    for (const d of drifted) {
       console.error(`${d.file} differs from what npm run paper makes now; run npm run paper`);
+      for (const line of describeDifferences(d.file.slice(root.length + 1), d.differences))
+        console.error(line);
+    }
     if (drifted.length) process.exit(1);
     console.log("docs/results: every table but Adult's is what npm run paper makes now");
   } else {

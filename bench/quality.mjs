@@ -7,21 +7,29 @@
 //     training part over C_GRID, the bias not penalised, missing cells as the training mean,
 //     features z-scored with the training part's statistics), written below so that the
 //     baseline is exact and has no dependency.
-// Writes docs/quality.md (per data set: means over the splits; the mean gap in points) and prints
-// it, with a table of every candidate's test accuracy per data set: the numbers the default was
+// Writes its section of docs/quality.md, the page's first (per data set: means over the splits;
+// the mean gap in points), between its marks, and prints it, with a table of every candidate's test accuracy per data set: the numbers the default was
 // chosen on. `-- --quick`: heart and liver, one split, three candidates (the test suite runs it).
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// `--check` (writes nothing; tests/js/quality_check.test.mjs runs it): the whole run on
+// CHECK_FILES (heart, liver and sonar: smaller sets), compared with the published section's rows
+// and columns of those sets (bench/published.mjs); Adult's batch fits alone take minutes.
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { load } from 'onepass';
 import { accuracy, design, fitLogistic } from './batch_logistic.mjs';
+import { checkQualitySection } from './published.mjs';
+import { writeQualitySection } from './report.mjs';
 import { split } from './task_data.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
+const check = args.includes('--check');
+/** The sets --check recomputes: the smaller ones, whose splits and candidates take seconds. */
+const CHECK_FILES = ['heart.csv', 'liver.csv', 'sonar.csv'];
 const showCandidates = !quick;
 const SEEDS = quick ? [1] : [1, 2, 3, 4, 5];
 const C_GRID = [0.01, 0.1, 1, 10, 100];
@@ -67,7 +75,11 @@ const CANDIDATES = quick
     ].filter((s, i, all) => all.indexOf(s) === i);
 // Every bundled data set (data/README.md); --quick: two small ones.
 const FILES = readdirSync(join(root, 'data'))
-  .filter((f) => /\.csv(\.gz)?$/.test(f) && (!quick || ['heart.csv', 'liver.csv'].includes(f)))
+  .filter((f) => /\.csv(\.gz)?$/.test(f))
+  .filter(
+    (f) =>
+      (!quick || ['heart.csv', 'liver.csv'].includes(f)) && (!check || CHECK_FILES.includes(f)),
+  )
   .map((f) => [f, join(root, 'data', f)]);
 
 // ------------------------------------------------------------------ data and splits
@@ -166,6 +178,8 @@ const meanOf = (f) => results.reduce((s, r) => s + f(r), 0) / results.length;
 const cell = (spec) => '`' + spec.replace(/\|/g, '\\|') + '`';
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
 const out = [
+  '<!-- quality: begin (written by bench/quality.mjs) -->',
+  '',
   '# Learning quality against batch logistic regression',
   '',
   `Made by \`npm run quality${quick ? ' -- --quick' : ''}\` on ${new Date().toISOString().slice(0, 10)} (${cpu}), onepass ${JSON.parse(readFileSync(join(root, 'package.json'))).version}.`,
@@ -210,6 +224,18 @@ if (showCandidates) {
   for (const [spec, per, acc] of ranked)
     out.push(`| ${cell(spec)} | ${per.map(pct).join(' | ')} | ${pct(acc)} |`);
 }
+out.push('', '<!-- quality: end -->');
 const text = out.join('\n') + '\n';
-if (!quick) writeFileSync(join(root, 'docs/quality.md'), text);
-console.log(text);
+if (check) {
+  const drifted = checkQualitySection(root, 'quality', text, {
+    subset: true,
+    aggregates: { rows: ['**mean**'], columns: ['mean'] },
+  });
+  if (drifted) process.exit(1);
+  console.log(
+    `docs/quality.md, quality: the rows of ${CHECK_FILES.join(', ')} are what npm run quality makes now`,
+  );
+} else {
+  if (!quick) writeQualitySection(root, 'quality', text, { first: true });
+  console.log(text);
+}

@@ -13,12 +13,15 @@
 // majority class (docs/algorithms.md 6.5) that every run's results carry.
 // Writes the "Drift" section of docs/quality.md (after the other sections, which it leaves as
 // they are) and prints it. Its building blocks are exported for tests/js/quality_drift.test.mjs;
-// the report runs only when the file is run.
+// the report runs only when the file is run. `--check` (writes nothing;
+// tests/js/quality_check.test.mjs runs it): the whole run on CHECK_STREAMS (every stream: the
+// run takes about 15 s), compared with the published section (bench/published.mjs).
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { load } from 'onepass';
+import { checkQualitySection } from './published.mjs';
 import { writeQualitySection } from './report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -160,12 +163,15 @@ export function summarize(stream, pipelines, per) {
   };
 }
 
-async function main() {
+/** The streams --check recomputes. */
+export const CHECK_STREAMS = STREAMS.map((s) => s.name);
+
+async function main(check) {
   const started = performance.now();
   const op = await load();
   const pipelines = pipelinesOf(op.defaultPipeline);
   const results = [];
-  for (const stream of STREAMS) {
+  for (const stream of STREAMS.filter((s) => !check || CHECK_STREAMS.includes(s.name))) {
     const per = [];
     for (const seed of SEEDS) per.push(await runStream(op, stream, seed, pipelines));
     results.push(summarize(stream, pipelines, per));
@@ -174,6 +180,18 @@ async function main() {
     );
   }
   const text = report(results, op.defaultPipeline, started);
+  if (check) {
+    const subset = CHECK_STREAMS.length < STREAMS.length;
+    const drifted = checkQualitySection(root, 'quality_drift', text, {
+      subset,
+      aggregates: { columns: ['mean', 'streams beaten'] },
+    });
+    if (drifted) process.exit(1);
+    console.log(
+      `docs/quality.md, quality_drift: ${subset ? `the rows of ${CHECK_STREAMS.join(', ')}` : 'every row'} are what npm run quality makes now`,
+    );
+    return;
+  }
   writeQualitySection(root, 'quality_drift', text);
   console.log(text);
 }
@@ -307,4 +325,5 @@ function notes(results, others, gainsOf) {
   return out;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  await main(process.argv.includes('--check'));

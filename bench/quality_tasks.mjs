@@ -14,12 +14,16 @@
 //   - the baseline: the training part's majority class, or its mean target.
 // Writes the "Multiclass" and "Regression" sections of docs/quality.md (after the binary part,
 // which it leaves as it is) and prints them. `--quick`: penguins and cars-mpg, one split, three
-// candidates, nothing written (tests/js/quality_tasks.test.mjs runs it).
+// candidates, nothing written (tests/js/quality_tasks.test.mjs runs it). `--check` (writes
+// nothing; tests/js/quality_check.test.mjs runs it): the whole run on CHECK_SETS (penguins,
+// cars-origin, cars-mpg and gapminder-life_expect: smaller sets of each task), compared with
+// the published section's rows and columns of those sets (bench/published.mjs).
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load } from 'onepass';
+import { checkQualitySection } from './published.mjs';
 import { writeQualitySection } from './report.mjs';
 import { fitSoftmaxCV, predictSoftmax } from './batch_multiclass.mjs';
 import { fitRidgeCV, predictRidge } from './batch_ridge.mjs';
@@ -28,6 +32,9 @@ import { csvOf, design, split, taskSets } from './task_data.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
+const check = args.includes('--check');
+/** The sets --check recomputes: the smaller of each task. */
+const CHECK_SETS = ['penguins', 'cars-origin', 'cars-mpg', 'gapminder-life_expect'];
 const SEEDS = quick ? [1] : [1, 2, 3, 4, 5];
 const FOLDS = 5;
 const C_GRID = [0.01, 0.1, 1, 10, 100, 1000];
@@ -101,7 +108,11 @@ const CANDIDATES = {
         ],
   ),
 };
-const SETS = taskSets().filter((s) => !quick || ['penguins', 'cars-mpg'].includes(s.name));
+const SETS = taskSets().filter(
+  (s) =>
+    (!quick || ['penguins', 'cars-mpg'].includes(s.name)) &&
+    (!check || CHECK_SETS.includes(s.name)),
+);
 
 // ------------------------------------------------------------------ figures
 const mean = (a) => a.reduce((s, v) => s + v, 0) / a.length;
@@ -465,5 +476,25 @@ const lines = [
   '<!-- quality_tasks: end -->',
 ];
 const text = lines.join('\n') + '\n';
-if (!quick) writeQualitySection(root, 'quality_tasks', text);
-console.log(text);
+if (check) {
+  const drifted = checkQualitySection(root, 'quality_tasks', text, {
+    subset: true,
+    aggregates: {
+      rows: ['**mean**'],
+      columns: [
+        'mean',
+        'mean gap',
+        'largest gap',
+        'sets not above the baseline',
+        'mean progressive',
+      ],
+    },
+  });
+  if (drifted) process.exit(1);
+  console.log(
+    `docs/quality.md, quality_tasks: the rows of ${CHECK_SETS.join(', ')} are what npm run quality makes now`,
+  );
+} else {
+  if (!quick) writeQualitySection(root, 'quality_tasks', text);
+  console.log(text);
+}

@@ -45,11 +45,12 @@ export function writeBenchDoc(root, { rows, features, mb, runs, table, stageTabl
 }
 
 /** Writes `text`, a section of docs/quality.md that opens with `<!-- NAME: begin` and closes
- * with `<!-- NAME: end -->` (the quality scripts' own), in place of that section, or after the
- * others when the file has none yet: each script rewrites its part and leaves the rest. */
-export function writeQualitySection(root, name, text) {
+ * with `<!-- NAME: end -->` (the quality scripts' own), in place of that section, or when the
+ * file has none yet after the others (before them with `first`, bench/quality.mjs's, which
+ * opens the page): each script rewrites its part and leaves the rest. */
+export function writeQualitySection(root, name, text, { first = false } = {}) {
   const path = join(root, 'docs/quality.md');
-  const doc = readFileSync(path, 'utf8');
+  const doc = existsSync(path) ? readFileSync(path, 'utf8') : '';
   const begin = doc.indexOf(`<!-- ${name}: begin`);
   const endMark = `<!-- ${name}: end -->`;
   const end = doc.indexOf(endMark);
@@ -57,6 +58,8 @@ export function writeQualitySection(root, name, text) {
     path,
     begin >= 0 && end > begin
       ? doc.slice(0, begin) + text + doc.slice(end + endMark.length + 1)
-      : doc.trimEnd() + '\n\n' + text,
+      : first
+        ? text + (doc.trim() ? '\n' + doc.trimStart() : '')
+        : doc.trimEnd() + '\n\n' + text,
   );
 }
