@@ -66,6 +66,19 @@ test('the native CLI at every bound under a 1 GB address space: exit 0, or a mes
   assert.ok(refused >= 3, `only ${refused} of the runs ran out of memory`);
 });
 
+// The core's bound is the address space less the program's own share (pipeline/memory_bound.hpp):
+// one pipeline at the widest svmlight input (about 2.6 GB) is refused before it is allocated,
+// naming the limit, where it ran out of memory mid-run against the constant 16 GB.
+test('under a 1 GB address space a run past it is refused naming the limit', () => {
+  const r = limited(['run', svm, '--format', 'svmlight', '--dims', '16777216', ...pipelines(1)]);
+  assert.equal(r.status, 1, r.stderr);
+  assert.match(
+    r.stderr,
+    /^onepass-native: these dims and pipelines need \d+(\.\d)? GB \(1 pipeline at 16777216 features\); the limit is 0\.5 GB \(the process's address-space limit \(ulimit -v\) of 1 GB, less 0\.5 GB for the program itself\): fewer pipelines or features fit$/m,
+  );
+  assert.doesNotMatch(r.stderr, /out of memory/);
+});
+
 // A value past its bound is a usage error (exit 2) naming the flag and its range.
 test('past the bounds, the options are refused before anything is allocated', () => {
   for (const [flag, value] of [

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "api/task_json.hpp"
+#include "core/json_release.hpp"
 #include "core/snapshot.hpp"
 #include "eval/metrics.hpp"
 #include "io/column_roles.hpp"
@@ -15,8 +16,16 @@ namespace onepass {
 
 namespace {
 
-nlohmann::json arrays_of(const Snapshot& s) {
-  nlohmann::json arrays = nlohmann::json::object();
+// The documents are built member by member and their parts moved in, never from initializer
+// lists of pairs, and released before they are destroyed (core/json_release.hpp): nlohmann
+// allocates to destroy an array or object, which is std::terminate when memory has run out.
+// An object is made as one before its members are set: a null that operator[] turns into one
+// is left an object without storage when that allocation fails, which its destructor follows.
+
+// Built as the document's own kind: one converted from the other would be a copy dropped.
+template <class J>
+J arrays_of(const Snapshot& s) {
+  J arrays = J::object();
   for (const auto& a : s.arrays) arrays[a.name] = a.values;
   return arrays;
 }
@@ -24,25 +33,34 @@ nlohmann::json arrays_of(const Snapshot& s) {
 // The counts and kept errors both readers have (io/row_error.hpp RowCounter).
 template <class Reader>
 nlohmann::ordered_json reader_counts(const Reader& r) {
-  nlohmann::ordered_json errors = nlohmann::ordered_json::array();
-  for (const RowError& e : r.errors())
-    errors.push_back({{"line", e.line}, {"column", e.column}, {"message", e.message}});
-  return {{"positiveLabel", r.positive_label()},
-          {"negativeLabel", r.negative_label()},
-          {"rows", r.rows()},
-          {"positives", r.positives()},
-          {"skipped", r.skipped()},
-          {"bytes", r.bytes()},
-          {"lines", r.lines()},
-          {"errors", errors}};
+  nlohmann::ordered_json j = nlohmann::ordered_json::object();
+  j["positiveLabel"] = r.positive_label();
+  j["negativeLabel"] = r.negative_label();
+  j["rows"] = r.rows();
+  j["positives"] = r.positives();
+  j["skipped"] = r.skipped();
+  j["bytes"] = r.bytes();
+  j["lines"] = r.lines();
+  auto& errors = j["errors"] = nlohmann::ordered_json::array();
+  for (const RowError& e : r.errors()) {
+    auto& error = errors.emplace_back(nlohmann::ordered_json::object());
+    error["line"] = e.line;
+    error["column"] = e.column;
+    error["message"] = e.message;
+  }
+  return j;
 }
 
 // The majority-class baseline of the rows a pipeline predicted (eval/metrics.hpp): the class
 // (true: the positive one) and its error; null before any row.
-nlohmann::ordered_json baseline_json(const Confusion& c) {
+template <class J>
+J baseline_json(const Confusion& c) {
   if (c.total() == 0) return nullptr;
   const MajorityBaseline b = majority_baseline(c);
-  return {{"positive", b.positive}, {"error", b.error}};
+  J j = J::object();
+  j["positive"] = b.positive;
+  j["error"] = b.error;
+  return j;
 }
 
 // docs/algorithms.md 6.5: the reliability curve of the progressive probabilities, one bin a
@@ -52,15 +70,16 @@ template <class J>
 void add_calibration(const Progressive& pr, J& j) {
   if (!pr.probabilistic()) return;
   const ReliabilityBins& r = pr.reliability();
-  J bins = J::array();
+  J& bins = j["calibration"] = J::array();
   constexpr std::size_t n = ReliabilityBins::kBins;
-  for (std::size_t i = 0; i < n; ++i)
-    bins.push_back({{"lower", static_cast<double>(i) / n},
-                    {"upper", static_cast<double>(i + 1) / n},
-                    {"count", static_cast<std::uint64_t>(r.count[i])},
-                    {"meanPredicted", number_or_null<J>(r.mean_probability(i))},
-                    {"observedRate", number_or_null<J>(r.observed_rate(i))}});
-  j["calibration"] = bins;
+  for (std::size_t i = 0; i < n; ++i) {
+    J& bin = bins.emplace_back(J::object());
+    bin["lower"] = static_cast<double>(i) / n;
+    bin["upper"] = static_cast<double>(i + 1) / n;
+    bin["count"] = static_cast<std::uint64_t>(r.count[i]);
+    bin["meanPredicted"] = number_or_null<J>(r.mean_probability(i));
+    bin["observedRate"] = number_or_null<J>(r.observed_rate(i));
+  }
 }
 
 // docs/algorithms.md 4.28: the weight a next row of each class would take, by class index (a
@@ -72,8 +91,9 @@ void add_class_weights(const Pipeline& p, J& j) {
   std::vector<double> next;
   const std::size_t k = std::max<std::size_t>(w.counts().size(), 2);
   for (std::size_t c = 0; c < k; ++c) next.push_back(w.weight_of(c));
-  j["classWeights"] = {{"mode", w.mode() == ClassWeights::Mode::balanced ? "balanced" : "given"},
-                       {"weights", next}};
+  J& weights = j["classWeights"] = J::object();
+  weights["mode"] = w.mode() == ClassWeights::Mode::balanced ? "balanced" : "given";
+  weights["weights"] = next;
 }
 
 // docs/algorithms.md 6.10: the detector, what it does at a drift, and what it signalled (the
@@ -82,11 +102,12 @@ template <class J>
 void add_drift(const Pipeline& p, J& j) {
   const DriftWatch* d = p.drift();
   if (!d) return;
-  j["drift"] = {{"detector", d->detector_name()},
-                {"action", drift_action_name(d->action())},
-                {"drifts", d->drifts()},
-                {"warnings", d->warnings()},
-                {"rows", d->drift_rows()}};
+  J& drift = j["drift"] = J::object();
+  drift["detector"] = d->detector_name();
+  drift["action"] = drift_action_name(d->action());
+  drift["drifts"] = d->drifts();
+  drift["warnings"] = d->warnings();
+  drift["rows"] = d->drift_rows();
 }
 
 // The last-label baseline (docs/algorithms.md 6.5) beside a classification pipeline's figures.
@@ -103,10 +124,12 @@ void add_last_label(const Pipeline& p, const LastLabelBaseline* last, J& j) {
       p.learns_task() ? p.task_progress().mistakes() : p.progress().mistakes();
   const double balanced = p.learns_task() ? p.task_progress().balanced_accuracy()
                                           : p.progress().confusion().balanced_accuracy();
-  j["lastLabel"] = last->rows ? J{{"error", last->error()},
-                                  {"mistakes", last->mistakes},
-                                  {"balancedAccuracy", number_or_null<J>(last->balanced_accuracy)}}
-                              : J();
+  J& label = j["lastLabel"] = last->rows ? J::object() : J();
+  if (last->rows) {
+    label["error"] = last->error();
+    label["mistakes"] = last->mistakes;
+    label["balancedAccuracy"] = number_or_null<J>(last->balanced_accuracy);
+  }
   // As with the majority class (docs/algorithms.md 6.5): as many mistakes or more and no higher
   // balanced accuracy.
   j["noBetterThanLastLabel"] = last->rows > 0 && p.rows() > 0 && mistakes >= last->mistakes &&
@@ -120,9 +143,10 @@ template <class J, class Points, class Value>
 J curve_json(const Points& points, bool window, Value value) {
   J curve = J::array();
   for (const auto& c : points) {
-    J point = J::array({J(c.rows), J(value(c))});
+    J& point = curve.emplace_back(J::array());
+    point.push_back(c.rows);
+    point.push_back(value(c));
     if (window) point.push_back(number_or_null<J>(c.window_error));
-    curve.push_back(std::move(point));
   }
   return curve;
 }
@@ -132,7 +156,8 @@ J curve_json(const Points& points, bool window, Value value) {
 std::string stats_json(const Pipeline& p, const std::vector<std::string>& classes,
                        const LastLabelBaseline* last_label) {
   if (p.learns_task()) {
-    OrderedJson j;
+    OrderedJson j = OrderedJson::object();
+    const ReleasedJson<OrderedJson> released(j);
     add_task_figures(p, classes, j);
     j["diverged"] = p.task_learner().reverted_steps() > 0;
     j["revertedSteps"] = p.task_learner().reverted_steps();
@@ -144,25 +169,27 @@ std::string stats_json(const Pipeline& p, const std::vector<std::string>& classe
   }
   const Progressive& pr = p.progress();
   const Confusion& c = pr.confusion();
-  nlohmann::ordered_json j = {{"task", "binary"},
-                              {"rows", pr.rows()},
-                              {"mistakes", pr.mistakes()},
-                              {"error", pr.error()},
-                              {"accuracy", number_or_null(c.accuracy())},
-                              {"tp", c.tp},
-                              {"fp", c.fp},
-                              {"tn", c.tn},
-                              {"fn", c.fn},
-                              {"logLoss", number_or_null(pr.log_loss())},
-                              {"balancedAccuracy", number_or_null(c.balanced_accuracy())},
-                              {"f1", c.f1()},
-                              {"baseline", baseline_json(c)},
-                              {"noBetterThanBaseline", no_better_than_baseline(c)},
-                              {"rollingError", number_or_null(pr.rolling_error())},
-                              {"rollingLogLoss", number_or_null(pr.rolling_log_loss())},
-                              {"diverged", p.learner().diverged()},
-                              {"revertedSteps", p.learner().reverted_steps()},
-                              {"warnings", p.warnings()}};
+  nlohmann::ordered_json j = nlohmann::ordered_json::object();
+  const ReleasedJson<nlohmann::ordered_json> released(j);
+  j["task"] = "binary";
+  j["rows"] = pr.rows();
+  j["mistakes"] = pr.mistakes();
+  j["error"] = pr.error();
+  j["accuracy"] = number_or_null(c.accuracy());
+  j["tp"] = c.tp;
+  j["fp"] = c.fp;
+  j["tn"] = c.tn;
+  j["fn"] = c.fn;
+  j["logLoss"] = number_or_null(pr.log_loss());
+  j["balancedAccuracy"] = number_or_null(c.balanced_accuracy());
+  j["f1"] = c.f1();
+  j["baseline"] = baseline_json<nlohmann::ordered_json>(c);
+  j["noBetterThanBaseline"] = no_better_than_baseline(c);
+  j["rollingError"] = number_or_null(pr.rolling_error());
+  j["rollingLogLoss"] = number_or_null(pr.rolling_log_loss());
+  j["diverged"] = p.learner().diverged();
+  j["revertedSteps"] = p.learner().reverted_steps();
+  j["warnings"] = p.warnings();
   add_calibration(pr, j);
   add_class_weights(p, j);
   add_drift(p, j);
@@ -172,6 +199,7 @@ std::string stats_json(const Pipeline& p, const std::vector<std::string>& classe
 
 std::string reader_info_json(const CsvReader& r, const std::vector<std::string>& warnings) {
   nlohmann::ordered_json j = reader_counts(r);
+  const ReleasedJson<nlohmann::ordered_json> released(j);
   j["features"] = r.feature_names();
   j["label"] = r.label_name();
   j["missingCells"] = r.missing_cells();
@@ -184,6 +212,7 @@ std::string reader_info_json(const CsvReader& r, const std::vector<std::string>&
 
 std::string reader_info_json(const SvmlightReader& r) {
   nlohmann::ordered_json j = reader_counts(r);
+  const ReleasedJson<nlohmann::ordered_json> released(j);
   j["dims"] = r.dims();
   return json_text(j);
 }
@@ -195,12 +224,13 @@ template <class J>
 void add_run_common(const Pipeline& p, const std::vector<std::string>& features,
                     std::uint64_t skipped, const LastLabelBaseline* last_label, J& j) {
   j["features"] = features;
-  J scalers = J::array();
+  J& scalers = j["scalers"] = J::array();
   for (std::size_t i = 0; i < p.scaler_count(); ++i) {
     const Snapshot s = p.scaler(i).snapshot();
-    scalers.push_back({{"name", s.name}, {"arrays", arrays_of(s)}});
+    J& scaler = scalers.emplace_back(J::object());
+    scaler["name"] = s.name;
+    scaler["arrays"] = arrays_of<J>(s);
   }
-  j["scalers"] = scalers;
   j["warnings"] = p.warnings();
   j["skipped"] = skipped;
   // The error over the last `window` rows (docs/algorithms.md 6.1; a regression's mean absolute
@@ -217,7 +247,8 @@ void add_run_common(const Pipeline& p, const std::vector<std::string>& features,
 std::string task_result_json(const Pipeline& p, const std::vector<std::string>& features,
                              std::uint64_t skipped, const std::vector<std::string>& classes,
                              const LastLabelBaseline* last_label) {
-  OrderedJson j;
+  OrderedJson j = OrderedJson::object();
+  const ReleasedJson<OrderedJson> released(j);
   j["pipeline"] = p.spec();
   j["canonical"] = p.canonical_spec();
   add_task_figures(p, classes, j);
@@ -239,7 +270,8 @@ std::string run_result_json(const Pipeline& p, const std::vector<std::string>& f
   using nlohmann::json;
   const Progressive& pr = p.progress();
   const Snapshot snap = p.learner().snapshot();
-  json j;
+  json j = json::object();
+  const ReleasedJson<json> released(j);
   j["pipeline"] = p.spec();
   j["canonical"] = p.canonical_spec();
   j["task"] = "binary";
@@ -253,13 +285,13 @@ std::string run_result_json(const Pipeline& p, const std::vector<std::string>& f
   const Confusion& c = pr.confusion();
   j["balancedAccuracy"] = number_or_null<json>(c.balanced_accuracy());
   j["f1"] = c.f1();
-  j["baseline"] = baseline_json(c);
+  j["baseline"] = baseline_json<json>(c);
   j["noBetterThanBaseline"] = no_better_than_baseline(c);
   const std::vector<double>* w = snap.array("w");
   j["weights"] = w ? *w : std::vector<double>();
   const double* b = snap.scalar("b");
   j["bias"] = b ? *b : 0.0;
-  j["arrays"] = arrays_of(snap);
+  j["arrays"] = arrays_of<json>(snap);
   add_run_common(p, features, skipped, last_label, j);
   j["diverged"] = p.learner().diverged();
   j["curve"] =

@@ -18,14 +18,16 @@ std::vector<std::string> class_names(const std::vector<std::string>& classes, st
 
 void add_class_counts(const TaskProgress& pr, const std::vector<std::string>& classes,
                       OrderedJson& j) {
-  OrderedJson per = OrderedJson::array();
-  for (std::size_t k = 0; k < pr.classes(); ++k)
-    per.push_back({{"class", class_name(classes, k)},
-                   {"rows", pr.class_rows(k)},
-                   {"precision", pr.precision(k)},
-                   {"recall", pr.recall(k)},
-                   {"f1", pr.f1(k)}});
-  j["perClass"] = per;
+  // Member by member, moved in (core/json_release.hpp; api/run_json.cpp).
+  OrderedJson& per = j["perClass"] = OrderedJson::array();
+  for (std::size_t k = 0; k < pr.classes(); ++k) {
+    OrderedJson& c = per.emplace_back(OrderedJson::object());
+    c["class"] = class_name(classes, k);
+    c["rows"] = pr.class_rows(k);
+    c["precision"] = pr.precision(k);
+    c["recall"] = pr.recall(k);
+    c["f1"] = pr.f1(k);
+  }
   j["confusion"] = pr.confusion();
 }
 
@@ -43,9 +45,11 @@ void add_multiclass(const TaskProgress& pr, const std::vector<std::string>& clas
   j["weightedF1"] = number_or_null(pr.weighted_f1());
   j["logLoss"] = number_or_null(pr.log_loss());
   add_class_counts(pr, classes, j);
-  j["baseline"] = pr.rows() ? OrderedJson{{"class", names[pr.majority_class()]},
-                                          {"accuracy", pr.majority_accuracy()}}
-                            : OrderedJson(nullptr);
+  OrderedJson& baseline = j["baseline"] = pr.rows() ? OrderedJson::object() : OrderedJson();
+  if (pr.rows()) {
+    baseline["class"] = names[pr.majority_class()];
+    baseline["accuracy"] = pr.majority_accuracy();
+  }
 }
 
 void add_regression(const TaskProgress& pr, OrderedJson& j) {
@@ -53,10 +57,12 @@ void add_regression(const TaskProgress& pr, OrderedJson& j) {
   j["rmse"] = number_or_null(pr.rmse());
   j["r2"] = number_or_null(pr.r2());
   j["targetMean"] = number_or_null(pr.rows() ? pr.target_mean() : std::nan(""));
-  j["baseline"] = pr.rows() ? OrderedJson{{"mae", pr.baseline_mae()},
-                                          {"rmse", pr.baseline_rmse()},
-                                          {"r2", number_or_null(pr.baseline_r2())}}
-                            : OrderedJson(nullptr);
+  OrderedJson& baseline = j["baseline"] = pr.rows() ? OrderedJson::object() : OrderedJson();
+  if (pr.rows()) {
+    baseline["mae"] = pr.baseline_mae();
+    baseline["rmse"] = pr.baseline_rmse();
+    baseline["r2"] = number_or_null(pr.baseline_r2());
+  }
 }
 
 }  // namespace
@@ -75,9 +81,8 @@ void add_task_figures(const Pipeline& p, const std::vector<std::string>& classes
 
 void add_task_weights(const Pipeline& p, const std::vector<std::string>& classes, OrderedJson& j) {
   const Snapshot snap = p.task_learner().snapshot();
-  OrderedJson arrays = OrderedJson::object();
+  OrderedJson& arrays = j["arrays"] = OrderedJson::object();
   for (const auto& a : snap.arrays) arrays[a.name] = a.values;
-  j["arrays"] = arrays;
   if (p.task() == Task::regression) {
     const std::vector<double>* w = snap.array("w0");
     const double* b = snap.scalar("b0");
@@ -86,15 +91,15 @@ void add_task_weights(const Pipeline& p, const std::vector<std::string>& classes
     return;
   }
   // One column of weights per class: the linear learners' w_k, or one-vs-rest's copies' w.
-  OrderedJson weights = OrderedJson::object(), bias = OrderedJson::object();
+  j["weights"] = OrderedJson::object();
+  j["bias"] = OrderedJson::object();  // (an ordered object's members move as it grows)
+  OrderedJson &weights = j["weights"], &bias = j["bias"];
   for (std::size_t k = 0; k < p.task_learner().outputs(); ++k) {
     const std::vector<double>* w = snap.array("w" + std::to_string(k));
     const double* b = snap.scalar("b" + std::to_string(k));
     weights[class_name(classes, k)] = w ? *w : std::vector<double>();
     bias[class_name(classes, k)] = b ? *b : 0.0;
   }
-  j["weights"] = weights;
-  j["bias"] = bias;
 }
 
 }  // namespace onepass

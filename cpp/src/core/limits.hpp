@@ -63,6 +63,12 @@ inline constexpr std::size_t kMaxModelBytes = std::size_t{1} << 29;
 // the module's memory maximum instead (Emscripten's 2 GiB), read from the module itself; 16 GiB
 // natively keeps a CLI run on an ordinary machine from paging to a halt.
 inline constexpr std::uint64_t kMaxRunBytes = std::uint64_t{1} << 34;
+// What the native program keeps for itself beside its pipelines when the process has a memory
+// limit (an address-space limit, ulimit -v, or its cgroup's): the bound is that limit less
+// this, if smaller than kMaxRunBytes (pipeline/memory_bound.hpp). It covers the code and its
+// libraries mapped, the threads' stacks and malloc's arenas (address space reserved 64 MiB at a
+// time), and a record held while it is read at its default bound.
+inline constexpr std::uint64_t kProgramMemoryBytes = std::uint64_t{1} << 29;
 
 // The rows of a generated stream (docs/algorithms.md 6.9): a billion rows of SEA are about 60 GB
 // of CSV, past what any run needs, and the bound keeps every row index and schedule within

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <limits>
 
+#include "core/json_release.hpp"
 #include "core/parse_number.hpp"
 
 namespace onepass::model_document {
@@ -50,6 +51,7 @@ Status bad(const std::string& what) {
 // Parses JSON text with the bounded nesting above; the error says where it stopped.
 Result<json> parse_json(const std::string& text) {
   json j;
+  const ReleasedJson<json> released(j);
   DomParser parser(j);
   const bool ok = json::sax_parse(text, &parser) && !j.is_discarded();
   if (parser.too_deep)
@@ -57,7 +59,7 @@ Result<json> parse_json(const std::string& text) {
   if (!ok)
     return bad("JSON syntax error at byte " + std::to_string(parser.error_at) +
                (parser.error_at >= text.size() ? " (the file is truncated)" : ""));
-  return j;
+  return Result<json>(std::move(j));
 }
 
 // JSON has no NaN or infinity: those are written as the strings "NaN", "Infinity", "-Infinity".
@@ -246,7 +248,9 @@ json canonical(const json& j) {
 std::string checksum_of(const json& body) {
   std::uint64_t h = 1469598103934665603ull;  // FNV-1a, 64 bits
   // replace: a body read back holds bytes again (map_strings); merge sorts by its checksum.
-  for (unsigned char c : canonical(body).dump(-1, ' ', false, json::error_handler_t::replace)) {
+  json form = canonical(body);
+  const ReleasedJson<json> released(form);
+  for (unsigned char c : form.dump(-1, ' ', false, json::error_handler_t::replace)) {
     h ^= c;
     h *= 1099511628211ull;
   }

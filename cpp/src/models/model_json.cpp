@@ -3,6 +3,7 @@
 // parsing, byte-exact strings, the checksum) is model_document.cpp's; merging, model_merge.cpp's.
 #include "models/model_json.hpp"
 
+#include "core/json_release.hpp"
 #include "core/parse_number.hpp"
 #include "models/model_document.hpp"
 #include "models/model_shape.hpp"
@@ -22,11 +23,15 @@ using namespace model_document;
 
 namespace {
 
+// The documents are built member by member, never from an initializer list of pairs: nlohmann
+// destroys each pair it copies from (an allocation, core/json_release.hpp) and leaks the object
+// when a member's allocation fails. Each value is built in place or moved in.
 json learner_json(const LearnerState& s, const std::string& name) {
-  json j = {{"name", name},
-            {"params", numbers(s.params)},
-            {"state", numbers(s.state)},
-            {"reverted_steps", s.reverted_steps}};
+  json j = json::object();
+  j["name"] = name;
+  j["params"] = numbers(s.params);
+  j["state"] = numbers(s.state);
+  j["reverted_steps"] = s.reverted_steps;
   if (s.inner.size() == 1) j["inner"] = learner_json(s.inner[0], "");
   // One-vs-rest (docs/algorithms.md 4.21): one learner per class.
   if (s.inner.size() > 1) {
@@ -65,15 +70,25 @@ const char* kind_text(EncodedFeature::Kind k) {
 }
 
 json encoder_json(const EncodedSchema& e) {
-  json columns = json::array();
-  for (const auto& c : e.columns) columns.push_back({{"name", c.name}, {"text", c.text}});
-  json features = json::array();
-  for (const auto& f : e.features) features.push_back({f.column, kind_text(f.kind), f.key, f.name});
-  return {{"max_levels", e.options.max_levels},
-          {"level_buckets", e.options.level_buckets},
-          {"text_bits", e.options.text_bits},
-          {"columns", columns},
-          {"features", features}};
+  json j = json::object();
+  j["max_levels"] = e.options.max_levels;
+  j["level_buckets"] = e.options.level_buckets;
+  j["text_bits"] = e.options.text_bits;
+  json& columns = j["columns"] = json::array();
+  for (const auto& c : e.columns) {
+    json& column = columns.emplace_back(json::object());
+    column["name"] = c.name;
+    column["text"] = c.text;
+  }
+  json& features = j["features"] = json::array();
+  for (const auto& f : e.features) {
+    json& feature = features.emplace_back(json::array());
+    feature.push_back(f.column);
+    feature.push_back(kind_text(f.kind));
+    feature.push_back(f.key);
+    feature.push_back(f.name);
+  }
+  return j;
 }
 
 bool read_encoder(const json& j, EncodedSchema& e) {
@@ -123,36 +138,36 @@ bool read_encoder(const json& j, EncodedSchema& e) {
 
 json body_of(const Pipeline& p, const ModelSchema& schema) {
   const PipelineState st = p.save();
-  json scalers = json::array();
-  for (std::size_t i = 0; i < st.scalers.size(); ++i)
-    scalers.push_back({{"name", p.scaler(i).snapshot().name}, {"state", numbers(st.scalers[i])}});
-  json features = json::array();
-  for (const auto& f : schema.features) features.push_back(f);
   const bool encoded = !schema.encoded.columns.empty();
   // Version 4 says a text column's words count +1; a version 2 model trained further stays 2.
   const bool text = !schema.encoded.options.signed_words &&
                     std::any_of(schema.encoded.columns.begin(), schema.encoded.columns.end(),
                                 [](const EncodedSchema::Column& c) { return c.text; });
   const bool task = st.outputs > 0 || p.task() != Task::binary;
-  json body = {
-      {"format", "onepass-model"},
-      {"version", !st.class_weights.empty() || !st.drift.empty() ? 6
-                  : task                                         ? 5
-                  : schema.svmlight                              ? 3
-                  : text                                         ? 4
-                  : encoded                                      ? 2
-                                                                 : 1},
-      {"spec", p.canonical_spec()},
-      {"dims", st.dims},
-      {"schema",
-       {{"features", features},
-        {"label", schema.label},
-        {"positive", schema.positive},
-        {"negative", schema.negative}}},
-      {"scalers", scalers},
-      {"learner", learner_json(st.learner, p.learns_task() ? p.task_learner().snapshot().name
-                                                           : p.learner().snapshot().name)},
-      {"progress", numbers(st.progress)}};
+  json body = json::object();
+  body["format"] = "onepass-model";
+  body["version"] = !st.class_weights.empty() || !st.drift.empty() ? 6
+                    : task                                         ? 5
+                    : schema.svmlight                              ? 3
+                    : text                                         ? 4
+                    : encoded                                      ? 2
+                                                                   : 1;
+  body["spec"] = p.canonical_spec();
+  body["dims"] = st.dims;
+  json& names = body["schema"] = json::object();
+  names["features"] = schema.features;
+  names["label"] = schema.label;
+  names["positive"] = schema.positive;
+  names["negative"] = schema.negative;
+  json& scalers = body["scalers"] = json::array();
+  for (std::size_t i = 0; i < st.scalers.size(); ++i) {
+    json& scaler = scalers.emplace_back(json::object());
+    scaler["name"] = p.scaler(i).snapshot().name;
+    scaler["state"] = numbers(st.scalers[i]);
+  }
+  body["learner"] = learner_json(
+      st.learner, p.learns_task() ? p.task_learner().snapshot().name : p.learner().snapshot().name);
+  body["progress"] = numbers(st.progress);
   // Version 5: the task (docs/algorithms.md 1.8), a multiclass label's classes by index, and
   // the learner's outputs.
   if (task) {
@@ -164,15 +179,16 @@ json body_of(const Pipeline& p, const ModelSchema& schema) {
   // 4.28), by class index (a binary label's: negative, positive).
   if (!st.class_weights.empty()) {
     const ClassWeights& w = p.class_weights();
-    body["class_weights"] = {
-        {"mode", w.mode() == ClassWeights::Mode::balanced ? "balanced" : "given"},
-        {"weights", numbers(w.given_weights())},
-        {"counts", numbers(w.counts())}};
+    json& weights = body["class_weights"] = json::object();
+    weights["mode"] = w.mode() == ClassWeights::Mode::balanced ? "balanced" : "given";
+    weights["weights"] = numbers(w.given_weights());
+    weights["counts"] = numbers(w.counts());
   }
   // +drift (docs/algorithms.md 6.10): the watch's state and its background learner, so that a
   // resumed run signals and acts as the uninterrupted one (version 6).
   if (!st.drift.empty()) {
-    body["drift"] = {{"state", numbers(st.drift)}};
+    body["drift"] = json::object();
+    body["drift"]["state"] = numbers(st.drift);
     if (st.has_drift_background) {
       body["drift"]["background"] = learner_json(st.drift_background, "");
       body["drift"]["background_outputs"] = st.drift_background_outputs;
@@ -190,18 +206,22 @@ json body_of(const Pipeline& p, const ModelSchema& schema) {
   }
   if (schema.decimal == ',') body["schema"]["decimal"] = ",";
   if (!schema.number_forms.empty()) {
-    json forms = json::array();
-    for (const auto& [column, form] : schema.number_forms)
-      forms.push_back(
-          {{"column", column}, {"formatted", form.formatted}, {"missing", form.missing}});
-    body["schema"]["number_forms"] = forms;
+    json& forms = body["schema"]["number_forms"] = json::array();
+    for (const auto& [column, form] : schema.number_forms) {
+      json& f = forms.emplace_back(json::object());
+      f["column"] = column;
+      f["formatted"] = form.formatted;
+      f["missing"] = form.missing;
+    }
   }
   if (!schema.dates.empty()) {
-    json dates = json::array();
-    for (const auto& [column, form] : schema.dates)
-      dates.push_back(
-          {{"column", column}, {"order", date_order_name(form.order)}, {"time", form.time}});
-    body["schema"]["dates"] = dates;
+    json& dates = body["schema"]["dates"] = json::array();
+    for (const auto& [column, form] : schema.dates) {
+      json& d = dates.emplace_back(json::object());
+      d["column"] = column;
+      d["order"] = date_order_name(form.order);
+      d["time"] = form.time;
+    }
   }
   if (schema.svmlight) {
     body["schema"]["input"] = "svmlight";
@@ -232,12 +252,15 @@ Result<json> parse_model(const std::string& text) {
   Result<json> parsed = parse_json(text);
   if (!parsed) return parsed.status();
   json j = parsed.take();
+  const ReleasedJson<json> released(j);
   const std::string sum = text_of(j, "checksum");
   j.erase("checksum");
   if (sum != checksum_of(j))
     return Status::error(
         "the model file was edited or damaged: its checksum does not match its content");
-  return map_strings(j, memory_string);
+  json body = map_strings(j, memory_string);
+  const ReleasedJson<json> released_body(body);
+  return Result<json>(std::move(body));
 }
 
 Result<PipelineState> state_of(const json& j) {
@@ -327,6 +350,14 @@ Result<PipelineState> state_of(const json& j) {
   return st;
 }
 
+// A member, or null: a reference, so that no copy of it is made and dropped
+// (core/json_release.hpp).
+static const json& member_or_null(const json& j, const char* key) {
+  static const json null_value;
+  const json* m = member(j, key);
+  return m ? *m : null_value;
+}
+
 // A name given twice in `names`, or "".
 static std::string named_twice(std::vector<std::string> names) {
   std::sort(names.begin(), names.end());
@@ -337,8 +368,7 @@ static std::string named_twice(std::vector<std::string> names) {
 Result<ModelSchema> schema_of(const json& j) {
   ModelSchema s;
   const json* schema = member(j, "schema");
-  if (!schema ||
-      !read_strings(member(*schema, "features") ? (*schema)["features"] : json(), s.features))
+  if (!schema || !read_strings(member_or_null(*schema, "features"), s.features))
     return bad("the schema (feature names) is missing");
   s.label = text_of(*schema, "label");
   s.positive = text_of(*schema, "positive");
@@ -347,7 +377,7 @@ Result<ModelSchema> schema_of(const json& j) {
   if (const json* task = member(*schema, "task")) {
     if (!task->is_string() || !parse_task(task->get<std::string>(), s.task))
       return bad(std::string("its task is not ") + kTaskNames);
-    if (!read_strings(member(*schema, "classes") ? (*schema)["classes"] : json(), s.classes) ||
+    if (!read_strings(member_or_null(*schema, "classes"), s.classes) ||
         s.classes.size() > kMaxClasses)
       return bad("its classes are damaged");
   }
@@ -358,7 +388,7 @@ Result<ModelSchema> schema_of(const json& j) {
       NumberForm form;
       const json* formatted = member(f, "formatted");
       if (!member(f, "column") || !formatted || !formatted->is_boolean() ||
-          !read_strings(member(f, "missing") ? f["missing"] : json(), form.missing))
+          !read_strings(member_or_null(f, "missing"), form.missing))
         return bad("its number forms are damaged");
       form.formatted = formatted->get<bool>();
       s.number_forms.emplace_back(text_of(f, "column"), std::move(form));
@@ -411,7 +441,10 @@ Result<ModelSchema> schema_of(const json& j) {
 }  // namespace model_document
 
 std::string model_to_json(const Pipeline& pipeline, const ModelSchema& schema) {
-  json j = map_strings(body_of(pipeline, schema), file_string);
+  json body = body_of(pipeline, schema);
+  const ReleasedJson<json> released_body(body);
+  json j = map_strings(body, file_string);
+  const ReleasedJson<json> released(j);
   j["checksum"] = checksum_of(j);
   return j.dump(1);
 }
@@ -419,6 +452,7 @@ std::string model_to_json(const Pipeline& pipeline, const ModelSchema& schema) {
 Result<LoadedModel> model_from_json(const std::string& text) {
   Result<json> parsed = parse_model(text);
   if (!parsed) return parsed.status();
+  const ReleasedJson<json> released(parsed.value());
   const json& j = parsed.value();
   Result<ModelSchema> schema = schema_of(j);
   if (!schema) return schema.status();
@@ -450,6 +484,7 @@ Result<std::string> resign_model(const std::string& text) {
   Result<json> parsed = parse_json(text);
   if (!parsed) return parsed.status();
   json j = parsed.take();
+  const ReleasedJson<json> released(j);
   if (!j.is_object()) return bad("it is not a JSON object");
   j.erase("checksum");
   j["checksum"] = checksum_of(j);

@@ -375,10 +375,7 @@ Status CsvRunner::room_for() {
                             : reader_.schema_ready() ? reader_.width()
                                                      : 0;
   const std::size_t classes = reader_.task() == Task::multiclass ? reader_.classes().size() : 0;
-  if (pipelines_.empty() || (width <= pipelines_[0]->width() && classes <= memory_classes_))
-    return Status::ok();
-  memory_classes_ = classes;
-  Status st = memory_.check(pipelines_, std::max(width, pipelines_[0]->width()), classes);
+  Status st = memory_.grow(pipelines_, width, classes);
   if (!st) block_.clear();
   return st;
 }

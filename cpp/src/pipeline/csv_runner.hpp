@@ -131,8 +131,7 @@ class CsvRunner {
   std::vector<double> pipeline_ms_;
   RowBlock block_;
   OutOfMemoryGuard memory_guard_;
-  RunMemory memory_;                // what the pipelines will hold, checked as they widen
-  std::size_t memory_classes_ = 0;  // the classes memory_ last checked
+  RunMemory memory_;  // what the pipelines will hold, checked as they widen
   std::size_t shuffle_rows_ = 0;
   SeededRandom rng_{0};  // one sequence for the whole stream: chunking cannot change the order
   RowBlock buffer_;      // the shuffle buffer

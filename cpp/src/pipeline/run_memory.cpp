@@ -1,15 +1,10 @@
 #include "pipeline/run_memory.hpp"
 
-#include <cmath>
-#include <cstdio>
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 
-#include "core/limits.hpp"
-
-#ifdef __EMSCRIPTEN__
-#include <emscripten/heap.h>
-#endif
+#include "pipeline/memory_bound.hpp"
 
 namespace onepass {
 
@@ -26,14 +21,6 @@ std::uint64_t values_held(const Pipeline& p) {
 // The outputs `p` has now: its classes seen, for a multiclass pipeline.
 std::size_t outputs_of(const Pipeline& p) {
   return p.task() == Task::multiclass && p.learns_task() ? p.task_learner().outputs() : 0;
-}
-
-// Bytes as "5.3 GB" (GB: 2^30 bytes), rounded up to a tenth.
-std::string gigabytes(std::uint64_t bytes) {
-  const double tenths = std::ceil(static_cast<double>(bytes) / (1 << 30) * 10);
-  char text[32];
-  std::snprintf(text, sizeof text, "%.*f GB", std::fmod(tenths, 10) == 0 ? 0 : 1, tenths / 10);
-  return text;
 }
 
 }  // namespace
@@ -60,11 +47,7 @@ std::uint64_t pipeline_bytes(const Pipeline& p, std::size_t width) {
 }
 
 std::uint64_t run_memory_limit() {
-#ifdef __EMSCRIPTEN__
-  return emscripten_get_heap_max();
-#else
-  return kMaxRunBytes;
-#endif
+  return run_memory_bound().bytes;
 }
 
 namespace {
@@ -72,18 +55,15 @@ namespace {
 // need: what the pipelines will hold; more: what they hold beyond what they hold now.
 Status check_bytes(std::uint64_t need, std::uint64_t more, std::size_t pipelines,
                    std::size_t width) {
-  const std::uint64_t limit = run_memory_limit();
+  const MemoryBound bound = run_memory_bound();
+  const std::uint64_t limit = bound.bytes;
   const std::string what = std::to_string(pipelines) +
                            (pipelines == 1 ? " pipeline" : " pipelines") + " at " +
                            std::to_string(width) + " features";
-#ifdef __EMSCRIPTEN__
-  const char* bound = " (the WebAssembly module's memory)";
-#else
-  const char* bound = "";
-#endif
+  const std::string source = bound.source.empty() ? "" : " (" + bound.source + ")";
   if (need > limit)
     return Status::error("these dims and pipelines need " + gigabytes(need) + " (" + what +
-                         "); the limit is " + gigabytes(limit) + bound +
+                         "); the limit is " + gigabytes(limit) + source +
                          ": fewer pipelines or features fit");
 #ifndef __EMSCRIPTEN__
   (void)more;
@@ -127,6 +107,15 @@ Status RunMemory::check(const std::vector<std::unique_ptr<Pipeline>>& pipelines,
   std::uint64_t need = 0;
   for (const MemoryCost& c : costs_) need += c.bytes(width);
   return check_bytes(need, need > held ? need - held : 0, pipelines.size(), width);
+}
+
+Status RunMemory::grow(const std::vector<std::unique_ptr<Pipeline>>& pipelines, std::size_t width,
+                       std::size_t classes) {
+  if (pipelines.empty() || (width <= pipelines[0]->width() && classes <= classes_checked_))
+    return Status::ok();
+  Status st = check(pipelines, std::max(width, pipelines[0]->width()), classes);
+  if (st) classes_checked_ = classes;  // a refused count is checked again if asked again
+  return st;
 }
 
 Status check_run_memory(const std::vector<std::unique_ptr<Pipeline>>& pipelines,

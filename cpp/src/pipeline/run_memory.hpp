@@ -26,7 +26,7 @@ struct MemoryCost {
 MemoryCost memory_cost(const Pipeline& p, std::size_t outputs);
 // The bytes `p` holds at `width` features and the outputs it has now.
 std::uint64_t pipeline_bytes(const Pipeline& p, std::size_t width);
-// The most a run may hold: kMaxRunBytes natively, the module's memory maximum in wasm.
+// The most a run may hold: run_memory_bound()'s bytes (pipeline/memory_bound.hpp).
 std::uint64_t run_memory_limit();
 
 // The check of a run whose width and classes grow as its rows come: ok when its pipelines fit
@@ -38,12 +38,21 @@ class RunMemory {
  public:
   Status check(const std::vector<std::unique_ptr<Pipeline>>& pipelines, std::size_t width,
                std::size_t outputs);
+  // The check as a run's rows come (a CSV block, an svmlight row): ok at once when they widen
+  // the pipelines past neither their width nor the classes last checked, else check() at the
+  // wider width and these classes (0 for a task without classes). Both runners take it, so a
+  // class costs the same whatever the format.
+  Status grow(const std::vector<std::unique_ptr<Pipeline>>& pipelines, std::size_t width,
+              std::size_t classes);
+  // The classes grow() last checked.
+  std::size_t classes_checked() const { return classes_checked_; }
 
  private:
   std::vector<const Pipeline*> measured_;  // the pipelines costs_ are of (a task's adoption
                                            // replaces them)
   std::vector<MemoryCost> costs_;
   std::size_t outputs_ = 0;
+  std::size_t classes_checked_ = 0;
 };
 
 // The same check once, at the pipelines' present outputs (a width known before any row).

@@ -1,5 +1,8 @@
 #include "pipeline/svmlight_runner.hpp"
 
+#include <algorithm>
+#include <string>
+
 #include "onepass/api/defaults.hpp"
 #include "pipeline/run_memory.hpp"
 
@@ -41,37 +44,61 @@ Result<std::unique_ptr<SvmlightRunner>> SvmlightRunner::resume(
   if (!st) return st;
   std::unique_ptr<SvmlightRunner> runner(new SvmlightRunner(options));
   runner->pipelines_ = std::move(pipelines);
+  runner->model_classes_ = options.classes.size();
   return runner;
 }
 
-void SvmlightRunner::run_block() {
+Status SvmlightRunner::run_block() {
+  // A row that brings a class is checked first (pipeline/run_memory.hpp, as a CSV block that
+  // brings one is): a multiclass learner keeps a row of weights a class at the whole width. On
+  // a refusal the rows before it are learned and the run stops at its line, as at a bad line.
+  std::size_t end = block_.size();
+  Status st = Status::ok();
+  if (reader_.task() == Task::multiclass)
+    for (std::size_t r = 0; r < end; ++r) {
+      // A class's index is its order of first appearance, after a resumed model's classes.
+      const std::size_t classes =
+          std::max(static_cast<std::size_t>(block_.label(r)) + 1, model_classes_);
+      if (classes <= memory_.classes_checked()) continue;
+      st = memory_.grow(pipelines_, reader_.dims(), classes);
+      if (!st) {
+        st = Status::at(block_.line[r], 0,
+                        "line " + std::to_string(block_.line[r]) + ": " + st.message());
+        end = r;
+        break;
+      }
+    }
   // Pipeline by pipeline over the block, as CsvRunner does (each one's parameters stay in cache).
   // The reader has checked every row as learn_sparse would (indices increasing and below the
   // width, finite values, labels +-1, class indices or finite targets), so the rows go in
   // without a second check.
   for (auto& p : pipelines_) {
-    if (block_.size() > 0 && p->dims() == 0) p->set_dims(reader_.dims());
-    for (std::size_t r = 0; r < block_.size(); ++r)
-      p->learn_sparse_checked(block_.row(r), block_.label(r));
+    if (end > 0 && p->dims() == 0) p->set_dims(reader_.dims());
+    for (std::size_t r = 0; r < end; ++r) p->learn_sparse_checked(block_.row(r), block_.label(r));
   }
   block_.clear();
+  return st;
 }
 
 Status SvmlightRunner::push(const char* data, std::size_t size) {
   return memory_guard_.run([&] {
+    if (!refused_) return refused_;
     Status st = reader_.feed(data, size, block_);
-    run_block();  // rows before a bad line are learned either way
-    return st;
+    refused_ = run_block();  // rows before a bad line are learned either way
+    return refused_ ? st : refused_;
   });
 }
 
 Status SvmlightRunner::finish() {
   return memory_guard_.run([&] {
-    Status st = reader_.finish(block_);
-    run_block();
+    Status st = refused_;
+    if (refused_) {
+      st = reader_.finish(block_);
+      refused_ = run_block();
+    }
     for (auto& p : pipelines_)
       if (p->dims() != 0) p->finish();  // warm-up scalers fit on what they hold
-    return stream_end(st, reader_, "the input has no data lines");
+    return refused_ ? stream_end(st, reader_, "the input has no data lines") : refused_;
   });
 }
 

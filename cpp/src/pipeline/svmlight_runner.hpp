@@ -10,6 +10,7 @@
 #include "io/svmlight_reader.hpp"
 #include "pipeline/out_of_memory.hpp"
 #include "pipeline/pipeline.hpp"
+#include "pipeline/run_memory.hpp"
 
 namespace onepass {
 
@@ -36,12 +37,17 @@ class SvmlightRunner {
 
  private:
   explicit SvmlightRunner(const SvmlightOptions& options) : reader_(options) {}
-  void run_block();
+  // Learns the block's rows; an error when a row's class is past what the run may hold
+  // (the rows before it learned, the rest dropped).
+  Status run_block();
 
   SvmlightReader reader_;
   std::vector<std::unique_ptr<Pipeline>> pipelines_;
   SparseBlock block_;
   OutOfMemoryGuard memory_guard_;
+  RunMemory memory_;               // what the pipelines will hold, checked as classes come
+  Status refused_ = Status::ok();  // a class refused by memory_: the run stops there
+  std::size_t model_classes_ = 0;  // a resumed model's classes
 };
 
 }  // namespace onepass

@@ -2,7 +2,10 @@
 // estimate is the stages' own state at the run's width, and a run past the bound is refused with
 // the bytes it needs and the bound, before any of it is allocated.
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -10,6 +13,7 @@
 #include "onepass/api/defaults.hpp"
 #include "onepass/api/limits.hpp"
 #include "onepass/api/runners.hpp"
+#include "pipeline/memory_bound.hpp"
 
 namespace onepass {
 namespace {
@@ -41,7 +45,9 @@ TEST(RunMemory, TheEstimateIsTheStagesOwnStateAtTheWidth) {
 }
 
 TEST(RunMemory, PipelinesPastTheBoundAreRefusedBeforeTheirWidthIsAllocated) {
-  EXPECT_EQ(run_memory_limit(), kMaxRunBytes);  // natively; the module's maximum in wasm
+  if (!run_memory_bound().source.empty())
+    GTEST_SKIP() << "the process has a memory limit: " << run_memory_bound().source;
+  EXPECT_EQ(run_memory_limit(), kMaxRunBytes);  // natively, with no limit; in wasm the module's
   EXPECT_EQ(kMaxRunBytes, std::uint64_t{1} << 34);
   SvmlightOptions options;
   options.dims = kMaxDims;
@@ -59,6 +65,44 @@ TEST(RunMemory, PipelinesPastTheBoundAreRefusedBeforeTheirWidthIsAllocated) {
   ASSERT_TRUE(one) << one.message();
   EXPECT_EQ(one.value()->pipeline(0).dims(), 0u);
   EXPECT_TRUE(check_run_memory(*built("pa"), kMaxDims));
+}
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ONEPASS_ADDRESS_SANITIZER 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define ONEPASS_ADDRESS_SANITIZER 1
+#endif
+
+TEST(RunMemory, UnderAnAddressSpaceLimitTheBoundIsItLessTheProgramsShare) {
+#ifdef ONEPASS_ADDRESS_SANITIZER
+  GTEST_SKIP() << "AddressSanitizer reserves terabytes of address space: no RLIMIT_AS fits it";
+#endif
+  if (run_memory_bound().bytes < (std::uint64_t{3} << 29))
+    GTEST_SKIP() << "the process has a smaller memory limit: " << run_memory_bound().source;
+  // In a child (a death test's fork), an address space of 2 GiB: the bound is 1.5 GiB, and a
+  // pipeline at the widest svmlight input (about 2.6 GB) is refused naming that limit, before
+  // anything of its width is allocated, where it would have run out of memory mid-run.
+  EXPECT_EXIT(
+      {
+        rlimit limit{};
+        getrlimit(RLIMIT_AS, &limit);
+        limit.rlim_cur = rlim_t{1} << 31;
+        if (setrlimit(RLIMIT_AS, &limit) != 0) std::_Exit(2);
+        const MemoryBound bound = run_memory_bound();
+        if (bound.bytes != (std::uint64_t{1} << 31) - kProgramMemoryBytes) std::_Exit(3);
+        SvmlightOptions options;
+        options.dims = kMaxDims;
+        auto refused = start_svmlight_runner(options, {"zscore | arow +avg"}, {}, 0);
+        std::fprintf(stderr, "%s\n", refused ? "not refused" : refused.message().c_str());
+        std::_Exit(refused ? 1 : 0);
+      },
+      ::testing::ExitedWithCode(0),
+      "these dims and pipelines need [0-9.]+ GB \\(1 pipeline at 16777216 features\\); the limit "
+      "is 1\\.5 GB \\(the process's address-space limit \\(ulimit -v\\) of 2 GB, less 0\\.5 GB "
+      "for the program itself\\): fewer pipelines or features fit");
 }
 
 TEST(RunMemory, ACsvHeaderTooWideForItsPipelinesStopsTheRunBeforeTheyTakeIt) {
@@ -106,6 +150,38 @@ TEST(RunMemory, AMulticlassPipelineCostsItsClassesPerFeature) {
   // The costs kept between checks give what a fresh check gives.
   EXPECT_EQ(many.message(), RunMemory().check(two_pipelines, kMaxDims, 1000).message());
   EXPECT_TRUE(memory.check(two_pipelines, 1000, 1000));
+}
+
+TEST(RunMemory, AnSvmlightMulticlassRunCostsItsClassesAsACsvRunDoes) {
+  // As many pipelines at the widest input as fit with no class yet (the run is made), and not
+  // with one class: the line that brings the first class is refused before any row is learned,
+  // by the same check a CSV block that brings a class meets (RunMemory::grow).
+  const std::string spec = default_pipeline(Task::multiclass);
+  auto probe = Pipeline::build(spec, 0, 0, Task::multiclass).take();
+  const std::uint64_t none = memory_cost(*probe, 0).bytes(kMaxDims),
+                      one = memory_cost(*probe, 1).bytes(kMaxDims);
+  const std::size_t count = static_cast<std::size_t>(run_memory_limit() / none);
+  ASSERT_GT(count, 0u);
+  ASSERT_GT(count * one, run_memory_limit());
+  SvmlightOptions options;
+  options.dims = kMaxDims;
+  options.task = Task::multiclass;
+  auto runner = start_svmlight_runner(options, std::vector<std::string>(count, spec), {}, 0).take();
+  const std::string text = "# classes by name\n\nred 1:1 16777216:2\nblue 2:1\n";
+  const Status refused = runner->push(text.data(), text.size());
+  ASSERT_FALSE(refused);
+  const std::string what = "(" + std::to_string(count) + " pipelines at 16777216 features)";
+  EXPECT_EQ(refused.message().rfind("line 3: these dims and pipelines need ", 0), 0u)
+      << refused.message();
+  EXPECT_NE(refused.message().find(what), std::string::npos) << refused.message();
+  EXPECT_EQ(refused.line(), 3u);
+  EXPECT_EQ(runner->pipeline(0).dims(), 0u);  // nothing of that width was allocated
+  EXPECT_EQ(runner->pipeline(0).rows(), 0u);
+  // The run stops there, as at a bad line: later input and the end say the same.
+  const std::string more = "red 1:1\n";
+  EXPECT_EQ(runner->push(more.data(), more.size()).message(), refused.message());
+  EXPECT_EQ(runner->finish().message(), refused.message());
+  EXPECT_EQ(runner->pipeline(0).rows(), 0u);
 }
 
 TEST(RunMemory, ADataSetsEvaluationIsRefusedBeforeItsPipelineTakesTheRows) {

@@ -1,0 +1,49 @@
+// nlohmann::json (3.11) destroys an array or object without recursion by first moving its
+// elements into a std::vector it allocates (json_value::destroy): when memory has run out, that
+// allocation throws inside a noexcept destructor, which is std::terminate. release() empties a
+// value from its leaves up instead, allocating nothing, so that its destructor has nothing to
+// move (an empty container reserves nothing). A document is released before it is destroyed
+// (ReleasedJson), and a value with content is moved, never copied and dropped. The recursion is
+// as deep as the value: a model file nests at most 64 levels (models/model_document.cpp), the
+// other documents a few.
+#pragma once
+
+#include <iterator>
+
+namespace onepass {
+
+// A value that failed to become a container (null turned into an object by operator[], whose
+// allocation threw) says it is one with no storage: it has nothing to release.
+template <class Json>
+void release(Json& j) noexcept {
+  if (auto* array = j.template get_ptr<typename Json::array_t*>()) {
+    auto& a = *array;
+    while (!a.empty()) {
+      release(a.back());
+      a.pop_back();
+    }
+  } else if (auto* object = j.template get_ptr<typename Json::object_t*>()) {
+    auto& o = *object;
+    while (!o.empty()) {
+      const auto last = std::prev(o.end());
+      release(last->second);
+      o.erase(last);
+    }
+  }
+}
+
+// Releases `j` when it goes out of scope (declared after it, so before it is destroyed), on
+// every path out: a return, an error, or a std::bad_alloc passing through.
+template <class Json>
+class ReleasedJson {
+ public:
+  explicit ReleasedJson(Json& j) : j_(j) {}
+  ReleasedJson(const ReleasedJson&) = delete;
+  ReleasedJson& operator=(const ReleasedJson&) = delete;
+  ~ReleasedJson() { release(j_); }
+
+ private:
+  Json& j_;
+};
+
+}  // namespace onepass
