@@ -34,16 +34,21 @@ Status check_encoder_options(const EncoderOptions& o) {
   return Status::ok();
 }
 
-std::uint32_t murmur3_32(std::string_view key, std::uint32_t seed) {
+namespace {
+
+// MurmurHash3 x86 32-bit of the bytes of key as byte() gives them: a text cell's words are
+// hashed lower-cased as they are read, without a lower-cased copy of the cell.
+template <class Byte>
+std::uint32_t murmur3_32_of(std::string_view key, std::uint32_t seed, Byte byte) {
   const std::uint32_t c1 = 0xcc9e2d51, c2 = 0x1b873593;
   const auto* data = reinterpret_cast<const unsigned char*>(key.data());
   const std::size_t n = key.size(), blocks = n / 4;
   std::uint32_t h = seed;
   for (std::size_t i = 0; i < blocks; ++i) {
-    std::uint32_t k = static_cast<std::uint32_t>(data[4 * i]) |
-                      static_cast<std::uint32_t>(data[4 * i + 1]) << 8 |
-                      static_cast<std::uint32_t>(data[4 * i + 2]) << 16 |
-                      static_cast<std::uint32_t>(data[4 * i + 3]) << 24;
+    std::uint32_t k = static_cast<std::uint32_t>(byte(data[4 * i])) |
+                      static_cast<std::uint32_t>(byte(data[4 * i + 1])) << 8 |
+                      static_cast<std::uint32_t>(byte(data[4 * i + 2])) << 16 |
+                      static_cast<std::uint32_t>(byte(data[4 * i + 3])) << 24;
     k = rotl32(k * c1, 15) * c2;
     h = rotl32(h ^ k, 13) * 5 + 0xe6546b64;
   }
@@ -51,13 +56,13 @@ std::uint32_t murmur3_32(std::string_view key, std::uint32_t seed) {
   const unsigned char* tail = data + 4 * blocks;
   switch (n & 3) {
     case 3:
-      k ^= static_cast<std::uint32_t>(tail[2]) << 16;
+      k ^= static_cast<std::uint32_t>(byte(tail[2])) << 16;
       [[fallthrough]];
     case 2:
-      k ^= static_cast<std::uint32_t>(tail[1]) << 8;
+      k ^= static_cast<std::uint32_t>(byte(tail[1])) << 8;
       [[fallthrough]];
     case 1:
-      k ^= tail[0];
+      k ^= byte(tail[0]);
       h ^= rotl32(k * c1, 15) * c2;
   }
   h ^= static_cast<std::uint32_t>(n);
@@ -67,6 +72,16 @@ std::uint32_t murmur3_32(std::string_view key, std::uint32_t seed) {
   h *= 0xc2b2ae35;
   h ^= h >> 16;
   return h;
+}
+
+unsigned char lower_ascii(unsigned char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<unsigned char>(c - 'A' + 'a') : c;
+}
+
+}  // namespace
+
+std::uint32_t murmur3_32(std::string_view key, std::uint32_t seed) {
+  return murmur3_32_of(key, seed, [](unsigned char c) { return c; });
 }
 
 std::uint32_t FeatureEncoder::add_column(std::string name, bool text) {
@@ -136,24 +151,27 @@ void FeatureEncoder::encode_categorical(std::uint32_t column, std::string_view v
 
 void FeatureEncoder::encode_text(std::uint32_t column, std::string_view text, EncodedTail& out) {
   Column& c = columns_[column];
-  // Lower-case words: runs of ASCII letters and digits, and of bytes of UTF-8 sequences.
-  lowered_.assign(text.data(), text.size());
-  for (char& ch : lowered_)
-    if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch - 'A' + 'a');
+  // Lower-case words: runs of ASCII letters and digits, and of bytes of UTF-8 sequences. A
+  // word is hashed as its lower-cased bytes while it is read; only a word that names a new
+  // bucket is written out lower-cased, for the feature's name.
   const std::uint32_t mask = (1u << opt_.text_bits) - 1;
-  const std::size_t n = lowered_.size();
+  const std::size_t n = text.size();
   std::size_t i = 0;
   while (i < n) {
-    while (i < n && !word_byte(static_cast<unsigned char>(lowered_[i]))) ++i;
+    while (i < n && !word_byte(static_cast<unsigned char>(text[i]))) ++i;
     const std::size_t start = i;
-    while (i < n && word_byte(static_cast<unsigned char>(lowered_[i]))) ++i;
+    while (i < n && word_byte(static_cast<unsigned char>(text[i]))) ++i;
     if (i == start) break;
-    const std::string_view word(lowered_.data() + start, i - start);
-    const std::uint32_t h = murmur3_32(word, c.seed);
+    const std::string_view word(text.data() + start, i - start);
+    const std::uint32_t h = murmur3_32_of(word, c.seed, lower_ascii);
     // design.md 10.3: a word counts +1, so the weight shown under its name is its own effect.
     const double sign = opt_.signed_words && (h >> 31) ? -1.0 : 1.0;
-    const std::uint32_t index =
-        bucket_feature(c, column, h & mask, EncodedFeature::text_bucket, word);
+    std::uint32_t index = c.buckets.find(h & mask, [](std::uint32_t) { return true; });
+    if (index == kNone) {
+      lowered_.assign(word.data(), word.size());
+      for (char& ch : lowered_) ch = static_cast<char>(lower_ascii(static_cast<unsigned char>(ch)));
+      index = bucket_feature(c, column, h & mask, EncodedFeature::text_bucket, lowered_);
+    }
     if (index != kNone) out.emplace_back(index, sign);
   }
 }

@@ -1,5 +1,7 @@
 #include "learners/averaged.hpp"
 
+#include <cmath>
+
 namespace onepass {
 
 void Averaged::init() {
@@ -11,13 +13,12 @@ void Averaged::seed_new_features(const std::vector<double>& /*old_state*/) {
   std::copy(params_.begin(), params_.end(), last());
 }
 
-void Averaged::sync(std::size_t j, double r) {
-  const double w = inner_->params()[j];
+void Averaged::sync(const double* w, std::size_t j, double r) {
   double& last_w = last()[j];
-  const double delta = w - last_w;
+  const double delta = w[j] - last_w;
   if (delta != 0) {
     u()[j] += (r - 1) * delta;  // spec 3.1 (AVG-2)
-    last_w = w;
+    last_w = w[j];
   }
 }
 
@@ -26,8 +27,10 @@ bool Averaged::update(const double* x, int y) {
   const double r = state_[0] + 1;  // 1-based index of this example
   state_[0] = r;
   const std::size_t p = params_.size();
-  if (changed)
-    for (std::size_t j = 0; j < p; ++j) sync(j, r);
+  if (changed) {
+    const double* w = inner_->params().data();
+    for (std::size_t j = 0; j < p; ++j) sync(w, j, r);
+  }
   refresh_params();
   params_stale_ = false;
   return changed;
@@ -38,24 +41,43 @@ bool Averaged::update_sparse(const SparseRow& x, int y) {
   const double r = state_[0] + 1;
   state_[0] = r;
   if (changed) {
-    for (std::size_t k = 0; k < x.nnz; ++k) sync(x.index[k], r);
-    for (std::size_t j = dims_; j < params_.size(); ++j) sync(j, r);
+    const double* w = inner_->params().data();
+    for (std::size_t k = 0; k < x.nnz; ++k) sync(w, x.index[k], r);
+    for (std::size_t j = dims_; j < params_.size(); ++j) sync(w, j, r);
   }
   params_stale_ = true;
   return changed;
 }
 
-void Averaged::sparse_state_slots(const SparseRow& x, std::vector<std::size_t>& slots) const {
+bool Averaged::guarded_sparse_step(const SparseRow& x, int y) {
   const std::size_t p = params_.size();
-  slots.resize(1 + 2 * (x.nnz + (p > dims_ ? p - dims_ : 0)));
-  std::size_t* slot = slots.data();
-  *slot++ = 0;
-  auto add = [&](std::size_t j) {
-    *slot++ = 1 + j;      // last synced value
-    *slot++ = 1 + p + j;  // u
+  step_backup_.resize(2 * (x.nnz + (p > dims_ ? p - dims_ : 0)));
+  const double t = state_[0];
+  double* backup = step_backup_.data();
+  const auto save = [&](std::size_t j) {
+    *backup++ = last()[j];
+    *backup++ = u()[j];
   };
-  for (std::size_t k = 0; k < x.nnz; ++k) add(x.index[k]);
-  for (std::size_t j = dims_; j < p; ++j) add(j);
+  for (std::size_t k = 0; k < x.nnz; ++k) save(x.index[k]);
+  for (std::size_t j = dims_; j < p; ++j) save(j);
+  const bool changed = Averaged::update_sparse(x, y);
+  bool finite = std::isfinite(state_[0]);
+  const auto check = [&](std::size_t j) {
+    finite &= std::isfinite(last()[j]) && std::isfinite(u()[j]);
+  };
+  for (std::size_t k = 0; k < x.nnz; ++k) check(x.index[k]);
+  for (std::size_t j = dims_; j < p; ++j) check(j);
+  if (finite) return changed;
+  state_[0] = t;
+  backup = step_backup_.data();
+  const auto restore = [&](std::size_t j) {
+    last()[j] = *backup++;
+    u()[j] = *backup++;
+  };
+  for (std::size_t k = 0; k < x.nnz; ++k) restore(x.index[k]);
+  for (std::size_t j = dims_; j < p; ++j) restore(j);
+  ++reverted_steps_;
+  return false;
 }
 
 void Averaged::refresh_params() const {

@@ -35,8 +35,10 @@ class Averaged : public WrappedLearner {
   void seed_new_features(const std::vector<double>& old_state) override;
   bool update(const double* x, int y) override;
   bool update_sparse(const SparseRow& x, int y) override;
-  // T, and the synced copy and u of the row's weights and the parameters after the weights.
-  void sparse_state_slots(const SparseRow& x, std::vector<std::size_t>& slots) const override;
+  // spec 2.6 in one pass over the row: a sparse step changes T and, of the row's weights and
+  // the parameters after them, the synced copies and u; params_ only goes stale, so nothing
+  // of it is backed up, and the inner learner guards its own parameters.
+  bool guarded_sparse_step(const SparseRow& x, int y) override;
   void refresh_params() const override;
   double count() const override { return state_[0]; }  // T
   // docs/algorithms.md 3.4: T is the models' weighted mean, the synced copy the merged inner
@@ -49,8 +51,11 @@ class Averaged : public WrappedLearner {
   double* last() { return state_.data() + 1; }
   double* u() { return state_.data() + 1 + params_.size(); }
   const double* u() const { return state_.data() + 1 + params_.size(); }
-  // u_j += (r - 1)(w_j - last_j) for a coordinate j the step may have changed (AVG-2).
-  void sync(std::size_t j, double r);
+  // u_j += (r - 1)(w_j - last_j) for a coordinate j the step may have changed (AVG-2), w the
+  // inner learner's parameters.
+  void sync(const double* w, std::size_t j, double r);
+  // guarded_sparse_step's backup: the synced copy and u of each coordinate it guards, in turn.
+  std::vector<double> step_backup_;
 };
 
 // The modifier avg's entry of the registry (spec 3.1).

@@ -83,27 +83,32 @@ bool Learner::learn_sparse(const SparseRow& x, int y) {
   }
   if (next_sparse_step_is_whole())  // a rare step that may change every parameter
     return guarded_whole_step([&] { return update_sparse(x, y); });
+  return guarded_sparse_step(x, y);
+}
+
+bool Learner::guarded_sparse_step(const SparseRow& x, int y) {
   // spec 2.6 in O(nonzeros): back up only what a sparse step may touch, the row's weights,
-  // the parameters after the weights and the learner's state slots for this row.
-  // Sized once and written in place: a push per slot cost a growth check each, on every row.
-  param_slots_.resize(x.nnz + (params_.size() > dims_ ? params_.size() - dims_ : 0));
-  std::size_t* slot = param_slots_.data();
-  for (std::size_t k = 0; k < x.nnz; ++k) *slot++ = x.index[k];
-  for (std::size_t j = dims_; j < params_.size(); ++j) *slot++ = j;
+  // the parameters after the weights and the learner's state slots for this row. The row's
+  // indices are read where they are (no list of slots is built for the parameters), and the
+  // backups are sized once and written in place.
+  const std::size_t p = params_.size();
+  const std::size_t after = p > dims_ ? p - dims_ : 0;
   sparse_state_slots(x, state_slots_);
-  params_backup_.resize(param_slots_.size());
+  params_backup_.resize(x.nnz + after);
   state_backup_.resize(state_slots_.size());
-  for (std::size_t i = 0; i < param_slots_.size(); ++i)
-    params_backup_[i] = params_[param_slots_[i]];
+  double* backup = params_backup_.data();
+  for (std::size_t k = 0; k < x.nnz; ++k) *backup++ = params_[x.index[k]];
+  for (std::size_t j = dims_; j < p; ++j) *backup++ = params_[j];
   for (std::size_t i = 0; i < state_slots_.size(); ++i) state_backup_[i] = state_[state_slots_[i]];
   const bool changed = update_sparse(x, y);
   if (!changed && !moves_without_update()) return false;
   bool finite = true;
-  for (std::size_t j : param_slots_) finite = finite && std::isfinite(params_[j]);
-  for (std::size_t j : state_slots_) finite = finite && std::isfinite(state_[j]);
+  for (std::size_t k = 0; k < x.nnz; ++k) finite &= std::isfinite(params_[x.index[k]]);
+  for (std::size_t j = dims_; j < p; ++j) finite &= std::isfinite(params_[j]);
+  for (std::size_t j : state_slots_) finite &= std::isfinite(state_[j]);
   if (finite) return changed;
-  for (std::size_t i = 0; i < param_slots_.size(); ++i)
-    params_[param_slots_[i]] = params_backup_[i];
+  for (std::size_t k = 0; k < x.nnz; ++k) params_[x.index[k]] = params_backup_[k];
+  for (std::size_t j = dims_; j < p; ++j) params_[j] = params_backup_[x.nnz + (j - dims_)];
   for (std::size_t i = 0; i < state_slots_.size(); ++i) state_[state_slots_[i]] = state_backup_[i];
   ++reverted_steps_;
   return false;

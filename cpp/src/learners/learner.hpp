@@ -169,8 +169,13 @@ class Learner {
   // True when the coming sparse step may change every parameter (logreg folding its weight
   // scale back into w, now and then): the guard then backs up all of them.
   virtual bool next_sparse_step_is_whole() const { return false; }
+  // spec 2.6 around a sparse step that touches only what update_sparse's contract allows:
+  // backs up the row's weights, the parameters after the weights and the state slots of
+  // sparse_state_slots, steps, and restores them if any is not finite. +avg, whose own state
+  // has a known shape, overrides it with one pass over the row.
+  virtual bool guarded_sparse_step(const SparseRow& x, int y);
   // The state_ entries a sparse step on x may change (for the guard's backup): all of them
-  // here; a learner with per-feature state (+avg) names those of the row's features.
+  // here; a learner with per-feature state (AdaGrad, CW) names those of the row's features.
   virtual void sparse_state_slots(const SparseRow& x, std::vector<std::size_t>& slots) const;
   // The state slots of a state laid out as `blocks` per-feature blocks (dims() values each)
   // then `tail` fixed values: the row's features in each block, then the tail.
@@ -232,7 +237,7 @@ class Learner {
   std::vector<double> params_backup_, state_backup_;
   // Sparse rows made dense, for the fallbacks (scoring, learning).
   mutable std::vector<double> dense_row_;
-  std::vector<std::size_t> param_slots_, state_slots_;  // what learn_sparse backs up
+  std::vector<std::size_t> state_slots_;  // what guarded_sparse_step backs up of state_
   // spec 2.6 around a step that may change any parameter: back up all, step, restore all if
   // anything became non-finite.
   template <class Step>

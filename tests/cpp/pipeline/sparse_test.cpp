@@ -206,6 +206,34 @@ TEST(Sparse, DivergingStepIsRevertedInPlace) {
   }
 }
 
+// spec 2.6 for +avg's own bookkeeping on a sparse row: an inner step whose u_j = (r - 1) delta
+// would overflow is kept by the inner learner (it is finite), while the wrapper restores its
+// count, synced copies and u and counts one reverted step of its own.
+TEST(Sparse, AverageRevertsItsOwnOverflowOnASparseStep) {
+  Averaged avg(testing::make_learner("pa", 4));  // bias on: P = 5, state [T, last(5), u(5)]
+  avg.reset(4);
+  LearnerState saved = avg.save();
+  saved.state[0] = 1e308;             // T
+  saved.state[1 + 5 + 2] = 1.79e308;  // u_2, next to the largest double
+  ASSERT_TRUE(avg.load(saved));
+  const std::uint32_t idx[] = {2};
+  const double one[] = {1.0};
+  // PA: loss 1, |x|^2 = 1 + 1 (the bias), tau = 1/2: w_2 and b move by 1/2, and
+  // u_2 + (r - 1)/2 is infinite.
+  EXPECT_FALSE(avg.learn_sparse({idx, one, 1}, 1));
+  EXPECT_EQ(avg.reverted_steps(), 1u);
+  EXPECT_EQ(avg.inner().reverted_steps(), 0u);
+  EXPECT_EQ(avg.state(), saved.state);
+  EXPECT_EQ(avg.inner().params(), (std::vector<double>{0, 0, 0.5, 0, 0.5}));
+  // A row that moves other coordinates is learned: T and u of those move.
+  const std::uint32_t other[] = {1};
+  EXPECT_TRUE(avg.learn_sparse({other, one, 1}, -1));
+  EXPECT_EQ(avg.reverted_steps(), 1u);
+  // w_1 = -3/4 (loss 3/2 over |x|^2 = 2), so u_1 = (r - 1)(-3/4); u_2 is as loaded.
+  EXPECT_EQ(avg.state()[1 + 5 + 1], (1e308 + 1 - 1) * -0.75);
+  EXPECT_EQ(avg.state()[1 + 5 + 2], 1.79e308);
+}
+
 TEST(Sparse, BadRowsAreRefusedAndNothingIsLearned) {
   auto p = build("maxabs | logreg");
   const std::uint32_t good[] = {1, 3};
