@@ -373,6 +373,17 @@ Status CsvReader::assign_roles(const std::vector<std::vector<std::string>>& cell
         form_of_col_[c] = inferred.form;
         notices_.push_back("column '" + column_names_[c] + "' is numeric: " + inferred.reason);
       }
+    } else if (role_of_col_[c] == ColumnRole::numeric) {
+      // design.md 10.1: a column set numeric by option reads the words the sample shows as its
+      // missing values, as the same column inferred numeric does: the roles a preview shows,
+      // given back as options, then read the file as the preview said.
+      views.assign(cells[c].begin(), cells[c].end());
+      const InferredColumn inferred = infer_role(views, opt_.missing, opt_.decimal);
+      if (inferred.role == ColumnRole::numeric && !inferred.form.missing.empty()) {
+        form_of_col_[c] = inferred.form;
+        column_info_[c].reason += "; " + inferred.reason;
+        notices_.push_back("column '" + column_names_[c] + "' is numeric: " + inferred.reason);
+      }
     } else if (role_of_col_[c] == ColumnRole::date) {
       // A date set by option: its form from the sample (docs/algorithms.md 1.10).
       views.assign(cells[c].begin(), cells[c].end());
