@@ -99,7 +99,7 @@ async function demoRun(bytes, options) {
     if (options.holdout > 0) {
       const data = await op.loadDataset(bytes, m.readingOf(options));
       try {
-        holdout = options.pipelines.map((p) => data.holdout(p, m.holdoutOf(options)).accuracy);
+        holdout = options.pipelines.map((p) => data.holdout(p, m.holdoutOf(options)).test.accuracy);
       } finally {
         data.dispose();
       }

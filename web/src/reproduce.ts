@@ -152,8 +152,8 @@ function jsOf(o: RunOptions, source: ReproducedSource): string {
       `// The holdout: ${Math.round(o.holdout * 100)}% of the rows held out (seeded), the rest learned shuffled`,
       'const data = await op.loadDataset(file, reading);',
       'for (const p of pipelines) {',
-      `  const test = data.holdout(p, ${js(holdoutOf(o))});`,
-      '  console.log(JSON.stringify({ pipeline: p, accuracy: test.accuracy, mae: test.mae }));',
+      `  const held = data.holdout(p, ${js(holdoutOf(o))});`,
+      '  console.log(JSON.stringify({ pipeline: p, ...held.test }));',
       '}',
       'data.dispose();',
     );
