@@ -78,12 +78,13 @@ function runOptions(text, { label, roles = {}, ...settings }) {
 }
 
 /** What the demo's worker gets: its runner and holdout, from the same option functions. */
-async function demoRun(bytes, options) {
+async function demoRun(bytes, options, every) {
   const run = op.csvRunner({
     ...m.readingOf(options),
     pipelines: options.pipelines,
     shuffleBuffer: options.shuffleBuffer,
     seed: options.seed,
+    every,
   });
   try {
     run.push(bytes);
@@ -132,11 +133,12 @@ function runCommands(cwd, commands) {
   });
 }
 
-async function check(tag, name, bytes, options) {
-  const want = await demoRun(bytes, options);
+async function check(tag, name, bytes, options, every = 1) {
+  const want = await demoRun(bytes, options, every);
   const { cli, js } = m.reproduce(
     options,
     m.reproducedSource({ kind: 'url', url: `./${name}`, name }),
+    every,
   );
 
   // The CLI: `run --json` prints every pipeline's figures (and saves the one pipeline's model).
@@ -217,7 +219,7 @@ test('two pipelines, roles changed, bad rows skipped, balanced classes, shuffled
     seed: 7,
     holdout: 0.2,
   });
-  const { cli, want } = await check('many', 'heart.csv', bytes, options);
+  const { cli, want } = await check('many', 'heart.csv', bytes, options, 7);
   assert.equal(want.holdout.length, 2);
   for (const flag of [
     '--categorical chest_pain,thal',
@@ -270,17 +272,17 @@ test('the snippets name every option a run of the page takes', () => {
     holdout: 0.25,
     threads: 2,
   };
-  const { cli, js } = m.reproduce(options, { kind: 'file', name: 'f.csv' });
+  const { cli, js } = m.reproduce(options, { kind: 'file', name: 'f.csv' }, 4);
   assert.equal(
     cli,
     'npx onepass run f.csv --pipeline perceptron --label y --positive yes --numeric a ' +
       '--categorical b --text c --date d --ignore e --no-header --skip-bad-rows --class-weight ' +
-      'balanced --shuffle-buffer 10 --seed 3 --save onepass-model-1.json --json\n' +
+      'balanced --shuffle-buffer 10 --seed 3 --every 4 --save onepass-model-1.json --json\n' +
       'npx onepass evaluate f.csv --pipeline perceptron --label y --positive yes --numeric a ' +
       '--categorical b --text c --date d --ignore e --no-header --skip-bad-rows --class-weight ' +
       'balanced --holdout 0.25 --seed 3 --shuffle --json',
   );
-  assert.ok(js.includes('shuffleBuffer: 10, seed: 3'), js);
+  assert.ok(js.includes('shuffleBuffer: 10, seed: 3, every: 4'), js);
   assert.ok(js.includes('{"testFraction":0.25,"seed":3,"shuffle":true}'), js);
   // A stream made by code is made again first, with its seed and parameters.
   const generated = m.reproduce(
@@ -291,6 +293,7 @@ test('the snippets name every option a run of the page takes', () => {
       stream: 'sea',
       options: { rows: 500, seed: 9, params: { noise: 0.1 } },
     },
+    4,
   );
   assert.equal(
     generated.cli.split('\n')[0],

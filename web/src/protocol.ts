@@ -115,6 +115,8 @@ export type FromWorker =
       cancelled: boolean;
       /** Blocks that parser workers parsed (0: the run parsed on one thread). */
       blocksApart: number;
+      /** The rows between the curve's points (option every): a model file keeps its points. */
+      every: number;
     }
   | {
       type: 'scored';

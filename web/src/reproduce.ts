@@ -85,7 +85,7 @@ function generateCommand(source: ReproducedSource & { kind: 'generated' }): stri
 
 /** The CLI commands of the run: `onepass run` (with `--save` when it has one pipeline: the
  * model file the page downloads) and, with a holdout, `onepass evaluate` of the same split. */
-function cliOf(o: RunOptions, source: ReproducedSource): string {
+function cliOf(o: RunOptions, source: ReproducedSource, every: number): string {
   const file = shellWord(source.name);
   const pipelines = o.pipelines.flatMap((p) => ['--pipeline', shellWord(p)]);
   const reading = cliFlags(o);
@@ -97,7 +97,17 @@ function cliOf(o: RunOptions, source: ReproducedSource): string {
       : [];
   const save = o.pipelines.length === 1 ? ['--save', 'onepass-model-1.json'] : [];
   lines.push(
-    ['npx onepass run', file, ...pipelines, ...reading, ...shuffle, ...save, '--json'].join(' '),
+    [
+      'npx onepass run',
+      file,
+      ...pipelines,
+      ...reading,
+      ...shuffle,
+      '--every',
+      String(every),
+      ...save,
+      '--json',
+    ].join(' '),
   );
   if (o.holdout > 0)
     lines.push(
@@ -121,7 +131,7 @@ const js = (value: unknown): string => JSON.stringify(value);
 
 /** The JavaScript program of the run: the same runner the page's worker makes, its figures
  * printed and its model files written as the page names them; with a holdout, the same test. */
-function jsOf(o: RunOptions, source: ReproducedSource): string {
+function jsOf(o: RunOptions, source: ReproducedSource, every: number): string {
   const reading = readingOptions(o);
   const options = Object.entries(reading)
     .map(([k, v]) => `  ${k}: ${js(v)},`)
@@ -138,7 +148,7 @@ function jsOf(o: RunOptions, source: ReproducedSource): string {
   lines.push(
     `const pipelines = ${js(o.pipelines)};`,
     `const reading = {${options ? `\n${options}\n` : ''}};`,
-    `const run = op.csvRunner({ ...reading, pipelines, shuffleBuffer: ${o.shuffleBuffer}, seed: ${o.seed} });`,
+    `const run = op.csvRunner({ ...reading, pipelines, shuffleBuffer: ${o.shuffleBuffer}, seed: ${o.seed}, every: ${every} });`,
     'await run.pushAll(file);',
     'run.finish();',
     'run.results().forEach((r, i) => {',
@@ -161,6 +171,10 @@ function jsOf(o: RunOptions, source: ReproducedSource): string {
 }
 
 /** The CLI commands and the JavaScript that make this run again on `source`. */
-export function reproduce(options: RunOptions, source: ReproducedSource): Reproduction {
-  return { cli: cliOf(options, source), js: jsOf(options, source) };
+export function reproduce(
+  options: RunOptions,
+  source: ReproducedSource,
+  every: number,
+): Reproduction {
+  return { cli: cliOf(options, source, every), js: jsOf(options, source, every) };
 }

@@ -279,10 +279,11 @@ async function run(source: Source, options: RunOptions): Promise<void> {
     const op = await (onepass ??= load());
     const opened = await openForRun(source);
     total = opened.total;
+    const every = curveStride(opened.first, opened.expected ?? total);
     const csv = op.csvRunner({
       ...readingOf(options),
       pipelines: options.pipelines,
-      every: curveStride(opened.first, opened.expected ?? total),
+      every,
       shuffleBuffer: options.shuffleBuffer,
       seed: options.seed,
     });
@@ -311,6 +312,7 @@ async function run(source: Source, options: RunOptions): Promise<void> {
       models,
       cancelled,
       blocksApart,
+      every,
     });
     // Then the holdout test of the label's task, and for a number a sample of its predictions
     // (messages.ts waits for both).
