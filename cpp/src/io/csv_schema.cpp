@@ -373,15 +373,11 @@ Status CsvReader::assign_roles(const std::vector<std::vector<std::string>>& cell
         form_of_col_[c] = inferred.form;
         notices_.push_back("column '" + column_names_[c] + "' is numeric: " + inferred.reason);
       }
-    } else if (role_of_col_[c] == ColumnRole::numeric) {
-      // design.md 10.1: a column set numeric by option reads the words the sample shows as its
-      // missing values, as the same column inferred numeric does: the roles a preview shows,
-      // given back as options, then read the file as the preview said.
+    } else if (role_of_col_[c] == ColumnRole::numeric) {  // design.md 10.1: words as inferred
       views.assign(cells[c].begin(), cells[c].end());
       const InferredColumn inferred = infer_role(views, opt_.missing, opt_.decimal);
-      if (inferred.role == ColumnRole::numeric && !inferred.form.missing.empty()) {
+      if (!inferred.form.missing.empty()) {  // only a numeric column's form has words
         form_of_col_[c] = inferred.form;
-        column_info_[c].reason += "; " + inferred.reason;
         notices_.push_back("column '" + column_names_[c] + "' is numeric: " + inferred.reason);
       }
     } else if (role_of_col_[c] == ColumnRole::date) {
