@@ -1,4 +1,4 @@
-// "Make this run again on your machine" beside the downloads (web/src/panels/reproduce.ts): after
+// "Run it on your machine" beside the downloads (web/src/panels/reproduce.ts): after
 // the page's first run it offers the CLI command and the JavaScript of that run, copyable; run
 // here as the page shows them, on the same file, they give the page's figures, and the
 // JavaScript writes the model files the page downloads, byte for byte.

@@ -1,4 +1,4 @@
-// The demo's "Make this run again on your machine" (web/src/reproduce.ts): the CLI commands and
+// The demo's "Run it on your machine" (web/src/reproduce.ts): the CLI commands and
 // the JavaScript it writes for a run are run here as written, in a folder holding the data under
 // the user's file name, and must give what the demo's worker gets with the same options (the
 // runner and the holdout made from readingOf and holdoutOf, as worker.ts makes them): the same
