@@ -306,6 +306,14 @@ async function lpShaperCurve(page) {
   assert.equal(await page.locator('#results button.download-model').count(), 1);
   assert.equal(await page.locator('#results button.download-onnx').count(), 0);
   await page.waitForSelector('#shaping canvas');
+  // The curve in words and as a table (chart_text.ts).
+  assert.match(
+    await text(page, '#shaping-summary'),
+    /^scaler 1 \(lp\): shaping curve of mean_radius: the file's values [-\d.e]+ to [-\d.e]+ are shaped to [-\d.e]+ to [-\d.e]+, (rising|falling|neither rising nor falling), at \d+ points\.$/,
+  );
+  assert.ok(
+    (await page.$$eval('#shaping + .chart-text table tbody tr', (rows) => rows.length)) > 1,
+  );
 }
 
 /** The setup as a link: a new page opened on it has the same setup (and no data in the link). */

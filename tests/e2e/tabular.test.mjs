@@ -3,10 +3,11 @@
 // Titanic-style file whose roles the user changes in the preview's menus; the Adult file
 // gzip-compressed, as users keep it.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
-import { readFixture } from '../js/helpers.mjs';
+import { readFixture, root } from '../js/helpers.mjs';
 import { openPage, resultsShow, shots, startSite } from './helpers.mjs';
 
 let site;
@@ -189,6 +190,40 @@ test('a date column is shown as a date and its weekday is learned', async () => 
   await showWeights(page);
   const names = await firstColumn(page, '#scales');
   assert.ok(names.includes('day:weekday_sin'), names.join(', '));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a word the preview reads as missing ('n/a?x') is read as missing by the run too", async () => {
+  const { context, page, errors } = await openPage(site);
+  await page.goto(`${site.origin}/`);
+  await resultsShow(page, 3, 270);
+  const lines = readFileSync(join(root, 'data/heart.csv'), 'utf8').trimEnd().split('\n');
+  const cells = lines[5].split(',');
+  cells[3] = 'n/a?x'; // resting_bp of the fifth row, line 6
+  lines[5] = cells.join(',');
+  await page.setInputFiles('#file', {
+    name: 'heart-na.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(lines.join('\n') + '\n'),
+  });
+  const menu = '#preview select[data-column="resting_bp"]';
+  await page.waitForSelector(menu);
+  assert.equal(await page.$eval(menu, (s) => s.value), 'numeric');
+  assert.equal(
+    await page.$eval(menu, (s) => s.title),
+    "269 of 270 sampled values are numbers; 'n/a?x' is read as missing",
+  );
+  // The run gets every column's role from the menus, and reads the cell as the preview said.
+  await page.click('#run');
+  await resultsShow(page, 3, 270);
+  assert.match(await page.$eval('#status', (e) => e.textContent), /^Done: .*; 1 missing cells/);
+  const problems = await page.$$eval('#problems li', (li) => li.map((e) => e.textContent));
+  assert.deepEqual(
+    problems.filter((p) => /line \d+/.test(p)),
+    [],
+    'no bad row',
+  );
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -367,6 +367,31 @@ test('a numeric label runs with the defaults of a number, beside the mean', asyn
   }
   const withNumber = file.slice(1).filter((l) => l && l.split(',')[mpgAt] !== '').length;
   assert.equal(seen.size, withNumber, 'every row with a number');
+  // Each plot in words and as a table (chart_text.ts): the summary's figures are the rows'.
+  const residuals = lines.map((row) => row.split(',').map(Number)[3]);
+  const four = (v) => String(Number(v.toPrecision(4)));
+  const mae = residuals.reduce((a, r) => a + Math.abs(r), 0) / residuals.length;
+  const largest = Math.max(...residuals.map(Math.abs));
+  assert.match(
+    await text(page, '#predicted-actual-summary'),
+    new RegExp(
+      `^Predicted against true number, 398 sampled rows: mean absolute error ${four(mae).replace('.', '\\.')}; ` +
+        `the largest miss ${four(largest).replace('.', '\\.')} \\(line \\d+: true `,
+    ),
+  );
+  const mean = residuals.reduce((a, r) => a + r, 0) / residuals.length;
+  assert.equal(
+    await text(page, '#residuals-summary'),
+    `Residuals (true minus predicted) against the prediction, 398 sampled rows: mean ${four(mean)} ` +
+      `(0 when the predictions are not biased), from ${four(Math.min(...residuals))} to ` +
+      `${four(Math.max(...residuals))}.`,
+  );
+  for (const id of ['predicted-actual', 'residuals'])
+    assert.equal(
+      await page.$$eval(`#${id} + .chart-text table tbody tr`, (rows) => rows.length),
+      11,
+      `${id}: its data at eleven points`,
+    );
   assert.deepEqual(errors, []);
   assert.deepEqual(foreign(), []);
   await context.close();

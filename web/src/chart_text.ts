@@ -19,6 +19,9 @@ export interface Drawn {
   /** x, then one array per series, as drawn (the last series the reference when there is one). */
   data: ArrayLike<number | null | undefined>[];
   reference: number;
+  /** The one line as the chart's owner says it (a scatter of rows, a shaping curve: no last
+   * value to compare), instead of the one made from the last values. */
+  say?: string;
 }
 
 /** How a chart's summary reads its data: the last values, lower better (mistakes, error); or
@@ -29,6 +32,7 @@ export class ChartText {
   readonly #summary: HTMLParagraphElement;
   readonly #table: HTMLTableElement;
   readonly #kind: SummaryKind;
+  readonly #box: HTMLDivElement;
 
   /** Puts the summary and the table right after the chart's host. */
   constructor(host: HTMLElement, kind: SummaryKind) {
@@ -45,15 +49,22 @@ export class ChartText {
     box.className = 'chart-text';
     box.append(this.#summary, details);
     host.after(box);
+    this.#box = box;
     host.setAttribute('role', 'group');
     host.setAttribute('aria-describedby', this.#summary.id);
+  }
+
+  /** Hidden with its chart (nothing drawn: no summary and no empty table either). */
+  set hidden(hidden: boolean) {
+    this.#box.hidden = hidden;
   }
 
   /** Writes the summary and the table of what is drawn now. */
   show(d: Drawn): void {
     const x = d.data[0] ?? [];
     const n = x.length;
-    this.#summary.textContent = this.#say(d);
+    this.#box.hidden = false;
+    this.#summary.textContent = d.say ?? this.#say(d);
     this.#table.closest('div')?.toggleAttribute('data-empty', n === 0);
     if (n === 0) {
       this.#table.replaceChildren();

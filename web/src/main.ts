@@ -10,6 +10,7 @@
 import { load } from 'onepass';
 import { chooseData, DATASETS, sample } from './data';
 import { find } from './dom';
+import { mountGuide } from './guide';
 import { startRun } from './jobs';
 import { applyLink } from './link';
 import { mountBreakdownPanel } from './panels/breakdown';
@@ -29,6 +30,7 @@ import { startWorker } from './worker_link';
 import './style.css';
 
 async function main(): Promise<void> {
+  mountGuide(document); // at once: it needs no module
   const store = createStore(initialState(sample(DATASETS[0].file), ''));
   const send = startWorker(store); // it loads its module while the page loads its own
   const op = await load();

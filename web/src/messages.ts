@@ -72,6 +72,7 @@ function runDone(s: PageState, msg: Message<'done'>): Partial<PageState> {
     problems: [...msg.info.warnings, ...fit, ...skipped],
     missingCells: msg.info.missingCells,
     blocksApart: msg.blocksApart,
+    every: msg.every,
   };
   return { run: ended, job: awaited(ended) ? s.job : null };
 }

@@ -36,6 +36,25 @@ export interface RunOptions {
   threads: number;
 }
 
+/** How a run reads its data, as the API's CSV options: the same for the run's runner, for the
+ * holdout's dataset, and for the CLI and JavaScript that make the run again (reproduce.ts). */
+export function readingOf(
+  options: RunOptions,
+): CsvReadOptions & Pick<RunOptions, 'onError' | 'classWeight'> {
+  const { reading, label, positive, onError, classWeight } = options;
+  return { label, positive, ...reading, onError, classWeight };
+}
+
+/** The holdout test of a run (docs/evaluation.md): a seeded share of the rows, the training part
+ * learned in a shuffled order, as `onepass evaluate --holdout F --seed S --shuffle` does. */
+export function holdoutOf(options: RunOptions): {
+  testFraction: number;
+  seed: number;
+  shuffle: true;
+} {
+  return { testFraction: options.holdout, seed: options.seed, shuffle: true };
+}
+
 /** Files up to this size can be held in memory for the holdout test. */
 export const HOLDOUT_MAX_BYTES = 64 * 1024 * 1024;
 
@@ -96,6 +115,8 @@ export type FromWorker =
       cancelled: boolean;
       /** Blocks that parser workers parsed (0: the run parsed on one thread). */
       blocksApart: number;
+      /** The rows between the curve's points (option every): a model file keeps its points. */
+      every: number;
     }
   | {
       type: 'scored';

@@ -2,6 +2,7 @@
 // true number (on the diagonal when right), and its residual (true minus predicted) against the
 // prediction (around zero when right, with no pattern). Scatter plots drawn with uPlot.
 import uPlot from 'uplot';
+import { ChartText, figure } from './chart_text';
 import type { PredictionSample } from './protocol';
 
 /** One row of a sample: its line in the file, its true number, the prediction and the
@@ -79,15 +80,50 @@ function scatter(
   );
 }
 
-/** Draws both plots of a sample (or clears them for none). */
+/** The plots in one line each: how far the sampled predictions fall from the true numbers (the
+ * mean absolute error and the largest miss, with its line), and where the residuals lie. */
+export function sampleSaid(rows: SampleRow[]): { against: string; residuals: string } {
+  const n = rows.length;
+  const what = `${n} sampled ${n === 1 ? 'row' : 'rows'}`;
+  if (n === 0) return { against: `No sampled row to draw.`, residuals: `No sampled row to draw.` };
+  let worst = rows[0];
+  let absolute = 0;
+  let sum = 0;
+  let [low, high] = [Infinity, -Infinity];
+  for (const r of rows) {
+    absolute += Math.abs(r.residual);
+    sum += r.residual;
+    low = Math.min(low, r.residual);
+    high = Math.max(high, r.residual);
+    if (Math.abs(r.residual) > Math.abs(worst.residual)) worst = r;
+  }
+  return {
+    against:
+      `Predicted against true number, ${what}: mean absolute error ${figure(absolute / n)}; ` +
+      `the largest miss ${figure(Math.abs(worst.residual))} (line ${worst.line}: true ` +
+      `${figure(worst.actual)}, predicted ${figure(worst.predicted)}).`,
+    residuals:
+      `Residuals (true minus predicted) against the prediction, ${what}: mean ` +
+      `${figure(sum / n)} (0 when the predictions are not biased), from ${figure(low)} to ` +
+      `${figure(high)}.`,
+  };
+}
+
+/** Draws both plots of a sample (or clears them for none), each with its text alternative. */
 export class ResidualPlots {
   readonly #against: HTMLElement;
   readonly #residuals: HTMLElement;
+  readonly #againstText: ChartText;
+  readonly #residualsText: ChartText;
   #plots: uPlot[] = [];
 
   constructor(against: HTMLElement, residuals: HTMLElement) {
     this.#against = against;
     this.#residuals = residuals;
+    this.#againstText = new ChartText(against, 'curves');
+    this.#residualsText = new ChartText(residuals, 'curves');
+    this.#againstText.hidden = true;
+    this.#residualsText.hidden = true;
   }
 
   show(sample: PredictionSample | null): void {
@@ -97,8 +133,11 @@ export class ResidualPlots {
       host.dataset.points = '0';
       host.hidden = !sample; // no empty frames while there is nothing to draw
     }
+    this.#againstText.hidden = !sample;
+    this.#residualsText.hidden = !sample;
     if (!sample) return;
     const rows = sampleRows(sample);
+    const said = sampleSaid(rows);
     const [actual, predicted] = byX(rows, 'actual', 'predicted');
     this.#plots.push(
       scatter(this.#against, actual, predicted, actual, {
@@ -123,6 +162,22 @@ export class ResidualPlots {
         },
       ),
     );
+    this.#againstText.show({
+      xLabel: 'true number',
+      yLabel: 'predicted number',
+      names: ['predicted number'],
+      data: [actual, predicted],
+      reference: -1,
+      say: said.against,
+    });
+    this.#residualsText.show({
+      xLabel: 'predicted number',
+      yLabel: 'residual',
+      names: ['residual (true minus predicted)'],
+      data: [p, residual],
+      reference: -1,
+      say: said.residuals,
+    });
     this.#against.dataset.points = String(actual.length);
     this.#residuals.dataset.points = String(p.length);
   }

@@ -4,6 +4,7 @@
 // column per class.
 import type { Snapshot } from 'onepass';
 import uPlot from 'uplot';
+import { ChartText, figure } from './chart_text';
 import { el } from './dom';
 
 export interface ScaleSource {
@@ -85,11 +86,30 @@ function viewsOf(s: Snapshot, features: string[], classes: string[] = []): View[
   return out;
 }
 
+/** A shaping curve in one line: the file's values it spans and the shaped values it gives
+ * them, and whether it keeps their order. */
+export function shapingSaid(label: string, x: ArrayLike<number>, y: ArrayLike<number>): string {
+  const n = Math.min(x.length, y.length);
+  if (n === 0) return `${label}: no point yet.`;
+  let rising = true;
+  let falling = true;
+  for (let i = 1; i < n; i++) {
+    if (y[i] < y[i - 1]) rising = false;
+    if (y[i] > y[i - 1]) falling = false;
+  }
+  const order = rising ? 'rising' : falling ? 'falling' : 'neither rising nor falling';
+  return (
+    `${label}: the file's values ${figure(x[0])} to ${figure(x[n - 1])} are shaped to ` +
+    `${figure(y[0])} to ${figure(y[n - 1])}, ${order}, at ${n} points.`
+  );
+}
+
 export class ScalesView {
   readonly #pipeline: HTMLSelectElement;
   readonly #array: HTMLSelectElement;
   readonly #bars: HTMLTableElement;
   readonly #curve: HTMLElement;
+  readonly #curveText: ChartText;
   #plot: uPlot | null = null;
   #sources: ScaleSource[] = [];
   #features: string[] = [];
@@ -108,6 +128,8 @@ export class ScalesView {
     this.#array = array;
     this.#bars = bars;
     this.#curve = curve;
+    this.#curveText = new ChartText(curve, 'curves');
+    this.#curveText.hidden = true;
     pipeline.addEventListener('change', () => this.#fillArrays());
     array.addEventListener('change', () => this.#draw());
   }
@@ -149,8 +171,17 @@ export class ScalesView {
     this.#plot?.destroy();
     this.#plot = null;
     this.#bars.replaceChildren();
+    this.#curveText.hidden = !(found && 'x' in found);
     if (!found) return;
     if ('x' in found) {
+      this.#curveText.show({
+        xLabel: 'value in the file',
+        yLabel: 'shaped value',
+        names: ['shaped value'],
+        data: [found.x, found.y],
+        reference: -1,
+        say: shapingSaid(found.label, found.x, found.y),
+      });
       this.#plot = new uPlot(
         {
           width: Math.max(280, Math.min(700, this.#curve.clientWidth)),

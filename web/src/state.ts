@@ -104,6 +104,8 @@ export interface RunRecord {
   problems: string[];
   missingCells: number;
   blocksApart: number;
+  /** The rows between the curve's points, as the worker chose (0 until it says). */
+  every: number;
 }
 
 /** A cross-validation and its rows, with the setup it ran with. */
@@ -199,6 +201,7 @@ export const startingRun = (
   problems: [],
   missingCells: 0,
   blocksApart: 0,
+  every: 0,
 });
 
 export const emptyData = (generation: number, source: Source): DataState => ({

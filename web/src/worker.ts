@@ -5,6 +5,8 @@
 import { chunksOf, load, type CsvRunner, type Dataset, type Onepass } from 'onepass';
 import {
   HOLDOUT_MAX_BYTES,
+  holdoutOf,
+  readingOf,
   type CvRow,
   type FromWorker,
   type Progress,
@@ -91,9 +93,7 @@ async function holdout(
   try {
     const data = await loadData(op, source, options);
     try {
-      const runs = options.pipelines.map((spec) =>
-        data.holdout(spec, { testFraction: options.holdout, seed: options.seed, shuffle: true }),
-      );
+      const runs = options.pipelines.map((spec) => data.holdout(spec, holdoutOf(options)));
       post({ type: 'holdout', runs });
     } finally {
       data.dispose();
@@ -133,13 +133,7 @@ async function sample(
 /** The whole source in memory, read as a run reads it, for the evaluation protocols. */
 async function loadData(op: Onepass, source: Source, options: RunOptions): Promise<Dataset> {
   const { stream } = await open(source);
-  return op.loadDataset(stream, {
-    ...options.reading,
-    label: options.label,
-    positive: options.positive,
-    onError: options.onError,
-    classWeight: options.classWeight,
-  });
+  return op.loadDataset(stream, readingOf(options));
 }
 
 /** k-fold cross-validation of one spec, or of every combination of a grid, one by one with
@@ -285,14 +279,11 @@ async function run(source: Source, options: RunOptions): Promise<void> {
     const op = await (onepass ??= load());
     const opened = await openForRun(source);
     total = opened.total;
+    const every = curveStride(opened.first, opened.expected ?? total);
     const csv = op.csvRunner({
-      ...options.reading,
+      ...readingOf(options),
       pipelines: options.pipelines,
-      label: options.label,
-      positive: options.positive,
-      onError: options.onError,
-      classWeight: options.classWeight,
-      every: curveStride(opened.first, opened.expected ?? total),
+      every,
       shuffleBuffer: options.shuffleBuffer,
       seed: options.seed,
     });
@@ -321,6 +312,7 @@ async function run(source: Source, options: RunOptions): Promise<void> {
       models,
       cancelled,
       blocksApart,
+      every,
     });
     // Then the holdout test of the label's task, and for a number a sample of its predictions
     // (messages.ts waits for both).

@@ -373,6 +373,13 @@ Status CsvReader::assign_roles(const std::vector<std::vector<std::string>>& cell
         form_of_col_[c] = inferred.form;
         notices_.push_back("column '" + column_names_[c] + "' is numeric: " + inferred.reason);
       }
+    } else if (role_of_col_[c] == ColumnRole::numeric) {  // design.md 10.1: words as inferred
+      views.assign(cells[c].begin(), cells[c].end());
+      const InferredColumn inferred = infer_role(views, opt_.missing, opt_.decimal);
+      if (!inferred.form.missing.empty()) {  // only a numeric column's form has words
+        form_of_col_[c] = inferred.form;
+        notices_.push_back("column '" + column_names_[c] + "' is numeric: " + inferred.reason);
+      }
     } else if (role_of_col_[c] == ColumnRole::date) {
       // A date set by option: its form from the sample (docs/algorithms.md 1.10).
       views.assign(cells[c].begin(), cells[c].end());

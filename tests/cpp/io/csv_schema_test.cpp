@@ -178,6 +178,37 @@ TEST(TabularCsv, FormattedNumbersAndMissingWordsAreReadAndModelsKeepThem) {
   EXPECT_EQ(scorer.scores.size(), 2u);
 }
 
+// A column set numeric by option (as the demo gives back the roles its preview showed) reads
+// the words its sample shows as missing, as the same column inferred numeric does: the preview
+// says "'n/a?x' is read as missing", and the run reads it so instead of stopping at its row.
+TEST(TabularCsv, AColumnSetNumericReadsTheSampledMissingWordsAsInferred) {
+  std::string text = "a,b,y\n";
+  for (int i = 0; i < 20; ++i)
+    text +=
+        std::to_string(i % 5) + "," + std::to_string(i % 3) + "," + std::to_string(i % 2) + "\n";
+  text += "n/a?x,1,1\n";
+  const Result<CsvPreview> preview = preview_csv(text, true, {}, 5);
+  ASSERT_TRUE(preview) << preview.message();
+  EXPECT_EQ(preview.value().columns[0].reason,
+            "20 of 21 sampled values are numbers; 'n/a?x' is read as missing");
+  for (const CsvOptions& o : {CsvOptions{}, with({{"numeric", "a,b"}})}) {
+    CsvReader r(o);
+    RowBlock rows;
+    const Status st = testing::feed_in_chunks(r, text, 0, rows);
+    ASSERT_TRUE(st) << st.message();
+    ASSERT_EQ(rows.size(), 21u);
+    EXPECT_TRUE(std::isnan(rows.x[40]));
+    EXPECT_EQ(rows.x[41], 1);
+    EXPECT_EQ(r.missing_cells(), 1u);
+  }
+  // A column set numeric whose words are more than a numeric column's few stays strict: its
+  // first word is a bad cell, named by line and column.
+  std::string wordy = "a,y\n1,1\n2,0\nyes,1\nno,0\n";
+  EXPECT_EQ(read_in_chunks(wordy, with({{"numeric", "a"}}), 0).error,
+            "line 4, column 1 (a): 'yes' is not a number (if it marks a missing value: option "
+            "missing, CLI --na)");
+}
+
 // A decimal comma goes with a '.' between thousands: "1.500" is no decimal point.
 TEST(TabularCsv, ThousandsGroupedByPointsBesideADecimalComma) {
   const std::string text = "a;b;y\n1.500;0,5;1\n2.300;0,1;0\n800;0,7;1\n1.250;0,2;0\n950;0,9;1\n";

@@ -9,6 +9,7 @@ import { COLUMNS_EXPLAIN } from '../columns';
 import { type App, complete, learned, type RunRecord, shownTask, staleness } from '../state';
 import type { Task } from '../tasks';
 import { watch } from '../store';
+import { mountReproduce } from './reproduce';
 
 /** The model as ONNX bytes, or null when the pipeline has no exact linear form. */
 function onnxOf(op: Onepass, model: string): Uint8Array | null {
@@ -152,6 +153,7 @@ export function mountResultsPanel(root: HTMLElement, app: App): void {
     shownTask,
     (task) => (explain.textContent = task === 'binary' ? binaryExplain : COLUMNS_EXPLAIN[task]),
   );
+  mountReproduce(root, app);
   watch(store, staleness, (text) => {
     stale.textContent = text;
     stale.hidden = !text;
