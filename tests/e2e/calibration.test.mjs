@@ -1,6 +1,6 @@
 // The calibration chart of the demo (docs/algorithms.md 6.5): after a run on yes/no labels, each
-// pipeline that gives probabilities (a logistic learner, or any learner with +platt) is a curve
-// of its bins' mean probability against their share of positives, drawn from the same bins as
+// pipeline that gives probabilities (a logistic learner, or any learner with +platt or
+// +temperature, as the default) is a curve of its bins' mean probability against their share of positives, drawn from the same bins as
 // the results' JSON and the package give, with each bin's rows in a table; a run where no
 // pipeline gives probabilities says how to get them; a file of classes shows neither.
 import assert from 'node:assert/strict';
@@ -185,7 +185,10 @@ test('with no pipeline that gives probabilities the page says how to get them', 
   assert.deepEqual(none.points, []);
   assert.equal(none.canvases, 0);
   assert.match(none.none, /^No pipeline of this run gives probabilities/);
-  assert.match(none.none, /Add \+platt to one \(perceptron \+platt\)/);
+  assert.match(
+    none.none,
+    /Add \+temperature to one \(perceptron \+temperature\) to turn its scores into probabilities without changing its answers \(\+platt also moves its threshold\)/,
+  );
   assert.equal(await page.locator('#calibration-bins tbody tr').count(), 0);
 
   // What the sentence suggests draws a curve, and the sentence goes.

@@ -181,10 +181,12 @@ export function mountChartsPanel(root: HTMLElement, app: App): void {
           ? [
               'No pipeline of this run gives probabilities, so there is no calibration to show. ',
               'Add ',
-              el('code', '+platt'),
+              el('code', '+temperature'),
               ' to one (',
-              el('code', `${results[0].pipeline} +platt`),
-              ') to turn its scores into probabilities, or choose a logistic learner such as ',
+              el('code', `${results[0].pipeline} +temperature`),
+              ') to turn its scores into probabilities without changing its answers (',
+              el('code', '+platt'),
+              ' also moves its threshold), or choose a logistic learner such as ',
               el('code', 'zscore | logreg'),
               '.',
             ]
