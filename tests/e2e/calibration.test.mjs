@@ -1,8 +1,9 @@
 // The calibration chart of the demo (docs/algorithms.md 6.5): after a run on yes/no labels, each
 // pipeline that gives probabilities (a logistic learner, or any learner with +platt or
-// +temperature, as the default) is a curve of its bins' mean probability against their share of positives, drawn from the same bins as
-// the results' JSON and the package give, with each bin's rows in a table; a run where no
-// pipeline gives probabilities says how to get them; a file of classes shows neither.
+// +temperature, as the default) is a curve of its bins' mean probability against their share
+// of positives, drawn from the same bins as the results' JSON and the package give, with each
+// bin's rows in a table; a run where no pipeline gives probabilities says how to get them; a
+// file of classes shows neither.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { load } from 'onepass';
