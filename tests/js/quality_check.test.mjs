@@ -23,6 +23,9 @@ import { root } from './helpers.mjs';
 const doc = readFileSync(join(root, 'docs/quality.md'), 'utf8');
 const NAMES = ['quality', 'quality_tasks', 'quality_imbalance', 'quality_drift'];
 const section = (name, text = doc) => qualitySection(text, name);
+// The default pipeline as the page names it ("Default: `...`"), and as a table's cell writes it.
+const DEFAULT_SPEC = /^Default: `([^`]+)`/m.exec(doc)[1];
+const DEFAULT_CELL = `\`${DEFAULT_SPEC.replace(/\|/g, '\\|')}\``;
 
 /** Each script's --check and the data sets it recomputes (all of them for the drift streams). */
 const CHECKS = [
@@ -93,13 +96,10 @@ test('a changed spec string, prose line, row order or lost row is a difference',
   const s = section('quality');
   // The default's spec string, as another default would write it: its row of the candidates'
   // table is gone and another is new, and the prose naming it differs.
-  const calibrated = s.replaceAll(
-    '`zscore \\| pa2(c=0.1) +avg` |',
-    '`zscore \\| pa2(c=0.1) +avg +platt` |',
-  );
+  const calibrated = s.replaceAll(`${DEFAULT_CELL} |`, `${DEFAULT_CELL.slice(0, -1)} +platt\` |`);
   const spec = compareSection(s, calibrated);
   assert.ok(
-    spec.some((d) => d.row === '`zscore \\| pa2(c=0.1) +avg`' && d.now === '(none)'),
+    spec.some((d) => d.row === DEFAULT_CELL && d.now === '(none)'),
     JSON.stringify(spec),
   );
   assert.ok(spec.some((d) => d.column === 'chosen most often' && d.row === 'ionosphere.csv'));
@@ -110,10 +110,13 @@ test('a changed spec string, prose line, row order or lost row is a difference',
   );
   const lines = s.split('\n');
   const at = lines.findIndex((l) => l.startsWith('| `zscore \\| arow` |'));
+  const header = lines.findLastIndex((l, i) => i < at && l.startsWith('| pipeline |'));
+  const next = lines[at + 1].split(' | ')[0].slice(2);
   [lines[at], lines[at + 1]] = [lines[at + 1], lines[at]];
+  const row = at - header - 1; // the header and its rule come before the first row
   assert.deepEqual(
     compareSection(s, lines.join('\n')).map((d) => [d.row, d.published, d.now]),
-    [['order', 'row 2: `zscore \\| arow`', 'row 2: `zscore \\| pa1(c=0.1) +avg`']],
+    [['order', `row ${row}: \`zscore \\| arow\``, `row ${row}: ${next}`]],
   );
   const lost = s.replace(/^\| sonar\.csv \|.*\n/m, '');
   assert.deepEqual(
@@ -216,7 +219,7 @@ function quotes(text) {
   const imb = (row, column) =>
     figure(text, 'quality_imbalance', '## Imbalanced classes', row, column);
   const sets = ['adult', 'adult-5%', 'diabetes-10%', 'wdbc-5%', 'ionosphere-10%'];
-  const defaultRow = (set, w) => `${set} / \`zscore \\| pa2(c=0.1) +avg\` (default) / ${w}`;
+  const defaultRow = (set, w) => `${set} / ${DEFAULT_CELL} (default) / ${w}`;
   const defaultBalanced = (w) =>
     mean(sets.map((s) => Number(imb(defaultRow(s, w), 'balanced accuracy %'))));
   const gain = (row, column) =>
@@ -228,7 +231,7 @@ function quotes(text) {
     'docs/evaluation.md': [
       `writes [\`docs/quality.md\`](quality.md). Measured on ${date}:`,
       `| batch L2 logistic regression (many passes, C by CV) | ${main('**mean**', 'batch: test acc. %')}% | – |`,
-      `| onepass, the default pipeline \`zscore \\| pa2(c=0.1) +avg\` (one pass) | ${main('**mean**', 'default: test acc. %')}% | ${main('**mean**', 'gap, default').replace(/\*/g, '')} points |`,
+      `| onepass, the default pipeline ${DEFAULT_CELL} (one pass) | ${main('**mean**', 'default: test acc. %')}% | ${main('**mean**', 'gap, default').replace(/\*/g, '')} points |`,
       `| onepass, the best of ${parseSection(section('quality', text)).tables[1].rows.length} pipelines by 5-fold CV on the training part | ${main('**mean**', 'best: test acc. %')}% | ${main('**mean**', 'gap, best').replace(/\*/g, '')} points |`,
       `| onepass, \`zscore \\| logreg\` | ${candidate('zscore | logreg')}% | ${points(batch - logreg)} points |`,
       `\`zscore | arow\` is ${points(def - Number(candidate('zscore | arow')))} points`,
@@ -238,9 +241,9 @@ function quotes(text) {
       `\`zscore | softmax(eta0=0.5) +avg\` reaches ${multi('**mean**', 'default: test')}% test accuracy against ${multi('**mean**', 'batch: test')}% (${multi('**mean**', 'gap, default').replace(/\*/g, '')} points on\naverage; ${multi('seattle-weather', 'gap, default')} on Seattle weather`,
       `class gets ${multi('**mean**', 'baseline: test')}%.`,
       `+avg\` reaches a test R^2 of ${reg('**mean**', 'default: test')} against ${reg('**mean**', 'batch: test')} (${reg('**mean**', 'gap, default').replace(/\*/g, '')} on average, ${Math.max(...REGRESSION_SETS.map((r) => Number(reg(r, 'gap, default')))).toFixed(3)} at most); the mean\npredictor gets ${reg('**mean**', 'baseline: test')}.`,
-      `balanced class weights raise the default's test balanced accuracy by ${figure(text, 'quality_imbalance', '## Imbalanced classes (table 2)', '`zscore \\| pa2(c=0.1) +avg`', 'mean').replace('+', '')} points\non average (from ${defaultBalanced('none').toFixed(1)}% to ${defaultBalanced('balanced').toFixed(1)}%), where batch logistic regression gains ${figure(text, 'quality_imbalance', '## Imbalanced classes (table 2)', 'batch logistic regression', 'mean').replace('+', '')} with them`,
+      `balanced class weights raise the default's test balanced accuracy by ${figure(text, 'quality_imbalance', '## Imbalanced classes (table 2)', DEFAULT_CELL, 'mean').replace('+', '')} points\non average (from ${defaultBalanced('none').toFixed(1)}% to ${defaultBalanced('balanced').toFixed(1)}%), where batch logistic regression gains ${figure(text, 'quality_imbalance', '## Imbalanced classes (table 2)', 'batch logistic regression', 'mean').replace('+', '')} with them`,
       `averaged default on average, by ${gain('+drift: kswin, reset', 'mean').replace('+', '')} (KSWIN, which seldom fires on 0/1 mistakes) to ${gain('+drift: adwin, reset', 'mean').replace('+', '')} points\n(ADWIN, HDDM_A)`,
-      `(the default ${figure(text, 'quality_drift', '### stagger', '`zscore \\| pa2(c=0.1) +avg` (default, no drift handling)', 'accuracy %')}%, below the last label's\n${/### stagger\n\nLast label: ([\d.]+)%/.exec(section('quality_drift', text))[1]}%;`,
+      `(the default ${figure(text, 'quality_drift', '### stagger', `${DEFAULT_CELL} (default, no drift handling)`, 'accuracy %')}%, below the last label's\n${/### stagger\n\nLast label: ([\d.]+)%/.exec(section('quality_drift', text))[1]}%;`,
     ],
     'docs/tasks.md': [
       `test balanced accuracy goes from ${imb(defaultRow('adult-5%', 'none'), 'balanced accuracy %')}% to ${imb(defaultRow('adult-5%', 'balanced'), 'balanced accuracy %')}% (batch logistic regression with balanced\n  weights: ${imb('adult-5% / batch logistic regression / balanced', 'balanced accuracy %')}%)`,
