@@ -3,45 +3,17 @@
 // own bundler) with the package left outside, then imported. No browser: these modules touch
 // no DOM.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
-import { root } from '../js/helpers.mjs';
+import { importDemoModules } from '../js/demo_modules.mjs';
 
 let dir;
 let m;
 before(async () => {
-  const out = await build({
-    stdin: {
-      contents: "export * from './store'; export * from './state'; export * from './messages';",
-      resolveDir: join(root, 'web/src'),
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-    plugins: [
-      {
-        name: 'the package as the page imports it',
-        setup(b) {
-          b.onResolve({ filter: /^onepass$/ }, () => ({
-            path: pathToFileURL(join(root, 'lib/index.js')).href,
-            external: true,
-          }));
-        },
-      },
-    ],
-  });
   dir = mkdtempSync(join(tmpdir(), 'onepass-store-'));
-  const file = join(dir, 'page-state.mjs');
-  writeFileSync(file, out.outputFiles[0].text);
-  m = await import(pathToFileURL(file).href);
+  m = await importDemoModules(['store', 'state', 'messages'], dir);
 });
 after(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });

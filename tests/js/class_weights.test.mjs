@@ -142,7 +142,7 @@ test('a pipeline of the API takes class weights by the labels it learns, as a ru
     ['balanced', 'balanced'],
     [{ 1: 5, '-1': 0.5 }, 'yes=5,no=0.5'],
   ]) {
-    const p = op.pipeline('zscore | pa2(c=0.1) +avg', { classWeight: mine });
+    const p = op.pipeline(op.defaultPipeline, { classWeight: mine }); // the run's pipeline
     p.learnMany(x, y, 2);
     const run = (await op.runCsv(text, { positive: 'yes', classWeight: theirs })).results[0];
     assert.deepEqual(p.snapshot().learner, run.snapshot.learner);

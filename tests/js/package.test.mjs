@@ -99,7 +99,9 @@ test('onepass/inline: the same API from the embedded module, nothing read from d
 });
 
 /** The tarball `npm pack` makes, installed into a new app folder (as a user installs it); the
- * folder's path. */
+ * folder's path. Its dependency comes from npm's cache when there, else from the registry: a new
+ * machine's `npm ci` caches the tarballs it installs but not the registry's metadata that an
+ * install by name needs. */
 function installTarball() {
   const dir = mkdtempSync(join(tmpdir(), 'onepass-install-'));
   const [pack] = JSON.parse(
@@ -112,7 +114,7 @@ function installTarball() {
   writeFileSync(join(dir, 'package.json'), '{"name":"app","version":"1.0.0","private":true}');
   execFileSync(
     'npm',
-    ['install', '--offline', '--no-audit', '--no-fund', join(dir, pack.filename)],
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', join(dir, pack.filename)],
     {
       cwd: dir,
       stdio: 'ignore',

@@ -18,42 +18,16 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { load } from '../../lib/index.js';
+import { importDemoModules } from './demo_modules.mjs';
 import { dataFile, jsonLines, root } from './helpers.mjs';
 
 let dir;
 let m;
 let op;
 before(async () => {
-  const out = await build({
-    stdin: {
-      contents: "export * from './reproduce'; export * from './protocol'; export * from './state';",
-      resolveDir: join(root, 'web/src'),
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-    plugins: [
-      {
-        name: 'the package as the page imports it',
-        setup(b) {
-          b.onResolve({ filter: /^onepass$/ }, () => ({
-            path: pathToFileURL(join(root, 'lib/index.js')).href,
-            external: true,
-          }));
-        },
-      },
-    ],
-  });
   dir = mkdtempSync(join(tmpdir(), 'onepass-reproduce-'));
-  writeFileSync(join(dir, 'reproduce.mjs'), out.outputFiles[0].text);
-  m = await import(pathToFileURL(join(dir, 'reproduce.mjs')).href);
+  m = await importDemoModules(['reproduce', 'protocol', 'state'], dir);
   op = await load();
 });
 after(() => {

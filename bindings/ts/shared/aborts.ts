@@ -1,7 +1,7 @@
 // What an abort of the WebAssembly module becomes (docs/design.md, "What a run may hold"): the
 // core refuses a run that cannot fit before it allocates, but an allocation it did not foresee
-// (a class more than memory holds) still ends the module in Emscripten's abort(), a
-// WebAssembly.RuntimeError "Aborted()". The module is unsound after it, so every later call is
+// (one the estimate of docs/limits.md does not count) still ends the module in Emscripten's
+// abort(), a WebAssembly.RuntimeError "Aborted()". The module is unsound after it, so every later call is
 // refused too, and the Error says to load() a new one.
 
 /** The Error of a module that stopped, once one call has met the abort. */
