@@ -86,7 +86,7 @@ async function downloadResults(page) {
   const curveLines = (await readDownload(curveDownload)).trim().split('\n');
   assert.match(
     curveLines[0],
-    /^rows,"zscore \| pa2\(c=0\.1\) \+avg","zscore \| logreg","perceptron"$/,
+    /^rows,"zscore \| pa2\(c=0\.1\) \+avg \+temperature","zscore \| logreg","perceptron"$/,
   );
   assert.deepEqual(curveLines.at(-1).split(',').slice(0, 1), ['270']);
   assert.deepEqual(

@@ -62,13 +62,13 @@ test('each pipeline has a readable name from the registry, its exact spec a hove
   assert.deepEqual(
     cells.map((c) => c.name),
     [
-      'PA-II, z-score, uniform average',
+      'PA-II, z-score, uniform average, temperature scaling',
       'SGD logistic regression, z-score',
       "Rosenblatt's perceptron",
     ],
   );
   // The exact spec, with every parameter, on hover and under the disclosure.
-  assert.equal(cells[0].title, 'zscore | pa2(c=0.1,bias=true) +avg');
+  assert.equal(cells[0].title, 'zscore | pa2(c=0.1,bias=true) +avg +temperature');
   for (const c of cells) {
     assert.equal(c.code, c.title);
     assert.ok(c.title.startsWith(c.spec.split('(')[0]), `${c.title} is the spec of ${c.spec}`);
@@ -277,7 +277,7 @@ test('at a six-digit count the tick labels are compact, clear of the axis title,
 
 test('the learned-scales panel opens on the weights, largest first', async () => {
   const { context, page, errors } = await opened();
-  assert.match(await page.inputValue('#scales-array'), /^learner \(pa2\+avg\): w$/);
+  assert.match(await page.inputValue('#scales-array'), /^learner \(pa2\+avg\+temperature\): w$/);
   assert.equal(await page.isChecked('#scales-sort'), true);
   const sizes = await page.$$eval('#scales tr td:nth-child(2)', (t) =>
     t.map((x) => Math.abs(Number(x.textContent))),

@@ -40,7 +40,10 @@ test("the page's run, made again by its CLI command and its JavaScript, gives th
   await page.click('#reproduce summary');
   const cli = await page.$eval('#reproduce-cli', (e) => e.textContent);
   const js = await page.$eval('#reproduce-js', (e) => e.textContent);
-  assert.match(cli, /^npx onepass run heart\.csv --pipeline 'zscore \| pa2\(c=0\.1\) \+avg' /);
+  assert.match(
+    cli,
+    /^npx onepass run heart\.csv --pipeline 'zscore \| pa2\(c=0\.1\) \+avg \+temperature' /,
+  );
 
   // Copy puts the command on the clipboard, and says so.
   await page.click('#copy-cli');
