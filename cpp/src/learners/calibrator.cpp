@@ -2,6 +2,8 @@
 
 #include "core/merge_weights.hpp"
 #include "core/numerics.hpp"
+#include "learners/platt.hpp"
+#include "learners/temperature.hpp"
 
 namespace onepass {
 
@@ -68,7 +70,7 @@ void Calibrator::merge_own_state(const std::vector<const LearnerState*>& parts,
 }
 
 bool is_calibrator(const std::string& modifier) {
-  return modifier == "platt" || modifier == "temperature";
+  return modifier == Platt::kName || modifier == Temperature::kName;
 }
 
 }  // namespace onepass
