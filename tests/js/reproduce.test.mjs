@@ -113,6 +113,7 @@ async function check(tag, name, bytes, options, every = 1) {
     options,
     m.reproducedSource({ kind: 'url', url: `./${name}`, name }),
     every,
+    op.csvFlags,
   );
 
   // The CLI: `run --json` prints every pipeline's figures (and saves the one pipeline's model).
@@ -246,7 +247,7 @@ test('the snippets name every option a run of the page takes', () => {
     holdout: 0.25,
     threads: 2,
   };
-  const { cli, js } = m.reproduce(options, { kind: 'file', name: 'f.csv' }, 4);
+  const { cli, js } = m.reproduce(options, { kind: 'file', name: 'f.csv' }, 4, op.csvFlags);
   assert.equal(
     cli,
     'npx onepass run f.csv --pipeline perceptron --label y --positive yes --numeric a ' +
@@ -255,6 +256,12 @@ test('the snippets name every option a run of the page takes', () => {
       'npx onepass evaluate f.csv --pipeline perceptron --label y --positive yes --numeric a ' +
       '--categorical b --text c --date d --ignore e --no-header --skip-bad-rows --class-weight ' +
       'balanced --holdout 0.25 --seed 3 --shuffle --json',
+  );
+  // Each flag is the package's: an option the table lacks is refused, not guessed.
+  const withoutLabel = op.csvFlags.filter((f) => f.name !== 'label');
+  assert.throws(
+    () => m.reproduce(options, { kind: 'file', name: 'f.csv' }, 4, withoutLabel),
+    /no CLI flag for the run's option label/,
   );
   assert.ok(js.includes('shuffleBuffer: 10, seed: 3, every: 4'), js);
   assert.ok(js.includes('{"testFraction":0.25,"seed":3,"shuffle":true}'), js);
@@ -268,6 +275,7 @@ test('the snippets name every option a run of the page takes', () => {
       options: { rows: 500, seed: 9, params: { noise: 0.1 } },
     },
     4,
+    op.csvFlags,
   );
   assert.equal(
     generated.cli.split('\n')[0],

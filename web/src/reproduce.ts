@@ -5,9 +5,8 @@
 // positive class, bad rows, class weights, the shuffle buffer and its seed) and learn the same
 // pipelines, so they print the same figures and write the same model files, byte for byte
 // (tests/js/reproduce.test.mjs runs them). A stream made by code is made again first, by name.
-import type { GenerateOptions } from 'onepass';
+import type { GenerateOptions, Onepass } from 'onepass';
 import { holdoutOf, readingOf, type RunOptions, type Source } from './protocol';
-import { ROLES } from './preview';
 
 /** What the data was: a file of that name, or a stream made by code (and written to that name). */
 export type ReproducedSource =
@@ -51,26 +50,19 @@ function readingOptions(o: RunOptions): Record<string, unknown> {
   return out;
 }
 
-/** Each CSV option as its CLI flag (docs/cli.md's table). */
-const FLAGS: Record<string, (value: unknown) => string[]> = {
-  label: (v) => ['--label', shellWord(String(v))],
-  positive: (v) => ['--positive', shellWord(String(v))],
-  onError: () => ['--skip-bad-rows'],
-  classWeight: (v) => ['--class-weight', shellWord(String(v))],
-  header: (v) => (v === false ? ['--no-header'] : []),
-  ...Object.fromEntries(
-    ROLES.map((role) => [
-      role,
-      (v: unknown) => [`--${role}`, shellWord((v as string[]).join(','))],
-    ]),
-  ),
-};
+/** The package's CSV options, each with its CLI flag (Onepass.csvFlags: the core's one table,
+ * which docs/cli.md lists). */
+export type CsvFlags = Onepass['csvFlags'];
 
-function cliFlags(o: RunOptions): string[] {
+/** The run's CSV options as CLI words: a switch (--no-header, --skip-bad-rows) when the option
+ * has its value, else the flag and the value (a list of columns joined by commas). */
+function cliFlags(o: RunOptions, flags: CsvFlags): string[] {
   return Object.entries(readingOptions(o)).flatMap(([key, value]) => {
-    const flag = FLAGS[key];
+    const flag = flags.find((f) => f.name === key);
     if (!flag) throw new Error(`no CLI flag for the run's option ${key}`);
-    return flag(value);
+    if (flag.switchValue !== undefined)
+      return String(value) === flag.switchValue ? [flag.flag] : [];
+    return [flag.flag, shellWord(Array.isArray(value) ? value.join(',') : String(value))];
   });
 }
 
@@ -85,10 +77,10 @@ function generateCommand(source: ReproducedSource & { kind: 'generated' }): stri
 
 /** The CLI commands of the run: `onepass run` (with `--save` when it has one pipeline: the
  * model file the page downloads) and, with a holdout, `onepass evaluate` of the same split. */
-function cliOf(o: RunOptions, source: ReproducedSource, every: number): string {
+function cliOf(o: RunOptions, source: ReproducedSource, every: number, flags: CsvFlags): string {
   const file = shellWord(source.name);
   const pipelines = o.pipelines.flatMap((p) => ['--pipeline', shellWord(p)]);
-  const reading = cliFlags(o);
+  const reading = cliFlags(o, flags);
   const lines: string[] = [];
   if (source.kind === 'generated') lines.push(generateCommand(source));
   const shuffle =
@@ -170,11 +162,13 @@ function jsOf(o: RunOptions, source: ReproducedSource, every: number): string {
   return lines.join('\n');
 }
 
-/** The CLI commands and the JavaScript that make this run again on `source`. */
+/** The CLI commands and the JavaScript that make this run again on `source`; `flags`: the
+ * loaded package's csvFlags. */
 export function reproduce(
   options: RunOptions,
   source: ReproducedSource,
   every: number,
+  flags: CsvFlags,
 ): Reproduction {
-  return { cli: cliOf(options, source, every), js: jsOf(options, source, every) };
+  return { cli: cliOf(options, source, every, flags), js: jsOf(options, source, every) };
 }

@@ -21,7 +21,7 @@ export function mountReproduce(root: HTMLElement, app: App): void {
       status.textContent = '';
       if (box.hidden || !run) return;
       const source = reproducedSource(s.data.source);
-      const snippets = reproduce(run.options, source, run.every);
+      const snippets = reproduce(run.options, source, run.every, app.op.csvFlags);
       cli.textContent = snippets.cli;
       js.textContent = snippets.js;
       const data =
