@@ -19,7 +19,7 @@ struct MemoryBound {
 // kProgramMemoryBytes (0 when a limit leaves less than that): its address-space limit
 // (getrlimit RLIMIT_AS) and, on Linux, its cgroup's memory limit (cgroup v2's memory.max, v1's
 // memory.limit_in_bytes, read where the process's cgroup is mounted, /sys/fs/cgroup). Read at
-// each call: a limit set after start counts.
+// each call (a RunMemory calls it once, at a run's first check).
 MemoryBound run_memory_bound();
 
 // Bytes as "5.3 GB" (GB: 2^30 bytes), rounded up to a tenth.

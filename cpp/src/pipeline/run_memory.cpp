@@ -53,9 +53,8 @@ std::uint64_t run_memory_limit() {
 namespace {
 
 // need: what the pipelines will hold; more: what they hold beyond what they hold now.
-Status check_bytes(std::uint64_t need, std::uint64_t more, std::size_t pipelines,
-                   std::size_t width) {
-  const MemoryBound bound = run_memory_bound();
+Status check_bytes(const MemoryBound& bound, std::uint64_t need, std::uint64_t more,
+                   std::size_t pipelines, std::size_t width) {
   const std::uint64_t limit = bound.bytes;
   const std::string what = std::to_string(pipelines) +
                            (pipelines == 1 ? " pipeline" : " pipelines") + " at " +
@@ -106,7 +105,8 @@ Status RunMemory::check(const std::vector<std::unique_ptr<Pipeline>>& pipelines,
     if (pipelines[i]->width() > 0) held += before[i].bytes(pipelines[i]->width());
   std::uint64_t need = 0;
   for (const MemoryCost& c : costs_) need += c.bytes(width);
-  return check_bytes(need, need > held ? need - held : 0, pipelines.size(), width);
+  if (!bound_) bound_ = run_memory_bound();
+  return check_bytes(*bound_, need, need > held ? need - held : 0, pipelines.size(), width);
 }
 
 Status RunMemory::grow(const std::vector<std::unique_ptr<Pipeline>>& pipelines, std::size_t width,
@@ -126,7 +126,7 @@ Status check_run_memory(const std::vector<std::unique_ptr<Pipeline>>& pipelines,
 
 Status check_run_memory(const Pipeline& pipeline, std::size_t width, std::size_t outputs) {
   const std::uint64_t need = memory_cost(pipeline, outputs).bytes(width);
-  return check_bytes(need, need, 1, width);  // a first row: the pipeline holds no width yet
+  return check_bytes(run_memory_bound(), need, need, 1, width);  // a first row: the pipeline holds no width yet
 }
 
 }  // namespace onepass

@@ -6,9 +6,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "core/status.hpp"
+#include "pipeline/memory_bound.hpp"
 #include "pipeline/pipeline.hpp"
 
 namespace onepass {
@@ -34,6 +36,8 @@ std::uint64_t run_memory_limit();
 // limit is M GB". Each pipeline's cost is measured once per number of outputs, so a block that
 // widens the pipelines costs arithmetic. In wasm the growth is also asked for once (malloc, then
 // freed): the module grows to hold the run, or the run is refused while the module is sound.
+// The bound is read at the first check and kept: a run is held to the limit it started under,
+// and a widening block costs no system calls.
 class RunMemory {
  public:
   Status check(const std::vector<std::unique_ptr<Pipeline>>& pipelines, std::size_t width,
@@ -53,6 +57,7 @@ class RunMemory {
   std::vector<MemoryCost> costs_;
   std::size_t outputs_ = 0;
   std::size_t classes_checked_ = 0;
+  std::optional<MemoryBound> bound_;
 };
 
 // The same check once, at the pipelines' present outputs (a width known before any row).
