@@ -16,14 +16,14 @@ BoundParam<Config> confidence_param(double Config::*field, const char* name, dou
   return p;
 }
 
+// The two confidences, first among both tests' parameters; check() orders them.
 template <typename Config>
-Status check_confidences(const char* who, const Config& c) {
-  if (c.warning_confidence <= c.drift_confidence)
-    return Status::error(std::string(who) + ": warning_confidence (" +
-                         format_number(c.warning_confidence) +
-                         ") must be above drift_confidence (" + format_number(c.drift_confidence) +
-                         "): the warning level comes before the drift level");
-  return Status::ok();
+BoundParams<Config> confidence_params() {
+  using C = Config;
+  return {confidence_param(&C::drift_confidence, "drift_confidence", 0.001,
+                           "significance of a drift (the smaller, the surer)"),
+          confidence_param(&C::warning_confidence, "warning_confidence", 0.005,
+                           "significance of a warning (above drift_confidence)")};
 }
 
 const char* kTwoSidedHelp =
@@ -36,19 +36,21 @@ DriftSignal stronger(DriftSignal a, DriftSignal b) {
 
 }  // namespace
 
+Status check_hddm_confidences(const char* who, double warning_confidence, double drift_confidence) {
+  if (warning_confidence <= drift_confidence)
+    return Status::error(std::string(who) + ": warning_confidence (" +
+                         format_number(warning_confidence) + ") must be above drift_confidence (" +
+                         format_number(drift_confidence) +
+                         "): the warning level comes before the drift level");
+  return Status::ok();
+}
+
 // ---- HDDM_A, docs/algorithms.md 6.8.4 ----
 
 BoundParams<HddmA::Config> HddmA::params() {
   using C = Config;
-  return {confidence_param(&C::drift_confidence, "drift_confidence", 0.001,
-                           "significance of a drift (the smaller, the surer)"),
-          confidence_param(&C::warning_confidence, "warning_confidence", 0.005,
-                           "significance of a warning (above drift_confidence)"),
-          flag_param(&C::two_sided_test, "two_sided_test", false, kTwoSidedHelp)};
-}
-
-Status HddmA::check(const Config& c) {
-  return check_confidences(kKind.name, c);
+  return confidence_params<Config>().add(
+      flag_param(&C::two_sided_test, "two_sided_test", false, kTwoSidedHelp));
 }
 
 bool HddmAStats::valid(const HddmAConfig&) const {
@@ -118,17 +120,10 @@ bool HddmA::decreased(double confidence) const {
 
 BoundParams<HddmW::Config> HddmW::params() {
   using C = Config;
-  return {confidence_param(&C::drift_confidence, "drift_confidence", 0.001,
-                           "significance of a drift (the smaller, the surer)"),
-          confidence_param(&C::warning_confidence, "warning_confidence", 0.005,
-                           "significance of a warning (above drift_confidence)"),
-          real_param(&C::lambda_val, "lambda_val", 0.05, 0, 1,
-                     "weight of the newest value in the moving averages", true),
-          flag_param(&C::two_sided_test, "two_sided_test", false, kTwoSidedHelp)};
-}
-
-Status HddmW::check(const Config& c) {
-  return check_confidences(kKind.name, c);
+  return confidence_params<Config>()
+      .add(real_param(&C::lambda_val, "lambda_val", 0.05, 0, 1,
+                      "weight of the newest value in the moving averages", true))
+      .add(flag_param(&C::two_sided_test, "two_sided_test", false, kTwoSidedHelp));
 }
 
 bool HddmWStats::valid(const HddmWConfig&) const {

@@ -11,6 +11,21 @@
 
 namespace onepass {
 
+// The rule of both HDDM tests' confidences: the warning's is the larger, as the warning level
+// comes before the drift level. `who` names the detector in the message.
+Status check_hddm_confidences(const char* who, double warning_confidence, double drift_confidence);
+
+// What HDDM_A and HDDM_W have alike (docs/algorithms.md 6.8.4, 6.8.5): a Config with a
+// drift_confidence and a warning_confidence, checked by the rule above.
+template <typename Derived, typename ConfigT, typename StatsT>
+class HddmDetector : public DetectorOf<Derived, ConfigT, StatsT> {
+ public:
+  using DetectorOf<Derived, ConfigT, StatsT>::DetectorOf;
+  static Status check(const ConfigT& c) {
+    return check_hddm_confidences(Derived::kKind.name, c.warning_confidence, c.drift_confidence);
+  }
+};
+
 // River's defaults (river.drift.binary.HDDM_A).
 struct HddmAConfig {
   double drift_confidence = 0.001;
@@ -41,12 +56,11 @@ struct HddmAStats {
   bool valid(const HddmAConfig&) const;
 };
 
-class HddmA : public DetectorOf<HddmA, HddmAConfig, HddmAStats> {
+class HddmA : public HddmDetector<HddmA, HddmAConfig, HddmAStats> {
  public:
   static constexpr DetectorKind kKind{"hddm_a", 4, DriftInput::unit};
   static BoundParams<Config> params();
-  static Status check(const Config& c);
-  using DetectorOf::DetectorOf;
+  using HddmDetector::HddmDetector;
 
  protected:
   DriftSignal step(double x) override;
@@ -100,12 +114,11 @@ struct HddmWStats {
   bool valid(const HddmWConfig&) const;
 };
 
-class HddmW : public DetectorOf<HddmW, HddmWConfig, HddmWStats> {
+class HddmW : public HddmDetector<HddmW, HddmWConfig, HddmWStats> {
  public:
   static constexpr DetectorKind kKind{"hddm_w", 5, DriftInput::unit};
   static BoundParams<Config> params();
-  static Status check(const Config& c);
-  using DetectorOf::DetectorOf;
+  using HddmDetector::HddmDetector;
 
  protected:
   DriftSignal step(double x) override;
