@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "learners/modifier_entry.hpp"
+
 namespace onepass {
 
 void Averaged::init() {
@@ -112,12 +114,8 @@ double Averaged::score_sparse(const SparseRow& x) const {
 }
 
 std::vector<RegistryEntry> averaged_stages() {
-  RegistryEntry avg = modifier_entry(
-      Averaged::kName,
+  RegistryEntry avg = parameterless_modifier_entry<Averaged>(
       "uniform average of the parameters (lazy trick); predicts in training and test", "3.1", kS0);
-  avg.wrap = [](std::unique_ptr<Learner> inner, const ParamValues&) {
-    return std::make_unique<Averaged>(std::move(inner));
-  };
   return one_entry(std::move(avg));
 }
 

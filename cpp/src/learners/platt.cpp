@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/numerics.hpp"
+#include "learners/modifier_entry.hpp"
 
 namespace onepass {
 
@@ -64,15 +65,11 @@ Snapshot Platt::snapshot_of(const double* params) const {
 }
 
 std::vector<RegistryEntry> platt_stages() {
-  RegistryEntry platt = modifier_entry(
-      Platt::kName,
+  RegistryEntry platt = parameterless_modifier_entry<Platt>(
       "online Platt scaling: probabilities sigma(a s + b) from the learner's score s, learned "
       "from the scores of rows not yet learned; comes last",
       "4.29", "Platt, Probabilistic Outputs for Support Vector Machines (1999)");
   platt.probability = true;
-  platt.wrap = [](std::unique_ptr<Learner> inner, const ParamValues&) {
-    return std::make_unique<Platt>(std::move(inner));
-  };
   return one_entry(std::move(platt));
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/merge_weights.hpp"
+#include "learners/modifier_entry.hpp"
 #include "learners/multiclass.hpp"
 
 namespace onepass {
@@ -151,16 +152,12 @@ Snapshot TemperatureOutputs::snapshot() const {
 }
 
 std::vector<RegistryEntry> temperature_stages() {
-  RegistryEntry e = modifier_entry(
-      Temperature::kName,
+  RegistryEntry e = parameterless_modifier_entry<Temperature>(
       "online temperature scaling: probabilities sigma(a s), or softmax(a s) over classes, from "
       "the learner's scores, with one slope a > 0 learned from the scores of rows not yet "
       "learned; never changes a decision; comes last",
       "4.30", "Guo et al., On Calibration of Modern Neural Networks (2017)");
   e.probability = true;
-  e.wrap = [](std::unique_ptr<Learner> inner, const ParamValues&) {
-    return std::make_unique<Temperature>(std::move(inner));
-  };
   return one_entry(std::move(e));
 }
 

@@ -1,5 +1,7 @@
 #include "learners/voted.hpp"
 
+#include "learners/modifier_entry.hpp"
+
 namespace onepass {
 
 void Voted::seed_new_features(const std::vector<double>& old_state) {
@@ -39,14 +41,10 @@ void Voted::merge_own_state(const std::vector<const LearnerState*>& parts, const
 }
 
 std::vector<RegistryEntry> voted_stages() {
-  RegistryEntry vote =
-      modifier_entry(Voted::kName,
-                     "survival-weighted vote of the hypotheses (S4's text); predicts in training "
-                     "with the current one",
-                     "3.2", kS4);
-  vote.wrap = [](std::unique_ptr<Learner> inner, const ParamValues&) {
-    return std::make_unique<Voted>(std::move(inner));
-  };
+  RegistryEntry vote = parameterless_modifier_entry<Voted>(
+      "survival-weighted vote of the hypotheses (S4's text); predicts in training "
+      "with the current one",
+      "3.2", kS4);
   return one_entry(std::move(vote));
 }
 
