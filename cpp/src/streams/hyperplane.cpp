@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include "streams/label_noise.hpp"
 #include "streams/unfused.hpp"
 
 namespace onepass {
@@ -46,8 +47,7 @@ void HyperplaneStream::make(StreamRow& row) {
   // Draws a row: x_1..x_d, the noise draw, then one draw per drifting weight for its direction
   // (docs/algorithms.md 6.9.2). The row is labelled before the weights move.
   for (double& v : row.x) v = rng_.uniform();
-  const bool flip = rng_.uniform() < config_.noise;
-  row.label = label(w_, row.x) ^ (flip ? 1 : 0);
+  row.label = noisy_label(label(w_, row.x), config_.noise, rng_);
   row.concept_id = 1;
   for (std::size_t i = 0; i < direction_.size(); ++i) {
     w_[i] += direction_[i] * config_.mag_change;
@@ -67,7 +67,7 @@ BoundParams<HyperplaneStream::Config> hyperplane_params() {
                  "how far a drifting weight moves per row; 0: no drift"),
       real_param(&C::sigma, "sigma", 0.1, 0, 1,
                  "probability, per row and drifting weight, of reversing its direction"),
-      real_param(&C::noise, "noise", 0.05, 0, 1, "probability of flipping a label"),
+      label_noise_param(&C::noise, 0.05),
   };
 }
 

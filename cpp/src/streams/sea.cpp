@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "streams/label_noise.hpp"
 #include "streams/unfused.hpp"
 
 namespace onepass {
@@ -20,9 +21,8 @@ void SeaStream::make(StreamRow& row) {
   // Draws: x1, x2, x3, then the noise draw, every row, so that the features of a seed do not
   // depend on the noise (docs/algorithms.md 6.9.1).
   for (double& v : row.x) v = 10 * rng_.uniform();
-  const bool flip = rng_.uniform() < noise_;
   row.concept_id = concept_now();
-  row.label = label(row.concept_id, row.x[0], row.x[1]) ^ (flip ? 1 : 0);
+  row.label = noisy_label(label(row.concept_id, row.x[0], row.x[1]), noise_, rng_);
 }
 
 BoundParams<SeaStream::Config> sea_params() {
@@ -31,7 +31,7 @@ BoundParams<SeaStream::Config> sea_params() {
                          "the first concept: theta = 8, 9, 7, 9.5 for 1 to 4", &C::every,
                          "rows per concept, then the next (4 is followed by 1); 0: a quarter of "
                          "the rows each, the four concepts once")
-      .add(real_param(&C::noise, "noise", 0, 0, 1, "probability of flipping a label"));
+      .add(label_noise_param(&C::noise, 0));
 }
 
 }  // namespace onepass
