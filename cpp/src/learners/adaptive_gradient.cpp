@@ -45,7 +45,7 @@ Learner::MergeConfidence AdaGrad::merge_confidence() const {
 
 template <class Row>
 bool AdaGrad::step(const Row& x, int y) {
-  const double g = weight_ * gradient(update_score(x), y);  // docs/algorithms.md 4.28
+  const double g = step_gradient(x, y);
   nonzeros(x, [&](std::size_t j, double v) { move(params_[j], state_[j], g * v); });
   move(params_[dims_], state_[dims_], g);  // the bias
   return true;
@@ -85,7 +85,7 @@ void Nag::move(std::size_t j, double gj, double rate) {
 template <class Row>
 bool Nag::step(const Row& x, int y) {
   // The score includes the pending rescaling: the paper's y-hat, after its lines 4-7.
-  const double g = weight_ * gradient(update_score(x), y);  // docs/algorithms.md 4.28
+  const double g = step_gradient(x, y);
   double& n = state_[2 * dims_ + 1];
   double& t = state_[2 * dims_ + 2];
   double sum = 1.0;  // the bias feature: (1/1)^2
@@ -132,7 +132,7 @@ Learner::MergeConfidence Ftrl::merge_confidence() const {
 
 template <class Row>
 bool Ftrl::step(const Row& x, int y) {
-  const double g = weight_ * gradient(update_score(x), y);  // docs/algorithms.md 4.28
+  const double g = step_gradient(x, y);
   nonzeros(x, [&](std::size_t j, double v) {
     move(params_[j], state_[j], state_[dims_ + j], g * v, l1_, l2_);
   });

@@ -42,6 +42,12 @@ class AdaptiveLogistic : public Learner {
   }
   // g = p - t at the margin s (the logistic loss's derivative in s).
   static double gradient(double s, int y);
+  // The g of a step of all three: at the margin the step sees, times the row's weight
+  // (docs/algorithms.md 4.28).
+  template <class Row>
+  double step_gradient(const Row& x, int y) const {
+    return weight_ * gradient(update_score(x), y);
+  }
   // A step changes the accumulators of the row's features and the fixed ones.
   void sparse_state_slots(const SparseRow& x, std::vector<std::size_t>& slots) const override {
     feature_block_slots(x, blocks_, tail_, slots);
