@@ -372,6 +372,11 @@ std::size_t CsvReader::read_plain_row(const char* const begin, const char* const
     }
     if (labels_.known_digit(cell, y)) continue;
     if (cell.empty()) break;
+    // A positive class or a negative label seen before, compared in place: map_label's answer
+    // without its message scaffolding (docs/algorithms.md 1.1; a missing-value token is
+    // map_label's to refuse).
+    const std::string_view label = opt_.label_trim.empty() ? cell : trim_label(cell);
+    if (!missing_tokens_.contains(label) && labels_.known_text(label, y)) continue;
     const bool keep_failed = failed_;
     const std::size_t kept_errors = errors_.size(), kept_skipped = skipped_;
     if (!map_label(cell, next_line_, y) || y == 0) {  // let the careful way report it

@@ -138,6 +138,7 @@ bool LabelMap::map(std::string_view cell, int& y, std::string& error) {
   if (!negative_seen_) {
     negative_seen_ = true;
     negative_text_ = std::string(cell);
+    negative_apart_ = true;  // not same_label as the positive class, tested above
   }
   y = -1;
   return true;
@@ -168,6 +169,7 @@ void LabelMap::know_negative(const std::string& text) {
   if (!positive_.empty()) {
     negative_text_ = text;
     negative_seen_ = true;
+    negative_apart_ = !same_label(text, positive_);
     return;
   }
   double v = 0;

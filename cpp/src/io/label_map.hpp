@@ -37,6 +37,20 @@ class LabelMap {
       return false;
     return true;
   }
+  // map's usual case with a positive class (named or chosen), decided without changing any
+  // state: the positive class once a row has had it, or the negative label once seen, compared
+  // byte for byte. A label written another way ("1.0" for a positive "1") is map's to decide.
+  bool known_text(std::string_view cell, int& y) const {
+    if (positive_seen_ && cell == positive_ && !positive_.empty()) {
+      y = 1;
+      return true;
+    }
+    if (negative_apart_ && cell == negative_text_) {
+      y = -1;
+      return true;
+    }
+    return false;
+  }
 
   // What the labels turned out to be: "1" / "0" or the two strings seen ("" before a negative).
   std::string positive_label() const { return positive_.empty() ? "1" : positive_; }
@@ -66,6 +80,8 @@ class LabelMap {
   std::string negative_text_;   // the negative label seen (positive given), or ""
   double negative_number_ = 0;
   bool negative_seen_ = false;
+  // negative_text_ is known and not a way of writing the positive class: map gives it -1.
+  bool negative_apart_ = false;
 };
 
 // Class names to indices 0, 1, ... in the order they first appear (docs/algorithms.md 1.8), at

@@ -165,5 +165,79 @@ TEST(CsvFastPath, TheHeaderRepeatedIsNamedOnEitherPath) {
   EXPECT_NE(r.status.message().find("repeats the header"), std::string::npos) << r.status.message();
 }
 
+// Labels by name on the fast path, which compares a label with the positive class and the
+// negative label in place: blanks, quotes, trimmed characters, a number written another way and
+// a missing-value token must give what the careful path gives.
+CsvOptions named_labels(std::string positive) {
+  CsvOptions opt;
+  opt.sample_rows = 0;
+  opt.positive = std::move(positive);
+  return opt;
+}
+
+TEST(CsvFastPath, NamedLabelsSeenBeforeReadAsTheCarefulPathReadsThem) {
+  const std::string text =
+      "x,label\n"
+      "1,yes\n"
+      "2, yes \n"  // blanks around the positive class
+      "3,no\n"
+      "4,\"yes\"\n"   // quoted: the careful way, still the positive class
+      "5,\tno\n"      // a tab before the negative label
+      "6,\" yes\"\n"  // quoted with a blank inside
+      "7,yes\n";
+  const Read r = expect_paths_agree(text, named_labels("yes"));
+  ASSERT_TRUE(r.status) << r.status.message();
+  EXPECT_EQ(r.rows.y, (std::vector<std::int8_t>{1, 1, -1, 1, -1, 1, 1}));
+}
+
+TEST(CsvFastPath, ALabelLikeTheSeenOnesButNotTheSameIsTheCarefulPathsToRefuse) {
+  // "Yes" is neither "yes" nor "no": a third label value, refused at the same line either way.
+  const std::string text = "x,label\n1,yes\n2,no\n3,Yes\n";
+  const Read r = expect_paths_agree(text, named_labels("yes"));
+  ASSERT_FALSE(r.status);
+  EXPECT_NE(r.status.message().find("a third label value 'Yes'"), std::string::npos)
+      << r.status.message();
+  EXPECT_NE(r.status.message().find("line 4"), std::string::npos) << r.status.message();
+}
+
+TEST(CsvFastPath, TrimmedLabelCharactersApplyOnBothPaths) {
+  CsvOptions opt = named_labels("yes");
+  opt.label_trim = "'.";
+  const std::string text = "x,label\n1,'yes'\n2,no.\n3,yes\n4,'no'\n";
+  const Read r = expect_paths_agree(text, opt);
+  ASSERT_TRUE(r.status) << r.status.message();
+  EXPECT_EQ(r.rows.y, (std::vector<std::int8_t>{1, -1, 1, -1}));
+}
+
+TEST(CsvFastPath, ANumberWrittenAnotherWayIsTheSameLabel) {
+  // Positive "1" named: "1.0" is it and "0.0" is the negative "0", by value, not by bytes.
+  const std::string text = "x,label\n1,1\n2,0\n3,1.0\n4,0.0\n5,1\n6,0\n";
+  const Read r = expect_paths_agree(text, named_labels("1"));
+  ASSERT_TRUE(r.status) << r.status.message();
+  EXPECT_EQ(r.rows.y, (std::vector<std::int8_t>{1, -1, 1, -1, 1, -1}));
+}
+
+TEST(CsvFastPath, AModelsNegativeLabelThatIsThePositiveByValueStaysPositive) {
+  // A negative label known from the start ("1.0", a model's) that equals the positive class
+  // by value: the careful path maps its rows by the positive class first, and so must the fast.
+  CsvOptions opt = named_labels("1");
+  opt.negative = "1.0";
+  const Read r = expect_paths_agree("x,label\n1,1.0\n2,1\n3,1.0\n", opt);
+  ASSERT_TRUE(r.status) << r.status.message();
+  EXPECT_EQ(r.rows.y, (std::vector<std::int8_t>{1, 1, 1}));
+}
+
+TEST(CsvFastPath, AKnownNegativeLabelThatIsAMissingTokenIsStillRefused) {
+  // "NA" known as the negative label (a model's) is also a missing-value token: the row is
+  // refused as a missing label on both paths, not read as the negative class.
+  CsvOptions opt = named_labels("yes");
+  opt.negative = "NA";
+  opt.on_error = ErrorPolicy::skip;
+  const Read r = expect_paths_agree("x,label\n1,yes\n2,NA\n3,yes\n", opt);
+  ASSERT_TRUE(r.status) << r.status.message();
+  EXPECT_EQ(r.skipped, 1u);
+  EXPECT_EQ(r.rows.y, (std::vector<std::int8_t>{1, 1}));
+}
+
 }  // namespace
 }  // namespace onepass

@@ -2,6 +2,7 @@
 // buckets past the cap; text words hashed and counted.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <set>
@@ -114,6 +115,52 @@ TEST(FeatureEncoder, TextWordsHashedAndCounted) {
   copy.encode_text(0, "bad good good good", u);
   FeatureEncoder::finish_row(u);
   EXPECT_EQ(u, t);
+}
+
+TEST(FeatureEncoder, FinishRowSortsByIndexAndAddsRepeats) {
+  // Out of order, a repeat of the first pair's index, a repeat of a pair moved past, a new
+  // smallest index and one in between: by hand, 2 (-1), 5 (+1 +1), 7 (+1), 9 (+1 -1).
+  EncodedTail t = {{5, 1.0}, {9, 1.0}, {5, 1.0}, {2, -1.0}, {9, -1.0}, {7, 1.0}};
+  FeatureEncoder::finish_row(t);
+  EXPECT_EQ(t, (EncodedTail{{2, -1.0}, {5, 2.0}, {7, 1.0}, {9, 0.0}}));
+  EncodedTail sorted = {{1, 1.0}, {3, 1.0}, {4, -1.0}};  // in order already: as it was
+  FeatureEncoder::finish_row(sorted);
+  EXPECT_EQ(sorted, (EncodedTail{{1, 1.0}, {3, 1.0}, {4, -1.0}}));
+  EncodedTail one = {{8, 1.0}}, none;
+  FeatureEncoder::finish_row(one);
+  FeatureEncoder::finish_row(none);
+  EXPECT_EQ(one, (EncodedTail{{8, 1.0}}));
+  EXPECT_TRUE(none.empty());
+}
+
+TEST(FeatureEncoder, FinishRowAgreesWithASortThenAMerge) {
+  // Random tails of +-1 values (what the encoder emits) over few indices, so that repeats and
+  // runs in and out of order are common: the pairs must be those of a sort and a merge.
+  std::uint64_t state = 12345;
+  const auto next = [&state](std::uint32_t bound) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<std::uint32_t>((state >> 33) % bound);
+  };
+  for (int trial = 0; trial < 2000; ++trial) {
+    EncodedTail tail(next(14));
+    const std::uint32_t span = 1 + next(30);
+    for (auto& [index, value] : tail) {
+      index = next(span);
+      value = next(2) ? 1.0 : -1.0;
+    }
+    EncodedTail want = tail;
+    std::stable_sort(want.begin(), want.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    EncodedTail merged;
+    for (const auto& pair : want) {
+      if (!merged.empty() && merged.back().first == pair.first)
+        merged.back().second += pair.second;
+      else
+        merged.push_back(pair);
+    }
+    FeatureEncoder::finish_row(tail);
+    ASSERT_EQ(tail, merged) << "trial " << trial;
+  }
 }
 
 TEST(FeatureEncoder, VersionTwoModelsCountWordsWithTheirHashSign) {
