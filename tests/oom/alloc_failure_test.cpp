@@ -20,7 +20,10 @@
 #include <vector>
 
 #include "models/model_json.hpp"
+#include "onepass/api/csv_options.hpp"
+#include "onepass/api/csv_preview.hpp"
 #include "onepass/api/dataset.hpp"
+#include "onepass/api/linear_export.hpp"
 #include "onepass/api/runners.hpp"
 #include "onepass/api/scorer.hpp"
 
@@ -158,6 +161,76 @@ std::string evaluation() {
   const RunResult& run = e.value().run;
   return std::to_string(run.n_train) + "," + std::to_string(run.n_test) + "," +
          std::to_string(run.reverted_steps) + "," + std::to_string(run.warnings.size());
+}
+
+// Three classes, and a number to predict (the last column of each).
+const char* const kClassesCsv =
+    "x1,x2,kind\n1.5,2,low\n-0.5,3,mid\n2.5,0,high\n0.25,1,low\n3,4,mid\n-1,0,high\n"
+    "1,2,low\n0,1,mid\n2,3,high\n-2,0,low\n1.75,2.5,mid\n-0.75,0.5,high\n";
+const char* const kNumbersCsv =
+    "x1,x2,price\n1.5,2,3.25\n-0.5,3,-4\n2.5,0,7.5\n0.25,1,-0.25\n3,4,1\n-1,0,-2.5\n"
+    "1,2,-1\n0,1,-2\n2,3,0.5\n-2,0,-6\n1.75,2.5,0.75\n-0.75,0.5,-3\n";
+
+// A run, a data set of the same rows and the run's model, all made before any failure is armed:
+// what a failure while writing their documents must not lose.
+struct Learned {
+  std::unique_ptr<CsvRunner> runner;
+  std::unique_ptr<Dataset> data;
+  std::string model;
+};
+Learned learned_binary, learned_multiclass, learned_regression;
+
+bool learn(const char* text, const std::string& task, const std::string& spec, Learned& out) {
+  CsvOptions options;
+  if (!set_csv_option(options, "task", task)) return false;
+  auto runner = start_csv_runner(options, {spec}, {}, 3, 4);
+  auto data = Dataset::csv(options);
+  const std::size_t n = std::char_traits<char>::length(text);
+  if (!runner || !runner.value()->push(text, n) || !runner.value()->finish() || !data ||
+      !data.value()->push(text, n) || !data.value()->finish())
+    return false;
+  out.runner = runner.take();
+  out.data = data.take();
+  out.model = model_json(*out.runner, 0);
+  return true;
+}
+
+// Every document of a run: its result, figures, model file and linear export, an evaluation of
+// its rows (a holdout with a grid, and a tuned threshold for a yes/no label; k folds with a
+// learning curve), a merge of its model with itself, and a preview of its file's head.
+std::string task_documents(const Learned& l, const char* text) {
+  CsvRunner& r = *l.runner;
+  auto file = model_file(r, 0);
+  std::string out =
+      run_result_json(r, 0) + stats_json(r, 0) + (file ? file.value() : file.status().message());
+  auto linear = linear_model(r.pipeline(0), model_schema_of(r.reader()));
+  out += linear ? linear_model_json(linear.value()) : linear.status().message();
+  EvaluationOptions grid;
+  grid.grid = "eta0=0.05,0.5";
+  if (r.reader().task() == Task::binary) grid.tune_threshold = "f1";
+  auto holdout = evaluation_line_json(*l.data, nullptr, r.pipeline(0).spec(), {}, grid);
+  out += holdout ? holdout.value() : holdout.status().message();
+  EvaluationProtocol folds;
+  folds.kind = EvaluationProtocol::Kind::cross_validation;
+  folds.folds = 2;
+  folds.curve = {0.5, 1.0};
+  auto cv = evaluation_line_json(*l.data, nullptr, r.pipeline(0).spec(), folds, {});
+  out += cv ? cv.value() : cv.status().message();
+  auto merged = merge_models({l.model, l.model}, MergeOptions{});
+  out += merged ? merged.value() : merged.status().message();
+  auto preview = preview_csv(text, true, CsvOptions{}, 5);
+  out += preview ? to_json(preview.value()) : preview.status().message();
+  return out;
+}
+
+std::string binary_results() {
+  return task_documents(learned_binary, kCsv);
+}
+std::string multiclass_results() {
+  return task_documents(learned_multiclass, kClassesCsv);
+}
+std::string regression_results() {
+  return task_documents(learned_regression, kNumbersCsv);
 }
 
 std::string model_text;  // a model of kCsv, made before any failure is armed
@@ -346,6 +419,18 @@ int main() {
   fail_each_allocation("csv run's result and model file", csv_run_json);
   fail_each_allocation("model load and save", model_load_save);
   fail_each_allocation("scorer", scorer);
+  // Each task's documents, written again after each failure by the same runner and data set:
+  // the last, whole pass gives what the first did, so nothing they had learned was lost to a
+  // failure while writing them.
+  if (!learn(kCsv, "binary", "zscore | logreg", learned_binary) ||
+      !learn(kClassesCsv, "multiclass", "zscore | softmax +avg", learned_multiclass) ||
+      !learn(kNumbersCsv, "regression", "zscore | linreg", learned_regression)) {
+    std::fprintf(stderr, "alloc_failure_test: the runs of each task failed\n");
+    return 1;
+  }
+  fail_each_allocation("binary results", binary_results);
+  fail_each_allocation("multiclass results", multiclass_results);
+  fail_each_allocation("regression results", regression_results);
   if (failures) return 1;
   std::printf("alloc_failure_test: every failed allocation came out as bad_alloc\n");
   return 0;

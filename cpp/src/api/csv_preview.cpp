@@ -1,5 +1,6 @@
 #include "onepass/api/csv_preview.hpp"
 
+#include "core/json_release.hpp"
 #include "onepass/api/defaults.hpp"
 #include "onepass/api/json_text.hpp"
 
@@ -40,23 +41,32 @@ Result<CsvPreview> preview_csv(std::string_view head, bool complete, CsvOptions 
   return p;
 }
 
+// Its rows and columns grow with the head read: built member by member and released before it
+// is destroyed, so that running out of memory is a std::bad_alloc, not std::terminate
+// (core/json_release.hpp).
 std::string to_json(const CsvPreview& p) {
-  OrderedJson labels = OrderedJson::array();
-  for (const auto& [value, count] : p.label_values)
-    labels.push_back({{"value", value}, {"count", count}});
-  const OrderedJson j = {{"columns", columns_json(p.columns)},
-                         {"rows", p.rows},
-                         {"delimiter", std::string(1, p.delimiter)},
-                         {"header", p.header},
-                         {"decimal", std::string(1, p.decimal)},
-                         {"notices", p.notices},
-                         {"labelValues", labels},
-                         {"positive", p.positive},
-                         {"numericLabels", p.numeric_labels},
-                         {"task", task_name(p.task)},
-                         {"defaultPipeline", p.default_pipeline},
-                         {"headRows", p.head_rows},
-                         {"sampleRows", p.sample_rows}};
+  OrderedJson j = object_with_room<OrderedJson>(kDocumentMembers);
+  const ReleasedJson<OrderedJson> released(j);
+  add_columns(p.columns, j);
+  // Row by row: an array of arrays that failed halfway would destroy the rows it had made.
+  OrderedJson& rows = j["rows"] = OrderedJson::array();
+  for (const auto& row : p.rows) rows.emplace_back(row);
+  j["delimiter"] = std::string(1, p.delimiter);
+  j["header"] = p.header;
+  j["decimal"] = std::string(1, p.decimal);
+  j["notices"] = p.notices;
+  OrderedJson& labels = j["labelValues"] = OrderedJson::array();
+  for (const auto& [value, count] : p.label_values) {
+    OrderedJson& label = labels.emplace_back(OrderedJson::object());
+    label["value"] = value;
+    label["count"] = count;
+  }
+  j["positive"] = p.positive;
+  j["numericLabels"] = p.numeric_labels;
+  j["task"] = task_name(p.task);
+  j["defaultPipeline"] = p.default_pipeline;
+  j["headRows"] = p.head_rows;
+  j["sampleRows"] = p.sample_rows;
   return json_text(j);
 }
 

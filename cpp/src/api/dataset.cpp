@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "api/task_json.hpp"
+#include "core/json_release.hpp"
 #include "eval/task_metrics.hpp"
 #include "models/model_json.hpp"
 #include "onepass/api/csv_options.hpp"
@@ -237,10 +238,15 @@ Result<std::vector<CurvePointResult>> Dataset::learning_curve(
 
 namespace {
 
-Json metrics_json(const Metrics& m) {
-  Json out = Json::object();
+// The documents grow with the data (curves, classes, folds, candidates): each is built member by
+// member in place, every object made as one before its members are set, and released before it
+// is destroyed, so that running out of memory is a std::bad_alloc the caller sees, not
+// std::terminate (core/json_release.hpp). An object that holds containers is made with room for
+// all its members (object_with_room), and a member is filled before its parent takes the next.
+
+void set_metrics(const Metrics& m, Json& out) {
+  out = Json::object();
   for (const auto& [k, v] : m) out[k] = number_or_null(v);
-  return out;
 }
 
 // A multiclass run's counts on its test rows (docs/algorithms.md 6.6): the classes by name, the
@@ -256,69 +262,86 @@ void add_test_counts(const RunResult& r, Json& j) {
   add_class_counts(counts, r.classes, j);
 }
 
-Json run_json(const RunResult& r) {
-  Json j{{"spec", r.spec},
-         {"task", task_name(r.task)},
-         {"nTrain", r.n_train},
-         {"nTest", r.n_test},
-         {"progressive", metrics_json(r.progressive)},
-         {"train", metrics_json(r.train)},
-         {"test", metrics_json(r.test)},
-         {"diverged", r.reverted_steps > 0},
-         {"revertedSteps", r.reverted_steps},
-         {"warnings", r.warnings},
-         {"testCurves", {{"roc", r.test_curves.roc}, {"pr", r.test_curves.pr}}}};
+// One train/test run's members, into the object j.
+void add_run(const RunResult& r, Json& j) {
+  j["spec"] = r.spec;
+  j["task"] = task_name(r.task);
+  j["nTrain"] = r.n_train;
+  j["nTest"] = r.n_test;
+  set_metrics(r.progressive, j["progressive"]);
+  set_metrics(r.train, j["train"]);
+  set_metrics(r.test, j["test"]);
+  j["diverged"] = r.reverted_steps > 0;
+  j["revertedSteps"] = r.reverted_steps;
+  j["warnings"] = r.warnings;
+  Json& curves = j["testCurves"] = object_with_room<Json>(2);
+  curves["roc"] = r.test_curves.roc;
+  curves["pr"] = r.test_curves.pr;
   if (r.task == Task::multiclass) add_test_counts(r, j);
-  return j;
 }
 
-Json evaluation_json(const Evaluation& e) {
-  Json out = run_json(e.run);
-  if (e.threshold)
-    out["threshold"] = {{"value", number_or_null(e.threshold->tuned.threshold)},
-                        {"tunedFor", e.threshold->metric},
-                        {"validation", number_or_null(e.threshold->tuned.value)}};
-  if (!e.grid) return out;
-  Json candidates = Json::array();
-  for (const auto& [spec, score] : e.grid->candidates)
-    candidates.push_back({{"spec", spec}, {"score", number_or_null(score)}});
-  out["grid"] = {{"best", e.grid->best},
-                 {"select", e.grid->select},
-                 {"optimistic", e.grid->optimistic},
-                 {"candidates", candidates}};
-  return out;
+void add_evaluation(const Evaluation& e, Json& j) {
+  add_run(e.run, j);
+  if (e.threshold) {
+    Json& threshold = j["threshold"] = Json::object();
+    threshold["value"] = number_or_null(e.threshold->tuned.threshold);
+    threshold["tunedFor"] = e.threshold->metric;
+    threshold["validation"] = number_or_null(e.threshold->tuned.value);
+  }
+  if (!e.grid) return;
+  Json& grid = j["grid"] = Json::object();
+  grid["best"] = e.grid->best;
+  grid["select"] = e.grid->select;
+  grid["optimistic"] = e.grid->optimistic;
+  Json& candidates = grid["candidates"] = Json::array();
+  for (const auto& [spec, score] : e.grid->candidates) {
+    Json& candidate = candidates.emplace_back(Json::object());
+    candidate["spec"] = spec;
+    candidate["score"] = number_or_null(score);
+  }
 }
 
-Json cv_json(const CvResult& cv) {
-  Json folds = Json::array();
-  for (const auto& f : cv.folds) folds.push_back(run_json(f));
-  Json defined = Json::object();
+void add_cv(const CvResult& cv, Json& j) {
+  Json& folds = j["folds"] = Json::array();
+  for (const auto& f : cv.folds)
+    add_run(f, folds.emplace_back(object_with_room<Json>(kDocumentMembers)));
+  set_metrics(cv.mean, j["mean"]);
+  set_metrics(cv.sd, j["sd"]);
+  Json& defined = j["definedFolds"] = Json::object();
   for (const auto& [metric, n] : cv.defined_folds) defined[metric] = n;
-  return {{"folds", folds},
-          {"mean", metrics_json(cv.mean)},
-          {"sd", metrics_json(cv.sd)},
-          {"definedFolds", defined},
-          {"divergedFolds", cv.diverged_folds}};
+  j["divergedFolds"] = cv.diverged_folds;
 }
 
-Json curve_points_json(const std::vector<CurvePointResult>& curve) {
-  Json points = Json::array();
-  for (const auto& p : curve)
-    points.push_back(
-        {{"fraction", p.fraction}, {"dataShare", p.data_share}, {"mean", metrics_json(p.mean)}});
-  return points;
+// The points of a learning curve, as the array `points`.
+void set_curve_points(const std::vector<CurvePointResult>& curve, Json& points) {
+  points = Json::array();
+  for (const auto& p : curve) {
+    Json& point = points.emplace_back(Json::object());
+    point["fraction"] = p.fraction;
+    point["dataShare"] = p.data_share;
+    set_metrics(p.mean, point["mean"]);
+  }
 }
 
 }  // namespace
 
 std::string to_json(const Evaluation& e) {
-  return json_text(evaluation_json(e));
+  Json j = object_with_room<Json>(kDocumentMembers);
+  const ReleasedJson<Json> released(j);
+  add_evaluation(e, j);
+  return json_text(j);
 }
 std::string to_json(const CvResult& cv) {
-  return json_text(cv_json(cv));
+  Json j = object_with_room<Json>(kDocumentMembers);
+  const ReleasedJson<Json> released(j);
+  add_cv(cv, j);
+  return json_text(j);
 }
 std::string to_json(const std::vector<CurvePointResult>& curve) {
-  return json_text(Json{{"points", curve_points_json(curve)}});
+  Json j = Json::object();
+  const ReleasedJson<Json> released(j);
+  set_curve_points(curve, j["points"]);
+  return json_text(j);
 }
 
 Result<std::string> evaluation_line_json(const Dataset& data, const Dataset* test,
@@ -329,25 +352,19 @@ Result<std::string> evaluation_line_json(const Dataset& data, const Dataset* tes
   if (Status st = check_evaluation(protocol, options); !st) return st;
   if ((protocol.kind == Kind::test_file) != (test != nullptr))
     return Status::error("a test file is evaluated with its data set, and only then");
-  Json how;
-  Json result;
+  Json line = object_with_room<Json>(kDocumentMembers);
+  const ReleasedJson<Json> released(line);
+  line["pipeline"] = spec;
+  Json& how = line["protocol"] = Json::object();
   if (protocol.kind == Kind::cross_validation) {
-    how = {{"kind", "cross-validation"}, {"folds", protocol.folds}};
-    auto cv = data.cross_validate(spec, protocol.folds, options);
-    if (!cv) return cv.status();
-    result = cv_json(cv.value());
-    if (!protocol.curve.empty()) {
-      auto curve = data.learning_curve(spec, protocol.folds, protocol.curve, options);
-      if (!curve) return curve.status();
-      result["curve"] = curve_points_json(curve.value());
-    }
+    how["kind"] = "cross-validation";
+    how["folds"] = protocol.folds;
+  } else if (protocol.kind == Kind::test_file) {
+    how["kind"] = "test-file";
+    how["test"] = protocol.test_name;
   } else {
-    how = protocol.kind == Kind::test_file
-              ? Json{{"kind", "test-file"}, {"test", protocol.test_name}}
-              : Json{{"kind", "holdout"}, {"testFraction", options.test_fraction}};
-    auto run = test ? data.with_test(spec, *test, options) : data.holdout(spec, options);
-    if (!run) return run.status();
-    result = evaluation_json(run.value());
+    how["kind"] = "holdout";
+    how["testFraction"] = options.test_fraction;
   }
   how["seed"] = options.eval.seed;
   how["shuffle"] = options.eval.shuffle;
@@ -361,8 +378,21 @@ Result<std::string> evaluation_line_json(const Dataset& data, const Dataset* tes
     how["optimistic"] = options.optimistic;
     if (!options.optimistic) how["validation"] = options.validation;
   }
-  Json line = {{"pipeline", spec}, {"protocol", how}};
-  for (auto& [key, value] : result.items()) line[key] = std::move(value);
+  // The result's members follow the protocol's in the line.
+  if (protocol.kind == Kind::cross_validation) {
+    auto cv = data.cross_validate(spec, protocol.folds, options);
+    if (!cv) return cv.status();
+    add_cv(cv.value(), line);
+    if (!protocol.curve.empty()) {
+      auto curve = data.learning_curve(spec, protocol.folds, protocol.curve, options);
+      if (!curve) return curve.status();
+      set_curve_points(curve.value(), line["curve"]);
+    }
+  } else {
+    auto run = test ? data.with_test(spec, *test, options) : data.holdout(spec, options);
+    if (!run) return run.status();
+    add_evaluation(run.value(), line);
+  }
   return json_text(line);
 }
 

@@ -6,7 +6,9 @@
 #include <cstring>
 #include <nlohmann/json.hpp>
 
+#include "core/json_release.hpp"
 #include "core/numerics.hpp"
+#include "onepass/api/json_text.hpp"
 
 namespace onepass {
 
@@ -223,6 +225,14 @@ void learner_nodes(const LinearModel& m, std::int64_t d, Proto& graph) {
   if (m.logistic) graph.message(12, value_info("probability", kFloat64, 1));
 }
 
+// Names as a JSON array's text (the features grow with the data: released before the array is
+// destroyed, core/json_release.hpp).
+std::string list_text(const std::vector<std::string>& names) {
+  nlohmann::json j = names;
+  const ReleasedJson<nlohmann::json> released(j);
+  return j.dump();
+}
+
 std::string doc_string(const LinearModel& m) {
   if (m.task == Task::regression) return "onepass " + m.spec + ": regression";
   if (m.task == Task::multiclass)
@@ -261,10 +271,9 @@ std::string onnx_model(const LinearModel& m) {
   model.bytes(2, "onepass").bytes(3, "0.1.0");
   model.message(7, graph).message(8, opset);
   model.message(14, entry("onepass.spec", m.spec));
-  model.message(14, entry("onepass.features", nlohmann::json(m.features).dump()));
+  model.message(14, entry("onepass.features", list_text(m.features)));
   model.message(14, entry("onepass.task", task_name(m.task)));
-  if (m.task == Task::multiclass)
-    model.message(14, entry("onepass.classes", nlohmann::json(m.classes).dump()));
+  if (m.task == Task::multiclass) model.message(14, entry("onepass.classes", list_text(m.classes)));
   if (m.task == Task::binary) {
     model.message(14, entry("onepass.positive", m.positive));
     model.message(14, entry("onepass.negative", m.negative));
@@ -274,7 +283,10 @@ std::string onnx_model(const LinearModel& m) {
 
 namespace {
 
-nlohmann::ordered_json effect_ranking(const LinearModel& m) {
+using Json = nlohmann::ordered_json;
+
+// The features by their effect, most first, as j["ranking"].
+void add_effect_ranking(const LinearModel& m, Json& j) {
   // The effect of feature j is |w_j| on the scaled input z_j: |coef_j| times the spread the
   // scalers divide by (1/F_j), where they give one; |coef_j| when no scaler does (F_j = 1).
   // A multiclass model's is the largest over its classes (docs/algorithms.md 1.7).
@@ -292,27 +304,39 @@ nlohmann::ordered_json effect_ranking(const LinearModel& m) {
   for (std::size_t j = 0; j < d; ++j) order[j] = j;
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t a, std::size_t b) { return effect[a] > effect[b]; });
-  nlohmann::ordered_json out = nlohmann::ordered_json::array();
-  for (std::size_t j : order)
-    out.push_back(nlohmann::ordered_json{{"feature", m.features[j]}, {"effect", effect[j]}});
-  return out;
+  Json& out = j["ranking"] = Json::array();
+  for (std::size_t f : order) {
+    Json& feature = out.emplace_back(Json::object());
+    feature["feature"] = m.features[f];
+    feature["effect"] = effect[f];
+  }
 }
 
 }  // namespace
 
+// The document grows with the features and classes: it is built member by member in place and
+// released before it is destroyed, so that running out of memory is a std::bad_alloc, not
+// std::terminate (core/json_release.hpp). Its members keep the order they have always had in
+// each task's document (tests/cpp/api/json_documents_test.cpp compares the text).
 std::string linear_model_json(const LinearModel& m) {
   // z_j = F_j x_j + C_j: F the product of the factors, C the scalers applied to 0.
   const std::size_t d = m.features.size();
   std::vector<double> f(d, 1.0), c(d, 0.0);
-  nlohmann::ordered_json missing = nlohmann::ordered_json::array();
-  for (std::size_t j = 0; j < d; ++j) {
+  for (std::size_t j = 0; j < d; ++j)
     for (const auto& step : m.steps) {
       f[j] *= step.factor[j];
       c[j] = (c[j] - step.shift[j]) * step.factor[j];
     }
-    missing.push_back(f[j] == 0.0 ? nlohmann::ordered_json(nullptr)
-                                  : nlohmann::ordered_json(c[j] == 0.0 ? 0.0 : -c[j] / f[j]));
-  }
+  // The input standing for a missing cell: the one the scalers take to 0 (null when F_j = 0:
+  // any input does).
+  const auto add_missing = [&](Json& j) {
+    Json& missing = j["missing"] = Json::array();
+    for (std::size_t k = 0; k < d; ++k)
+      if (f[k] == 0.0)
+        missing.emplace_back(nullptr);
+      else
+        missing.emplace_back(c[k] == 0.0 ? 0.0 : -c[k] / f[k]);
+  };
   // One output's weights in the input's units.
   const auto fold = [&](const std::vector<double>& w, double b, std::vector<double>& coef) {
     coef.assign(d, 0.0);
@@ -322,49 +346,40 @@ std::string linear_model_json(const LinearModel& m) {
     }
     return b;
   };
+  Json j = object_with_room<Json>(kDocumentMembers);
+  const ReleasedJson<Json> released(j);
+  j["format"] = "onepass-linear";
+  j["version"] = m.task == Task::binary ? 1 : 2;
+  if (m.task != Task::binary) j["task"] = task_name(m.task);
+  j["spec"] = m.spec;
+  j["features"] = m.features;
   std::vector<double> coef;
   if (m.task == Task::multiclass) {
-    nlohmann::ordered_json coefs = nlohmann::ordered_json::array(), intercepts = coefs;
+    j["classes"] = m.classes;
+    std::vector<double> intercepts;
+    Json& coefs = j["coef"] = Json::array();
     for (std::size_t k = 0; k < m.class_w.size(); ++k) {
       intercepts.push_back(fold(m.class_w[k], m.class_b[k], coef));
-      coefs.push_back(coef);
+      coefs.emplace_back(coef);
     }
-    const char* link = m.link == TaskLearner::Link::softmax              ? "softmax"
-                       : m.link == TaskLearner::Link::normalised_sigmoid ? "normalised-logistic"
-                                                                         : "identity";
-    return nlohmann::ordered_json{{"format", "onepass-linear"},
-                                  {"version", 2},
-                                  {"task", "multiclass"},
-                                  {"spec", m.spec},
-                                  {"features", m.features},
-                                  {"classes", m.classes},
-                                  {"coef", coefs},
-                                  {"intercept", intercepts},
-                                  {"missing", missing},
-                                  {"link", link},
-                                  {"ranking", effect_ranking(m)}}
-        .dump(2);
+    j["intercept"] = intercepts;
+    add_missing(j);
+    j["link"] = m.link == TaskLearner::Link::softmax              ? "softmax"
+                : m.link == TaskLearner::Link::normalised_sigmoid ? "normalised-logistic"
+                                                                  : "identity";
+  } else {
+    const double intercept = fold(m.w, m.b, coef);
+    j["coef"] = coef;
+    j["intercept"] = intercept;
+    add_missing(j);
+    j["link"] = m.task == Task::regression ? "identity" : m.logistic ? "logistic" : "identity";
+    if (m.task == Task::binary) {
+      j["positive"] = m.positive;
+      j["negative"] = m.negative;
+    }
   }
-  const double intercept = fold(m.w, m.b, coef);
-  if (m.task == Task::regression)
-    return nlohmann::ordered_json{{"format", "onepass-linear"}, {"version", 2},
-                                  {"task", "regression"},       {"spec", m.spec},
-                                  {"features", m.features},     {"coef", coef},
-                                  {"intercept", intercept},     {"missing", missing},
-                                  {"link", "identity"},         {"ranking", effect_ranking(m)}}
-        .dump(2);
-  nlohmann::ordered_json out = {{"format", "onepass-linear"},
-                                {"version", 1},
-                                {"spec", m.spec},
-                                {"features", m.features},
-                                {"coef", coef},
-                                {"intercept", intercept},
-                                {"missing", missing},
-                                {"link", m.logistic ? "logistic" : "identity"},
-                                {"positive", m.positive},
-                                {"negative", m.negative},
-                                {"ranking", effect_ranking(m)}};
-  return out.dump(2);
+  add_effect_ranking(m, j);
+  return j.dump(2);
 }
 
 }  // namespace onepass

@@ -25,7 +25,7 @@ namespace {
 // Built as the document's own kind: one converted from the other would be a copy dropped.
 template <class J>
 J arrays_of(const Snapshot& s) {
-  J arrays = J::object();
+  J arrays = object_with_room<J>(s.arrays.size());
   for (const auto& a : s.arrays) arrays[a.name] = a.values;
   return arrays;
 }
@@ -33,7 +33,7 @@ J arrays_of(const Snapshot& s) {
 // The counts and kept errors both readers have (io/row_error.hpp RowCounter).
 template <class Reader>
 nlohmann::ordered_json reader_counts(const Reader& r) {
-  nlohmann::ordered_json j = nlohmann::ordered_json::object();
+  nlohmann::ordered_json j = object_with_room<nlohmann::ordered_json>(kDocumentMembers);
   j["positiveLabel"] = r.positive_label();
   j["negativeLabel"] = r.negative_label();
   j["rows"] = r.rows();
@@ -156,7 +156,7 @@ J curve_json(const Points& points, bool window, Value value) {
 std::string stats_json(const Pipeline& p, const std::vector<std::string>& classes,
                        const LastLabelBaseline* last_label) {
   if (p.learns_task()) {
-    OrderedJson j = OrderedJson::object();
+    OrderedJson j = object_with_room<OrderedJson>(kDocumentMembers);
     const ReleasedJson<OrderedJson> released(j);
     add_task_figures(p, classes, j);
     j["diverged"] = p.task_learner().reverted_steps() > 0;
@@ -169,7 +169,7 @@ std::string stats_json(const Pipeline& p, const std::vector<std::string>& classe
   }
   const Progressive& pr = p.progress();
   const Confusion& c = pr.confusion();
-  nlohmann::ordered_json j = nlohmann::ordered_json::object();
+  nlohmann::ordered_json j = object_with_room<nlohmann::ordered_json>(kDocumentMembers);
   const ReleasedJson<nlohmann::ordered_json> released(j);
   j["task"] = "binary";
   j["rows"] = pr.rows();
@@ -205,7 +205,7 @@ std::string reader_info_json(const CsvReader& r, const std::vector<std::string>&
   j["missingCells"] = r.missing_cells();
   j["warnings"] = warnings;
   j["delimiter"] = std::string(1, r.delimiter() ? r.delimiter() : ',');
-  j["columns"] = columns_json(r.columns());
+  add_columns(r.columns(), j);
   j["notices"] = r.notices();
   return json_text(j);
 }
@@ -247,7 +247,7 @@ void add_run_common(const Pipeline& p, const std::vector<std::string>& features,
 std::string task_result_json(const Pipeline& p, const std::vector<std::string>& features,
                              std::uint64_t skipped, const std::vector<std::string>& classes,
                              const LastLabelBaseline* last_label) {
-  OrderedJson j = OrderedJson::object();
+  OrderedJson j = object_with_room<OrderedJson>(kDocumentMembers);
   const ReleasedJson<OrderedJson> released(j);
   j["pipeline"] = p.spec();
   j["canonical"] = p.canonical_spec();

@@ -16,6 +16,8 @@ std::string pad(const std::string& s, std::size_t n) {
 
 }  // namespace
 
+// Built from initializer lists as registry_json is (api/registry_json.cpp says why that is
+// safe): the catalog is fixed when onepass is compiled.
 std::string streams_json() {
   nlohmann::json out = nlohmann::json::array();
   for (const StreamInfo& info : stream_catalog())

@@ -28,7 +28,9 @@ void add_class_counts(const TaskProgress& pr, const std::vector<std::string>& cl
     c["recall"] = pr.recall(k);
     c["f1"] = pr.f1(k);
   }
-  j["confusion"] = pr.confusion();
+  // Row by row: an array of arrays that failed halfway would destroy the rows it had made.
+  OrderedJson& confusion = j["confusion"] = OrderedJson::array();
+  for (const auto& row : pr.confusion()) confusion.emplace_back(row);
 }
 
 namespace {
@@ -81,7 +83,7 @@ void add_task_figures(const Pipeline& p, const std::vector<std::string>& classes
 
 void add_task_weights(const Pipeline& p, const std::vector<std::string>& classes, OrderedJson& j) {
   const Snapshot snap = p.task_learner().snapshot();
-  OrderedJson& arrays = j["arrays"] = OrderedJson::object();
+  OrderedJson& arrays = j["arrays"] = object_with_room<OrderedJson>(snap.arrays.size());
   for (const auto& a : snap.arrays) arrays[a.name] = a.values;
   if (p.task() == Task::regression) {
     const std::vector<double>* w = snap.array("w0");
@@ -91,7 +93,7 @@ void add_task_weights(const Pipeline& p, const std::vector<std::string>& classes
     return;
   }
   // One column of weights per class: the linear learners' w_k, or one-vs-rest's copies' w.
-  j["weights"] = OrderedJson::object();
+  j["weights"] = object_with_room<OrderedJson>(p.task_learner().outputs());
   j["bias"] = OrderedJson::object();  // (an ordered object's members move as it grows)
   OrderedJson &weights = j["weights"], &bias = j["bias"];
   for (std::size_t k = 0; k < p.task_learner().outputs(); ++k) {

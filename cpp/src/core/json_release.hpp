@@ -8,6 +8,7 @@
 // other documents a few.
 #pragma once
 
+#include <cstddef>
 #include <iterator>
 
 namespace onepass {
@@ -30,6 +31,28 @@ void release(Json& j) noexcept {
       o.erase(last);
     }
   }
+}
+
+namespace detail {
+template <class Object>
+auto reserve_members(Object& o, std::size_t n, int) -> decltype(o.reserve(n), void()) {
+  o.reserve(n);
+}
+template <class Object>
+void reserve_members(Object&, std::size_t, long) {}
+}  // namespace detail
+
+// An object with room for `members` members. nlohmann::ordered_json keeps an object's members
+// in a std::vector of pairs whose key is const, which that vector cannot move when it grows: it
+// copies every member, containers whole, then destroys the old ones, which allocates (above),
+// outside any failure. So an ordered object that holds a container before its last member is
+// made with room for all of them, and never grows; nlohmann::json's objects are std::maps,
+// whose members stay where they are (nothing to reserve).
+template <class Json>
+Json object_with_room(std::size_t members) {
+  Json j = Json::object();
+  detail::reserve_members(*j.template get_ptr<typename Json::object_t*>(), members, 0);
+  return j;
 }
 
 // Releases `j` when it goes out of scope (declared after it, so before it is destroyed), on

@@ -9,6 +9,7 @@
 #include <numeric>
 #include <optional>
 
+#include "core/json_release.hpp"
 #include "core/number_text.hpp"
 #include "models/model_document.hpp"
 #include "models/model_json.hpp"
@@ -142,6 +143,37 @@ namespace {
 
 using ModelTexts = std::vector<std::pair<std::string, json>>;  // (checksum, body)
 
+// The models' bodies grow with their features and classes: each is released before it is
+// destroyed, on every way out (a refusal, a std::bad_alloc passing through), since nlohmann
+// allocates to destroy an array or object (core/json_release.hpp). The vectors are reserved
+// before a body is moved in, so that none is dropped by a vector that failed to grow.
+class ReleasedModels {
+ public:
+  explicit ReleasedModels(ModelTexts& models) : models_(models) {}
+  ReleasedModels(const ReleasedModels&) = delete;
+  ReleasedModels& operator=(const ReleasedModels&) = delete;
+  ~ReleasedModels() {
+    for (auto& model : models_) release(model.second);
+  }
+
+ private:
+  ModelTexts& models_;
+};
+
+// a == b but for the member `skip` of two objects (nullptr: none), compared in place: a copy
+// without it would be one more document to allocate and release.
+bool same_but(const json& a, const json& b, const char* skip) {
+  if (!skip || !a.is_object() || !b.is_object()) return a == b;
+  const auto without = [&](const json& o) { return o.size() - (o.contains(skip) ? 1 : 0); };
+  if (without(a) != without(b)) return false;
+  for (auto it = a.begin(); it != a.end(); ++it) {
+    if (it.key() == skip) continue;
+    const auto other = b.find(it.key());
+    if (other == b.end() || *other != it.value()) return false;
+  }
+  return true;
+}
+
 // Models with encoders merge only when they read the same numeric features, label and encoded
 // columns with the same encoder options (their levels may differ).
 Status same_encoded_schema(const std::vector<ModelSchema>& schemas) {
@@ -218,10 +250,14 @@ Result<std::vector<PipelineState>> states_over_union(const ModelTexts& models,
 Result<std::string> merge_models(const std::vector<std::string>& texts, const MergeOptions& given) {
   if (texts.empty()) return Status::error("merge needs at least one model");
   if (Status st = check_options(given, texts.size()); !st) return st;
-  ModelTexts read;
+  ModelTexts read, models;
+  const ReleasedModels released_read(read), released_models(models);
+  read.reserve(texts.size());
+  models.reserve(texts.size());
   for (std::size_t i = 0; i < texts.size(); ++i) {
     Result<json> m = parse_model(texts[i]);
     if (!m) return Status::error("model " + std::to_string(i + 1) + ": " + m.message());
+    const ReleasedJson<json> released(m.value());
     std::string sum = checksum_of(m.value());  // before take(): argument order is unspecified
     read.emplace_back(std::move(sum), m.take());
   }
@@ -232,7 +268,6 @@ Result<std::string> merge_models(const std::vector<std::string>& texts, const Me
   std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
     return read[a].first != read[b].first ? read[a].first < read[b].first : weight(a) < weight(b);
   });
-  ModelTexts models;
   MergeOptions options = given;
   for (std::size_t k = 0; k < order.size(); ++k) {
     models.push_back(std::move(read[order[k]]));
@@ -268,14 +303,11 @@ Result<std::string> merge_models(const std::vector<std::string>& texts, const Me
                            s.negative + "'); only models of one label can be merged");
     negative = s.negative;
   }
-  // The schema without what may differ between models that merge: a multiclass model's classes,
+  // The schema but for what may differ between models that merge: a multiclass model's classes,
   // a yes/no model's negative value (checked above).
-  const auto comparable = [&](const json* schema) {
-    json out = schema ? *schema : json();
-    if (task == Task::multiclass && out.is_object()) out.erase("classes");
-    if (task == Task::binary && out.is_object()) out.erase("negative");
-    return out;
-  };
+  const char* may_differ = task == Task::multiclass ? "classes"
+                           : task == Task::binary   ? "negative"
+                                                    : nullptr;
   for (const auto& [sum, m] : models)
     for (const char* key : {"spec", "dims", "schema", "encoder"}) {
       const bool schema = std::string(key) == "schema";
@@ -284,7 +316,7 @@ Result<std::string> merge_models(const std::vector<std::string>& texts, const Me
       const json* b = member(first, key);
       if (encoded && std::string(key) == "encoder" && a && b) continue;  // compared below
       if ((a == nullptr) != (b == nullptr) ||
-          (a && (schema ? comparable(a) != comparable(b) : *a != *b)))
+          (a && !same_but(*a, *b, schema ? may_differ : nullptr)))
         return Status::error(std::string("the models differ in their ") + key +
                              "; only models of the same pipeline and features can be merged");
     }
@@ -295,6 +327,7 @@ Result<std::string> merge_models(const std::vector<std::string>& texts, const Me
   if (!given.base.empty()) {
     Result<json> b = parse_model(given.base);
     if (!b) return Status::error("the base model: " + b.message());
+    const ReleasedJson<json> released(b.value());
     if (text_of(b.value(), "spec") != text_of(first, "spec"))
       return Status::error("the base model is not of these models' pipeline");
     Result<ModelSchema> bs = schema_of(b.value());

@@ -8,12 +8,19 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/json_release.hpp"
 #include "io/column_roles.hpp"
 #include "io/csv_reader.hpp"  // ColumnInfo
 
 namespace onepass {
 
 using OrderedJson = nlohmann::ordered_json;
+
+// Room for the members of any object of the API's documents that holds containers
+// (core/json_release.hpp object_with_room): the most, a multiclass run's result, has 30.
+// tests/oom/alloc_failure_test.cpp writes each document with every allocation failing in turn,
+// so an object that outgrew its room would be found there (std::terminate).
+constexpr std::size_t kDocumentMembers = 48;
 
 // NaN (an undefined metric, a log-loss without probabilities) as null, which JSON can say.
 template <class J = OrderedJson>
@@ -28,12 +35,16 @@ std::string json_text(const J& j) {
   return j.dump(-1, ' ', false, J::error_handler_t::replace);
 }
 
-// Each column's name, role and why: [{ name, role, reason }].
-inline OrderedJson columns_json(const std::vector<ColumnInfo>& columns) {
-  OrderedJson out = OrderedJson::array();
-  for (const auto& c : columns)
-    out.push_back({{"name", c.name}, {"role", role_name(c.role)}, {"reason", c.reason}});
-  return out;
+// Each column's name, role and why, as j["columns"]: [{ name, role, reason }]. Built in place,
+// member by member (core/json_release.hpp says why).
+inline void add_columns(const std::vector<ColumnInfo>& columns, OrderedJson& j) {
+  OrderedJson& out = j["columns"] = OrderedJson::array();
+  for (const auto& c : columns) {
+    OrderedJson& column = out.emplace_back(OrderedJson::object());
+    column["name"] = c.name;
+    column["role"] = role_name(c.role);
+    column["reason"] = c.reason;
+  }
 }
 
 }  // namespace onepass
