@@ -29,6 +29,7 @@ const learners = [
   'arow(r=0.5)',
   'scw1',
   'scw2(c=0.5)',
+  'arow_full(r=10)',
   'adagrad',
   'nag',
   'ftrl(l1=0.1)',

@@ -55,6 +55,7 @@ test('registry lists every learner and scaler with parameters and defaults', () 
     'arow',
     'scw1',
     'scw2',
+    'arow_full',
     'adagrad',
     'nag',
     'ftrl',

@@ -69,10 +69,11 @@ const binaryPresets = (defaultPipeline?: string): Presets => ({
     ),
   },
   beyond: {
-    title: 'Stronger learners beyond the papers: AROW, SCW, AdaGrad, NAG, FTRL',
+    title: 'Stronger learners beyond the papers: AROW (diagonal and full), SCW, AdaGrad, NAG, FTRL',
     // NAG is scale-free (it needs no scaler); the others learn on z-scored features.
     specs: [
       'zscore | arow',
+      'zscore | arow_full',
       'zscore | scw1',
       'zscore | scw2',
       'zscore | adagrad',

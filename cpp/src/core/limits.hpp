@@ -41,6 +41,9 @@ inline constexpr std::size_t kMaxClasses = 1000;
 // +avg): a label of many classes over hashed words (2^18 features a text column) would
 // otherwise outgrow a browser's memory. A class that would pass it is refused.
 inline constexpr std::size_t kMaxTaskWeights = std::size_t{1} << 25;
+// The widest input whose covariance arow_full keeps whole (docs/algorithms.md 4.31): the matrix
+// holds (512 + 1)^2 numbers, 2 MB, and a step costs that many; a wider input goes on diagonal.
+inline constexpr std::size_t kMaxFullCovarianceDims = 512;
 // The largest class weight, given or balanced (docs/algorithms.md 4.28), and 1 / it the
 // smallest: a row weighted more would take steps no learning rate is set for.
 inline constexpr double kMaxClassWeight = 100;

@@ -56,6 +56,10 @@ class Learner {
     return {feature_block(), fixed_values(params_.size() - dims_)};
   }
   virtual Layout state_layout() const { return {fixed_values(state_.size())}; }
+  // The numbers the learner may hold beyond a line in its width (a full covariance, 4.31),
+  // counted at their most: the run's memory estimate (pipeline/run_memory.hpp) measures the
+  // line on narrow probes and adds these whole.
+  virtual std::uint64_t values_beyond_line() const { return 0; }
 
   // Margin s(x) (spec 1.2) of a row of dims() values under the given parameters.
   virtual double score_with(const double* params, const double* x) const = 0;

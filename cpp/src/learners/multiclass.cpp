@@ -167,6 +167,12 @@ std::uint64_t OneVsRest::reverted_steps() const {
   return n;
 }
 
+std::uint64_t OneVsRest::values_beyond_line() const {
+  std::uint64_t n = 0;
+  for (const auto& c : copies_) n += c->values_beyond_line();
+  return n;
+}
+
 LearnerState OneVsRest::save() const {
   LearnerState s;
   for (const auto& c : copies_) s.inner.push_back(c->save());

@@ -94,6 +94,7 @@ class OneVsRest : public TaskLearner {
   Link link() const override { return has_probability() ? Link::normalised_sigmoid : Link::none; }
   bool linear_forms(std::vector<std::vector<double>>& w, std::vector<double>& b) const override;
   std::uint64_t reverted_steps() const override;
+  std::uint64_t values_beyond_line() const override;
   LearnerState save() const override;
   Status load(const LearnerState& saved) override;
   // docs/algorithms.md 3.4: each class's copy merges by its binary learner's own rule

@@ -64,6 +64,8 @@ class TaskLearner {
   // Steps the guard of docs/algorithms.md 2.6 refused (they would have made a parameter
   // non-finite).
   virtual std::uint64_t reverted_steps() const = 0;
+  // As Learner::values_beyond_line, for all of its outputs.
+  virtual std::uint64_t values_beyond_line() const { return 0; }
   // The full state, and its restoration into a learner reset to the same width and outputs
   // and built from the same spec (sizes are checked; nothing changes on an error).
   virtual LearnerState save() const = 0;

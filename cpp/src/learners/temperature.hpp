@@ -82,6 +82,7 @@ class TemperatureOutputs : public TaskLearner {
   // The wrapped learner's forms times a: their softmax is the probabilities.
   bool linear_forms(std::vector<std::vector<double>>& w, std::vector<double>& b) const override;
   std::uint64_t reverted_steps() const override { return inner_->reverted_steps(); }
+  std::uint64_t values_beyond_line() const override { return inner_->values_beyond_line(); }
   LearnerState save() const override { return {{}, state_, 0, {inner_->save()}}; }
   Status load(const LearnerState& saved) override;
   // docs/algorithms.md 3.4: the wrapped learner by its own rule, each calibrator value the

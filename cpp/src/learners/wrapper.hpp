@@ -51,6 +51,7 @@ class WrappedLearner : public Learner {
   Snapshot snapshot_of(const double* params) const override;
   Layout params_layout() const override { return inner_->params_layout(); }
   Layout state_layout() const override;
+  std::uint64_t values_beyond_line() const override { return inner_->values_beyond_line(); }
   // The inner learner widens first; a new feature's parameters are then its initial ones and
   // its share of the state is what seed_state gives it.
   void remap(const std::vector<std::size_t>& position, std::size_t new_dims) override;

@@ -25,6 +25,8 @@ constexpr std::uint64_t kMaxUnknownValues = 4096;
 // kLearnerHead: the FS family keeps 3 parameters a weight (a weight and a feature map's two), and
 // a wrapper's state keeps two copies of its learner's parameters (+avg: 6 a weight on fs), with
 // a head of counters; 8 leaves room without letting a part grow with anything but the inputs.
+// A full covariance (arow_full, docs/algorithms.md 4.31) holds the square of its inputs and
+// the bias, up to kMaxFullCovarianceDims inputs, an output.
 constexpr std::uint64_t kLearnerNumbersPerWeight = 8;
 constexpr std::uint64_t kLearnerHead = 64;
 
@@ -202,7 +204,9 @@ Status check_shape(const std::string& text) {
   if (Status header = check_header(s); !header) return header;
   const std::uint64_t inputs = std::max(s.dims, std::min<std::uint64_t>(s.width, kMaxDims));
   const std::uint64_t outputs = std::clamp<std::uint64_t>(s.outputs, 1, kMaxClasses);
-  const std::uint64_t allowed = kLearnerNumbersPerWeight * outputs * (inputs + 1) + kLearnerHead;
+  const std::uint64_t square = std::min<std::uint64_t>(inputs, kMaxFullCovarianceDims) + 1;
+  const std::uint64_t allowed =
+      kLearnerNumbersPerWeight * outputs * (inputs + 1) + outputs * square * square + kLearnerHead;
   if (s.longest_learner_part > allowed)
     return bad("a part of its learner holds " + std::to_string(s.longest_learner_part) +
                " numbers, more than its dims (" + std::to_string(s.dims) + "), width (" +

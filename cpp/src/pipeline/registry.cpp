@@ -1,6 +1,7 @@
 #include "pipeline/registry.hpp"
 
 #include "learners/adaptive_gradient.hpp"
+#include "learners/arow_full.hpp"
 #include "learners/averaged.hpp"
 #include "learners/confidence_weighted.hpp"
 #include "learners/feature_scaling.hpp"
@@ -46,6 +47,7 @@ std::vector<RegistryEntry> collect_families() {
       winnow_stages,
       romma_stages,
       confidence_weighted_stages,
+      full_arow_stages,
       adaptive_gradient_stages,
       multiclass_stages,  // docs/algorithms.md 4.22-4.24
       regression_stages,  // docs/algorithms.md 4.25-4.27

@@ -36,10 +36,15 @@ MemoryCost memory_cost(const Pipeline& p, std::size_t outputs) {
     return values_held(q);
   };
   const std::uint64_t one = values_at(1), per_feature = values_at(2) - one;
+  // What its learners hold beyond the line, counted whole (Learner::values_beyond_line): twice,
+  // for the guard's copy, and again for +drift's background learner.
+  const std::uint64_t beyond =
+      (q.learns_task() ? q.task_learner().values_beyond_line() : q.learner().values_beyond_line()) *
+      2 * (q.drift() ? 2 : 1);
   // The rolling window (docs/algorithms.md 6.1) fills to two numbers a row of its span, at any
   // width: the probe is built without one.
   const std::uint64_t window = 2 * p.progress().window();
-  return {sizeof(double) * (one - per_feature + window), sizeof(double) * per_feature};
+  return {sizeof(double) * (one - per_feature + window + beyond), sizeof(double) * per_feature};
 }
 
 std::uint64_t pipeline_bytes(const Pipeline& p, std::size_t width) {
@@ -126,7 +131,8 @@ Status check_run_memory(const std::vector<std::unique_ptr<Pipeline>>& pipelines,
 
 Status check_run_memory(const Pipeline& pipeline, std::size_t width, std::size_t outputs) {
   const std::uint64_t need = memory_cost(pipeline, outputs).bytes(width);
-  return check_bytes(run_memory_bound(), need, need, 1, width);  // a first row: the pipeline holds no width yet
+  // A first row: the pipeline holds no width yet.
+  return check_bytes(run_memory_bound(), need, need, 1, width);
 }
 
 }  // namespace onepass

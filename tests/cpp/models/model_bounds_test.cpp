@@ -84,17 +84,18 @@ TEST(ModelBounds, ModelsAsWrittenStillLoad) {
 
 TEST(ModelBounds, LearnerPartsLongerThanTheHeaderAllowsAreRefusedUnbuilt) {
   const std::string good = trained("zscore | logreg");
-  // dims 2, no width or outputs: at most 8 numbers a weight of 3 (2 inputs and a bias), plus 64.
+  // dims 2, no width or outputs: at most 8 numbers a weight of 3 (2 inputs and a bias), a full
+  // covariance's 3 x 3, plus 64.
   const std::string long_params =
       edited(good, [](json& j) { j["learner"]["params"] = std::vector<double>(100000, 0.5); });
   EXPECT_EQ(model_from_json(long_params).message(),
             "not a valid onepass model: a part of its learner holds 100000 numbers, more than "
-            "its dims (2), width (0) and outputs (0) allow (88)");
+            "its dims (2), width (0) and outputs (0) allow (97)");
   EXPECT_EQ(merge_models({long_params, good}).message(),
             "model 1: " + model_from_json(long_params).message());
   // At the bound the shape passes; the pipeline then says the part is the wrong size.
   const std::string at_bound =
-      edited(good, [](json& j) { j["learner"]["state"] = std::vector<double>(88, 0.0); });
+      edited(good, [](json& j) { j["learner"]["state"] = std::vector<double>(97, 0.0); });
   EXPECT_EQ(model_from_json(at_bound).message().find("a part of its learner"), std::string::npos);
   const std::string many_names = edited(good, [](json& j) {
     j["schema"]["features"] = {"a", "b", "c"};

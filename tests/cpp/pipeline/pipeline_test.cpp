@@ -32,14 +32,16 @@ TEST(PipelineSpec, ErrorsSayWhatIsAccepted) {
       build_error("svm"),
       "unknown learner 'svm': the last stage of a pipeline must be a learner; known learners: "
       "logreg, fs, fs1, fs2, fs3, pa, pa1, pa2, carvalho_pa, pater1, pater2, wpater1, wpater2, "
-      "perceptron, winnow, bwinnow, mbw, romma, aromma, arow, scw1, scw2, adagrad, nag, ftrl, "
+      "perceptron, winnow, bwinnow, mbw, romma, aromma, arow, scw1, scw2, arow_full, adagrad, nag, "
+      "ftrl, "
       "softmax, mpa, mpa1, mpa2, mperceptron, pareg, pareg1, pareg2, linreg, huber");
   EXPECT_EQ(
       build_error("zscore"),
       "'zscore' is a scaler, but the last stage of a pipeline must be a learner; known "
       "learners: "
       "logreg, fs, fs1, fs2, fs3, pa, pa1, pa2, carvalho_pa, pater1, pater2, wpater1, wpater2, "
-      "perceptron, winnow, bwinnow, mbw, romma, aromma, arow, scw1, scw2, adagrad, nag, ftrl, "
+      "perceptron, winnow, bwinnow, mbw, romma, aromma, arow, scw1, scw2, arow_full, adagrad, nag, "
+      "ftrl, "
       "softmax, mpa, mpa1, mpa2, mperceptron, pareg, pareg1, pareg2, linreg, huber");
   EXPECT_EQ(
       build_error("logreg | pa"),
