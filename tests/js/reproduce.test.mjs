@@ -287,3 +287,53 @@ test('the snippets name every option a run of the page takes', () => {
     ),
   );
 });
+
+/** The page's state with the head of `text` read as the data panel reads it (label chosen by
+ * its index in the preview, as the label menu gives it), and the default settings. */
+function pageState(text, labelIndex) {
+  const preview = op.previewCsv(text, { complete: true, label: labelIndex, header: 'auto' });
+  const roles = Object.fromEntries(
+    preview.columns.filter((c) => c.role !== 'label').map((c) => [c.name, c.role]),
+  );
+  const at = preview.columns.findIndex((c) => c.role === 'label');
+  const s = m.initialState({ kind: 'file', name: 'f.csv' }, 'perceptron');
+  return { ...s, data: { ...s.data, preview, label: String(at), roles } };
+}
+
+test("the page's run options, and so the snippets, name the label column, not its place", () => {
+  const text = readFileSync(dataFile('heart.csv'), 'utf8');
+  const s = pageState(text, '1'); // the second column, sex
+  assert.equal(s.data.label, '1');
+  assert.equal(m.labelOf(s.data), 'sex');
+  const options = m.runOptionsOf(s, ['perceptron']);
+  assert.equal(options.label, 'sex');
+  const { cli, js } = m.reproduce(options, { kind: 'file', name: 'heart.csv' }, 1, op.csvFlags);
+  assert.match(cli, /^npx onepass run heart\.csv --pipeline perceptron --label sex --numeric age,/);
+  assert.match(js, /^ {2}label: "sex",$/m);
+  // A file without a header: its columns are named c1, c2, ... and the run reads c1 as the
+  // first column, as the index did.
+  const bare = '5,1,0\n6,2,1\n7,3,0\n8,4,1\n';
+  const b = pageState(bare, '0');
+  assert.deepEqual(
+    b.data.preview.columns.map((c) => c.name),
+    ['c1', 'c2', 'c3'],
+  );
+  assert.equal(m.runOptionsOf(b, ['perceptron']).label, 'c1');
+  const read = (label) => {
+    const run = op.csvRunner({
+      ...m.readingOf({ ...m.runOptionsOf(b, ['perceptron']), label }),
+      pipelines: ['perceptron'],
+    });
+    try {
+      run.push(Buffer.from(bare));
+      run.finish();
+      const [r] = run.results();
+      return { rows: r.rows, mistakes: r.mistakes, error: r.error, label: run.info().label };
+    } finally {
+      run.dispose();
+    }
+  };
+  assert.deepEqual(read('c1'), read('0'));
+  // With no preview yet, the index is all the page knows.
+  assert.equal(m.labelOf({ ...b.data, preview: null }), '0');
+});

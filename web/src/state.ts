@@ -273,12 +273,20 @@ export function roleOptions(data: DataState): RoleOptions {
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v.length > 0)) as RoleOptions;
 }
 
+/** The label column as a run names it: by its name in the preview (the reader's names, unique,
+ * cN in a file without a header), which the snippets that make the run again show; by its
+ * index only while no preview names it. */
+export function labelOf(data: DataState): string | undefined {
+  if (!data.label) return undefined;
+  return data.preview?.columns[Number(data.label)]?.name ?? data.label;
+}
+
 /** The options a run of these pipelines would take, as the controls say. */
 export function runOptionsOf(s: PageState, pipelines: string[]): RunOptions {
   const { data, settings } = s;
   return {
     pipelines,
-    label: data.label || undefined,
+    label: labelOf(data),
     positive: data.positive || undefined,
     reading: { ...roleOptions(data), header: 'auto' },
     onError: settings.onError,
