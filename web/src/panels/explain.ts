@@ -41,10 +41,10 @@ export function mountExplainPanel(root: HTMLElement, app: App): void {
     const s = store.get();
     if (!learned(s.run)) return;
     const i = Number(pipeline.value);
-    const called = pipeline.selectedOptions[0]?.text ?? s.run.results[i].pipeline;
     const n = Math.floor(Number(row.value));
     const model = s.run.models[i];
     if (!model || !(n >= 1)) return clear('Give a row number from 1.');
+    const called = pipeline.selectedOptions[0]?.text ?? s.run.results[i].pipeline;
     const got = explainRow(op, model, s.data.head, n);
     if ('error' in got) return clear(`No explanation: ${got.error}`);
     const e = got.explanation;
