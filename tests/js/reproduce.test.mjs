@@ -310,30 +310,26 @@ test("the page's run options, and so the snippets, name the label column, not it
   const { cli, js } = m.reproduce(options, { kind: 'file', name: 'heart.csv' }, 1, op.csvFlags);
   assert.match(cli, /^npx onepass run heart\.csv --pipeline perceptron --label sex --numeric age,/);
   assert.match(js, /^ {2}label: "sex",$/m);
-  // A file without a header: its columns are named c1, c2, ... and the run reads c1 as the
-  // first column, as the index did.
+  // A file without a header: the reader names its columns c1, c2, ..., names a run given
+  // before its header is read cannot find (it looks among the first line's cells), so the
+  // index stays, and the run reads the same column as the preview did.
   const bare = '5,1,0\n6,2,1\n7,3,0\n8,4,1\n';
   const b = pageState(bare, '0');
   assert.deepEqual(
     b.data.preview.columns.map((c) => c.name),
     ['c1', 'c2', 'c3'],
   );
-  assert.equal(m.runOptionsOf(b, ['perceptron']).label, 'c1');
-  const read = (label) => {
-    const run = op.csvRunner({
-      ...m.readingOf({ ...m.runOptionsOf(b, ['perceptron']), label }),
-      pipelines: ['perceptron'],
-    });
-    try {
-      run.push(Buffer.from(bare));
-      run.finish();
-      const [r] = run.results();
-      return { rows: r.rows, mistakes: r.mistakes, error: r.error, label: run.info().label };
-    } finally {
-      run.dispose();
-    }
-  };
-  assert.deepEqual(read('c1'), read('0'));
+  const bareOptions = m.runOptionsOf(b, ['perceptron']);
+  assert.equal(bareOptions.label, '0');
+  const run = op.csvRunner({ ...m.readingOf(bareOptions), pipelines: ['perceptron'] });
+  try {
+    run.push(Buffer.from(bare));
+    run.finish();
+    assert.equal(run.info().label, 'c1');
+    assert.equal(run.results()[0].rows, 4);
+  } finally {
+    run.dispose();
+  }
   // With no preview yet, the index is all the page knows.
   assert.equal(m.labelOf({ ...b.data, preview: null }), '0');
 });
