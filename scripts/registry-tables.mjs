@@ -1,8 +1,9 @@
 // The learner and scaler tables of docs/pipelines.md, generated from the registry: names,
-// sections of docs/algorithms.md, summaries, papers, parameters with their defaults, and what
-// a learner's input must be all come from the one definition in cpp/src/pipeline/registry.cpp, read
-// through the public package API. `node scripts/registry-tables.mjs --write` (npm run tables)
-// rewrites the tables between the page's markers; tests/js/readme.test.mjs fails when they drift.
+// titles (the names the demo shows), sections of docs/algorithms.md, summaries, papers,
+// parameters with their defaults, and what a learner's input must be all come from the one
+// definition in cpp/src/pipeline/registry.cpp, read through the public package API.
+// `node scripts/registry-tables.mjs --write` (npm run tables) rewrites the tables between the
+// page's markers; tests/js/readme.test.mjs fails when they drift.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +26,11 @@ export function table(entries, kind) {
       const params = e.params.length
         ? e.params.map((p) => `\`${p.name}\` (${cell(p.default)})`).join(', ')
         : 'none';
-      const cells = [`\`${e.name}\``, `[${e.spec}](algorithms.md#s${e.spec.replace('.', '-')})`];
+      const cells = [
+        `\`${e.name}\``,
+        cell(e.title),
+        `[${e.spec}](algorithms.md#s${e.spec.replace('.', '-')})`,
+      ];
       cells.push(cell(e.summary), cell(e.source || '–'), params);
       if (kind === 'learner') cells.push(e.needs ? cell(e.needs) : '–');
       return `| ${cells.join(' | ')} |`;
@@ -33,10 +38,13 @@ export function table(entries, kind) {
   const head =
     kind === 'learner'
       ? [
-          '| name | section | what | from | parameters (default) | needs |',
-          '|---|---|---|---|---|---|',
+          '| name | title | section | what | from | parameters (default) | needs |',
+          '|---|---|---|---|---|---|---|',
         ]
-      : ['| name | section | what | from | parameters (default) |', '|---|---|---|---|---|'];
+      : [
+          '| name | title | section | what | from | parameters (default) |',
+          '|---|---|---|---|---|---|',
+        ];
   return [...head, ...rows].join('\n');
 }
 

@@ -134,6 +134,9 @@ export interface RawParam {
 export interface RawEntry {
   name: string;
   kind: 'learner' | 'scaler' | 'modifier';
+  /** The short name people read ("PA-II" for pa2, "z-score" for zscore, "averaging" for avg),
+   * as it reads inside a sentence; never empty, and no two of one kind the same. */
+  title: string;
   summary: string;
   spec: string;
   source: string;
@@ -152,6 +155,8 @@ export interface RawEntry {
 /** A drift detector as the registry lists it under +drift (docs/algorithms.md 6.8). */
 export interface RawDetectorEntry {
   name: string;
+  /** The short name people read ("ADWIN", "Page-Hinkley"); never empty, no two the same. */
+  title: string;
   summary: string;
   spec: string;
   source: string;

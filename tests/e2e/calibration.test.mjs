@@ -20,6 +20,11 @@ after(async () => {
 
 const PLATT = 'zscore | pa2(c=0.1) +avg +platt';
 const SPECS = ['perceptron', PLATT, 'zscore | logreg'];
+/** The readable names the page gives them (web/src/names.ts, from the registry's titles). */
+const NAMES = {
+  [PLATT]: 'PA-II, z-score, averaging, Platt scaling',
+  'zscore | logreg': 'SGD logistic regression, z-score',
+};
 
 /** Each pipeline's reliability bins from the package, run on heart as the page runs it (file
  * order, the label the preview picks). */
@@ -110,13 +115,23 @@ test('each pipeline that gives probabilities is a curve of the bins its JSON giv
     pointsOf(json.pipelines[1].calibration),
     pointsOf(json.pipelines[2].calibration),
   ]);
-  // The legend names the curves and the diagonal.
-  for (const name of [PLATT, 'zscore | logreg', 'calibrated (observed = predicted)'])
+  // The legend names the curves by their readable names, and the diagonal.
+  for (const name of [...Object.values(NAMES), 'calibrated (observed = predicted)'])
     assert.ok(
       shown.legend.some((l) => l.includes(name)),
       `${name} in the legend: ${shown.legend}`,
     );
-  assert.ok(!shown.legend.some((l) => l.includes('perceptron')), shown.legend.join('; '));
+  assert.ok(!shown.legend.some((l) => /erceptron/.test(l)), shown.legend.join('; '));
+  // The table heads each curve's columns with its name, its exact spec on hover.
+  assert.deepEqual(
+    await page.$$eval('#calibration-bins thead .pipeline-name', (ns) =>
+      ns.map((n) => [n.textContent, n.title]),
+    ),
+    [
+      [NAMES[PLATT], PLATT],
+      [NAMES['zscore | logreg'], 'zscore | logreg'],
+    ],
+  );
 
   // Pointing at a point says its bin's share of positives and rows in the legend.
   // (The cursor takes the nearest x of either curve: the point farthest from the other's.)
@@ -137,7 +152,7 @@ test('each pipeline that gives probabilities is a curve of the bins its JSON giv
       [...document.querySelectorAll('#calibration .u-legend .u-series')].some(
         (s) => s.textContent === want,
       ),
-    `zscore | logreg${logreg.observedRate.toFixed(3)} of ${logreg.count} rows`,
+    `${NAMES['zscore | logreg']}${logreg.observedRate.toFixed(3)} of ${logreg.count} rows`,
   );
 
   // The table gives every bin's rows, mean probability and share of positives.

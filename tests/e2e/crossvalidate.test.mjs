@@ -31,6 +31,15 @@ async function watchStatus(page) {
 
 /** Cross-validates the pipeline over a grid of 3, with progress; the table's rows. */
 async function crossValidateGrid(page) {
+  // The menu names the pipelines of the specs box readably, each spec on hover.
+  assert.deepEqual(
+    await page.$$eval('#cv-pipeline option', (os) => os.map((o) => [o.textContent, o.title])),
+    [
+      ['PA-II, z-score, averaging, temperature scaling', 'zscore | pa2(c=0.1) +avg +temperature'],
+      ['SGD logistic regression, z-score', 'zscore | logreg'],
+      ['Perceptron', 'perceptron'],
+    ],
+  );
   await page.selectOption('#cv-pipeline', 'zscore | logreg');
   await page.selectOption('#cv-folds', '5');
   await page.fill('#cv-grid', 'eta0=0.01,0.1,1');
@@ -58,6 +67,8 @@ async function crossValidateGrid(page) {
   const rows = await page.$$eval('#cv-results tbody tr', (trs) =>
     trs.map((tr) => ({
       spec: tr.dataset.spec,
+      name: tr.querySelector('.pipeline-name').textContent,
+      title: tr.querySelector('.pipeline-name').title,
       best: !!tr.querySelector('.mark.best'),
       accuracy: tr.querySelector('td[data-key="accuracy"]').textContent,
     })),
@@ -117,6 +128,15 @@ test('cross-validate a pipeline over a grid, as the package does', async () => {
   assert.deepEqual(
     rows.map((r) => r.spec),
     ['zscore | logreg(eta0=0.01)', 'zscore | logreg(eta0=0.1)', 'zscore | logreg(eta0=1)'],
+  );
+  // Each candidate by its readable name, told apart by the value the grid sets; its spec on
+  // hover.
+  assert.deepEqual(
+    rows.map((r) => [r.name, r.title]),
+    ['0.01', '0.1', '1'].map((v) => [
+      `SGD logistic regression, z-score (eta0=${v})`,
+      `zscore | logreg(eta0=${v})`,
+    ]),
   );
   await matchesThePackage(rows);
   await badGrid(page);

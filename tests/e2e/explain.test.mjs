@@ -19,9 +19,14 @@ test('a row picked after a run is explained, adding up to its score', async () =
   await page.goto(`${site.origin}/`);
   await resultsShow(page, 3, 270);
   const pipelines = await page.$$eval('#explain-pipeline option', (os) =>
-    os.map((o) => o.textContent),
+    os.map((o) => [o.textContent, o.title]),
   );
-  assert.equal(pipelines.length, 3);
+  // The run's pipelines by their readable names, each spec on hover.
+  assert.deepEqual(pipelines, [
+    ['PA-II, z-score, averaging, temperature scaling', 'zscore | pa2(c=0.1) +avg +temperature'],
+    ['SGD logistic regression, z-score', 'zscore | logreg'],
+    ['Perceptron', 'perceptron'],
+  ]);
   await page.fill('#explain-row', '3');
   await page.click('#explain-go');
   await page.waitForSelector('#explain-table tr');
@@ -33,7 +38,10 @@ test('a row picked after a run is explained, adding up to its score', async () =
       contribution: Number(tr.dataset.contribution),
     })),
   }));
-  assert.match(shown.status, /^Row 3 \(line 4\) scores /);
+  assert.match(
+    shown.status,
+    /^Row 3 \(line 4\) scores \S+ with PA-II, z-score, averaging, temperature scaling: /,
+  );
   const listed = shown.rows.slice(0, -2);
   assert.ok(listed.length >= 1 && listed.length <= 5, `${listed.length} listed`);
   // heart.csv's columns, the largest first.

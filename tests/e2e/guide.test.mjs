@@ -72,17 +72,29 @@ test('on a phone the steps sit after the outcome, above the data: Run and the re
   await context.close();
 });
 
-test('at 1280x800 the steps head the side column, beside Run and the results', async () => {
+test('at 1280x800 the steps head the side column, beside Run and the results, and the presets stay in view', async () => {
   const { context, page, errors } = await openPage(site, { width: 1280, height: 800 });
   await page.goto(`${site.origin}/`);
   await resultsShow(page, 3, 270);
-  const [guide, run] = await page.evaluate(() =>
-    ['#guide', '#run'].map((s) => {
+  assert.equal(await visible(page), true);
+  const [guide, run, preset] = await page.evaluate(() =>
+    ['#guide', '#run', '#preset'].map((s) => {
       const r = document.querySelector(s).getBoundingClientRect();
-      return { left: r.left, right: r.right, bottom: r.bottom };
+      return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
     }),
   );
   assert.ok(guide.right <= run.left && guide.bottom <= 800, JSON.stringify({ guide, run }));
+  // The steps are short: the pipelines' preset menu, under the data, is whole on the first
+  // screen with them open.
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  assert.ok(
+    preset.top >= guide.bottom &&
+      preset.left >= 0 &&
+      preset.right <= 1280 &&
+      preset.top >= 0 &&
+      preset.bottom <= 800,
+    JSON.stringify({ guide, preset }),
+  );
   if (shots) await page.screenshot({ path: join(shots, 'first-steps.png') });
   assert.deepEqual(errors, []);
   await context.close();

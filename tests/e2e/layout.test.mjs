@@ -45,19 +45,18 @@ test('at 1280x800 the first screen shows the setup, the run, its results and its
     '#results tbody tr:first-child button.download-model',
     '#chart canvas',
   ];
-  // A first visit's three steps (guide.ts) head the side column: the pipelines' preset menu
-  // is then below it; everything else is on the first screen. Once they are dismissed, all is.
-  for (const [visit, expected] of [
-    ['a first visit', wanted.filter((s) => s !== '#preset')],
-    ['with the steps dismissed', wanted],
-  ]) {
+  // A first visit's three steps (guide.ts) head the side column, short enough that the
+  // pipelines' preset menu is still whole on the first screen, near its foot; everything else
+  // starts well inside it. Once they are dismissed, the preset menu is higher up too.
+  for (const visit of ['a first visit', 'with the steps dismissed']) {
     if (visit !== 'a first visit') await page.click('#guide-close');
-    const seen = await boxes(page, expected);
-    for (const s of expected) {
+    const seen = await boxes(page, wanted);
+    for (const s of wanted) {
       assert.ok(seen[s], `${s} exists`);
+      const foot = s === '#preset' && visit === 'a first visit';
       assert.ok(
-        seen[s].top >= 0 && seen[s].top < 800 - 60,
-        `${visit}: ${s} starts on the first screen`,
+        seen[s].top >= 0 && (foot ? seen[s].bottom <= 800 : seen[s].top < 800 - 60),
+        `${visit}: ${s} is on the first screen: ${JSON.stringify(seen[s])}`,
       );
       assert.ok(seen[s].right <= 1280, `${s} is not cut off at the right`);
     }

@@ -44,6 +44,9 @@ test("the page's run, made again by its CLI command and its JavaScript, gives th
     cli,
     /^npx onepass run heart\.csv --pipeline 'zscore \| pa2\(c=0\.1\) \+avg \+temperature' /,
   );
+  // The label column by its name, as the preview's menu shows it, not by its place.
+  assert.match(cli, / --label label /);
+  assert.match(js, /^ {2}label: "label",$/m);
 
   // Copy puts the command on the clipboard, and says so.
   await page.click('#copy-cli');

@@ -200,6 +200,20 @@ test('a label of three classes runs with the defaults of classes, beside the maj
   // The confusion matrix of the first pipeline: named classes, counts summing to the rows, the
   // diagonal set apart.
   assert.equal(await page.isVisible('#breakdown-panel'), true);
+  // Its menu names the pipelines as the results do, each spec on hover.
+  const named = await page.$$eval('#results tbody tr', (trs) =>
+    trs.map((tr) => [tr.querySelector('.pipeline-name').textContent, tr.dataset.pipeline]),
+  );
+  assert.ok(
+    named.every(([name, spec]) => name !== spec),
+    JSON.stringify(named),
+  );
+  assert.deepEqual(
+    await page.$$eval('#breakdown-pipeline option', (os) =>
+      os.map((o) => [o.textContent, o.title]),
+    ),
+    named,
+  );
   const names = await page.$$eval('#confusion thead tr:nth-child(2) th', (t) =>
     t.map((x) => x.textContent),
   );

@@ -11,7 +11,7 @@ test('the tables of docs/pipelines.md are the registry (npm run tables)', async 
   const readme = readFileSync(TABLES_PAGE, 'utf8');
   assert.equal(withTables(readme, registry), readme);
   for (const e of registry.filter((x) => x.kind !== 'modifier'))
-    assert.ok(readme.includes(`| \`${e.name}\` |`), `${e.name} is in a table`);
+    assert.ok(readme.includes(`| \`${e.name}\` | ${e.title} |`), `${e.name} is in a table`);
 });
 
 test('the check fails on a drifted table and on missing markers', async () => {

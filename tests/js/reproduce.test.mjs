@@ -287,3 +287,49 @@ test('the snippets name every option a run of the page takes', () => {
     ),
   );
 });
+
+/** The page's state with the head of `text` read as the data panel reads it (label chosen by
+ * its index in the preview, as the label menu gives it), and the default settings. */
+function pageState(text, labelIndex) {
+  const preview = op.previewCsv(text, { complete: true, label: labelIndex, header: 'auto' });
+  const roles = Object.fromEntries(
+    preview.columns.filter((c) => c.role !== 'label').map((c) => [c.name, c.role]),
+  );
+  const at = preview.columns.findIndex((c) => c.role === 'label');
+  const s = m.initialState({ kind: 'file', name: 'f.csv' }, 'perceptron');
+  return { ...s, data: { ...s.data, preview, label: String(at), roles } };
+}
+
+test("the page's run options, and so the snippets, name the label column, not its place", () => {
+  const text = readFileSync(dataFile('heart.csv'), 'utf8');
+  const s = pageState(text, '1'); // the second column, sex
+  assert.equal(s.data.label, '1');
+  assert.equal(m.labelOf(s.data), 'sex');
+  const options = m.runOptionsOf(s, ['perceptron']);
+  assert.equal(options.label, 'sex');
+  const { cli, js } = m.reproduce(options, { kind: 'file', name: 'heart.csv' }, 1, op.csvFlags);
+  assert.match(cli, /^npx onepass run heart\.csv --pipeline perceptron --label sex --numeric age,/);
+  assert.match(js, /^ {2}label: "sex",$/m);
+  // A file without a header: the reader names its columns c1, c2, ..., names a run given
+  // before its header is read cannot find (it looks among the first line's cells), so the
+  // index stays, and the run reads the same column as the preview did.
+  const bare = '5,1,0\n6,2,1\n7,3,0\n8,4,1\n';
+  const b = pageState(bare, '0');
+  assert.deepEqual(
+    b.data.preview.columns.map((c) => c.name),
+    ['c1', 'c2', 'c3'],
+  );
+  const bareOptions = m.runOptionsOf(b, ['perceptron']);
+  assert.equal(bareOptions.label, '0');
+  const run = op.csvRunner({ ...m.readingOf(bareOptions), pipelines: ['perceptron'] });
+  try {
+    run.push(Buffer.from(bare));
+    run.finish();
+    assert.equal(run.info().label, 'c1');
+    assert.equal(run.results()[0].rows, 4);
+  } finally {
+    run.dispose();
+  }
+  // With no preview yet, the index is all the page knows.
+  assert.equal(m.labelOf({ ...b.data, preview: null }), '0');
+});

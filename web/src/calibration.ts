@@ -9,20 +9,22 @@ import { seriesStyle } from './chart';
 import { el } from './dom';
 import type { Result } from './protocol';
 
-/** A pipeline's reliability curve: its place in the run (its colour), its name and its bins. */
+/** A pipeline's reliability curve: its place in the run (its colour), its spec, its readable
+ * name (names.ts) and its bins. */
 export interface Calibrated {
   series: number;
   pipeline: string;
+  name: string;
   bins: ReliabilityBin[];
 }
 
 /** The pipelines of a run that give probabilities, with their bins: the core gives bins to a
  * yes/no pipeline with probabilities only (a logistic learner, or any learner with +platt or
- * +temperature, as the default). */
-export function calibrated(results: readonly Result[]): Calibrated[] {
+ * +temperature, as the default). `names` are the results' readable names, in their order. */
+export function calibrated(results: readonly Result[], names: readonly string[]): Calibrated[] {
   return results.flatMap((r, series) =>
     r.task === 'binary' && r.calibration
-      ? [{ series, pipeline: r.pipeline, bins: r.calibration }]
+      ? [{ series, pipeline: r.pipeline, name: names[series] ?? r.pipeline, bins: r.calibration }]
       : [],
   );
 }
@@ -88,7 +90,7 @@ export class ReliabilityChart {
     const curveSeries = curves.map((c, k): uPlot.Series => {
       const { color, dash } = seriesStyle(c.series);
       return {
-        label: c.pipeline,
+        label: c.name,
         stroke: color,
         dash,
         width: 2,
@@ -158,7 +160,10 @@ export function showBins(table: HTMLTableElement, curves: readonly Calibrated[])
     const swatch = el('span');
     swatch.className = 'swatch';
     swatch.style.background = seriesStyle(c.series).color;
-    th.append(swatch, el('code', c.pipeline));
+    const name = el('span', c.name);
+    name.className = 'pipeline-name';
+    name.title = c.pipeline;
+    th.append(swatch, name);
     names.append(th);
     for (const t of ['rows', 'mean predicted', 'share positive']) {
       const h = el('th', t);

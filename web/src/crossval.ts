@@ -40,11 +40,21 @@ function row(name: HTMLTableCellElement, figures: Figure[], value: (f: Figure) =
   return tr;
 }
 
-export function crossValidationRows(task: Task, rows: CvRow[]): HTMLTableRowElement[] {
+/** The candidates' rows, each named by its readable name (`names`, names.ts, in the order of
+ * `rows`) with its exact spec on hover. */
+export function crossValidationRows(
+  task: Task,
+  rows: CvRow[],
+  names: readonly string[],
+): HTMLTableRowElement[] {
   const figures = FIGURES[task];
   const best = Math.max(...rows.map((r) => rankOf(task, r.mean)));
-  return rows.map((r) => {
-    const name = el('td', r.spec);
+  return rows.map((r, i) => {
+    const name = el('td');
+    const called = el('span', names[i] ?? r.spec);
+    called.className = 'pipeline-name';
+    called.title = r.spec;
+    name.append(called);
     if (rows.length > 1 && rankOf(task, r.mean) === best) {
       const mark = el('span', 'best');
       mark.className = 'mark best';

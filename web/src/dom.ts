@@ -23,6 +23,19 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return e;
 }
 
+/** A menu's option for a pipeline: its readable name (names.ts), its exact spec on hover, as the
+ * results table shows it. */
+export function pipelineOption(
+  name: string,
+  spec: string,
+  value: string,
+  selected = false,
+): HTMLOptionElement {
+  const option = new Option(name, value, false, selected);
+  option.title = spec;
+  return option;
+}
+
 /**
  * A link to a section of docs/algorithms.md ("4.1") in the copy the site ships,
  * algorithms.html (scripts/algorithms_page.mjs), opened beside the demo so a run goes on.

@@ -1,7 +1,7 @@
 // Readable names of pipelines ("SGD logistic regression, z-score"), made from the registry's own
-// entries: each stage is called by the head of its registry summary, the words before the
-// formula ("PA-II: tau = ..." gives "PA-II"), so that the page never keeps a second list of
-// names. The exact spec stays one hover or click away wherever a name is shown.
+// entries: each stage is called by its registry title ("PA-II" for pa2), so that the page never
+// keeps a second list of names. The exact spec stays one hover or click away wherever a name is
+// shown.
 import type { RegistryEntry } from 'onepass';
 
 /** A stage of a spec: its registry name and its parameters as written ("c=0.1"). */
@@ -26,30 +26,10 @@ function stagesOf(spec: string): Stage[] {
   return out;
 }
 
-/** The head of a summary: the words before its first formula, clause or aside; '' when the
- * summary opens with a formula. */
-function summaryHead(summary: string): string {
-  const s = summary.replace(/^(online|an?) /, '');
-  const cut = s.search(
-    /:|;| \(| with | on | for | of | as in | beside |,| [a-z]'? ?=| x\/| x'| ln\(| sigma\(| alpha | learned /,
-  );
-  const head = (cut >= 0 ? s.slice(0, cut) : s).trim();
-  return /^[A-Za-z][\w' -]*$/.test(head) ? head : '';
-}
-
-/** Each registry entry's display name: its summary's head, or its registry name when the head
- * is no name (a formula) or when another entry's head is the same (then both add theirs). */
+/** Each registry entry's display name: its title (RegistryEntry.title), the one the registry
+ * gives it. */
 export function displayNames(entries: readonly RegistryEntry[]): Map<string, string> {
-  const heads = entries.map((e) => summaryHead(e.summary));
-  const count = new Map<string, number>();
-  for (const h of heads) count.set(h, (count.get(h) ?? 0) + 1);
-  return new Map(
-    entries.map((e, i) => {
-      const h = heads[i];
-      if (!h) return [e.name, e.name];
-      return [e.name, (count.get(h) ?? 0) > 1 ? `${h} (${e.name})` : h];
-    }),
-  );
+  return new Map(entries.map((e) => [e.name, e.title]));
 }
 
 const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);

@@ -273,12 +273,22 @@ export function roleOptions(data: DataState): RoleOptions {
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v.length > 0)) as RoleOptions;
 }
 
+/** The label column as a run names it: by its name in the preview's header, which the snippets
+ * that make the run again then show; by its index while no preview names it, or when its name
+ * is the reader's own cN (a file without a header, or an empty name), which a run looks for
+ * among the first line's cells before it decides there is no header. */
+export function labelOf(data: DataState): string | undefined {
+  if (!data.label) return undefined;
+  const name = data.preview?.columns[Number(data.label)]?.name;
+  return name && name !== `c${Number(data.label) + 1}` ? name : data.label;
+}
+
 /** The options a run of these pipelines would take, as the controls say. */
 export function runOptionsOf(s: PageState, pipelines: string[]): RunOptions {
   const { data, settings } = s;
   return {
     pipelines,
-    label: data.label || undefined,
+    label: labelOf(data),
     positive: data.positive || undefined,
     reading: { ...roleOptions(data), header: 'auto' },
     onError: settings.onError,

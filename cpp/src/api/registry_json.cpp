@@ -6,6 +6,7 @@
 #include "drift/detector.hpp"
 #include "pipeline/drift_watch.hpp"
 #include "pipeline/registry.hpp"
+#include "pipeline/stage_titles.hpp"
 
 namespace onepass {
 
@@ -22,11 +23,13 @@ nlohmann::json drift_entry() {
   json detectors = json::array();
   for (const DetectorEntry& d : detector_registry())
     detectors.push_back({{"name", d.name},
+                         {"title", detector_title(d.name)},
                          {"summary", d.summary},
                          {"spec", d.spec},
                          {"source", d.source},
                          {"params", params_json(d.params)}});
   return {{"name", "drift"},
+          {"title", stage_title("drift")},
           {"kind", kind_name(StageKind::modifier)},
           {"summary",
            "a drift detector beside the learner: report a drift, or start the learner afresh, or "
@@ -51,6 +54,7 @@ std::string registry_json() {
   json out = json::array();
   for (const RegistryEntry& e : registry()) {
     out.push_back({{"name", e.name},
+                   {"title", e.title},
                    {"kind", kind_name(e.kind)},
                    {"summary", e.summary},
                    {"spec", e.spec},

@@ -1,5 +1,7 @@
 #include "pipeline/stage_entry.hpp"
 
+#include "pipeline/stage_titles.hpp"
+
 namespace onepass {
 
 const char* kind_name(StageKind kind) {
@@ -24,6 +26,7 @@ RegistryEntry stage_entry(StageKind kind, std::string name, const char* summary,
   RegistryEntry e;
   e.name = std::move(name);
   e.kind = kind;
+  e.title = stage_title(e.name);
   e.summary = summary;
   e.spec = spec;
   e.source = source;

@@ -37,6 +37,7 @@ std::string input_need_text(InputNeed need);
 struct RegistryEntry {
   std::string name;
   StageKind kind;
+  std::string title;    // the short name people read ("PA-II"; pipeline/stage_titles.hpp)
   std::string summary;  // one line
   std::string spec;     // its section of docs/algorithms.md, e.g. "4.1" (algorithms_ref)
   std::string source;   // the paper it comes from
@@ -64,8 +65,8 @@ struct RegistryEntry {
   std::vector<char> initial_config;
 };
 
-// An entry of the given kind with its name, summary, section of docs/algorithms.md and source
-// paper; the family then adds its parameters, traits and builder.
+// An entry of the given kind with its name, title (stage_title), summary, section of
+// docs/algorithms.md and source paper; the family then adds its parameters, traits and builder.
 RegistryEntry stage_entry(StageKind kind, std::string name, const char* summary, const char* spec,
                           const char* source, bool probability = false);
 inline RegistryEntry learner_entry(std::string name, const char* summary, const char* spec,

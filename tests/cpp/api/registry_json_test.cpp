@@ -6,13 +6,16 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 
 #include "drift/detector.hpp"
 #include "pipeline/drift_watch.hpp"
 #include "pipeline/pipeline.hpp"
 #include "pipeline/registry.hpp"
+#include "pipeline/stage_titles.hpp"
 
 namespace onepass {
 namespace {
@@ -65,6 +68,32 @@ TEST(RegistryJson, ListsDriftAsAModifierWithEachDetectorsParameters) {
       }
     }
   }
+}
+
+// Every stage and detector has a title (pipeline/stage_titles.hpp), no two of one kind the same,
+// and the tables of titles name nothing else: the demo calls pipelines by these titles.
+TEST(RegistryJson, GivesEveryEntryATitleUniqueWithinItsKind) {
+  const auto doc = nlohmann::json::parse(registry_json());
+  std::map<std::string, std::set<std::string>> seen;  // kind -> titles
+  for (const auto& e : doc) {
+    const std::string title = e["title"];
+    EXPECT_FALSE(title.empty()) << e["name"];
+    EXPECT_TRUE(seen[e["kind"].get<std::string>()].insert(title).second) << title;
+  }
+  EXPECT_EQ(stage_title_count(), doc.size());
+  std::set<std::string> detectors;
+  for (const auto& d : doc.back()["detectors"]) {
+    const std::string title = d["title"];
+    EXPECT_FALSE(title.empty()) << d["name"];
+    EXPECT_TRUE(detectors.insert(title).second) << title;
+  }
+  EXPECT_EQ(detector_title_count(), detectors.size());
+  // As the demo shows them: pa2 is "PA-II", zscore "z-score", avg "averaging".
+  EXPECT_EQ(find_entry("pa2")->title, "PA-II");
+  EXPECT_EQ(find_entry("zscore")->title, "z-score");
+  EXPECT_EQ(find_entry("avg")->title, "averaging");
+  EXPECT_EQ(doc.back()["detectors"][0]["title"], "ADWIN");
+  EXPECT_EQ(stage_title("no_such_stage"), "");
 }
 
 }  // namespace

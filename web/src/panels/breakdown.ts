@@ -3,8 +3,9 @@
 // sample of rows fall from the true numbers (predicted against true, and the residuals). Hidden
 // for yes/no labels, whose confusion counts are columns of the results.
 import { showConfusion, showPerClass } from '../confusion';
-import { find, findAll } from '../dom';
+import { find, findAll, pipelineOption } from '../dom';
 import { download } from '../exports';
+import { pipelineNames } from '../names';
 import { ResidualPlots, sampleCsv } from '../residuals';
 import { type App, learned, type RunRecord, runTask, staleness } from '../state';
 import { watch } from '../store';
@@ -35,6 +36,7 @@ function sampleSaid(run: RunRecord): string {
 
 export function mountBreakdownPanel(root: HTMLElement, app: App): void {
   const { store } = app;
+  const registry = app.op.registry();
   const [title, explain, note, status] = findAll(
     root,
     'breakdown-title',
@@ -84,10 +86,11 @@ export function mountBreakdownPanel(root: HTMLElement, app: App): void {
     store,
     (s) => [s.run?.results, s.run?.sample, s.run?.phase],
     (_, s) => {
-      const names = (s.run?.results ?? []).map((r) => r.pipeline);
+      const specs = (s.run?.results ?? []).map((r) => r.pipeline);
+      const names = pipelineNames(specs, registry);
       const keep = pipeline.value;
-      pipeline.replaceChildren(...names.map((n, i) => new Option(n, String(i))));
-      if (keep !== '' && Number(keep) < names.length) pipeline.value = keep;
+      pipeline.replaceChildren(...specs.map((x, i) => pipelineOption(names[i], x, String(i))));
+      if (keep !== '' && Number(keep) < specs.length) pipeline.value = keep;
       draw(s.run);
     },
   );

@@ -173,7 +173,11 @@ export function mountChartsPanel(root: HTMLElement, app: App): void {
     (results) => {
       const binary = results.length > 0 && resultsTask(results) === 'binary';
       calibrationSaid.hidden = !binary;
-      const bins = binary ? calibrated(results) : [];
+      const names = pipelineNames(
+        results.map((r) => r.pipeline),
+        registry,
+      );
+      const bins = binary ? calibrated(results, names) : [];
       calibrationDrawn.hidden = bins.length === 0;
       calibrationNone.hidden = !binary || bins.length > 0;
       calibrationNone.replaceChildren(

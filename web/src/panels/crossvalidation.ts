@@ -8,8 +8,9 @@ import {
   crossValidationHeadings,
   crossValidationRows,
 } from '../crossval';
-import { find, findAll } from '../dom';
+import { find, findAll, pipelineOption } from '../dom';
 import { startCrossValidation } from '../jobs';
+import { pipelineNames } from '../names';
 import {
   type App,
   type CvRecord,
@@ -46,6 +47,7 @@ function said(cv: CvRecord | null): string {
 
 export function mountCrossValidationPanel(root: HTMLElement, app: App): void {
   const { store } = app;
+  const registry = app.op.registry();
   const [pipeline, folds] = findAll<HTMLSelectElement>(root, 'cv-pipeline', 'cv-folds');
   const grid = find<HTMLInputElement>(root, 'cv-grid');
   const run = find<HTMLButtonElement>(root, 'cv-run');
@@ -59,14 +61,16 @@ export function mountCrossValidationPanel(root: HTMLElement, app: App): void {
   grid.addEventListener('input', () => settings({ cvGrid: grid.value }));
   run.addEventListener('click', () => startCrossValidation(app));
 
-  // The menu lists the pipelines of the specs box.
+  // The menu lists the pipelines of the specs box by their readable names.
   watch(
     store,
     (s) => [s.settings.specs, cvSpecOf(s)],
     (_, s) => {
       const chosen = cvSpecOf(s);
+      const specs = specsOf(s.settings.specs);
+      const names = pipelineNames(specs, registry);
       pipeline.replaceChildren(
-        ...specsOf(s.settings.specs).map((x) => new Option(x, x, false, x === chosen)),
+        ...specs.map((x, i) => pipelineOption(names[i], x, x, x === chosen)),
       );
     },
   );
@@ -95,7 +99,11 @@ export function mountCrossValidationPanel(root: HTMLElement, app: App): void {
     (s) => [s.crossValidation?.rows, cvTask(s)],
     (_, s) => {
       const [rows, task] = [s.crossValidation?.rows ?? [], cvTask(s)];
-      table.tBodies[0].replaceChildren(...crossValidationRows(task, rows));
+      const names = pipelineNames(
+        rows.map((r) => r.spec),
+        registry,
+      );
+      table.tBodies[0].replaceChildren(...crossValidationRows(task, rows, names));
       table.tFoot!.replaceChildren(...crossValidationBaseline(task, rows));
     },
   );

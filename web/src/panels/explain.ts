@@ -1,12 +1,14 @@
 // The explanation panel: after a run, one row of the data explained by one of its pipelines
 // (explain.ts): its largest contributions, the rest and the bias, which add up to its score.
-import { el, find, findAll } from '../dom';
+import { el, find, findAll, pipelineOption } from '../dom';
 import { EXPLAINED, explainRow } from '../explain';
+import { pipelineNames } from '../names';
 import { type App, learned } from '../state';
 import { watch } from '../store';
 
 export function mountExplainPanel(root: HTMLElement, app: App): void {
   const { store, op } = app;
+  const registry = op.registry();
   const pipeline = find<HTMLSelectElement>(root, 'explain-pipeline');
   const row = find<HTMLInputElement>(root, 'explain-row');
   const [go] = findAll<HTMLButtonElement>(root, 'explain-go');
@@ -23,7 +25,13 @@ export function mountExplainPanel(root: HTMLElement, app: App): void {
     (s) => [learned(s.run) ? s.run.models : null, s.job],
     ([models], s) => {
       const results = learned(s.run) ? s.run.results : [];
-      pipeline.replaceChildren(...results.map((r, i) => new Option(r.pipeline, String(i))));
+      const names = pipelineNames(
+        results.map((r) => r.pipeline),
+        registry,
+      );
+      pipeline.replaceChildren(
+        ...results.map((r, i) => pipelineOption(names[i], r.pipeline, String(i))),
+      );
       go.disabled = !models || s.job !== null;
       clear('');
     },
@@ -36,6 +44,7 @@ export function mountExplainPanel(root: HTMLElement, app: App): void {
     const n = Math.floor(Number(row.value));
     const model = s.run.models[i];
     if (!model || !(n >= 1)) return clear('Give a row number from 1.');
+    const called = pipeline.selectedOptions[0]?.text ?? s.run.results[i].pipeline;
     const got = explainRow(op, model, s.data.head, n);
     if ('error' in got) return clear(`No explanation: ${got.error}`);
     const e = got.explanation;
@@ -56,7 +65,7 @@ export function mountExplainPanel(root: HTMLElement, app: App): void {
     );
     status.dataset.score = String(got.score);
     status.textContent =
-      `Row ${n} (line ${got.line}) scores ${fixed(got.score)} with ${s.run.results[i].pipeline}: ` +
+      `Row ${n} (line ${got.line}) scores ${fixed(got.score)} with ${called}: ` +
       `its ${EXPLAINED} largest contributions (the weight times the scaled value), the others ` +
       'summed and the bias add up to it.';
   });
