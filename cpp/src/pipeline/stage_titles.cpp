@@ -39,6 +39,7 @@ constexpr Title kStageTitles[] = {
     {"arow", "AROW"},
     {"scw1", "SCW-I"},
     {"scw2", "SCW-II"},
+    {"arow_full", "full-covariance AROW"},
     {"adagrad", "AdaGrad"},
     {"nag", "NAG"},
     {"ftrl", "FTRL-Proximal"},
