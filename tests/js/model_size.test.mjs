@@ -50,6 +50,6 @@ test('a learner part longer than the header allows is refused before the documen
   delete long.checksum;
   assert.throws(
     () => op.loadPipeline(long),
-    /a part of its learner holds 100000 numbers, more than its dims \(2\), width \(0\) and outputs \(0\) allow \(88\)/,
+    /a part of its learner holds 100000 numbers, more than its dims \(2\), width \(0\) and outputs \(0\) allow \(97\)/,
   );
 });
