@@ -8,13 +8,13 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/seeded_random.hpp"
 #include "models/model_json.hpp"
 #include "onepass/api/csv_preview.hpp"
 #include "onepass/api/dataset.hpp"
 #include "onepass/api/linear_export.hpp"
 #include "onepass/api/runners.hpp"
 #include "pipeline/csv_runner.hpp"
+#include "task_data.hpp"
 #include "test_util.hpp"
 
 namespace onepass {
@@ -37,40 +37,9 @@ void expect_document(const std::string& name, const std::string& text) {
   EXPECT_EQ(text, expected.str()) << name;
 }
 
-// Three classes by the first feature's third of [0, 3), a noisy second feature beside it.
-std::string classes_csv(std::size_t n, std::uint64_t seed) {
-  SeededRandom rng(seed);
-  std::string text = "a,b,kind\n";
-  const char* names[] = {"low", "mid", "high"};
-  for (std::size_t i = 0; i < n; ++i) {
-    const double a = static_cast<double>(rng.below(3000)) / 1000;
-    const double b = static_cast<double>(rng.below(1000)) / 1000;
-    text += std::to_string(a) + "," + std::to_string(b) + "," + names[static_cast<int>(a)] + "\n";
-  }
-  return text;
-}
-
-// y = 3a - 2b + 5 plus a small noise.
-std::string numbers_csv(std::size_t n, std::uint64_t seed) {
-  SeededRandom rng(seed);
-  std::string text = "a,b,price\n";
-  for (std::size_t i = 0; i < n; ++i) {
-    const double a = static_cast<double>(rng.below(2000)) / 1000 - 1;
-    const double b = static_cast<double>(rng.below(2000)) / 1000 - 1;
-    const double noise = static_cast<double>(rng.below(1000)) / 10000 - 0.05;
-    text += std::to_string(a) + "," + std::to_string(b) + "," +
-            std::to_string(3 * a - 2 * b + 5 + noise) + "\n";
-  }
-  return text;
-}
-
-std::unique_ptr<Dataset> read(const std::string& text) {
-  auto d = Dataset::csv(CsvOptions{});
-  EXPECT_TRUE(d) << d.message();
-  EXPECT_TRUE(d.value()->push(text.data(), text.size()));
-  EXPECT_TRUE(d.value()->finish());
-  return d.take();
-}
+using testing::classes_csv;
+using testing::numbers_csv;
+using testing::read_dataset;
 
 std::string holdout(const Dataset& data, const std::string& spec,
                     const EvaluationOptions& options) {
@@ -80,7 +49,7 @@ std::string holdout(const Dataset& data, const std::string& spec,
 }
 
 TEST(JsonDocuments, HoldoutsOfEachTaskWithAThresholdAndAGrid) {
-  const auto heart = read(testing::read_data_file("heart.csv"));
+  const auto heart = read_dataset(testing::read_data_file("heart.csv"));
   EvaluationOptions tuned;
   tuned.tune_threshold = "f1";
   expect_document("holdout_binary_threshold", holdout(*heart, "zscore | logreg", tuned));
@@ -88,24 +57,24 @@ TEST(JsonDocuments, HoldoutsOfEachTaskWithAThresholdAndAGrid) {
   grid.grid = "c=0.01,1";
   expect_document("holdout_binary_grid", holdout(*heart, "zscore | pa1", grid));
   expect_document("holdout_multiclass",
-                  holdout(*read(classes_csv(90, 1)), "zscore | softmax +avg", {}));
+                  holdout(*read_dataset(classes_csv(90, 1)), "zscore | softmax +avg", {}));
   expect_document("holdout_regression_grid",
-                  holdout(*read(numbers_csv(80, 2)), "zscore | pareg2", grid));
+                  holdout(*read_dataset(numbers_csv(80, 2)), "zscore | pareg2", grid));
 }
 
 TEST(JsonDocuments, FoldsAndLearningCurves) {
-  const auto classes = read(classes_csv(90, 3));
+  const auto classes = read_dataset(classes_csv(90, 3));
   auto cv = classes->cross_validate("zscore | softmax", 3, {});
   ASSERT_TRUE(cv) << cv.message();
   expect_document("cv_multiclass", to_json(cv.value()));
-  const auto numbers = read(numbers_csv(60, 4));
+  const auto numbers = read_dataset(numbers_csv(60, 4));
   auto curve = numbers->learning_curve("zscore | linreg", 3, {0.25, 1.0}, {});
   ASSERT_TRUE(curve) << curve.message();
   expect_document("curve_regression", to_json(curve.value()));
 }
 
 TEST(JsonDocuments, EvaluationLinesOfEachProtocol) {
-  const auto heart = read(testing::read_data_file("heart.csv"));
+  const auto heart = read_dataset(testing::read_data_file("heart.csv"));
   EvaluationOptions options;
   options.tune_threshold = "balancedAccuracy";
   options.eval.seed = 5;
@@ -123,7 +92,7 @@ TEST(JsonDocuments, EvaluationLinesOfEachProtocol) {
   EvaluationProtocol test_file;
   test_file.kind = EvaluationProtocol::Kind::test_file;
   test_file.test_name = "test.csv";
-  const auto train = read(numbers_csv(60, 5));
+  const auto train = read_dataset(numbers_csv(60, 5));
   auto test = Dataset::csv_like(*train, CsvOptions{});
   ASSERT_TRUE(test) << test.message();
   const std::string rows = numbers_csv(20, 6);

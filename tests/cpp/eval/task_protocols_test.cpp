@@ -6,50 +6,19 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/seeded_random.hpp"
 #include "eval/protocols.hpp"
 #include "eval/task_metrics.hpp"
 #include "onepass/api/dataset.hpp"
 #include "pipeline/pipeline.hpp"
+#include "task_data.hpp"
 #include "test_util.hpp"
 
 namespace onepass {
 namespace {
 
-// Three classes by the first feature's third of [0, 3) (a noisy second feature beside it).
-std::string classes_csv(std::size_t n, std::uint64_t seed) {
-  SeededRandom rng(seed);
-  std::string text = "a,b,kind\n";
-  const char* names[] = {"low", "mid", "high"};
-  for (std::size_t i = 0; i < n; ++i) {
-    const double a = static_cast<double>(rng.below(3000)) / 1000;
-    const double b = static_cast<double>(rng.below(1000)) / 1000;
-    text += std::to_string(a) + "," + std::to_string(b) + "," + names[static_cast<int>(a)] + "\n";
-  }
-  return text;
-}
-
-// y = 3a - 2b + 5 plus a small noise.
-std::string numbers_csv(std::size_t n, std::uint64_t seed) {
-  SeededRandom rng(seed);
-  std::string text = "a,b,price\n";
-  for (std::size_t i = 0; i < n; ++i) {
-    const double a = static_cast<double>(rng.below(2000)) / 1000 - 1;
-    const double b = static_cast<double>(rng.below(2000)) / 1000 - 1;
-    const double noise = static_cast<double>(rng.below(1000)) / 10000 - 0.05;
-    text += std::to_string(a) + "," + std::to_string(b) + "," +
-            std::to_string(3 * a - 2 * b + 5 + noise) + "\n";
-  }
-  return text;
-}
-
-std::unique_ptr<Dataset> read(const std::string& text) {
-  auto d = Dataset::csv(CsvOptions{});
-  EXPECT_TRUE(d) << d.message();
-  EXPECT_TRUE(d.value()->push(text.data(), text.size()));
-  EXPECT_TRUE(d.value()->finish());
-  return d.take();
-}
+using testing::classes_csv;
+using testing::numbers_csv;
+using testing::read_dataset;
 
 TEST(TaskSplits, AHoldoutKeepsEachClassShare) {
   RowBlock d;
@@ -120,7 +89,7 @@ TEST(TaskFrozenScore, TheBaselineIsTheTrainingPartsOwn) {
 }
 
 TEST(TaskHoldout, ClassesAreLearnedAndCountedInTheirConfusionMatrix) {
-  auto data = read(classes_csv(600, 1));
+  auto data = read_dataset(classes_csv(600, 1));
   ASSERT_EQ(data->task(), Task::multiclass);
   auto e = data->holdout("zscore | softmax +avg", EvaluationOptions{});
   ASSERT_TRUE(e) << e.message();
@@ -154,7 +123,7 @@ TEST(TaskHoldout, ClassesAreLearnedAndCountedInTheirConfusionMatrix) {
 }
 
 TEST(TaskCrossValidation, NumbersAreMeasuredPerFoldBesideTheMean) {
-  auto data = read(numbers_csv(500, 2));
+  auto data = read_dataset(numbers_csv(500, 2));
   ASSERT_EQ(data->task(), Task::regression);
   auto cv = data->cross_validate("zscore | pareg2(c=0.1) +avg", 5, EvaluationOptions{});
   ASSERT_TRUE(cv) << cv.message();
@@ -175,7 +144,7 @@ TEST(TaskCrossValidation, NumbersAreMeasuredPerFoldBesideTheMean) {
 }
 
 TEST(TaskGridSearch, SelectsOnTheTasksOwnMetric) {
-  auto data = read(numbers_csv(400, 3));
+  auto data = read_dataset(numbers_csv(400, 3));
   EvaluationOptions options;
   options.grid = "c=0.001,0.1";
   auto e = data->holdout("zscore | pareg2", options);
