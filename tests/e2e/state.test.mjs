@@ -67,12 +67,13 @@ test('changing the data clears the results; the data is locked during a run', as
   await page.goto(`${site.origin}/`);
   await resultsShow(page, 3, 270);
   assert.equal(await page.$eval('#export-json', (b) => b.disabled), false);
-  // A larger file, so that the run can be paused while it goes.
-  await page.setInputFiles('#file', {
-    name: 'big.csv',
-    mimeType: 'text/csv',
-    buffer: csv(1_000_000),
-  });
+  // A larger file, so that the run can be paused while it goes. Its 49 MB go to the browser
+  // through the DevTools protocol, which on a busy machine takes longer than the default 30 s.
+  await page.setInputFiles(
+    '#file',
+    { name: 'big.csv', mimeType: 'text/csv', buffer: csv(1_000_000) },
+    { timeout: 120_000 },
+  );
   await page.waitForFunction(() => document.querySelector('#preview th')?.textContent === 'a');
   assert.equal(await bodyRows(page), 0, 'the heart results are gone');
   assert.equal(await page.$eval('#export-json', (b) => b.disabled), true);
