@@ -177,34 +177,15 @@ void FeatureEncoder::encode_text(std::uint32_t column, std::string_view text, En
 }
 
 void FeatureEncoder::finish_row(EncodedTail& tail) {
-  // One pass of insertion in place: each pair goes among the sorted, distinct pairs before it,
-  // or is added to the pair of its index (a hashed word twice, design.md 10.3), instead of a
-  // general sort and then a pass to merge. A pair in order (the usual categorical level after
-  // another) costs one comparison. Repeated indices add values of +-1, exact in any order: the
-  // sums are those of a sort and a merge.
-  const std::size_t n = tail.size();
-  if (n < 2) return;
-  std::size_t w = 0;  // tail[0..w] is sorted by index, without repeats; w < r
-  for (std::size_t r = 1; r < n; ++r) {
-    const std::pair<std::uint32_t, double> pair = tail[r];
-    std::size_t p = w + 1;
-    if (pair.first > tail[w].first) {  // in order: appended
-      tail[p] = pair;
-      w = p;
-      continue;
-    }
-    if (pair.first < tail[0].first) {  // a new first pair: everything moves
-      for (; p > 0; --p) tail[p] = tail[p - 1];
-    } else {  // tail[0] stops the walk, so it needs no bound
-      for (; tail[p - 1].first > pair.first; --p) tail[p] = tail[p - 1];
-      if (tail[p - 1].first == pair.first) {  // a repeat: undo the moves and add
-        tail[p - 1].second += pair.second;
-        for (std::size_t q = p; q <= w; ++q) tail[q] = tail[q + 1];
-        continue;
-      }
-    }
-    tail[p] = pair;
-    ++w;
+  if (tail.size() < 2) return;
+  std::sort(tail.begin(), tail.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::size_t w = 0;
+  for (std::size_t r = 1; r < tail.size(); ++r) {
+    if (tail[r].first == tail[w].first)
+      tail[w].second += tail[r].second;
+    else
+      tail[++w] = tail[r];
   }
   tail.resize(w + 1);
 }
