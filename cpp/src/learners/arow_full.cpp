@@ -46,11 +46,9 @@ bool FullArow::update(const double* x, int y) {
   const auto x_at = [&](std::size_t j) { return j < dims_ ? x[j] : 1.0; };  // the bias feature
   // docs/algorithms.md 4.28: a row of weight w counts w times in the loss term, r / w.
   const double r = r_ / weight_;
-  double v = 0;   // x' Sigma x
-  if (!full()) {  // 4.16's sums, in its order: the bias, then the row's non-zeros
-    v = bias_ ? state_[dims_] : 0.0;
-    for (std::size_t j = 0; j < dims_; ++j)
-      if (x[j] != 0) v += state_[j] * x[j] * x[j];
+  double v = 0;  // x' Sigma x
+  if (!full()) {
+    v = diagonal_variance(x);
   } else {
     // Sigma x as the sum of Sigma's rows (it is symmetric) of the row's non-zeros.
     sigma_x_.assign(n, 0.0);
@@ -65,11 +63,7 @@ bool FullArow::update(const double* x, int y) {
   if (!(v > 0)) return false;  // docs/algorithms.md 2.3: an all-zero row moves nothing
   const double beta = 1 / (v + r), ay = (1 - m) * beta * y;  // (AROW-b), (AROW-a)
   if (!full()) {
-    for (std::size_t j = 0; j < n; ++j) {
-      const double sx = state_[j] * x_at(j);
-      params_[j] += ay * sx;
-      state_[j] -= beta * sx * sx;
-    }
+    diagonal_step(x, ay, beta);
     return true;
   }
   for (std::size_t a = 0; a < n; ++a) params_[a] += ay * sigma_x_[a];

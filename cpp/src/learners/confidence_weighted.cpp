@@ -28,26 +28,6 @@ void ConfidenceWeighted::sparse_state_slots(const SparseRow& x,
   feature_block_slots(x, 1, bias_ ? 1 : 0, slots);  // [Sigma diagonal, its bias entry]
 }
 
-template <class Row>
-double ConfidenceWeighted::variance(const Row& x) const {
-  double v = bias_ ? state_[dims_] : 0.0;
-  nonzeros(x, [&](std::size_t j, double xj) { v += state_[j] * xj * xj; });
-  return v;
-}
-
-template <class Row>
-void ConfidenceWeighted::apply(const Row& x, double ay, double beta) {
-  nonzeros(x, [&](std::size_t j, double xj) {  // a zero moves nothing
-    const double sx = state_[j] * xj;
-    params_[j] += ay * sx;
-    state_[j] -= beta * sx * sx;
-  });
-  if (bias_) {
-    params_[dims_] += ay * state_[dims_];
-    state_[dims_] -= beta * state_[dims_] * state_[dims_];
-  }
-}
-
 void ConfidenceWeighted::step_sizes(double m, double v, double& alpha, double& beta) const {
   alpha = beta = 0;
   // docs/algorithms.md 4.28: a row of weight w counts w times in the loss term, r / w for
@@ -79,12 +59,12 @@ void ConfidenceWeighted::step_sizes(double m, double v, double& alpha, double& b
 
 template <class Row>
 bool ConfidenceWeighted::step(const Row& x, int y) {
-  const double v = variance(x);
+  const double v = diagonal_variance(x);
   if (v == 0) return false;  // spec 2.3: an all-zero row without a bias moves nothing
   double alpha = 0, beta = 0;
   step_sizes(y * update_score(x), v, alpha, beta);
   if (alpha <= 0) return false;
-  apply(x, alpha * y, beta);
+  diagonal_step(x, alpha * y, beta);
   return true;
 }
 

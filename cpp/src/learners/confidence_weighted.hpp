@@ -49,12 +49,6 @@ class ConfidenceWeighted : public SteppedLearner<ConfidenceWeighted, MarginLinea
   friend SteppedLearner;
   template <class Row>
   bool step(const Row& x, int y);
-  // v = x^T Sigma x (with the bias feature).
-  template <class Row>
-  double variance(const Row& x) const;
-  // The update with the step sizes alpha, beta on the row's non-zeros (and the bias).
-  template <class Row>
-  void apply(const Row& x, double ay, double beta);
   // (alpha, beta) of the rule at margin m and variance v > 0; alpha = 0 means no update.
   void step_sizes(double m, double v, double& alpha, double& beta) const;
 

@@ -32,6 +32,28 @@ class MarginLinear : public Learner {
   // w <- w + step * x / scale (and b <- b + step / scale with the bias feature).
   void add_scaled(const double* x, double step, double scale = 1.0);
   void add_scaled(const SparseRow& x, double step, double scale = 1.0);
+  // docs/algorithms.md 4.16, for a state that is a diagonal covariance [Sigma_11..Sigma_dd,
+  // Sigma_bb] (AROW, SCW, and arow_full past its full width): the row's variance
+  // v = x' Sigma x (the bias first, then the row's non-zeros), and the step
+  // mu_j <- mu_j + ay Sigma_jj x_j, Sigma_jj <- Sigma_jj - beta (Sigma_jj x_j)^2.
+  template <class Row>
+  double diagonal_variance(const Row& x) const {
+    double v = bias_ ? state_[dims_] : 0.0;
+    nonzeros(x, [&](std::size_t j, double xj) { v += state_[j] * xj * xj; });
+    return v;
+  }
+  template <class Row>
+  void diagonal_step(const Row& x, double ay, double beta) {
+    nonzeros(x, [&](std::size_t j, double xj) {  // a zero moves nothing
+      const double sx = state_[j] * xj;
+      params_[j] += ay * sx;
+      state_[j] -= beta * sx * sx;
+    });
+    if (bias_) {
+      params_[dims_] += ay * state_[dims_];
+      state_[dims_] -= beta * state_[dims_] * state_[dims_];
+    }
+  }
 
   std::string name_;
   bool bias_;
