@@ -14,9 +14,9 @@ function keptSection(root) {
   return at < 0 ? '' : '\n' + text.slice(at);
 }
 
-/** Writes docs/bench.md: `table` and `stageTable` are the run's, `rows` x `features` its
- * generated file of `mb` MB, each figure the median of `runs` runs. */
-export function writeBenchDoc(root, { rows, features, mb, runs, table, stageTable }) {
+/** Writes docs/bench.md: `table`, `stageTable` and `widthTable` are the run's, `rows` x
+ * `features` its generated file of `mb` MB, each figure the median of `runs` runs. */
+export function writeBenchDoc(root, { rows, features, mb, runs, table, stageTable, widthTable }) {
   const kept = keptSection(root);
   const machine = `${cpus()[0].model}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GB, node ${process.version}`;
   writeFileSync(
@@ -39,7 +39,11 @@ export function writeBenchDoc(root, { rows, features, mb, runs, table, stageTabl
       'scalers maxabs, l1 and l2 step in\n' +
       'O(non-zeros): the same cost with 1,000 or 100,000 features. The other learners learn the row made\n' +
       'dense, so their cost grows with the features.\n\n' +
-      `${stageTable}\n` +
+      `${stageTable}\n\n` +
+      'arow_full keeps the whole covariance while the input has at most 512 features, so its step\n' +
+      'costs O(n^2) in the width n (docs/algorithms.md 4.31); past 512 it steps as arow does. Its cost\n' +
+      'on dense rows as the width grows, beside the diagonal arow (the same benchmark):\n\n' +
+      `${widthTable}\n` +
       kept,
   );
 }

@@ -636,8 +636,15 @@ const table = [
 console.log('\n' + table + '\n');
 // One line per stage: its cost per row on each row set, and per non-zero on the sparse sets.
 const stageRows = new Map();
+const widthRows = new Map(); // arow and arow_full by width: dense28 from the learner rows
 for (const [name, t, unit] of stageCosts) {
   const [kind, set, ...rest] = name.split('/');
+  const spec = rest.join('/');
+  if (kind === 'width' || (set === 'dense28' && (spec === 'arow' || spec === 'arow_full'))) {
+    if (!widthRows.has(spec)) widthRows.set(spec, {});
+    widthRows.get(spec)[set] = `${(t * { ns: 1, us: 1e3, ms: 1e6 }[unit]).toFixed(0)} ns`;
+    if (kind === 'width') continue;
+  }
   const key = `${kind} ${rest.join('/')}`;
   if (!stageRows.has(key)) stageRows.set(key, {});
   const ns = t * { ns: 1, us: 1e3, ms: 1e6 }[unit];
@@ -653,14 +660,21 @@ const stageTable = [
       `| ${key} | ${c.dense28 ?? ''} | ${c.sparse1000x20 ?? ''} | ${c.sparse100000x20 ?? ''} |`,
   ),
 ].join('\n');
-if (stageCosts.length) console.log(stageTable + '\n');
+const widthTable = [
+  '| learner (native, one dense row) | 28 features | 128 | 512 |',
+  '|---|---|---|---|',
+  ...[...widthRows].map(
+    ([spec, c]) => `| ${spec} | ${c.dense28 ?? ''} | ${c.dense128 ?? ''} | ${c.dense512 ?? ''} |`,
+  ),
+].join('\n');
+if (stageCosts.length) console.log(stageTable + '\n\n' + widthTable + '\n');
 
 // Files with string columns (bench/strings.mjs), not with --file.
 const stringsTable = args.file ? null : await stringRows({ quick });
 if (stringsTable) console.log(stringsTable + '\n');
 
 if (!quick && !args.file) {
-  writeBenchDoc(root, { rows: ROWS, features: D, mb, runs: RUNS, table, stageTable });
+  writeBenchDoc(root, { rows: ROWS, features: D, mb, runs: RUNS, table, stageTable, widthTable });
   writeStringsSection(stringsTable);
   console.log('wrote docs/bench.md');
 }

@@ -2,6 +2,7 @@
 // Benchmark), so a slow one stands out: dense rows of 28 features, and text-like sparse rows
 // of 20 non-zeros among 1,000 and among 100,000 features. A stage that steps in O(nonzeros)
 // costs the same on both sparse sets; one that learns the row made dense costs O(features).
+// arow_full, whose step is O(features^2), is measured on dense rows of 128 and 512 too.
 #include <benchmark/benchmark.h>
 
 #include <random>
@@ -67,6 +68,14 @@ const Rows& sparse1k() {
 }
 const Rows& sparse100k() {
   static const Rows r = make_sparse(1024, 100000, 20);
+  return r;
+}
+const Rows& dense128() {
+  static const Rows r = make_dense(1024, 128);
+  return r;
+}
+const Rows& dense512() {
+  static const Rows r = make_dense(1024, 512);
   return r;
 }
 
@@ -163,6 +172,13 @@ int register_all() {
     benchmark::RegisterBenchmark(("classes10/sparse1000x20/" + std::string(spec)).c_str(),
                                  ten_classes, std::string(spec), &sparse1k());
   }
+  // arow_full keeps the whole covariance up to its bound of 512 features, a step O(n^2) in the
+  // width n (docs/algorithms.md 4.31): its cost as the width grows, beside the diagonal arow's.
+  for (const auto& [set, rows] :
+       {std::pair<const char*, const Rows*>{"dense128", &dense128()}, {"dense512", &dense512()}})
+    for (const char* spec : {"arow", "arow_full"})
+      benchmark::RegisterBenchmark(("width/" + std::string(set) + "/" + spec).c_str(), pipeline,
+                                   std::string(spec), rows);
   // The binary step the ten classes are measured against, with the same scaler.
   benchmark::RegisterBenchmark("classes2/dense28/zscore | pa2 +avg", pipeline,
                                std::string("zscore | pa2 +avg"), &dense28());

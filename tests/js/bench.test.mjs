@@ -43,6 +43,14 @@ test('the benchmark runs to the end in quick mode', { timeout: 300000 }, () => {
     /^\| learner logreg \+avg \| \d+ ns \| \d+ ns \([\d.]+ ns\/nz\) \| \d+ ns \([\d.]+ ns\/nz\) \|$/m,
   );
   assert.match(r.stdout, /^\| scaler maxabs \| \d+ ns \| \d+ ns \([\d.]+ ns\/nz\) \|  \|$/m);
+  // arow_full's cost by width, beside arow's, and not among the stages' rows of 28 features.
+  for (const spec of ['arow', 'arow_full'])
+    assert.match(
+      r.stdout,
+      new RegExp(`^\\| ${spec} \\| \\d+ ns \\| \\d+ ns \\| \\d+ ns \\|$`, 'm'),
+      spec,
+    );
+  assert.doesNotMatch(r.stdout, /^\| width /m);
   // The string-column rows (bench/strings.mjs): raw Adult as UCI writes it, and a text column.
   for (const row of [
     'onepass CLI \\(node \\+ wasm\\), default threads, default pipeline',
