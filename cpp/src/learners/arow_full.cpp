@@ -39,33 +39,42 @@ void FullArow::remap(const std::vector<std::size_t>& position, std::size_t new_d
   }
 }
 
+template <class Row>
+bool FullArow::diagonal_update(const Row& x, int y) {
+  const double m = y * update_score(x);
+  if (m >= 1) return false;  // (AROW-a): no loss, no step
+  // docs/algorithms.md 4.28: a row of weight w counts w times in the loss term, r / w.
+  const double v = diagonal_variance(x), r = r_ / weight_;
+  if (!(v > 0)) return false;  // docs/algorithms.md 2.3: an all-zero row moves nothing
+  const double beta = 1 / (v + r), ay = (1 - m) * beta * y;  // (AROW-b), (AROW-a)
+  diagonal_step(x, ay, beta);
+  return true;
+}
+
+bool FullArow::update_sparse(const SparseRow& x, int y) {
+  return diagonal_update(x, y);
+}
+
 bool FullArow::update(const double* x, int y) {
+  if (!full()) return diagonal_update(x, y);
   const double m = y * update_score(x);
   if (m >= 1) return false;  // (AROW-a): no loss, no step
   const std::size_t n = width_with_bias();
   const auto x_at = [&](std::size_t j) { return j < dims_ ? x[j] : 1.0; };  // the bias feature
   // docs/algorithms.md 4.28: a row of weight w counts w times in the loss term, r / w.
   const double r = r_ / weight_;
-  double v = 0;  // x' Sigma x
-  if (!full()) {
-    v = diagonal_variance(x);
-  } else {
-    // Sigma x as the sum of Sigma's rows (it is symmetric) of the row's non-zeros.
-    sigma_x_.assign(n, 0.0);
-    for (std::size_t b = 0; b < n; ++b) {
-      const double xb = x_at(b);
-      if (xb == 0) continue;
-      const double* row = state_.data() + b * n;
-      for (std::size_t a = 0; a < n; ++a) sigma_x_[a] += row[a] * xb;
-    }
-    for (std::size_t a = 0; a < n; ++a) v += x_at(a) * sigma_x_[a];
+  // Sigma x as the sum of Sigma's rows (it is symmetric) of the row's non-zeros.
+  sigma_x_.assign(n, 0.0);
+  for (std::size_t b = 0; b < n; ++b) {
+    const double xb = x_at(b);
+    if (xb == 0) continue;
+    const double* row = state_.data() + b * n;
+    for (std::size_t a = 0; a < n; ++a) sigma_x_[a] += row[a] * xb;
   }
+  double v = 0;  // x' Sigma x
+  for (std::size_t a = 0; a < n; ++a) v += x_at(a) * sigma_x_[a];
   if (!(v > 0)) return false;  // docs/algorithms.md 2.3: an all-zero row moves nothing
   const double beta = 1 / (v + r), ay = (1 - m) * beta * y;  // (AROW-b), (AROW-a)
-  if (!full()) {
-    diagonal_step(x, ay, beta);
-    return true;
-  }
   for (std::size_t a = 0; a < n; ++a) params_[a] += ay * sigma_x_[a];
   // (AROW-F): Sigma <- Sigma - beta (Sigma x)(Sigma x)'. An entry off the diagonal takes
   // beta (s_a s_b), the same bits as its mirror's (the product commutes), so Sigma stays

@@ -1,8 +1,8 @@
 // AROW with a full covariance, arow_full (docs/algorithms.md 4.31): two steps by hand, the rule
 // of 4.16 exactly when the covariance stays diagonal, a covariance that stays symmetric with a
 // positive diagonal, widening (its rows and columns move with their features; past
-// kMaxFullCovarianceDims it goes on as the diagonal rule), and the memory estimate counting the
-// matrix whole.
+// kMaxFullCovarianceDims it goes on as the diagonal rule, sparse rows on their non-zeros), and
+// the memory estimate counting the matrix whole.
 #include "learners/arow_full.hpp"
 
 #include <cmath>
@@ -120,6 +120,37 @@ TEST(FullArow, WideningMovesTheMatrixAndPastTheBoundKeepsItsDiagonal) {
     for (double& v : x) v = random.uniform() < 0.05 ? random.uniform() - 0.5 : 0.0;
     const int y = random.uniform() < 0.5 ? -1 : 1;
     EXPECT_EQ(arow->learn(x.data(), y), diagonal->learn(x.data(), y));
+  }
+  EXPECT_EQ(arow->params(), diagonal->params());
+  EXPECT_EQ(arow->state(), diagonal->state());
+}
+
+// Sparse rows: while full, a sparse row is learned made dense (the matrix couples every
+// feature); once diagonal, arow_full is sparse-native and steps as arow does on the row's
+// non-zeros, bit for bit, under the guard of docs/algorithms.md 2.6.
+TEST(FullArow, PastTheBoundSparseRowsStepOnTheirNonZeros) {
+  auto arow = make_learner("arow_full", 3);
+  EXPECT_FALSE(arow->sparse_native());
+  const std::size_t wide = 4 * kMaxFullCovarianceDims;
+  arow->grow(wide);
+  EXPECT_TRUE(arow->sparse_native());
+  auto diagonal = make_learner("arow", wide);
+  ASSERT_TRUE(diagonal->load(arow->save()));
+  SeededRandom random(5);
+  std::vector<std::uint32_t> index;
+  std::vector<double> value;
+  for (int i = 0; i < 200; ++i) {
+    index.clear();
+    value.clear();
+    for (std::uint32_t j = static_cast<std::uint32_t>(random.uniform() * 20); j < wide;
+         j += 1 + static_cast<std::uint32_t>(random.uniform() * 300)) {
+      index.push_back(j);
+      value.push_back(random.uniform() * 4 - 2);
+    }
+    const SparseRow x{index.data(), value.data(), index.size()};
+    const int y = random.uniform() < 0.5 ? -1 : 1;
+    EXPECT_EQ(arow->score_sparse(x), diagonal->score_sparse(x));
+    EXPECT_EQ(arow->learn_sparse(x, y), diagonal->learn_sparse(x, y));
   }
   EXPECT_EQ(arow->params(), diagonal->params());
   EXPECT_EQ(arow->state(), diagonal->state());
