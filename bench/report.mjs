@@ -37,8 +37,8 @@ export function writeBenchDoc(root, { rows, features, mb, runs, table, stageTabl
       'rows have 20 non-zeros. logreg (also with weight decay, lambda = 1), perceptron, the PA family,\n' +
       'arow, scw1, scw2, adagrad, nag and ftrl (also averaged, except logreg with weight decay), and the\n' +
       'scalers maxabs, l1 and l2 step in\n' +
-      'O(non-zeros): the same cost with 1,000 or 100,000 features. The other learners learn the row made\n' +
-      'dense, so their cost grows with the features.\n\n' +
+      'O(non-zeros): the same cost with 1,000 or 100,000 features, and arow_full too past 512 features.\n' +
+      'The other learners learn the row made dense, so their cost grows with the features.\n\n' +
       `${stageTable}\n\n` +
       'arow_full keeps the whole covariance while the input has at most 512 features, so its step\n' +
       'costs O(n^2) in the width n (docs/algorithms.md 4.31); past 512 it steps as arow does. Its cost\n' +
