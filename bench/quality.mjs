@@ -19,8 +19,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { load } from 'onepass';
-import { accuracy, design, fitLogistic } from './batch_logistic.mjs';
 import { checkQualitySection } from './published.mjs';
+import { C_GRID, FOLDS, batchBaseline, datasetOf, onepassOn, parse } from './quality_common.mjs';
 import { writeQualitySection } from './report.mjs';
 import { split } from './task_data.mjs';
 
@@ -32,8 +32,6 @@ const check = args.includes('--check');
 const CHECK_FILES = ['heart.csv', 'liver.csv', 'sonar.csv'];
 const showCandidates = !quick;
 const SEEDS = quick ? [1] : [1, 2, 3, 4, 5];
-const C_GRID = [0.01, 0.1, 1, 10, 100];
-const FOLDS = 5;
 const op = await load();
 const DEFAULT = op.defaultPipeline;
 const CANDIDATES = quick
@@ -85,48 +83,6 @@ const FILES = readdirSync(join(root, 'data'))
   )
   .map((f) => [f, join(root, 'data', f)]);
 
-// ------------------------------------------------------------------ data and splits
-/** The bundled files' form (data/README.md): a header, numbers, the label last, '' missing. */
-function parse(text) {
-  const lines = text.trim().split('\n');
-  const header = lines[0];
-  const rows = lines.slice(1).map((l) => l.split(','));
-  return { header, lines: lines.slice(1), rows };
-}
-
-/** Batch L2 logistic regression with C chosen by FOLDS-fold CV on the training indices. */
-function batchBaseline(rows, train, test) {
-  const folds = [...Array(FOLDS)].map((_, f) => train.filter((_, i) => i % FOLDS === f));
-  let best = { C: C_GRID[0], acc: -1 };
-  for (const C of C_GRID) {
-    let acc = 0;
-    for (let f = 0; f < FOLDS; f++) {
-      const fit = design(
-        rows,
-        train.filter((_, i) => i % FOLDS !== f),
-      );
-      const held = design(rows, folds[f], fit.stats);
-      acc += accuracy(fitLogistic(fit.X, fit.y, C), held.X, held.y) / FOLDS;
-    }
-    if (acc > best.acc + 1e-12) best = { C, acc };
-  }
-  const fit = design(rows, train);
-  const held = design(rows, test, fit.stats);
-  return { C: best.C, accuracy: accuracy(fitLogistic(fit.X, fit.y, best.C), held.X, held.y) };
-}
-
-// ------------------------------------------------------------------ onepass
-async function datasetOf(header, lines, idx) {
-  return op.loadDataset(
-    new TextEncoder().encode([header, ...idx.map((i) => lines[i])].join('\n') + '\n'),
-  );
-}
-
-function onepassOn(train, test, spec) {
-  const r = train.evaluateOn(test, spec, { seed: 1 });
-  return { progressive: r.progressive.error, accuracy: r.test.accuracy, diverged: r.diverged };
-}
-
 // ------------------------------------------------------------------ the run
 const results = [];
 const perCandidate = new Map(CANDIDATES.map((c) => [c, []]));
@@ -141,8 +97,8 @@ for (const [name, path] of FILES) {
   const seeds = rows.length > 5000 ? SEEDS.slice(0, 1) : SEEDS;
   for (const seed of seeds) {
     const { train, test } = split(rows.length, seed);
-    const trainSet = await datasetOf(header, lines, train);
-    const testSet = await datasetOf(header, lines, test);
+    const trainSet = await datasetOf(op, header, lines, train);
+    const testSet = await datasetOf(op, header, lines, test);
     const def = onepassOn(trainSet, testSet, DEFAULT);
     let chosen = { spec: DEFAULT, cv: -1 };
     for (const spec of CANDIDATES) {
