@@ -1,6 +1,7 @@
 #include "learners/averaged.hpp"
 
 #include <cmath>
+#include <optional>
 
 #include "learners/modifier_entry.hpp"
 
@@ -25,6 +26,10 @@ void Averaged::sync(const double* w, std::size_t j, double r) {
 }
 
 bool Averaged::update(const double* x, int y) {
+  // A dense row is scored with the average itself, s(avg, x), params_ being up to date after
+  // a dense step: no inner score s(w, x) was computed for it, so the inner learner computes
+  // its own (s(w, x) - s(u, x)/T would round differently from s(avg, x)).
+  forget_inner_score();
   const bool changed = inner_->learn(x, y);
   const double r = state_[0] + 1;  // 1-based index of this example
   state_[0] = r;
@@ -39,7 +44,10 @@ bool Averaged::update(const double* x, int y) {
 }
 
 bool Averaged::update_sparse(const SparseRow& x, int y) {
-  const bool changed = inner_->learn_sparse(x, y);
+  // The row's s(w, x), if score_sparse computed it for the row's prediction: the inner
+  // learner's own margin, its parameters unchanged since.
+  const std::optional<double> s_w = recall_inner_score(x);
+  const bool changed = s_w ? inner_->learn_sparse(x, y, *s_w) : inner_->learn_sparse(x, y);
   const double r = state_[0] + 1;
   state_[0] = r;
   if (changed) {
@@ -110,7 +118,9 @@ double Averaged::score_sparse(const SparseRow& x) const {
   if (!params_stale_) return score_sparse_with(params_.data(), x);
   const double r = state_[0];
   const double s_w = inner_->score_sparse(x);
-  return r == 0 ? s_w : s_w - inner_->score_sparse_with(u(), x) / r;
+  const double s = r == 0 ? s_w : s_w - inner_->score_sparse_with(u(), x) / r;
+  remember_inner_score(x, s_w, s);  // for the step that learns x next (update_sparse)
+  return s;
 }
 
 std::vector<RegistryEntry> averaged_stages() {

@@ -9,7 +9,9 @@
 // coordinates (and the few parameters after the weights) can change, and the average is not
 // materialised; since such a learner's score is linear in its parameters,
 //   s(avg_T, x) = s(w_T, x) - s(u, x)/T,
-// two sparse dot products. params_ is filled in from w and u when someone asks for it.
+// two sparse dot products. The first is the inner learner's margin on the row, kept for the step
+// that learns the row next (WrappedLearner::remember_inner_score), which so computes no dot
+// product of its own. params_ is filled in from w and u when someone asks for it.
 #pragma once
 
 #include "learners/wrapper.hpp"

@@ -1,5 +1,7 @@
 #include "learners/calibrator.hpp"
 
+#include <optional>
+
 #include "core/merge_weights.hpp"
 #include "core/numerics.hpp"
 #include "learners/platt.hpp"
@@ -10,7 +12,9 @@ namespace onepass {
 bool Calibrator::update(const double* x, int y) {
   // docs/algorithms.md 4.29: the score the row was predicted with (the wrapped learner's before
   // it learns), the calibrator's step, then the learner's, which takes that score as its margin.
-  const double s = inner_->train_score(x);
+  // The score is the one train_score kept when the row is the one it scored last.
+  const std::optional<double> kept = recall_inner_score(x);
+  const double s = kept ? *kept : inner_->train_score(x);
   calibrate(s, y, weight_);
   const bool changed = inner_->learn(x, y, s);
   params_stale_ = true;
@@ -18,7 +22,8 @@ bool Calibrator::update(const double* x, int y) {
 }
 
 bool Calibrator::update_sparse(const SparseRow& x, int y) {
-  const double s = inner_->train_score_sparse(x);
+  const std::optional<double> kept = recall_inner_score(x);
+  const double s = kept ? *kept : inner_->train_score_sparse(x);
   calibrate(s, y, weight_);
   const bool changed = inner_->learn_sparse(x, y, s);
   params_stale_ = true;
@@ -42,6 +47,7 @@ Status Calibrator::load(const LearnerState& saved) {
   state_ = saved.state;
   reverted_steps_ = saved.reverted_steps;
   params_stale_ = true;
+  forget_inner_score();
   return Status::ok();
 }
 

@@ -23,12 +23,22 @@ class Calibrator : public WrappedLearner {
   double score_sparse_with(const double* params, const SparseRow& x) const override {
     return calibrated(inner_->score_sparse_with(params, x));
   }
-  double train_score(const double* x) const override { return calibrated(inner_->train_score(x)); }
+  // The training scores keep the wrapped learner's s for the step that learns the row next
+  // (WrappedLearner::remember_inner_score).
+  double train_score(const double* x) const override {
+    const double s = inner_->train_score(x);
+    const double z = calibrated(s);
+    remember_inner_score(x, s, z);
+    return z;
+  }
   double score_sparse(const SparseRow& x) const override {
     return calibrated(inner_->score_sparse(x));
   }
   double train_score_sparse(const SparseRow& x) const override {
-    return calibrated(inner_->train_score_sparse(x));
+    const double s = inner_->train_score_sparse(x);
+    const double z = calibrated(s);
+    remember_inner_score(x, s, z);
+    return z;
   }
   bool has_probability() const override { return true; }
   bool sparse_native() const override { return inner_->sparse_native(); }

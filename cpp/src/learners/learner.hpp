@@ -75,10 +75,12 @@ class Learner {
   // with its last finite parameters.
   bool learn(const double* x, int y);
   // learn() right after the caller computed `margin` = train_score(x) for its prediction
-  // (spec 6.1: predict, then learn): an update that needs score(x) under the learner's own
-  // parameters takes this one rather than computing the same dot product again. For a base
-  // learner train_score(x) is that score; a wrapper (+avg, +vote) scores with other
-  // parameters, so it never reads the margin (its inner learner computes its own).
+  // (spec 6.1: predict, then learn; nothing learned, loaded or widened in between): an update
+  // that needs score(x) under the learner's own parameters takes this one rather than
+  // computing the same dot product again. For a base learner train_score(x) is that score; a
+  // wrapper (+avg, +platt, +temperature) scores with other parameters, or maps the score, so
+  // it reads the margin only to know that the row is the one it scored last, whose inner
+  // score it kept (WrappedLearner::recall_inner_score).
   bool learn(const double* x, int y, double margin);
 
   // Sparse rows (core/sparse_row.hpp). A learner whose step touches only the row's non-zeros
@@ -204,6 +206,9 @@ class Learner {
   double update_score(const SparseRow& x) const {
     return margin_given_ ? given_margin_ : score_sparse(x);
   }
+  // The margin given to the learn() in progress, or null: a wrapper's step compares it with
+  // the score it gave the row (WrappedLearner::recall_inner_score).
+  const double* given_margin() const { return margin_given_ ? &given_margin_ : nullptr; }
   // f(j, x_j) for each non-zero of a row, in index order: the one loop of a step that the
   // dense and the sparse paths take alike (a dense row's zeros move nothing).
   template <class F>

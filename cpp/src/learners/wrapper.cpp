@@ -17,6 +17,7 @@ Layout WrappedLearner::state_layout() const {
 }
 
 void WrappedLearner::init() {
+  forget_inner_score();
   inner_->reset(dims_);
   params_ = inner_->params();
   state_.assign(shape_.head + shape_.copies * params_.size(), 0.0);
@@ -57,6 +58,7 @@ void WrappedLearner::remap(const std::vector<std::size_t>& position, std::size_t
   const std::vector<double> old_params = *ensure_params();
   const std::vector<double> old_state = state_;
   const std::size_t old_dims = dims_;
+  forget_inner_score();
   inner_->remap(position, new_dims);
   dims_ = new_dims;
   params_ = inner_->params();
@@ -65,6 +67,18 @@ void WrappedLearner::remap(const std::vector<std::size_t>& position, std::size_t
   relayout(old_params, pl, old_dims, params_, new_dims, position);
   relayout(old_state, sl, old_dims, state_, new_dims, position);
   params_stale_ = false;
+}
+
+std::optional<double> WrappedLearner::recall(const void* row, const double* values,
+                                             std::size_t nnz) {
+  const InnerScore memo = memo_;
+  forget_inner_score();
+  const double* margin = given_margin();
+  // A NaN margin never equals: the inner learner then computes its score itself.
+  if (!memo.kept || !margin || memo.row != row || memo.values != values || memo.nnz != nnz ||
+      !(memo.outer == *margin))
+    return std::nullopt;
+  return memo.inner;
 }
 
 }  // namespace onepass
