@@ -6,10 +6,11 @@
 // std::terminate (an allocation in a noexcept function, a destructor) nor a crash; whatever was
 // allocated is freed (live allocations are counted, so a leak fails here without ASan too); and
 // an object that saw the failure still works or says it cannot (an error, not a crash), which
-// the sanitizer build (scripts/checks.mjs) checks for memory errors. The JSON documents are also
-// written with memory that stays exhausted, every allocation from the Nth on failing: what runs
-// after a failure (a destructor, a value dropped while the error passes) must then allocate
-// nothing, where with one failure its allocations would succeed and hide it.
+// the sanitizer build (scripts/checks.mjs) checks for memory errors. The same entry points run
+// again with memory that stays exhausted, every allocation from the Nth on failing: what runs
+// after a failure (a destructor, a value dropped while the error passes, a JSON document's
+// part among them) must then allocate nothing, where with one failure its allocations would
+// succeed and hide it.
 //
 // A separate executable: it replaces the global operator new, which the GoogleTest suite must
 // not share.
@@ -468,8 +469,12 @@ int main() {
   fail_each_allocation("binary results", binary_results);
   fail_each_allocation("multiclass results", multiclass_results);
   fail_each_allocation("regression results", regression_results);
-  // The same documents with memory that stays exhausted: a value dropped on the way out of a
-  // failure (a member built, whose key could not be added) must be released, not destroyed.
+  // The same calls with memory that stays exhausted: a value dropped on the way out of a failure
+  // (a document's member built, whose key could not be added) must be released, not destroyed.
+  fail_each_allocation("csv run, exhausted", csv_run, Exhaustion::stays);
+  fail_each_allocation("svmlight run, exhausted", svmlight_run, Exhaustion::stays);
+  fail_each_allocation("evaluation, exhausted", evaluation, Exhaustion::stays);
+  fail_each_allocation("scorer, exhausted", scorer, Exhaustion::stays);
   fail_each_allocation("csv run's result and model file, exhausted", csv_run_json,
                        Exhaustion::stays);
   fail_each_allocation("model load and save, exhausted", model_load_save, Exhaustion::stays);
