@@ -6,7 +6,11 @@
 // std::terminate (an allocation in a noexcept function, a destructor) nor a crash; whatever was
 // allocated is freed (live allocations are counted, so a leak fails here without ASan too); and
 // an object that saw the failure still works or says it cannot (an error, not a crash), which
-// the sanitizer build (scripts/checks.mjs) checks for memory errors.
+// the sanitizer build (scripts/checks.mjs) checks for memory errors. The same entry points run
+// again with memory that stays exhausted, every allocation from the Nth on failing: what runs
+// after a failure (a destructor, a value dropped while the error passes, a JSON document's
+// part among them) must then allocate nothing, where with one failure its allocations would
+// succeed and hide it.
 //
 // A separate executable: it replaces the global operator new, which the GoogleTest suite must
 // not share.
@@ -31,12 +35,18 @@ namespace {
 
 // 0: no failure armed; else the allocations left until the one that fails.
 std::atomic<long> countdown{0};
+// With stays_exhausted, the failure armed leaves `exhausted` set: every allocation after it
+// fails too, until the allocator is disarmed (disarm()).
+std::atomic<bool> stays_exhausted{false}, exhausted{false};
 std::atomic<long> allocations{0}, live{0};
 
 void* allocate(std::size_t n) {
   allocations.fetch_add(1, std::memory_order_relaxed);
-  if (countdown.load(std::memory_order_relaxed) > 0 && countdown.fetch_sub(1) == 1)
+  if (exhausted.load(std::memory_order_relaxed)) throw std::bad_alloc();
+  if (countdown.load(std::memory_order_relaxed) > 0 && countdown.fetch_sub(1) == 1) {
+    if (stays_exhausted.load(std::memory_order_relaxed)) exhausted = true;
     throw std::bad_alloc();
+  }
   void* p = std::malloc(n ? n : 1);
   if (!p) throw std::bad_alloc();
   live.fetch_add(1, std::memory_order_relaxed);
@@ -47,6 +57,14 @@ void release(void* p) noexcept {
   if (!p) return;
   live.fetch_sub(1, std::memory_order_relaxed);
   std::free(p);
+}
+
+// Whether the failure armed was reached; allocations succeed again.
+bool disarm() {
+  const bool reached = countdown.load() <= 0;
+  countdown = 0;
+  exhausted = false;
+  return reached;
 }
 
 }  // namespace
@@ -268,8 +286,7 @@ std::string csv_run_after_failure(long n) {
   } catch (const std::bad_alloc&) {
     failed = true;
   }
-  const bool reached = countdown.load() <= 0;
-  countdown = 0;
+  const bool reached = disarm();
   if (!failed) return reached ? "" : "done";  // reached: a nothrow new's failure was absorbed
   const std::string says = "the run ran out of memory in the middle of a block";
   if (Status st = r.finish(); st || st.message().rfind(says, 0) != 0)
@@ -295,8 +312,7 @@ std::string pipeline_after_failure(long n) {
   } catch (const std::bad_alloc&) {
     failed = true;
   }
-  const bool reached = countdown.load() <= 0;
-  countdown = 0;
+  const bool reached = disarm();
   if (!failed) return reached ? "" : "done";
   for (int row = 0; row < 3; ++row)
     if (auto r = p.learn_one(x, 3, row % 2 ? 1 : -1); !r) return "refused: " + r.status().message();
@@ -313,9 +329,14 @@ void fail(const char* name, long n, const std::string& what) {
   ++failures;
 }
 
-// Runs `scenario` with the Nth allocation failing for N = 1, 2, ... until it completes without
-// reaching the Nth; each failure must come out as std::bad_alloc and leave no allocation live.
-void fail_each_allocation(const char* name, const Scenario& scenario) {
+// How the allocator fails: the Nth allocation alone, or every allocation from the Nth on.
+enum class Exhaustion { one, stays };
+
+// Runs `scenario` with the Nth allocation failing (and with Exhaustion::stays every one after
+// it) for N = 1, 2, ... until it completes without reaching the Nth; each failure must come out
+// as std::bad_alloc and leave no allocation live.
+void fail_each_allocation(const char* name, const Scenario& scenario,
+                          Exhaustion exhaustion = Exhaustion::one) {
   // ONEPASS_OOM_ONLY="csv run" runs one scenario (to look into one under a debugger).
   const char* only = std::getenv("ONEPASS_OOM_ONLY");
   if (only && std::string(only) != name) return;
@@ -324,10 +345,14 @@ void fail_each_allocation(const char* name, const Scenario& scenario) {
   const std::string expected = scenario();
   const long total = allocations.load() - before;
   const long base = live.load();  // with `expected` held
+  stays_exhausted = exhaustion == Exhaustion::stays;
+  // ONEPASS_OOM_TRACE=1 names each N before it is tried (the last named is the one that aborts).
+  const bool trace = std::getenv("ONEPASS_OOM_TRACE") != nullptr;
   long n = 1, caught = 0;
   for (;; ++n) {
+    if (trace) std::fprintf(stderr, "alloc_failure_test: %s, allocation %ld\n", name, n);
     countdown = n;
-    bool threw = false, same = false, says_memory = false;
+    bool threw = false, same = false, says_memory = false, other = false, reached = false;
     try {
       const std::string got = scenario();
       same = got == expected;
@@ -335,17 +360,23 @@ void fail_each_allocation(const char* name, const Scenario& scenario) {
     } catch (const std::bad_alloc&) {
       threw = true;
     } catch (const std::exception& e) {
+      other = true;
+      reached = disarm();  // before the message, which is made with memory
       fail(name, n, std::string("an exception other than bad_alloc: ") + e.what());
     }
-    const bool reached = countdown.load() <= 0;
-    countdown = 0;
+    if (!other) reached = disarm();
     if (live.load() != base) {
       fail(name, n, std::to_string(live.load() - base) + " allocations left live (a leak)");
+      stays_exhausted = false;
       return;
     }
     if (threw) {
       ++caught;
       continue;
+    }
+    if (other) {
+      if (reached) continue;
+      break;
     }
     if (reached) {
       // The failure was absorbed: only a caught nothrow new may do that, and then the result
@@ -357,10 +388,17 @@ void fail_each_allocation(const char* name, const Scenario& scenario) {
     if (!same) fail(name, n, "a run without a failure gave another result");
     break;
   }
-  std::printf(
-      "alloc_failure_test: %s: %ld allocations a run; allocations 1 to %ld failed in turn, "
-      "%ld as bad_alloc, none leaked\n",
-      name, total, n - 1, caught);
+  stays_exhausted = false;
+  if (exhaustion == Exhaustion::stays)
+    std::printf(
+        "alloc_failure_test: %s: %ld allocations a run; every allocation from the Nth on failed, "
+        "for N = 1 to %ld, %ld as bad_alloc, none leaked\n",
+        name, total, n - 1, caught);
+  else
+    std::printf(
+        "alloc_failure_test: %s: %ld allocations a run; allocations 1 to %ld failed in turn, "
+        "%ld as bad_alloc, none leaked\n",
+        name, total, n - 1, caught);
 }
 
 }  // namespace
@@ -431,6 +469,18 @@ int main() {
   fail_each_allocation("binary results", binary_results);
   fail_each_allocation("multiclass results", multiclass_results);
   fail_each_allocation("regression results", regression_results);
+  // The same calls with memory that stays exhausted: a value dropped on the way out of a failure
+  // (a document's member built, whose key could not be added) must be released, not destroyed.
+  fail_each_allocation("csv run, exhausted", csv_run, Exhaustion::stays);
+  fail_each_allocation("svmlight run, exhausted", svmlight_run, Exhaustion::stays);
+  fail_each_allocation("evaluation, exhausted", evaluation, Exhaustion::stays);
+  fail_each_allocation("scorer, exhausted", scorer, Exhaustion::stays);
+  fail_each_allocation("csv run's result and model file, exhausted", csv_run_json,
+                       Exhaustion::stays);
+  fail_each_allocation("model load and save, exhausted", model_load_save, Exhaustion::stays);
+  fail_each_allocation("binary results, exhausted", binary_results, Exhaustion::stays);
+  fail_each_allocation("multiclass results, exhausted", multiclass_results, Exhaustion::stays);
+  fail_each_allocation("regression results, exhausted", regression_results, Exhaustion::stays);
   if (failures) return 1;
   std::printf("alloc_failure_test: every failed allocation came out as bad_alloc\n");
   return 0;

@@ -54,7 +54,7 @@ std::string to_json(const CsvPreview& p) {
   j["delimiter"] = std::string(1, p.delimiter);
   j["header"] = p.header;
   j["decimal"] = std::string(1, p.decimal);
-  j["notices"] = p.notices;
+  put(j, "notices", p.notices);
   OrderedJson& labels = j["labelValues"] = OrderedJson::array();
   for (const auto& [value, count] : p.label_values) {
     OrderedJson& label = labels.emplace_back(OrderedJson::object());

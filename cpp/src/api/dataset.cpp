@@ -258,7 +258,7 @@ void add_test_counts(const RunResult& r, Json& j) {
   std::vector<std::size_t> same(counts.classes());
   for (std::size_t c = 0; c < same.size(); ++c) same[c] = c;
   counts.remap_classes(same, k);
-  j["classes"] = class_names(r.classes, k);
+  put(j, "classes", class_names(r.classes, k));
   add_class_counts(counts, r.classes, j);
 }
 
@@ -273,10 +273,10 @@ void add_run(const RunResult& r, Json& j) {
   set_metrics(r.test, j["test"]);
   j["diverged"] = r.reverted_steps > 0;
   j["revertedSteps"] = r.reverted_steps;
-  j["warnings"] = r.warnings;
+  put(j, "warnings", r.warnings);
   Json& curves = j["testCurves"] = object_with_room<Json>(2);
-  curves["roc"] = r.test_curves.roc;
-  curves["pr"] = r.test_curves.pr;
+  put(curves, "roc", r.test_curves.roc);
+  put(curves, "pr", r.test_curves.pr);
   if (r.task == Task::multiclass) add_test_counts(r, j);
 }
 

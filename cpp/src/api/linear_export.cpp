@@ -352,24 +352,24 @@ std::string linear_model_json(const LinearModel& m) {
   j["version"] = m.task == Task::binary ? 1 : 2;
   if (m.task != Task::binary) j["task"] = task_name(m.task);
   j["spec"] = m.spec;
-  j["features"] = m.features;
+  put(j, "features", m.features);
   std::vector<double> coef;
   if (m.task == Task::multiclass) {
-    j["classes"] = m.classes;
+    put(j, "classes", m.classes);
     std::vector<double> intercepts;
     Json& coefs = j["coef"] = Json::array();
     for (std::size_t k = 0; k < m.class_w.size(); ++k) {
       intercepts.push_back(fold(m.class_w[k], m.class_b[k], coef));
       coefs.emplace_back(coef);
     }
-    j["intercept"] = intercepts;
+    put(j, "intercept", intercepts);
     add_missing(j);
     j["link"] = m.link == TaskLearner::Link::softmax              ? "softmax"
                 : m.link == TaskLearner::Link::normalised_sigmoid ? "normalised-logistic"
                                                                   : "identity";
   } else {
     const double intercept = fold(m.w, m.b, coef);
-    j["coef"] = coef;
+    put(j, "coef", coef);
     j["intercept"] = intercept;
     add_missing(j);
     j["link"] = m.task == Task::regression ? "identity" : m.logistic ? "logistic" : "identity";

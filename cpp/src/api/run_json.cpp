@@ -16,24 +16,26 @@ namespace onepass {
 
 namespace {
 
-// The documents are built member by member and their parts moved in, never from initializer
-// lists of pairs, and released before they are destroyed (core/json_release.hpp): nlohmann
-// allocates to destroy an array or object, which is std::terminate when memory has run out.
-// An object is made as one before its members are set: a null that operator[] turns into one
-// is left an object without storage when that allocation fails, which its destructor follows.
+// The documents are built member by member in place, never from initializer lists of pairs,
+// and released before they are destroyed (core/json_release.hpp): nlohmann allocates to
+// destroy an array or object, which is std::terminate when memory has run out. So no part is
+// built apart and returned: each is built in its place in the document, which the document's
+// release reaches, and a container is added as a member with put(). An object is made as one
+// before its members are set: a null that operator[] turns into one is left an object without
+// storage when that allocation fails, which its destructor follows.
 
-// Built as the document's own kind: one converted from the other would be a copy dropped.
+// A state's arrays, as j["arrays"]; built as the document's own kind: one converted from the
+// other would be a copy dropped.
 template <class J>
-J arrays_of(const Snapshot& s) {
-  J arrays = object_with_room<J>(s.arrays.size());
-  for (const auto& a : s.arrays) arrays[a.name] = a.values;
-  return arrays;
+void add_arrays(const Snapshot& s, J& j) {
+  J& arrays = j["arrays"] = object_with_room<J>(s.arrays.size());
+  for (const auto& a : s.arrays) put(arrays, a.name, a.values);
 }
 
-// The counts and kept errors both readers have (io/row_error.hpp RowCounter).
+// The counts and kept errors both readers have (io/row_error.hpp RowCounter), into the object
+// j (made with room for a reader's info).
 template <class Reader>
-nlohmann::ordered_json reader_counts(const Reader& r) {
-  nlohmann::ordered_json j = object_with_room<nlohmann::ordered_json>(kDocumentMembers);
+void add_reader_counts(const Reader& r, nlohmann::ordered_json& j) {
   j["positiveLabel"] = r.positive_label();
   j["negativeLabel"] = r.negative_label();
   j["rows"] = r.rows();
@@ -48,19 +50,18 @@ nlohmann::ordered_json reader_counts(const Reader& r) {
     error["column"] = e.column;
     error["message"] = e.message;
   }
-  return j;
 }
 
-// The majority-class baseline of the rows a pipeline predicted (eval/metrics.hpp): the class
-// (true: the positive one) and its error; null before any row.
+// The majority-class baseline of the rows a pipeline predicted (eval/metrics.hpp), as
+// j["baseline"]: the class (true: the positive one) and its error; null before any row.
 template <class J>
-J baseline_json(const Confusion& c) {
-  if (c.total() == 0) return nullptr;
+void add_baseline(const Confusion& c, J& j) {
+  J& baseline = j["baseline"];
+  if (c.total() == 0) return;
   const MajorityBaseline b = majority_baseline(c);
-  J j = J::object();
-  j["positive"] = b.positive;
-  j["error"] = b.error;
-  return j;
+  baseline = J::object();
+  baseline["positive"] = b.positive;
+  baseline["error"] = b.error;
 }
 
 // docs/algorithms.md 6.5: the reliability curve of the progressive probabilities, one bin a
@@ -93,7 +94,7 @@ void add_class_weights(const Pipeline& p, J& j) {
   for (std::size_t c = 0; c < k; ++c) next.push_back(w.weight_of(c));
   J& weights = j["classWeights"] = J::object();
   weights["mode"] = w.mode() == ClassWeights::Mode::balanced ? "balanced" : "given";
-  weights["weights"] = next;
+  put(weights, "weights", next);
 }
 
 // docs/algorithms.md 6.10: the detector, what it does at a drift, and what it signalled (the
@@ -107,7 +108,7 @@ void add_drift(const Pipeline& p, J& j) {
   drift["action"] = drift_action_name(d->action());
   drift["drifts"] = d->drifts();
   drift["warnings"] = d->warnings();
-  drift["rows"] = d->drift_rows();
+  put(drift, "rows", d->drift_rows());
 }
 
 // The last-label baseline (docs/algorithms.md 6.5) beside a classification pipeline's figures.
@@ -136,19 +137,18 @@ void add_last_label(const Pipeline& p, const LastLabelBaseline* last, J& j) {
                                !(balanced > last->balanced_accuracy);
 }
 
-// docs/algorithms.md 6.1: the curve's points, [rows, cumulative mistakes or absolute error], and
-// with a window (the run keeps one) the window's error at that row as a third number (null at
-// a point a model saved before points kept it).
+// docs/algorithms.md 6.1: the curve's points as j["curve"], [rows, cumulative mistakes or
+// absolute error], and with a window (the run keeps one) the window's error at that row as a
+// third number (null at a point a model saved before points kept it).
 template <class J, class Points, class Value>
-J curve_json(const Points& points, bool window, Value value) {
-  J curve = J::array();
+void add_curve(const Points& points, bool window, Value value, J& j) {
+  J& curve = j["curve"] = J::array();
   for (const auto& c : points) {
     J& point = curve.emplace_back(J::array());
     point.push_back(c.rows);
     point.push_back(value(c));
     if (window) point.push_back(number_or_null<J>(c.window_error));
   }
-  return curve;
 }
 
 }  // namespace
@@ -161,7 +161,7 @@ std::string stats_json(const Pipeline& p, const std::vector<std::string>& classe
     add_task_figures(p, classes, j);
     j["diverged"] = p.task_learner().reverted_steps() > 0;
     j["revertedSteps"] = p.task_learner().reverted_steps();
-    j["warnings"] = p.warnings();
+    put(j, "warnings", p.warnings());
     add_class_weights(p, j);
     add_drift(p, j);
     add_last_label(p, last_label, j);
@@ -183,13 +183,13 @@ std::string stats_json(const Pipeline& p, const std::vector<std::string>& classe
   j["logLoss"] = number_or_null(pr.log_loss());
   j["balancedAccuracy"] = number_or_null(c.balanced_accuracy());
   j["f1"] = c.f1();
-  j["baseline"] = baseline_json<nlohmann::ordered_json>(c);
+  add_baseline(c, j);
   j["noBetterThanBaseline"] = no_better_than_baseline(c);
   j["rollingError"] = number_or_null(pr.rolling_error());
   j["rollingLogLoss"] = number_or_null(pr.rolling_log_loss());
   j["diverged"] = p.learner().diverged();
   j["revertedSteps"] = p.learner().reverted_steps();
-  j["warnings"] = p.warnings();
+  put(j, "warnings", p.warnings());
   add_calibration(pr, j);
   add_class_weights(p, j);
   add_drift(p, j);
@@ -198,21 +198,23 @@ std::string stats_json(const Pipeline& p, const std::vector<std::string>& classe
 }
 
 std::string reader_info_json(const CsvReader& r, const std::vector<std::string>& warnings) {
-  nlohmann::ordered_json j = reader_counts(r);
+  nlohmann::ordered_json j = object_with_room<nlohmann::ordered_json>(kDocumentMembers);
   const ReleasedJson<nlohmann::ordered_json> released(j);
-  j["features"] = r.feature_names();
+  add_reader_counts(r, j);
+  put(j, "features", r.feature_names());
   j["label"] = r.label_name();
   j["missingCells"] = r.missing_cells();
-  j["warnings"] = warnings;
+  put(j, "warnings", warnings);
   j["delimiter"] = std::string(1, r.delimiter() ? r.delimiter() : ',');
   add_columns(r.columns(), j);
-  j["notices"] = r.notices();
+  put(j, "notices", r.notices());
   return json_text(j);
 }
 
 std::string reader_info_json(const SvmlightReader& r) {
-  nlohmann::ordered_json j = reader_counts(r);
+  nlohmann::ordered_json j = object_with_room<nlohmann::ordered_json>(kDocumentMembers);
   const ReleasedJson<nlohmann::ordered_json> released(j);
+  add_reader_counts(r, j);
   j["dims"] = r.dims();
   return json_text(j);
 }
@@ -223,15 +225,15 @@ namespace {
 template <class J>
 void add_run_common(const Pipeline& p, const std::vector<std::string>& features,
                     std::uint64_t skipped, const LastLabelBaseline* last_label, J& j) {
-  j["features"] = features;
+  put(j, "features", features);
   J& scalers = j["scalers"] = J::array();
   for (std::size_t i = 0; i < p.scaler_count(); ++i) {
     const Snapshot s = p.scaler(i).snapshot();
     J& scaler = scalers.emplace_back(J::object());
     scaler["name"] = s.name;
-    scaler["arrays"] = arrays_of<J>(s);
+    add_arrays(s, scaler);
   }
-  j["warnings"] = p.warnings();
+  put(j, "warnings", p.warnings());
   j["skipped"] = skipped;
   // The error over the last `window` rows (docs/algorithms.md 6.1; a regression's mean absolute
   // error), when the run keeps a window (--window).
@@ -256,8 +258,8 @@ std::string task_result_json(const Pipeline& p, const std::vector<std::string>& 
   add_task_weights(p, classes, j);
   j["diverged"] = p.task_learner().reverted_steps() > 0;
   const TaskProgress& pr = p.task_progress();
-  j["curve"] = curve_json<OrderedJson>(pr.curve(), pr.window() > 0,
-                                       [](const TaskCurvePoint& c) { return c.value; });
+  add_curve(
+      pr.curve(), pr.window() > 0, [](const TaskCurvePoint& c) { return c.value; }, j);
   return json_text(j);
 }
 
@@ -285,17 +287,17 @@ std::string run_result_json(const Pipeline& p, const std::vector<std::string>& f
   const Confusion& c = pr.confusion();
   j["balancedAccuracy"] = number_or_null<json>(c.balanced_accuracy());
   j["f1"] = c.f1();
-  j["baseline"] = baseline_json<json>(c);
+  add_baseline(c, j);
   j["noBetterThanBaseline"] = no_better_than_baseline(c);
   const std::vector<double>* w = snap.array("w");
-  j["weights"] = w ? *w : std::vector<double>();
+  put(j, "weights", w ? *w : std::vector<double>());
   const double* b = snap.scalar("b");
   j["bias"] = b ? *b : 0.0;
-  j["arrays"] = arrays_of<json>(snap);
+  add_arrays(snap, j);
   add_run_common(p, features, skipped, last_label, j);
   j["diverged"] = p.learner().diverged();
-  j["curve"] =
-      curve_json<json>(pr.curve(), pr.window() > 0, [](const CurvePoint& c) { return c.mistakes; });
+  add_curve(
+      pr.curve(), pr.window() > 0, [](const CurvePoint& c) { return c.mistakes; }, j);
   // Replacement of any byte that is not UTF-8 (a Latin-1 header): dump() would throw.
   return json_text(j);
 }

@@ -38,7 +38,7 @@ namespace {
 void add_multiclass(const TaskProgress& pr, const std::vector<std::string>& classes,
                     OrderedJson& j) {
   const std::vector<std::string> names = class_names(classes, pr.classes());
-  j["classes"] = names;
+  put(j, "classes", names);
   j["accuracy"] = number_or_null(pr.accuracy());
   j["error"] = number_or_null(pr.error());
   j["mistakes"] = pr.mistakes();
@@ -84,11 +84,11 @@ void add_task_figures(const Pipeline& p, const std::vector<std::string>& classes
 void add_task_weights(const Pipeline& p, const std::vector<std::string>& classes, OrderedJson& j) {
   const Snapshot snap = p.task_learner().snapshot();
   OrderedJson& arrays = j["arrays"] = object_with_room<OrderedJson>(snap.arrays.size());
-  for (const auto& a : snap.arrays) arrays[a.name] = a.values;
+  for (const auto& a : snap.arrays) put(arrays, a.name, a.values);
   if (p.task() == Task::regression) {
     const std::vector<double>* w = snap.array("w0");
     const double* b = snap.scalar("b0");
-    j["weights"] = w ? *w : std::vector<double>();
+    put(j, "weights", w ? *w : std::vector<double>());
     j["bias"] = b ? *b : 0.0;
     return;
   }
@@ -99,7 +99,7 @@ void add_task_weights(const Pipeline& p, const std::vector<std::string>& classes
   for (std::size_t k = 0; k < p.task_learner().outputs(); ++k) {
     const std::vector<double>* w = snap.array("w" + std::to_string(k));
     const double* b = snap.scalar("b" + std::to_string(k));
-    weights[class_name(classes, k)] = w ? *w : std::vector<double>();
+    put(weights, class_name(classes, k), w ? *w : std::vector<double>());
     bias[class_name(classes, k)] = b ? *b : 0.0;
   }
 }

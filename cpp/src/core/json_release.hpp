@@ -3,13 +3,16 @@
 // allocation throws inside a noexcept destructor, which is std::terminate. release() empties a
 // value from its leaves up instead, allocating nothing, so that its destructor has nothing to
 // move (an empty container reserves nothing). A document is released before it is destroyed
-// (ReleasedJson), and a value with content is moved, never copied and dropped. The recursion is
+// (ReleasedJson), its parts are built in place in it, and a value with content is moved in
+// (put), never copied and dropped. tests/oom/alloc_failure_test.cpp writes the documents with
+// memory that stays exhausted, where any such drop is std::terminate. The recursion is
 // as deep as the value: a model file nests at most 64 levels (models/model_document.cpp), the
 // other documents a few.
 #pragma once
 
 #include <cstddef>
 #include <iterator>
+#include <utility>
 
 namespace onepass {
 
@@ -68,5 +71,22 @@ class ReleasedJson {
  private:
   Json& j_;
 };
+
+// Adds `value` as the member `key` of `object` (an object, or a null it makes one) and returns
+// the member. The value is made first, as in `object[key] = value`, and held released until it
+// is moved in: adding the member allocates (the key, a std::map's node) and may fail, and the
+// value, an array or object, would then be dropped whole by nlohmann's destroy, which allocates
+// (above). A member replaced is released before it is dropped. The key is one that is held (a
+// literal, a string that outlives the call), or the value one that nothing drops (a std::vector,
+// made into a value here): a key made for the call may be made after the value, outside this.
+template <class Json, class Key, class Value>
+Json& put(Json& object, Key&& key, Value&& value) {
+  Json member(std::forward<Value>(value));
+  const ReleasedJson<Json> released(member);
+  Json& slot = object[std::forward<Key>(key)];
+  release(slot);
+  slot = std::move(member);
+  return slot;
+}
 
 }  // namespace onepass

@@ -63,15 +63,14 @@ Result<json> parse_json(const std::string& text) {
 }
 
 // JSON has no NaN or infinity: those are written as the strings "NaN", "Infinity", "-Infinity".
-json numbers(const std::vector<double>& v) {
-  json a = json::array();
+void set_numbers(const std::vector<double>& v, json& out) {
+  json& a = out = json::array();
   for (double x : v) {
     if (std::isfinite(x))
       a.push_back(x);
     else
       a.push_back(std::isnan(x) ? "NaN" : x > 0 ? "Infinity" : "-Infinity");
   }
-  return a;
 }
 
 bool read_numbers(const json& j, std::vector<double>& out) {
@@ -205,42 +204,40 @@ std::string memory_string(const std::string& s) {
   return out;
 }
 
-// Every string of a document in its file form (to write) or its memory form (read back).
-json map_strings(const json& j, std::string (*f)(const std::string&)) {
-  if (j.is_string()) return f(j.get<std::string>());
-  if (j.is_array()) {
-    json a = json::array();
-    for (const json& x : j) a.push_back(map_strings(x, f));
-    return a;
+// Every string of a document in its file form (to write) or its memory form (read back). The
+// copy is built in place in `out`, part by part, so that the release of `out` reaches all of
+// it (core/json_release.hpp): a part built apart would be dropped whole by a failure.
+void map_strings(const json& j, std::string (*f)(const std::string&), json& out) {
+  if (j.is_string()) {
+    out = f(j.get<std::string>());
+  } else if (j.is_array()) {
+    json& a = out = json::array();
+    for (const json& x : j) map_strings(x, f, a.emplace_back());
+  } else if (j.is_object()) {
+    json& o = out = json::object();
+    for (auto it = j.begin(); it != j.end(); ++it) map_strings(it.value(), f, o[f(it.key())]);
+  } else {
+    out = j;
   }
-  if (j.is_object()) {
-    json o = json::object();
-    for (auto it = j.begin(); it != j.end(); ++it) o[f(it.key())] = map_strings(it.value(), f);
-    return o;
-  }
-  return j;
 }
 
 namespace {
 
 // Every number as a double, -0 as 0: so that a file re-written by another JSON library (90.0
-// as 90, -0 as 0) has the same canonical form.
-json canonical(const json& j) {
+// as 90, -0 as 0) has the same canonical form. Built in place in `out`, as map_strings is.
+void canonical(const json& j, json& out) {
   if (j.is_number()) {
     const double v = j.get<double>();
-    return json(v == 0 ? 0.0 : v);
+    out = v == 0 ? 0.0 : v;
+  } else if (j.is_array()) {
+    json& a = out = json::array();
+    for (const json& x : j) canonical(x, a.emplace_back());
+  } else if (j.is_object()) {
+    json& o = out = json::object();
+    for (auto it = j.begin(); it != j.end(); ++it) canonical(it.value(), o[it.key()]);
+  } else {
+    out = j;
   }
-  if (j.is_array()) {
-    json a = json::array();
-    for (const json& x : j) a.push_back(canonical(x));
-    return a;
-  }
-  if (j.is_object()) {
-    json o = json::object();
-    for (auto it = j.begin(); it != j.end(); ++it) o[it.key()] = canonical(it.value());
-    return o;
-  }
-  return j;
 }
 
 }  // namespace
@@ -248,8 +245,9 @@ json canonical(const json& j) {
 std::string checksum_of(const json& body) {
   std::uint64_t h = 1469598103934665603ull;  // FNV-1a, 64 bits
   // replace: a body read back holds bytes again (map_strings); merge sorts by its checksum.
-  json form = canonical(body);
+  json form;
   const ReleasedJson<json> released(form);
+  canonical(body, form);
   for (unsigned char c : form.dump(-1, ' ', false, json::error_handler_t::replace)) {
     h ^= c;
     h *= 1099511628211ull;

@@ -20,8 +20,9 @@ Status bad(const std::string& what);
 // JSON text parsed with nesting bounded at 64 levels; the error names the byte where it stopped.
 Result<json> parse_json(const std::string& text);
 
-// Numbers, written with "NaN", "Infinity" and "-Infinity" for what JSON has no number for.
-json numbers(const std::vector<double>& v);
+// Numbers as the array `out`, written with "NaN", "Infinity" and "-Infinity" for what JSON has
+// no number for. Each document is built in place (core/json_release.hpp put says why).
+void set_numbers(const std::vector<double>& v, json& out);
 bool read_numbers(const json& j, std::vector<double>& out);
 bool read_strings(const json& j, std::vector<std::string>& out);
 // The member `key` of an object, or nullptr; its text, or "".
@@ -31,8 +32,8 @@ std::string text_of(const json& j, const char* key);
 // A string in its file form (valid UTF-8, other bytes escaped reversibly) and back.
 std::string file_string(const std::string& s);
 std::string memory_string(const std::string& s);
-// Every string of a document mapped by f.
-json map_strings(const json& j, std::string (*f)(const std::string&));
+// Every string of a document mapped by f, into `out`.
+void map_strings(const json& j, std::string (*f)(const std::string&), json& out);
 // "fnv1a64:<16 hex digits>" over the document's canonical form.
 std::string checksum_of(const json& body);
 

@@ -25,20 +25,22 @@ namespace {
 
 // The documents are built member by member, never from an initializer list of pairs: nlohmann
 // destroys each pair it copies from (an allocation, core/json_release.hpp) and leaks the object
-// when a member's allocation fails. Each value is built in place or moved in.
-json learner_json(const LearnerState& s, const std::string& name) {
-  json j = json::object();
+// when a member's allocation fails. Each part is built in place, in the document whose release
+// reaches it, never apart and then moved in: a failure would drop it whole.
+
+// A learner's state, into `out` (made an object).
+void set_learner(const LearnerState& s, const std::string& name, json& out) {
+  json& j = out = json::object();
   j["name"] = name;
-  j["params"] = numbers(s.params);
-  j["state"] = numbers(s.state);
+  set_numbers(s.params, j["params"]);
+  set_numbers(s.state, j["state"]);
   j["reverted_steps"] = s.reverted_steps;
-  if (s.inner.size() == 1) j["inner"] = learner_json(s.inner[0], "");
+  if (s.inner.size() == 1) set_learner(s.inner[0], "", j["inner"]);
   // One-vs-rest (docs/algorithms.md 4.21): one learner per class.
   if (s.inner.size() > 1) {
-    j["inners"] = json::array();
-    for (const LearnerState& in : s.inner) j["inners"].push_back(learner_json(in, ""));
+    json& inners = j["inners"] = json::array();
+    for (const LearnerState& in : s.inner) set_learner(in, "", inners.emplace_back());
   }
-  return j;
 }
 
 bool read_learner(const json& j, LearnerState& s) {
@@ -69,8 +71,9 @@ const char* kind_text(EncodedFeature::Kind k) {
                                              : "word";
 }
 
-json encoder_json(const EncodedSchema& e) {
-  json j = json::object();
+// An encoder's options, columns and features, into `out` (made an object).
+void set_encoder(const EncodedSchema& e, json& out) {
+  json& j = out = json::object();
   j["max_levels"] = e.options.max_levels;
   j["level_buckets"] = e.options.level_buckets;
   j["text_bits"] = e.options.text_bits;
@@ -88,7 +91,6 @@ json encoder_json(const EncodedSchema& e) {
     feature.push_back(f.key);
     feature.push_back(f.name);
   }
-  return j;
 }
 
 bool read_encoder(const json& j, EncodedSchema& e) {
@@ -136,7 +138,8 @@ bool read_encoder(const json& j, EncodedSchema& e) {
   return static_cast<bool>(check.restore(e.features));
 }
 
-json body_of(const Pipeline& p, const ModelSchema& schema) {
+// The model's body (all but its checksum), into `out` (made an object).
+void set_body(const Pipeline& p, const ModelSchema& schema, json& out) {
   const PipelineState st = p.save();
   const bool encoded = !schema.encoded.columns.empty();
   // Version 4 says a text column's words count +1; a version 2 model trained further stays 2.
@@ -144,7 +147,7 @@ json body_of(const Pipeline& p, const ModelSchema& schema) {
                     std::any_of(schema.encoded.columns.begin(), schema.encoded.columns.end(),
                                 [](const EncodedSchema::Column& c) { return c.text; });
   const bool task = st.outputs > 0 || p.task() != Task::binary;
-  json body = json::object();
+  json& body = out = json::object();
   body["format"] = "onepass-model";
   body["version"] = !st.class_weights.empty() || !st.drift.empty() ? 6
                     : task                                         ? 5
@@ -155,7 +158,7 @@ json body_of(const Pipeline& p, const ModelSchema& schema) {
   body["spec"] = p.canonical_spec();
   body["dims"] = st.dims;
   json& names = body["schema"] = json::object();
-  names["features"] = schema.features;
+  put(names, "features", schema.features);
   names["label"] = schema.label;
   names["positive"] = schema.positive;
   names["negative"] = schema.negative;
@@ -163,16 +166,17 @@ json body_of(const Pipeline& p, const ModelSchema& schema) {
   for (std::size_t i = 0; i < st.scalers.size(); ++i) {
     json& scaler = scalers.emplace_back(json::object());
     scaler["name"] = p.scaler(i).snapshot().name;
-    scaler["state"] = numbers(st.scalers[i]);
+    set_numbers(st.scalers[i], scaler["state"]);
   }
-  body["learner"] = learner_json(
-      st.learner, p.learns_task() ? p.task_learner().snapshot().name : p.learner().snapshot().name);
-  body["progress"] = numbers(st.progress);
+  set_learner(st.learner,
+              p.learns_task() ? p.task_learner().snapshot().name : p.learner().snapshot().name,
+              body["learner"]);
+  set_numbers(st.progress, body["progress"]);
   // Version 5: the task (docs/algorithms.md 1.8), a multiclass label's classes by index, and
   // the learner's outputs.
   if (task) {
     body["schema"]["task"] = task_name(p.task());
-    body["schema"]["classes"] = schema.classes;
+    put(names, "classes", schema.classes);
     body["outputs"] = st.outputs;
   }
   // Version 6: the class weights and the counts that balanced ones follow (docs/algorithms.md
@@ -181,17 +185,17 @@ json body_of(const Pipeline& p, const ModelSchema& schema) {
     const ClassWeights& w = p.class_weights();
     json& weights = body["class_weights"] = json::object();
     weights["mode"] = w.mode() == ClassWeights::Mode::balanced ? "balanced" : "given";
-    weights["weights"] = numbers(w.given_weights());
-    weights["counts"] = numbers(w.counts());
+    set_numbers(w.given_weights(), weights["weights"]);
+    set_numbers(w.counts(), weights["counts"]);
   }
   // +drift (docs/algorithms.md 6.10): the watch's state and its background learner, so that a
   // resumed run signals and acts as the uninterrupted one (version 6).
   if (!st.drift.empty()) {
-    body["drift"] = json::object();
-    body["drift"]["state"] = numbers(st.drift);
+    json& drift = body["drift"] = json::object();
+    set_numbers(st.drift, drift["state"]);
     if (st.has_drift_background) {
-      body["drift"]["background"] = learner_json(st.drift_background, "");
-      body["drift"]["background_outputs"] = st.drift_background_outputs;
+      set_learner(st.drift_background, "", drift["background"]);
+      drift["background_outputs"] = st.drift_background_outputs;
     }
   }
   if (st.scale_encoded) {
@@ -200,7 +204,7 @@ json body_of(const Pipeline& p, const ModelSchema& schema) {
   }
   if (encoded) {
     body["width"] = st.width ? st.width : st.dims;
-    body["encoder"] = encoder_json(schema.encoded);
+    set_encoder(schema.encoded, body["encoder"]);
     if (!schema.label_trim.empty()) body["schema"]["label_trim"] = schema.label_trim;
     if (!schema.header) body["schema"]["header"] = false;
   }
@@ -227,7 +231,6 @@ json body_of(const Pipeline& p, const ModelSchema& schema) {
     body["schema"]["input"] = "svmlight";
     body["schema"]["index_base"] = schema.index_base;
   }
-  return body;
 }
 
 // "value 3 is Infinity" for the first value that is not finite, or "".
@@ -258,8 +261,9 @@ Result<json> parse_model(const std::string& text) {
   if (sum != checksum_of(j))
     return Status::error(
         "the model file was edited or damaged: its checksum does not match its content");
-  json body = map_strings(j, memory_string);
+  json body;
   const ReleasedJson<json> released_body(body);
+  map_strings(j, memory_string, body);
   return Result<json>(std::move(body));
 }
 
@@ -441,10 +445,12 @@ Result<ModelSchema> schema_of(const json& j) {
 }  // namespace model_document
 
 std::string model_to_json(const Pipeline& pipeline, const ModelSchema& schema) {
-  json body = body_of(pipeline, schema);
+  json body;
   const ReleasedJson<json> released_body(body);
-  json j = map_strings(body, file_string);
+  set_body(pipeline, schema, body);
+  json j;
   const ReleasedJson<json> released(j);
+  map_strings(body, file_string, j);
   j["checksum"] = checksum_of(j);
   return j.dump(1);
 }

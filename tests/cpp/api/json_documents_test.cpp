@@ -3,7 +3,8 @@
 // so that a failed allocation is an error (core/json_release.hpp); their text is byte for byte
 // what the writers of initializer lists wrote before: tests/fixtures/json_documents/ holds that
 // text, written by onepass at commit 537b7d6 (ONEPASS_WRITE_JSON_DOCUMENTS=1 writes the files
-// anew, for a change of a document that is meant).
+// anew, for a change of a document that is meant). Each document is also walked for an object
+// that outgrew its room (expect_room).
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -11,7 +12,9 @@
 #include "models/model_json.hpp"
 #include "onepass/api/csv_preview.hpp"
 #include "onepass/api/dataset.hpp"
+#include "onepass/api/json_text.hpp"
 #include "onepass/api/linear_export.hpp"
+#include "onepass/api/run_json.hpp"
 #include "onepass/api/runners.hpp"
 #include "pipeline/csv_runner.hpp"
 #include "task_data.hpp"
@@ -24,8 +27,40 @@ std::string fixture_path(const std::string& name) {
   return std::string(ONEPASS_DATA_DIR) + "/../tests/fixtures/json_documents/" + name + ".json";
 }
 
+// The object of `j` with the most members, and where it is ("" for the document itself).
+void find_largest_object(const nlohmann::ordered_json& j, const std::string& at, std::size_t& most,
+                         std::string& where) {
+  if (j.is_object()) {
+    if (j.size() > most) {
+      most = j.size();
+      where = at;
+    }
+    for (const auto& [key, value] : j.items())
+      find_largest_object(value, at + "." + key, most, where);
+  } else if (j.is_array()) {
+    for (std::size_t i = 0; i < j.size(); ++i)
+      find_largest_object(j[i], at + "[" + std::to_string(i) + "]", most, where);
+  }
+}
+
+// No object of the document `text` holds more than kDocumentMembers members
+// (onepass/api/json_text.hpp): an object made with that room (core/json_release.hpp
+// object_with_room) that outgrew it would copy and destroy its members as it grew, which
+// allocates outside any failure. The other objects of these small data sets (a state's arrays,
+// the weights by class) are smaller still, so every object is held to the bound.
+void expect_room(const std::string& name, const std::string& text) {
+  std::size_t most = 0;
+  std::string where;
+  find_largest_object(nlohmann::ordered_json::parse(text), "", most, where);
+  EXPECT_GT(most, 0u) << name;
+  EXPECT_LE(most, kDocumentMembers)
+      << name << ": the object " << (where.empty() ? "(the document)" : where) << " has " << most
+      << " members";
+}
+
 // `text` is the document the fixture `name` holds, byte for byte.
 void expect_document(const std::string& name, const std::string& text) {
+  expect_room(name, text);
   if (std::getenv("ONEPASS_WRITE_JSON_DOCUMENTS")) {
     std::ofstream(fixture_path(name), std::ios::binary) << text;
     return;
@@ -146,6 +181,42 @@ TEST(JsonDocuments, LinearExportsAndMergedModels) {
   auto merged = merge_models({classes.model, other.model}, MergeOptions{});
   ASSERT_TRUE(merged) << merged.message();
   expect_document("merged_multiclass", merged.value());
+}
+
+// A run's result, figures and reader's info with every member they may have: probabilities
+// (calibration), class weights, a drift detector, a window, a curve and the last-label baseline,
+// of each task; no object outgrows its room.
+TEST(JsonDocuments, RunDocumentsWithEveryMemberHaveRoom) {
+  struct Case {
+    const char* task;
+    std::string text;
+    const char* spec;
+    bool class_weights;
+  };
+  const Case cases[] = {
+      {"binary", testing::read_data_file("heart.csv"), "zscore | logreg +drift", true},
+      {"multiclass", classes_csv(90, 10), "zscore | softmax +drift", true},
+      {"regression", numbers_csv(80, 11), "zscore | linreg +drift", false},
+  };
+  for (const Case& c : cases) {
+    CsvOptions options = testing::with({{"task", c.task}});
+    if (c.class_weights) ASSERT_TRUE(set_csv_option(options, "classWeight", "balanced"));
+    auto runner = start_csv_runner(options, {c.spec}, {}, 10, 5);
+    ASSERT_TRUE(runner) << runner.message();
+    CsvRunner& r = *runner.value();
+    ASSERT_TRUE(r.push(c.text.data(), c.text.size()));
+    ASSERT_TRUE(r.finish());
+    const std::string result = run_result_json(r, 0);
+    const auto j = nlohmann::ordered_json::parse(result);
+    EXPECT_EQ(j.contains("calibration"), std::string(c.task) == "binary") << c.task;
+    EXPECT_TRUE(j.contains("drift")) << c.task;
+    EXPECT_TRUE(j.contains("rollingError")) << c.task;
+    EXPECT_EQ(j.contains("classWeights"), c.class_weights) << c.task;
+    EXPECT_EQ(j.contains("lastLabel"), std::string(c.task) != "regression") << c.task;
+    expect_room(std::string(c.task) + " result", result);
+    expect_room(std::string(c.task) + " stats", stats_json(r, 0));
+    expect_room(std::string(c.task) + " reader info", reader_info_json(r.reader(), {"a warning"}));
+  }
 }
 
 }  // namespace

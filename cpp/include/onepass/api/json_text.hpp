@@ -17,9 +17,10 @@ namespace onepass {
 using OrderedJson = nlohmann::ordered_json;
 
 // Room for the members of any object of the API's documents that holds containers
-// (core/json_release.hpp object_with_room): the most, a multiclass run's result, has 30.
-// tests/oom/alloc_failure_test.cpp writes each document with every allocation failing in turn,
-// so an object that outgrew its room would be found there (std::terminate).
+// (core/json_release.hpp object_with_room), counted by hand with room to spare: the most, a
+// multiclass run's result, has 30. tests/cpp/api/json_documents_test.cpp (expect_room) writes
+// every document, a run's result, figures and reader's info with every optional member of each
+// task, and fails when an object holds more.
 constexpr std::size_t kDocumentMembers = 48;
 
 // NaN (an undefined metric, a log-loss without probabilities) as null, which JSON can say.
