@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the build and tests need and is missing, then stays quiet when nothing is.
 #   Debian packages: emscripten (emcc), libeigen3-dev, libfast-float-dev, nlohmann-json3-dev,
-#                    libfmt-dev, libgtest-dev, zlib1g-dev and libzstd-dev (the native CLI's gzip
+#                    libfmt-dev, libgtest-dev, libbenchmark-dev (the bench's per-stage costs,
+#                    whose quick run the tests check), zlib1g-dev and libzstd-dev (the native CLI's gzip
 #                    and zstd), zstd (the tests' .zst files), cmake, g++,
 #                    chromium (the end-to-end tests' browser),
 #                    clang-14 and libclang-rt-14-dev (sanitizers and libFuzzer);
@@ -23,6 +24,7 @@ command -v emcc >/dev/null || need+=(emscripten)
 [ -f /usr/include/nlohmann/json.hpp ] || need+=(nlohmann-json3-dev)
 [ -f /usr/include/fmt/format.h ] || need+=(libfmt-dev)
 [ -f /usr/include/gtest/gtest.h ] || need+=(libgtest-dev)
+[ -f /usr/include/benchmark/benchmark.h ] || need+=(libbenchmark-dev)
 [ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)
 [ -f /usr/include/zstd.h ] || need+=(libzstd-dev)
 command -v zstd >/dev/null || need+=(zstd)
