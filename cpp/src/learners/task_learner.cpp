@@ -83,16 +83,18 @@ void LinearOutputs::raw_scores(const SparseRow& x, double* out) const {
 }
 
 void LinearOutputs::averaged_scores(const SparseRow& x, double* out) const {
-  raw_scores(x, out);
-  if (rows_ == 0) return;
+  if (rows_ == 0) return raw_scores(x, out);
   const double t = static_cast<double>(rows_);
   for (std::size_t k = 0; k < outputs_; ++k) {
     const std::vector<double>&w = w_[k], &u = u_[k];
-    double vx = 0, zx = 0;  // u.x = A v.x + z.x
+    // v.x serves twice: in the present weights' score s v.x + b and in u.x = A v.x + z.x
+    // (docs/algorithms.md 3.1, AVG-2), summed once in raw_scores' order.
+    double vx = 0, zx = 0;
     for (std::size_t i = 0; i < x.nnz; ++i) {
       vx += w[x.index[i]] * x.value[i];
       zx += u[x.index[i]] * x.value[i];
     }
+    out[k] = scale_ * vx + b_[k] * bias_input_;
     out[k] -= (offset_ * vx + zx + ub_[k] * bias_input_) / t;
   }
 }
