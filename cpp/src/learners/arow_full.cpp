@@ -46,8 +46,8 @@ bool FullArow::diagonal_update(const Row& x, int y) {
   // docs/algorithms.md 4.28: a row of weight w counts w times in the loss term, r / w.
   const double v = diagonal_variance(x), r = r_ / weight_;
   if (!(v > 0)) return false;  // docs/algorithms.md 2.3: an all-zero row moves nothing
-  const double beta = 1 / (v + r), ay = (1 - m) * beta * y;  // (AROW-b), (AROW-a)
-  diagonal_step(x, ay, beta);
+  const ArowStepSizes step = arow_step_sizes(m, v, r);
+  diagonal_step(x, step.alpha * y, step.beta);
   return true;
 }
 
@@ -74,7 +74,8 @@ bool FullArow::update(const double* x, int y) {
   double v = 0;  // x' Sigma x
   for (std::size_t a = 0; a < n; ++a) v += x_at(a) * sigma_x_[a];
   if (!(v > 0)) return false;  // docs/algorithms.md 2.3: an all-zero row moves nothing
-  const double beta = 1 / (v + r), ay = (1 - m) * beta * y;  // (AROW-b), (AROW-a)
+  const ArowStepSizes step = arow_step_sizes(m, v, r);
+  const double beta = step.beta, ay = step.alpha * y;
   for (std::size_t a = 0; a < n; ++a) params_[a] += ay * sigma_x_[a];
   // (AROW-F): Sigma <- Sigma - beta (Sigma x)(Sigma x)'. An entry off the diagonal takes
   // beta (s_a s_b), the same bits as its mirror's (the product commutes), so Sigma stays

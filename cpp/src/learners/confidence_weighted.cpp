@@ -33,10 +33,10 @@ void ConfidenceWeighted::step_sizes(double m, double v, double& alpha, double& b
   // docs/algorithms.md 4.28: a row of weight w counts w times in the loss term, r / w for
   // AROW and w C for SCW.
   const double a = variant_ == CwVariant::arow ? a_ / weight_ : a_ * weight_;
-  if (variant_ == CwVariant::arow) {  // spec 4.16 (AROW-a), (AROW-b)
-    if (m >= 1) return;
-    beta = 1 / (v + a);
-    alpha = (1 - m) * beta;
+  if (variant_ == CwVariant::arow) {
+    const ArowStepSizes step = arow_step_sizes(m, v, a);
+    alpha = step.alpha;
+    beta = step.beta;
     return;
   }
   // spec 4.17: update when the loss phi sqrt(v) - m is positive.

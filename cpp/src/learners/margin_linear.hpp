@@ -59,4 +59,17 @@ class MarginLinear : public Learner {
   bool bias_;
 };
 
+// docs/algorithms.md 4.16 (AROW-a), (AROW-b): AROW's step sizes for the margin m = y w.x, the
+// row's variance v = x' Sigma x and the loss term r (already divided by the row's weight, 4.28):
+// beta = 1 / (v + r) and alpha = (1 - m) beta; alpha = beta = 0 when m >= 1 (no loss, no step).
+// AROW and arow_full, diagonal or full, take their steps from here.
+struct ArowStepSizes {
+  double alpha = 0, beta = 0;
+};
+inline ArowStepSizes arow_step_sizes(double m, double v, double r) {
+  if (m >= 1) return {};
+  const double beta = 1 / (v + r);
+  return {(1 - m) * beta, beta};
+}
+
 }  // namespace onepass
