@@ -58,18 +58,20 @@ std::vector<double> TargetScale::pooled(const std::vector<const double*>& saved,
   return {n, mean, m2};
 }
 
-void LinearRegressor::scores(const SparseRow& x, double* out, bool training) const {
-  LinearOutputs::scores(x, out, training);
+void LinearRegressor::give_in_units(double* out) const {
   if (standardize_) out[0] = scale_.unscaled(out[0]);
 }
 
 // docs/algorithms.md 4.27: the row's target joins the statistics, then is learned with them.
-void LinearRegressor::learn(const SparseRow& x, double target, const double* /*scores*/) {
+// The given prediction is in the target's units, which the rule does not read: the step takes
+// the model's own score that scores() kept for the row, or sums it.
+void LinearRegressor::learn(const SparseRow& x, double target, const double* scores) {
+  const double* current = recall_current_scores(x, scores);
   if (standardize_) {
     scale_.add(target);
     target = scale_.standardised(target);
   }
-  LinearOutputs::learn(x, target, nullptr);
+  step(x, target, current);
 }
 
 bool LinearRegressor::linear_forms(std::vector<std::vector<double>>& w,

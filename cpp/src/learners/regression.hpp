@@ -36,7 +36,6 @@ class TargetScale {
 class LinearRegressor : public LinearOutputs {
  public:
   Task task() const override { return Task::regression; }
-  void scores(const SparseRow& x, double* out, bool training) const override;
   void learn(const SparseRow& x, double target, const double* scores) override;
   // In the target's units: mean + sd * (w.x + b) (docs/algorithms.md 4.27).
   bool linear_forms(std::vector<std::vector<double>>& w, std::vector<double>& b) const override;
@@ -44,6 +43,8 @@ class LinearRegressor : public LinearOutputs {
  protected:
   LinearRegressor(const char* name, double bias_input, bool bias_in_norm, bool standardize)
       : LinearOutputs(name, bias_input, bias_in_norm), standardize_(standardize) {}
+  // The prediction mean + sd * s (docs/algorithms.md 4.27).
+  void give_in_units(double* out) const override;
   std::vector<double> extra_state() const override;
   bool load_extra_state(const std::vector<double>& extra) override;
   void reset_extra_state() override;

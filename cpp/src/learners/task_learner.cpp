@@ -1,5 +1,6 @@
 #include "learners/task_learner.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace onepass {
@@ -21,10 +22,12 @@ void LinearOutputs::reset(std::size_t dims, std::size_t outputs) {
   scale_ = 1;
   offset_ = 0;
   reset_extra_state();
+  forget_current_scores();
 }
 
 void LinearOutputs::grow(std::size_t dims) {
   if (dims <= dims_) return;
+  forget_current_scores();
   for (auto& w : w_) w.resize(dims, 0.0);
   for (auto& u : u_) u.resize(dims, 0.0);
   dims_ = dims;
@@ -33,6 +36,7 @@ void LinearOutputs::grow(std::size_t dims) {
 void LinearOutputs::remap_features(const std::vector<std::size_t>& position, std::size_t dims) {
   if (position.empty()) return grow(dims);
   if (dims < dims_) return;
+  forget_current_scores();
   const auto moved = [&](std::vector<double>& v) {
     std::vector<double> out(dims, 0.0);
     for (std::size_t j = 0; j < v.size(); ++j) out[position[j]] = v[j];
@@ -44,6 +48,7 @@ void LinearOutputs::remap_features(const std::vector<std::size_t>& position, std
 }
 
 void LinearOutputs::add_output() {
+  forget_current_scores();
   ++outputs_;
   w_.emplace_back(dims_, 0.0);
   b_.push_back(0.0);
@@ -54,6 +59,7 @@ void LinearOutputs::add_output() {
 }
 
 void LinearOutputs::remap_outputs(const std::vector<std::size_t>& position, std::size_t outputs) {
+  forget_current_scores();
   std::vector<std::vector<double>> w(outputs, std::vector<double>(dims_, 0.0));
   std::vector<std::vector<double>> u(averaged_ ? outputs : 0, std::vector<double>(dims_, 0.0));
   std::vector<double> b(outputs, 0.0), ub(averaged_ ? outputs : 0, 0.0);
@@ -82,8 +88,12 @@ void LinearOutputs::raw_scores(const SparseRow& x, double* out) const {
   }
 }
 
-void LinearOutputs::averaged_scores(const SparseRow& x, double* out) const {
-  if (rows_ == 0) return raw_scores(x, out);
+void LinearOutputs::averaged_scores(const SparseRow& x, double* out, double* current) const {
+  if (rows_ == 0) {
+    raw_scores(x, out);
+    if (current) std::copy(out, out + outputs_, current);
+    return;
+  }
   const double t = static_cast<double>(rows_);
   for (std::size_t k = 0; k < outputs_; ++k) {
     const std::vector<double>&w = w_[k], &u = u_[k];
@@ -94,8 +104,9 @@ void LinearOutputs::averaged_scores(const SparseRow& x, double* out) const {
       vx += w[x.index[i]] * x.value[i];
       zx += u[x.index[i]] * x.value[i];
     }
-    out[k] = scale_ * vx + b_[k] * bias_input_;
-    out[k] -= (offset_ * vx + zx + ub_[k] * bias_input_) / t;
+    const double s = scale_ * vx + b_[k] * bias_input_;
+    if (current) current[k] = s;
+    out[k] = s - (offset_ * vx + zx + ub_[k] * bias_input_) / t;
   }
 }
 
@@ -110,11 +121,38 @@ void LinearOutputs::fold_scale() {
   offset_ = 0;
 }
 
-void LinearOutputs::scores(const SparseRow& x, double* out, bool /*training*/) const {
-  if (averaged_)
-    averaged_scores(x, out);
-  else
+void LinearOutputs::scores(const SparseRow& x, double* out, bool training) const {
+  // A frozen score keeps nothing: no step follows it, and it may run beside others.
+  double* current = nullptr;
+  if (training) {
+    kept_.current.resize(outputs_);
+    current = kept_.current.data();
+  }
+  if (averaged_) {
+    averaged_scores(x, out, current);
+  } else {
     raw_scores(x, out);
+    if (current) std::copy(out, out + outputs_, current);
+  }
+  give_in_units(out);
+  if (!training) return;
+  kept_.given.assign(out, out + outputs_);
+  kept_.index = x.index;
+  kept_.value = x.value;
+  kept_.nnz = x.nnz;
+  kept_.kept = true;
+}
+
+const double* LinearOutputs::recall_current_scores(const SparseRow& x, const double* given) {
+  const bool kept = kept_.kept;
+  forget_current_scores();
+  if (!kept || !given || kept_.index != x.index || kept_.value != x.value || kept_.nnz != x.nnz ||
+      kept_.given.size() != outputs_)
+    return nullptr;
+  // A NaN score never equals: the step then sums the scores itself.
+  for (std::size_t k = 0; k < outputs_; ++k)
+    if (!(kept_.given[k] == given[k])) return nullptr;
+  return kept_.current.data();
 }
 
 double LinearOutputs::squared_norm(const SparseRow& x) const {
@@ -124,15 +162,23 @@ double LinearOutputs::squared_norm(const SparseRow& x) const {
 }
 
 void LinearOutputs::learn(const SparseRow& x, double target, const double* scores) {
+  // The rule reads the current weights' scores: those scores() kept for the row, else the
+  // given ones when they are those (no average, the model's own units), else summed in step.
+  const double* current = recall_current_scores(x, scores);
+  step(x, target, current ? current : averaged_ ? nullptr : scores);
+}
+
+void LinearOutputs::step(const SparseRow& x, double target, const double* current) {
+  forget_current_scores();
   ++rows_;
-  if (averaged_ || scores == nullptr) {  // the rule reads the current weights' scores
+  if (!current) {
     raw_.resize(outputs_);
     raw_scores(x, raw_.data());
-    scores = raw_.data();
+    current = raw_.data();
   }
   coef_.assign(outputs_, 0.0);
   double decay = 1.0;
-  if (!rule(x, target, scores, coef_.data(), decay)) return;
+  if (!rule(x, target, current, coef_.data(), decay)) return;
   // docs/algorithms.md 3.1 (AVG-2): a change delta at row r adds (r - 1) delta to u.
   const double r1 = static_cast<double>(rows_ - 1);
   // An L2 decay moves every weight (docs/algorithms.md 4.22, 4.26): s <- decay s, and A takes
@@ -248,6 +294,7 @@ Status LinearOutputs::load(const LearnerState& saved) {
   }
   rows_ = static_cast<std::uint64_t>(saved.state[0]);
   reverted_ = saved.reverted_steps;
+  forget_current_scores();
   return Status::ok();
 }
 

@@ -103,6 +103,8 @@ class LinearOutputs : public TaskLearner {
   void remap_features(const std::vector<std::size_t>& position, std::size_t dims) override;
   void add_output() override;
   void remap_outputs(const std::vector<std::size_t>& position, std::size_t outputs) override;
+  // In training, keeps the current weights' scores of the row for the step that learns it next
+  // (recall_current_scores).
   void scores(const SparseRow& x, double* out, bool training) const override;
   void learn(const SparseRow& x, double target, const double* scores) override;
   std::uint64_t reverted_steps() const override { return reverted_; }
@@ -153,15 +155,32 @@ class LinearOutputs : public TaskLearner {
     shift = 0;
     scale = 1;
   }
-  // The scores of the current (not averaged) weights, in the model's own units.
-  void raw_scores(const SparseRow& x, double* out) const;
+  // The scores as the learner gives them, from the model's own (regression: in the target's
+  // units, docs/algorithms.md 4.27); the model's own by default.
+  virtual void give_in_units(double* /*out*/) const {}
+  // The scores of the current (not averaged) weights, in the model's own units. Virtual so
+  // that a test counts the passes over the row that a step takes.
+  virtual void raw_scores(const SparseRow& x, double* out) const;
+  // One step on the row, from the current weights' scores of it (null: summed here) and its
+  // label or target as the rule learns it.
+  void step(const SparseRow& x, double target, const double* current);
+  // The current weights' scores of the row that scores(x, out, true) scored last, summed there
+  // already (under +avg in the same pass as the average's, docs/algorithms.md 3.1): spec 6.1
+  // scores a row and then learns it with those scores (learn(x, target, scores)), and the step
+  // then reads them instead of summing the same dot products again. Given when the step learns
+  // that row (the same row in the same place) with the scores it gave (`given`, in the units
+  // the learner gives them), nothing learned, loaded, reset or widened since; otherwise null.
+  // Dropped either way.
+  const double* recall_current_scores(const SparseRow& x, const double* given);
+  void forget_current_scores() const { kept_.kept = false; }
   // |x|^2 of the row as the rule sees it (the constant feature included when it counts).
   double squared_norm(const SparseRow& x) const;
   const char* name_;
 
  private:
-  // The average's scores: s(w, x) - s(u, x) / T (docs/algorithms.md 3.1, AVG-2).
-  void averaged_scores(const SparseRow& x, double* out) const;
+  // The average's scores: s(w, x) - s(u, x) / T (docs/algorithms.md 3.1, AVG-2), and the
+  // current weights' s(w, x) into `current` when it is not null.
+  void averaged_scores(const SparseRow& x, double* out, double* current) const;
   // s and A folded into v and z (s = 1, A = 0): O(outputs x dims), when s would fall below the
   // precision it keeps or reach 0.
   void fold_scale();
@@ -178,7 +197,17 @@ class LinearOutputs : public TaskLearner {
   double scale_ = 1, offset_ = 0;  // s and A
   std::uint64_t rows_ = 0, reverted_ = 0;
   std::vector<double> coef_;  // the rule's coefficients, one per output
-  std::vector<double> raw_;   // the current weights' scores of the row learned (under +avg)
+  std::vector<double> raw_;   // the current weights' scores of the row learned, summed in step
+  // What scores(x, out, true) keeps for recall_current_scores: the row's place, the scores it
+  // gave and the current weights' scores.
+  struct CurrentScores {
+    bool kept = false;
+    const std::uint32_t* index = nullptr;
+    const double* value = nullptr;
+    std::size_t nnz = 0;
+    std::vector<double> given, current;
+  };
+  mutable CurrentScores kept_;
 };
 
 }  // namespace onepass
