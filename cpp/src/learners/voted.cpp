@@ -1,5 +1,7 @@
 #include "learners/voted.hpp"
 
+#include <optional>
+
 #include "learners/modifier_entry.hpp"
 
 namespace onepass {
@@ -9,8 +11,11 @@ void Voted::seed_new_features(const std::vector<double>& old_state) {
 }
 
 bool Voted::update(const double* x, int y) {
+  // The row's score under the current hypothesis, if train_score computed it for the row's
+  // prediction: the inner learner's own margin, its parameters unchanged since.
+  const std::optional<double> s = recall_inner_score(x);
   before_ = inner_->params();
-  const bool changed = inner_->learn(x, y);
+  const bool changed = s ? inner_->learn(x, y, *s) : inner_->learn(x, y);
   double& c = state_[0];
   double& z = state_[1];
   double* acc = state_.data() + 2;

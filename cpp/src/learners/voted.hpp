@@ -17,7 +17,15 @@ class Voted : public WrappedLearner {
   explicit Voted(std::unique_ptr<Learner> inner)
       : WrappedLearner(std::move(inner), {kName, "votes", 2, 1}) {}
 
-  double train_score(const double* x) const override { return inner_->score(x); }
+  // The current hypothesis's score, kept for the step that learns the row next
+  // (WrappedLearner::remember_inner_score), which hands it to the inner learner as its margin.
+  // A sparse row is learned made dense (the vote is not sparse-native), in another place, so
+  // only a dense row's score is kept.
+  double train_score(const double* x) const override {
+    const double s = inner_->score(x);
+    remember_inner_score(x, s, s);
+    return s;
+  }
   double train_score_sparse(const SparseRow& x) const override { return inner_->score_sparse(x); }
 
  protected:

@@ -1,9 +1,10 @@
 // A wrapper's step takes the inner score it computed for the row's prediction
-// (WrappedLearner::recall_inner_score): +avg's s(w, x) on a sparse row, a calibrator's s. A
+// (WrappedLearner::recall_inner_score): +avg's s(w, x) on a sparse row, a calibrator's s,
+// +vote's current hypothesis's score on a dense row. A
 // progressive run (score, then learn with that score as the margin) gives the same scores, the
 // same parameters and the same state, bit for bit, as the same learners learning every row
 // without a margin (each computing its own); and it scores each sparse row with fewer inner dot
-// products.
+// products. (The learners of several outputs: current_scores_test.cpp.)
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -14,6 +15,7 @@
 #include "learners/passive_aggressive.hpp"
 #include "learners/platt.hpp"
 #include "learners/temperature.hpp"
+#include "learners/voted.hpp"
 #include "test_util.hpp"
 
 namespace onepass {
@@ -235,6 +237,89 @@ TEST(InnerScore, ASparseRowCostsTheAverageItsTwoDotProducts) {
     predict_then_learn_alone(*l, r);
     EXPECT_EQ(inner.dots - before, calibrators ? 2 + 2 : 2 + 1) << calibrators;
   }
+}
+
+std::unique_ptr<Learner> voted(const std::string& name,
+                               const std::vector<std::pair<std::string, std::string>>& p) {
+  auto vote = std::make_unique<Voted>(make_learner(name, kDims, p));
+  vote->reset(kDims);
+  return vote;
+}
+
+// +vote predicts with the current hypothesis, and its step on a dense row hands that score to
+// the inner learner as its margin; a sparse row is learned made dense, scoring again. Every
+// binary learner, voted, gives every score and the whole state bit for bit as learning alone.
+TEST(InnerScore, VotedRunIsBitForBitTheRunWithoutTheShortcut) {
+  const std::vector<Row> rows = stream(41, 600);
+  int compared = 0;
+  for (const RegistryEntry& e : registry()) {
+    if (!testing::binary_learner(e)) continue;
+    auto fast = voted(e.name, {}), alone = voted(e.name, {});
+    for (std::size_t t = 0; t < rows.size(); ++t) {
+      const Row& r = rows[t];
+      ASSERT_EQ(bits(predict_then_learn(*fast, r)), bits(predict_then_learn_alone(*alone, r)))
+          << e.name << " row " << t;
+      if (t % 97 == 0) expect_same_bits(fast->params(), alone->params(), e.name);
+      if (t % 41 == 0) {  // a score of another row between a prediction and its step
+        const Row& other = rows[(t + 1) % rows.size()];
+        const double s = train_score(*fast, r);
+        EXPECT_EQ(bits(train_score(*fast, other)), bits(train_score(*alone, other)));
+        learn(*fast, r, &s);
+        learn(*alone, r, nullptr);
+      }
+    }
+    expect_same_state(fast->save(), alone->save(), e.name + " +vote");
+    if (e.name == "perceptron") EXPECT_TRUE(alone->diverged()) << "the stream has no revert";
+    ++compared;
+  }
+  EXPECT_GE(compared, 19);
+}
+
+TEST(InnerScore, LoadBetweenPredictionAndVotedStepDropsTheKeptScore) {
+  auto a = voted("pa2", {}), b = voted("pa2", {});
+  for (const Row& r : stream(43, 40)) predict_then_learn(*a, r);
+  for (const Row& r : stream(47, 40)) predict_then_learn(*b, r);
+  const std::vector<double> x = {1.5, 0, -2, 0.5, 0, 0};
+  const double s = a->train_score(x.data());  // keeps a's current hypothesis's score
+  ASSERT_NE(bits(s), bits(b->train_score(x.data())));
+  ASSERT_TRUE(a->load(b->save()));
+  a->learn(x.data(), -1, s);
+  ASSERT_TRUE(b->learn(x.data(), -1)) << "a step that moves tells the margins apart";
+  expect_same_state(a->save(), b->save(), "loaded");
+}
+
+// PA-II whose dense scores are counted.
+class CountedDensePa : public PassiveAggressive {
+ public:
+  CountedDensePa() : PassiveAggressive(PaVariant::pa2, {}) {}
+  double score_with(const double* params, const double* x) const override {
+    ++dots;
+    return PassiveAggressive::score_with(params, x);
+  }
+  mutable int dots = 0;
+};
+
+TEST(InnerScore, ADenseRowCostsTheVoteOneDotProduct) {
+  const std::vector<Row> rows = stream(53, 80);
+  auto counted = std::make_unique<CountedDensePa>();
+  const CountedDensePa& inner = *counted;
+  Voted vote(std::move(counted));
+  vote.reset(kDims);
+  int dense_rows = 0;
+  for (const Row& r : rows) {
+    if (!r.dense) continue;
+    ++dense_rows;
+    const int before = inner.dots;
+    predict_then_learn(vote, r);
+    // The current hypothesis's s(w, x) for the prediction, none in the step.
+    EXPECT_EQ(inner.dots - before, 1) << "dense row " << dense_rows;
+  }
+  EXPECT_GE(dense_rows, 5);
+  // Without the margin PA-II's step scores again.
+  const Row& r = *std::find_if(rows.begin(), rows.end(), [](const Row& r) { return r.dense; });
+  const int before = inner.dots;
+  predict_then_learn_alone(vote, r);
+  EXPECT_EQ(inner.dots - before, 2);
 }
 
 }  // namespace
