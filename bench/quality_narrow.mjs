@@ -1,22 +1,28 @@
-// `node bench/quality_narrow.mjs [--unseen DIR] [--splits N]`: would full covariance for
-// narrow inputs close the default's gap to batch logistic regression? Two rules, each emulated
-// per split from runs the project already makes (no learner of its own):
-//   - narrow: `zscore | arow_full(r) +temperature` (docs/algorithms.md 4.31) while the
-//     encoded width (Dataset.width, what the pipeline sees) is at most NARROW_WIDTH, where a
-//     full step costs about 2 us a row (docs/bench.md); the default pipeline above it;
-//   - leader: on a narrow input both learn side by side and the one whose progressive
-//     (prequential) log-loss, or error, over the training part is lower at its end answers
-//     the test part (ties: the default); above NARROW_WIDTH the default alone.
-// r is chosen on the bundled sets only (R_GRID, the narrow rule's mean test accuracy there),
-// never on the unseen ones. Each group is split as its own script splits it: the bundled sets
-// (data/) as bench/quality.mjs (seeds 1..N, one split above ONE_SPLIT_ABOVE_ROWS rows), the CSV
-// files of DIR (bench/unseen_sets.R writes ten) as bench/quality_unseen.mjs (seeds 1..N); 80/20,
-// bench/task_data.mjs's split; batch as both (bench/quality_common.mjs's batchBaseline).
-// Prints, per group, each set's mean test accuracies and the paired per-split differences of
-// each rule against the default and against batch (mean, standard error, splits won / lost /
-// tied), then the group's means, and whether a rule meets the target: at most TARGET_GAP
-// points below batch on average in every group, and no set more than MAX_SET_LOSS points below
-// the default. It writes no file.
+// `node bench/quality_narrow.mjs [--unseen DIR]... [--splits N] [--save FILE | --from FILE]`:
+// would full covariance for narrow inputs close the default's gap to batch logistic
+// regression? Rules emulated per split from runs the project already makes (no learner of its
+// own):
+//   - arow_full everywhere: `zscore | arow_full(r) +temperature` (docs/algorithms.md 4.31);
+//   - narrow: arow_full while the encoded width (Dataset.width, what the pipeline sees) is at
+//     most NARROW_WIDTH, where a full step costs about 2 us a row (docs/bench.md); the default
+//     pipeline above it;
+//   - leader: on a narrow input the default and arow_full (at one r, or at several) learn side
+//     by side and the one whose progressive (prequential) log-loss, or error, over the training
+//     part is lowest at its end answers the test part (ties: the default); above NARROW_WIDTH
+//     the default alone.
+// Each rule is measured at r = 1 and at the r of R_GRID chosen on the bundled sets only (the
+// narrow rule's mean test accuracy there), never on the other groups; the leaders of several
+// take r = 1 with that r, and every r of R_GRID. Each group is split as its own script splits
+// it: the bundled sets (data/) as bench/quality.mjs (seeds 1..N, one split above
+// ONE_SPLIT_ABOVE_ROWS rows), the CSV files of each DIR, a group each (bench/unseen_sets.R
+// writes two: ten unseen sets, and nine to confirm on), as bench/quality_unseen.mjs (seeds
+// 1..N); 80/20, bench/task_data.mjs's split; batch as both (bench/quality_common.mjs's
+// batchBaseline). Prints, per group, each set's mean test accuracies and each rule's paired
+// per-split differences against the default and against batch (mean, standard error, splits
+// won / lost / tied), then the group's means, and whether a rule meets the target: at most
+// TARGET_GAP points below batch on average in every group, and no set more than MAX_SET_LOSS
+// points below the default. --save FILE writes the measurements (JSON), --from FILE tabulates
+// them again without running anything; it writes no other file.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -43,7 +49,7 @@ export const MAX_SET_LOSS = 1;
 const TIE = 1e-12;
 
 const USAGE =
-  'usage: node bench/quality_narrow.mjs [--unseen DIR] [--splits N] [--save FILE | --from FILE]';
+  'usage: node bench/quality_narrow.mjs [--unseen DIR]... [--splits N] [--save FILE | --from FILE]';
 
 /** arow_full at r with the default's calibration (+temperature changes no decision). */
 export const fullSpec = (r) =>
@@ -57,11 +63,14 @@ export function narrowPick(width, def, full) {
   return isNarrow(width) ? full : def;
 }
 
-/** The leader of the default and the full run at the end of the training part, by `key` of
- * their progressive figures ('logLoss' or 'error'); the default on a tie and on a wide input. */
-export function leaderPick(width, def, full, key) {
+/** The leader of the default and the full runs `fulls` at the end of the training part, by
+ * `key` of their progressive figures ('logLoss' or 'error'): the lowest, the earlier of `fulls`
+ * on a tie between them, the default on a tie with it and on a wide input. */
+export function leaderPick(width, def, fulls, key) {
   if (!isNarrow(width)) return def;
-  return full.progressive[key] < def.progressive[key] ? full : def;
+  let best = def;
+  for (const full of fulls) if (full.progressive[key] < best.progressive[key]) best = full;
+  return best;
 }
 
 /** Paired differences a[i] - b[i] (fractions), in points: their mean, its standard error
@@ -131,10 +140,11 @@ function fail(message) {
   process.exit(2);
 }
 
-/** --unseen DIR, --splits N (a whole number from 1; 5 without it), --save FILE and --from FILE. */
+/** --unseen DIR (any number of them), --splits N (a whole number from 1; 5 without it),
+ * --save FILE and --from FILE. */
 function options(args) {
-  let unseen = null,
-    splits = 5,
+  const unseen = [];
+  let splits = 5,
     save = null,
     from = null;
   for (let i = 0; i < args.length; i++) {
@@ -142,7 +152,7 @@ function options(args) {
     if (args[i] === '--unseen' || args[i] === '--save' || args[i] === '--from') {
       if (value === undefined)
         fail(`${args[i]} needs a ${args[i] === '--unseen' ? 'directory' : 'file'}`);
-      if (args[i] === '--unseen') unseen = value;
+      if (args[i] === '--unseen') unseen.push(value);
       else if (args[i] === '--save') save = value;
       else from = value;
       i++;
@@ -193,8 +203,18 @@ export function rules(r) {
     ['default', (w, p) => p.def],
     [`arow_full(r=${r}) everywhere`, (w, p) => p.full[r]],
     [`narrow(r=${r})`, (w, p) => narrowPick(w, p.def, p.full[r])],
-    [`leader by log-loss (r=${r})`, (w, p) => leaderPick(w, p.def, p.full[r], 'logLoss')],
-    [`leader by error (r=${r})`, (w, p) => leaderPick(w, p.def, p.full[r], 'error')],
+    [`leader by log-loss (r=${r})`, (w, p) => leaderPick(w, p.def, [p.full[r]], 'logLoss')],
+    [`leader by error (r=${r})`, (w, p) => leaderPick(w, p.def, [p.full[r]], 'error')],
+  ];
+}
+
+/** Leaders of the default and several full runs, at each r of `rs`. */
+export function leadersOf(rs) {
+  const fulls = (p) => rs.map((r) => p.full[r]);
+  const name = `r=${rs.join(',')}`;
+  return [
+    [`leader by log-loss (${name})`, (w, p) => leaderPick(w, p.def, fulls(p), 'logLoss')],
+    [`leader by error (${name})`, (w, p) => leaderPick(w, p.def, fulls(p), 'error')],
   ];
 }
 
@@ -277,7 +297,7 @@ function groupReport(title, sets, ruleList) {
   return { out, summary };
 }
 
-/** Every set's measurements: the bundled sets, and with `unseen` the CSV files there. */
+/** Every set's measurements: the bundled sets, and per directory of `unseen` its CSV files. */
 async function measure(op, unseen, splits) {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..');
   const seeds = [...Array(splits)].map((_, i) => i + 1);
@@ -290,25 +310,27 @@ async function measure(op, unseen, splits) {
     bundled.push(await measureSet(op, f, set, bundledSeeds(set.rows.length, seeds)));
   }
   const unseenSets = [];
-  if (unseen !== null) {
+  for (const dir of unseen) {
+    const group = [];
     let files;
     try {
-      files = readdirSync(unseen)
+      files = readdirSync(dir)
         .filter((f) => f.endsWith('.csv'))
         .sort();
     } catch (e) {
-      fail(`cannot read the directory ${unseen}: ${e.message}`);
+      fail(`cannot read the directory ${dir}: ${e.message}`);
     }
-    if (files.length === 0) fail(`${unseen} holds no .csv file`);
+    if (files.length === 0) fail(`${dir} holds no .csv file`);
     for (const f of files) {
       let set;
       try {
-        set = readSet(join(unseen, f));
+        set = readSet(join(dir, f));
       } catch (e) {
         fail(e.message);
       }
-      unseenSets.push(await measureSet(op, f.replace(/\.csv$/, ''), set, seeds));
+      group.push(await measureSet(op, f.replace(/\.csv$/, ''), set, seeds));
     }
+    unseenSets.push(group);
   }
   return { defaultPipeline: op.defaultPipeline, unseen, bundled, unseenSets };
 }
@@ -330,18 +352,25 @@ async function main() {
 
   const chosen = chooseR(bundled);
   const rs = [1, chosen].filter((r, i, all) => all.indexOf(r) === i);
-  const ruleList = [...rules(1), ...rs.slice(1).flatMap((r) => rules(r).slice(1))];
+  // Then the leaders of the default and both full runs (r = 1 and the chosen r) and of the
+  // default and every r of the grid.
+  const ruleList = [
+    ...rules(1),
+    ...rs.slice(1).flatMap((r) => rules(r).slice(1)),
+    ...(rs.length > 1 ? leadersOf(rs) : []),
+    ...(R_GRID.length > rs.length ? leadersOf(R_GRID) : []),
+  ];
   const groups = [['The bundled sets (data/; r chosen here)', bundled]];
-  if (unseen !== null) groups.push([`The unseen sets (${unseen})`, unseenSets]);
+  unseen.forEach((dir, i) => groups.push([`The sets of ${dir}`, unseenSets[i]]));
   const out = [
-    `Narrow full covariance: arow_full while the encoded width is at most ${NARROW_WIDTH}, the default \`${defaultPipeline.replace(/\|/g, '\\|')}\` above it; the leader picks by the progressive figure over the training part on narrow inputs. r of ${R_GRID.join(', ')} by the narrow rule's mean test accuracy on the bundled sets: r = ${chosen}.`,
+    `Narrow full covariance: arow_full while the encoded width is at most ${NARROW_WIDTH}, the default \`${defaultPipeline.replace(/\|/g, '\\|')}\` above it; a leader takes the default or the arow_full (at the r its name gives, several after a comma) whose progressive log-loss or error over the training part is lowest, on narrow inputs. r of ${R_GRID.join(', ')} by the narrow rule's mean test accuracy on the bundled sets: r = ${chosen}.`,
     "A difference cell: the mean of the paired per-split differences in points ± its standard error (splits won/lost/tied); a mean row: the mean of the sets' means ± sqrt(sum of their squared standard errors) / sets, the splits summed.",
     '',
   ];
   const reports = groups.map(([title, sets]) => groupReport(title, sets, ruleList));
   for (const r of reports) out.push(...r.out);
   out.push(
-    `Target: at most ${TARGET_GAP} points below batch on average in ${groups.length > 1 ? 'both groups' : 'the group'} and no set more than ${MAX_SET_LOSS} point below the default.`,
+    `Target: at most ${TARGET_GAP} points below batch on average in ${groups.length > 1 ? 'every group' : 'the group'} and no set more than ${MAX_SET_LOSS} point below the default.`,
     '',
     '| rule | meets the target |',
     '|---|---|',

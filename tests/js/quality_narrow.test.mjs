@@ -43,11 +43,17 @@ test('quality_narrow: the narrow rule takes the full run up to NARROW_WIDTH feat
 test('quality_narrow: the leader is the lower progressive figure, the default on a tie or wide', () => {
   const def = runOf(0.8, 0.2, 0.5);
   const betterLoss = runOf(0.7, 0.25, 0.4); // lower log-loss, higher error
-  assert.equal(leaderPick(10, def, betterLoss, 'logLoss'), betterLoss);
-  assert.equal(leaderPick(10, def, betterLoss, 'error'), def);
-  assert.equal(leaderPick(10, def, runOf(0.9, 0.2, 0.5), 'error'), def, 'a tie: the default');
-  assert.equal(leaderPick(10, def, runOf(0.9, 0.2, 0.5), 'logLoss'), def, 'a tie: the default');
-  assert.equal(leaderPick(65, def, betterLoss, 'logLoss'), def, 'wide: the default alone');
+  assert.equal(leaderPick(10, def, [betterLoss], 'logLoss'), betterLoss);
+  assert.equal(leaderPick(10, def, [betterLoss], 'error'), def);
+  assert.equal(leaderPick(10, def, [runOf(0.9, 0.2, 0.5)], 'error'), def, 'a tie: the default');
+  assert.equal(leaderPick(10, def, [runOf(0.9, 0.2, 0.5)], 'logLoss'), def, 'a tie: the default');
+  assert.equal(leaderPick(65, def, [betterLoss], 'logLoss'), def, 'wide: the default alone');
+  // Of several full runs the lowest leads; between equal ones the earlier.
+  const best = runOf(0.6, 0.3, 0.2),
+    same = runOf(0.95, 0.3, 0.2);
+  assert.equal(leaderPick(10, def, [betterLoss, best, same], 'logLoss'), best);
+  assert.equal(leaderPick(10, def, [same, best], 'logLoss'), same);
+  assert.equal(leaderPick(10, def, [best, betterLoss], 'error'), def);
 });
 
 test('quality_narrow: paired spreads by hand', () => {
@@ -132,12 +138,12 @@ test('quality_narrow --from: the tables of a small set of measurements', () => {
   const grid = (a, b) => Object.fromEntries(R_GRID.map((r) => [r, [a, b]]));
   const measured = {
     defaultPipeline: 'zscore | pa2(c=0.1) +avg +temperature',
-    unseen: 'DIR',
+    unseen: ['DIR'],
     bundled: [
       setOf('narrow', 10, [0.8, 0.8], grid(0.9, 0.8), [0.9, 0.8], [0.4, 0.6]),
       setOf('wide', 100, [0.7, 0.7], grid(0.1, 0.1), [0.7, 0.7], [0.4, 0.4]),
     ],
-    unseenSets: [setOf('other', 64, [0.6, 0.7], grid(0.7, 0.6), [0.7, 0.7], [0.4, 0.6])],
+    unseenSets: [[setOf('other', 64, [0.6, 0.7], grid(0.7, 0.6), [0.7, 0.7], [0.4, 0.6])]],
     cpu: 'a test CPU',
     seconds: 3,
   };
@@ -192,7 +198,7 @@ test('quality_narrow --from: the tables of a small set of measurements', () => {
   assert.deepEqual(leaderBundled[0].slice(0, 3), ['narrow', '85.0', '+5.00 ± 5.00 (1/0/1)']);
   assert.equal(leaderBundled[0][4], '1 of 2');
   // The unseen group's tables come second.
-  const unseenAt = lines.indexOf('### The unseen sets (DIR)');
+  const unseenAt = lines.indexOf('### The sets of DIR');
   assert.ok(unseenAt > 0);
   const leaderUnseenAt = lines.indexOf('#### leader by log-loss (r=1)', unseenAt);
   assert.deepEqual(cells(lines[leaderUnseenAt + 4]), [
