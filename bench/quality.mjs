@@ -17,10 +17,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
 import { load } from 'onepass';
 import { checkQualitySection } from './published.mjs';
-import { C_GRID, FOLDS, batchBaseline, datasetOf, onepassOn, parse } from './quality_common.mjs';
+import {
+  C_GRID,
+  FOLDS,
+  batchBaseline,
+  bundledSeeds,
+  datasetOf,
+  onepassOn,
+  readBundled,
+} from './quality_common.mjs';
 import { writeQualitySection } from './report.mjs';
 import { split } from './task_data.mjs';
 
@@ -87,14 +94,10 @@ const FILES = readdirSync(join(root, 'data'))
 const results = [];
 const perCandidate = new Map(CANDIDATES.map((c) => [c, []]));
 for (const [name, path] of FILES) {
-  const raw = readFileSync(path);
-  const { header, lines, rows } = parse(
-    new TextDecoder().decode(name.endsWith('.gz') ? gunzipSync(raw) : raw),
-  );
+  const { header, lines, rows } = readBundled(path);
   const per = [];
-  // One split of a large set (Adult): its test part alone has 6,500 rows, and the batch
-  // baseline's cross-validated Newton fits take minutes per split in JavaScript.
-  const seeds = rows.length > 5000 ? SEEDS.slice(0, 1) : SEEDS;
+  // One split of a large set (Adult): its test part alone has 6,500 rows.
+  const seeds = bundledSeeds(rows.length, SEEDS);
   for (const seed of seeds) {
     const { train, test } = split(rows.length, seed);
     const trainSet = await datasetOf(op, header, lines, train);

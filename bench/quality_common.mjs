@@ -2,11 +2,21 @@
 // bench/quality_unseen.mjs on sets the project has not tuned on): a file's rows, the batch
 // baseline with its C chosen by cross-validation on the training part, and one onepass run of
 // a pipeline over a split.
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { accuracy, design, fitLogistic, predict } from './batch_logistic.mjs';
 import { binaryFigures } from './quality_imbalance.mjs';
 
 export const C_GRID = [0.01, 0.1, 1, 10, 100];
 export const FOLDS = 5;
+/** A bundled set of more rows than this gets one split (the first seed): Adult's batch
+ * baseline's cross-validated Newton fits take minutes per split in JavaScript. */
+export const ONE_SPLIT_ABOVE_ROWS = 5000;
+
+/** The seeds a bundled set of `rowCount` rows is split by (bench/quality.mjs's rule). */
+export function bundledSeeds(rowCount, seeds) {
+  return rowCount > ONE_SPLIT_ABOVE_ROWS ? seeds.slice(0, 1) : seeds;
+}
 
 /** The bundled files' form (data/README.md): a header, numbers, the label last, '' missing. */
 export function parse(text) {
@@ -14,6 +24,29 @@ export function parse(text) {
   const header = lines[0];
   const rows = lines.slice(1).map((l) => l.split(','));
   return { header, lines: lines.slice(1), rows };
+}
+
+/** A bundled file (data/, gzipped when its name ends in .gz), parsed. */
+export function readBundled(path) {
+  const raw = readFileSync(path);
+  return parse(new TextDecoder().decode(path.endsWith('.gz') ? gunzipSync(raw) : raw));
+}
+
+/** The rows of one file of data/README.md's form, checked: every row as wide as the header,
+ * every label 1 or -1 (the unseen sets of bench/unseen_sets.R). */
+export function readSet(path) {
+  const { header, lines, rows } = parse(readFileSync(path, 'utf8'));
+  const width = header.split(',').length;
+  if (rows.length < 2) throw new Error(`${path}: fewer than 2 data rows`);
+  rows.forEach((row, i) => {
+    if (row.length !== width)
+      throw new Error(`${path}, line ${i + 2}: ${row.length} cells, the header has ${width}`);
+    if (row[width - 1] !== '1' && row[width - 1] !== '-1')
+      throw new Error(
+        `${path}, line ${i + 2}, column ${width}: the label must be 1 or -1 (got '${row[width - 1]}')`,
+      );
+  });
+  return { header, lines, rows };
 }
 
 /** Batch L2 logistic regression with C chosen by FOLDS-fold CV accuracy on the training
@@ -52,11 +85,13 @@ export async function datasetOf(op, header, lines, idx) {
   );
 }
 
-/** One pass of `spec` over the training set in its order, then the test set predicted. */
+/** One pass of `spec` over the training set in its order, then the test set predicted: the
+ * progressive error and log-loss over the training part, and the test part's figures. */
 export function onepassOn(train, test, spec) {
   const r = train.evaluateOn(test, spec, { seed: 1 });
   return {
     progressive: r.progressive.error,
+    progressiveLogLoss: r.progressive.logLoss,
     accuracy: r.test.accuracy,
     balancedAccuracy: r.test.balancedAccuracy,
     diverged: r.diverged,

@@ -13,12 +13,12 @@
 // accuracy, means over the splits; then their means over the sets, each set weighing the same)
 // and each column's mean gap to the default and to batch, in points, with the sets where it beats
 // and trails the default. It writes no file.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { load } from 'onepass';
 import { binaryFigures } from './quality_imbalance.mjs';
-import { batchBaseline, datasetOf, onepassOn, parse } from './quality_common.mjs';
+import { batchBaseline, datasetOf, onepassOn, readSet } from './quality_common.mjs';
 import { split } from './task_data.mjs';
 
 const USAGE = 'usage: node bench/quality_unseen.mjs --dir DIR [--splits N]';
@@ -47,22 +47,6 @@ function options(args) {
   }
   if (dir === null) fail('--dir is required');
   return { dir, splits };
-}
-
-/** The rows of one file, checked: every row as wide as the header, every label 1 or -1. */
-function readSet(path) {
-  const { header, lines, rows } = parse(readFileSync(path, 'utf8'));
-  const width = header.split(',').length;
-  if (rows.length < 2) throw new Error(`${path}: fewer than 2 data rows`);
-  rows.forEach((row, i) => {
-    if (row.length !== width)
-      throw new Error(`${path}, line ${i + 2}: ${row.length} cells, the header has ${width}`);
-    if (row[width - 1] !== '1' && row[width - 1] !== '-1')
-      throw new Error(
-        `${path}, line ${i + 2}, column ${width}: the label must be 1 or -1 (got '${row[width - 1]}')`,
-      );
-  });
-  return { header, lines, rows };
 }
 
 /** The training part's majority class (+1 on a tie) predicted for every test row. */

@@ -1,6 +1,7 @@
-# Binary data sets the project has not tuned on, for bench/quality_unseen.mjs:
-#   Rscript bench/unseen_sets.R DIR
-# writes DIR/NAME.csv for each set below: a header, every feature numeric, the last column
+# Binary data sets the project has not tuned on, for bench/quality_unseen.mjs and
+# bench/quality_narrow.mjs:
+#   Rscript bench/unseen_sets.R DIR [unseen|confirm]
+# writes DIR/NAME.csv for each set of the group (unseen, the first table below, without it): a header, every feature numeric, the last column
 # `label` with 1 (the positive class) and -1, a missing cell empty (as data/README.md's files).
 # None of them is one of the bundled sets (data/README.md) or a version of one.
 #
@@ -19,6 +20,24 @@
 # | infert.csv        | r-base-core (datasets: infert) | 248 | case == 1                           |
 # | mroz.csv          | r-cran-cardata (Mroz)      |  753 | lfp == "yes" (in the labour force)      |
 # | titanic.csv       | r-cran-cardata (TitanicSurvival) | 1309 | survived == "yes"             |
+#
+# The confirm group, nine more sets of the same packages, named before any learner was run on
+# them (to confirm on fresh data what bench/quality_narrow.mjs found on the groups above):
+#
+# | file              | package (data set)        | rows | label = 1 when                          |
+# |-------------------|---------------------------|-----:|-----------------------------------------|
+# | cats.csv          | r-cran-mass (cats)         |  144 | Sex == "M"                              |
+# | cars93.csv        | r-cran-mass (Cars93)       |   93 | Origin == "non-USA"                     |
+# | survey.csv        | r-cran-mass (survey)       |  236 | Sex == "Male" (the row without a sex left out) |
+# | aids2.csv         | r-cran-mass (Aids2)        | 2843 | status == "D" (died by the study's end) |
+# | cowles.csv        | r-cran-cardata (Cowles)    | 1421 | volunteer == "yes"                      |
+# | arrests.csv       | r-cran-cardata (Arrests)   | 5226 | released == "Yes"                       |
+# | chile.csv         | r-cran-cardata (Chile)     | 1757 | vote == "Y" (the rows voting Y or N)    |
+# | davis.csv         | r-cran-cardata (Davis)     |  200 | sex == "M"                              |
+# | slid.csv          | r-cran-cardata (SLID)      | 7425 | sex == "Male"                           |
+#
+# Left out there: Cars93's Manufacturer, Model and Make (names that say the origin), Aids2's
+# death (the day of death, which gives the status away).
 #
 # Columns left out, because they give the label away or are identifiers: birthwt's bwt (the
 # birth weight that defines low), crabs' index (a row number within species and sex), infert's
@@ -39,8 +58,10 @@ suppressMessages({
 })
 
 args <- commandArgs(trailingOnly = TRUE)
-if (length(args) != 1) stop("usage: Rscript bench/unseen_sets.R DIR")
+if (length(args) < 1 || length(args) > 2 || !(length(args) == 1 || args[2] %in% c("unseen", "confirm")))
+  stop("usage: Rscript bench/unseen_sets.R DIR [unseen|confirm]")
 dir <- args[1]
+group <- if (length(args) == 2) args[2] else "unseen"
 dir.create(dir, showWarnings = FALSE, recursive = TRUE)
 
 # The features of `df` as numbers (the rules above) and the label 1/-1 from `positive`.
@@ -81,6 +102,7 @@ write_set <- function(name, out) {
 
 without <- function(df, drop) df[, setdiff(names(df), drop), drop = FALSE]
 
+if (group == "unseen") {
 data(spam, package = "kernlab")
 write_set("spam", encode(without(spam, "type"), spam$type == "spam"))
 
@@ -114,3 +136,36 @@ write_set("mroz", encode(without(Mroz, "lfp"), Mroz$lfp == "yes"))
 data(TitanicSurvival, package = "carData")
 write_set("titanic",
           encode(without(TitanicSurvival, "survived"), TitanicSurvival$survived == "yes"))
+}
+
+if (group == "confirm") {
+data(cats, package = "MASS")
+write_set("cats", encode(without(cats, "Sex"), cats$Sex == "M"))
+
+data(Cars93, package = "MASS")
+write_set("cars93", encode(without(Cars93, c("Origin", "Manufacturer", "Model", "Make")),
+                           Cars93$Origin == "non-USA"))
+
+data(survey, package = "MASS")
+survey <- survey[!is.na(survey$Sex), ]
+write_set("survey", encode(without(survey, "Sex"), survey$Sex == "Male"))
+
+data(Aids2, package = "MASS")
+write_set("aids2", encode(without(Aids2, c("status", "death")), Aids2$status == "D"))
+
+data(Cowles, package = "carData")
+write_set("cowles", encode(without(Cowles, "volunteer"), Cowles$volunteer == "yes"))
+
+data(Arrests, package = "carData")
+write_set("arrests", encode(without(Arrests, "released"), Arrests$released == "Yes"))
+
+data(Chile, package = "carData")
+Chile <- Chile[!is.na(Chile$vote) & Chile$vote %in% c("Y", "N"), ]
+write_set("chile", encode(without(Chile, "vote"), Chile$vote == "Y"))
+
+data(Davis, package = "carData")
+write_set("davis", encode(without(Davis, "sex"), Davis$sex == "M"))
+
+data(SLID, package = "carData")
+write_set("slid", encode(without(SLID, "sex"), SLID$sex == "Male"))
+}
