@@ -2,7 +2,7 @@
 // bench/quality_unseen.mjs on sets the project has not tuned on): a file's rows, the batch
 // baseline with its C chosen by cross-validation on the training part, and one onepass run of
 // a pipeline over a split.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { accuracy, design, fitLogistic, predict } from './batch_logistic.mjs';
 import { binaryFigures } from './quality_imbalance.mjs';
@@ -12,6 +12,21 @@ export const FOLDS = 5;
 /** A bundled set of more rows than this gets one split (the first seed): Adult's batch
  * baseline's cross-validated Newton fits take minutes per split in JavaScript. */
 export const ONE_SPLIT_ABOVE_ROWS = 5000;
+
+/** The .csv files of a directory of data sets, sorted by name; an Error says why there are none
+ * (the directory cannot be read, or holds no .csv file). */
+export function csvFilesIn(dir) {
+  let files;
+  try {
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.csv'))
+      .sort();
+  } catch (e) {
+    throw new Error(`cannot read the directory ${dir}: ${e.message}`);
+  }
+  if (files.length === 0) throw new Error(`${dir} holds no .csv file`);
+  return files;
+}
 
 /** The seeds a bundled set of `rowCount` rows is split by (bench/quality.mjs's rule). */
 export function bundledSeeds(rowCount, seeds) {

@@ -30,6 +30,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   batchBaseline,
   bundledSeeds,
+  csvFilesIn,
   datasetOf,
   onepassOn,
   readBundled,
@@ -314,13 +315,10 @@ async function measure(op, unseen, splits) {
     const group = [];
     let files;
     try {
-      files = readdirSync(dir)
-        .filter((f) => f.endsWith('.csv'))
-        .sort();
+      files = csvFilesIn(dir);
     } catch (e) {
-      fail(`cannot read the directory ${dir}: ${e.message}`);
+      fail(e.message);
     }
-    if (files.length === 0) fail(`${dir} holds no .csv file`);
     for (const f of files) {
       let set;
       try {

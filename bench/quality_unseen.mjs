@@ -13,12 +13,11 @@
 // accuracy, means over the splits; then their means over the sets, each set weighing the same)
 // and each column's mean gap to the default and to batch, in points, with the sets where it beats
 // and trails the default. It writes no file.
-import { readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { load } from 'onepass';
 import { binaryFigures } from './quality_imbalance.mjs';
-import { batchBaseline, datasetOf, onepassOn, readSet } from './quality_common.mjs';
+import { batchBaseline, csvFilesIn, datasetOf, onepassOn, readSet } from './quality_common.mjs';
 import { split } from './task_data.mjs';
 
 const USAGE = 'usage: node bench/quality_unseen.mjs --dir DIR [--splits N]';
@@ -83,13 +82,10 @@ const COLUMNS = [
 
 let files;
 try {
-  files = readdirSync(dir)
-    .filter((f) => f.endsWith('.csv'))
-    .sort();
+  files = csvFilesIn(dir);
 } catch (e) {
-  fail(`cannot read the directory ${dir}: ${e.message}`);
+  fail(e.message);
 }
-if (files.length === 0) fail(`${dir} holds no .csv file`);
 const seeds = [...Array(splits)].map((_, i) => i + 1);
 
 const started = Date.now();
