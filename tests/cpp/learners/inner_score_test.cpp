@@ -16,6 +16,7 @@
 #include "learners/platt.hpp"
 #include "learners/temperature.hpp"
 #include "learners/voted.hpp"
+#include "same_bits.hpp"
 #include "test_util.hpp"
 
 namespace onepass {
@@ -23,18 +24,8 @@ namespace {
 
 using testing::make_learner;
 
-std::uint64_t bits(double v) {
-  std::uint64_t b;
-  std::memcpy(&b, &v, sizeof b);
-  return b;
-}
-
-void expect_same_bits(const std::vector<double>& a, const std::vector<double>& b,
-                      const std::string& what) {
-  ASSERT_EQ(a.size(), b.size()) << what;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    EXPECT_EQ(bits(a[i]), bits(b[i])) << what << " [" << i << "]: " << a[i] << " vs " << b[i];
-}
+using testing::bits;
+using testing::expect_same_bits;
 
 void expect_same_state(const LearnerState& a, const LearnerState& b, const std::string& what) {
   expect_same_bits(a.params, b.params, what + " params");
