@@ -52,6 +52,10 @@ const TIE = 1e-12;
 const USAGE =
   'usage: node bench/quality_narrow.mjs [--unseen DIR]... [--splits N] [--save FILE | --from FILE]';
 
+/** The leader of three as a learner (docs/algorithms.md 4.32): the default and arow_full at
+ * r = 1 and r = 100, by progressive log-loss, while the width is at most 64. */
+export const LEADER_SPEC = 'zscore | leader';
+
 /** arow_full at r with the default's calibration (+temperature changes no decision). */
 export const fullSpec = (r) =>
   r === 1 ? 'zscore | arow_full +temperature' : `zscore | arow_full(r=${r}) +temperature`;
@@ -189,6 +193,8 @@ async function measureSet(op, name, { header, lines, rows }, seeds) {
     splits.push({
       def: run(op.defaultPipeline),
       full,
+      // The learner that races them (docs/algorithms.md 4.32), measured, beside its emulation.
+      leader: run(LEADER_SPEC),
       batch: batchBaseline(rows, train, test),
     });
     trainSet.dispose();
@@ -238,10 +244,12 @@ function groupReport(title, sets, ruleList) {
       batch,
       toDefault: acc.map((a) => pairedSpread(a, acc[0])),
       toBatch: acc.map((a) => pairedSpread(a, batch)),
-      // The splits a rule answers with a full run.
-      byFull: ruleList.map(
-        ([, pick]) =>
-          set.splits.filter((p) => Object.values(p.full).includes(pick(set.width, p))).length,
+      // The splits a rule answers with a full run (null for the leader learner, whose member
+      // is inside it).
+      byFull: ruleList.map(([, pick]) =>
+        set.splits.some((p) => pick(set.width, p) === p.leader)
+          ? null
+          : set.splits.filter((p) => Object.values(p.full).includes(pick(set.width, p))).length,
       ),
     };
   });
@@ -249,7 +257,7 @@ function groupReport(title, sets, ruleList) {
     accuracy: meanOf(per.map((s) => meanOf(s.acc[c]))),
     toDefault: groupSpread(per.map((s) => s.toDefault[c])),
     toBatch: groupSpread(per.map((s) => s.toBatch[c])),
-    byFull: per.reduce((n, s) => n + s.byFull[c], 0),
+    byFull: per.some((s) => s.byFull[c] === null) ? null : per.reduce((n, s) => n + s.byFull[c], 0),
   }));
   const splitCount = per.reduce((n, s) => n + s.set.splits.length, 0);
   const batchMean = meanOf(per.map((s) => meanOf(s.batch)));
@@ -277,9 +285,9 @@ function groupReport(title, sets, ruleList) {
       '|---|---:|---:|---:|---:|',
       ...per.map(
         (s) =>
-          `| ${s.set.name} | ${pct(meanOf(s.acc[c]))} | ${spreadCell(s.toDefault[c])} | ${spreadCell(s.toBatch[c])} | ${s.byFull[c]} of ${s.set.splits.length} |`,
+          `| ${s.set.name} | ${pct(meanOf(s.acc[c]))} | ${spreadCell(s.toDefault[c])} | ${spreadCell(s.toBatch[c])} | ${s.byFull[c] ?? '–'} of ${s.set.splits.length} |`,
       ),
-      `| **mean** | ${pct(summary[c].accuracy)} | ${spreadCell(summary[c].toDefault)} | ${spreadCell(summary[c].toBatch)} | ${summary[c].byFull} of ${splitCount} |`,
+      `| **mean** | ${pct(summary[c].accuracy)} | ${spreadCell(summary[c].toDefault)} | ${spreadCell(summary[c].toBatch)} | ${summary[c].byFull ?? '–'} of ${splitCount} |`,
       '',
     );
   });
@@ -290,7 +298,7 @@ function groupReport(title, sets, ruleList) {
     '|---|---:|---:|---:|---:|---:|',
     ...names.map(
       (name, c) =>
-        `| ${name} | ${pct(summary[c].accuracy)} | ${spreadCell(summary[c].toDefault)} | ${spreadCell(summary[c].toBatch)} | ${signed(summary[c].toDefault.worst)} | ${summary[c].byFull} of ${splitCount} |`,
+        `| ${name} | ${pct(summary[c].accuracy)} | ${spreadCell(summary[c].toDefault)} | ${spreadCell(summary[c].toBatch)} | ${signed(summary[c].toDefault.worst)} | ${summary[c].byFull ?? '–'} of ${splitCount} |`,
     ),
     `| batch | ${pct(batchMean)} | | | | |`,
     '',
@@ -357,6 +365,10 @@ async function main() {
     ...rs.slice(1).flatMap((r) => rules(r).slice(1)),
     ...(rs.length > 1 ? leadersOf(rs) : []),
     ...(R_GRID.length > rs.length ? leadersOf(R_GRID) : []),
+    // Measured where the saved measurements have it (runs before the learner existed do not).
+    ...(bundled.every((set) => set.splits.every((p) => p.leader))
+      ? [['leader, the learner (`' + LEADER_SPEC + '`)', (w, p) => p.leader]]
+      : []),
   ];
   const groups = [['The bundled sets (data/; r chosen here)', bundled]];
   unseen.forEach((dir, i) => groups.push([`The sets of ${dir}`, unseenSets[i]]));

@@ -147,6 +147,9 @@ export interface RawEntry {
   /** A learner's task (a binary learner also learns classes, one against the rest); "" for
    * scalers and modifiers. */
   task: 'binary' | 'multiclass' | 'regression' | '';
+  /** Learners: whether +avg, +vote, +platt and +temperature may wrap it (not leader, whose
+   * members are averaged and calibrated already); false for scalers and modifiers. */
+  takesModifiers: boolean;
   params: RawParam[];
   /** +drift only (docs/algorithms.md 6.10): each detector its `detector` parameter names, with
    * the parameters it takes in the same parentheses (docs/algorithms.md 6.8). */

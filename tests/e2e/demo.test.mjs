@@ -241,6 +241,15 @@ async function presetThenBuilder(page) {
   // The registry's modifiers are the menu's, +drift among them (docs/algorithms.md 6.10).
   const modifiers = await page.$$eval('#builder-modifier option', (o) => o.map((x) => x.value));
   assert.deepEqual(modifiers, ['', 'avg', 'vote', 'platt', 'temperature', 'drift']);
+  // leader's members are averaged and calibrated already (docs/algorithms.md 4.32): after it
+  // the menu offers +drift alone.
+  await page.selectOption('#builder-stage', 'leader');
+  await page.click('#builder-add-stage');
+  const offered = await page.$$eval('#builder-modifier option', (o) =>
+    o.filter((x) => !x.disabled).map((x) => x.value),
+  );
+  assert.deepEqual(offered, ['', 'drift']);
+  await page.click('button:has-text("Start over")');
 }
 
 /** Keep two pipelines, hold out 20%, run on another sample. */

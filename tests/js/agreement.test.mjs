@@ -62,6 +62,10 @@ const scalers = [
 const pipelines = [
   ...learners.flatMap((l, i) => [l, `zscore | ${l}`, `minmax | ${l} ${i % 2 ? '+vote' : '+avg'}`]),
   ...scalers.map((s) => `${s} | logreg`),
+  // leader (docs/algorithms.md 4.32) takes no modifier; width=8 races on the narrow sets and
+  // leaves the default alone on the wide ones (ionosphere, sonar, WDBC).
+  'zscore | leader',
+  'zscore | leader(width=8)',
   'impute | maxabs | l2 | pa1',
   'twosd | l1 | mbw',
   'impute | ash(warmup=20) | zscore | as(warmup=60) | pa2 +avg',

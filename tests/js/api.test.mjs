@@ -56,6 +56,7 @@ test('registry lists every learner and scaler with parameters and defaults', () 
     'scw1',
     'scw2',
     'arow_full',
+    'leader',
     'adagrad',
     'nag',
     'ftrl',

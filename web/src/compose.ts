@@ -289,6 +289,9 @@ export function mountBuilder(
   let stages: string[] = [];
   let readers: (() => string | null)[] = [];
   let lastIsLearner = false;
+  // The learner just added takes +avg, +vote, +platt and +temperature (leader does not:
+  // RegistryEntry.takesModifiers); +drift watches any learner.
+  let takesModifiers = true;
   let locked = false;
 
   const render = (): void => {
@@ -303,10 +306,14 @@ export function mountBuilder(
     preview.textContent = stages.length ? stages.join(' | ') : '(no stage yet)';
     addPipeline.disabled = !lastIsLearner || locked;
     addStage.disabled = lastIsLearner;
+    for (const option of modifier.options)
+      option.disabled = !takesModifiers && option.value !== '' && option.value !== 'drift';
+    if (modifier.selectedOptions[0]?.disabled) modifier.value = '';
   };
   const startOver = (): void => {
     stages = [];
     lastIsLearner = false;
+    takesModifiers = true;
     show();
   };
   stage.addEventListener('change', render);
@@ -316,6 +323,7 @@ export function mountBuilder(
     const set = readers.map((r) => r()).filter((v): v is string => v !== null);
     stages.push(set.length ? `${e.name}(${set.join(',')})` : e.name);
     lastIsLearner = e.kind === 'learner';
+    takesModifiers = !lastIsLearner || e.takesModifiers;
     show();
   });
   addPipeline.addEventListener('click', () => {

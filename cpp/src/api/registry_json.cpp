@@ -39,6 +39,7 @@ nlohmann::json drift_entry() {
           {"probability", false},
           {"needs", ""},
           {"task", ""},
+          {"takesModifiers", false},
           {"params", params_json(drift_modifier_params())},
           {"detectors", detectors}};
 }
@@ -63,6 +64,7 @@ std::string registry_json() {
                    {"needs", input_need_text(e.needs)},
                    // A learner's task (docs/algorithms.md 1.8); "" for the other stages.
                    {"task", e.kind == StageKind::learner ? task_name(e.task) : ""},
+                   {"takesModifiers", e.kind == StageKind::learner && e.takes_modifiers},
                    {"params", params_json(e.params)}});
   }
   out.push_back(drift_entry());

@@ -244,6 +244,17 @@ std::string not_finite(const std::vector<double>& values) {
   return "";
 }
 
+// "parameter value 3 is NaN" or "state value 1 is Infinity" for the first value of a learner,
+// or of a learner it holds (a wrapper's, the members of a leader, docs/algorithms.md 4.32),
+// that is not finite; or "".
+std::string not_finite_learner(const LearnerState& l) {
+  if (std::string where = not_finite(l.params); !where.empty()) return "parameter " + where;
+  if (std::string where = not_finite(l.state); !where.empty()) return "state " + where;
+  for (const LearnerState& inner : l.inner)
+    if (std::string where = not_finite_learner(inner); !where.empty()) return where;
+  return "";
+}
+
 }  // namespace
 
 namespace model_document {
@@ -314,12 +325,8 @@ Result<PipelineState> state_of(const json& j) {
     const std::string where = not_finite(st.scalers[i]);
     if (!where.empty()) return bad("scaler " + std::to_string(i + 1) + " state " + where);
   }
-  for (const LearnerState* l = &st.learner; l; l = l->inner.empty() ? nullptr : &l->inner[0]) {
-    std::string where = not_finite(l->params);
-    if (!where.empty()) return bad("the learner's parameter " + where);
-    where = not_finite(l->state);
-    if (!where.empty()) return bad("the learner's state " + where);
-  }
+  if (const std::string where = not_finite_learner(st.learner); !where.empty())
+    return bad("the learner's " + where);
   if (!read_numbers(*progress, st.progress)) return bad("the progress counters are damaged");
   if (const json* drift = member(j, "drift")) {
     const json* state = member(*drift, "state");
@@ -331,10 +338,8 @@ Result<PipelineState> state_of(const json& j) {
         return bad("the background learner of its drift watch is damaged");
       st.has_drift_background = true;
       st.drift_background_outputs = outputs->get<std::size_t>();
-      for (const LearnerState* l = &st.drift_background; l;
-           l = l->inner.empty() ? nullptr : &l->inner[0])
-        if (const std::string where = not_finite(l->params); !where.empty())
-          return bad("the background learner's parameter " + where);
+      if (const std::string where = not_finite_learner(st.drift_background); !where.empty())
+        return bad("the background learner's " + where);
     }
   }
   if (const json* cw = member(j, "class_weights")) {

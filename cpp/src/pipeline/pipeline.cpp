@@ -91,6 +91,10 @@ Result<std::unique_ptr<Pipeline>> Pipeline::build(const std::string& spec, std::
     const RegistryEntry* e = find_entry(st.name);
     if (!e || e->kind != StageKind::modifier)
       return wrong_kind(st, e, StageKind::modifier, "what follows '+'");
+    if (learner_entry && !learner_entry->takes_modifiers)
+      return Status::error("'" + learner_entry->name + "' takes no '+" + st.name +
+                           "': its members are averaged and calibrated already (" +
+                           algorithms_ref(learner_entry->spec) + ")");
     for (std::size_t k = 0; k < m; ++k) {
       if (ps.modifiers[k].name == st.name)
         return Status::error("'+" + st.name + "' is given twice; a learner is " +

@@ -5,6 +5,7 @@
 #include "learners/averaged.hpp"
 #include "learners/confidence_weighted.hpp"
 #include "learners/feature_scaling.hpp"
+#include "learners/leader.hpp"
 #include "learners/logistic_sgd.hpp"
 #include "learners/multiclass.hpp"
 #include "learners/passive_aggressive.hpp"
@@ -48,6 +49,7 @@ std::vector<RegistryEntry> collect_families() {
       romma_stages,
       confidence_weighted_stages,
       full_arow_stages,
+      leader_stages,  // docs/algorithms.md 4.32
       adaptive_gradient_stages,
       multiclass_stages,  // docs/algorithms.md 4.22-4.24
       regression_stages,  // docs/algorithms.md 4.25-4.27

@@ -51,6 +51,9 @@ struct RegistryEntry {
   // multiclass label, one copy per class (one-vs-rest, docs/algorithms.md 4.21); the others are
   // built by make_task_learner.
   Task task = Task::binary;
+  // Learners: whether '+avg', '+vote', '+platt' and '+temperature' may wrap it. Not a learner
+  // whose members carry their own (leader, docs/algorithms.md 4.32).
+  bool takes_modifiers = true;
   // What the parameters' ranges cannot say (robust: lower < upper): a message, checked before
   // anything is built (as LIBLINEAR's check_parameter). None: every value in range is fine.
   std::function<Status(const ParamValues&)> check;

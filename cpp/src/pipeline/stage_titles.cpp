@@ -40,6 +40,7 @@ constexpr Title kStageTitles[] = {
     {"scw1", "SCW-I"},
     {"scw2", "SCW-II"},
     {"arow_full", "full-covariance AROW"},
+    {"leader", "leader of three"},
     {"adagrad", "AdaGrad"},
     {"nag", "NAG"},
     {"ftrl", "FTRL-Proximal"},

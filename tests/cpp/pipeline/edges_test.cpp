@@ -77,7 +77,8 @@ TEST(Edges, NoStageShowsANonFiniteNumberUnlessItReportsDivergence) {
     if (e.kind == StageKind::scaler) scalers.push_back(e.name);
   for (const RegistryEntry& e : registry()) {
     if (!testing::binary_learner(e)) continue;
-    for (const char* mod : {"", " +avg", " +vote", " +avg +platt"}) specs.push_back(e.name + mod);
+    for (const char* mod : {"", " +avg", " +vote", " +avg +platt"})
+      if (!*mod || e.takes_modifiers) specs.push_back(e.name + mod);
     for (const std::string& s : scalers) specs.push_back(s + "(warmup=10) | " + e.name);
   }
   std::size_t checked = 0;

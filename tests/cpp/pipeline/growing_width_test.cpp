@@ -46,6 +46,7 @@ TEST(GrowingWidth, EveryLearnerAloneAveragedAndVotedAgreesWithTheFinalWidth) {
   for (const RegistryEntry& e : registry()) {
     if (!testing::binary_learner(e)) continue;
     for (const char* mod : {"", " +avg", " +vote", " +avg +platt"}) {
+      if (*mod && !e.takes_modifiers) continue;
       const std::string spec = e.name + mod;
       auto grown = Pipeline::build(spec).take(), full = Pipeline::build(spec).take();
       grown->set_dims(k, k);

@@ -32,7 +32,9 @@ TEST(PipelineSpec, ErrorsSayWhatIsAccepted) {
       build_error("svm"),
       "unknown learner 'svm': the last stage of a pipeline must be a learner; known learners: "
       "logreg, fs, fs1, fs2, fs3, pa, pa1, pa2, carvalho_pa, pater1, pater2, wpater1, wpater2, "
-      "perceptron, winnow, bwinnow, mbw, romma, aromma, arow, scw1, scw2, arow_full, adagrad, nag, "
+      "perceptron, winnow, bwinnow, mbw, romma, aromma, arow, scw1, scw2, arow_full, leader, "
+      "adagrad, "
+      "nag, "
       "ftrl, "
       "softmax, mpa, mpa1, mpa2, mperceptron, pareg, pareg1, pareg2, linreg, huber");
   EXPECT_EQ(
@@ -40,7 +42,9 @@ TEST(PipelineSpec, ErrorsSayWhatIsAccepted) {
       "'zscore' is a scaler, but the last stage of a pipeline must be a learner; known "
       "learners: "
       "logreg, fs, fs1, fs2, fs3, pa, pa1, pa2, carvalho_pa, pater1, pater2, wpater1, wpater2, "
-      "perceptron, winnow, bwinnow, mbw, romma, aromma, arow, scw1, scw2, arow_full, adagrad, nag, "
+      "perceptron, winnow, bwinnow, mbw, romma, aromma, arow, scw1, scw2, arow_full, leader, "
+      "adagrad, "
+      "nag, "
       "ftrl, "
       "softmax, mpa, mpa1, mpa2, mperceptron, pareg, pareg1, pareg2, linreg, huber");
   EXPECT_EQ(
@@ -63,6 +67,12 @@ TEST(PipelineSpec, ErrorsSayWhatIsAccepted) {
       build_error("pa1 +avgg"),
       "unknown modifier 'avgg': what follows '+' must be a modifier; known modifiers: avg, vote, "
       "platt, temperature");
+  // docs/algorithms.md 4.32: the leader's members are averaged and calibrated already.
+  EXPECT_EQ(build_error("zscore | leader +avg"),
+            "'leader' takes no '+avg': its members are averaged and calibrated already "
+            "(docs/algorithms.md §4.32)");
+  EXPECT_EQ(build_error("leader(width=513)"),
+            "leader: parameter 'width' must be a whole number in [0, 512] (got '513')");
 }
 
 TEST(PipelineSpec, CanonicalFormSpellsOutEveryParameter) {
