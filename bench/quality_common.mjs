@@ -13,6 +13,14 @@ export const FOLDS = 5;
  * baseline's cross-validated Newton fits take minutes per split in JavaScript. */
 export const ONE_SPLIT_ABOVE_ROWS = 5000;
 
+/** The value of --splits N of the quality scripts: a whole number from 1; otherwise
+ * fail(message). */
+export function splitsOption(value, fail) {
+  if (!/^[1-9][0-9]*$/.test(value ?? ''))
+    fail(`--splits needs a whole number from 1 (got ${value})`);
+  return Number(value);
+}
+
 /** The .csv files of a directory of data sets, sorted by name; an Error says why there are none
  * (the directory cannot be read, or holds no .csv file). */
 export function csvFilesIn(dir) {

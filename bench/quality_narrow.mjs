@@ -35,6 +35,7 @@ import {
   onepassOn,
   readBundled,
   readSet,
+  splitsOption,
 } from './quality_common.mjs';
 import { split } from './task_data.mjs';
 
@@ -162,9 +163,7 @@ function options(args) {
       else from = value;
       i++;
     } else if (args[i] === '--splits') {
-      if (!/^[1-9][0-9]*$/.test(value ?? ''))
-        fail(`--splits needs a whole number from 1 (got ${value})`);
-      splits = Number(value);
+      splits = splitsOption(value, fail);
       i++;
     } else fail(`unknown argument ${args[i]}`);
   }

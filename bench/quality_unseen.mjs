@@ -17,7 +17,14 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { load } from 'onepass';
 import { binaryFigures } from './quality_imbalance.mjs';
-import { batchBaseline, csvFilesIn, datasetOf, onepassOn, readSet } from './quality_common.mjs';
+import {
+  batchBaseline,
+  csvFilesIn,
+  datasetOf,
+  onepassOn,
+  readSet,
+  splitsOption,
+} from './quality_common.mjs';
 import { split } from './task_data.mjs';
 
 const USAGE = 'usage: node bench/quality_unseen.mjs --dir DIR [--splits N]';
@@ -38,9 +45,7 @@ function options(args) {
       dir = value;
       i++;
     } else if (args[i] === '--splits') {
-      if (!/^[1-9][0-9]*$/.test(value ?? ''))
-        fail(`--splits needs a whole number from 1 (got ${value})`);
-      splits = Number(value);
+      splits = splitsOption(value, fail);
       i++;
     } else fail(`unknown argument ${args[i]}`);
   }
