@@ -172,7 +172,7 @@ export async function stringRows({ quick = false } = {}) {
       `${x(nDefault, cliDefault)} native (target >= 0.9); ${x(cliOne, cliDefault)} one thread (target >= 1.0)${haveSklearn ? `; ${x(learn, cliDefault)} scikit-learn (target >= 10)` : ''}`,
     ),
     line('onepass CLI, --threads 1', cliOne, files.raw, `${x(nDefault, cliOne)} native`),
-    line('onepass-native, default pipeline (zscore \\| pa2 +avg)', nDefault, files.raw, '1.00'),
+    line('onepass-native, default pipeline', nDefault, files.raw, '1.00'),
     line(
       "onepass-native, zscore \\| logreg (the plain loop's work)",
       nLogreg,

@@ -150,7 +150,8 @@ int register_all() {
   for (const auto& e : onepass::registry()) {
     for (const auto& [set, rows] : sets) {
       if (e.kind == onepass::StageKind::learner) {
-        std::vector<std::string> specs = {e.name, e.name + " +avg"};
+        std::vector<std::string> specs = {e.name};
+        if (e.takes_modifiers) specs.push_back(e.name + " +avg");  // not leader (4.32)
         if (e.name == "logreg")  // with weight decay: w = s v on sparse rows
           specs.insert(specs.end(), {"logreg(lambda=1)", "logreg(lambda=1) +avg"});
         for (const std::string& spec : specs)

@@ -301,7 +301,7 @@ class OnePassClassifier(ClassifierMixin, _OnePass):
     learners, docs/algorithms.md 1.8).
 
     pipeline: a pipeline spec ("zscore | logreg", see ``onepass list``); None is the default of
-    the task (two classes: "zscore | pa2(c=0.1) +avg +temperature"). Other keywords are CSV options for
+    the task (two classes: "zscore | leader"). Other keywords are CSV options for
     ``fit_csv`` and ``predict_csv`` (label, positive, delimiter, categorical, class_weight, ...).
     """
 

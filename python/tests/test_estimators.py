@@ -72,27 +72,32 @@ def test_platt_gives_any_yes_no_learner_probabilities():
         OnePassClassifier(spec).fit(X[:30], np.arange(30) % 3)
 
 
-def test_the_default_gives_probabilities_and_keeps_its_answers():
-    # docs/algorithms.md 4.30: the default's +temperature turns its margin into probabilities
-    # sigma(a s), a > 0, so its answers are those of the pipeline without it, row for row, and
-    # predict_proba works; for three classes it gives softmax(a s) over the classes' scores.
+def test_temperature_gives_probabilities_and_keeps_the_answers():
+    # docs/algorithms.md 4.30: +temperature turns a margin into probabilities sigma(a s), a > 0,
+    # so its answers are those of the pipeline without it, row for row, and predict_proba works;
+    # for three classes it gives softmax(a s) over the classes' scores. The default (4.32)
+    # gives probabilities too: each of its members is calibrated so.
     rows = np.loadtxt(DATA / "heart.csv", delimiter=",", skiprows=1)
     X, y = rows[:, :-1], np.where(rows[:, -1] > 0, "yes", "no")
-    default = OnePassClassifier()
+    calibrated = OnePassClassifier("zscore | pa2(c=0.1) +avg +temperature")
     plain = OnePassClassifier("zscore | pa2(c=0.1) +avg")
-    assert hasattr(default, "predict_proba") and not hasattr(plain, "predict_proba")
-    default.fit(X[:200], y[:200])
+    assert hasattr(calibrated, "predict_proba") and not hasattr(plain, "predict_proba")
+    calibrated.fit(X[:200], y[:200])
     plain.fit(X[:200], y[:200])
-    assert (default.predict(X) == plain.predict(X)).all()
-    p = default.predict_proba(X[200:])
+    assert (calibrated.predict(X) == plain.predict(X)).all()
+    p = calibrated.predict_proba(X[200:])
     np.testing.assert_allclose(p.sum(axis=1), 1, rtol=1e-12)
-    a = json.loads(default.to_json())["learner"]["state"][0]
+    a = json.loads(calibrated.to_json())["learner"]["state"][0]
     assert a > 0
     np.testing.assert_allclose(
         p[:, 1], 1 / (1 + np.exp(-a * plain.decision_function(X[200:]))), rtol=1e-9
     )
     t = (y[200:] == "yes").astype(float)
     assert -np.mean(t * np.log(p[:, 1]) + (1 - t) * np.log(p[:, 0])) < np.log(2)
+    default = OnePassClassifier().fit(X[:200], y[:200])
+    q = default.predict_proba(X[200:])
+    np.testing.assert_allclose(q.sum(axis=1), 1, rtol=1e-12)
+    assert -np.mean(t * np.log(q[:, 1]) + (1 - t) * np.log(q[:, 0])) < np.log(2)
     three = OnePassClassifier("zscore | mpa2 +avg +temperature").fit(X[:200], np.arange(200) % 3)
     q = three.predict_proba(X[200:])
     assert q.shape == (70, 3)
@@ -238,7 +243,7 @@ def test_csv_options_are_parameters():
     assert clf.get_params()["skip_lines"] == 1
     with pytest.raises(ValueError, match="option skipLines"):
         clf.set_params(skip_lines=-3).fit_csv(b"x;label\n1;1\n")
-    assert onepass.default_pipeline() == "zscore | pa2(c=0.1) +avg +temperature"
+    assert onepass.default_pipeline() == "zscore | leader"
 
 
 def test_class_weights_on_arrays_are_the_csv_options():

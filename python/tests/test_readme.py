@@ -21,4 +21,4 @@ def test_the_python_page_example_runs(tmp_path):
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert lines[-1].endswith("{'partition 1': 34, 'partition 2': 34}")
-    assert lines[-2].startswith("0.8185185185185185 {'error': 0.4444444444444444")
+    assert lines[-2].startswith("0.8296296296296296 {'error': 0.4444444444444444")

@@ -35,7 +35,7 @@ async function crossValidateGrid(page) {
   assert.deepEqual(
     await page.$$eval('#cv-pipeline option', (os) => os.map((o) => [o.textContent, o.title])),
     [
-      ['PA-II, z-score, averaging, temperature scaling', 'zscore | pa2(c=0.1) +avg +temperature'],
+      ['Leader of three, z-score', 'zscore | leader'],
       ['SGD logistic regression, z-score', 'zscore | logreg'],
       ['Perceptron', 'perceptron'],
     ],

@@ -61,14 +61,10 @@ test('each pipeline has a readable name from the registry, its exact spec a hove
   );
   assert.deepEqual(
     cells.map((c) => c.name),
-    [
-      'PA-II, z-score, averaging, temperature scaling',
-      'SGD logistic regression, z-score',
-      'Perceptron',
-    ],
+    ['Leader of three, z-score', 'SGD logistic regression, z-score', 'Perceptron'],
   );
   // The exact spec, with every parameter, on hover and under the disclosure.
-  assert.equal(cells[0].title, 'zscore | pa2(c=0.1,bias=true) +avg +temperature');
+  assert.equal(cells[0].title, 'zscore | leader(width=64)');
   for (const c of cells) {
     assert.equal(c.code, c.title);
     assert.ok(c.title.startsWith(c.spec.split('(')[0]), `${c.title} is the spec of ${c.spec}`);
@@ -279,7 +275,7 @@ test('at a six-digit count the tick labels are compact, clear of the axis title,
 
 test('the learned-scales panel opens on the weights, largest first', async () => {
   const { context, page, errors } = await opened();
-  assert.match(await page.inputValue('#scales-array'), /^learner \(pa2\+avg\+temperature\): w$/);
+  assert.match(await page.inputValue('#scales-array'), /^learner \(leader\): w$/);
   assert.equal(await page.isChecked('#scales-sort'), true);
   const sizes = await page.$$eval('#scales tr td:nth-child(2)', (t) =>
     t.map((x) => Math.abs(Number(x.textContent))),

@@ -466,10 +466,7 @@ test('a yes/no file shows the confusion counts and no breakdown, and gets its pr
   await choose(page, 'penguins.csv', 'Island');
   await page.selectOption('#dataset', 'heart.csv');
   await page.waitForFunction(() => document.querySelector('#preview th')?.textContent === 'age');
-  assert.equal(
-    await page.inputValue('#specs'),
-    'zscore | pa2(c=0.1) +avg +temperature\nzscore | logreg\nperceptron',
-  );
+  assert.equal(await page.inputValue('#specs'), 'zscore | leader\nzscore | logreg\nperceptron');
   await page.click('#run');
   await resultsShow(page, 3, 270);
   const heads = await headings(page);
@@ -489,10 +486,7 @@ test('a yes/no file shows the confusion counts and no breakdown, and gets its pr
   });
   await page.waitForFunction(() => document.querySelector('#preview th')?.textContent === 'Island');
   await page.selectOption('#positive', 'Gentoo');
-  assert.equal(
-    await page.inputValue('#specs'),
-    'zscore | pa2(c=0.1) +avg +temperature\nzscore | logreg\nperceptron',
-  );
+  assert.equal(await page.inputValue('#specs'), 'zscore | leader\nzscore | logreg\nperceptron');
   await page.click('#run');
   await resultsShow(page, 3, 344);
   assert.ok((await headings(page)).includes('tp'));

@@ -53,7 +53,7 @@ test('the baseline, the confusion figures and the marks', async () => {
   const best = await page.$$eval('#results tbody tr', (rows) =>
     rows.filter((r) => r.querySelector('.mark.best')).map((r) => r.dataset.pipeline),
   );
-  assert.deepEqual(best, ['zscore | pa2(c=0.1) +avg +temperature']);
+  assert.deepEqual(best, ['zscore | leader']);
   assert.equal(await page.locator('#results .mark.useless').count(), 0);
   await runFile(page, 'noise.csv', noise(false));
   assert.equal(

@@ -47,14 +47,10 @@ test('every registry entry and detector has a title, none the same within its ki
 test('the default pipeline and a few others read as their titles say', () => {
   const entries = op.registry();
   const title = (name) => entries.find((e) => e.name === name).title;
-  assert.equal(op.defaultPipeline, 'zscore | pa2(c=0.1) +avg +temperature');
+  assert.equal(op.defaultPipeline, 'zscore | leader');
   assert.deepEqual(
     m.pipelineNames([op.defaultPipeline, 'zscore | logreg', 'perceptron'], entries),
-    [
-      'PA-II, z-score, averaging, temperature scaling',
-      'SGD logistic regression, z-score',
-      'Perceptron',
-    ],
+    ['Leader of three, z-score', 'SGD logistic regression, z-score', 'Perceptron'],
   );
   // Built from the titles: the learner's capitalised, the rest as they are, in that order.
   assert.deepEqual(m.pipelineNames(['minmax | mbw +vote'], entries), [

@@ -1,7 +1,8 @@
 // +temperature through the public API and both CLIs (docs/algorithms.md 4.30): the default yes/no
-// pipeline now reports a log-loss and a reliability curve while its answers stay those of
-// `zscore | pa2(c=0.1) +avg`; a multiclass learner under it keeps its answers and gains class
-// probabilities; both CLIs print the same.
+// pipeline's first member, calibrated, reports a log-loss and a reliability curve while its
+// answers stay those of `zscore | pa2(c=0.1) +avg`; a multiclass learner under it keeps its
+// answers and gains class probabilities; both CLIs print the same, and the default (4.32), whose
+// members are calibrated so, gives probabilities.
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { load } from 'onepass';
@@ -13,25 +14,26 @@ before(async () => {
 });
 
 const PLAIN = 'zscore | pa2(c=0.1) +avg';
-const DEFAULT = `${PLAIN} +temperature`;
+const CALIBRATED = `${PLAIN} +temperature`;
+const DEFAULT = 'zscore | leader';
 // What must not change under the wrapper: every count of the answers.
 const answers = (line) => [line.rows, line.mistakes, line.tp, line.fp, line.tn, line.fn];
 
-test('the default is the averaged PA-II under +temperature, and gives probabilities', () => {
+test('the default is the leader of three, and gives probabilities', () => {
   assert.equal(op.defaultPipeline, DEFAULT);
   const p = op.pipeline(op.defaultPipeline);
   assert.equal(p.hasProbability, true);
   p.dispose?.();
 });
 
-test('both CLIs run the default alike: the answers of the plain pipeline and a finite log-loss', () => {
-  const args = [dataFile('heart.csv'), '-p', PLAIN, '-p', DEFAULT, '--json'];
+test('both CLIs calibrate alike: the answers of the plain pipeline and a finite log-loss', () => {
+  const args = [dataFile('heart.csv'), '-p', PLAIN, '-p', CALIBRATED, '--json'];
   const js = cli(['run', ...args]);
   const nat = native(['run', ...args]);
   assert.equal(js.status, 0, js.stderr);
   assert.equal(nat.status, 0, nat.stderr);
   const [plain, calibrated] = jsonLines(js.stdout);
-  assert.equal(calibrated.pipeline, DEFAULT);
+  assert.equal(calibrated.pipeline, CALIBRATED);
   assert.deepEqual(answers(calibrated), answers(plain));
   assert.equal(calibrated.balancedAccuracy, plain.balancedAccuracy);
   assert.equal(plain.logLoss, null);
@@ -42,10 +44,13 @@ test('both CLIs run the default alike: the answers of the plain pipeline and a f
   assert.deepEqual(answers(nativeCalibrated), answers(calibrated));
   assert.equal(nativeCalibrated.logLoss, calibrated.logLoss);
   assert.deepEqual(nativeCalibrated.calibration, calibrated.calibration);
-  // Without --pipeline both CLIs run the default.
+  // Without --pipeline both CLIs run the default, alike, with a log-loss.
   const [byDefault] = jsonLines(cli(['run', dataFile('heart.csv'), '--json']).stdout);
+  const [nativeByDefault] = jsonLines(native(['run', dataFile('heart.csv'), '--json']).stdout);
   assert.equal(byDefault.pipeline, DEFAULT);
-  assert.equal(byDefault.logLoss, calibrated.logLoss);
+  assert.ok(Number.isFinite(byDefault.logLoss) && byDefault.logLoss < Math.log(2));
+  assert.equal(nativeByDefault.logLoss, byDefault.logLoss);
+  assert.deepEqual(answers(nativeByDefault), answers(byDefault));
 });
 
 test('a multiclass learner keeps its answers under +temperature and gains a log-loss', () => {
