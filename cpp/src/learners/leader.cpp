@@ -96,7 +96,7 @@ template <class Row>
 bool Leader::learn_members(const Row& x, int y) {
   const std::size_t lead = leading();  // the member that answered this row
   const std::optional<double> kept = recall(row_place(x), lead);
-  // Past the width the default answers whatever the sums say: it learns alone, and the sums
+  // Past the width the first member answers whatever the sums say: it learns alone, and the sums
   // stay as they were when the others were dropped.
   if (racing() == 1) return learn_row(*members_[0], x, y, kept ? *kept : member_score(0, x));
   bool changed = false;
@@ -203,9 +203,9 @@ std::vector<RegistryEntry> leader_stages() {
   using C = Leader::Config;
   RegistryEntry e = learner_entry(
       Leader::kName,
-      "the default's learner (pa2 +avg +temperature) and full-covariance AROW at r = 1 and "
-      "r = 100 learn side by side; the one of least progressive log-loss answers; the default "
-      "alone past `width` features",
+      "pa2(c=0.1) +avg +temperature and full-covariance AROW at r = 1 and r = 100 learn side "
+      "by side and the one of least progressive log-loss answers; the first alone past `width` "
+      "features",
       "4.32",
       "Blum, Kalai & Langford, Beating the Hold-Out: Bounds for K-fold and Progressive "
       "Cross-Validation (COLT 1999)",

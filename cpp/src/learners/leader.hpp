@@ -1,9 +1,9 @@
-// The leader of three, `leader` (docs/algorithms.md 4.32): the default learner and two full
+// The leader of three, `leader` (docs/algorithms.md 4.32): a first-order learner and two full
 // covariance AROW learners learn every row side by side while the input is narrow, each scores
 // the row before it learns it, and the one whose progressive log-loss so far is lowest answers
-// (the default on a tie). Every row is scored before any member learns it, so the choice never
+// (the first on a tie). Every row is scored before any member learns it, so the choice never
 // looks at a row it is judged on. Past `width` features the full covariance costs more than it
-// gives and the default goes on alone.
+// gives and the first member goes on alone.
 //
 // The members carry their own averaging and calibration, so the leader holds no parameters of
 // its own (params_ is empty) and takes no modifier: it scores, explains and exports as its
@@ -23,7 +23,7 @@ namespace onepass {
 class Leader : public Learner {
  public:
   static constexpr const char* kName = "leader";
-  // The members, in the order ties go: pa2(c=0.1) +avg +temperature (the default's learner),
+  // The members, in the order ties go: pa2(c=0.1) +avg +temperature (the first-order member),
   // arow_full(r=1) +temperature, arow_full(r=100) +temperature.
   static constexpr std::size_t kMembers = 3;
   // (LEAD-L): the log-loss a row adds to a member's sum is capped here, so that one overflowed
@@ -36,7 +36,7 @@ class Leader : public Learner {
   explicit Leader(Config p) : width_(p.width) {}
 
   // The member that answers now: the lowest summed log-loss among those racing, the first on
-  // a tie (the default alone past the width).
+  // a tie (the first alone past the width).
   std::size_t leading() const;
   std::size_t racing() const { return dims_ <= width_ ? kMembers : 1; }
   const Learner& member(std::size_t k) const { return *members_[k]; }
@@ -54,7 +54,7 @@ class Leader : public Learner {
   double train_score(const double* x) const override;
   double train_score_sparse(const SparseRow& x) const override;
   bool has_probability() const override { return true; }
-  // Sparse rows learn as the members do: natively once the default is alone (past the width),
+  // Sparse rows learn as the members do: natively once the first is alone (past the width),
   // made dense while the narrow members race.
   bool sparse_native() const override { return racing() == 1 && members_[0]->sparse_native(); }
   void set_weight(double w) override;
@@ -62,7 +62,7 @@ class Leader : public Learner {
 
   Layout params_layout() const override { return {}; }
   Layout state_layout() const override { return {fixed_values(kMembers)}; }
-  // The two full covariances while the width is at most `width`, and the default's own.
+  // The two full covariances while the width is at most `width`, and the first member's own.
   std::uint64_t values_beyond_line() const override;
   // The members widen alike; past the width the full covariance members are dropped.
   void remap(const std::vector<std::size_t>& position, std::size_t new_dims) override;
