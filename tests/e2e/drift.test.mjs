@@ -17,7 +17,7 @@ after(async () => {
 
 const SEA = 'sea (generated)';
 const SEA_OPTIONS = { rows: 50_000, seed: 1, params: { noise: 0.1, every: 12_500 } };
-const DEFAULT = 'zscore | pa2(c=0.1) +avg +temperature';
+const DEFAULT = 'zscore | leader';
 const DRIFT_SPECS = [
   DEFAULT,
   `${DEFAULT} +drift(action=reset)`,

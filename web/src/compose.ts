@@ -44,7 +44,8 @@ const binaryPresets = (defaultPipeline?: string): Presets => ({
     'zscore | logreg',
     'perceptron',
   ]),
-  drift: start(DRIFT_TITLE, defaultPipeline, withDrift('zscore | pa2(c=0.1) +avg +temperature')),
+  // The default beside itself with drift handling (docs/algorithms.md 6.10).
+  drift: start(DRIFT_TITLE, defaultPipeline, defaultPipeline ? withDrift(defaultPipeline) : []),
   s0: {
     title: "The Feature Scaling paper's 18 methods",
     specs: S0.flatMap((s) => [s, `${s} +avg`]),

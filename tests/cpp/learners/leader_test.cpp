@@ -228,7 +228,7 @@ TEST(Leader, SaveAndLoadResumeExactly) {
   EXPECT_EQ(b->load(one_member).message(),
             "the saved state is not that of a leader of 3 members at 3 features");
   LearnerState bad_member = saved;
-  bad_member.inner[2].params.pop_back();
+  bad_member.inner[2].state.push_back(1);  // its calibrator's state, one value too many
   EXPECT_FALSE(b->load(bad_member));
   expect_same_bits(b->state(), before);
   auto wide = leader(3, 2);  // past its width: one member
