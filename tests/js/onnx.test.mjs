@@ -51,16 +51,17 @@ const EXACT = [
   'robust | pa1',
   'zscore | pa2(c=0.1) +avg +platt',
   'zscore | pa2(c=0.1) +avg +temperature',
+  'zscore | leader',
 ];
 
 test('onnxruntime runs the exported model as onepass scores the rows', async () => {
   const models = await trained(EXACT);
   // Logistic learners (logreg, adagrad, fs2), margin learners (PA, AROW, ...) and a margin
   // learner calibrated by +platt (docs/algorithms.md 4.29: a and b folded into the margin) or
-  // by +temperature, the default (4.30: a folded in).
+  // by +temperature (4.30: a folded in); and the default, leader, as its leading member (4.32).
   assert.deepEqual(
     models.map((m) => op.loadPipeline(m).hasProbability),
-    [true, false, false, false, false, false, true, true, false, false, true, true],
+    [true, false, false, false, false, false, true, true, false, false, true, true, true],
   );
   const x = new ort.Tensor('float64', Float64Array.from(rows.flat()), [rows.length, dims]);
   for (const [k, model] of models.entries()) {
