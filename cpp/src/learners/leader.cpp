@@ -34,13 +34,18 @@ std::size_t Leader::leading() const {
 
 void Leader::init() {
   kept_.kept = false;
-  members_.clear();
-  for (std::size_t k = 0; k < racing(); ++k) {
-    members_.push_back(make_member(k));
-    members_.back()->reset(dims_);
-    members_.back()->set_weight(weight_);
-  }
+  members_ = fresh_members();
   state_.assign(kMembers, 0.0);
+}
+
+std::vector<std::unique_ptr<Learner>> Leader::fresh_members() const {
+  std::vector<std::unique_ptr<Learner>> out;
+  for (std::size_t k = 0; k < racing(); ++k) {
+    out.push_back(make_member(k));
+    out.back()->reset(dims_);
+    out.back()->set_weight(weight_);
+  }
+  return out;
 }
 
 double Leader::train_score(const double* x) const {
@@ -153,12 +158,9 @@ Status Leader::load(const LearnerState& saved) {
   for (double sum : saved.state)
     if (!(sum >= 0)) return Status::error("the saved leader's summed log-losses are not all >= 0");
   // Nothing changes on an error: the members load into fresh ones, kept only if all load.
-  std::vector<std::unique_ptr<Learner>> fresh;
-  for (std::size_t k = 0; k < racing(); ++k) {
-    fresh.push_back(make_member(k));
-    fresh.back()->reset(dims_);
-    fresh.back()->set_weight(weight_);
-    Status st = fresh.back()->load(saved.inner[k]);
+  std::vector<std::unique_ptr<Learner>> fresh = fresh_members();
+  for (std::size_t k = 0; k < fresh.size(); ++k) {
+    Status st = fresh[k]->load(saved.inner[k]);
     if (!st) return st;
   }
   members_ = std::move(fresh);

@@ -95,6 +95,8 @@ class Leader : public Learner {
   const Learner& lead() const { return *members_[leading()]; }
   // Member k, fresh and unreset.
   static std::unique_ptr<Learner> make_member(std::size_t k);
+  // The members that race at the present width, fresh, reset to it and given the row weight.
+  std::vector<std::unique_ptr<Learner>> fresh_members() const;
   // Each racing member scores the row (the leader's kept score for the leading one), adds its
   // log-loss and learns the row with that score as its margin.
   template <class Row>
