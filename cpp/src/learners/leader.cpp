@@ -1,6 +1,7 @@
 #include "learners/leader.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "core/limits.hpp"
@@ -33,7 +34,7 @@ std::size_t Leader::leading() const {
 }
 
 void Leader::init() {
-  kept_.kept = false;
+  kept_.forget();
   members_ = fresh_members();
   state_.assign(kMembers, 0.0);
 }
@@ -51,25 +52,15 @@ std::vector<std::unique_ptr<Learner>> Leader::fresh_members() const {
 double Leader::train_score(const double* x) const {
   const std::size_t k = leading();
   const double s = members_[k]->train_score(x);
-  kept_ = {true, x, k, s};
+  kept_.keep(x, s, s, k);
   return s;
 }
 
 double Leader::train_score_sparse(const SparseRow& x) const {
   const std::size_t k = leading();
   const double s = members_[k]->train_score_sparse(x);
-  kept_ = {true, x.index, k, s};
+  kept_.keep(x, s, s, k);
   return s;
-}
-
-std::optional<double> Leader::recall(const void* row, std::size_t member) {
-  const KeptScore kept = kept_;
-  kept_.kept = false;
-  const double* margin = given_margin();
-  // A NaN margin never equals: the member then scores the row itself.
-  if (!kept.kept || !margin || kept.row != row || kept.member != member || !(kept.score == *margin))
-    return std::nullopt;
-  return kept.score;
 }
 
 double Leader::member_score(std::size_t k, const double* x) const {
@@ -88,19 +79,13 @@ bool learn_row(Learner& l, const double* x, int y, double margin) {
 bool learn_row(Learner& l, const SparseRow& x, int y, double margin) {
   return l.learn_sparse(x, y, margin);
 }
-const void* row_place(const double* x) {
-  return x;
-}
-const void* row_place(const SparseRow& x) {
-  return x.index;
-}
 
 }  // namespace
 
 template <class Row>
 bool Leader::learn_members(const Row& x, int y) {
   const std::size_t lead = leading();  // the member that answered this row
-  const std::optional<double> kept = recall(row_place(x), lead);
+  const std::optional<double> kept = kept_.recall(x, given_margin(), lead);
   // Past the width the first member answers whatever the sums say: it learns alone, and the sums
   // stay as they were when the others were dropped.
   if (racing() == 1) return learn_row(*members_[0], x, y, kept ? *kept : member_score(0, x));
@@ -139,7 +124,7 @@ std::uint64_t Leader::values_beyond_line() const {
 
 void Leader::remap(const std::vector<std::size_t>& position, std::size_t new_dims) {
   if (new_dims < dims_ || (position.empty() && new_dims == dims_)) return;
-  kept_.kept = false;
+  kept_.forget();
   dims_ = new_dims;
   members_.resize(racing());  // past the width the full covariance members are dropped
   for (auto& m : members_) m->remap(position, new_dims);
@@ -166,7 +151,7 @@ Status Leader::load(const LearnerState& saved) {
   members_ = std::move(fresh);
   state_ = saved.state;
   reverted_steps_ = saved.reverted_steps;
-  kept_.kept = false;
+  kept_.forget();
   return Status::ok();
 }
 

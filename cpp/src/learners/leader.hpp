@@ -12,10 +12,10 @@
 
 #include <cstdint>
 #include <memory>
-#include <optional>
 #include <vector>
 
 #include "learners/learner.hpp"
+#include "learners/score_memo.hpp"
 #include "pipeline/stage_entry.hpp"
 
 namespace onepass {
@@ -106,15 +106,9 @@ class Leader : public Learner {
 
   std::size_t width_;
   std::vector<std::unique_ptr<Learner>> members_;
-  // The leading member's training score of the row scored last (train_score), for the step.
-  struct KeptScore {
-    bool kept = false;
-    const void* row = nullptr;
-    std::size_t member = 0;
-    double score = 0;
-  };
-  std::optional<double> recall(const void* row, std::size_t member);
-  mutable KeptScore kept_;
+  // The leading member's training score of the row scored last (train_score), for the step,
+  // tagged with the member.
+  mutable ScoreMemo kept_;
 };
 
 // The entry of leader (docs/algorithms.md 4.32).

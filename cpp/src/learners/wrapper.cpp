@@ -69,16 +69,4 @@ void WrappedLearner::remap(const std::vector<std::size_t>& position, std::size_t
   params_stale_ = false;
 }
 
-std::optional<double> WrappedLearner::recall(const void* row, const double* values,
-                                             std::size_t nnz) {
-  const InnerScore memo = memo_;
-  forget_inner_score();
-  const double* margin = given_margin();
-  // A NaN margin never equals: the inner learner then computes its score itself.
-  if (!memo.kept || !margin || memo.row != row || memo.values != values || memo.nnz != nnz ||
-      !(memo.outer == *margin))
-    return std::nullopt;
-  return memo.inner;
-}
-
 }  // namespace onepass

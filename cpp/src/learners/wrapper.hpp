@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "learners/learner.hpp"
+#include "learners/score_memo.hpp"
 
 namespace onepass {
 
@@ -95,41 +96,28 @@ class WrappedLearner : public Learner {
   virtual double count() const = 0;
 
   // The inner learner's score of the row the wrapper scored last, when the wrapper's score was
-  // computed from it (+avg's s(w, x) on a sparse row, a calibrator's s): spec 6.1 scores a row
-  // and then learns it with that score as its margin (learn(x, y, margin)), and the step then
-  // gives the inner learner the score it computed already instead of computing the same dot
-  // product again (docs/design.md, "+avg on sparse rows"). The scoring methods (const) keep it;
-  // the next step reads or drops it; reset, load and remap drop it.
+  // computed from it (+avg's s(w, x) on a sparse row, a calibrator's s), for the step that
+  // learns the row next (learners/score_memo.hpp). The scoring methods (const) keep it; the next
+  // step reads or drops it; reset, load and remap drop it.
   void remember_inner_score(const double* x, double inner, double outer) const {
-    memo_ = {true, x, nullptr, 0, inner, outer};
+    memo_.keep(x, inner, outer);
   }
   void remember_inner_score(const SparseRow& x, double inner, double outer) const {
-    memo_ = {true, x.index, x.value, x.nnz, inner, outer};
+    memo_.keep(x, inner, outer);
   }
-  // In a step on row x: the inner score kept for x, if the step learns the row scored last
-  // (the same row in the same place) with the score the wrapper gave it as its margin;
-  // otherwise none (a learn without a margin, another row). Dropped either way: a step may
-  // change the inner parameters.
-  std::optional<double> recall_inner_score(const double* x) { return recall(x, nullptr, 0); }
+  std::optional<double> recall_inner_score(const double* x) {
+    return memo_.recall(x, given_margin());
+  }
   std::optional<double> recall_inner_score(const SparseRow& x) {
-    return recall(x.index, x.value, x.nnz);
+    return memo_.recall(x, given_margin());
   }
-  void forget_inner_score() const { memo_.kept = false; }
+  void forget_inner_score() const { memo_.forget(); }
 
   std::unique_ptr<Learner> inner_;
 
  private:
-  struct InnerScore {
-    bool kept = false;
-    const void* row = nullptr;       // the dense row, or the sparse row's indices
-    const double* values = nullptr;  // the sparse row's values and non-zeros
-    std::size_t nnz = 0;
-    double inner = 0, outer = 0;  // the inner learner's score, and the wrapper's from it
-  };
-  std::optional<double> recall(const void* row, const double* values, std::size_t nnz);
-
   WrapperShape shape_;
-  mutable InnerScore memo_;
+  mutable ScoreMemo memo_;
 };
 
 }  // namespace onepass
