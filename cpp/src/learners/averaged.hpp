@@ -28,6 +28,8 @@ class Averaged : public WrappedLearner {
   bool sparse_native() const override {
     return inner_->sparse_native() && inner_->sparse_params_linear();
   }
+  // The average moves on every coordinate: an outer +vote keeps no lazy vote around it.
+  bool sparse_params_linear() const override { return false; }
   double score_sparse(const SparseRow& x) const override;
 
  protected:

@@ -87,9 +87,11 @@ class Learner {
   // says so with sparse_native() and overrides score_sparse_with and update_sparse; the
   // others learn and score the row made dense (the same result, in O(dims)).
   virtual bool sparse_native() const { return false; }
-  // Whether a sparse-native learner's score is linear in params_ on the sparse path, so that
-  // +avg can keep its average lazily around it (learners/averaged.hpp). Not so for logreg
-  // with weight decay, whose params_ hold w / s on sparse rows (the scale s in state_).
+  // Whether a sparse-native learner's score is linear in params_ on the sparse path, and its
+  // sparse steps move params_ only where update_sparse's contract says, so that +avg and +vote
+  // can keep their average or vote lazily around it (learners/averaged.hpp, voted.hpp). Not so
+  // for logreg with weight decay, whose params_ hold w / s on sparse rows (the scale s in
+  // state_), nor for +avg and +vote themselves, whose parameters move on every coordinate.
   virtual bool sparse_params_linear() const { return true; }
   virtual double score_sparse_with(const double* params, const SparseRow& x) const;
   virtual double score_sparse(const SparseRow& x) const {

@@ -6,6 +6,7 @@
 #include <random>
 
 #include "learners/averaged.hpp"
+#include "learners/voted.hpp"
 #include "pipeline/pipeline.hpp"
 #include "test_util.hpp"
 
@@ -86,9 +87,9 @@ TEST(Sparse, LearnsWhatTheDensePathLearnsForEveryLearnerAndScaler) {
         if (sparse->learner().sparse_native() && scalers != "zscore | ") ++native_pipelines;
       }
   }
-  // logreg, perceptron, the four PA learners, AROW, SCW-I, SCW-II, AdaGrad, NAG and FTRL, alone
-  // and averaged, calibrated or not (+platt, +temperature), behind 4 scaler sets.
-  EXPECT_EQ(native_pipelines, 12 * 5 * 4);
+  // logreg, perceptron, the four PA learners, AROW, SCW-I, SCW-II, AdaGrad, NAG and FTRL, alone,
+  // averaged and voted, calibrated or not (+platt, +temperature), behind 4 scaler sets.
+  EXPECT_EQ(native_pipelines, 12 * 6 * 4);
 }
 
 // spec 3.1 (AVG-2) on sparse rows: the average is never materialised during training, yet its
@@ -233,6 +234,103 @@ TEST(Sparse, AverageRevertsItsOwnOverflowOnASparseStep) {
   // w_1 = -3/4 (loss 3/2 over |x|^2 = 2), so u_1 = (r - 1)(-3/4); u_2 is as loaded.
   EXPECT_EQ(avg.state()[1 + 5 + 1], (1e308 + 1 - 1) * -0.75);
   EXPECT_EQ(avg.state()[1 + 5 + 2], 1.79e308);
+}
+
+// spec 3.2 on sparse rows: the vote is not computed on each row (a survival costs the row's
+// non-zeros), yet asked for it is the survival-weighted mean of the hypotheses, computed here
+// by hand from the inner parameters after each row, bit for bit.
+TEST(Sparse, LazyVoteIsTheSurvivalWeightedMeanOfTheHypotheses) {
+  const SparseData data = text_like(300, 21);
+  for (const std::string name : {"perceptron", "pa1", "arow"}) {
+    Voted vote(testing::make_learner(name, data.dims));
+    vote.reset(data.dims);
+    ASSERT_TRUE(vote.sparse_native()) << name;
+    std::vector<double> theta = vote.inner().params(), acc(theta.size(), 0.0);
+    double c = 0, z = 0;
+    for (std::size_t i = 0; i < data.y.size(); ++i) {
+      if (vote.learn_sparse(data.row(i), data.y[i])) {
+        for (std::size_t j = 0; j < acc.size(); ++j) acc[j] += c * theta[j];
+        z += c;
+        c = 0;
+        theta = vote.inner().params();
+      } else {
+        c += 1;
+        EXPECT_EQ(vote.inner().params(), theta) << name << ": a survival changes nothing";
+      }
+    }
+    ASSERT_GT(z, 0) << name;
+    std::vector<double> expected(acc.size());
+    for (std::size_t j = 0; j < acc.size(); ++j) expected[j] = (acc[j] + c * theta[j]) / (z + c);
+    EXPECT_EQ(vote.params(), expected) << name;
+    EXPECT_EQ(vote.state()[0], c) << name;
+    EXPECT_EQ(vote.state()[1], z) << name;
+  }
+}
+
+void expect_same_state(const LearnerState& a, const LearnerState& b, const std::string& what) {
+  EXPECT_EQ(a.params, b.params) << what;
+  EXPECT_EQ(a.state, b.state) << what;
+  ASSERT_EQ(a.inner.size(), b.inner.size()) << what;
+  for (std::size_t k = 0; k < a.inner.size(); ++k) expect_same_state(a.inner[k], b.inner[k], what);
+}
+
+// The lazy vote resumes exactly from a model saved mid-stream (its vote filled in for the save,
+// its bounds found again after the load), and a stream mixing dense rows (whose steps compute
+// the vote and leave the bounds unknown) learns what the dense path learns.
+TEST(Sparse, VoteResumesExactlyAndMixesWithDenseRows) {
+  const SparseData data = text_like(400, 23);
+  for (const std::string spec : {"pa +vote", "maxabs | perceptron +vote", "arow +vote +platt"}) {
+    auto sparse = build(spec), resumed = build(spec), mixed = build(spec), dense = build(spec);
+    for (std::size_t i = 0; i < data.y.size(); ++i) {
+      if (i == data.y.size() / 2) {
+        auto again = build(spec);
+        ASSERT_TRUE(again->load(resumed->save())) << spec;
+        resumed = std::move(again);
+      }
+      const std::vector<double> x = data.dense(i);
+      ASSERT_TRUE(sparse->learn_sparse(data.row(i), data.dims, data.y[i]));
+      ASSERT_TRUE(resumed->learn_sparse(data.row(i), data.dims, data.y[i]));
+      ASSERT_TRUE(i % 4 == 0 ? mixed->learn_one(x.data(), data.dims, data.y[i])
+                             : mixed->learn_sparse(data.row(i), data.dims, data.y[i]));
+      ASSERT_TRUE(dense->learn_one(x.data(), data.dims, data.y[i]));
+    }
+    EXPECT_TRUE(sparse->learner().sparse_native()) << spec;
+    expect_same_state(resumed->save().learner, sparse->save().learner, spec);
+    EXPECT_EQ(mixed->progress().mistakes(), dense->progress().mistakes()) << spec;
+    testing::expect_near_all(mixed->learner().params(), dense->learner().params(), 1e-9);
+  }
+}
+
+// spec 2.6 for +vote's own state on a sparse row, where the vote is not computed: a survival
+// whose vote (acc + c theta)/(Z + c) would overflow is reverted, its count with it, and so is
+// an update whose acc += c theta_before would, acc left as it was (the inner learner keeps its
+// finite step). A step within bounds then closes the hypothesis by hand's numbers.
+TEST(Sparse, VoteRevertsItsOwnOverflowOnASparseStep) {
+  Voted vote(testing::make_learner("perceptron", 1, {testing::kNoBias}));
+  vote.reset(1);
+  LearnerState s = vote.save();
+  s.inner[0].params = {1e308};
+  s.params = {1e308};
+  s.state = {1, 1, 1e308};  // c = 1, Z = 1, acc = 1e308
+  ASSERT_TRUE(vote.load(s));
+  const std::uint32_t idx[] = {0};
+  const double one[] = {1};
+  EXPECT_FALSE(vote.learn_sparse({idx, one, 1}, 1));  // right: acc + 2 theta is infinite
+  EXPECT_EQ(vote.state(), s.state);
+  EXPECT_EQ(vote.params()[0], 1e308);
+  EXPECT_EQ(vote.reverted_steps(), 1u);
+  EXPECT_FALSE(vote.learn_sparse({idx, one, 1}, -1));  // a mistake: acc + 1 theta is infinite
+  EXPECT_EQ(vote.state(), s.state);
+  EXPECT_EQ(vote.reverted_steps(), 2u);
+  EXPECT_EQ(vote.inner().reverted_steps(), 0u);
+
+  s.inner[0].params = {1};
+  s.params = {1};
+  s.state = {2, 1, 0.5};  // c = 2, Z = 1, acc = 0.5: the vote is 2.5 / 3
+  ASSERT_TRUE(vote.load(s));
+  EXPECT_TRUE(vote.learn_sparse({idx, one, 1}, -1));  // a mistake closes theta = 1
+  EXPECT_EQ(vote.state(), (std::vector<double>{0, 3, 2.5}));
+  EXPECT_EQ(vote.params()[0], 2.5 / 3);
 }
 
 TEST(Sparse, BadRowsAreRefusedAndNothingIsLearned) {
