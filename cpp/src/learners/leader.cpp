@@ -8,6 +8,7 @@
 #include "core/numerics.hpp"
 #include "learners/arow_full.hpp"
 #include "learners/averaged.hpp"
+#include "learners/learn_row.hpp"
 #include "learners/passive_aggressive.hpp"
 #include "learners/temperature.hpp"
 
@@ -63,36 +64,18 @@ double Leader::train_score_sparse(const SparseRow& x) const {
   return s;
 }
 
-double Leader::member_score(std::size_t k, const double* x) const {
-  return members_[k]->train_score(x);
-}
-
-double Leader::member_score(std::size_t k, const SparseRow& x) const {
-  return members_[k]->train_score_sparse(x);
-}
-
-namespace {
-
-bool learn_row(Learner& l, const double* x, int y, double margin) {
-  return l.learn(x, y, margin);
-}
-bool learn_row(Learner& l, const SparseRow& x, int y, double margin) {
-  return l.learn_sparse(x, y, margin);
-}
-
-}  // namespace
-
 template <class Row>
 bool Leader::learn_members(const Row& x, int y) {
   const std::size_t lead = leading();  // the member that answered this row
   const std::optional<double> kept = kept_.recall(x, given_margin(), lead);
   // Past the width the first member answers whatever the sums say: it learns alone, and the sums
   // stay as they were when the others were dropped.
-  if (racing() == 1) return learn_row(*members_[0], x, y, kept ? *kept : member_score(0, x));
+  if (racing() == 1)
+    return learn_row(*members_[0], x, y, kept ? *kept : training_score(*members_[0], x));
   bool changed = false;
   for (std::size_t k = 0; k < racing(); ++k) {
     // docs/algorithms.md 4.32 (LEAD-S): the score comes before the member learns the row.
-    const double s = k == lead && kept ? *kept : member_score(k, x);
+    const double s = k == lead && kept ? *kept : training_score(*members_[k], x);
     state_[k] += weight_ * std::min(kMaxRowLoss, log_loss_from_margin(y > 0 ? 1.0 : 0.0, s));
     changed = learn_row(*members_[k], x, y, s) || changed;
   }

@@ -101,8 +101,6 @@ class Leader : public Learner {
   // log-loss and learns the row with that score as its margin.
   template <class Row>
   bool learn_members(const Row& x, int y);
-  double member_score(std::size_t k, const double* x) const;
-  double member_score(std::size_t k, const SparseRow& x) const;
 
   std::size_t width_;
   std::vector<std::unique_ptr<Learner>> members_;

@@ -5,26 +5,10 @@
 // its place, and then learns the row.
 #include <algorithm>
 
+#include "learners/learn_row.hpp"
 #include "pipeline/pipeline.hpp"
 
 namespace onepass {
-
-namespace {
-
-bool learn_on(Learner& l, const double* x, int y) {
-  return l.learn(x, y);
-}
-bool learn_on(Learner& l, const SparseRow& x, int y) {
-  return l.learn_sparse(x, y);
-}
-double training_score(const Learner& l, const double* x) {
-  return l.train_score(x);
-}
-double training_score(const Learner& l, const SparseRow& x) {
-  return l.train_score_sparse(x);
-}
-
-}  // namespace
 
 std::unique_ptr<Learner> Pipeline::fresh_learner() const {
   std::unique_ptr<Pipeline> p = build(canonical_, 0, 0, task_).take();  // built once already
@@ -46,7 +30,7 @@ bool Pipeline::watch_binary(const Row& x, int y, bool mistake, double weight) {
   if (s == DriftSignal::warning && d.action() == DriftAction::background) {
     if (!d.background) d.background = fresh_learner();
     if (class_weights_.on()) d.background->set_weight(weight);
-    learn_on(*d.background, x, y);
+    learn_row(*d.background, x, y);
   }
   if (s != DriftSignal::drift || d.action() == DriftAction::report) return false;
   learner_ = d.background ? std::move(d.background) : fresh_learner();
@@ -76,24 +60,13 @@ bool Pipeline::watch_task(const SparseRow& x, double target, double outcome, dou
   return true;
 }
 
-namespace {
-
-bool learn_on(Learner& l, const double* x, int y, double margin) {
-  return l.learn(x, y, margin);
-}
-bool learn_on(Learner& l, const SparseRow& x, int y, double margin) {
-  return l.learn_sparse(x, y, margin);
-}
-
-}  // namespace
-
 template <class Row>
 int Pipeline::learn_binary_row(const Row& x, int y, double margin) {
   const int predicted = record_prediction(margin, y);
   const double w = row_weight(y > 0);
   if (drift_ && watch_binary(x, y, predicted != y, w)) margin = training_score(*learner_, x);
   if (class_weights_.on()) learner_->set_weight(w);
-  learn_on(*learner_, x, y, margin);
+  learn_row(*learner_, x, y, margin);
   return predicted;
 }
 
