@@ -1,13 +1,10 @@
 #!/usr/bin/env node
 // The onepass command (package.json "bin"; docs/cli.md). The commands are in cli/; this
 // entry runs one and exits with its code once the output is written.
-import { setFlagsFromString } from 'node:v8';
-import { runsOnBaselineCode } from './cli/baseline_code.js';
+// First, so that its flag is set before any module compiles: V8's flags hold for every module
+// this process compiles, its parser workers' included (cli/baseline_code.ts says when and why).
+import './cli/baseline_code.js';
 import { main } from './cli/main.js';
-
-// Before the module is compiled: V8's flags hold for every module this process compiles, its
-// parser workers' included (cli/baseline_code.ts says when and why).
-if (runsOnBaselineCode(process.argv.slice(2))) setFlagsFromString('--liftoff-only');
 
 // A reader that stops early (onepass list | head -1) closes the pipe: not an error.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {

@@ -3,7 +3,9 @@
 // faster, and the process then waits at its exit for the compiles in progress (design.md,
 // toolchain fact 10). Only `run` and `predict` qualify, whose work follows their input's size;
 // `evaluate` passes over its input once per fold and grid point, and `generate` reads none.
+// Importing this module sets the flag (cli.ts imports it first, before any module compiles).
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
 import { isArrowFile, isArrowStream } from '../api/arrow.js';
 import { isParquet } from '../api/parquet.js';
 import { isGzip, isZstd } from '../api/sources.js';
@@ -13,6 +15,9 @@ import { isGzip, isZstd } from '../api/sources.js';
  * by about 24 MB of 28 numeric columns the default pipeline's learning (its full covariances)
  * evens them out, and larger files are slower so (docs/bench.md, measurements). */
 export const BASELINE_CODE_BYTES = 8 * 1024 * 1024;
+
+/** The errors of a word that names no file (an option's value): any other keeps the default. */
+const NAMES_NO_FILE = new Set(['ENOENT', 'ENOTDIR', 'ENAMETOOLONG']);
 
 /** The first bytes of a file: enough for every format's magic number. */
 function head(file: string): Uint8Array {
@@ -37,8 +42,11 @@ function packed(bytes: Uint8Array): boolean {
  * (what they mean is the core's to say): a word naming no file is passed over, and standard
  * input ('-'), a pipe, a device or a compressed or binary file keep V8's default, as does any
  * doubt. */
-export function runsOnBaselineCode(argv: string[]): boolean {
+export function runsOnBaselineCode(argv: string[], arch = process.arch): boolean {
   const [command, ...words] = argv;
+  // With --liftoff-only an operation Liftoff lacks is fatal, not handed to TurboFan: only where
+  // Liftoff compiles the whole module (x64, arm64).
+  if (arch !== 'x64' && arch !== 'arm64') return false;
   if (command !== 'run' && command !== 'predict') return false;
   let bytes = 0;
   let files = 0;
@@ -47,8 +55,9 @@ export function runsOnBaselineCode(argv: string[]): boolean {
     let stat;
     try {
       stat = statSync(word);
-    } catch {
-      continue;
+    } catch (e) {
+      if (NAMES_NO_FILE.has((e as NodeJS.ErrnoException).code ?? '')) continue;
+      return false;
     }
     if (stat.isDirectory()) continue;
     if (!stat.isFile()) return false;
@@ -62,3 +71,5 @@ export function runsOnBaselineCode(argv: string[]): boolean {
   }
   return files > 0 && bytes <= BASELINE_CODE_BYTES;
 }
+
+if (runsOnBaselineCode(process.argv.slice(2))) setFlagsFromString('--liftoff-only');

@@ -130,6 +130,8 @@ bool Voted::close_hypothesis(const std::vector<std::size_t>& changed, const doub
     for (std::size_t j = 0; j < p; ++j) bound = std::max(bound, std::fabs(a[j]));
   }
   if (!std::isfinite(bound)) {
+    // Only from a state whose vote was not finite already: the sums are the vote's numerators,
+    // which the last survival checked. That is a loaded state, whose vote params_ still holds.
     std::copy(whole.begin(), whole.end(), a);  // only risky steps get here
     return false;
   }

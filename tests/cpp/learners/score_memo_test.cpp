@@ -37,6 +37,9 @@ TEST(ScoreMemo, RefusesAnotherRowMarginOrTag) {
   EXPECT_FALSE(recall_after_keep(x, &margin, 0));  // another member's
   m.keep(x, 0.5, nan);
   EXPECT_FALSE(m.recall(x, &nan));  // a NaN margin never equals
+  m.keep(x, 0.5, 0.5);
+  EXPECT_FALSE(m.recall(x, &wrong));
+  EXPECT_FALSE(m.recall(x, &margin));  // a refused recall drops the score too
 }
 
 TEST(ScoreMemo, KnowsASparseRowByItsArraysAndNonZeros) {

@@ -267,6 +267,43 @@ TEST(Sparse, LazyVoteIsTheSurvivalWeightedMeanOfTheHypotheses) {
   }
 }
 
+// The bounds that let a sparse step skip the vote's check are found again after a dense step:
+// a dense mistake makes theta_2 -1.5e308, a place no sparse row below touches, and the second
+// sparse survival after it would make acc_2 + c theta_2 overflow; it is reverted though the
+// bounds known before the dense step were small.
+TEST(Sparse, VoteFindsItsBoundsAgainAfterADenseStep) {
+  Voted vote(testing::make_learner("perceptron", 2, {testing::kNoBias}));
+  vote.reset(2);
+  const std::uint32_t idx[] = {0};
+  const double one[] = {1}, huge[] = {0, 1.5e308};
+  ASSERT_TRUE(vote.learn_sparse({idx, one, 1}, 1));   // theta 0 scores 0: a mistake
+  ASSERT_FALSE(vote.learn_sparse({idx, one, 1}, 1));  // a survival: c = 1
+  ASSERT_TRUE(vote.learn(huge, -1));                  // scores 0: a mistake
+  EXPECT_EQ(vote.inner().params(), (std::vector<double>{1, -1.5e308}));
+  EXPECT_FALSE(vote.learn_sparse({idx, one, 1}, 1));  // a survival: c = 1
+  EXPECT_EQ(vote.reverted_steps(), 0u);
+  EXPECT_FALSE(vote.learn_sparse({idx, one, 1}, 1));  // c = 2: acc_2 + 2 theta_2 is infinite
+  EXPECT_EQ(vote.reverted_steps(), 1u);
+  EXPECT_EQ(vote.state()[0], 1);
+  for (double v : vote.params()) EXPECT_TRUE(std::isfinite(v));
+}
+
+// The same with the huge value set by a sparse step that closes no hypothesis (two mistakes in a
+// row: no pass over acc meets the new value): the step's new values raise the bound on theta.
+TEST(Sparse, VoteBoundsFollowTheValuesASparseStepSets) {
+  Voted vote(testing::make_learner("perceptron", 2, {testing::kNoBias}));
+  vote.reset(2);
+  const std::uint32_t first[] = {0}, second[] = {1};
+  const double one[] = {1}, huge[] = {1.5e308};
+  ASSERT_TRUE(vote.learn_sparse({first, one, 1}, 1));     // theta 0 scores 0: a mistake
+  ASSERT_TRUE(vote.learn_sparse({second, huge, 1}, -1));  // theta_2 = -1.5e308; c = 0
+  EXPECT_FALSE(vote.learn_sparse({first, one, 1}, 1));    // c = 1
+  EXPECT_EQ(vote.reverted_steps(), 0u);
+  EXPECT_FALSE(vote.learn_sparse({first, one, 1}, 1));  // c = 2: acc_2 + 2 theta_2 is infinite
+  EXPECT_EQ(vote.reverted_steps(), 1u);
+  for (double v : vote.params()) EXPECT_TRUE(std::isfinite(v));
+}
+
 void expect_same_state(const LearnerState& a, const LearnerState& b, const std::string& what) {
   EXPECT_EQ(a.params, b.params) << what;
   EXPECT_EQ(a.state, b.state) << what;
@@ -304,32 +341,42 @@ TEST(Sparse, VoteResumesExactlyAndMixesWithDenseRows) {
 // spec 2.6 for +vote's own state on a sparse row, where the vote is not computed: a survival
 // whose vote (acc + c theta)/(Z + c) would overflow is reverted, its count with it, and so is
 // an update whose acc += c theta_before would, acc left as it was (the inner learner keeps its
-// finite step). A step within bounds then closes the hypothesis by hand's numbers.
+// finite step) and the vote the one before the step. The huge place is not among the row's, so
+// only bounds found again after the load see it. A step within bounds then closes the hypothesis
+// by hand's numbers.
 TEST(Sparse, VoteRevertsItsOwnOverflowOnASparseStep) {
-  Voted vote(testing::make_learner("perceptron", 1, {testing::kNoBias}));
-  vote.reset(1);
-  LearnerState s = vote.save();
-  s.inner[0].params = {1e308};
-  s.params = {1e308};
-  s.state = {1, 1, 1e308};  // c = 1, Z = 1, acc = 1e308
-  ASSERT_TRUE(vote.load(s));
+  Voted vote(testing::make_learner("perceptron", 2, {testing::kNoBias}));
+  vote.reset(2);
   const std::uint32_t idx[] = {0};
   const double one[] = {1};
-  EXPECT_FALSE(vote.learn_sparse({idx, one, 1}, 1));  // right: acc + 2 theta is infinite
+  // Small steps first, so that the bounds known before the load are small.
+  vote.learn_sparse({idx, one, 1}, 1);
+  vote.learn_sparse({idx, one, 1}, 1);
+  ASSERT_EQ(vote.reverted_steps(), 0u);
+  LearnerState s = vote.save();
+  s.inner[0].params = {1, 1e308};
+  s.params = {0.5, 1e308};
+  s.state = {1, 1, 0, 1e308};  // c = 1, Z = 1, acc = (0, 1e308)
+  s.reverted_steps = 0;
+  ASSERT_TRUE(vote.load(s));
+  EXPECT_FALSE(vote.learn_sparse({idx, one, 1}, 1));  // right: acc_2 + 2 theta_2 is infinite
   EXPECT_EQ(vote.state(), s.state);
-  EXPECT_EQ(vote.params()[0], 1e308);
+  EXPECT_EQ(vote.params(), s.params);
   EXPECT_EQ(vote.reverted_steps(), 1u);
-  EXPECT_FALSE(vote.learn_sparse({idx, one, 1}, -1));  // a mistake: acc + 1 theta is infinite
+  EXPECT_FALSE(vote.learn_sparse({idx, one, 1}, -1));  // a mistake: acc_2 + 1 theta_2 is too
   EXPECT_EQ(vote.state(), s.state);
   EXPECT_EQ(vote.reverted_steps(), 2u);
   EXPECT_EQ(vote.inner().reverted_steps(), 0u);
+  EXPECT_EQ(vote.inner().params(), (std::vector<double>{0, 1e308}));  // its step is kept
+  // The vote is the one before the reverted update (theta_1 = 1), not one of the new theta.
+  EXPECT_EQ(vote.params(), (std::vector<double>{0.5, 1e308}));
 
-  s.inner[0].params = {1};
-  s.params = {1};
-  s.state = {2, 1, 0.5};  // c = 2, Z = 1, acc = 0.5: the vote is 2.5 / 3
+  s.inner[0].params = {1, 0};
+  s.params = {1, 0};
+  s.state = {2, 1, 0.5, 0};  // c = 2, Z = 1, acc = (0.5, 0): the vote is (2.5 / 3, 0)
   ASSERT_TRUE(vote.load(s));
-  EXPECT_TRUE(vote.learn_sparse({idx, one, 1}, -1));  // a mistake closes theta = 1
-  EXPECT_EQ(vote.state(), (std::vector<double>{0, 3, 2.5}));
+  EXPECT_TRUE(vote.learn_sparse({idx, one, 1}, -1));  // a mistake closes theta = (1, 0)
+  EXPECT_EQ(vote.state(), (std::vector<double>{0, 3, 2.5, 0}));
   EXPECT_EQ(vote.params()[0], 2.5 / 3);
 }
 
