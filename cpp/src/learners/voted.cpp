@@ -43,7 +43,7 @@ void Voted::refresh_params() const {
     params_ = theta;
     return;
   }
-  const double* a = state_.data() + 2;
+  const double* a = acc();
   for (std::size_t j = 0; j < params_.size(); ++j) params_[j] = (a[j] + c * theta[j]) / (z + c);
 }
 
@@ -143,7 +143,7 @@ bool Voted::close_hypothesis(const std::vector<std::size_t>& changed, const doub
 
 bool Voted::vote_stays_finite(double c) const {
   if (acc_bound_ + c * theta_bound_ <= kSafeBound) return true;
-  const double* a = state_.data() + 2;
+  const double* a = acc();
   const double* theta = inner_->params().data();
   for (std::size_t j = 0; j < params_.size(); ++j)
     if (!std::isfinite(a[j] + c * theta[j])) return false;

@@ -65,6 +65,7 @@ class Voted : public WrappedLearner {
  private:
   // state_ = [c, Z, acc (P)]
   double* acc() { return state_.data() + 2; }
+  const double* acc() const { return state_.data() + 2; }
   // acc += c theta_before, Z += c, c = 0, where theta_before is theta (the inner parameters
   // now) but at the `changed` places, whose values before the step are `before`. False, with
   // nothing changed, when acc would not be finite (spec 2.6).
